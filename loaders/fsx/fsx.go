@@ -1,0 +1,121 @@
+// Package fsx is the one path by which pickup changes files: atomic
+// replacement guarded by a content fingerprint, and archiving by rename.
+// Nothing here deletes user data.
+package fsx
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/google/renameio/v2"
+)
+
+// MaxStateFile caps how much of a state file pickup will read.
+const MaxStateFile = 64 << 20
+
+// Fingerprint is the content hash writers compare against.
+func Fingerprint(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// ErrChanged is matched by errors.Is on a ChangedError.
+var ErrChanged = errors.New("file changed on disk since it was loaded")
+
+// ChangedError says a file no longer holds the bytes pickup loaded.
+type ChangedError struct {
+	Path string
+	// Gone is true when the file has disappeared.
+	Gone bool
+}
+
+func (e *ChangedError) Error() string {
+	if e.Gone {
+		return fmt.Sprintf("%s: the file was removed since pickup loaded it; nothing was written", e.Path)
+	}
+	return fmt.Sprintf("%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)", e.Path)
+}
+
+func (e *ChangedError) Is(target error) bool { return target == ErrChanged }
+
+// ReadFile reads a state file, refusing directories and files over
+// MaxStateFile with an error naming the path.
+func ReadFile(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a state file", path)
+	}
+	if st.Size() > MaxStateFile {
+		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte limit for a state file", path, st.Size(), MaxStateFile)
+	}
+	return os.ReadFile(path)
+}
+
+// Verify checks that path still holds the content with fingerprint fp.
+func Verify(path, fp string) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &ChangedError{Path: path, Gone: true}
+	}
+	if err != nil {
+		return err
+	}
+	if Fingerprint(data) != fp {
+		return &ChangedError{Path: path}
+	}
+	return nil
+}
+
+// ReplaceIfUnchanged atomically replaces path with data (temp file in the
+// same directory, fsync, rename, directory fsync) provided it still holds
+// the content with fingerprint fp. The file's permission bits are kept.
+func ReplaceIfUnchanged(path, fp string, data []byte) error {
+	if err := Verify(path, fp); err != nil {
+		return err
+	}
+	perm := fs.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		perm = st.Mode().Perm()
+	}
+	if err := renameio.WriteFile(path, data, perm); err != nil {
+		return fmt.Errorf("%s: writing: %w", path, err)
+	}
+	return nil
+}
+
+// ArchiveName is where Archive moves path at time now:
+// "<path>.discarded.<unix-ms>".
+func ArchiveName(path string, now time.Time) string {
+	return path + ".discarded." + strconv.FormatInt(now.UnixMilli(), 10)
+}
+
+// Archive renames path to ArchiveName(path, now) provided it still holds
+// the content with fingerprint fp, and returns the new name. A rename
+// within one directory is atomic: there is always exactly one copy.
+func Archive(path, fp string, now time.Time) (string, error) {
+	if err := Verify(path, fp); err != nil {
+		return "", err
+	}
+	dst := ArchiveName(path, now)
+	if _, err := os.Lstat(dst); err == nil {
+		return "", fmt.Errorf("%s: archive name %s already exists; nothing was moved", path, dst)
+	}
+	if err := os.Rename(path, dst); err != nil {
+		return "", fmt.Errorf("%s: archiving: %w", path, err)
+	}
+	if d, err := os.Open(filepath.Dir(path)); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+	return dst, nil
+}

@@ -1,0 +1,115 @@
+package model
+
+import "fmt"
+
+// Choice is one of the four resume choices.
+type Choice string
+
+const (
+	Continue Choice = "continue"
+	Review   Choice = "review"
+	Restart  Choice = "restart"
+	Discard  Choice = "discard"
+)
+
+// AllChoices is the menu order of seed 001.
+var AllChoices = []Choice{Continue, Review, Restart, Discard}
+
+// ParseChoice reads a choice name, as the CLI's --choice takes it.
+func ParseChoice(s string) (Choice, error) {
+	for _, c := range AllChoices {
+		if string(c) == s {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("unknown choice %q: want continue, review, restart or discard", s)
+}
+
+// Dangerous choices throw state away and always go through a guard or a
+// confirmation.
+func (c Choice) Dangerous() bool { return c == Restart || c == Discard }
+
+// Option is a choice as offered on the options screen.
+type Option struct {
+	Choice Choice `json:"choice"`
+	// Visible is false when the screen does not list the choice at all
+	// (REVIEW after a crash: seed 001's crash message lists three options).
+	Visible bool `json:"visible"`
+	Enabled bool `json:"enabled"`
+	// Reason says why the choice is disabled or hidden.
+	Reason      string `json:"reason,omitempty"`
+	Recommended bool   `json:"recommended,omitempty"`
+}
+
+// Reason codes the core itself uses when it disables or hides a choice.
+const (
+	ReasonCrashNoReview  = "REVIEW is not offered after a crash: CONTINUE resumes where it stopped"
+	ReasonCorruptedOnly  = "the state file is corrupted: only DISCARD (archive it) is possible"
+	ReasonPhaseNotFound  = "the state names an unknown phase: RESTART is suggested"
+	ReasonNothingToClear = "there is no state file to archive"
+)
+
+// Options computes the menu for a session: the loader's policy first, then
+// the flowchart's own rules (crash hides REVIEW; a corrupted file allows
+// only DISCARD; an unknown phase disables CONTINUE and recommends RESTART).
+func Options(s *Session, crash CrashInfo) []Option {
+	out := make([]Option, 0, len(AllChoices))
+	for _, c := range AllChoices {
+		pol := s.policy(c)
+		o := Option{Choice: c, Visible: true, Enabled: pol.Disabled == "", Reason: pol.Disabled, Recommended: pol.Recommended}
+		if s.Problem != nil {
+			switch s.Problem.Kind {
+			case ErrCorrupted:
+				if c != Discard {
+					o.Enabled, o.Reason, o.Recommended = false, ReasonCorruptedOnly, false
+				} else {
+					o.Recommended = true
+				}
+			case ErrPhaseNotFound:
+				if c == Continue {
+					o.Enabled, o.Reason, o.Recommended = false, ReasonPhaseNotFound, false
+				}
+				if c == Restart && o.Enabled {
+					o.Recommended = true
+				}
+			}
+		}
+		if crash.Detected && c == Review && (s.Problem == nil || s.Problem.Kind != ErrCorrupted) {
+			o.Visible, o.Enabled, o.Reason = false, false, ReasonCrashNoReview
+		}
+		if s.Path == "" && c == Discard {
+			o.Enabled, o.Reason = false, ReasonNothingToClear
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// Visible returns the options shown on screen, in order; menu numbers
+// (1-4, or 1-3 after a crash) count these.
+func Visible(opts []Option) []Option {
+	var v []Option
+	for _, o := range opts {
+		if o.Visible {
+			v = append(v, o)
+		}
+	}
+	return v
+}
+
+// Find returns the option for c.
+func Find(opts []Option, c Choice) (Option, bool) {
+	for _, o := range opts {
+		if o.Choice == c {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+func (s *Session) policy(c Choice) ChoicePolicy {
+	if s.Policy == nil {
+		return ChoicePolicy{}
+	}
+	return s.Policy[c]
+}

@@ -1,0 +1,384 @@
+package model
+
+import (
+	"path/filepath"
+	"time"
+)
+
+// Screen is where the wizard stands. Each maps to a node of seed 001's
+// flowchart.
+type Screen string
+
+const (
+	ScreenLoading   Screen = "loading" // START: waiting for the loader
+	ScreenNoSession Screen = "no_session"
+	ScreenCorrupted Screen = "corrupted" // session_corrupted: DISCARD only
+	ScreenOptions   Screen = "options"   // OPTIONS (normal or crash message)
+	ScreenReview    Screen = "review"    // DISPLAY: progress dashboard
+	ScreenGitCheck  Screen = "git_check" // VETO2: waiting for git
+	ScreenVeto      Screen = "veto"      // BLOCK + MSG
+	ScreenConfirm   Screen = "confirm"   // CONFIRM discard
+	ScreenApplying  Screen = "applying"  // a write is under way
+	ScreenFailed    Screen = "failed"    // a write was refused or failed
+	ScreenDone      Screen = "done"      // a decision was reached
+	ScreenQuit      Screen = "quit"      // the person left; nothing changed
+)
+
+// Config holds the knobs the core obeys.
+type Config struct {
+	CrashAfter time.Duration
+}
+
+// State is the whole wizard state. It is a value: Step returns a new one.
+type State struct {
+	Config   Config
+	Screen   Screen
+	Session  *Session
+	Crash    CrashInfo
+	Options  []Option
+	Veto     *Veto
+	Decision *Decision
+	// Pending is the choice being carried out (restart or discard) while
+	// the wizard waits for git or a write.
+	Pending Choice
+	// Failure explains ScreenFailed.
+	Failure string
+	// Notice is a one-off message for the current screen (e.g. why a key
+	// did nothing).
+	Notice string
+	// Warnings collects what the person should know (git unavailable…).
+	Warnings []string
+}
+
+// Veto is VETO-2's verdict: RESTART is blocked by uncommitted changes.
+type Veto struct {
+	Kind  string   `json:"veto"`
+	Files []string `json:"files"`
+}
+
+// VetoUncommitted is VETO-2's kind.
+const VetoUncommitted = "uncommitted_changes"
+
+// NewState is the START node.
+func NewState(cfg Config) State {
+	if cfg.CrashAfter <= 0 {
+		cfg.CrashAfter = DefaultCrashAfter
+	}
+	return State{Config: cfg, Screen: ScreenLoading}
+}
+
+// Terminal reports whether the wizard has ended.
+func (s State) Terminal() bool {
+	return s.Screen == ScreenDone || s.Screen == ScreenQuit || s.Screen == ScreenNoSession
+}
+
+// ---- events ----
+
+// Event is input to Step: something the person did, or the result of an
+// effect.
+type Event interface{ isEvent() }
+
+// Loaded carries the loader's result and the clock reading used for crash
+// detection. Session is nil when no state file exists. A corrupted file
+// gives a Session holding at least Source, Path and Problem.
+type Loaded struct {
+	Session *Session
+	Now     time.Time
+}
+
+// Chose is a pick from the options screen.
+type Chose struct{ Choice Choice }
+
+// Back is esc: leave the current screen without doing anything.
+type Back struct{}
+
+// Quit is q or ctrl+c: leave the wizard, changing nothing.
+type Quit struct{}
+
+// Confirmed answers a yes/no question (discard confirmation, or the veto's
+// "back to the menu?").
+type Confirmed struct{ Yes bool }
+
+// GitChecked is the result of CheckGit.
+type GitChecked struct {
+	// Available is false when git is missing or the project is not a
+	// repository; Warning then says which.
+	Available bool
+	Warning   string
+	// Files are the paths with uncommitted changes.
+	Files []string
+}
+
+// Applied is the result of Apply.
+type Applied struct {
+	Choice     Choice
+	Changed    []string
+	ArchivedTo string
+	Err        error
+}
+
+func (Loaded) isEvent()     {}
+func (Chose) isEvent()      {}
+func (Back) isEvent()       {}
+func (Quit) isEvent()       {}
+func (Confirmed) isEvent()  {}
+func (GitChecked) isEvent() {}
+func (Applied) isEvent()    {}
+
+// ---- effects ----
+
+// Effect is an I/O request the caller carries out and answers with an
+// event.
+type Effect interface{ isEffect() }
+
+// CheckGit asks for `git status` of the project (VETO-2); answer
+// GitChecked with paths relative to Dir.
+type CheckGit struct{ Dir string }
+
+// Apply asks the session's loader to carry out a choice's write: reset the
+// workflow for Restart, archive the file for Discard, a source's resume
+// bookkeeping for Continue. Answer Applied.
+type Apply struct {
+	Choice  Choice
+	Session *Session
+}
+
+// Emit hands the final decision to the caller (stdout, JSON).
+type Emit struct{ Decision Decision }
+
+func (CheckGit) isEffect() {}
+func (Apply) isEffect()    {}
+func (Emit) isEffect()     {}
+
+// withoutStateFile drops the session's own state file from a git change
+// list: RESTART rewrites that file itself, so its edits are not work at
+// risk. Paths are relative to the project, as CheckGit answers them.
+func withoutStateFile(s *Session, files []string) []string {
+	rel, err := filepath.Rel(s.Project, s.Path)
+	if err != nil {
+		return files
+	}
+	rel = filepath.ToSlash(rel)
+	out := make([]string, 0, len(files))
+	for _, f := range files {
+		if f != rel {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// ---- the transition function ----
+
+// Step is the wizard: seed 001's flowchart, edge for edge. It never does
+// I/O; it returns the next state and the effects to carry out.
+func Step(s State, ev Event) (State, []Effect) {
+	s.Notice = ""
+	if _, ok := ev.(Quit); ok {
+		if s.Screen == ScreenApplying {
+			// A write is under way; leaving now would hide its outcome.
+			s.Notice = NoticeBusy
+			return s, nil
+		}
+		if s.Terminal() {
+			return s, nil
+		}
+		s.Screen = ScreenQuit
+		return s, nil
+	}
+	switch s.Screen {
+	case ScreenLoading:
+		return stepLoading(s, ev)
+	case ScreenOptions, ScreenCorrupted:
+		return stepOptions(s, ev)
+	case ScreenReview:
+		if isBack(ev) {
+			s.Screen = optionsScreen(s)
+		}
+		return s, nil
+	case ScreenGitCheck:
+		return stepGitCheck(s, ev)
+	case ScreenVeto:
+		return stepVeto(s, ev)
+	case ScreenConfirm:
+		return stepConfirm(s, ev)
+	case ScreenApplying:
+		return stepApplying(s, ev)
+	case ScreenFailed:
+		if isBack(ev) {
+			s.Screen, s.Failure, s.Pending = optionsScreen(s), "", ""
+		}
+		return s, nil
+	}
+	return s, nil
+}
+
+// NoticeBusy is the core's word when a key is ignored during a write.
+const NoticeBusy = "busy"
+
+func isBack(ev Event) bool {
+	switch e := ev.(type) {
+	case Back:
+		return true
+	case Confirmed:
+		return e.Yes
+	}
+	return false
+}
+
+func optionsScreen(s State) Screen {
+	if s.Session != nil && s.Session.Problem != nil && s.Session.Problem.Kind == ErrCorrupted {
+		return ScreenCorrupted
+	}
+	return ScreenOptions
+}
+
+func stepLoading(s State, ev Event) (State, []Effect) {
+	l, ok := ev.(Loaded)
+	if !ok {
+		return s, nil
+	}
+	if l.Session == nil {
+		// CHECK -->|No| FRESH
+		s.Screen = ScreenNoSession
+		d := Decision{Action: ActionFresh}
+		s.Decision = &d
+		return s, []Effect{Emit{Decision: d}}
+	}
+	s.Session = l.Session
+	if l.Session.Problem == nil || l.Session.Problem.Kind != ErrCorrupted {
+		s.Crash = DetectCrash(l.Session, l.Now, s.Config.CrashAfter)
+	}
+	s.Options = Options(l.Session, s.Crash)
+	s.Screen = optionsScreen(s)
+	return s, nil
+}
+
+func stepOptions(s State, ev Event) (State, []Effect) {
+	c, ok := ev.(Chose)
+	if !ok {
+		return s, nil
+	}
+	opt, found := Find(s.Options, c.Choice)
+	if !found || !opt.Enabled {
+		s.Notice = opt.Reason
+		return s, nil
+	}
+	pol := s.Session.policy(c.Choice)
+	switch c.Choice {
+	case Continue:
+		if pol.Writes {
+			return startApply(s, Continue)
+		}
+		return decide(s, continueDecision(s, nil))
+	case Review:
+		s.Screen = ScreenReview
+		return s, nil
+	case Restart:
+		// RESTART always passes VETO-2 first; nothing is written before.
+		s.Pending = Restart
+		s.Screen = ScreenGitCheck
+		return s, []Effect{CheckGit{Dir: s.Session.Project}}
+	case Discard:
+		s.Pending = Discard
+		s.Screen = ScreenConfirm
+		return s, nil
+	}
+	return s, nil
+}
+
+func stepGitCheck(s State, ev Event) (State, []Effect) {
+	switch e := ev.(type) {
+	case Back:
+		s.Screen, s.Pending = optionsScreen(s), ""
+		return s, nil
+	case GitChecked:
+		if !e.Available {
+			// git_check_failed: warn and allow the restart anyway.
+			s.Warnings = append(s.Warnings, e.Warning)
+		} else if files := withoutStateFile(s.Session, e.Files); len(files) > 0 {
+			e.Files = files
+			s.Veto = &Veto{Kind: VetoUncommitted, Files: e.Files}
+			s.Screen = ScreenVeto
+			return s, nil
+		}
+		return startApply(s, Restart)
+	}
+	return s, nil
+}
+
+func stepVeto(s State, ev Event) (State, []Effect) {
+	switch e := ev.(type) {
+	case Back:
+		s.Screen, s.Pending = optionsScreen(s), ""
+	case Confirmed:
+		if e.Yes {
+			s.Screen, s.Pending = optionsScreen(s), ""
+			return s, nil
+		}
+		// "Back to the menu? no": leave, with the veto as the outcome.
+		d := Decision{Choice: Restart, Action: ActionRestartBlocked, Veto: s.Veto}
+		s.Decision = &d
+		s.Screen = ScreenDone
+		return s, []Effect{Emit{Decision: d}}
+	}
+	return s, nil
+}
+
+func stepConfirm(s State, ev Event) (State, []Effect) {
+	switch e := ev.(type) {
+	case Back:
+		s.Screen, s.Pending = optionsScreen(s), ""
+	case Confirmed:
+		if !e.Yes {
+			s.Screen, s.Pending = optionsScreen(s), ""
+			return s, nil
+		}
+		return startApply(s, Discard)
+	}
+	return s, nil
+}
+
+func startApply(s State, c Choice) (State, []Effect) {
+	s.Pending = c
+	s.Screen = ScreenApplying
+	return s, []Effect{Apply{Choice: c, Session: s.Session}}
+}
+
+func stepApplying(s State, ev Event) (State, []Effect) {
+	a, ok := ev.(Applied)
+	if !ok || a.Choice != s.Pending {
+		if _, isKey := ev.(Chose); isKey {
+			s.Notice = NoticeBusy
+		}
+		return s, nil
+	}
+	if a.Err != nil {
+		s.Screen = ScreenFailed
+		s.Failure = a.Err.Error()
+		return s, nil
+	}
+	switch a.Choice {
+	case Continue:
+		return decide(s, continueDecision(s, a.Changed))
+	case Restart:
+		return decide(s, Decision{Choice: Restart, Action: ActionRestart, Changed: a.Changed,
+			Context: s.Session.Context, Warnings: append([]string(nil), s.Warnings...)})
+	case Discard:
+		return decide(s, Decision{Choice: Discard, Action: ActionDiscarded, Changed: a.Changed,
+			ArchivedTo: a.ArchivedTo, Warnings: append([]string(nil), s.Warnings...)})
+	}
+	return s, nil
+}
+
+func continueDecision(s State, changed []string) Decision {
+	return Decision{Choice: Continue, Action: ActionContinue, ResumePoint: s.Session.ResumePoint,
+		Context: s.Session.Context, Changed: changed, Warnings: append([]string(nil), s.Warnings...)}
+}
+
+func decide(s State, d Decision) (State, []Effect) {
+	s.Pending = ""
+	s.Decision = &d
+	s.Screen = ScreenDone
+	return s, []Effect{Emit{Decision: d}}
+}

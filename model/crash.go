@@ -1,0 +1,59 @@
+package model
+
+import (
+	"math"
+	"time"
+)
+
+// DefaultCrashAfter is seed 001's crash threshold: 30 minutes inactive.
+const DefaultCrashAfter = 30 * time.Minute
+
+// CrashInfo is the verdict of DetectCrash.
+type CrashInfo struct {
+	Detected           bool   `json:"detected"`
+	MinutesSinceUpdate int    `json:"minutes_since_update"`
+	Reason             string `json:"reason"`
+	// ReasonCode is the machine form of Reason.
+	ReasonCode CrashReason `json:"-"`
+}
+
+// CrashReason is why DetectCrash decided as it did.
+type CrashReason string
+
+const (
+	CrashStale       CrashReason = "stale"        // silent too long, no clean stop recorded
+	CrashRecent      CrashReason = "recent"       // updated within the threshold
+	CrashCleanStop   CrashReason = "clean_stop"   // last action ended the run on purpose
+	CrashNoTimestamp CrashReason = "no_timestamp" // cannot tell
+)
+
+// DetectCrash decides whether the session stopped by crashing. It is a
+// crash when more than threshold has passed since LastUpdated and the last
+// recorded action (if the source records one) is not a clean stop.
+// Exactly threshold is not a crash ("more than 30 minutes").
+func DetectCrash(s *Session, now time.Time, threshold time.Duration) CrashInfo {
+	if !s.HasLastUpdated {
+		return CrashInfo{ReasonCode: CrashNoTimestamp, Reason: "the state records no last update time"}
+	}
+	since := now.Sub(s.LastUpdated)
+	info := CrashInfo{MinutesSinceUpdate: int(math.Floor(since.Minutes()))}
+	if info.MinutesSinceUpdate < 0 {
+		info.MinutesSinceUpdate = 0
+	}
+	switch {
+	case since <= threshold:
+		info.ReasonCode = CrashRecent
+		info.Reason = "updated " + Elapsed(since) + " ago, within the " + Elapsed(threshold) + " threshold"
+	case s.LastAction != nil && s.LastAction.Clean:
+		info.ReasonCode = CrashCleanStop
+		info.Reason = "last action " + s.LastAction.Type + " ended the run on purpose"
+	default:
+		info.Detected = true
+		info.ReasonCode = CrashStale
+		info.Reason = "no update for " + Elapsed(since) + " (more than " + Elapsed(threshold) + ")"
+		if s.LastAction != nil {
+			info.Reason += " and the last action, " + s.LastAction.Type + ", is not a pause"
+		}
+	}
+	return info
+}

@@ -1,0 +1,159 @@
+// Package model holds pickup's domain types and its pure state-transition
+// core. It does no I/O, reads no clock and imports no UI package: time and
+// the results of I/O arrive as events, and I/O requests leave as effects.
+package model
+
+import "time"
+
+// PhaseStatus is the normalized status of one phase, whatever the source
+// tool calls it. The source's own word is kept in Phase.Label.
+type PhaseStatus string
+
+const (
+	PhasePending    PhaseStatus = "pending"
+	PhaseInProgress PhaseStatus = "in_progress"
+	PhaseFailed     PhaseStatus = "failed"
+	PhaseCompleted  PhaseStatus = "completed"
+)
+
+// Phase is one step of a source's pipeline, in pipeline order.
+type Phase struct {
+	Name     string      `json:"name"`
+	Status   PhaseStatus `json:"status"`
+	Label    string      `json:"label,omitempty"` // the source's own status word
+	Executor string      `json:"executor,omitempty"`
+	Duration string      `json:"duration,omitempty"`
+	Result   string      `json:"result,omitempty"`
+	Detail   string      `json:"detail,omitempty"`
+}
+
+// Progress counts finished units out of a total. Total may be zero.
+type Progress struct {
+	Done  int `json:"done"`
+	Total int `json:"total"`
+}
+
+// Percent is Done/Total as a whole percentage; a zero Total gives 0, never NaN.
+func (p Progress) Percent() int {
+	if p.Total <= 0 {
+		return 0
+	}
+	pc := p.Done * 100 / p.Total
+	if pc > 100 {
+		return 100
+	}
+	return pc
+}
+
+// Field is one labelled fact about a session, shown in summaries in order
+// (for AIOS: Epic, Story, Phase). Key is stable for JSON; Label is for people.
+type Field struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// Handoff is what the previous run left for the next one.
+type Handoff struct {
+	Note    string `json:"note,omitempty"`
+	Context string `json:"context,omitempty"`
+}
+
+// Artifact is a file the session refers to.
+type Artifact struct {
+	Path   string `json:"path"`
+	Kind   string `json:"kind"`
+	Phase  string `json:"phase,omitempty"`
+	Exists bool   `json:"exists"`
+}
+
+// Checkpoint is a restorable point recorded by the source.
+type Checkpoint struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+	Time   string `json:"time,omitempty"`
+}
+
+// LastAction is the last thing the source recorded doing. Clean says the
+// action ends a run on purpose (a pause, a completed story, an abort), so a
+// long silence after it is not a crash.
+type LastAction struct {
+	Type  string `json:"type"`
+	Clean bool   `json:"clean"`
+}
+
+// ResumePoint says where a CONTINUE picks up, and why there.
+type ResumePoint struct {
+	Phase  string `json:"phase"`
+	Reason string `json:"reason"`
+}
+
+// ChoicePolicy is what a loader says about one choice for one session.
+// The core adds the flowchart's own rules on top (see Options).
+type ChoicePolicy struct {
+	// Disabled, when not empty, turns the choice off and says why.
+	Disabled string
+	// Recommended marks the choice the situation calls for.
+	Recommended bool
+	// Writes, for Continue, says CONTINUE changes files (a source's resume
+	// bookkeeping) through an Apply effect. RESTART (after VETO-2) and
+	// DISCARD (after confirmation) always write.
+	Writes bool
+}
+
+// Session is one saved workflow state, in the shape every format maps into.
+type Session struct {
+	Source      string    `json:"source"`
+	ID          string    `json:"id"`
+	Path        string    `json:"path"`    // state file, absolute
+	Project     string    `json:"project"` // project root, absolute
+	Title       string    `json:"title"`
+	Stage       string    `json:"stage"`
+	Status      string    `json:"status"`
+	LastUpdated time.Time `json:"last_updated"`
+	// HasLastUpdated is false when the file records no usable timestamp.
+	HasLastUpdated bool         `json:"-"`
+	LastAction     *LastAction  `json:"last_action,omitempty"`
+	Fields         []Field      `json:"fields,omitempty"`
+	Phases         []Phase      `json:"phases"`
+	Progress       Progress     `json:"progress"`
+	Units          *Progress    `json:"units,omitempty"` // stories, scenes…
+	UnitsLabel     string       `json:"-"`
+	ResumePoint    ResumePoint  `json:"resume_point"`
+	Handoff        Handoff      `json:"handoff"`
+	Branch         string       `json:"branch,omitempty"`
+	Artifacts      []Artifact   `json:"artifacts,omitempty"`
+	Checkpoints    []Checkpoint `json:"checkpoints,omitempty"`
+	Warnings       []string     `json:"warnings"`
+	// Context is what a CONTINUE hands to the agent (restored_context).
+	Context map[string]any `json:"-"`
+	// Policy holds the loader's word on each choice; a missing entry is
+	// an enabled choice that neither writes nor needs git.
+	Policy map[Choice]ChoicePolicy `json:"-"`
+	// Problem is set when the file was read but cannot be resumed as is.
+	Problem *LoadError `json:"-"`
+	// Fingerprint identifies the bytes the session was loaded from (a
+	// content hash). Writers refuse when the file no longer matches it.
+	Fingerprint string `json:"-"`
+}
+
+// CurrentPhase is the first phase in progress, or "".
+func (s *Session) CurrentPhase() string {
+	for _, p := range s.Phases {
+		if p.Status == PhaseInProgress {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// PhasesDone counts completed phases.
+func (s *Session) PhasesDone() int {
+	n := 0
+	for _, p := range s.Phases {
+		if p.Status == PhaseCompleted {
+			n++
+		}
+	}
+	return n
+}
