@@ -1,0 +1,94 @@
+package model
+
+import (
+	"fmt"
+	"testing"
+	"time"
+)
+
+// TestCrashBoundaries checks the rule at 29, 30 and 31 minutes for the
+// seed layout (no last action) and for each clean and unclean action.
+func TestCrashBoundaries(t *testing.T) {
+	actions := []*LastAction{nil,
+		{Type: "PAUSE", Clean: true}, {Type: "STORY_COMPLETED", Clean: true}, {Type: "ABORT", Clean: true},
+		{Type: "GO"}, {Type: "PHASE_CHANGE"}, {Type: "ERROR_OCCURRED"}}
+	for _, a := range actions {
+		for _, min := range []int{29, 30, 31} {
+			name := "none"
+			if a != nil {
+				name = a.Type
+			}
+			t.Run(fmt.Sprintf("%s/%dm", name, min), func(t *testing.T) {
+				s := &Session{LastUpdated: t0, HasLastUpdated: true, LastAction: a}
+				got := DetectCrash(s, t0.Add(time.Duration(min)*time.Minute), DefaultCrashAfter)
+				want := min == 31 && (a == nil || !a.Clean)
+				if got.Detected != want {
+					t.Fatalf("detected=%v want %v (%s)", got.Detected, want, got.Reason)
+				}
+				if got.MinutesSinceUpdate != min {
+					t.Fatalf("minutes %d", got.MinutesSinceUpdate)
+				}
+				if got.Reason == "" {
+					t.Fatal("no reason in words")
+				}
+			})
+		}
+	}
+}
+
+func TestCrashThresholdIsConfigurable(t *testing.T) {
+	s := &Session{LastUpdated: t0, HasLastUpdated: true}
+	if !DetectCrash(s, t0.Add(6*time.Minute), 5*time.Minute).Detected {
+		t.Fatal("5m threshold not honoured")
+	}
+	if DetectCrash(s, t0.Add(6*time.Minute), time.Hour).Detected {
+		t.Fatal("1h threshold not honoured")
+	}
+}
+
+func TestCrashWithoutTimestamp(t *testing.T) {
+	got := DetectCrash(&Session{}, t0, DefaultCrashAfter)
+	if got.Detected || got.ReasonCode != CrashNoTimestamp {
+		t.Fatalf("%+v", got)
+	}
+}
+
+func TestCrashJustSecondsOver(t *testing.T) {
+	s := &Session{LastUpdated: t0, HasLastUpdated: true}
+	if !DetectCrash(s, t0.Add(30*time.Minute+time.Second), DefaultCrashAfter).Detected {
+		t.Fatal("30m01s is more than 30 minutes")
+	}
+}
+
+func TestPercentNeverNaN(t *testing.T) {
+	for _, tc := range []struct {
+		p    Progress
+		want int
+	}{{Progress{0, 0}, 0}, {Progress{2, 6}, 33}, {Progress{7, 6}, 100}, {Progress{3, -1}, 0}} {
+		if got := tc.p.Percent(); got != tc.want {
+			t.Errorf("%+v: %d want %d", tc.p, got, tc.want)
+		}
+	}
+}
+
+func TestElapsed(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0: "0 seconds", 90 * time.Second: "1 minute", 30 * time.Minute: "30 minutes",
+		2 * time.Hour: "2 hours", 47 * time.Hour: "47 hours", 72 * time.Hour: "3 days",
+	} {
+		if got := Elapsed(d); got != want {
+			t.Errorf("%v: %q want %q", d, got, want)
+		}
+	}
+}
+
+func TestParseChoice(t *testing.T) {
+	for _, c := range AllChoices {
+		if got, err := ParseChoice(string(c)); err != nil || got != c {
+			t.Fatalf("%s: %v %v", c, got, err)
+		}
+	}
+	if _, err := ParseChoice("nuke"); err == nil {
+		t.Fatal("unknown choice accepted")
+	}
+}
