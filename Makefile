@@ -1,0 +1,46 @@
+# pickup: common tasks. `make help` lists them.
+GO        ?= go
+FUZZTIME  ?= 30s
+BIN       ?= bin/pickup
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@2025.1.1
+
+.PHONY: help build test lint fmt golden bench fuzz demo clean
+
+help: ## list the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+build: ## build bin/pickup
+	$(GO) build -o $(BIN) ./cmd/pickup
+
+test: ## go vet, then every test with the race detector
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+lint: ## gofmt, go vet, go mod tidy and staticcheck must all be clean
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change: $$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) mod tidy -diff
+	$(GO) run $(STATICCHECK) ./...
+
+fmt: ## gofmt every Go file
+	gofmt -w $$(git ls-files '*.go')
+
+golden: ## regenerate golden views (read every diff before committing)
+	$(GO) test ./tui/... -run Golden -update
+	git diff --stat -- '*.golden'
+
+bench: ## benchmarks with allocation counts
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+fuzz: ## run every fuzz target for FUZZTIME each (default 30s)
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+demo: ## the wizard on the built-in sample project
+	$(GO) run ./cmd/pickup demo
+
+clean: ## remove build output
+	rm -rf bin
