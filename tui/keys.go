@@ -1,0 +1,199 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
+)
+
+// maxPicks is how many options have a number key: the four choices.
+const maxPicks = 4
+
+// KeyMap is every key the wizard knows. Which bindings are enabled depends
+// on the screen and on what the core allows (see sync), so the help bar and
+// the behaviour never disagree.
+type KeyMap struct {
+	Up   key.Binding
+	Down key.Binding
+	// Move is Up and Down as one help entry; it is never matched itself.
+	Move     key.Binding
+	Pick     [maxPicks]key.Binding // 1-4: the Nth visible option
+	Choose   key.Binding           // enter
+	Back     key.Binding           // esc (never destructive)
+	Yes      key.Binding
+	No       key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+	Help     key.Binding
+	Quit     key.Binding // q: leave, changing nothing
+	Cancel   key.Binding // ctrl+c: same as q, and the caller exits 130
+}
+
+// NewKeyMap builds the bindings with the catalog's help wording.
+func NewKeyMap(c *msg.Catalog) KeyMap {
+	k := c.Keys
+	km := KeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", k.Up)),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", k.Down)),
+		Move:     key.NewBinding(key.WithKeys("up", "down", "k", "j"), key.WithHelp("↑↓", k.Move)),
+		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", k.Choose)),
+		Back:     key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", k.Back)),
+		Yes:      key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", k.DiscardYes)),
+		No:       key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", k.DiscardNo)),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", k.PageUp)),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "space", "f"), key.WithHelp("pgdn", k.PageDown)),
+		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home", k.Top)),
+		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end", k.Bottom)),
+		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", k.More)),
+		Quit:     key.NewBinding(key.WithKeys("q"), key.WithHelp("q", k.Quit)),
+		Cancel:   key.NewBinding(key.WithKeys("ctrl+c")),
+	}
+	for i := range km.Pick {
+		n := strconv.Itoa(i + 1)
+		km.Pick[i] = key.NewBinding(key.WithKeys(n), key.WithHelp(n, ""))
+	}
+	return km
+}
+
+// keyState is what sync needs to know to enable the right bindings.
+type keyState struct {
+	screen  model.Screen
+	visible []model.Option
+	armed   bool // a confirmation accepts answers (grace period over)
+	scroll  bool // the body is taller than its room
+	showAll bool
+	ascii   bool // label arrows in ASCII (NO_COLOR, dumb terminals)
+	catalog *msg.Catalog
+}
+
+// keyLabels are how the help bar names the arrow keys.
+type keyLabels struct{ up, down, move string }
+
+var (
+	arrowLabels = keyLabels{up: "↑/k", down: "↓/j", move: "↑↓"}
+	asciiLabels = keyLabels{up: "k/up", down: "j/down", move: "j/k"}
+)
+
+// sync enables the bindings that do something on this screen, and sets
+// the wording that depends on it.
+func (km *KeyMap) sync(s keyState) {
+	k := s.catalog.Keys
+	lb := arrowLabels
+	if s.ascii {
+		lb = asciiLabels
+	}
+	all := []*key.Binding{&km.Up, &km.Down, &km.Choose, &km.Back, &km.Yes, &km.No,
+		&km.PageUp, &km.PageDown, &km.Top, &km.Bottom}
+	for i := range km.Pick {
+		all = append(all, &km.Pick[i])
+	}
+	for _, b := range all {
+		b.SetEnabled(false)
+	}
+	terminal := s.screen == model.ScreenDone || s.screen == model.ScreenQuit || s.screen == model.ScreenNoSession
+	km.Quit.SetEnabled(!terminal)
+	km.Cancel.SetEnabled(!terminal)
+	km.Help.SetEnabled(!terminal)
+	if s.showAll {
+		km.Help.SetHelp("?", k.Less)
+	} else {
+		km.Help.SetHelp("?", k.More)
+	}
+	km.Up.SetHelp(lb.up, k.Up)
+	km.Down.SetHelp(lb.down, k.Down)
+	km.Move.SetHelp(lb.move, k.Move)
+	km.Back.SetHelp("esc", k.Back)
+	km.No.SetKeys("n", "N")
+
+	switch s.screen {
+	case model.ScreenOptions, model.ScreenCorrupted:
+		km.Up.SetEnabled(len(s.visible) > 1)
+		km.Down.SetEnabled(len(s.visible) > 1)
+		km.Choose.SetEnabled(len(s.visible) > 0)
+		for i := range km.Pick {
+			// A disabled choice keeps its key (pressing it shows why it is
+			// off) but its binding is off, so help does not offer it.
+			if i < len(s.visible) {
+				o := s.visible[i]
+				km.Pick[i].SetKeys(strconv.Itoa(i + 1))
+				km.Pick[i].SetHelp(strconv.Itoa(i+1), strings.ToLower(s.catalog.Choices[o.Choice]))
+				km.Pick[i].SetEnabled(o.Enabled)
+			} else {
+				km.Pick[i].Unbind()
+			}
+		}
+	case model.ScreenReview:
+		km.Back.SetEnabled(true)
+		km.Up.SetEnabled(s.scroll)
+		km.Down.SetEnabled(s.scroll)
+		km.Up.SetHelp(lb.up, k.Scroll)
+		km.Down.SetHelp(lb.down, k.Scroll)
+		km.Move.SetHelp(lb.move, k.Scroll)
+	case model.ScreenGitCheck:
+		km.Back.SetEnabled(true)
+		km.Back.SetHelp("esc", k.CancelCheck)
+	case model.ScreenVeto:
+		km.Back.SetEnabled(true)
+		km.Yes.SetEnabled(s.armed)
+		km.No.SetEnabled(s.armed)
+		km.Yes.SetHelp("y", k.VetoYes)
+		km.No.SetHelp("n", k.VetoNo)
+	case model.ScreenConfirm:
+		km.Back.SetEnabled(true)
+		km.Yes.SetEnabled(s.armed)
+		km.No.SetEnabled(s.armed)
+		// [y/N]: enter takes the default, which is No.
+		km.No.SetKeys("n", "N", "enter")
+		km.Yes.SetHelp("y", k.DiscardYes)
+		km.No.SetHelp("n/enter", k.DiscardNo)
+	case model.ScreenFailed:
+		km.Back.SetEnabled(true)
+	}
+	if s.scroll && !terminal {
+		km.PageUp.SetEnabled(true)
+		km.PageDown.SetEnabled(true)
+		km.Top.SetEnabled(true)
+		km.Bottom.SetEnabled(true)
+		if s.screen != model.ScreenOptions && s.screen != model.ScreenCorrupted {
+			km.Up.SetEnabled(true)
+			km.Down.SetEnabled(true)
+			km.Up.SetHelp(lb.up, k.Scroll)
+			km.Down.SetHelp(lb.down, k.Scroll)
+			km.Move.SetHelp(lb.move, k.Scroll)
+		}
+	}
+}
+
+// matchesOff reports whether k is one of b's keys while b is disabled: a
+// number key of a choice the core turned off.
+func matchesOff(k tea.KeyPressMsg, b key.Binding) bool {
+	if b.Enabled() || len(b.Keys()) == 0 {
+		return false
+	}
+	b.SetEnabled(true)
+	return key.Matches(k, b)
+}
+
+// ShortHelp is the one-line help bar.
+func (km KeyMap) ShortHelp() []key.Binding {
+	move := km.Move
+	move.SetEnabled(km.Up.Enabled() || km.Down.Enabled())
+	return []key.Binding{km.Choose, km.Yes, km.No, move, km.Back, km.PageDown, km.Quit, km.Help}
+}
+
+// FullHelp is the expanded help (toggled with ?).
+func (km KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{km.Up, km.Down, km.Choose, km.Back},
+		{km.Pick[0], km.Pick[1], km.Pick[2], km.Pick[3]},
+		{km.Yes, km.No, km.PageUp, km.PageDown, km.Top, km.Bottom},
+		{km.Help, km.Quit},
+	}
+}

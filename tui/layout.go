@@ -1,0 +1,283 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// seg is a run of text in one style; views build lines from segs so that
+// wrapping never splits an escape sequence.
+type seg struct {
+	text string
+	st   lipgloss.Style
+}
+
+func sg(text string, st lipgloss.Style) seg { return seg{text: text, st: st} }
+
+// srcBreak marks a token that is a line break in the text; srcSpace a
+// space between words.
+const (
+	srcSpace = -1
+	srcBreak = -2
+)
+
+// token is one word (or a piece of a word too long for a line), tagged
+// with the index of the seg it came from.
+type token struct {
+	text string
+	src  int
+}
+
+// wrapSegs word-wraps segs to width cells. Runs of spaces collapse to one;
+// a word longer than the width is cut into pieces.
+func wrapSegs(segs []seg, width int) [][]token {
+	width = max(width, 1)
+	var words []token
+	var glued []bool // word follows the previous one with no space
+	prevSpace := true
+	for i, s := range segs {
+		for j, para := range strings.Split(clean(s.text), "\n") {
+			if j > 0 {
+				// A line break in the text: a break token.
+				words = append(words, token{src: srcBreak})
+				glued = append(glued, false)
+				prevSpace = true
+			}
+			for k, f := range strings.Split(para, " ") {
+				if k > 0 {
+					prevSpace = true
+				}
+				if f == "" {
+					continue
+				}
+				words = append(words, token{text: f, src: i})
+				glued = append(glued, !prevSpace && len(words) > 1)
+				prevSpace = false
+			}
+		}
+	}
+	var lines [][]token
+	var cur []token
+	curW := 0
+	flush := func() {
+		lines = append(lines, cur)
+		cur, curW = nil, 0
+	}
+	for i, w := range words {
+		if w.src == srcBreak {
+			flush()
+			continue
+		}
+		ww := ansi.StringWidth(w.text)
+		sep := 1
+		if glued[i] || len(cur) == 0 {
+			sep = 0
+		}
+		if len(cur) > 0 && curW+sep+ww > width {
+			flush()
+			sep = 0
+		}
+		for len(cur) == 0 && ww > width {
+			// A word wider than the whole line (a path): cut it, after a
+			// / . - or _ when there is one in the second half.
+			at := cutPoint(w.text, width)
+			cur = append(cur, token{text: ansi.Cut(w.text, 0, at), src: w.src})
+			flush()
+			w.text = ansi.Cut(w.text, at, ww)
+			ww = ansi.StringWidth(w.text)
+		}
+		if ww == 0 {
+			continue
+		}
+		if sep == 1 {
+			cur = append(cur, token{text: " ", src: srcSpace})
+		}
+		cur = append(cur, w)
+		curW += sep + ww
+	}
+	if len(cur) > 0 || len(lines) == 0 {
+		flush()
+	}
+	return lines
+}
+
+// renderTokens styles one wrapped line, merging neighbours of one seg.
+func renderTokens(segs []seg, toks []token) string {
+	var b strings.Builder
+	for i := 0; i < len(toks); {
+		src := toks[i].src
+		if src < 0 {
+			// A space between words takes the style of both neighbours
+			// when they share one, else none.
+			if i+1 < len(toks) && i > 0 && toks[i-1].src == toks[i+1].src {
+				src = toks[i+1].src
+			} else {
+				b.WriteString(" ")
+				i++
+				continue
+			}
+		}
+		var run strings.Builder
+		for i < len(toks) {
+			t := toks[i]
+			if t.src == src {
+				run.WriteString(t.text)
+				i++
+				continue
+			}
+			if t.src < 0 && i+1 < len(toks) && toks[i+1].src == src {
+				run.WriteString(" ")
+				i++
+				continue
+			}
+			break
+		}
+		b.WriteString(segs[src].st.Render(run.String()))
+	}
+	return b.String()
+}
+
+// doc collects the lines of a screen body at a given width.
+type doc struct {
+	w       int
+	compact bool // no blank lines
+	lines   []string
+}
+
+func newDoc(w int, compact bool) *doc { return &doc{w: max(w, 1), compact: compact} }
+
+// blank adds an empty line, never two in a row nor at the top.
+func (d *doc) blank() {
+	if d.compact || len(d.lines) == 0 || d.lines[len(d.lines)-1] == "" {
+		return
+	}
+	d.lines = append(d.lines, "")
+}
+
+// gap adds an empty line unless compact, even at the top (under a
+// screen's sticky title).
+func (d *doc) gap() {
+	if !d.compact {
+		d.lines = append(d.lines, "")
+	}
+}
+
+// text wraps segs to the width.
+func (d *doc) text(segs ...seg) { d.hang(nil, segs...) }
+
+// hang wraps segs after a prefix; wrapped lines are indented by the
+// prefix's width.
+func (d *doc) hang(prefix []seg, segs ...seg) {
+	pre := ""
+	pw := 0
+	for _, p := range prefix {
+		pre += p.st.Render(p.text)
+		pw += ansi.StringWidth(p.text)
+	}
+	if pw >= d.w {
+		// No room for a hanging indent: put the prefix on its own line.
+		d.line(pre)
+		pre, pw = "", 0
+	}
+	for i, toks := range wrapSegs(segs, d.w-pw) {
+		lead := pre
+		if i > 0 {
+			lead = strings.Repeat(" ", pw)
+		}
+		d.lines = append(d.lines, lead+renderTokens(segs, toks))
+	}
+}
+
+// line adds one pre-rendered line, cut to the width.
+func (d *doc) line(s string) {
+	d.lines = append(d.lines, truncate(s, d.w, "…"))
+}
+
+// trimBlank drops a trailing blank line.
+func (d *doc) trimBlank() []string {
+	for len(d.lines) > 0 && d.lines[len(d.lines)-1] == "" {
+		d.lines = d.lines[:len(d.lines)-1]
+	}
+	return d.lines
+}
+
+// truncate cuts a (possibly styled) line to w cells, ending with tail.
+func truncate(s string, w int, tail string) string {
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	if ansi.StringWidth(tail) >= w {
+		tail = ""
+	}
+	return ansi.Truncate(s, w, tail)
+}
+
+// truncateLeft keeps the end of a path: "…/auth/jwt-handler.js".
+func truncateLeft(s string, w int, tail string) string {
+	sw := ansi.StringWidth(s)
+	if sw <= w {
+		return s
+	}
+	tw := ansi.StringWidth(tail)
+	if tw >= w {
+		return ansi.Cut(s, sw-w, sw)
+	}
+	return tail + ansi.Cut(s, sw-(w-tw), sw)
+}
+
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
+// cutPoint is where to cut a word too long for width cells: just after
+// the last path-like separator in its second half, else at the width.
+func cutPoint(word string, width int) int {
+	best, col := 0, 0
+	for _, r := range word {
+		col += ansi.StringWidth(string(r))
+		if col > width {
+			break
+		}
+		if strings.ContainsRune("/.-_", r) && col > width/2 {
+			best = col
+		}
+	}
+	if best == 0 {
+		return width
+	}
+	return best
+}
+
+// clean makes text from state files safe to print: tabs become spaces,
+// carriage returns and other control characters (an escape sequence
+// written into a state file) are dropped; newlines stay.
+func clean(s string) string {
+	ok := true
+	for _, r := range s {
+		if (r < 0x20 && r != '\n') || (r >= 0x7f && r < 0xa0) {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case r == '\n':
+			return r
+		case r < 0x20 || (r >= 0x7f && r < 0xa0):
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// oneLine is clean text on a single line (file names, table cells).
+func oneLine(s string) string {
+	return strings.ReplaceAll(clean(s), "\n", " ")
+}

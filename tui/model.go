@@ -1,0 +1,166 @@
+// Package tui is pickup's terminal wizard. It shows the core's state
+// (model.State) and turns keys into model.Events; the core decides
+// everything, and the only I/O happens in the Runner the caller provides,
+// called inside tea.Cmds.
+package tui
+
+import (
+	"os"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
+)
+
+// Runner carries out an effect (model.CheckGit, model.Apply) and answers
+// with the event the core expects. It blocks; the wizard calls it only
+// inside a tea.Cmd.
+type Runner func(model.Effect) model.Event
+
+// DefaultGrace is how long a confirmation ignores answers after it appears.
+const DefaultGrace = 400 * time.Millisecond
+
+// Config is what New needs.
+type Config struct {
+	// State is the core state, already past model.Loaded.
+	State model.State
+	// Run carries out effects. nil answers every effect with a failure.
+	Run Runner
+	// Catalog is the wording; nil means msg.English.
+	Catalog *msg.Catalog
+	// Grace is how long a confirmation ignores y/n/enter after it
+	// appears, so keys typed ahead do not answer it; 0 means DefaultGrace.
+	Grace time.Duration
+	// Project is shown in the header.
+	Project string
+	// NoColor forces plain styles and ASCII glyphs. New also turns it on
+	// when the NO_COLOR environment variable is set and not empty, or TERM
+	// is "dumb".
+	NoColor bool
+}
+
+// Model is the wizard. It implements tea.Model.
+type Model struct {
+	cat     *msg.Catalog
+	run     Runner
+	grace   time.Duration
+	project string
+
+	state       model.State
+	decision    *model.Decision
+	interrupted bool
+
+	// cursor is the highlighted option, an index into the visible ones.
+	cursor int
+	// armed is true once a confirmation's grace period has passed; armSeq
+	// tells the current confirmation's timer from stale ones.
+	armed  bool
+	armSeq int
+
+	width, height int
+	// sized is set by the first tea.WindowSizeMsg; tall is the tallest
+	// frame drawn since (see holdHeight).
+	sized   bool
+	tall    int
+	isDark  bool
+	noColor bool
+	styles  Styles
+	keys    KeyMap
+	help    help.Model
+	spin    spinner.Model
+	vp      viewport.Model
+	// scrolls is true when the body is taller than its room.
+	scrolls bool
+}
+
+// New builds the wizard for a loaded state.
+func New(cfg Config) Model {
+	cat := cfg.Catalog
+	if cat == nil {
+		cat = &msg.English
+	}
+	grace := cfg.Grace
+	if grace <= 0 {
+		grace = DefaultGrace
+	}
+	noColor := cfg.NoColor || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"
+	m := Model{
+		cat:     cat,
+		run:     cfg.Run,
+		grace:   grace,
+		project: cfg.Project,
+		state:   cfg.State,
+		width:   80,
+		height:  24,
+		isDark:  true,
+		noColor: noColor,
+		keys:    NewKeyMap(cat),
+		help:    help.New(),
+		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		vp:      viewport.New(),
+	}
+	if noColor {
+		m.spin.Spinner = spinner.Line
+		m.help.ShortSeparator = " | "
+		m.help.Ellipsis = "..."
+	}
+	m.cursor = defaultCursor(model.Visible(m.state.Options))
+	m.applyStyles()
+	m.sync(true)
+	return m
+}
+
+// Init asks the terminal for its background colour (styles follow it) and
+// starts whatever the first screen needs.
+func (m Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.enterCmd()}
+	if m.state.Terminal() {
+		cmds = append(cmds, tea.Quit)
+	}
+	return tea.Batch(cmds...)
+}
+
+// Final is the core state when the program ended (ScreenDone, ScreenQuit…).
+func (m Model) Final() model.State { return m.state }
+
+// Decision is the decision the core emitted, or nil when there was none
+// (the person quit).
+func (m Model) Decision() *model.Decision { return m.decision }
+
+// Interrupted reports whether the wizard ended because of ctrl+c; the
+// caller exits 130. Final().Screen is then model.ScreenQuit.
+func (m Model) Interrupted() bool { return m.interrupted }
+
+// defaultCursor highlights the recommended option, else the first enabled.
+func defaultCursor(vis []model.Option) int {
+	for i, o := range vis {
+		if o.Recommended && o.Enabled {
+			return i
+		}
+	}
+	for i, o := range vis {
+		if o.Enabled {
+			return i
+		}
+	}
+	return 0
+}
+
+func (m *Model) applyStyles() {
+	m.styles = NewStyles(m.isDark, m.noColor)
+	m.help.Styles = m.styles.Help
+	m.spin.Style = m.styles.Spinner
+}
+
+// ---- internal messages ----
+
+// eventMsg carries the Runner's answer back to Update.
+type eventMsg struct{ ev model.Event }
+
+// armMsg ends a confirmation's grace period.
+type armMsg struct{ seq int }

@@ -1,0 +1,507 @@
+// Package msg holds every sentence pickup shows a person, so the wizard and
+// the plain-text CLI say the same things and a translation is one new
+// Catalog value. Nothing here styles text: the tui package colours it, the
+// CLI prints it as it is.
+package msg
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// Catalog is one language's text. Fields are plain strings or small
+// functions for sentences with values in them; methods combine them.
+type Catalog struct {
+	// Relative time, built by Elapsed.
+	JustNow string
+	Minutes func(n int) string
+	Hours   func(n int) string
+	Days    func(n int) string
+	Ago     func(span string) string
+
+	// Header and chrome.
+	AppName    string
+	More       string // scroll hint: more lines below/above
+	Recommends string // the mark beside the recommended option
+
+	// The options screen.
+	Welcome        func(ago string) string
+	WelcomeUndated string
+	Crashed        string
+	LastUpdate     func(ago string) string
+	DataSafe       string
+	Prompt         string
+	PhaseLabel     string
+	PhaseValue     func(phase string, done, total int) string
+	Choices        map[model.Choice]string // CONTINUE, REVIEW…
+	ChoiceHints    map[model.Choice]string // "pick up where it stopped"
+	Tradeoffs      map[model.Choice]string // seed 001's options_with_tradeoffs
+	Unavailable    func(reason string) string
+	// Reasons translates the core's reason sentences (model.Reason*);
+	// a missing entry shows the core's own words.
+	Reasons map[string]string
+	Busy    string // the core's model.NoticeBusy
+
+	// phase_not_found.
+	PhaseNotFound  func(detail string) string
+	SuggestRestart string
+
+	// The corrupted screen.
+	CorruptedTitle string
+	FileLabel      string
+	ProblemLabel   string
+	OnlyDiscard    string
+
+	// The review dashboard.
+	ReviewTitle  string
+	PhasesCount  func(done, total int) string
+	UnitsCount   func(label string, done, total, percent int) string
+	UnitsDefault string
+	BranchLabel  string
+	ResumeAt     func(phase, reason string) string
+	HandoffLabel string
+	WarningsHead string
+	NoPhases     string
+
+	// Waiting for an effect.
+	CheckingGit string
+	Writing     string
+
+	// VETO-2.
+	VetoTitle      string
+	VetoFiles      func(n int) string
+	AndMore        func(n int) string
+	VetoRisk       string
+	VetoRecommend  string
+	VetoSteps      []string
+	VetoQuestion   string
+	VetoSuggestion string
+
+	// The discard confirmation.
+	DiscardTitle    string
+	DiscardWhat     string
+	DiscardRename   func(archived string) string
+	DiscardRestore  string
+	DiscardQuestion string
+
+	// A write that failed.
+	FailedTitle    string
+	NothingWritten string
+	FailedBack     string
+
+	// Outcomes, one line each (DecisionText).
+	Unit         func(kind, id string) string
+	Resuming     func(unit, phase string) string
+	Restarted    func(unit string) string
+	Blocked      func(files int) string
+	Archived     func(path string) string
+	Fresh        string
+	ShowProgress string
+	ChangedHead  string
+	QuitText     string
+	Interrupted  string
+	NoSession    string
+	OptionsHead  string
+
+	// Key help, for the help bar.
+	Keys KeyText
+}
+
+// KeyText is the help bar's wording.
+type KeyText struct {
+	Up, Down, Move, Choose, Back, Quit, More, Less string
+	Scroll, PageUp, PageDown, Top, Bottom          string
+	VetoYes, VetoNo, DiscardYes, DiscardNo         string
+	CancelCheck                                    string
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// English is the default catalog.
+var English = Catalog{
+	JustNow: "just now",
+	Minutes: func(n int) string { return plural(n, "minute", "minutes") },
+	Hours:   func(n int) string { return plural(n, "hour", "hours") },
+	Days:    func(n int) string { return plural(n, "day", "days") },
+	Ago:     func(span string) string { return span + " ago" },
+
+	AppName:    "pickup",
+	More:       "more",
+	Recommends: "(recommended)",
+
+	Welcome:        func(ago string) string { return "Welcome back! You paused " + ago + "." },
+	WelcomeUndated: "Welcome back!",
+	Crashed:        "The previous session crashed.",
+	LastUpdate:     func(ago string) string { return "Last update: " + ago },
+	DataSafe:       "Your data is safe. What do you want to do?",
+	Prompt:         "What do you want to do?",
+	PhaseLabel:     "Phase",
+	PhaseValue: func(phase string, done, total int) string {
+		return fmt.Sprintf("%s (%d/%d completed)", phase, done, total)
+	},
+	Choices: map[model.Choice]string{
+		model.Continue: "CONTINUE",
+		model.Review:   "REVIEW",
+		model.Restart:  "RESTART",
+		model.Discard:  "DISCARD",
+	},
+	ChoiceHints: map[model.Choice]string{
+		model.Continue: "pick up where it stopped",
+		model.Review:   "see detailed progress",
+		model.Restart:  "start the story again from phase 1",
+		model.Discard:  "archive the session and start fresh",
+	},
+	Tradeoffs: map[model.Choice]string{
+		model.Continue: "fastest: resumes where it stopped",
+		model.Review:   "information only: changes nothing",
+		model.Restart:  "work is lost if it is not committed (git is checked first)",
+		model.Discard:  "a new start: the file is archived, not deleted",
+	},
+	Unavailable: func(reason string) string { return "not available: " + reason },
+	Reasons:     map[string]string{},
+	Busy:        "A write is under way; wait for it to finish.",
+
+	PhaseNotFound: func(detail string) string {
+		return "The state names a phase this workflow does not have: " + detail + "."
+	},
+	SuggestRestart: "RESTART is suggested: it starts again from phase 1.",
+
+	CorruptedTitle: "The state file cannot be read.",
+	FileLabel:      "File",
+	ProblemLabel:   "Problem",
+	OnlyDiscard:    "Only DISCARD is possible: it archives the file, nothing is deleted.",
+
+	ReviewTitle: "Detailed progress",
+	PhasesCount: func(done, total int) string { return fmt.Sprintf("Phases %d/%d", done, total) },
+	UnitsCount: func(label string, done, total, percent int) string {
+		return fmt.Sprintf("%s %d/%d (%d%%)", label, done, total, percent)
+	},
+	UnitsDefault: "Units",
+	BranchLabel:  "Branch",
+	ResumeAt: func(phase, reason string) string {
+		if reason == "" {
+			return "Resume at: " + phase
+		}
+		return "Resume at: " + phase + " (" + reason + ")"
+	},
+	HandoffLabel: "Handoff",
+	WarningsHead: "Warnings",
+	NoPhases:     "No phases recorded.",
+
+	CheckingGit: "Checking git for uncommitted changes…",
+	Writing:     "Writing…",
+
+	VetoTitle:     "Restart blocked",
+	VetoFiles:     func(n int) string { return fmt.Sprintf("%d file(s) have uncommitted changes:", n) },
+	AndMore:       func(n int) string { return fmt.Sprintf("… and %d more", n) },
+	VetoRisk:      "Restart resets the workflow state, but changes on disk stay. You risk losing the context of your work.",
+	VetoRecommend: "We recommend:",
+	VetoSteps: []string{
+		`Commit your changes: git add . && git commit -m "wip"`,
+		"OR stash them: git stash",
+		"Then run restart again",
+	},
+	VetoQuestion:   "Back to the resume menu? [y/n]",
+	VetoSuggestion: "Commit or stash your changes before restart.",
+
+	DiscardTitle: "Discard: archive the session and start fresh",
+	DiscardWhat:  "The state file is archived, not deleted:",
+	DiscardRename: func(archived string) string {
+		return "It is renamed to " + archived + " in the same folder."
+	},
+	DiscardRestore:  "Rename it back to get the session again.",
+	DiscardQuestion: "Discard this session? [y/N]",
+
+	FailedTitle:    "The write did not go through.",
+	NothingWritten: "Nothing was written.",
+	FailedBack:     "esc: back to the menu",
+
+	Unit: func(kind, id string) string { return kind + " " + id },
+	Resuming: func(unit, phase string) string {
+		switch {
+		case unit != "" && phase != "":
+			return "Resuming " + unit + " at phase " + phase
+		case unit != "":
+			return "Resuming " + unit
+		case phase != "":
+			return "Resuming at phase " + phase
+		}
+		return "Resuming where it stopped"
+	},
+	Restarted: func(unit string) string {
+		if unit == "" {
+			return "Workflow reset; it starts again from phase 1"
+		}
+		return "Workflow reset; " + unit + " starts again from phase 1"
+	},
+	Blocked: func(files int) string {
+		if files == 0 {
+			return "Restart blocked by uncommitted changes"
+		}
+		return fmt.Sprintf("Restart blocked by uncommitted changes (%s)", plural(files, "file", "files"))
+	},
+	Archived:     func(path string) string { return "Session archived to " + path + ". Starting fresh." },
+	Fresh:        "No saved session. Starting fresh.",
+	ShowProgress: "Showing progress.",
+	ChangedHead:  "Changed",
+	QuitText:     "Nothing changed.",
+	Interrupted:  "Interrupted. Nothing changed.",
+	NoSession:    "No saved session found.",
+	OptionsHead:  "Options",
+
+	Keys: KeyText{
+		Up: "up", Down: "down", Move: "move", Choose: "choose", Back: "back", Quit: "quit",
+		More: "more", Less: "less",
+		Scroll: "scroll", PageUp: "page up", PageDown: "page down", Top: "top", Bottom: "bottom",
+		VetoYes: "back to menu", VetoNo: "stop here",
+		DiscardYes: "discard", DiscardNo: "keep",
+		CancelCheck: "cancel",
+	},
+}
+
+// Elapsed says how long ago something happened, from whole minutes:
+// "just now", "5 minutes ago", "2 hours ago", "3 days ago". Hours are used
+// below 48 hours, as model.Elapsed does.
+func (c *Catalog) Elapsed(minutes int) string {
+	switch {
+	case minutes <= 0:
+		return c.JustNow
+	case minutes < 60:
+		return c.Ago(c.Minutes(minutes))
+	case minutes < 48*60:
+		return c.Ago(c.Hours(minutes / 60))
+	default:
+		return c.Ago(c.Days(minutes / (24 * 60)))
+	}
+}
+
+// Reason returns the catalog's wording of a reason the core gave.
+func (c *Catalog) Reason(r string) string {
+	if t, ok := c.Reasons[r]; ok {
+		return t
+	}
+	return r
+}
+
+// Notice returns the wording of the core's one-off notice.
+func (c *Catalog) Notice(n string) string {
+	if n == model.NoticeBusy {
+		return c.Busy
+	}
+	return c.Reason(n)
+}
+
+// ChoiceLine is "CONTINUE - pick up where it stopped".
+func (c *Catalog) ChoiceLine(ch model.Choice) string {
+	name, ok := c.Choices[ch]
+	if !ok {
+		name = strings.ToUpper(string(ch))
+	}
+	if hint := c.ChoiceHints[ch]; hint != "" {
+		return name + " - " + hint
+	}
+	return name
+}
+
+// Greeting is the first line of the options screen: the welcome, or the
+// crash banner text (without its glyph).
+func (c *Catalog) Greeting(s *model.Session, crash model.CrashInfo) string {
+	if crash.Detected {
+		return c.Crashed
+	}
+	if s == nil || !s.HasLastUpdated {
+		return c.WelcomeUndated
+	}
+	return c.Welcome(c.Elapsed(crash.MinutesSinceUpdate))
+}
+
+// Facts are the labelled lines describing a session: the loader's Fields
+// in order, a phase field naming one of the session's phases getting the
+// count of completed phases ("development (1/6 completed)"); when the
+// loader gave no phase field, the current phase is added that way.
+func (c *Catalog) Facts(s *model.Session) [][2]string {
+	if s == nil {
+		return nil
+	}
+	var out [][2]string
+	hasPhase := false
+	for _, f := range s.Fields {
+		v := f.Value
+		if f.Key == "phase" {
+			hasPhase = true
+			if phaseNamed(s, v) {
+				v = c.PhaseValue(v, s.PhasesDone(), len(s.Phases))
+			}
+		}
+		out = append(out, [2]string{f.Label, v})
+	}
+	if cur := s.CurrentPhase(); !hasPhase && cur != "" {
+		out = append(out, [2]string{c.PhaseLabel, c.PhaseValue(cur, s.PhasesDone(), len(s.Phases))})
+	}
+	return out
+}
+
+func phaseNamed(s *model.Session, name string) bool {
+	for _, p := range s.Phases {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// upperFirst capitalises a label that starts a line ("stories").
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// UnitsLine is "Stories 2/6 (33%)", or "" when the source counts no units.
+func (c *Catalog) UnitsLine(s *model.Session) string {
+	if s == nil || s.Units == nil || s.Units.Total <= 0 {
+		return ""
+	}
+	label := s.UnitsLabel
+	if label == "" {
+		label = c.UnitsDefault
+	}
+	return c.UnitsCount(upperFirst(label), s.Units.Done, s.Units.Total, s.Units.Percent())
+}
+
+// ProgressLine is "Phases 1/6 · Stories 2/6 (33%)" (either part may be
+// missing).
+func (c *Catalog) ProgressLine(s *model.Session) string {
+	if s == nil {
+		return ""
+	}
+	var parts []string
+	if len(s.Phases) > 0 {
+		parts = append(parts, c.PhasesCount(s.PhasesDone(), len(s.Phases)))
+	}
+	if u := c.UnitsLine(s); u != "" {
+		parts = append(parts, u)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// StatusText is the plain summary `pickup status` prints: greeting (or
+// crash notice), facts, progress, resume point, the menu and warnings.
+func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []model.Option) string {
+	if s == nil {
+		return c.NoSession + "\n"
+	}
+	var b strings.Builder
+	line := func(parts ...string) {
+		b.WriteString(strings.Join(parts, ""))
+		b.WriteByte('\n')
+	}
+	if s.Problem != nil && s.Problem.Kind == model.ErrCorrupted {
+		line("! ", c.CorruptedTitle)
+		line(c.FileLabel, ": ", s.Path)
+		line(c.ProblemLabel, ": ", s.Problem.Error())
+		line(c.OnlyDiscard)
+	} else {
+		if crash.Detected {
+			line("! ", c.Crashed)
+			if s.HasLastUpdated {
+				line(c.LastUpdate(c.Elapsed(crash.MinutesSinceUpdate)))
+			}
+		} else {
+			line(c.Greeting(s, crash))
+		}
+		for _, f := range c.Facts(s) {
+			line(f[0], ": ", f[1])
+		}
+		if p := c.ProgressLine(s); p != "" {
+			line(p)
+		}
+		if s.ResumePoint.Phase != "" {
+			line(c.ResumeAt(s.ResumePoint.Phase, s.ResumePoint.Reason))
+		}
+		if s.Problem != nil && s.Problem.Kind == model.ErrPhaseNotFound {
+			line("! ", c.PhaseNotFound(s.Problem.Detail))
+			line(c.SuggestRestart)
+		}
+	}
+	if vis := model.Visible(opts); len(vis) > 0 {
+		line(c.OptionsHead, ":")
+		for i, o := range vis {
+			l := fmt.Sprintf("  %d. %s", i+1, c.ChoiceLine(o.Choice))
+			if o.Recommended && o.Enabled {
+				l += " " + c.Recommends
+			}
+			if !o.Enabled && o.Reason != "" {
+				l += " [" + c.Unavailable(c.Reason(o.Reason)) + "]"
+			}
+			line(l)
+		}
+	}
+	if len(s.Warnings) > 0 {
+		line(c.WarningsHead, ":")
+		for _, w := range s.Warnings {
+			line("  ! ", w)
+		}
+	}
+	return b.String()
+}
+
+// UnitOf names the unit a decision is about ("story 12.3") from its
+// restored context, or "" when the context does not say.
+func (c *Catalog) UnitOf(d model.Decision) string {
+	for _, kind := range []string{"story", "scene", "chapter", "unit"} {
+		v, ok := d.Context[kind]
+		if !ok || v == nil {
+			continue
+		}
+		var id string
+		switch v := v.(type) {
+		case string:
+			id = v
+		case float64:
+			// YAML reads unquoted story ids such as 12.3 as floats.
+			id = strconv.FormatFloat(v, 'f', -1, 64)
+		default:
+			id = fmt.Sprint(v)
+		}
+		if id != "" {
+			return c.Unit(kind, id)
+		}
+	}
+	return ""
+}
+
+// DecisionText is the one-line outcome of a decision.
+func (c *Catalog) DecisionText(d model.Decision) string {
+	switch d.Action {
+	case model.ActionContinue:
+		return c.Resuming(c.UnitOf(d), d.ResumePoint.Phase)
+	case model.ActionRestart:
+		return c.Restarted(c.UnitOf(d))
+	case model.ActionRestartBlocked:
+		n := 0
+		if d.Veto != nil {
+			n = len(d.Veto.Files)
+		}
+		return c.Blocked(n)
+	case model.ActionDiscarded:
+		return c.Archived(d.ArchivedTo)
+	case model.ActionFresh:
+		return c.Fresh
+	case model.ActionShowProgress:
+		return c.ShowProgress
+	}
+	return string(d.Action)
+}

@@ -1,0 +1,213 @@
+package tui
+
+import (
+	"errors"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// Update turns messages into core events and effects into commands. It
+// does no I/O: effects run in the commands runCmd returns.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = max(msg.Width, 1), max(msg.Height, 1)
+		m.sized = true
+		m.tall = min(m.tall, m.height)
+		m.sync(false)
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.isDark = msg.IsDark()
+		m.applyStyles()
+		m.sync(false)
+		return m, nil
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case eventMsg:
+		return m.step(msg.ev)
+	case armMsg:
+		if msg.seq == m.armSeq && isQuestion(m.state.Screen) {
+			m.armed = true
+			m.sync(false)
+		}
+		return m, nil
+	case spinner.TickMsg:
+		if !isBusy(m.state.Screen) {
+			// Dropping the tick stops the spinner until the next busy screen.
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+func (m Model) handleKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	km := &m.keys
+	switch {
+	case key.Matches(k, km.Cancel):
+		return m.quit(true)
+	case key.Matches(k, km.Quit):
+		return m.quit(false)
+	case key.Matches(k, km.Help):
+		m.help.ShowAll = !m.help.ShowAll
+		m.sync(false)
+		return m, nil
+	}
+
+	switch m.state.Screen {
+	case model.ScreenOptions, model.ScreenCorrupted:
+		vis := model.Visible(m.state.Options)
+		for i, b := range km.Pick {
+			if key.Matches(k, b) || matchesOff(k, b) {
+				// The core answers a disabled choice with a notice saying why.
+				m.cursor = i
+				return m.step(model.Chose{Choice: vis[i].Choice})
+			}
+		}
+		switch {
+		case key.Matches(k, km.Up), key.Matches(k, km.Down):
+			if key.Matches(k, km.Up) {
+				m.cursor = max(m.cursor-1, 0)
+			} else {
+				m.cursor = min(m.cursor+1, len(vis)-1)
+			}
+			// The core's notice is one-off: moving on dismisses it.
+			m.state.Notice = ""
+			m.sync(false)
+			return m, nil
+		case key.Matches(k, km.Choose):
+			if m.cursor < len(vis) {
+				return m.step(model.Chose{Choice: vis[m.cursor].Choice})
+			}
+		}
+	case model.ScreenVeto, model.ScreenConfirm:
+		// Yes and No are disabled until the grace period ends, so keys
+		// typed ahead of the question never answer it.
+		switch {
+		case key.Matches(k, km.Yes):
+			return m.step(model.Confirmed{Yes: true})
+		case key.Matches(k, km.No):
+			return m.step(model.Confirmed{Yes: false})
+		}
+	}
+
+	switch {
+	case key.Matches(k, km.Back):
+		return m.step(model.Back{})
+	case key.Matches(k, km.Up):
+		m.vp.ScrollUp(1)
+	case key.Matches(k, km.Down):
+		m.vp.ScrollDown(1)
+	case key.Matches(k, km.PageUp):
+		m.vp.PageUp()
+	case key.Matches(k, km.PageDown):
+		m.vp.PageDown()
+	case key.Matches(k, km.Top):
+		m.vp.GotoTop()
+	case key.Matches(k, km.Bottom):
+		m.vp.GotoBottom()
+	}
+	return m, nil
+}
+
+// quit sends model.Quit. The core may refuse (a write under way); when it
+// accepts, the program ends with tea.Quit so the final frame ("nothing
+// changed") is drawn. For ctrl+c, Interrupted() then reports true and the
+// caller exits 130. (tea.Interrupt would end the program without drawing
+// that frame, leaving the menu on screen.)
+func (m Model) quit(interrupt bool) (tea.Model, tea.Cmd) {
+	next, cmd := m.step(model.Quit{})
+	nm := next.(Model)
+	if nm.state.Screen == model.ScreenQuit && interrupt {
+		nm.interrupted = true
+	}
+	return nm, cmd
+}
+
+// step feeds one event to the core and turns its effects into commands.
+func (m Model) step(ev model.Event) (tea.Model, tea.Cmd) {
+	prev := m.state.Screen
+	st, effects := model.Step(m.state, ev)
+	m.state = st
+
+	var cmds []tea.Cmd
+	ending := false
+	for _, e := range effects {
+		switch e := e.(type) {
+		case model.Emit:
+			d := e.Decision
+			m.decision = &d
+			ending = true
+		default:
+			cmds = append(cmds, m.runCmd(e))
+		}
+	}
+	entered := st.Screen != prev
+	if entered {
+		if isQuestion(st.Screen) {
+			m.armSeq++
+			m.armed = false
+		}
+		if st.Screen == model.ScreenOptions || st.Screen == model.ScreenCorrupted {
+			vis := model.Visible(st.Options)
+			if m.cursor >= len(vis) {
+				m.cursor = defaultCursor(vis)
+			}
+		}
+		cmds = append(cmds, m.enterCmd())
+	}
+	if ending || st.Terminal() {
+		// The final frame (done or quit screen) stays on the terminal.
+		cmds = append(cmds, tea.Quit)
+	}
+	m.sync(entered)
+	return m, tea.Batch(cmds...)
+}
+
+// enterCmd starts what the current screen needs: the spinner while
+// waiting, the grace timer on a question.
+func (m Model) enterCmd() tea.Cmd {
+	switch {
+	case isBusy(m.state.Screen):
+		return m.spin.Tick
+	case isQuestion(m.state.Screen):
+		seq := m.armSeq
+		return tea.Tick(m.grace, func(time.Time) tea.Msg { return armMsg{seq: seq} })
+	}
+	return nil
+}
+
+// errNoRunner answers effects when the caller gave no Runner.
+var errNoRunner = errors.New("pickup cannot carry this out here (no runner)")
+
+// runCmd carries out an effect in a command and brings its event back.
+func (m Model) runCmd(e model.Effect) tea.Cmd {
+	run := m.run
+	return func() tea.Msg {
+		if run == nil {
+			switch e := e.(type) {
+			case model.CheckGit:
+				return eventMsg{model.GitChecked{Available: false, Warning: errNoRunner.Error()}}
+			case model.Apply:
+				return eventMsg{model.Applied{Choice: e.Choice, Err: errNoRunner}}
+			}
+			return nil
+		}
+		return eventMsg{run(e)}
+	}
+}
+
+func isBusy(s model.Screen) bool {
+	return s == model.ScreenGitCheck || s == model.ScreenApplying
+}
+
+func isQuestion(s model.Screen) bool {
+	return s == model.ScreenVeto || s == model.ScreenConfirm
+}

@@ -1,0 +1,306 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// Detail levels, tried in order until the screen fits the terminal.
+const (
+	lvRoomy   = iota // header, blank lines, subtitles
+	lvPlain          // no subtitles
+	lvCompact        // no header, no blank lines
+)
+
+// part is one screen's body at one width and detail level.
+type part struct {
+	// sticky lines (a screen's title or banner) stay above the body when
+	// it scrolls.
+	sticky []string
+	body   []string
+	// focus is the body line range [from, to] to keep in view (the
+	// highlighted option); from < 0 means none.
+	focus [2]int
+	// pinned lines sit under the body and never scroll away (a question).
+	pinned []string
+}
+
+// frame is a laid-out screen: what View prints, top to bottom.
+type frame struct {
+	header []string
+	part
+	bodyH  int  // rows the body gets
+	scroll bool // the body is taller than bodyH (shown in a viewport)
+	footer []string
+}
+
+// layout fits the current screen into the terminal. It is pure: Update
+// calls it to size the viewport, View to draw.
+func (m Model) layout() frame {
+	w, h := m.width, m.frameHeight()
+	var fr frame
+	for lv := lvRoomy; lv <= lvCompact; lv++ {
+		fr = frame{part: m.screenPart(w, lv)}
+		if lv < lvCompact {
+			fr.header = m.headerLines(w)
+		}
+		fr.footer = m.footerLines(w, lv)
+		room := h - len(fr.header) - len(fr.sticky) - len(fr.pinned) - len(fr.footer)
+		if len(fr.body) <= room {
+			fr.bodyH = len(fr.body)
+			return fr
+		}
+	}
+	// Still too tall: the body scrolls, with a hint line under it.
+	fr.scroll = true
+	fr.footer = m.footerLines(w, lvCompact)
+	fr.bodyH = max(h-len(fr.header)-len(fr.sticky)-len(fr.pinned)-len(fr.footer)-1, 1)
+	return fr
+}
+
+// sync sizes the viewport and the key bindings for the current state.
+// reset scrolls back to the top (a new screen).
+func (m *Model) sync(reset bool) {
+	m.help.SetWidth(m.width)
+	ks := keyState{
+		screen: m.state.Screen, visible: model.Visible(m.state.Options),
+		armed: m.armed, showAll: m.help.ShowAll, catalog: m.cat, ascii: m.noColor,
+	}
+	m.keys.sync(ks)
+	fr := m.layout()
+	if fr.scroll != ks.scroll {
+		ks.scroll = fr.scroll
+		m.keys.sync(ks)
+		fr = m.layout()
+	}
+	m.scrolls = fr.scroll
+	m.vp.SetWidth(m.width)
+	m.vp.SetHeight(fr.bodyH)
+	m.vp.SetContentLines(fr.body)
+	if reset {
+		m.vp.GotoTop()
+	}
+	if from, to := fr.focus[0], fr.focus[1]; from >= 0 {
+		off := m.vp.YOffset()
+		if to >= off+fr.bodyH {
+			off = to - fr.bodyH + 1
+		}
+		if from < off {
+			off = from
+		}
+		m.vp.SetYOffset(off)
+	}
+	if m.sized {
+		m.tall = max(m.tall, len(m.frameLines()))
+	}
+}
+
+// holdHeight keeps the inline frame from ever getting shorter. The inline
+// renderer of the ultraviolet version pinned in go.mod moves the cursor up
+// by the new frame's height instead of the old one's when a frame
+// shrinks, leaving the old frame's top on screen (fixed upstream in
+// charmbracelet/ultraviolet#162, "don't clamp cursor row in relative
+// cursor mode"). Until go.mod picks up that fix, shorter screens are
+// padded to the tallest frame drawn so far.
+const holdHeight = true
+
+// View draws the frame. The program runs inline, so the view never has
+// more lines than the terminal and the help bar always shows.
+func (m Model) View() tea.View {
+	if !m.sized {
+		// Nothing until the terminal's size is known, so the first frame
+		// is laid out for the real terminal.
+		return tea.NewView("")
+	}
+	return tea.NewView(m.content())
+}
+
+// content is the frame as text. The final frame (done, quit) ends with an
+// empty line, because the renderer clears the last line on exit to make
+// room for the shell prompt; it is padded at the top, so it stays next to
+// that prompt.
+func (m Model) content() string {
+	lines := m.frameLines()
+	final := m.state.Terminal()
+	if holdHeight {
+		want := min(m.tall, m.height)
+		if final {
+			want--
+		}
+		if n := want - len(lines); n > 0 {
+			pad := make([]string, n)
+			if final {
+				lines = append(pad, lines...)
+			} else {
+				lines = append(lines, pad...)
+			}
+		}
+	}
+	s := strings.Join(lines, "\n")
+	if final {
+		s += "\n"
+	}
+	return s
+}
+
+// frameLines lays out and cuts the frame to the terminal.
+func (m Model) frameLines() []string {
+	fr := m.layout()
+	h := m.frameHeight()
+	lines := append(append([]string(nil), fr.header...), fr.sticky...)
+	if fr.scroll {
+		vp := m.vp
+		vp.SetWidth(m.width)
+		vp.SetHeight(fr.bodyH)
+		vp.SetContentLines(fr.body)
+		for _, l := range strings.Split(vp.View(), "\n") {
+			lines = append(lines, strings.TrimRight(l, " "))
+		}
+		lines = append(lines, m.scrollHint(vp.YOffset(), len(fr.body), fr.bodyH))
+	} else {
+		lines = append(lines, fr.body...)
+	}
+	lines = append(lines, fr.pinned...)
+	// Keep the footer even when the terminal is tinier than any layout.
+	if room := h - len(fr.footer); len(lines) > room {
+		lines = lines[:max(room, 0)]
+	}
+	lines = append(lines, fr.footer...)
+	if len(lines) > h {
+		lines = lines[len(lines)-h:]
+	}
+	for i, l := range lines {
+		lines[i] = truncate(l, m.width, m.styles.Glyphs.Ellipsis)
+	}
+	return lines
+}
+
+// frameHeight is the rows a frame may use: the final frame keeps one for
+// its trailing empty line.
+func (m Model) frameHeight() int {
+	if m.state.Terminal() {
+		return max(m.height-1, 1)
+	}
+	return m.height
+}
+
+// scrollHint says there is more above or below the scrolled body.
+func (m Model) scrollHint(off, total, h int) string {
+	g := m.styles.Glyphs
+	var arrows []string
+	if off > 0 {
+		arrows = append(arrows, g.Up)
+	}
+	if off+h < total {
+		arrows = append(arrows, g.Down)
+	}
+	if len(arrows) == 0 {
+		return ""
+	}
+	return m.styles.Subtle.Render(strings.Join(arrows, " ") + " " + m.cat.More)
+}
+
+// headerLines is "pickup · project", then a blank line.
+func (m Model) headerLines(w int) []string {
+	t := m.styles.Title.Render(m.cat.AppName)
+	if m.project != "" {
+		t += m.styles.Subtle.Render(" " + m.styles.Glyphs.Dot + " " + oneLine(m.project))
+	}
+	if s := m.state.Session; s != nil && s.Source != "" {
+		t += m.styles.Subtle.Render(" (" + oneLine(s.Source) + ")")
+	}
+	return []string{truncate(t, w, m.styles.Glyphs.Ellipsis), ""}
+}
+
+// footerLines is the core's notice, if any, over the help bar, with a
+// blank line above unless the layout is compact.
+func (m Model) footerLines(w, lv int) []string {
+	var out []string
+	if lv < lvCompact {
+		out = append(out, "")
+	}
+	if n := m.state.Notice; n != "" && !m.state.Terminal() {
+		d := newDoc(w, true)
+		d.hang([]seg{sg(m.styles.Glyphs.Warn+" ", m.styles.Warning)}, sg(m.cat.Notice(n), m.styles.Warning))
+		out = append(out, d.lines...)
+	}
+	if hv := m.helpView(w); hv != "" {
+		out = append(out, strings.Split(hv, "\n")...)
+	}
+	if len(out) == 1 && out[0] == "" {
+		return nil
+	}
+	return out
+}
+
+// screenPart dispatches to the screen's view.
+func (m Model) screenPart(w, lv int) part {
+	switch m.state.Screen {
+	case model.ScreenOptions, model.ScreenCorrupted:
+		return m.optionsView(w, lv)
+	case model.ScreenReview:
+		return m.reviewView(w, lv)
+	case model.ScreenGitCheck:
+		return m.busyView(w, m.cat.CheckingGit)
+	case model.ScreenApplying:
+		return m.busyView(w, m.cat.Writing)
+	case model.ScreenVeto:
+		return m.vetoView(w, lv)
+	case model.ScreenConfirm:
+		return m.confirmView(w, lv)
+	case model.ScreenFailed:
+		return m.failedView(w, lv)
+	case model.ScreenDone, model.ScreenNoSession:
+		return m.doneView(w, lv)
+	case model.ScreenQuit:
+		return m.quitView(w)
+	}
+	return part{focus: [2]int{-1, -1}}
+}
+
+// helpView is the help bar. The short form keeps only the bindings that
+// fit the width (bubbles' help lets the last one overflow), marking the
+// cut with an ellipsis.
+func (m Model) helpView(w int) string {
+	if m.help.ShowAll {
+		return m.help.FullHelpView(m.keys.FullHelp())
+	}
+	sepW := ansi.StringWidth(m.help.ShortSeparator)
+	tail := " " + m.help.Ellipsis
+	var fit []key.Binding
+	used := 0
+	enabled := 0
+	for _, b := range m.keys.ShortHelp() {
+		if b.Enabled() {
+			enabled++
+		}
+	}
+	for _, b := range m.keys.ShortHelp() {
+		if !b.Enabled() {
+			continue
+		}
+		bw := ansi.StringWidth(b.Help().Key) + 1 + ansi.StringWidth(b.Help().Desc)
+		if used > 0 {
+			bw += sepW
+		}
+		room := w
+		if len(fit)+1 < enabled {
+			room -= ansi.StringWidth(tail) // keep space for the ellipsis
+		}
+		if used+bw > room {
+			continue // try the next, shorter ones
+		}
+		fit = append(fit, b)
+		used += bw
+	}
+	out := m.help.ShortHelpView(fit)
+	if len(fit) < enabled {
+		out += m.styles.Help.Ellipsis.Render(tail)
+	}
+	return out
+}

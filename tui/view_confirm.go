@@ -1,0 +1,142 @@
+package tui
+
+import (
+	"path/filepath"
+	"strconv"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// vetoView is VETO-2's block message: the uncommitted files, the risk, the
+// way out, and "back to the resume menu?" pinned under it.
+func (m Model) vetoView(w, lv int) part {
+	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	top := newDoc(w, true)
+	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.VetoTitle, st.Warning))
+	d := newDoc(w, lv >= lvCompact)
+	d.gap()
+	var files []string
+	if m.state.Veto != nil {
+		files = m.state.Veto.Files
+	}
+	d.text(sg(c.VetoFiles(len(files)), st.Text))
+	limit := [...]int{lvRoomy: 10, lvPlain: 5, lvCompact: 3}[lv]
+	shown := files
+	if len(files) > limit {
+		shown = files[:limit-1]
+	}
+	for _, f := range shown {
+		d.line(st.Subtle.Render(g.Bullet+" ") + st.Text.Render(truncateLeft(oneLine(f), max(w-2, 1), g.Ellipsis)))
+	}
+	if len(shown) < len(files) {
+		d.text(sg(c.AndMore(len(files)-len(shown)), st.Subtle))
+	}
+	d.blank()
+	d.text(sg(c.VetoRisk, st.Text))
+	d.blank()
+	d.text(sg(c.VetoRecommend, st.Text))
+	for i, step := range c.VetoSteps {
+		d.hang([]seg{sg(strconv.Itoa(i+1)+". ", st.Number)}, sg(step, st.Text))
+	}
+	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.VetoQuestion)}
+}
+
+// confirmView asks before DISCARD: what is archived, where it goes, and
+// that nothing is deleted. The default answer is No.
+func (m Model) confirmView(w, lv int) part {
+	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	top := newDoc(w, true)
+	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DiscardTitle, st.Warning))
+	d := newDoc(w, lv >= lvCompact)
+	d.gap()
+	d.text(sg(c.DiscardWhat, st.Text))
+	if s := m.state.Session; s != nil && s.Path != "" {
+		d.hang([]seg{sg("  ", st.Text)}, sg(s.Path, st.Text))
+		d.text(sg(c.DiscardRename(filepath.Base(s.Path)+".discarded.<timestamp>"), st.Text))
+	}
+	if lv == lvRoomy {
+		d.text(sg(c.DiscardRestore, st.Subtle))
+	}
+	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.DiscardQuestion)}
+}
+
+// question renders a pinned y/n prompt, dimmed while its grace period
+// runs and answers are ignored.
+func (m Model) question(w, lv int, q string) []string {
+	style := m.styles.Prompt
+	if !m.armed {
+		style = m.styles.Inactive
+	}
+	d := newDoc(w, true)
+	if lv < lvCompact {
+		d.lines = append(d.lines, "")
+	}
+	d.text(sg(q, style))
+	return d.lines
+}
+
+// busyView waits for git or for a write.
+func (m Model) busyView(w int, what string) part {
+	d := newDoc(w, true)
+	d.hang([]seg{sg(m.spin.View()+" ", m.styles.Text)}, sg(what, m.styles.Text))
+	return part{body: d.lines, focus: [2]int{-1, -1}}
+}
+
+// failedView reports a write the loader refused or could not make.
+func (m Model) failedView(w, lv int) part {
+	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	d := newDoc(w, lv >= lvCompact)
+	d.hang([]seg{sg(g.Error+" ", st.Danger)}, sg(c.FailedTitle, st.Danger))
+	d.blank()
+	if f := m.state.Failure; f != "" {
+		d.text(sg(f, st.Text))
+	}
+	// Writers replace files atomically or not at all; say so unless the
+	// failure already does.
+	if !containsFold(m.state.Failure, "nothing was") {
+		d.text(sg(c.NothingWritten, st.Text))
+	}
+	d.blank()
+	d.text(sg(c.FailedBack, st.Subtle))
+	return part{body: d.trimBlank(), focus: [2]int{-1, -1}}
+}
+
+// doneView is the final frame after a decision.
+func (m Model) doneView(w, lv int) part {
+	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	d := newDoc(w, lv >= lvCompact)
+	dec := m.state.Decision
+	if dec == nil {
+		dec = m.decision
+	}
+	if dec == nil {
+		return part{focus: [2]int{-1, -1}}
+	}
+	if dec.Action == model.ActionRestartBlocked {
+		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DecisionText(*dec), st.Warning))
+		d.text(sg(c.VetoSuggestion, st.Text))
+	} else {
+		d.hang([]seg{sg(g.OK+" ", st.Success)}, sg(c.DecisionText(*dec), st.Title))
+	}
+	if len(dec.Changed) > 0 {
+		d.text(sg(c.ChangedHead+":", st.Subtle))
+		for _, f := range dec.Changed {
+			d.line(st.Subtle.Render(g.Bullet+" ") + st.Text.Render(truncateLeft(oneLine(f), max(w-2, 1), g.Ellipsis)))
+		}
+	}
+	for _, wn := range dec.Warnings {
+		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(wn, st.Text))
+	}
+	return part{body: d.trimBlank(), focus: [2]int{-1, -1}}
+}
+
+// quitView is the final frame when the person left.
+func (m Model) quitView(w int) part {
+	d := newDoc(w, true)
+	t := m.cat.QuitText
+	if m.interrupted {
+		t = m.cat.Interrupted
+	}
+	d.text(sg(t, m.styles.Subtle))
+	return part{body: d.lines, focus: [2]int{-1, -1}}
+}
