@@ -2,7 +2,7 @@
 GO        ?= go
 FUZZTIME  ?= 30s
 BIN       ?= bin/pickup
-STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@2025.1.1
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: help build test lint fmt golden bench fuzz demo clean
 

@@ -34,7 +34,7 @@ type Option struct {
 	Choice Choice `json:"choice"`
 	// Visible is false when the screen does not list the choice at all
 	// (REVIEW after a crash: seed 001's crash message lists three options).
-	Visible bool `json:"visible"`
+	Visible bool `json:"offered"`
 	Enabled bool `json:"enabled"`
 	// Reason says why the choice is disabled or hidden.
 	Reason      string `json:"reason,omitempty"`

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"time"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// formatVersion is the "format_version" of every JSON document; docs/json.md
+// describes it. Bump it on any incompatible change.
+const formatVersion = 1
+
+type statusDoc struct {
+	FormatVersion int             `json:"format_version"`
+	Project       string          `json:"project"`
+	Sessions      []sessionStatus `json:"sessions"`
+}
+
+type crashJSON struct {
+	Detected bool   `json:"detected"`
+	Reason   string `json:"reason"`
+}
+
+type phaseJSON struct {
+	Name     string `json:"name"`
+	Status   string `json:"status"`
+	Label    string `json:"label,omitempty"`
+	Executor string `json:"executor,omitempty"`
+	Duration string `json:"duration,omitempty"`
+	Result   string `json:"result,omitempty"`
+}
+
+type problemJSON struct {
+	Kind   string `json:"kind"`
+	Path   string `json:"path"`
+	Line   int    `json:"line,omitempty"`
+	Detail string `json:"detail"`
+}
+
+type sessionStatus struct {
+	ID                 string            `json:"id"`
+	Source             string            `json:"source"`
+	Path               string            `json:"path"`
+	Title              string            `json:"title"`
+	Stage              string            `json:"stage"`
+	Status             string            `json:"status"`
+	LastUpdated        *string           `json:"last_updated"`
+	MinutesSinceUpdate *int              `json:"minutes_since_update"`
+	Crash              crashJSON         `json:"crash"`
+	Progress           model.Progress    `json:"progress"`
+	Units              *unitsJSON        `json:"units,omitempty"`
+	Phases             []phaseJSON       `json:"phases"`
+	ResumePoint        model.ResumePoint `json:"resume_point"`
+	Branch             string            `json:"branch,omitempty"`
+	Options            []model.Option    `json:"options"`
+	Problem            *problemJSON      `json:"problem,omitempty"`
+	Warnings           []string          `json:"warnings"`
+}
+
+type unitsJSON struct {
+	Label   string `json:"label"`
+	Done    int    `json:"done"`
+	Total   int    `json:"total"`
+	Percent int    `json:"percent"`
+}
+
+func statusJSON(st model.State) sessionStatus {
+	s := st.Session
+	out := sessionStatus{
+		ID: s.ID, Source: s.Source, Path: s.Path, Title: s.Title, Stage: s.Stage, Status: s.Status,
+		Crash:       crashJSON{Detected: st.Crash.Detected, Reason: st.Crash.Reason},
+		Progress:    s.Progress,
+		Phases:      []phaseJSON{},
+		ResumePoint: s.ResumePoint,
+		Branch:      s.Branch,
+		Warnings:    append([]string{}, s.Warnings...),
+	}
+	if s.HasLastUpdated {
+		ts := s.LastUpdated.UTC().Format(time.RFC3339)
+		m := st.Crash.MinutesSinceUpdate
+		out.LastUpdated, out.MinutesSinceUpdate = &ts, &m
+	}
+	if s.Units != nil {
+		out.Units = &unitsJSON{Label: s.UnitsLabel, Done: s.Units.Done, Total: s.Units.Total, Percent: s.Units.Percent()}
+	}
+	for _, p := range s.Phases {
+		out.Phases = append(out.Phases, phaseJSON{Name: p.Name, Status: string(p.Status), Label: p.Label, Executor: p.Executor, Duration: p.Duration, Result: p.Result})
+	}
+	out.Options = st.Options
+	if p := s.Problem; p != nil {
+		out.Problem = &problemJSON{Kind: string(p.Kind), Path: p.Path, Line: p.Line, Detail: p.Detail}
+	}
+	return out
+}
+
+type sessionRef struct {
+	ID     string `json:"id"`
+	Source string `json:"source"`
+	Path   string `json:"path"`
+}
+
+// resumeDoc is the outcome of a choice: seed 001's outputs, or a block.
+type resumeDoc struct {
+	FormatVersion   int                `json:"format_version"`
+	Session         sessionRef         `json:"session"`
+	Choice          string             `json:"choice"`
+	ResumeAction    string             `json:"resume_action"`
+	ResumePoint     *model.ResumePoint `json:"resume_point,omitempty"`
+	RestoredContext map[string]any     `json:"restored_context"`
+	NextStep        string             `json:"next_step"`
+	Changed         []string           `json:"changed"`
+	ArchivedTo      *string            `json:"archived_to"`
+	Phases          []phaseJSON        `json:"phases,omitempty"`
+	Warnings        []string           `json:"warnings"`
+	Blocked         bool               `json:"blocked"`
+	Veto            string             `json:"veto,omitempty"`
+	Files           []string           `json:"files,omitempty"`
+	Reason          string             `json:"reason,omitempty"`
+	Suggestion      string             `json:"suggestion,omitempty"`
+}
+
+// Block kinds beside VETO-2's uncommitted_changes.
+const (
+	blockConfirm     = "confirmation_required"
+	blockChanged     = "file_changed"
+	blockUnavailable = "choice_unavailable"
+)
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

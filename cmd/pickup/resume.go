@@ -1,0 +1,166 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
+)
+
+// resume drives the core without a UI: the same Step the wizard uses, with
+// --choice as the person's pick and --yes as the answer to confirmations.
+// RESTART and DISCARD change nothing without --yes.
+func (a *app) resume(project string) error {
+	choice, err := model.ParseChoice(a.choice)
+	if err != nil {
+		return fail(exitUsage, "--choice: %v", err)
+	}
+	sessions, err := a.find(project)
+	if err != nil {
+		return err
+	}
+	s, err := a.pick(project, sessions, false)
+	if err != nil {
+		return err
+	}
+	st := a.load(s)
+	doc := resumeDoc{
+		FormatVersion: formatVersion, Session: sessionRef{ID: s.ID, Source: s.Source, Path: s.Path},
+		Choice: string(choice), RestoredContext: map[string]any{}, Changed: []string{}, Warnings: []string{},
+	}
+
+	st, effs := model.Step(st, model.Chose{Choice: choice})
+	if st.Notice != "" && (st.Screen == model.ScreenOptions || st.Screen == model.ScreenCorrupted) {
+		code := exitBlocked
+		if s.Problem != nil {
+			code = exitCorrupted
+			doc.Reason = s.Problem.Error() + " — " + st.Notice
+		} else {
+			doc.Reason = st.Notice
+		}
+		return a.block(doc, blockUnavailable, code)
+	}
+	for {
+		for len(effs) > 0 {
+			e := effs[0]
+			effs = effs[1:]
+			switch e := e.(type) {
+			case model.Emit:
+				return a.decided(doc, e.Decision, s)
+			case model.Apply:
+				if e.Choice.Dangerous() && !a.yes {
+					doc.Reason = fmt.Sprintf("%s changes files; run again with --yes to do it (nothing was changed)", e.Choice)
+					return a.block(doc, blockConfirm, exitBlocked)
+				}
+				ev := a.perform(e)
+				if ap, ok := ev.(model.Applied); ok && ap.Err != nil {
+					doc.Reason = ap.Err.Error()
+					if errors.Is(ap.Err, fsx.ErrChanged) {
+						return a.block(doc, blockChanged, exitBlocked)
+					}
+					return a.failed(doc, ap.Err)
+				}
+				var more []model.Effect
+				st, more = model.Step(st, ev)
+				effs = append(effs, more...)
+			default:
+				var more []model.Effect
+				st, more = model.Step(st, a.perform(e))
+				effs = append(effs, more...)
+			}
+		}
+		switch st.Screen {
+		case model.ScreenReview:
+			doc.ResumeAction = string(model.ActionShowProgress)
+			rp := s.ResumePoint
+			doc.ResumePoint = &rp
+			doc.Phases = statusJSON(st).Phases
+			doc.NextStep = msg.English.StatusText(s, st.Crash, st.Options)
+			return a.emit(doc, exitOK)
+		case model.ScreenConfirm:
+			if !a.yes {
+				doc.Reason = "discard archives the state file; run again with --yes to do it (nothing was changed)"
+				return a.block(doc, blockConfirm, exitBlocked)
+			}
+			st, effs = model.Step(st, model.Confirmed{Yes: true})
+		case model.ScreenVeto:
+			doc.Files = st.Veto.Files
+			doc.Suggestion = msg.English.VetoSuggestion
+			doc.Reason = fmt.Sprintf("%d file(s) have uncommitted changes", len(st.Veto.Files))
+			doc.Warnings = append(doc.Warnings, st.Warnings...)
+			return a.block(doc, model.VetoUncommitted, exitBlocked)
+		default:
+			return fail(exitError, "internal: the wizard stopped on screen %q", st.Screen)
+		}
+	}
+}
+
+// decided reports a finished decision.
+func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
+	doc.ResumeAction = string(d.Action)
+	if d.Choice == model.Continue {
+		rp := d.ResumePoint
+		doc.ResumePoint = &rp
+	}
+	if d.Context != nil {
+		doc.RestoredContext = d.Context
+	}
+	doc.NextStep = msg.English.DecisionText(d)
+	if d.Changed != nil {
+		doc.Changed = d.Changed
+	}
+	if d.ArchivedTo != "" {
+		doc.ArchivedTo = &d.ArchivedTo
+	}
+	doc.Warnings = append(doc.Warnings, d.Warnings...)
+	return a.emit(doc, exitOK)
+}
+
+func (a *app) block(doc resumeDoc, kind string, code int) error {
+	doc.Blocked = true
+	doc.Veto = kind
+	doc.ResumeAction = "blocked"
+	if kind == model.VetoUncommitted {
+		doc.ResumeAction = string(model.ActionRestartBlocked)
+	}
+	return a.emit(doc, code)
+}
+
+func (a *app) failed(doc resumeDoc, err error) error {
+	doc.ResumeAction = "failed"
+	if a.jsonOut {
+		_ = writeJSON(a.io.out, doc)
+	}
+	return fail(exitError, "%v", err)
+}
+
+// emit writes the outcome: JSON on stdout, or one plain line on stdout
+// with any detail on stderr.
+func (a *app) emit(doc resumeDoc, code int) error {
+	if a.jsonOut {
+		if err := writeJSON(a.io.out, doc); err != nil {
+			return fail(exitError, "writing JSON: %v", err)
+		}
+		return quiet(code)
+	}
+	switch {
+	case doc.Blocked:
+		fmt.Fprintf(a.io.out, "blocked: %s\n", doc.Reason)
+		for _, f := range doc.Files {
+			fmt.Fprintf(a.io.err, "  %s\n", f)
+		}
+		if doc.Suggestion != "" {
+			fmt.Fprintln(a.io.err, doc.Suggestion)
+		}
+	case doc.ResumeAction == string(model.ActionShowProgress):
+		fmt.Fprint(a.io.out, doc.NextStep)
+	default:
+		fmt.Fprintln(a.io.out, doc.NextStep)
+	}
+	for _, w := range doc.Warnings {
+		fmt.Fprintf(a.io.err, "warning: %s\n", w)
+	}
+	return quiet(code)
+}

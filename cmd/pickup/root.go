@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"charm.land/fang/v2"
+	"github.com/spf13/cobra"
+)
+
+const rootLong = `pickup reads the saved state of an interrupted AI-agent workflow, says
+where things stand (crashed or paused, how long ago, which epic, story and
+phase, what is done) and walks you through CONTINUE, REVIEW, RESTART or
+DISCARD. RESTART is vetoed while git has uncommitted changes; DISCARD
+archives the state file beside itself and never deletes it; every write
+is atomic and refused if the file changed since pickup read it.
+
+The wizard draws on stderr; its decision goes to stdout (one line, or JSON
+with --json), so decision=$(pickup --json) works. Without a terminal on
+stdin and stderr it prints the status instead of waiting for keys.
+
+Sources: aios (.aios/, .aiox/ or docs/stories/.session-state.yaml).
+
+Exit codes: 0 done; 1 error; 2 usage; 3 no session found; 4 state
+unreadable or corrupted; 5 blocked by a guard (veto, file changed on disk,
+missing --yes, choice not available); 130 cancelled.
+
+Environment: NO_COLOR=1 turns colour off; TERM=dumb prints the status
+instead of drawing the wizard.`
+
+func run(ctx context.Context, args []string, streams stdio) int {
+	a := newApp(ctx, streams)
+	root := a.commands()
+	root.SetArgs(args)
+	root.SetIn(streams.in)
+	root.SetOut(streams.out)
+	root.SetErr(streams.err)
+	err := fang.Execute(ctx, root,
+		fang.WithoutManpage(),
+		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintf(w, "pickup: %s\n", msg)
+				if exitCode(err) == exitUsage {
+					fmt.Fprintln(w, "Run 'pickup --help' for usage.")
+				}
+			}
+		}))
+	return exitCode(err)
+}
+
+func (a *app) commands() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "pickup [DIR]",
+		Short: "Resume an interrupted AI-agent workflow safely",
+		Long:  rootLong,
+		Example: strings.Join([]string{
+			"  pickup                       # the wizard, on the current directory",
+			"  pickup demo                  # the wizard on a built-in sample project",
+			"  pickup status --json ~/shop  # every session found, for scripts",
+			"  pickup resume --choice continue --json",
+			"  pickup resume --choice restart --yes",
+		}, "\n"),
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			dir, err := projectDir(args)
+			if err != nil {
+				return err
+			}
+			return a.wizard(dir)
+		},
+	}
+	pf := root.PersistentFlags()
+	pf.BoolVar(&a.jsonOut, "json", false, "print JSON on stdout (see docs/json.md)")
+	pf.StringVar(&a.source, "source", "", "only sessions of this source: "+strings.Join(a.reg.Sources(), ", "))
+	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
+	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed")
+	addChoiceFlags := func(c *cobra.Command) {
+		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")
+		c.Flags().BoolVar(&a.yes, "yes", false, "allow restart and discard to change files (without it they refuse)")
+	}
+	addChoiceFlags(root)
+
+	status := &cobra.Command{
+		Use:   "status [DIR]",
+		Short: "Summarise every saved session found, without the UI",
+		Long: `status lists every saved session under DIR (default: the current
+directory) with where it stands: crashed or paused and how long ago, the
+current unit and phase, progress, the resume point and any warnings.
+Exit 3 when none is found, 4 when a state file is corrupted.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			dir, err := projectDir(args)
+			if err != nil {
+				return err
+			}
+			return a.status(dir)
+		},
+	}
+	resume := &cobra.Command{
+		Use:   "resume [DIR] --choice continue|review|restart|discard",
+		Short: "Carry out one choice without the UI, for scripts and agents",
+		Long: `resume runs the same core as the wizard with --choice as the pick.
+continue and review change nothing. restart first checks git (VETO-2:
+any uncommitted change blocks it, exit 5), then resets the workflow;
+discard archives the state file beside itself. Both change files only
+with --yes; without it they say what they would do and exit 5.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if a.choice == "" {
+				return fail(exitUsage, "resume needs --choice continue|review|restart|discard")
+			}
+			dir, err := projectDir(args)
+			if err != nil {
+				return err
+			}
+			return a.resume(dir)
+		},
+	}
+	addChoiceFlags(resume)
+	var keep bool
+	demo := &cobra.Command{
+		Use:   "demo",
+		Short: "Run the wizard on a built-in sample project (an AIOS session that crashed)",
+		Long: `demo unpacks a sample project into a temporary directory: an AIOS
+session that crashed two hours ago, in a git repository with one
+uncommitted file so RESTART's veto can be seen. It runs the wizard there
+and removes the directory afterwards (keep it with --keep).`,
+		Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
+	}
+	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
+	root.AddCommand(status, resume, demo)
+	return root
+}

@@ -1,0 +1,4 @@
+// Auth middleware (demo sample).
+export function requireAuth(req) {
+  return Boolean(req.headers.authorization);
+}

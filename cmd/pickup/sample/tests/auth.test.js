@@ -1,0 +1,2 @@
+// Auth tests (demo sample).
+test('sign returns a token', () => {});

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
+)
+
+// status prints every session found, as text or JSON. Exit 3 when there
+// is none, 4 when any is corrupted, else 0.
+func (a *app) status(project string) error {
+	sessions, err := a.find(project)
+	if err != nil {
+		return err
+	}
+	code := exitOK
+	if len(sessions) == 0 {
+		code = exitNoSession
+	}
+	doc := statusDoc{FormatVersion: formatVersion, Project: project, Sessions: []sessionStatus{}}
+	var text []string
+	for _, s := range sessions {
+		st := a.load(s)
+		if s.Problem != nil && s.Problem.Kind == model.ErrCorrupted {
+			code = exitCorrupted
+		}
+		doc.Sessions = append(doc.Sessions, statusJSON(st))
+		text = append(text, a.statusText(st))
+	}
+	if a.jsonOut {
+		if err := writeJSON(a.io.out, doc); err != nil {
+			return fail(exitError, "writing JSON: %v", err)
+		}
+	} else if len(sessions) == 0 {
+		fmt.Fprintf(a.io.err, "pickup: no saved session found in %s (looked for %s state files)\n", project, strings.Join(a.sourcesAsked(), ", "))
+	} else {
+		fmt.Fprint(a.io.out, strings.Join(text, "\n"))
+	}
+	return quiet(code)
+}
+
+func (a *app) statusText(st model.State) string {
+	s := st.Session
+	var b strings.Builder
+	fmt.Fprintf(&b, "[%s %s] %s\n", s.Source, s.ID, s.Path)
+	b.WriteString(msg.English.StatusText(s, st.Crash, st.Options))
+	if !strings.HasSuffix(b.String(), "\n") {
+		b.WriteString("\n")
+	}
+	return b.String()
+}
