@@ -1,0 +1,58 @@
+package aios
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// FuzzParse feeds arbitrary bytes to the parser. Properties: no panic; a
+// file is either a Problem naming the file or a session with the six
+// phases and sane counts; and RESTART on a readable session produces a
+// file that reads back as readable, with the workflow reset.
+func FuzzParse(f *testing.F) {
+	seeds, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "aios", "*.yaml"))
+	for _, p := range seeds {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("session_state: &a [*a, *a]\n"))
+	f.Add([]byte("\xef\xbb\xbfsession_state:\r\n  last_updated: '2026-01-01T00:00:00Z'\r\n  workflow: {}\r\n"))
+	now := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	const path = "/p/.aios/.session-state.yaml"
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s := parseSession("/p", path, data)
+		if s == nil {
+			t.Fatal("nil session")
+		}
+		if s.Problem != nil {
+			if s.Problem.Path != path {
+				t.Fatalf("problem does not name the file: %+v", s.Problem)
+			}
+			if s.Problem.Kind == model.ErrCorrupted {
+				return
+			}
+		}
+		if len(s.Phases) != len(Phases) {
+			t.Fatalf("%d phases", len(s.Phases))
+		}
+		if s.Progress.Done < 0 || s.Progress.Done > s.Progress.Total {
+			t.Fatalf("progress %+v", s.Progress)
+		}
+		out, err := RestartState(data, now)
+		if err != nil {
+			return
+		}
+		again := parseSession("/p", path, out)
+		if again.Problem != nil && again.Problem.Kind == model.ErrCorrupted {
+			t.Fatalf("restart made a readable file unreadable: %v\n--- in\n%s\n--- out\n%s", again.Problem, data, out)
+		}
+		if cur := again.CurrentPhase(); cur != "" {
+			t.Fatalf("after restart the current phase is %q", cur)
+		}
+	})
+}
