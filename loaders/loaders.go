@@ -33,6 +33,45 @@ type Loader interface {
 	Apply(s *model.Session, c model.Choice, now time.Time) model.Applied
 }
 
+// Options are the settings of one invocation that loaders may use; each
+// loader reads only the fields that concern it. Flags fill them.
+type Options struct {
+	// ClaudeHome is where Claude Code keeps per-project memory
+	// ($CLAUDE_HOME, default $HOME/.claude; --claude-home overrides).
+	ClaudeHome string
+	// Now is the invocation's clock reading, for loaders whose facts
+	// depend on time (a quota pause's retry time). The core gets time
+	// separately, through model.Loaded.
+	Now time.Time
+	// Flags holds source-specific flag values by flag name (for example
+	// "from-phase" -> "3"). Sources register their flags in cmd/pickup.
+	Flags map[string]string
+	// Lists holds repeatable source-specific flags (for example "mutate").
+	Lists map[string][]string
+}
+
+// Flag returns a source-specific flag's value, or "".
+func (o Options) Flag(name string) string { return o.Flags[name] }
+
+// Bool reports whether a source-specific boolean flag is set to true.
+func (o Options) Bool(name string) bool { return o.Flags[name] == "true" }
+
+// Factory builds a loader for one invocation.
+type Factory func(Options) Loader
+
+// Opener is implemented by loaders that accept a state file or folder
+// named directly (`pickup plan PATH`). ok is false when path is not theirs.
+type Opener interface {
+	Open(path string) (s *model.Session, ok bool, err error)
+}
+
+// NotFoundExplainer is implemented by loaders with their own wording for
+// "nothing found" (a spec's exact message), used when the person asked
+// for that source with --source.
+type NotFoundExplainer interface {
+	NotFound(project string) string
+}
+
 // Registry is an ordered set of loaders.
 type Registry []Loader
 

@@ -47,6 +47,7 @@ const (
 	ReasonCorruptedOnly  = "the state file is corrupted: only DISCARD (archive it) is possible"
 	ReasonPhaseNotFound  = "the state names an unknown phase: RESTART is suggested"
 	ReasonNothingToClear = "there is no state file to archive"
+	ReasonIntegrity      = "recorded hashes no longer match: an explicit flag is needed to go on"
 )
 
 // Options computes the menu for a session: the loader's policy first, then
@@ -64,6 +65,10 @@ func Options(s *Session, crash CrashInfo) []Option {
 					o.Enabled, o.Reason, o.Recommended = false, ReasonCorruptedOnly, false
 				} else {
 					o.Recommended = true
+				}
+			case ErrIntegrity:
+				if c == Continue {
+					o.Enabled, o.Reason, o.Recommended = false, ReasonIntegrity, false
 				}
 			case ErrPhaseNotFound:
 				if c == Continue {

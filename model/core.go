@@ -17,7 +17,7 @@ const (
 	ScreenReview    Screen = "review"    // DISPLAY: progress dashboard
 	ScreenGitCheck  Screen = "git_check" // VETO2: waiting for git
 	ScreenVeto      Screen = "veto"      // BLOCK + MSG
-	ScreenConfirm   Screen = "confirm"   // CONFIRM discard
+	ScreenConfirm   Screen = "confirm"   // CONFIRM discard (or a source's own question)
 	ScreenApplying  Screen = "applying"  // a write is under way
 	ScreenFailed    Screen = "failed"    // a write was refused or failed
 	ScreenDone      Screen = "done"      // a decision was reached
@@ -267,6 +267,10 @@ func stepOptions(s State, ev Event) (State, []Effect) {
 	pol := s.Session.policy(c.Choice)
 	switch c.Choice {
 	case Continue:
+		if pol.Confirm != "" {
+			s.Pending, s.Screen = Continue, ScreenConfirm
+			return s, nil
+		}
 		if pol.Writes {
 			return startApply(s, Continue)
 		}
@@ -302,6 +306,10 @@ func stepGitCheck(s State, ev Event) (State, []Effect) {
 			s.Screen = ScreenVeto
 			return s, nil
 		}
+		if s.Session.policy(Restart).Confirm != "" {
+			s.Screen = ScreenConfirm
+			return s, nil
+		}
 		return startApply(s, Restart)
 	}
 	return s, nil
@@ -334,9 +342,19 @@ func stepConfirm(s State, ev Event) (State, []Effect) {
 			s.Screen, s.Pending = optionsScreen(s), ""
 			return s, nil
 		}
-		return startApply(s, Discard)
+		return startApply(s, s.Pending)
 	}
 	return s, nil
+}
+
+// Question is the yes/no question of the confirmation screen: the
+// source's own (ChoicePolicy.Confirm) or "" for the catalog's default
+// DISCARD question.
+func (s State) Question() string {
+	if s.Session == nil || s.Pending == "" {
+		return ""
+	}
+	return s.Session.policy(s.Pending).Confirm
 }
 
 func startApply(s State, c Choice) (State, []Effect) {

@@ -183,6 +183,35 @@ func TestFlowchartEdges(t *testing.T) {
 					t.Fatalf("notice %q", st.Notice)
 				}
 			}},
+		{"CONTINUE with a question -> confirm", load(session(func(s *Session) {
+			s.Policy = map[Choice]ChoicePolicy{Continue: {Confirm: "Restore checkpoint?", Writes: true}}
+		})),
+			[]Event{Chose{Continue}}, ScreenConfirm, []string{},
+			func(t *testing.T, st State) {
+				if st.Question() != "Restore checkpoint?" {
+					t.Fatalf("question %q", st.Question())
+				}
+			}},
+		{"CONTINUE question yes -> apply -> decision", load(session(func(s *Session) { s.Policy = map[Choice]ChoicePolicy{Continue: {Confirm: "Restore?"}} })),
+			[]Event{Chose{Continue}, Confirmed{Yes: true}, Applied{Choice: Continue}}, ScreenDone, []string{"apply:continue", "emit:execute_story"}, nil},
+		{"CONTINUE question no -> OPTIONS", load(session(func(s *Session) { s.Policy = map[Choice]ChoicePolicy{Continue: {Confirm: "Restore?"}} })),
+			[]Event{Chose{Continue}, Confirmed{Yes: false}}, ScreenOptions, []string{}, nil},
+		{"RESTART with a question: git first, then confirm", load(session(func(s *Session) { s.Policy = map[Choice]ChoicePolicy{Restart: {Confirm: "Rebuild?"}} })),
+			[]Event{Chose{Restart}, gitClean}, ScreenConfirm, []string{"git"}, nil},
+		{"RESTART question yes -> apply", load(session(func(s *Session) { s.Policy = map[Choice]ChoicePolicy{Restart: {Confirm: "Rebuild?"}} })),
+			[]Event{Chose{Restart}, gitClean, Confirmed{Yes: true}}, ScreenApplying, []string{"git", "apply:restart"}, nil},
+		{"RESTART question esc -> OPTIONS", load(session(func(s *Session) { s.Policy = map[Choice]ChoicePolicy{Restart: {Confirm: "Rebuild?"}} })),
+			[]Event{Chose{Restart}, gitClean, Back{}}, ScreenOptions, []string{"git"}, nil},
+		{"integrity problem: CONTINUE disabled, RESTART allowed", load(session(func(s *Session) {
+			s.Problem = &LoadError{Kind: ErrIntegrity, Path: s.Path, Detail: "prompt hash changed"}
+		})),
+			[]Event{Chose{Continue}, Chose{Restart}}, ScreenGitCheck, []string{"git"}, nil},
+		{"a guard refusal -> failed screen", load(session()), []Event{Chose{Discard}, Confirmed{Yes: true}, Applied{Choice: Discard, Err: &GuardError{Kind: "branch_mismatch", Message: "wrong branch"}}}, ScreenFailed, []string{"apply:discard"},
+			func(t *testing.T, st State) {
+				if st.Failure != "wrong branch" {
+					t.Fatalf("failure %q", st.Failure)
+				}
+			}},
 		{"quit from options changes nothing", load(session()), []Event{Quit{}}, ScreenQuit, []string{}, nil},
 		{"quit while checking git", load(session()), []Event{Chose{Restart}, Quit{}}, ScreenQuit, []string{"git"}, nil},
 		{"quit ignored while writing", load(session()), []Event{Chose{Discard}, Confirmed{Yes: true}, Quit{}}, ScreenApplying, []string{"apply:discard"},

@@ -13,6 +13,10 @@ const (
 	// ErrPhaseNotFound: the state names a phase the workflow does not have.
 	// RESTART is suggested.
 	ErrPhaseNotFound ErrorKind = "phase_not_found"
+	// ErrIntegrity: recorded hashes no longer match (a changed prompt
+	// template, an edited artifact). An explicit flag is needed to go on;
+	// CONTINUE is disabled, the rest stay possible. Exit code 6.
+	ErrIntegrity ErrorKind = "integrity_decision_needed"
 )
 
 // LoadError is a typed, located problem with a state file.
@@ -21,6 +25,9 @@ type LoadError struct {
 	Path   string
 	Line   int // 1-based; 0 when unknown
 	Detail string
+	// Message, when set, is the source's exact wording for the problem
+	// (a spec's error block), shown verbatim instead of Error().
+	Message string
 }
 
 func (e *LoadError) Error() string {
@@ -30,3 +37,13 @@ func (e *LoadError) Error() string {
 	}
 	return fmt.Sprintf("%s: %s: %s", loc, e.Kind, e.Detail)
 }
+
+// GuardError is a write refused by a guard that looked before touching
+// anything (a branch mismatch before a checkpoint restore…). A loader's
+// Apply returns it in Applied.Err; the CLI exits 5 with Kind as the veto.
+type GuardError struct {
+	Kind    string
+	Message string
+}
+
+func (e *GuardError) Error() string { return e.Message }

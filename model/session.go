@@ -99,6 +99,32 @@ type ChoicePolicy struct {
 	// bookkeeping) through an Apply effect. RESTART (after VETO-2) and
 	// DISCARD (after confirmation) always write.
 	Writes bool
+	// Confirm, when not empty, is a yes/no question the person must answer
+	// yes to before the choice's write (default answer: no). DISCARD always
+	// asks; its question defaults to the catalog's. Without a terminal,
+	// --yes answers it.
+	Confirm string
+	// Label and Hint replace the menu's words for this choice (a source's
+	// own menu, e.g. kiln's "complete" stage); empty keeps the catalog's.
+	Label string
+	Hint  string
+}
+
+// Section is a titled block of source-specific lines for the REVIEW
+// dashboard (an event timeline, a dispatch list, a scene grid…).
+type Section struct {
+	Title string   `json:"title"`
+	Lines []string `json:"lines"`
+}
+
+// Plan is a computed resume plan (crucible replay, bookforge verdicts).
+// The same value serves `pickup plan` and the real resume, so a dry run
+// cannot disagree with the run.
+type Plan struct {
+	// Lines is the plan as text, printed by `pickup plan`.
+	Lines []string `json:"-"`
+	// Data is the plan as JSON, printed by `pickup plan --json`.
+	Data any `json:"-"`
 }
 
 // Session is one saved workflow state, in the shape every format maps into.
@@ -135,6 +161,19 @@ type Session struct {
 	// Fingerprint identifies the bytes the session was loaded from (a
 	// content hash). Writers refuse when the file no longer matches it.
 	Fingerprint string `json:"-"`
+	// Report, when set, is the source's own status text (a spec's exact
+	// banner), printed by `pickup status` in place of the generic summary.
+	Report []string `json:"-"`
+	// Sections are extra REVIEW blocks, shown after the phases.
+	Sections []Section `json:"-"`
+	// Plan is the computed resume plan, when the source has one.
+	Plan *Plan `json:"-"`
+	// Prompt is a ready-to-paste markdown prompt for the agent that will
+	// continue (`pickup resume --choice continue --emit prompt`).
+	Prompt string `json:"-"`
+	// Archived marks a session kept only as history (a discarded or
+	// archived state): listed by status, never opened by default.
+	Archived bool `json:"-"`
 }
 
 // CurrentPhase is the first phase in progress, or "".

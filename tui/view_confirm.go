@@ -3,6 +3,7 @@ package tui
 import (
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/pickup-dev/pickup/model"
 )
@@ -45,6 +46,17 @@ func (m Model) vetoView(w, lv int) part {
 // that nothing is deleted. The default answer is No.
 func (m Model) confirmView(w, lv int) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	if q := m.state.Question(); q != "" {
+		// A source's own question (a checkpoint restore, a rebuild…).
+		top := newDoc(w, true)
+		top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.ConfirmTitle(m.state.Pending), st.Warning))
+		d := newDoc(w, lv >= lvCompact)
+		d.gap()
+		for _, l := range strings.Split(q, "\n") {
+			d.text(sg(l, st.Text))
+		}
+		return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.ConfirmYN)}
+	}
 	top := newDoc(w, true)
 	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DiscardTitle, st.Warning))
 	d := newDoc(w, lv >= lvCompact)

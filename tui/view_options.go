@@ -87,14 +87,18 @@ func (m Model) optionLines(d *doc, i int, o model.Option, lv int, said map[strin
 		body = st.Selected
 	}
 	prefix := []seg{sg(cursor+" ", st.Selected), sg(strconv.Itoa(i+1)+". ", st.Number)}
-	segs := []seg{sg(c.ChoiceLine(o.Choice), body)}
+	segs := []seg{sg(c.ChoiceLine(m.state.Session, o.Choice), body)}
 	if o.Recommended && o.Enabled {
 		segs = append(segs, sg(" "+c.Recommends, st.Success))
 	}
 	d.hang(prefix, segs...)
 	indent := []seg{sg("     ", st.Text)}
 	if lv == lvRoomy && o.Enabled {
-		if t := c.Tradeoffs[o.Choice]; t != "" {
+		t := c.Tradeoffs[o.Choice]
+		if s := m.state.Session; s != nil && s.Policy[o.Choice].Label != "" {
+			t = "" // a source's own menu line replaces the default tradeoff
+		}
+		if t != "" {
 			d.hang(indent, sg(t, st.Subtle))
 		}
 	}

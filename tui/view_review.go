@@ -53,6 +53,13 @@ func (m Model) reviewView(w, lv int) part {
 			d.hang([]seg{sg("  ", st.Text)}, sg(strings.TrimSpace(l), st.Subtle))
 		}
 	}
+	for _, sec := range s.Sections {
+		d.blank()
+		d.text(sg(sec.Title, st.Title))
+		for _, l := range sec.Lines {
+			d.hang([]seg{sg("  ", st.Text)}, sg(l, st.Text))
+		}
+	}
 	if len(s.Warnings) > 0 {
 		d.blank()
 		d.text(sg(c.WarningsHead, st.Warning))

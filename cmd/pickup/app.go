@@ -12,8 +12,9 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
+	"github.com/spf13/pflag"
+
 	"github.com/pickup-dev/pickup/loaders"
-	"github.com/pickup-dev/pickup/loaders/aios"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -26,8 +27,12 @@ type stdio struct {
 type app struct {
 	ctx context.Context
 	io  stdio
-	reg loaders.Registry
 	now func() time.Time
+	reg loaders.Registry // built on first use, from the flags
+
+	// sourceFlags holds the flags that formats declare for themselves.
+	sourceFlags *pflag.FlagSet
+	claudeHome  string
 
 	jsonOut    bool
 	source     string
@@ -35,14 +40,60 @@ type app struct {
 	crashAfter time.Duration
 	choice     string
 	yes        bool
+	emit       string
 }
 
 func newApp(ctx context.Context, streams stdio) *app {
 	return &app{
 		ctx: ctx, io: streams, now: time.Now,
-		reg:        loaders.Registry{aios.New()},
-		crashAfter: model.DefaultCrashAfter,
+		crashAfter:  model.DefaultCrashAfter,
+		sourceFlags: pflag.NewFlagSet("sources", pflag.ContinueOnError),
+		claudeHome:  defaultClaudeHome(),
 	}
+}
+
+// defaultClaudeHome is $CLAUDE_HOME, else $HOME/.claude.
+func defaultClaudeHome() string {
+	if h := os.Getenv("CLAUDE_HOME"); h != "" {
+		return h
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".claude")
+	}
+	return ""
+}
+
+// sourceNames lists the registered formats.
+func sourceNames() []string {
+	out := make([]string, len(sourceSpecs))
+	for i, s := range sourceSpecs {
+		out[i] = s.name
+	}
+	return out
+}
+
+// options gathers what loaders may read from this invocation's flags.
+func (a *app) options() loaders.Options {
+	o := loaders.Options{ClaudeHome: a.claudeHome, Now: a.now(), Flags: map[string]string{}, Lists: map[string][]string{}}
+	a.sourceFlags.VisitAll(func(f *pflag.Flag) {
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			o.Lists[f.Name] = sv.GetSlice()
+			return
+		}
+		o.Flags[f.Name] = f.Value.String()
+	})
+	return o
+}
+
+// registry builds the loaders once, with the parsed flags.
+func (a *app) registry() loaders.Registry {
+	if a.reg == nil {
+		o := a.options()
+		for _, s := range sourceSpecs {
+			a.reg = append(a.reg, s.factory(o))
+		}
+	}
+	return a.reg
 }
 
 // interactive reports whether the wizard can draw and read keys: stdin
@@ -81,11 +132,11 @@ func projectDir(args []string) (string, error) {
 // reports files that could not be read on stderr.
 func (a *app) find(project string) ([]*model.Session, error) {
 	if a.source != "" {
-		if _, ok := a.reg.For(a.source); !ok {
-			return nil, fail(exitUsage, "unknown --source %q (known: %s)", a.source, strings.Join(a.reg.Sources(), ", "))
+		if _, ok := a.registry().For(a.source); !ok {
+			return nil, fail(exitUsage, "unknown --source %q (known: %s)", a.source, strings.Join(sourceNames(), ", "))
 		}
 	}
-	sessions, errs := a.reg.Find(project, a.source)
+	sessions, errs := a.registry().Find(project, a.source)
 	for _, err := range errs {
 		fmt.Fprintf(a.io.err, "pickup: %v\n", err)
 	}
@@ -99,8 +150,18 @@ func (a *app) find(project string) ([]*model.Session, error) {
 // prefix), else the only one, else (when many is false) an error listing
 // the candidates. With many true, the newest is taken and the rest named.
 func (a *app) pick(project string, sessions []*model.Session, many bool) (*model.Session, error) {
+	if a.sessionID == "" {
+		// Archived sessions are history: listed by status, opened only by id.
+		var live []*model.Session
+		for _, s := range sessions {
+			if !s.Archived {
+				live = append(live, s)
+			}
+		}
+		sessions = live
+	}
 	if len(sessions) == 0 {
-		return nil, fail(exitNoSession, "no saved session found in %s (looked for %s state files)", project, strings.Join(a.sourcesAsked(), ", "))
+		return nil, a.notFound(project)
 	}
 	if a.sessionID != "" {
 		var hits []*model.Session
@@ -128,11 +189,41 @@ func (a *app) pick(project string, sessions []*model.Session, many bool) (*model
 	return nil, fail(exitUsage, "%d sessions found in %s; choose one with --session ID: %s", len(sessions), project, idList(sessions))
 }
 
+// notFound is exit 3 with the asked source's own words when it has them.
+func (a *app) notFound(project string) error {
+	if a.source != "" {
+		if l, ok := a.registry().For(a.source); ok {
+			if e, ok := l.(loaders.NotFoundExplainer); ok {
+				return fail(exitNoSession, "%s", e.NotFound(project))
+			}
+		}
+	}
+	return fail(exitNoSession, "no saved session found in %s (looked for %s state files)", project, strings.Join(a.sourcesAsked(), ", "))
+}
+
+// problemCode is the exit code for a session's load problem: 6 when an
+// integrity decision is needed, else 4 (unreadable or corrupted).
+func problemCode(p *model.LoadError) int {
+	if p.Kind == model.ErrIntegrity {
+		return exitIntegrity
+	}
+	return exitCorrupted
+}
+
+// problemText is the problem as the person reads it: the source's exact
+// words when it has them.
+func problemText(p *model.LoadError) string {
+	if p.Message != "" {
+		return p.Message
+	}
+	return p.Error()
+}
+
 func (a *app) sourcesAsked() []string {
 	if a.source != "" {
 		return []string{a.source}
 	}
-	return a.reg.Sources()
+	return sourceNames()
 }
 
 func idList(ss []*model.Session) string {

@@ -14,7 +14,7 @@ func (a *app) perform(e model.Effect) model.Event {
 	case model.CheckGit:
 		return git.Status(e.Dir)
 	case model.Apply:
-		l, ok := a.reg.For(e.Session.Source)
+		l, ok := a.registry().For(e.Session.Source)
 		if !ok {
 			return model.Applied{Choice: e.Choice, Err: fmt.Errorf("no loader for source %q", e.Session.Source)}
 		}

@@ -13,6 +13,7 @@ const (
 	exitNoSession = 3
 	exitCorrupted = 4
 	exitBlocked   = 5
+	exitIntegrity = 6
 	exitCancelled = 130
 )
 

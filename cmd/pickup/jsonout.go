@@ -33,10 +33,11 @@ type phaseJSON struct {
 }
 
 type problemJSON struct {
-	Kind   string `json:"kind"`
-	Path   string `json:"path"`
-	Line   int    `json:"line,omitempty"`
-	Detail string `json:"detail"`
+	Kind    string `json:"kind"`
+	Path    string `json:"path"`
+	Line    int    `json:"line,omitempty"`
+	Detail  string `json:"detail"`
+	Message string `json:"message,omitempty"`
 }
 
 type sessionStatus struct {
@@ -56,6 +57,9 @@ type sessionStatus struct {
 	Branch             string            `json:"branch,omitempty"`
 	Options            []model.Option    `json:"options"`
 	Problem            *problemJSON      `json:"problem,omitempty"`
+	Archived           bool              `json:"archived,omitempty"`
+	Report             []string          `json:"report,omitempty"`
+	Sections           []model.Section   `json:"sections,omitempty"`
 	Warnings           []string          `json:"warnings"`
 }
 
@@ -76,6 +80,9 @@ func statusJSON(st model.State) sessionStatus {
 		ResumePoint: s.ResumePoint,
 		Branch:      s.Branch,
 		Warnings:    append([]string{}, s.Warnings...),
+		Archived:    s.Archived,
+		Report:      s.Report,
+		Sections:    s.Sections,
 	}
 	if s.HasLastUpdated {
 		ts := s.LastUpdated.UTC().Format(time.RFC3339)
@@ -90,7 +97,7 @@ func statusJSON(st model.State) sessionStatus {
 	}
 	out.Options = st.Options
 	if p := s.Problem; p != nil {
-		out.Problem = &problemJSON{Kind: string(p.Kind), Path: p.Path, Line: p.Line, Detail: p.Detail}
+		out.Problem = &problemJSON{Kind: string(p.Kind), Path: p.Path, Line: p.Line, Detail: p.Detail, Message: p.Message}
 	}
 	return out
 }

@@ -17,6 +17,9 @@ func (a *app) resume(project string) error {
 	if err != nil {
 		return fail(exitUsage, "--choice: %v", err)
 	}
+	if a.emit != "" && (a.emit != "prompt" || choice != model.Continue) {
+		return fail(exitUsage, "--emit takes 'prompt', with --choice continue")
+	}
 	sessions, err := a.find(project)
 	if err != nil {
 		return err
@@ -35,8 +38,8 @@ func (a *app) resume(project string) error {
 	if st.Notice != "" && (st.Screen == model.ScreenOptions || st.Screen == model.ScreenCorrupted) {
 		code := exitBlocked
 		if s.Problem != nil {
-			code = exitCorrupted
-			doc.Reason = s.Problem.Error() + " — " + st.Notice
+			code = problemCode(s.Problem)
+			doc.Reason = problemText(s.Problem) + " — " + st.Notice
 		} else {
 			doc.Reason = st.Notice
 		}
@@ -57,7 +60,11 @@ func (a *app) resume(project string) error {
 				ev := a.perform(e)
 				if ap, ok := ev.(model.Applied); ok && ap.Err != nil {
 					doc.Reason = ap.Err.Error()
-					if errors.Is(ap.Err, fsx.ErrChanged) {
+					var guard *model.GuardError
+					switch {
+					case errors.As(ap.Err, &guard):
+						return a.block(doc, guard.Kind, exitBlocked)
+					case errors.Is(ap.Err, fsx.ErrChanged):
 						return a.block(doc, blockChanged, exitBlocked)
 					}
 					return a.failed(doc, ap.Err)
@@ -78,10 +85,13 @@ func (a *app) resume(project string) error {
 			doc.ResumePoint = &rp
 			doc.Phases = statusJSON(st).Phases
 			doc.NextStep = msg.English.StatusText(s, st.Crash, st.Options)
-			return a.emit(doc, exitOK)
+			return a.output(doc, exitOK)
 		case model.ScreenConfirm:
 			if !a.yes {
 				doc.Reason = "discard archives the state file; run again with --yes to do it (nothing was changed)"
+				if q := st.Question(); q != "" {
+					doc.Reason = q + " — run again with --yes to answer yes (nothing was changed)"
+				}
 				return a.block(doc, blockConfirm, exitBlocked)
 			}
 			st, effs = model.Step(st, model.Confirmed{Yes: true})
@@ -115,7 +125,11 @@ func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
 		doc.ArchivedTo = &d.ArchivedTo
 	}
 	doc.Warnings = append(doc.Warnings, d.Warnings...)
-	return a.emit(doc, exitOK)
+	if a.emit == "prompt" && d.Choice == model.Continue {
+		fmt.Fprint(a.io.out, continuePrompt(s, doc))
+		return quiet(exitOK)
+	}
+	return a.output(doc, exitOK)
 }
 
 func (a *app) block(doc resumeDoc, kind string, code int) error {
@@ -125,7 +139,7 @@ func (a *app) block(doc resumeDoc, kind string, code int) error {
 	if kind == model.VetoUncommitted {
 		doc.ResumeAction = string(model.ActionRestartBlocked)
 	}
-	return a.emit(doc, code)
+	return a.output(doc, code)
 }
 
 func (a *app) failed(doc resumeDoc, err error) error {
@@ -136,9 +150,9 @@ func (a *app) failed(doc resumeDoc, err error) error {
 	return fail(exitError, "%v", err)
 }
 
-// emit writes the outcome: JSON on stdout, or one plain line on stdout
+// output writes the outcome: JSON on stdout, or one plain line on stdout
 // with any detail on stderr.
-func (a *app) emit(doc resumeDoc, code int) error {
+func (a *app) output(doc resumeDoc, code int) error {
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
 			return fail(exitError, "writing JSON: %v", err)

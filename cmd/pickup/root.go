@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-const rootLong = `pickup reads the saved state of an interrupted AI-agent workflow, says
+const rootLongTmpl = `pickup reads the saved state of an interrupted AI-agent workflow, says
 where things stand (crashed or paused, how long ago, which epic, story and
 phase, what is done) and walks you through CONTINUE, REVIEW, RESTART or
 DISCARD. RESTART is vetoed while git has uncommitted changes; DISCARD
@@ -21,14 +21,24 @@ The wizard draws on stderr; its decision goes to stdout (one line, or JSON
 with --json), so decision=$(pickup --json) works. Without a terminal on
 stdin and stderr it prints the status instead of waiting for keys.
 
-Sources: aios (.aios/, .aiox/ or docs/stories/.session-state.yaml).
+Sources:
+%SOURCES%
 
 Exit codes: 0 done; 1 error; 2 usage; 3 no session found; 4 state
 unreadable or corrupted; 5 blocked by a guard (veto, file changed on disk,
-missing --yes, choice not available); 130 cancelled.
+missing --yes, choice not available); 6 integrity decision needed (recorded
+hashes no longer match: an explicit flag is needed); 130 cancelled.
 
 Environment: NO_COLOR=1 turns colour off; TERM=dumb prints the status
 instead of drawing the wizard.`
+
+func rootLong() string {
+	var lines []string
+	for _, s := range sourceSpecs {
+		lines = append(lines, "  "+s.help)
+	}
+	return strings.Replace(rootLongTmpl, "%SOURCES%", strings.Join(lines, "\n"), 1)
+}
 
 func run(ctx context.Context, args []string, streams stdio) int {
 	a := newApp(ctx, streams)
@@ -54,7 +64,7 @@ func (a *app) commands() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "pickup [DIR]",
 		Short: "Resume an interrupted AI-agent workflow safely",
-		Long:  rootLong,
+		Long:  rootLong(),
 		Example: strings.Join([]string{
 			"  pickup                       # the wizard, on the current directory",
 			"  pickup demo                  # the wizard on a built-in sample project",
@@ -73,12 +83,20 @@ func (a *app) commands() *cobra.Command {
 	}
 	pf := root.PersistentFlags()
 	pf.BoolVar(&a.jsonOut, "json", false, "print JSON on stdout (see docs/json.md)")
-	pf.StringVar(&a.source, "source", "", "only sessions of this source: "+strings.Join(a.reg.Sources(), ", "))
+	pf.StringVar(&a.source, "source", "", "only sessions of this source: "+strings.Join(sourceNames(), ", "))
+	pf.StringVar(&a.claudeHome, "claude-home", a.claudeHome, "Claude Code's home, where kiln and crucible keep per-project memory ($CLAUDE_HOME, default ~/.claude)")
+	for _, s := range sourceSpecs {
+		if s.flags != nil {
+			s.flags(a.sourceFlags)
+		}
+	}
+	pf.AddFlagSet(a.sourceFlags)
 	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
 	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed")
 	addChoiceFlags := func(c *cobra.Command) {
 		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")
-		c.Flags().BoolVar(&a.yes, "yes", false, "allow restart and discard to change files (without it they refuse)")
+		c.Flags().BoolVar(&a.yes, "yes", false, "answer yes to confirmations: allow restart, discard and confirmed writes to change files (without it they refuse)")
+		c.Flags().StringVar(&a.emit, "emit", "", "with --choice continue: 'prompt' prints a ready-to-paste markdown prompt for the agent instead of the decision")
 	}
 	addChoiceFlags(root)
 
@@ -131,6 +149,11 @@ and removes the directory afterwards (keep it with --keep).`,
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo)
+	root.AddCommand(status, resume, demo, a.planCommand())
+	for _, s := range sourceSpecs {
+		if s.commands != nil {
+			root.AddCommand(s.commands(a)...)
+		}
+	}
 	return root
 }

@@ -23,8 +23,8 @@ func (a *app) status(project string) error {
 	var text []string
 	for _, s := range sessions {
 		st := a.load(s)
-		if s.Problem != nil && s.Problem.Kind == model.ErrCorrupted {
-			code = exitCorrupted
+		if p := s.Problem; p != nil && p.Kind != model.ErrPhaseNotFound && code != exitCorrupted {
+			code = problemCode(p)
 		}
 		doc.Sessions = append(doc.Sessions, statusJSON(st))
 		text = append(text, a.statusText(st))
@@ -34,7 +34,7 @@ func (a *app) status(project string) error {
 			return fail(exitError, "writing JSON: %v", err)
 		}
 	} else if len(sessions) == 0 {
-		fmt.Fprintf(a.io.err, "pickup: no saved session found in %s (looked for %s state files)\n", project, strings.Join(a.sourcesAsked(), ", "))
+		fmt.Fprintf(a.io.err, "pickup: %v\n", a.notFound(project))
 	} else {
 		fmt.Fprint(a.io.out, strings.Join(text, "\n"))
 	}
@@ -44,8 +44,19 @@ func (a *app) status(project string) error {
 func (a *app) statusText(st model.State) string {
 	s := st.Session
 	var b strings.Builder
-	fmt.Fprintf(&b, "[%s %s] %s\n", s.Source, s.ID, s.Path)
-	b.WriteString(msg.English.StatusText(s, st.Crash, st.Options))
+	archived := ""
+	if s.Archived {
+		archived = " (archived)"
+	}
+	fmt.Fprintf(&b, "[%s %s] %s%s\n", s.Source, s.ID, s.Path, archived)
+	switch {
+	case len(s.Report) > 0:
+		b.WriteString(strings.Join(s.Report, "\n"))
+	case s.Problem != nil && s.Problem.Message != "":
+		b.WriteString(s.Problem.Message)
+	default:
+		b.WriteString(msg.English.StatusText(s, st.Crash, st.Options))
+	}
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
 	}

@@ -88,6 +88,8 @@ type Catalog struct {
 	DiscardRename   func(archived string) string
 	DiscardRestore  string
 	DiscardQuestion string
+	ConfirmHead     string // "Confirm", before the choice's name
+	ConfirmYN       string // the answer prompt under a source's own question
 
 	// A write that failed.
 	FailedTitle    string
@@ -221,6 +223,8 @@ var English = Catalog{
 	},
 	DiscardRestore:  "Rename it back to get the session again.",
 	DiscardQuestion: "Discard this session? [y/N]",
+	ConfirmHead:     "Confirm",
+	ConfirmYN:       "Proceed? [y/N]",
 
 	FailedTitle:    "The write did not go through.",
 	NothingWritten: "Nothing was written.",
@@ -301,16 +305,35 @@ func (c *Catalog) Notice(n string) string {
 	return c.Reason(n)
 }
 
-// ChoiceLine is "CONTINUE - pick up where it stopped".
-func (c *Catalog) ChoiceLine(ch model.Choice) string {
+// ChoiceLine is "CONTINUE - pick up where it stopped". A source may put
+// its own words on a choice (model.ChoicePolicy Label and Hint); s may be
+// nil.
+func (c *Catalog) ChoiceLine(s *model.Session, ch model.Choice) string {
 	name, ok := c.Choices[ch]
 	if !ok {
 		name = strings.ToUpper(string(ch))
 	}
-	if hint := c.ChoiceHints[ch]; hint != "" {
+	hint := c.ChoiceHints[ch]
+	if s != nil && s.Policy != nil {
+		if p := s.Policy[ch]; p.Label != "" {
+			name, hint = p.Label, p.Hint
+		} else if p.Hint != "" {
+			hint = p.Hint
+		}
+	}
+	if hint != "" {
 		return name + " - " + hint
 	}
 	return name
+}
+
+// ConfirmTitle heads a source's own confirmation question.
+func (c *Catalog) ConfirmTitle(ch model.Choice) string {
+	name, ok := c.Choices[ch]
+	if !ok {
+		name = strings.ToUpper(string(ch))
+	}
+	return c.ConfirmHead + ": " + name
 }
 
 // Greeting is the first line of the options screen: the welcome, or the
@@ -439,7 +462,7 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 	if vis := model.Visible(opts); len(vis) > 0 {
 		line(c.OptionsHead, ":")
 		for i, o := range vis {
-			l := fmt.Sprintf("  %d. %s", i+1, c.ChoiceLine(o.Choice))
+			l := fmt.Sprintf("  %d. %s", i+1, c.ChoiceLine(s, o.Choice))
 			if o.Recommended && o.Enabled {
 				l += " " + c.Recommends
 			}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// continuePrompt is what `--emit prompt` prints: the source's own prompt
+// when it builds one, else a markdown rendering of the decision.
+func continuePrompt(s *model.Session, doc resumeDoc) string {
+	if s.Prompt != "" {
+		if !strings.HasSuffix(s.Prompt, "\n") {
+			return s.Prompt + "\n"
+		}
+		return s.Prompt
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Resume: %s\n\n", s.Title)
+	fmt.Fprintf(&b, "%s\n\n", doc.NextStep)
+	if doc.ResumePoint != nil && doc.ResumePoint.Phase != "" {
+		fmt.Fprintf(&b, "Resume at phase **%s**: %s.\n\n", doc.ResumePoint.Phase, doc.ResumePoint.Reason)
+	}
+	if len(doc.RestoredContext) > 0 {
+		b.WriteString("## Context\n\n")
+		keys := make([]string, 0, len(doc.RestoredContext))
+		for k := range doc.RestoredContext {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			v := fmt.Sprint(doc.RestoredContext[k])
+			if strings.Contains(v, "\n") {
+				fmt.Fprintf(&b, "- %s:\n\n  %s\n", k, strings.ReplaceAll(v, "\n", "\n  "))
+			} else {
+				fmt.Fprintf(&b, "- %s: %s\n", k, v)
+			}
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "State file: `%s` (%s).\n", s.Path, s.Source)
+	return b.String()
+}
