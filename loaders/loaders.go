@@ -43,6 +43,9 @@ type Options struct {
 	// depend on time (a quota pause's retry time). The core gets time
 	// separately, through model.Loaded.
 	Now time.Time
+	// Plain asks for text without emoji (NO_COLOR set, TERM=dumb, or no
+	// terminal): loaders that build display text use ASCII glyphs then.
+	Plain bool
 	// Flags holds source-specific flag values by flag name (for example
 	// "from-phase" -> "3"). Sources register their flags in cmd/pickup.
 	Flags map[string]string

@@ -396,3 +396,23 @@ func TestHelpIsComplete(t *testing.T) {
 		}
 	}
 }
+
+func TestPlanWithoutAPlan(t *testing.T) {
+	dir, _ := project(t, time.Hour, "GO", "development")
+	r := pickup(t, dir, "plan").want(t, exitUsage)
+	if !strings.Contains(r.stderr, "aios sessions have no computed plan") {
+		t.Fatalf("stderr %q", r.stderr)
+	}
+}
+
+func TestEmitPrompt(t *testing.T) {
+	dir, state := project(t, 2*time.Hour, "GO", "development")
+	r := pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK)
+	for _, want := range []string{"# Resume: Authentication System", "- story: 12.3", "- phase: development", state} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("prompt lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	pickup(t, dir, "resume", "--choice", "review", "--emit", "prompt").want(t, exitUsage)
+	pickup(t, dir, "resume", "--choice", "continue", "--emit", "yaml").want(t, exitUsage)
+}
