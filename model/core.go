@@ -381,7 +381,7 @@ func stepApplying(s State, ev Event) (State, []Effect) {
 		return decide(s, continueDecision(s, a.Changed))
 	case Restart:
 		return decide(s, Decision{Choice: Restart, Action: ActionRestart, Changed: a.Changed,
-			Context: s.Session.Context, Warnings: append([]string(nil), s.Warnings...)})
+			Context: s.Session.Context, Warnings: append([]string(nil), s.Warnings...), Text: s.Session.Outcomes[Restart]})
 	case Discard:
 		return decide(s, Decision{Choice: Discard, Action: ActionDiscarded, Changed: a.Changed,
 			ArchivedTo: a.ArchivedTo, Warnings: append([]string(nil), s.Warnings...)})
@@ -391,7 +391,7 @@ func stepApplying(s State, ev Event) (State, []Effect) {
 
 func continueDecision(s State, changed []string) Decision {
 	return Decision{Choice: Continue, Action: ActionContinue, ResumePoint: s.Session.ResumePoint,
-		Context: s.Session.Context, Changed: changed, Warnings: append([]string(nil), s.Warnings...)}
+		Context: s.Session.Context, Changed: changed, Warnings: append([]string(nil), s.Warnings...), Text: s.Session.Outcomes[Continue]}
 }
 
 func decide(s State, d Decision) (State, []Effect) {

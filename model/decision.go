@@ -23,6 +23,9 @@ type Decision struct {
 	ArchivedTo  string         `json:"archived_to,omitempty"`
 	Veto        *Veto          `json:"-"`
 	Warnings    []string       `json:"warnings,omitempty"`
+	// Text is the source's own outcome line (Session.Outcomes), shown
+	// instead of the catalog's when set.
+	Text string `json:"-"`
 }
 
 // Blocked reports whether a guard stopped the choice.

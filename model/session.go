@@ -171,6 +171,11 @@ type Session struct {
 	// Prompt is a ready-to-paste markdown prompt for the agent that will
 	// continue (`pickup resume --choice continue --emit prompt`).
 	Prompt string `json:"-"`
+	// Outcomes, when set for a choice, is the source's own one-line
+	// outcome of that choice (a spec's exact status line, e.g. kiln's
+	// "Resuming phase 3/4: Checkout flow — spawning Maestro."): the
+	// decision's next_step says it in place of the catalog's sentence.
+	Outcomes map[Choice]string `json:"-"`
 	// Archived marks a session kept only as history (a discarded or
 	// archived state): listed by status, never opened by default.
 	Archived bool `json:"-"`

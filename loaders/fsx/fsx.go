@@ -119,3 +119,85 @@ func Archive(path, fp string, now time.Time) (string, error) {
 	}
 	return dst, nil
 }
+
+// CreateNew atomically creates path holding data with permission perm,
+// creating its folder when needed: a temporary file in the same folder,
+// fsync, then a hard link to path (which fails when path exists, so an
+// existing file is never replaced), then a folder fsync. It refuses with
+// an error matching fs.ErrExist when path already exists. Where hard
+// links are not supported it checks that path is absent and renames.
+func CreateNew(path string, data []byte, perm fs.FileMode) error {
+	dir := filepath.Dir(path)
+	exists := func() error {
+		return fmt.Errorf("%s: already exists; nothing was written: %w", path, fs.ErrExist)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("%s: creating its folder: %w", path, err)
+	}
+	if _, err := os.Lstat(path); err == nil {
+		return exists()
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("%s: writing: %w", path, err)
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp) // the temporary name only: path keeps the data
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("%s: writing: %w", path, err)
+	}
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return exists()
+		}
+		if _, err := os.Lstat(path); err == nil {
+			return exists()
+		}
+		if err := os.Rename(tmp, path); err != nil {
+			return fmt.Errorf("%s: writing: %w", path, err)
+		}
+	}
+	syncDir(dir)
+	return nil
+}
+
+// ArchiveTo renames path to dst (for example into an archive folder,
+// which is created when needed) provided path still holds the content
+// with fingerprint fp and dst does not exist. Nothing is copied or
+// deleted: there is always exactly one copy.
+func ArchiveTo(path, fp, dst string) error {
+	if err := Verify(path, fp); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return fmt.Errorf("%s: creating the archive folder: %w", path, err)
+	}
+	if _, err := os.Lstat(dst); err == nil {
+		return fmt.Errorf("%s: archive name %s already exists; nothing was moved", path, dst)
+	}
+	if err := os.Rename(path, dst); err != nil {
+		return fmt.Errorf("%s: archiving: %w", path, err)
+	}
+	syncDir(filepath.Dir(path))
+	syncDir(filepath.Dir(dst))
+	return nil
+}
+
+// syncDir flushes a folder's entries (a rename or a new name) to disk,
+// as far as the platform allows.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+}

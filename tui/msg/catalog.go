@@ -506,8 +506,12 @@ func (c *Catalog) UnitOf(d model.Decision) string {
 	return ""
 }
 
-// DecisionText is the one-line outcome of a decision.
+// DecisionText is the one-line outcome of a decision: the source's own
+// line when it gave one (model.Session.Outcomes), else the catalog's.
 func (c *Catalog) DecisionText(d model.Decision) string {
+	if d.Text != "" {
+		return d.Text
+	}
 	switch d.Action {
 	case model.ActionContinue:
 		return c.Resuming(c.UnitOf(d), d.ResumePoint.Phase)
