@@ -1,0 +1,404 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// kilnEnv is a kiln fixture placed in a temporary project.
+type kilnEnv struct {
+	project, home, memDir, mem string
+}
+
+// kilnFixture copies testdata/kiln/<name> into a new project "shop",
+// with its memory in the project's .kiln/memory or, when claude is true,
+// in a temporary Claude home.
+func kilnFixture(t *testing.T, name string, claude bool) kilnEnv {
+	t.Helper()
+	e := kilnEnv{project: filepath.Join(t.TempDir(), "shop"), home: t.TempDir()}
+	e.memDir = filepath.Join(e.project, ".kiln", "memory")
+	if claude {
+		e.memDir = filepath.Join(e.home, "projects", strings.ReplaceAll(e.project, "/", "-"), "memory")
+	}
+	copyFixture := func(from, to string) {
+		err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(from, p)
+			if d.IsDir() {
+				return os.MkdirAll(filepath.Join(to, rel), 0o755)
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(to, rel), data, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := filepath.Join("..", "..", "testdata", "kiln", name)
+	copyFixture(filepath.Join(src, "memory"), e.memDir)
+	if _, err := os.Stat(filepath.Join(src, "kiln")); err == nil {
+		copyFixture(filepath.Join(src, "kiln"), filepath.Join(e.project, ".kiln"))
+	}
+	os.MkdirAll(filepath.Join(e.project, ".kiln"), 0o755)
+	e.mem = filepath.Join(e.memDir, "MEMORY.md")
+	if data, err := os.ReadFile(e.mem); err == nil {
+		os.WriteFile(e.mem, []byte(strings.ReplaceAll(string(data), "project_path: /home/ana/shop", "project_path: "+e.project)), 0o644)
+	}
+	return e
+}
+
+// run runs pickup on the project with the env's Claude home.
+func (e kilnEnv) run(t *testing.T, args ...string) result {
+	t.Helper()
+	return pickup(t, e.project, append(args, "--claude-home", e.home)...)
+}
+
+// gitProject commits the project, with kiln's own .kiln/.gitignore (as
+// /kiln:start writes it), so kiln's state files are not "uncommitted".
+func (e kilnEnv) gitProject(t *testing.T) {
+	t.Helper()
+	os.WriteFile(filepath.Join(e.project, ".kiln", ".gitignore"),
+		[]byte("plans/\nprompts/\nreviews/\noutputs/\narchive/\nvalidation/\ntmp/\nconfig.json\n*_state.md\ncodebase-snapshot.md\n"), 0o644)
+	os.WriteFile(filepath.Join(e.project, "app.js"), []byte("v1\n"), 0o644)
+	committed(t, e.project)
+}
+
+func TestKilnStatusText(t *testing.T) {
+	for _, claude := range []bool{false, true} {
+		e := kilnFixture(t, "execution", claude)
+		r := e.run(t, "status").want(t, exitOK)
+		want := strings.Join([]string{
+			"=== Kiln Resume ===",
+			"Project: " + e.project,
+			"Mode:    brownfield",
+			"Stage:   execution",
+			"Phase:   3/4 Checkout flow",
+			"Status:  in_progress",
+			"Handoff: Phase 3 prompts sharpened; implementation of task 1 is next.",
+			"=====================",
+			"",
+			"Context:",
+			"  Cart and catalog are merged (phases 1-2).",
+			"  Checkout flow plan approved after one debate round.",
+			"  Stripe test keys live in .env.local, not committed.",
+			"",
+			"Recommended next step (from last reset): Run /kiln:resume to implement phase 3 task 1.",
+			"",
+			"Next: phase 3/4 Checkout flow, Step 4 (implement): last event sharpen_complete at 2026-02-20 14:02",
+			"sharpen_complete: prompts generated; restart from Step 4 (implement).",
+			"",
+		}, "\n")
+		if !strings.HasSuffix(r.stdout, want) || !strings.HasPrefix(r.stdout, "[kiln ") || !strings.Contains(r.stdout, e.mem) {
+			t.Fatalf("claude=%v stdout:\n%s", claude, r.stdout)
+		}
+	}
+}
+
+func TestKilnStatusJSON(t *testing.T) {
+	e := kilnFixture(t, "execution", false)
+	m := e.run(t, "status", "--json", "--source", "kiln").want(t, exitOK).json(t)
+	s := m["sessions"].([]any)[0].(map[string]any)
+	if s["source"] != "kiln" || s["path"] != e.mem || s["stage"] != "execution" || s["status"] != "in_progress" || s["title"] != "shop" {
+		t.Fatalf("session %v", s)
+	}
+	rp := s["resume_point"].(map[string]any)
+	if rp["phase"] != "phase 3, Step 4 (implement)" || rp["reason"] != "last event sharpen_complete at 2026-02-20 14:02" {
+		t.Fatalf("resume_point %v", rp)
+	}
+	if rep := s["report"].([]any); rep[0] != "=== Kiln Resume ===" {
+		t.Fatalf("report %v", rep)
+	}
+	phases := s["phases"].([]any)
+	if len(phases) != 4 || phases[0].(map[string]any)["result"] != "archived" || phases[2].(map[string]any)["status"] != "in_progress" {
+		t.Fatalf("phases %v", phases)
+	}
+	titles := []string{}
+	for _, sec := range s["sections"].([]any) {
+		titles = append(titles, sec.(map[string]any)["title"].(string))
+	}
+	if !strings.Contains(strings.Join(titles, "|"), "Routing|Handoff context|Events: phase 3 (.kiln/phase_3_state.md)|Archive") {
+		t.Fatalf("sections %q", titles)
+	}
+	// Crashed (in_progress, days old): REVIEW is not offered; RESTART is.
+	for _, o := range s["options"].([]any) {
+		o := o.(map[string]any)
+		if o["choice"] == "restart" && o["enabled"] != true {
+			t.Fatalf("restart %v", o)
+		}
+	}
+	if s["crash"].(map[string]any)["detected"] != true {
+		t.Fatalf("crash %v", s["crash"])
+	}
+}
+
+func TestKilnNotFound(t *testing.T) {
+	e := kilnFixture(t, "empty", false) // MEMORY.md exists but is empty
+	want := "pickup: [kiln:resume] No memory found at " + e.memDir + ".\n" +
+		"Memory may not have been initialized. Run /kiln:start to begin a new project session.\n"
+	for _, args := range [][]string{
+		{"status", "--source", "kiln"},
+		{"resume", "--source", "kiln", "--choice", "continue"},
+	} {
+		r := e.run(t, args...).want(t, exitNoSession)
+		if r.stderr != want || r.stdout != "" {
+			t.Errorf("%v: stderr %q stdout %q", args, r.stderr, r.stdout)
+		}
+	}
+	// No .kiln folder at all: the spec's memory folder under Claude's home.
+	dir := filepath.Join(t.TempDir(), "DEV", "myproject")
+	os.MkdirAll(dir, 0o755)
+	home := t.TempDir()
+	r := pickup(t, dir, "status", "--source", "kiln", "--claude-home", home).want(t, exitNoSession)
+	if !strings.Contains(r.stderr, "No memory found at "+filepath.Join(home, "projects", strings.ReplaceAll(dir, "/", "-"), "memory")+".\n") {
+		t.Fatalf("stderr %q", r.stderr)
+	}
+}
+
+func TestKilnCorrupted(t *testing.T) {
+	e := kilnFixture(t, "corrupted_values", true)
+	want := "[kiln:resume] MEMORY.md is corrupted or incomplete (missing required fields: stage, status).\n" +
+		"Run /kiln:start to reinitialize, or manually repair " + e.mem + ".\n"
+	r := e.run(t, "status").want(t, exitCorrupted)
+	if !strings.HasSuffix(r.stdout, want) {
+		t.Fatalf("stdout %q", r.stdout)
+	}
+	m := e.run(t, "status", "--json").want(t, exitCorrupted).json(t)
+	p := m["sessions"].([]any)[0].(map[string]any)["problem"].(map[string]any)
+	if p["kind"] != "session_corrupted" || p["message"] != strings.TrimSuffix(want, "\n") {
+		t.Fatalf("problem %v", p)
+	}
+	before := read(t, e.mem)
+	m = e.run(t, "resume", "--choice", "continue", "--json").want(t, exitCorrupted).json(t)
+	if m["blocked"] != true || !strings.HasPrefix(m["reason"].(string), "[kiln:resume] MEMORY.md is corrupted") {
+		t.Fatalf("%v", m)
+	}
+	if read(t, e.mem) != before {
+		t.Fatal("a corrupted MEMORY.md was written")
+	}
+	// DISCARD still archives it.
+	m = e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
+	if m["archived_to"] == nil || read(t, filepath.Join(m["archived_to"].(string), "MEMORY.md")) != before {
+		t.Fatalf("%v", m)
+	}
+}
+
+func TestKilnContinueAppliesStep7(t *testing.T) {
+	e := kilnFixture(t, "brainstorm", false)
+	before := read(t, e.mem)
+	m := e.run(t, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
+	if m["next_step"] != "Resuming brainstorming session. Here is the current vision:" || m["resume_action"] != "execute_story" {
+		t.Fatalf("%v", m)
+	}
+	if ch := m["changed"].([]any); len(ch) != 1 || ch[0] != e.mem {
+		t.Fatalf("changed %v", ch)
+	}
+	ctx := m["restored_context"].(map[string]any)
+	if ctx["PROJECT_PATH"] != e.project || ctx["MEMORY_DIR"] != e.memDir || !strings.HasPrefix(ctx["vision_md"].(string), "# Vision: notes") {
+		t.Fatalf("context %v", ctx)
+	}
+	after := read(t, e.mem)
+	stamp := regexp.MustCompile(`last_updated: (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)\n`).FindStringSubmatch(after)
+	if stamp == nil {
+		t.Fatalf("no new last_updated:\n%s", after)
+	}
+	want := strings.NewReplacer(
+		"status: paused\n", "status: in_progress\n",
+		"last_updated: 2026-02-18T16:40:00Z\n", "last_updated: "+stamp[1]+"\n",
+		"- Reset: 2026-02-18T16:40:00Z\n", "- Reset: 2026-02-18T16:40:00Z\n- Resumed: "+stamp[1]+"\n",
+	).Replace(before)
+	if after != want {
+		t.Fatalf("MEMORY.md:\n%s\nwant:\n%s", after, want)
+	}
+}
+
+func TestKilnContinueEmitPrompt(t *testing.T) {
+	e := kilnFixture(t, "execution", true)
+	r := e.run(t, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK)
+	for _, want := range []string{
+		"# Resume kiln project: shop", "Resuming phase 3/4: Checkout flow — spawning Maestro.",
+		"## Phase 3 section of master-plan.md", "## MEMORY.md", "## vision.md", "## handoff_context",
+		"PROJECT_PATH: " + e.project, "MEMORY_DIR: " + e.memDir,
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("prompt lacks %q", want)
+		}
+	}
+	if !strings.Contains(read(t, e.mem), "- Resumed: ") {
+		t.Fatal("Step 7 was not applied")
+	}
+	// The decision line in plain mode is the spec's status line.
+	e = kilnFixture(t, "execution", false)
+	r = e.run(t, "resume", "--choice", "continue").want(t, exitOK)
+	if r.stdout != "Resuming phase 3/4: Checkout flow — spawning Maestro.\n" {
+		t.Fatalf("stdout %q", r.stdout)
+	}
+}
+
+func TestKilnRestartPhase(t *testing.T) {
+	e := kilnFixture(t, "execution", false)
+	e.gitProject(t)
+	state := filepath.Join(e.project, ".kiln", "phase_3_state.md")
+	memBefore, stateBefore := read(t, e.mem), read(t, state)
+
+	// Uncommitted source work: VETO-2, nothing written.
+	os.WriteFile(filepath.Join(e.project, "app.js"), []byte("v2\n"), 0o644)
+	m := e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitBlocked).json(t)
+	if m["veto"] != "uncommitted_changes" || len(m["files"].([]any)) != 1 || m["files"].([]any)[0] != "app.js" {
+		t.Fatalf("%v", m)
+	}
+	if read(t, e.mem) != memBefore || read(t, state) != stateBefore {
+		t.Fatal("a vetoed restart wrote")
+	}
+	gitRun(t, e.project, "commit", "-q", "-am", "work")
+
+	// Without --yes: the question, nothing written.
+	m = e.run(t, "resume", "--choice", "restart", "--json").want(t, exitBlocked).json(t)
+	if m["veto"] != "confirmation_required" || !strings.Contains(m["reason"].(string), "Restart phase 3 (Checkout flow) from its beginning?") {
+		t.Fatalf("%v", m)
+	}
+	if read(t, e.mem) != memBefore {
+		t.Fatal("restart without --yes wrote")
+	}
+
+	m = e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK).json(t)
+	if m["resume_action"] != "restart" || m["next_step"] != "Phase 3 (Checkout flow) is pending again and starts from its beginning: run /kiln:resume." {
+		t.Fatalf("%v", m)
+	}
+	changed := m["changed"].([]any)
+	if len(changed) != 3 || changed[0] != e.mem || changed[1] != state {
+		t.Fatalf("changed %v", changed)
+	}
+	if read(t, changed[2].(string)) != stateBefore {
+		t.Fatal("the archived phase state differs")
+	}
+	if _, err := os.Stat(state); !os.IsNotExist(err) {
+		t.Fatal("phase state file still in place")
+	}
+	after := read(t, e.mem)
+	if !strings.Contains(after, "phase_name: Checkout flow | phase_status: pending\n") || !strings.Contains(after, "- Restarted: ") {
+		t.Fatalf("MEMORY.md:\n%s", after)
+	}
+	s := e.run(t, "status", "--json").want(t, exitOK).json(t)["sessions"].([]any)[0].(map[string]any)
+	if s["resume_point"].(map[string]any)["phase"] != "phase 3, Step 1 (setup)" {
+		t.Fatalf("after restart %v", s["resume_point"])
+	}
+}
+
+func TestKilnRestartUnavailable(t *testing.T) {
+	for _, name := range []string{"brainstorm", "validation_blocked", "complete"} {
+		e := kilnFixture(t, name, false)
+		before := read(t, e.mem)
+		m := e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitBlocked).json(t)
+		if m["veto"] != "choice_unavailable" || m["reason"] == "" {
+			t.Errorf("%s: %v", name, m)
+		}
+		if read(t, e.mem) != before {
+			t.Errorf("%s: written", name)
+		}
+	}
+}
+
+func TestKilnRestartPlanning(t *testing.T) {
+	e := kilnFixture(t, "planning", false)
+	e.gitProject(t)
+	m := e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK).json(t)
+	if m["next_step"] != "Planning restarts at dual_plan: run /kiln:resume." {
+		t.Fatalf("%v", m)
+	}
+	if !strings.Contains(read(t, e.mem), "planning_sub_stage: dual_plan\n") {
+		t.Fatal("sub-stage not reset")
+	}
+}
+
+func TestKilnDiscardArchivesMemory(t *testing.T) {
+	for _, claude := range []bool{false, true} {
+		e := kilnFixture(t, "execution", claude)
+		before := read(t, e.mem)
+		m := e.run(t, "resume", "--choice", "discard", "--json").want(t, exitBlocked).json(t)
+		if m["veto"] != "confirmation_required" || !strings.Contains(m["reason"].(string), "Archive this project's memory?") {
+			t.Fatalf("%v", m)
+		}
+		m = e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
+		archived, _ := m["archived_to"].(string)
+		if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory\.discarded\.\d{13}$`).MatchString(archived) {
+			t.Fatalf("%v", m)
+		}
+		if read(t, filepath.Join(archived, "MEMORY.md")) != before || read(t, filepath.Join(archived, "vision.md")) == "" {
+			t.Fatal("archive does not hold the memory folder")
+		}
+		if _, err := os.Stat(e.memDir); !os.IsNotExist(err) {
+			t.Fatal("memory folder still there")
+		}
+		// A second run no longer finds it.
+		e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
+	}
+}
+
+func TestKilnComplete(t *testing.T) {
+	e := kilnFixture(t, "complete", false)
+	r := e.run(t, "status").want(t, exitOK)
+	block := "This project is marked complete.\n\nWhat would you like to do next?\n" +
+		"  1. Start a new project in this directory (/kiln:start)\n  2. Review the decisions log\n" +
+		"  3. Review the pitfalls log\n  4. Archive this project's memory\n"
+	if !strings.Contains(r.stdout, block) {
+		t.Fatalf("stdout:\n%s", r.stdout)
+	}
+	before := read(t, e.mem)
+	m := e.run(t, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
+	if m["next_step"] != "Run /kiln:start to begin a new project in this directory." || len(m["changed"].([]any)) != 0 {
+		t.Fatalf("%v", m)
+	}
+	if read(t, e.mem) != before {
+		t.Fatal("a complete project was written")
+	}
+	m = e.run(t, "resume", "--choice", "review", "--json").want(t, exitOK).json(t)
+	if m["resume_action"] != "show_progress" {
+		t.Fatalf("%v", m)
+	}
+}
+
+func TestKilnPlan(t *testing.T) {
+	e := kilnFixture(t, "execution", false)
+	m := e.run(t, "plan", "--json").want(t, exitOK).json(t)
+	plan := m["plan"].(map[string]any)
+	if plan["resume_point"].(map[string]any)["phase"] != "phase 3, Step 4 (implement)" || len(plan["events"].([]any)) != 8 {
+		t.Fatalf("plan %v", plan)
+	}
+	if v := plan["route"].(map[string]any)["verdict"].(map[string]any); v["step"].(map[string]any)["number"].(float64) != 4 {
+		t.Fatalf("verdict %v", v)
+	}
+	// The same plan from the MEMORY.md named directly.
+	r := pickup(t, t.TempDir(), "plan", e.mem).want(t, exitOK)
+	if !strings.HasPrefix(r.stdout, "Next: phase 3/4 Checkout flow, Step 4 (implement)") {
+		t.Fatalf("stdout %q", r.stdout)
+	}
+	before := read(t, e.mem)
+	e.run(t, "plan")
+	if read(t, e.mem) != before {
+		t.Fatal("plan wrote")
+	}
+}
+
+func TestKilnBesideAIOS(t *testing.T) {
+	// Both formats in one project: both listed, --source picks one.
+	e := kilnFixture(t, "planning", false)
+	dir, _ := project(t, 0, "GO", "development")
+	os.Rename(filepath.Join(dir, ".aios"), filepath.Join(e.project, ".aios"))
+	m := e.run(t, "status", "--json").want(t, exitOK).json(t)
+	if n := len(m["sessions"].([]any)); n != 2 {
+		t.Fatalf("%d sessions", n)
+	}
+	m = e.run(t, "status", "--json", "--source", "kiln").want(t, exitOK).json(t)
+	if s := m["sessions"].([]any); len(s) != 1 || s[0].(map[string]any)["source"] != "kiln" {
+		t.Fatalf("%v", s)
+	}
+}

@@ -1,0 +1,14 @@
+package main
+
+import (
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/kiln"
+)
+
+func init() {
+	registerSource(sourceSpec{
+		name:    kiln.SourceName,
+		factory: func(o loaders.Options) loaders.Loader { return kiln.New(o.ClaudeHome) },
+		help:    "kiln: kiln project memory (.kiln/memory/MEMORY.md or <claude-home>/projects/<encoded>/memory/MEMORY.md)",
+	})
+}

@@ -1,0 +1,142 @@
+package kiln
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// reload reads the session's files again and refuses when MEMORY.md, the
+// phase state file routing read, or the phase routing chose are not what
+// the session was loaded from. It returns the fresh read, which is the
+// same as the loaded one.
+func reload(s *model.Session) (*memory, error) {
+	if s.Path == "" {
+		return nil, errors.New("kiln: there is no MEMORY.md to write")
+	}
+	data, err := fsx.ReadFile(s.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &fsx.ChangedError{Path: s.Path, Gone: true}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if fsx.Fingerprint(data) != memoryFP(s.Fingerprint) {
+		return nil, &fsx.ChangedError{Path: s.Path}
+	}
+	m, fresh := analyse(s.Project, s.Path, data)
+	if m == nil {
+		return nil, fmt.Errorf("%s: MEMORY.md is corrupted; only DISCARD can act on it", s.Path)
+	}
+	if fresh.Fingerprint != s.Fingerprint {
+		return nil, changedSince(s, m, fresh.Fingerprint)
+	}
+	return m, nil
+}
+
+// changedSince says what differs between the loaded and the fresh
+// composite fingerprints: the phase routing picks, or the phase state
+// file it read.
+func changedSince(s *model.Session, m *memory, now string) error {
+	oldParts, newParts := strings.Split(s.Fingerprint, "|"), strings.Split(now, "|")
+	if len(oldParts) < 2 || len(newParts) < 2 || oldParts[1] != newParts[1] {
+		return fmt.Errorf("%s: routing no longer leads where it did when pickup loaded it (%s, now %s); nothing was written (reload and choose again): %w",
+			s.Path, strings.TrimPrefix(part(oldParts, 1), "route="), strings.TrimPrefix(part(newParts, 1), "route="), fsx.ErrChanged)
+	}
+	return &fsx.ChangedError{Path: m.statePath, Gone: m.stateFP == absentFP}
+}
+
+func part(ps []string, i int) string {
+	if i < len(ps) {
+		return ps[i]
+	}
+	return ""
+}
+
+// applyContinue is Step 7, except for a complete project.
+func applyContinue(s *model.Session, now time.Time) ([]string, error) {
+	if s.Stage == "complete" {
+		return []string{}, nil
+	}
+	m, err := reload(s)
+	if err != nil {
+		return nil, err
+	}
+	out, err := step7(m.doc, now)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.Path, err)
+	}
+	if err := fsx.ReplaceIfUnchanged(s.Path, memoryFP(s.Fingerprint), out); err != nil {
+		return nil, err
+	}
+	return []string{s.Path}, nil
+}
+
+// applyRestart restarts phase N (execution) or planning.
+func applyRestart(s *model.Session, now time.Time) ([]string, error) {
+	m, err := reload(s)
+	if err != nil {
+		return nil, err
+	}
+	r := m.route
+	switch r.Stage {
+	case "planning":
+		if err := fsx.ReplaceIfUnchanged(s.Path, memoryFP(s.Fingerprint), restartPlanning(m.doc, now)); err != nil {
+			return nil, err
+		}
+		return []string{s.Path}, nil
+	case "execution":
+	default:
+		return nil, &model.GuardError{Kind: "restart_unavailable", Message: "kiln: RESTART restarts an execution phase or planning; this project is routed to " + r.Stage + " (nothing was changed)"}
+	}
+	n := r.Phase.Number
+	changed := []string{s.Path}
+	note := " (pickup)"
+	archived := ""
+	if m.state != nil {
+		archived, err = fsx.Archive(m.statePath, m.stateFP, now)
+		if err != nil {
+			return nil, err
+		}
+		note = " (pickup; phase state archived as " + filepath.Base(archived) + ")"
+		changed = append(changed, m.statePath, archived)
+	}
+	out := restartPhase(m.doc, n, r.Phase.Name, now, note)
+	if err := fsx.ReplaceIfUnchanged(s.Path, memoryFP(s.Fingerprint), out); err != nil {
+		if archived != "" {
+			// Put the phase state file back: the restart did not happen.
+			if _, statErr := os.Lstat(m.statePath); errors.Is(statErr, fs.ErrNotExist) {
+				if rbErr := os.Rename(archived, m.statePath); rbErr != nil {
+					return nil, fmt.Errorf("%w; and moving %s back to %s failed: %v", err, archived, m.statePath, rbErr)
+				}
+			}
+		}
+		return nil, err
+	}
+	return changed, nil
+}
+
+// archiveMemory renames the memory folder to "<folder>.discarded.<ms>"
+// beside itself, provided MEMORY.md still holds the loaded bytes. Nothing
+// is deleted; Discover no longer finds it, so /kiln:start can begin again.
+func archiveMemory(s *model.Session, now time.Time) (string, error) {
+	if s.Path == "" {
+		return "", errors.New("kiln: there is no memory folder to archive")
+	}
+	if err := fsx.Verify(s.Path, memoryFP(s.Fingerprint)); err != nil {
+		return "", err
+	}
+	dir := filepath.Dir(s.Path)
+	dst := fsx.ArchiveName(dir, now)
+	if err := fsx.RenameNoReplace(dir, dst); err != nil {
+		return "", err
+	}
+	return dst, nil
+}

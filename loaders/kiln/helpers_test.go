@@ -1,0 +1,153 @@
+package kiln
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// fixtureDir holds the example projects: <case>/memory is a memory
+// folder, <case>/kiln the project's .kiln folder.
+const fixtureDir = "../../testdata/kiln"
+
+// Locations a memory folder can be placed at.
+const (
+	atProject = "project" // <project>/.kiln/memory
+	atClaude  = "claude"  // <claude-home>/projects/<encoded>/memory
+)
+
+// env is one fixture placed in temporary folders.
+type env struct {
+	project, home, memDir, path string
+	l                           Loader
+}
+
+// copyTree copies a fixture folder.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// place copies fixture name into a new project "shop" (memory at loc)
+// and points its project_path at the project.
+func place(t *testing.T, name, loc string) env {
+	t.Helper()
+	e := env{project: filepath.Join(t.TempDir(), "shop"), home: t.TempDir()}
+	e.l = New(e.home)
+	if err := os.MkdirAll(e.project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e.memDir = filepath.Join(e.project, ".kiln", "memory")
+	if loc == atClaude {
+		e.memDir = filepath.Join(e.home, "projects", Encode(e.project), "memory")
+	}
+	copyTree(t, filepath.Join(fixtureDir, name, "memory"), e.memDir)
+	if _, err := os.Stat(filepath.Join(fixtureDir, name, "kiln")); err == nil {
+		copyTree(t, filepath.Join(fixtureDir, name, "kiln"), filepath.Join(e.project, ".kiln"))
+	}
+	e.path = filepath.Join(e.memDir, MemoryFile)
+	if data, err := os.ReadFile(e.path); err == nil {
+		for _, old := range []string{"/home/ana/shop", "/home/ana/notes"} {
+			data = []byte(strings.ReplaceAll(string(data), "project_path: "+old, "project_path: "+e.project))
+		}
+		write(t, e.path, string(data))
+	}
+	return e
+}
+
+// load discovers and loads the one session of e.
+func (e env) load(t *testing.T) *model.Session {
+	t.Helper()
+	paths, err := e.l.Discover(e.project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) != 1 {
+		t.Fatalf("Discover = %q, want one MEMORY.md", paths)
+	}
+	s, err := e.l.Load(e.project, paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// edit rewrites MEMORY.md with old replaced by new (which must occur).
+func (e env) edit(t *testing.T, old, new string) {
+	t.Helper()
+	data := read(t, e.path)
+	if !strings.Contains(data, old) {
+		t.Fatalf("fixture has no %q", old)
+	}
+	write(t, e.path, strings.Replace(data, old, new, 1))
+}
+
+func (e env) kiln(rel string) string {
+	return filepath.Join(e.project, ".kiln", filepath.FromSlash(rel))
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func write(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func fixture(t *testing.T, rel string) string {
+	t.Helper()
+	return read(t, filepath.Join(fixtureDir, filepath.FromSlash(rel)))
+}
+
+var t0 = time.Date(2026, 2, 21, 9, 30, 15, 0, time.UTC)
+
+func hasWarning(s *model.Session, part string) bool {
+	for _, w := range s.Warnings {
+		if strings.Contains(w, part) {
+			return true
+		}
+	}
+	return false
+}
+
+func sectionOf(s *model.Session, prefix string) (model.Section, bool) {
+	for _, sec := range s.Sections {
+		if strings.HasPrefix(sec.Title, prefix) {
+			return sec, true
+		}
+	}
+	return model.Section{}, false
+}

@@ -1,0 +1,236 @@
+// Package kiln reads and writes kiln's project memory (seed 000,
+// /kiln:resume): MEMORY.md and its supporting files, in either of the two
+// places kiln has kept them,
+//
+//   - <project>/.kiln/memory/ (kiln from late February 2026), and
+//   - $CLAUDE_HOME/projects/<encoded>/memory/ (earlier kiln), where
+//     <encoded> is the absolute project path with every "/" replaced by
+//     "-",
+//
+// together with the project-side .kiln/ folder: phase_<N>_state.md (a
+// phase's event log), archive/phase_<NN>/phase_summary.md (proof that a
+// phase merged) and validation/report.md.
+//
+// MEMORY.md is markdown written by an agent, so parsing is lenient (see
+// memory.go), routing is pure code (route.go), and every write changes
+// only the lines it names (edit.go). docs/kiln.md is the full mapping.
+package kiln
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// SourceName is the format's name in the registry.
+const SourceName = "kiln"
+
+// MemoryFile is the state file's name.
+const MemoryFile = "MEMORY.md"
+
+// SupportingFiles are the memory folder's other files, read when present
+// and recorded as absent otherwise (seed 000 Step 4, plus tech-stack.md).
+var SupportingFiles = []string{"vision.md", "master-plan.md", "decisions.md", "pitfalls.md", "PATTERNS.md", "tech-stack.md"}
+
+// MsgNoProjectPath is the spec's exact words when the project path cannot
+// be determined.
+const MsgNoProjectPath = "Cannot determine project path. Please run this command from the project root."
+
+// NoMemoryMessage is the spec's exact block for a missing or empty MEMORY.md.
+func NoMemoryMessage(dir string) string {
+	return "[kiln:resume] No memory found at " + dir + ".\n" +
+		"Memory may not have been initialized. Run /kiln:start to begin a new project session."
+}
+
+// CorruptedMessage is the spec's exact block for a MEMORY.md whose stage
+// or status is missing or not one of the enums. path is the file to repair.
+func CorruptedMessage(missing []string, path string) string {
+	return "[kiln:resume] MEMORY.md is corrupted or incomplete (missing required fields: " + strings.Join(missing, ", ") + ").\n" +
+		"Run /kiln:start to reinitialize, or manually repair " + path + "."
+}
+
+// Encode is the spec's project path encoding:
+// absolutePath.split('/').join('-'), so /DEV/myproject is -DEV-myproject.
+func Encode(project string) string {
+	return strings.Join(strings.Split(filepath.ToSlash(project), "/"), "-")
+}
+
+// Loader is the kiln loader.
+type Loader struct {
+	// ClaudeHome is where Claude Code keeps per-project memory; "" skips
+	// that location.
+	ClaudeHome string
+}
+
+var (
+	_ loaders.Loader            = Loader{}
+	_ loaders.NotFoundExplainer = Loader{}
+	_ loaders.Opener            = Loader{}
+)
+
+// New returns a kiln loader that also looks under claudeHome.
+func New(claudeHome string) Loader { return Loader{ClaudeHome: claudeHome} }
+
+// Source returns "kiln".
+func (Loader) Source() string { return SourceName }
+
+// MemoryDirs are the two memory folders of a project, in probe order:
+// the project's own .kiln/memory, then Claude's per-project memory.
+func (l Loader) MemoryDirs(project string) []string {
+	dirs := []string{filepath.Join(project, ".kiln", "memory")}
+	if l.ClaudeHome != "" {
+		d := filepath.Join(l.ClaudeHome, "projects", Encode(project), "memory")
+		if d != dirs[0] {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
+}
+
+func absProject(project string) (string, error) {
+	root, err := filepath.Abs(project)
+	if err != nil {
+		return "", errors.New(MsgNoProjectPath)
+	}
+	return root, nil
+}
+
+// Discover returns each MEMORY.md that exists and is not empty, in probe
+// order. An empty (or blank) MEMORY.md counts as no memory, as the spec
+// says. A file whose existence cannot be checked is returned so that Load
+// says why.
+func (l Loader) Discover(project string) ([]string, error) {
+	root, err := absProject(project)
+	if err != nil {
+		return nil, err
+	}
+	var found []string
+	for _, dir := range l.MemoryDirs(root) {
+		p := filepath.Join(dir, MemoryFile)
+		st, err := os.Stat(p)
+		switch {
+		case err == nil:
+			if !st.Mode().IsRegular() {
+				continue
+			}
+			data, err := fsx.ReadFile(p)
+			if err == nil && len(bytes.TrimSpace(data)) == 0 {
+				continue // empty: "No memory found"
+			}
+			found = append(found, p)
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		default:
+			found = append(found, p)
+		}
+	}
+	return found, nil
+}
+
+// NotFound is the spec's "No memory found" block. It names the project's
+// .kiln/memory when the project has a .kiln folder (current kiln), else
+// Claude's per-project memory folder (the spec's MEMORY_DIR).
+func (l Loader) NotFound(project string) string {
+	root, err := absProject(project)
+	if err != nil {
+		return MsgNoProjectPath
+	}
+	dirs := l.MemoryDirs(root)
+	dir := dirs[len(dirs)-1]
+	if st, err := os.Stat(filepath.Join(root, ".kiln")); err == nil && st.IsDir() {
+		dir = dirs[0]
+	}
+	return NoMemoryMessage(dir)
+}
+
+// Load reads one MEMORY.md found by Discover, with the files around it.
+func (l Loader) Load(project, path string) (*model.Session, error) {
+	root, err := absProject(project)
+	if err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("kiln: %s: %w", path, err)
+	}
+	data, err := fsx.ReadFile(abs)
+	if err != nil {
+		return nil, fmt.Errorf("kiln: %w", err)
+	}
+	return build(root, abs, data), nil
+}
+
+// Open accepts a MEMORY.md, or a memory folder holding one, named on the
+// command line (`pickup plan PATH`). The project is the folder above
+// .kiln/memory, or for Claude's per-project memory the file's
+// project_path line.
+func (l Loader) Open(path string) (*model.Session, bool, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, false, nil
+	}
+	if st, err := os.Stat(abs); err == nil && st.IsDir() {
+		abs = filepath.Join(abs, MemoryFile)
+	}
+	if filepath.Base(abs) != MemoryFile {
+		return nil, false, nil
+	}
+	if _, err := os.Stat(abs); err != nil {
+		return nil, false, nil
+	}
+	memDir := filepath.Dir(abs)
+	var project string
+	if filepath.Base(memDir) == "memory" && filepath.Base(filepath.Dir(memDir)) == ".kiln" {
+		project = filepath.Dir(filepath.Dir(memDir))
+	} else {
+		data, err := fsx.ReadFile(abs)
+		if err != nil {
+			return nil, true, fmt.Errorf("kiln: %w", err)
+		}
+		project = parseMemory(data).value("project_path")
+		if project == "" || !filepath.IsAbs(project) {
+			return nil, true, fmt.Errorf("kiln: %s: no absolute project_path line, so the project it belongs to is unknown; run pickup from the project instead", abs)
+		}
+	}
+	s, err := l.Load(project, abs)
+	return s, true, err
+}
+
+// Apply carries out a choice's write:
+//   - CONTINUE: Step 7 on MEMORY.md (not for a complete project);
+//   - RESTART: in execution, phase N's state file is archived beside
+//     itself and phase N goes back to pending; in planning, planning
+//     restarts at dual_plan; a Resume Log line records either;
+//   - DISCARD: the memory folder is renamed beside itself.
+//
+// Each first checks that the files it reads or writes still hold the
+// bytes they were loaded from, and refuses (fsx.ErrChanged) otherwise.
+func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
+	a := model.Applied{Choice: c}
+	var err error
+	switch c {
+	case model.Review:
+	case model.Continue:
+		a.Changed, err = applyContinue(s, now)
+	case model.Restart:
+		a.Changed, err = applyRestart(s, now)
+	case model.Discard:
+		a.ArchivedTo, err = archiveMemory(s, now)
+		if err == nil {
+			a.Changed = []string{filepath.Dir(s.Path)}
+		}
+	default:
+		err = fmt.Errorf("kiln: unknown choice %q", c)
+	}
+	a.Err = err
+	return a
+}

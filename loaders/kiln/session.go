@@ -1,0 +1,459 @@
+package kiln
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// memory is everything read for one session: MEMORY.md's facts, the
+// supporting files and the project's .kiln folder.
+type memory struct {
+	root, path, memDir, kilnDir string
+	data                        []byte
+	doc                         *memDoc
+
+	stage, status  string
+	mode           string
+	projectPath    string
+	updated        time.Time
+	hasUpdated     bool
+	note, context  string
+	debateMode     int
+	subStage       string
+	phaseNumber    int
+	hasPhaseNumber bool
+	phaseName      string
+	phaseTotal     int
+	correction     int
+	nextAction     string
+
+	files     map[string]string // supporting file -> content (present ones)
+	inventory []InvPhase
+	summaries map[int]Summary
+	// stateN is the phase whose state file routing read, statePath its
+	// path, state its content (nil when absent) and stateFP its
+	// fingerprint ("absent" when there is none).
+	stateN    int
+	statePath string
+	state     *PhaseState
+	stateFP   string
+	route     Route
+	warnings  []string
+}
+
+func (m *memory) warn(format string, args ...any) {
+	m.warnings = append(m.warnings, fmt.Sprintf(format, args...))
+}
+
+// rel shows a path relative to the project when it is inside it.
+func (m *memory) rel(p string) string {
+	if r, err := filepath.Rel(m.root, p); err == nil && !strings.HasPrefix(r, "..") {
+		return filepath.ToSlash(r)
+	}
+	return p
+}
+
+// enumField reads a required enum field. It returns the value, or "" and
+// why it is unusable.
+func enumField(d *memDoc, key string, enum []string) (string, string, int, []string) {
+	f, ok := d.get(key)
+	if !ok {
+		return "", key + " is missing", 0, nil
+	}
+	if f.null {
+		return "", key + " is null", f.line + 1, nil
+	}
+	v := strings.TrimSpace(f.value)
+	if f.quote == 0 {
+		v = stripComment(v)
+	}
+	if contains(enum, v) {
+		return v, "", f.line + 1, nil
+	}
+	if lv := strings.ToLower(v); contains(enum, lv) {
+		return lv, "", f.line + 1, []string{fmt.Sprintf("%s is written %q; read as %q", key, v, lv)}
+	}
+	return "", fmt.Sprintf("%s is %q, not one of %s", key, v, strings.Join(enum, ", ")), f.line + 1, nil
+}
+
+// build maps MEMORY.md and the files around it onto a Session.
+func build(root, path string, data []byte) *model.Session {
+	_, s := analyse(root, path, data)
+	return s
+}
+
+// analyse reads MEMORY.md and the files around it, routes, and maps it
+// all onto a Session. The memory is nil when MEMORY.md is corrupted.
+func analyse(root, path string, data []byte) (*memory, *model.Session) {
+	m := &memory{root: root, path: path, memDir: filepath.Dir(path), kilnDir: filepath.Join(root, ".kiln"),
+		data: data, doc: parseMemory(data), files: map[string]string{}, summaries: map[int]Summary{}}
+	title := filepath.Base(root)
+	s := &model.Session{
+		Source: SourceName, ID: loaders.SessionID(SourceName, root, path), Path: path, Project: root,
+		Title: title, Fingerprint: fsx.Fingerprint(data), Warnings: []string{},
+		Policy: map[model.Choice]model.ChoicePolicy{model.Discard: discardPolicy(m, false)},
+	}
+
+	// Required fields: stage and status, from the enums. Never
+	// reconstructed.
+	var missing, details []string
+	line := 0
+	stage, why, l1, w1 := enumField(m.doc, "stage", Stages)
+	if why != "" {
+		missing, details, line = append(missing, "stage"), append(details, why), l1
+	}
+	status, why, l2, w2 := enumField(m.doc, "status", Statuses)
+	if why != "" {
+		missing, details = append(missing, "status"), append(details, why)
+		if line == 0 {
+			line = l2
+		}
+	}
+	if len(missing) > 0 {
+		s.Stage, s.Status = stage, status
+		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line,
+			Detail: strings.Join(details, "; "), Message: CorruptedMessage(missing, path)}
+		return nil, s
+	}
+	m.warnings = append(m.warnings, w1...)
+	m.warnings = append(m.warnings, w2...)
+	m.stage, m.status = stage, status
+	m.read()
+	m.route = RouteFor(m.facts(), m.loadState)
+	if m.route.Verdict != nil && m.route.Verdict.Warning != "" {
+		m.warn("%s: %s", m.rel(m.statePath), m.route.Verdict.Warning)
+	}
+	if m.state != nil && m.route.Phase != nil {
+		if st := m.state.Status; st == "complete" && m.route.Phase.Status != "completed" {
+			m.warn("%s says status complete, but MEMORY.md has phase %d as %s", m.rel(m.statePath), m.stateN, m.route.Phase.Status)
+		}
+		if len(m.state.BadLines) > 0 {
+			m.warn("%s: lines %s under ## Events are not events (- [ISO] [Alias] [event_type] — description); they were skipped",
+				m.rel(m.statePath), joinInts(m.state.BadLines))
+		}
+	}
+	m.fill(s)
+	return m, s
+}
+
+func joinInts(ns []int) string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = strconv.Itoa(n)
+	}
+	return strings.Join(out, ", ")
+}
+
+// read gathers the optional fields, the supporting files and the phase
+// inventory.
+func (m *memory) read() {
+	d := m.doc
+	m.mode = d.value("project_mode")
+	m.projectPath = d.value("project_path")
+	if m.projectPath != "" && filepath.Clean(m.projectPath) != m.root {
+		if filepath.Dir(m.memDir) != filepath.Join(m.root, ".kiln") && Encode(filepath.Clean(m.projectPath)) == Encode(m.root) {
+			m.warn("MEMORY.md's project_path is %s, but the project opened is %s: the folder name %s fits both (the encoding is lossy); check that this memory belongs to this project",
+				m.projectPath, m.root, Encode(m.root))
+		} else {
+			m.warn("MEMORY.md's project_path is %s, but the project opened is %s (was the project moved?)", m.projectPath, m.root)
+		}
+	}
+	if v := d.value("last_updated"); v != "" {
+		if t, ok := parseTime(v); ok {
+			m.updated, m.hasUpdated = t, true
+		} else {
+			m.warn("last_updated %q is not an ISO-8601 timestamp", v)
+		}
+	}
+	m.note = d.value("handoff_note")
+	if f, ok := d.get("handoff_context"); ok && !f.null {
+		m.context = strings.TrimSpace(f.value)
+	}
+	m.debateMode = 2
+	if v := stripComment(d.value("debate_mode")); v != "" {
+		if n, ok := atoi(v); ok && n >= 1 && n <= 3 {
+			m.debateMode = n
+		} else {
+			m.warn("debate_mode %q is not 1, 2 or 3; using the default, 2", v)
+		}
+	}
+	m.subStage = stripComment(d.value("planning_sub_stage"))
+	if v := stripComment(d.value("phase_number")); v != "" {
+		if n, ok := atoi(v); ok {
+			m.phaseNumber, m.hasPhaseNumber = n, true
+		} else {
+			m.warn("phase_number %q is not a whole number; ignored", v)
+		}
+	}
+	m.phaseName = d.value("phase_name")
+	if v := stripComment(d.value("phase_total")); v != "" {
+		if n, ok := atoi(v); ok {
+			m.phaseTotal = n
+		} else {
+			m.warn("phase_total %q is not a whole number; shown as ?", v)
+		}
+	}
+	if v := stripComment(d.value("correction_cycle")); v != "" {
+		if n, ok := atoi(v); ok {
+			m.correction = n
+			if n > 3 {
+				m.warn("correction_cycle is %d; kiln allows at most 3", n)
+			}
+		} else {
+			m.warn("correction_cycle %q is not a whole number; read as 0", v)
+		}
+	}
+	m.nextAction = d.inSection(secResetNotes, "next_action")
+	for _, k := range dedupe(d.dupKeys) {
+		m.warn("MEMORY.md sets %s more than once; the first one is used", k)
+	}
+	for _, i := range d.badLines {
+		m.warn("MEMORY.md line %d under ## Phase Statuses is not `- phase_number: N | phase_name: X | phase_status: S`; skipped", i+1)
+	}
+	for _, name := range SupportingFiles {
+		p := filepath.Join(m.memDir, name)
+		data, err := fsx.ReadFile(p)
+		switch {
+		case err == nil:
+			m.files[name] = string(data)
+		case errors.Is(err, fs.ErrNotExist):
+		default:
+			m.warn("cannot read %s: %v", p, err)
+		}
+	}
+	m.readReport()
+	m.buildInventory()
+}
+
+func dedupe(ss []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// phaseHeadingRe finds "## Phase 3: Checkout flow" (any heading level,
+// a colon, dash, dot or nothing before the name).
+var phaseHeadingRe = regexp.MustCompile(`(?i)^(#{1,6})\s*phase\s+(\d+)\b\s*[:.)\-—–]*\s*(.*?)\s*#*\s*$`)
+
+// planPhase is one phase section of master-plan.md.
+type planPhase struct {
+	number int
+	name   string
+	body   string // the whole section, heading included
+}
+
+// masterPlanPhases cuts master-plan.md into its phase sections: a phase
+// heading up to the next heading of the same or a higher level.
+func masterPlanPhases(text string) []planPhase {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	var out []planPhase
+	for i := 0; i < len(lines); i++ {
+		m := phaseHeadingRe.FindStringSubmatch(lines[i])
+		if m == nil {
+			continue
+		}
+		n, ok := atoi(m[2])
+		if !ok {
+			continue
+		}
+		level := len(m[1])
+		end := len(lines)
+		for j := i + 1; j < len(lines); j++ {
+			t := lines[j]
+			if h := len(t) - len(strings.TrimLeft(t, "#")); h > 0 && h <= level && len(t) > h && (t[h] == ' ' || t[h] == '\t') {
+				end = j
+				break
+			}
+		}
+		out = append(out, planPhase{number: n, name: m[3], body: strings.TrimRight(strings.Join(lines[i:end], "\n"), "\n ")})
+	}
+	return out
+}
+
+// phaseSection is the Phase n section of master-plan.md, or "".
+func (m *memory) phaseSection(n int) string {
+	for _, p := range masterPlanPhases(m.files["master-plan.md"]) {
+		if p.number == n {
+			return p.body
+		}
+	}
+	return ""
+}
+
+// normPhaseStatus reads a Phase Statuses word.
+func normPhaseStatus(s string) (string, bool) {
+	s = strings.ToLower(stripComment(strings.TrimSpace(s)))
+	switch {
+	case contains(PhaseStatuses, s):
+		return s, true
+	case s == "complete" || s == "done":
+		return "completed", false
+	case s == "in-progress" || s == "running":
+		return "in_progress", false
+	}
+	return "", false
+}
+
+// buildInventory is the execution inventory: MEMORY.md's Phase Statuses,
+// phases master-plan.md or phase_total add, the runtime phase_number when
+// Phase Statuses lacks it, then the archive's override.
+func (m *memory) buildInventory() {
+	byNum := map[int]*InvPhase{}
+	for _, p := range m.doc.phases {
+		if _, dup := byNum[p.number]; dup {
+			m.warn("MEMORY.md lists phase %d twice under ## Phase Statuses; the first line is used", p.number)
+			continue
+		}
+		st, ok := normPhaseStatus(p.status)
+		switch {
+		case st == "":
+			m.warn("phase %d's phase_status %q is not pending, in_progress, failed or completed; read as pending", p.number, p.status)
+			st = "pending"
+		case !ok:
+			m.warn("phase %d's phase_status %q is read as %s", p.number, p.status, st)
+		}
+		byNum[p.number] = &InvPhase{Number: p.number, Name: p.name, Status: st, Memory: p.status}
+	}
+	for _, p := range masterPlanPhases(m.files["master-plan.md"]) {
+		if ip, ok := byNum[p.number]; ok {
+			if ip.Name == "" {
+				ip.Name = p.name
+			}
+			continue
+		}
+		byNum[p.number] = &InvPhase{Number: p.number, Name: p.name, Status: "pending"}
+	}
+	if m.stage == "execution" && m.hasPhaseNumber {
+		if ip, ok := byNum[m.phaseNumber]; !ok || ip.Memory == "" {
+			name := m.phaseName
+			if ok && ip.Name != "" && name == "" {
+				name = ip.Name
+			}
+			byNum[m.phaseNumber] = &InvPhase{Number: m.phaseNumber, Name: name, Status: "in_progress"}
+			m.warn("## Phase Statuses has no line for phase %d; MEMORY.md's runtime phase_number makes it the phase in progress", m.phaseNumber)
+		}
+	}
+	if m.phaseTotal > 0 {
+		var added []string
+		for n := 1; n <= m.phaseTotal; n++ {
+			if _, ok := byNum[n]; !ok {
+				byNum[n] = &InvPhase{Number: n, Status: "pending"}
+				added = append(added, strconv.Itoa(n))
+			}
+		}
+		if len(added) > 0 {
+			m.warn("phase_total is %d, but nothing names phase(s) %s; they count as pending", m.phaseTotal, strings.Join(added, ", "))
+		}
+	}
+	nums := make([]int, 0, len(byNum))
+	for n := range byNum {
+		nums = append(nums, n)
+	}
+	sort.Ints(nums)
+	for _, n := range nums {
+		ip := byNum[n]
+		if ip.Name == "" {
+			ip.Name = "Phase " + strconv.Itoa(n)
+		}
+		if sum, ok := m.archiveSummary(n); ok {
+			m.summaries[n] = sum
+			ip.Archived, ip.Summary = true, m.rel(sum.Path)
+			if ip.Status != "completed" {
+				was := ip.Memory
+				if was == "" {
+					was = "no status"
+				}
+				m.warn("the archive proves phase %d complete (%s), though MEMORY.md has %s", n, m.rel(sum.Path), was)
+			}
+			ip.Status = "completed"
+		}
+		m.inventory = append(m.inventory, *ip)
+	}
+}
+
+// archiveSummary probes `.kiln/archive/phase_<NN>/phase_summary.md` (and
+// the unpadded `phase_<N>` an agent may write).
+func (m *memory) archiveSummary(n int) (Summary, bool) {
+	names := []string{fmt.Sprintf("phase_%02d", n)}
+	if u := "phase_" + strconv.Itoa(n); u != names[0] {
+		names = append(names, u)
+	}
+	for _, dir := range names {
+		p := filepath.Join(m.kilnDir, "archive", dir, "phase_summary.md")
+		data, err := fsx.ReadFile(p)
+		switch {
+		case err == nil:
+			return parseSummary(p, data), true
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		default:
+			// It is there: that is the proof, even if it cannot be read.
+			m.warn("cannot read %s: %v", p, err)
+			return Summary{Path: p}, true
+		}
+	}
+	return Summary{}, false
+}
+
+// statePathFor is `.kiln/phase_<N>_state.md` (N not padded).
+func (m *memory) statePathFor(n int) string {
+	return filepath.Join(m.kilnDir, "phase_"+strconv.Itoa(n)+"_state.md")
+}
+
+// loadState reads phase n's state file for routing and remembers its
+// fingerprint, so a write can refuse when it changed.
+func (m *memory) loadState(n int) *PhaseState {
+	m.stateN, m.statePath, m.stateFP = n, m.statePathFor(n), absentFP
+	data, err := fsx.ReadFile(m.statePath)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			m.warn("cannot read %s: %v; routing falls back to the phase's beginning", m.statePath, err)
+		}
+		return nil
+	}
+	m.stateFP = fsx.Fingerprint(data)
+	m.state = parsePhaseState(data)
+	return m.state
+}
+
+func (m *memory) facts() Facts {
+	return Facts{Stage: m.stage, Status: m.status, SubStage: m.subStage, DebateMode: m.debateMode,
+		CorrectionCycle: m.correction, PhaseTotal: m.phaseTotal, Inventory: m.inventory}
+}
+
+// absentFP stands for "no file" in a composite fingerprint.
+const absentFP = "absent"
+
+// fingerprint is MEMORY.md's hash, then what routing read from the phase
+// state file and the phase it chose: "<sha>|route=execution:3|state=<sha>".
+// A write re-reads both and refuses when anything differs.
+func (m *memory) fingerprint() string {
+	fp := fsx.Fingerprint(m.data) + "|route=" + m.route.Stage
+	if m.route.Phase != nil {
+		fp += ":" + strconv.Itoa(m.route.Phase.Number) + "|state=" + m.stateFP
+	}
+	return fp
+}
+
+// memoryFP is the MEMORY.md part of a session fingerprint.
+func memoryFP(fp string) string {
+	h, _, _ := strings.Cut(fp, "|")
+	return h
+}

@@ -1,0 +1,610 @@
+package kiln
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// This file turns what was read into the Session's display fields: the
+// spec's banner and status text (Report), the REVIEW blocks (Sections),
+// the agent's context and prompt, the plan, and the per-choice policy.
+
+// reportFile is `.kiln/validation/report.md`.
+const reportFile = "validation/report.md"
+
+// maxShown caps a file's lines on the REVIEW screen.
+const maxShown = 60
+
+func (m *memory) fill(s *model.Session) {
+	r := m.route
+	s.Stage, s.Status = m.stage, m.status
+	if name := m.doc.value("project_name"); name != "" {
+		s.Title = name
+	}
+	s.LastUpdated, s.HasLastUpdated = m.updated, m.hasUpdated
+	// Only a run still marked in_progress can have crashed: paused (a
+	// /kiln:reset), blocked (waiting for the operator) and complete are
+	// stops on purpose.
+	s.LastAction = &model.LastAction{Type: "status " + m.status, Clean: m.status != "in_progress"}
+	s.Fields = m.fields()
+	for _, p := range m.inventory {
+		s.Phases = append(s.Phases, m.phase(p))
+		if p.Status == "completed" {
+			s.Progress.Done++
+		}
+	}
+	s.Progress.Total = len(m.inventory)
+	s.ResumePoint = model.ResumePoint{Phase: r.Where, Reason: r.Why}
+	// The handoff context is a REVIEW section of its own, so that it shows
+	// at every terminal size.
+	s.Handoff = model.Handoff{Note: m.note}
+	if m.state != nil {
+		s.Branch = m.state.Branch
+	}
+	s.Artifacts = m.artifacts()
+	s.Context = m.restoredContext()
+	s.Report = m.report()
+	s.Sections = m.sections()
+	s.Prompt = m.prompt()
+	s.Plan = m.plan()
+	s.Policy = m.policy()
+	s.Outcomes = m.outcomes()
+	s.Fingerprint = m.fingerprint()
+	s.Warnings = append(s.Warnings, m.warnings...)
+}
+
+func (m *memory) phase(p InvPhase) model.Phase {
+	ph := model.Phase{Name: strconv.Itoa(p.Number) + ". " + p.Name, Status: model.PhaseStatus(p.Status), Label: p.Memory}
+	switch {
+	case p.Archived:
+		ph.Result = "archived"
+	case m.route.Phase != nil && m.route.Phase.Number == p.Number:
+		ph.Result = "next"
+		if m.route.Pick == PickFailed {
+			ph.Result = "next (retry)"
+		}
+	}
+	if sum, ok := m.summaries[p.Number]; ok {
+		ph.Detail = sum.Describe()
+	}
+	return ph
+}
+
+// phaseLine is the banner's "3/4 Checkout flow" ("3/? …" without
+// phase_total).
+func (m *memory) phaseLine() string {
+	total := "?"
+	if m.phaseTotal > 0 {
+		total = strconv.Itoa(m.phaseTotal)
+	}
+	return strings.TrimSpace(fmt.Sprintf("%d/%s %s", m.phaseNumber, total, m.phaseName))
+}
+
+func (m *memory) showPhaseLine() bool { return m.stage == "execution" && m.hasPhaseNumber }
+
+// Banner is the spec's continuity banner, line for line: Mode only with
+// project_mode, Phase only in execution with a phase_number, Correction
+// only for a cycle above 0.
+func (m *memory) banner() []string {
+	out := []string{"=== Kiln Resume ===", "Project: " + m.root}
+	if m.mode != "" {
+		out = append(out, "Mode:    "+m.mode)
+	}
+	out = append(out, "Stage:   "+m.stage)
+	if m.showPhaseLine() {
+		out = append(out, "Phase:   "+m.phaseLine())
+	}
+	if m.correction > 0 {
+		out = append(out, fmt.Sprintf("Correction: cycle %d/3", m.correction))
+	}
+	out = append(out, "Status:  "+m.status)
+	note := m.note
+	if note == "" {
+		note = "(none)"
+	}
+	return append(out, "Handoff: "+note, "=====================")
+}
+
+func (m *memory) fields() []model.Field {
+	f := []model.Field{{Key: "stage", Label: "Stage", Value: m.stage}}
+	if m.mode != "" {
+		f = append(f, model.Field{Key: "mode", Label: "Mode", Value: m.mode})
+	}
+	if m.showPhaseLine() {
+		f = append(f, model.Field{Key: "phase", Label: "Phase", Value: m.phaseLine()})
+	}
+	if m.correction > 0 {
+		f = append(f, model.Field{Key: "correction", Label: "Correction", Value: fmt.Sprintf("cycle %d/3", m.correction)})
+	}
+	return append(f, model.Field{Key: "status", Label: "Status", Value: m.status})
+}
+
+// indent puts two spaces before each non-blank line.
+func indent(text string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		l = strings.TrimRight(l, " \t\r")
+		if l == "" {
+			out = append(out, "")
+		} else {
+			out = append(out, "  "+l)
+		}
+	}
+	return out
+}
+
+// shown is the file a stage displays: its path and content.
+func (m *memory) shown(name string) (string, string, bool) {
+	if name == reportFile {
+		p := filepath.Join(m.kilnDir, filepath.FromSlash(reportFile))
+		c, ok := m.files[reportFile]
+		return p, c, ok
+	}
+	c, ok := m.files[name]
+	return filepath.Join(m.memDir, name), c, ok
+}
+
+// readReport reads `.kiln/validation/report.md` when routing shows it.
+func (m *memory) readReport() {
+	p := filepath.Join(m.kilnDir, filepath.FromSlash(reportFile))
+	data, err := fsx.ReadFile(p)
+	switch {
+	case err == nil:
+		m.files[reportFile] = string(data)
+	case !errors.Is(err, fs.ErrNotExist):
+		m.warn("cannot read %s: %v", p, err)
+	}
+}
+
+// report is `pickup status`'s text: the banner, the handoff context, the
+// reset's recommendation, then what routing decided in the spec's words.
+func (m *memory) report() []string {
+	r := m.route
+	out := m.banner()
+	if m.context != "" {
+		out = append(out, "", "Context:")
+		out = append(out, indent(m.context)...)
+	}
+	if m.nextAction != "" {
+		out = append(out, "", "Recommended next step (from last reset): "+m.nextAction)
+	}
+	out = append(out, "", "Next: "+r.Next)
+	if r.Stage == "complete" {
+		out = append(out, "")
+		out = append(out, r.Say...)
+		out = append(out, "", "In pickup: 1 is CONTINUE, 2 and 3 are REVIEW (one screen shows both logs), 4 is DISCARD.")
+	} else {
+		out = append(out, r.Say...)
+		if r.Show != "" {
+			if _, c, ok := m.shown(r.Show); ok && strings.TrimSpace(c) != "" {
+				out = append(out, indent(c)...)
+			} else {
+				out = append(out, filepath.Base(r.Show)+" is absent.")
+			}
+		}
+		out = append(out, r.Ask...)
+	}
+	if len(m.warnings) > 0 {
+		out = append(out, "", "Warnings:")
+		for _, w := range m.warnings {
+			out = append(out, "  ! "+w)
+		}
+	}
+	return out
+}
+
+// capped is a file's lines for a REVIEW section, cut at maxShown.
+func capped(text, path string) []string {
+	lines := strings.Split(strings.TrimRight(strings.ReplaceAll(text, "\r\n", "\n"), "\n"), "\n")
+	if len(lines) > maxShown {
+		more := len(lines) - maxShown
+		lines = append(lines[:maxShown:maxShown], fmt.Sprintf("… %d more lines in %s", more, path))
+	}
+	return lines
+}
+
+func (m *memory) fileSection(title, name string) model.Section {
+	p, c, ok := m.shown(name)
+	if !ok || strings.TrimSpace(c) == "" {
+		return model.Section{Title: title, Lines: []string{name + " is absent (" + m.rel(p) + ")."}}
+	}
+	return model.Section{Title: title + " (" + m.rel(p) + ")", Lines: capped(c, m.rel(p))}
+}
+
+// sections are the REVIEW blocks.
+func (m *memory) sections() []model.Section {
+	r := m.route
+	var out []model.Section
+	if r.Stage == "complete" {
+		out = append(out, m.fileSection("Decisions log", "decisions.md"), m.fileSection("Pitfalls log", "pitfalls.md"))
+	}
+	next := []string{"Next: " + r.Next}
+	if m.nextAction != "" {
+		next = append(next, "Recommended next step (from last reset): "+m.nextAction)
+	}
+	if r.Stage != "complete" {
+		next = append(next, r.Say...)
+		next = append(next, r.Ask...)
+	}
+	out = append(out, model.Section{Title: "Routing", Lines: next})
+	if m.context != "" {
+		out = append(out, model.Section{Title: "Handoff context", Lines: strings.Split(m.context, "\n")})
+	}
+	if r.Phase != nil {
+		out = append(out, m.eventsSection())
+	}
+	var proof []string
+	for _, p := range m.inventory {
+		if p.Archived {
+			l := fmt.Sprintf("phase %d %s: %s", p.Number, p.Name, p.Summary)
+			if d := m.summaries[p.Number].Describe(); d != "" {
+				l += " (" + d + ")"
+			}
+			proof = append(proof, l)
+		}
+	}
+	if len(proof) > 0 {
+		out = append(out, model.Section{Title: "Archive (phases it proves complete)", Lines: proof})
+	}
+	switch r.Show {
+	case "vision.md":
+		out = append(out, m.fileSection("Vision", "vision.md"))
+	case "master-plan.md":
+		out = append(out, m.fileSection("Master plan", "master-plan.md"))
+	case reportFile:
+		out = append(out, m.fileSection("Validation report", reportFile))
+	}
+	if log := m.doc.resumeLog; len(log) > 0 {
+		from := max(len(log)-5, 0)
+		lines := append([]string(nil), log[from:]...)
+		if from > 0 {
+			lines = append([]string{fmt.Sprintf("(%d earlier entries)", from)}, lines...)
+		}
+		out = append(out, model.Section{Title: "Resume log", Lines: lines})
+	}
+	files := []string{MemoryFile + ": " + m.rel(m.path)}
+	for _, name := range SupportingFiles {
+		p := filepath.Join(m.memDir, name)
+		where := m.rel(p)
+		if _, ok := m.files[name]; !ok {
+			where = "absent"
+		}
+		files = append(files, name+": "+where)
+	}
+	return append(out, model.Section{Title: "Supporting files", Lines: files})
+}
+
+// eventsSection is the chosen phase's event timeline.
+func (m *memory) eventsSection() model.Section {
+	title := fmt.Sprintf("Events: phase %d (%s)", m.stateN, m.rel(m.statePath))
+	if m.state == nil {
+		return model.Section{Title: title, Lines: []string{"No phase state file: the phase starts from its beginning."}}
+	}
+	var head []string
+	for _, kv := range [][2]string{{"status", m.state.Status}, {"branch", m.state.Branch}, {"started", m.state.Started}, {"start commit", m.state.Commit}} {
+		if kv[1] != "" {
+			head = append(head, kv[0]+" "+kv[1])
+		}
+	}
+	var lines []string
+	if len(head) > 0 {
+		lines = append(lines, strings.Join(head, ", "))
+	}
+	if len(m.state.Events) == 0 {
+		lines = append(lines, "No events recorded.")
+	}
+	for _, e := range m.state.Events {
+		l := e.When() + "  " + e.Agent + "  " + e.Type
+		if e.Text != "" {
+			l += " — " + e.Text
+		}
+		lines = append(lines, l)
+	}
+	return model.Section{Title: title, Lines: lines}
+}
+
+func (m *memory) artifacts() []model.Artifact {
+	out := []model.Artifact{}
+	for _, name := range SupportingFiles {
+		_, ok := m.files[name]
+		out = append(out, model.Artifact{Path: filepath.Join(m.memDir, name), Kind: "memory", Exists: ok})
+	}
+	if m.statePath != "" {
+		out = append(out, model.Artifact{Path: m.statePath, Kind: "phase_state", Phase: strconv.Itoa(m.stateN), Exists: m.state != nil})
+	}
+	for _, p := range m.inventory {
+		if sum, ok := m.summaries[p.Number]; ok {
+			out = append(out, model.Artifact{Path: sum.Path, Kind: "phase_summary", Phase: strconv.Itoa(p.Number), Exists: true})
+		}
+	}
+	if _, ok := m.files[reportFile]; ok {
+		out = append(out, model.Artifact{Path: filepath.Join(m.kilnDir, filepath.FromSlash(reportFile)), Kind: "validation_report", Exists: true})
+	}
+	return out
+}
+
+// restoredContext is what a CONTINUE hands on: for execution, what the
+// spec sends the phase executor (the Phase N section of master-plan.md,
+// MEMORY.md, vision.md, handoff_context, PROJECT_PATH, MEMORY_DIR); for
+// the other stages, the files their routing reads.
+func (m *memory) restoredContext() map[string]any {
+	r := m.route
+	ctx := map[string]any{
+		"PROJECT_PATH": m.root,
+		"MEMORY_DIR":   m.memDir,
+		"KILN_DIR":     m.kilnDir,
+		"stage":        r.Stage,
+		"memory_md":    string(m.data),
+	}
+	if m.note != "" {
+		ctx["handoff_note"] = m.note
+	}
+	if m.context != "" {
+		ctx["handoff_context"] = m.context
+	}
+	add := func(key, file string) {
+		if c, ok := m.files[file]; ok {
+			ctx[key] = c
+		}
+	}
+	switch r.Stage {
+	case "brainstorm":
+		add("vision_md", "vision.md")
+	case "planning":
+		add("master_plan_md", "master-plan.md")
+		ctx["planning_sub_stage"] = r.SubStage
+		ctx["debate_mode"] = m.debateMode
+	case "execution":
+		ctx["phase_number"] = r.Phase.Number
+		ctx["phase_name"] = r.Phase.Name
+		if m.phaseTotal > 0 {
+			ctx["phase_total"] = m.phaseTotal
+		}
+		ctx["resume_step"] = r.Verdict.Step.String()
+		ctx["debate_mode"] = m.debateMode
+		if sec := m.phaseSection(r.Phase.Number); sec != "" {
+			ctx["phase_section"] = sec
+		}
+		add("vision_md", "vision.md")
+	case "validation":
+		add("master_plan_md", "master-plan.md")
+		add("decisions_md", "decisions.md")
+		ctx["correction_cycle"] = m.correction
+		if r.Validation == ValBlocked {
+			add("validation_report", reportFile)
+		}
+	case "complete":
+		add("decisions_md", "decisions.md")
+		add("pitfalls_md", "pitfalls.md")
+	}
+	var absent []string
+	for _, name := range SupportingFiles {
+		if _, ok := m.files[name]; !ok {
+			absent = append(absent, name)
+		}
+	}
+	if len(absent) > 0 {
+		ctx["absent_files"] = absent
+	}
+	return ctx
+}
+
+// fence wraps content in a markdown fence longer than any it contains.
+func fence(content string) string {
+	f := "```"
+	for strings.Contains(content, f) {
+		f += "`"
+	}
+	return f + "markdown\n" + strings.TrimRight(content, "\n") + "\n" + f + "\n"
+}
+
+// prompt is `--emit prompt`: one ready-to-paste markdown prompt.
+func (m *memory) prompt() string {
+	r := m.route
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Resume kiln project: %s\n\n", filepath.Base(m.root))
+	b.WriteString("```text\n" + strings.Join(m.banner(), "\n") + "\n```\n\n")
+	if m.context != "" {
+		b.WriteString("Context:\n\n" + strings.Join(indent(m.context), "\n") + "\n\n")
+	}
+	if m.nextAction != "" {
+		b.WriteString("Recommended next step (from last reset): " + m.nextAction + "\n\n")
+	}
+	fmt.Fprintf(&b, "%s\n\nResume point: %s: %s.\n\n", r.Continue, r.Where, r.Why)
+	file := func(title, name string) {
+		p, c, ok := m.shown(name)
+		if !ok {
+			fmt.Fprintf(&b, "## %s\n\n%s is absent (%s).\n\n", title, filepath.Base(name), p)
+			return
+		}
+		fmt.Fprintf(&b, "## %s\n\n%s\n", title, fence(c))
+	}
+	switch r.Stage {
+	case "execution":
+		v := r.Verdict
+		if v.Last != nil {
+			fmt.Fprintf(&b, "Where phase %d stands: last event %s (%s).", r.Phase.Number, v.Last.Type, v.Why)
+		} else {
+			fmt.Fprintf(&b, "Where phase %d stands: %s.", r.Phase.Number, v.Why)
+		}
+		if v.Handoff {
+			b.WriteString(" Handoff note: " + orNone(m.note) + ".")
+		}
+		b.WriteString("\n\nSpawn `kiln-phase-executor` via the Task tool now (name: Maestro, subagent_type: kiln-phase-executor), with this task prompt:\n\n")
+		if sec := m.phaseSection(r.Phase.Number); sec != "" {
+			fmt.Fprintf(&b, "## Phase %d section of master-plan.md\n\n%s\n", r.Phase.Number, fence(sec))
+		} else {
+			fmt.Fprintf(&b, "## Phase %d section of master-plan.md\n\nmaster-plan.md has no Phase %d section.\n\n", r.Phase.Number, r.Phase.Number)
+		}
+		fmt.Fprintf(&b, "## MEMORY.md\n\n%s\n", fence(string(m.data)))
+		file("vision.md", "vision.md")
+		if m.context != "" {
+			fmt.Fprintf(&b, "## handoff_context\n\n%s\n", fence(m.context))
+		}
+	default:
+		for _, l := range r.Say {
+			b.WriteString(l + "\n")
+		}
+		b.WriteString("\n")
+		switch r.Show {
+		case "vision.md":
+			file("vision.md", "vision.md")
+		case "master-plan.md":
+			file("master-plan.md", "master-plan.md")
+		case reportFile:
+			file("Validation report", reportFile)
+		}
+		for _, l := range r.Ask {
+			b.WriteString(l + "\n")
+		}
+		if len(r.Ask) > 0 {
+			b.WriteString("\n")
+		}
+		if r.Stage == "validation" {
+			file("decisions.md", "decisions.md")
+		}
+		fmt.Fprintf(&b, "## MEMORY.md\n\n%s\n", fence(string(m.data)))
+	}
+	fmt.Fprintf(&b, "PROJECT_PATH: %s\nMEMORY_DIR: %s\n", m.root, m.memDir)
+	if r.Stage != "complete" {
+		b.WriteString("\npickup has already made Step 7's MEMORY.md update (status in_progress, last_updated, a `- Resumed:` line); do not repeat it.\n")
+	}
+	return b.String()
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+// PlanDoc is `pickup plan --json`'s plan: the routing the resume uses.
+type PlanDoc struct {
+	Stage       string            `json:"stage"`
+	Status      string            `json:"status"`
+	ResumePoint model.ResumePoint `json:"resume_point"`
+	Route       Route             `json:"route"`
+	Phases      []InvPhase        `json:"phases"`
+	StateFile   string            `json:"phase_state_file,omitempty"`
+	Events      []Event           `json:"events,omitempty"`
+	// ContinueWrites says what a CONTINUE changes.
+	ContinueWrites []string `json:"continue_writes"`
+}
+
+func (m *memory) plan() *model.Plan {
+	r := m.route
+	doc := PlanDoc{Stage: m.stage, Status: m.status, ResumePoint: model.ResumePoint{Phase: r.Where, Reason: r.Why},
+		Route: r, Phases: append([]InvPhase{}, m.inventory...), ContinueWrites: []string{}}
+	lines := []string{"Next: " + r.Next}
+	if r.Stage != "complete" {
+		lines = append(lines, r.Say...)
+	}
+	if len(m.inventory) > 0 {
+		lines = append(lines, "", "Phases:")
+		for _, p := range m.inventory {
+			l := fmt.Sprintf("  %d. %s: %s", p.Number, p.Name, p.Status)
+			if p.Memory != "" && p.Memory != p.Status {
+				l += " (MEMORY.md: " + p.Memory + ")"
+			}
+			if p.Archived {
+				l += ", archived: " + p.Summary
+			}
+			if r.Phase != nil && r.Phase.Number == p.Number {
+				l += "  <- N"
+			}
+			lines = append(lines, l)
+		}
+	}
+	if r.Phase != nil {
+		doc.StateFile = m.statePath
+		if m.state != nil {
+			doc.Events = m.state.Events
+		}
+	}
+	if r.Stage == "complete" {
+		lines = append(lines, "", "CONTINUE writes nothing: the project is complete.")
+	} else {
+		doc.ContinueWrites = []string{m.path}
+		lines = append(lines, "", "CONTINUE writes "+m.path+": status in_progress, last_updated, and a `- Resumed: <ISO>` line under ## Resume Log.")
+	}
+	return &model.Plan{Lines: lines, Data: doc}
+}
+
+// discardPolicy asks before the memory folder is renamed.
+func discardPolicy(m *memory, complete bool) model.ChoicePolicy {
+	p := model.ChoicePolicy{
+		Hint: "archive the memory folder and start fresh",
+		Confirm: "Archive this project's memory?\n" + m.memDir + "\n" +
+			"The folder is renamed to " + filepath.Base(m.memDir) + ".discarded.<timestamp> beside itself; nothing is deleted, and /kiln:start can begin again.",
+	}
+	if complete {
+		p.Label, p.Hint = "Archive this project's memory", "rename the memory folder so /kiln:start can begin again"
+	}
+	return p
+}
+
+// restartHint names what RESTART does for kiln where it is not offered.
+const restartHint = "restart an execution phase or planning"
+
+// policy is the menu for this session.
+func (m *memory) policy() map[model.Choice]model.ChoicePolicy {
+	r := m.route
+	pol := map[model.Choice]model.ChoicePolicy{model.Discard: discardPolicy(m, r.Stage == "complete")}
+	if r.Stage == "complete" {
+		// The spec's four-option menu, where it maps onto the choices.
+		pol[model.Continue] = model.ChoicePolicy{Label: "Start a new project in this directory (/kiln:start)"}
+		pol[model.Review] = model.ChoicePolicy{Label: "Review the decisions log", Hint: "and the pitfalls log, on one screen"}
+		pol[model.Restart] = model.ChoicePolicy{Hint: restartHint, Disabled: "the project is marked complete: there is no phase or plan to restart"}
+		return pol
+	}
+	pol[model.Continue] = model.ChoicePolicy{Writes: true, Recommended: true, Hint: "resume at " + r.Where}
+	switch {
+	case r.Stage == "execution":
+		n := r.Phase.Number
+		pol[model.Restart] = model.ChoicePolicy{
+			Hint: fmt.Sprintf("restart phase %d from its beginning", n),
+			Confirm: fmt.Sprintf("Restart phase %d (%s) from its beginning?\n", n, r.Phase.Name) +
+				m.restartWhat(n),
+		}
+	case r.Stage == "planning":
+		pol[model.Restart] = model.ChoicePolicy{
+			Hint: "restart planning at dual_plan",
+			Confirm: "Restart planning at dual_plan?\n" +
+				"MEMORY.md's planning_sub_stage becomes dual_plan and the Resume Log records the restart; master-plan.md and the plans are left as they are.",
+		}
+	case r.Pick == PickAllDone:
+		pol[model.Restart] = model.ChoicePolicy{Hint: restartHint, Disabled: "every phase is completed: there is no phase to restart (the next step is validation)"}
+	default:
+		pol[model.Restart] = model.ChoicePolicy{Hint: restartHint, Disabled: "RESTART restarts an execution phase or planning; in " + r.Stage + ", CONTINUE resumes where it stopped"}
+	}
+	return pol
+}
+
+func (m *memory) restartWhat(n int) string {
+	what := fmt.Sprintf("Phase %d goes back to pending in MEMORY.md and the Resume Log records the restart.", n)
+	if m.state != nil {
+		what = m.rel(m.statePath) + " is archived beside itself (renamed, never deleted). " + what
+	}
+	return what
+}
+
+// outcomes are the decision lines in the spec's words.
+func (m *memory) outcomes() map[model.Choice]string {
+	r := m.route
+	out := map[model.Choice]string{model.Continue: r.Continue}
+	switch {
+	case r.Stage == "execution":
+		out[model.Restart] = fmt.Sprintf("Phase %d (%s) is pending again and starts from its beginning: run /kiln:resume.", r.Phase.Number, r.Phase.Name)
+	case r.Stage == "planning":
+		out[model.Restart] = "Planning restarts at dual_plan: run /kiln:resume."
+	}
+	return out
+}
