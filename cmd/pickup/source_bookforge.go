@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/bookforge"
+)
+
+func init() {
+	registerSource(sourceSpec{
+		name:    bookforge.SourceName,
+		factory: func(o loaders.Options) loaders.Loader { return bookforge.New(o) },
+		flags:   bookforgeFlags,
+		help:    "bookforge: book phase ledgers (workspace/books/<book>/draft/context/phase_history/, run_paused.json)",
+	})
+}
+
+// bookforgeFlags declares seed 002's explicit resume flags. A flag another
+// source already declared under the same name is shared, not redeclared.
+func bookforgeFlags(fs *pflag.FlagSet) {
+	if fs.Lookup(bookforge.FlagRerunFrom) == nil {
+		fs.Var(new(phaseFlag), bookforge.FlagRerunFrom,
+			"bookforge: rerun the resume scene from this phase on (its later ledger entries move to an archive beside the ledger): "+strings.Join(bookforge.Phases, ", "))
+	}
+	if fs.Lookup(bookforge.FlagRerunAll) == nil {
+		fs.Bool(bookforge.FlagRerunAll, false, "bookforge: ignore the ledger and rerun every phase")
+	}
+	if fs.Lookup(bookforge.FlagForceResume) == nil {
+		fs.Bool(bookforge.FlagForceResume, false, "bookforge: accept a pre_state or artifact hash mismatch (recorded in an audit note in the ledger folder)")
+	}
+	if fs.Lookup(bookforge.FlagAllowPromptChange) == nil {
+		fs.Bool(bookforge.FlagAllowPromptChange, false, "bookforge: accept a changed prompt template (needs --reason; recorded on the ledger entry)")
+	}
+	if fs.Lookup(bookforge.FlagReason) == nil {
+		fs.String(bookforge.FlagReason, "", "bookforge: why the prompt changed, or why a mismatch is forced (recorded)")
+	}
+}
+
+// phaseFlag is --rerun-from: a pipeline phase, checked when parsed.
+type phaseFlag struct{ v string }
+
+func (p *phaseFlag) String() string { return p.v }
+func (p *phaseFlag) Type() string   { return "phase" }
+func (p *phaseFlag) Set(s string) error {
+	for _, ph := range append(bookforge.Phases, "apply", "commit") {
+		if strings.EqualFold(strings.TrimSpace(s), ph) {
+			p.v = ph
+			if ph == "apply" || ph == "commit" {
+				p.v = bookforge.ApplyCommit
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("%q is not a bookforge phase (%s)", s, strings.Join(bookforge.Phases, ", "))
+}

@@ -1,0 +1,400 @@
+package bookforge
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+)
+
+const promptReason = `tightened the "tense" rule — v2`
+
+// A changed template needs --resume-allow-prompt-change and --reason;
+// with both, CONTINUE records the change on that entry, in place, and
+// never as a second entry.
+func TestPromptChangeRecordedInPlace(t *testing.T) {
+	dir := project(t, "hashes")
+	ledger := filepath.Join(history(dir, "glass"), "ch001_sc002.json")
+	orig := read(t, ledger)
+	before := tree(t, dir)
+
+	// The flag without a reason is not enough.
+	s := live(t, dir, opts("resume-allow-prompt-change"))
+	if s.Problem == nil || s.Problem.Kind != model.ErrIntegrity || !strings.Contains(s.Problem.Detail, `also needs --reason "..."`) {
+		t.Fatalf("problem %+v", s.Problem)
+	}
+	a := New(opts("resume-allow-prompt-change")).Apply(s, model.Continue, now)
+	var guard *model.GuardError
+	if !errors.As(a.Err, &guard) || read(t, ledger) != orig {
+		t.Fatalf("apply without a reason: %v", a.Err)
+	}
+
+	l := New(opts("resume-allow-prompt-change", "reason="+promptReason))
+	s = live(t, dir, opts("resume-allow-prompt-change", "reason="+promptReason))
+	if s.Problem != nil {
+		t.Fatal(s.Problem)
+	}
+	p := planOf(t, s)
+	if got := verdicts(t, p, "ch001_sc002"); got != "SSSSRRRR" {
+		t.Fatalf("verdicts %s", got)
+	}
+	if c := cell(t, p, "ch001_sc002", "repair"); !strings.HasSuffix(c.Reason, "after this output was made; it reruns (--force-resume keeps it)") {
+		t.Fatalf("repair %q", c.Reason)
+	}
+	if s.ResumePoint.Phase != "repair" || !s.Policy[model.Continue].Writes {
+		t.Fatalf("resume %+v policy %+v", s.ResumePoint, s.Policy[model.Continue])
+	}
+	prev, cur := p.Writes[0].Change.Prev, p.Writes[0].Change.New
+	a = l.Apply(s, model.Continue, now)
+	if a.Err != nil || !slices.Equal(a.Changed, []string{ledger}) {
+		t.Fatalf("apply: %v changed %v", a.Err, a.Changed)
+	}
+	// Byte for byte: the four keys after the entry's last key, nothing
+	// else touched.
+	anchor := `"pre_state_hash": "` + preStateHash(t, orig, "write") + `"` + "\n    },\n    \"repair\""
+	if strings.Count(orig, anchor) != 1 {
+		t.Fatalf("fixture: anchor not found once")
+	}
+	want := strings.Replace(orig, anchor, `"pre_state_hash": "`+preStateHash(t, orig, "write")+`",`+"\n"+
+		`      "prompt_hash_prev": "`+prev+`",`+"\n"+
+		`      "prompt_hash_new": "`+cur+`",`+"\n"+
+		`      "prompt_update_reason": "tightened the \"tense\" rule \u2014 v2",`+"\n"+
+		`      "prompt_updated_at": "2026-02-15T12:30:00Z"`+"\n    },\n    \"repair\"", 1)
+	if got := read(t, ledger); got != want {
+		t.Fatalf("ledger after CONTINUE:\n%s\nwant:\n%s", got, want)
+	}
+	added, removed, changed := diffTrees(before, tree(t, dir))
+	if len(added)+len(removed) != 0 || !slices.Equal(changed, []string{"workspace/books/glass/draft/context/phase_history/ch001_sc002.json"}) {
+		t.Fatalf("added %v removed %v changed %v", added, removed, changed)
+	}
+
+	// Without flags now: the change is on record, later phases rerun.
+	s = live(t, dir, opts())
+	p = planOf(t, s)
+	if s.Problem != nil || verdicts(t, p, "ch001_sc002") != "SSSSRRRR" || s.Policy[model.Continue].Writes {
+		t.Fatalf("after: problem %v verdicts %s", s.Problem, verdicts(t, p, "ch001_sc002"))
+	}
+	if c := cell(t, p, "ch001_sc002", "write"); !strings.HasPrefix(c.Reason, "prompt change recorded earlier ("+prev[:12]+" -> "+cur[:12]+", reason: "+promptReason+")") {
+		t.Fatalf("write %q", c.Reason)
+	}
+
+	// The same flags again: already recorded, nothing to write.
+	s = live(t, dir, opts("resume-allow-prompt-change", "reason="+promptReason))
+	if len(planOf(t, s).Writes) != 0 {
+		t.Fatalf("writes again: %+v", planOf(t, s).Writes)
+	}
+	if a := l.Apply(s, model.Continue, now); a.Err != nil || len(a.Changed) != 0 || read(t, ledger) != want {
+		t.Fatalf("second apply: %v %v", a.Err, a.Changed)
+	}
+
+	// The template changes again: blocked against the accepted hash;
+	// accepted again, the same keys are updated in place.
+	tmpl := filepath.Join(bookDir(dir, "glass"), "prompts/templates/write_scene_v2.md")
+	write(t, tmpl, "# write template, v3\n")
+	s = live(t, dir, opts())
+	if s.Problem == nil || planOf(t, s).Blocks[0].Old != cur {
+		t.Fatalf("v3: problem %+v", s.Problem)
+	}
+	s = live(t, dir, opts("resume-allow-prompt-change", "reason=v3"))
+	later := now.Add(90 * 1e9)
+	if a := l.Apply(s, model.Continue, later); a.Err != nil {
+		t.Fatal(a.Err)
+	}
+	got := read(t, ledger)
+	for _, key := range []string{`"prompt_hash_prev"`, `"prompt_hash_new"`, `"prompt_update_reason"`, `"prompt_updated_at"`} {
+		if strings.Count(got, key) != 1 {
+			t.Fatalf("%s appears %d times:\n%s", key, strings.Count(got, key), got)
+		}
+	}
+	if !strings.Contains(got, `"prompt_hash_prev": "`+cur+`"`) || !strings.Contains(got, `"prompt_update_reason": "v3"`) ||
+		!strings.Contains(got, `"prompt_updated_at": "2026-02-15T12:31:30Z"`) {
+		t.Fatalf("re-accepted:\n%s", got)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(got), &doc); err != nil {
+		t.Fatalf("not JSON any more: %v", err)
+	}
+}
+
+func preStateHash(t *testing.T, ledger, phase string) string {
+	t.Helper()
+	var doc struct {
+		Phases map[string]struct {
+			PreStateHash string `json:"pre_state_hash"`
+		} `json:"phases"`
+	}
+	if err := json.Unmarshal([]byte(ledger), &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc.Phases[phase].PreStateHash
+}
+
+// --force-resume with a prompt change keeps the later outputs, and says
+// so in an audit note.
+func TestPromptChangeForcedKeepsLaterPhases(t *testing.T) {
+	dir := project(t, "hashes")
+	o := opts("resume-allow-prompt-change", "reason=new voice", "force-resume")
+	s := live(t, dir, o)
+	p := planOf(t, s)
+	if got := verdicts(t, p, "ch001_sc002"); got != "SSSSSSSR" {
+		t.Fatalf("verdicts %s", got)
+	}
+	if c := cell(t, p, "ch001_sc002", "repair"); !strings.HasPrefix(c.Reason, "forced by --force-resume: kept although the prompt of write changed") {
+		t.Fatalf("repair %q", c.Reason)
+	}
+	a := New(o).Apply(s, model.Continue, now)
+	if a.Err != nil || len(a.Changed) != 2 {
+		t.Fatalf("apply %v %v", a.Err, a.Changed)
+	}
+	note := filepath.Join(history(dir, "glass"), "force_resume."+strconv.FormatInt(now.UnixMilli(), 10)+".json")
+	if a.Changed[1] != note {
+		t.Fatalf("changed %v", a.Changed)
+	}
+	var doc struct {
+		Kind, CreatedAt, Reason string
+		Forced                  []map[string]string
+	}
+	body := read(t, note)
+	if err := json.Unmarshal([]byte(strings.ReplaceAll(body, "created_at", "createdat")), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Kind != "force_resume" || doc.Reason != "new voice" || len(doc.Forced) != 3 {
+		t.Fatalf("note %s", body)
+	}
+	for i, ph := range []string{"repair", "state_repair", "lint"} {
+		if doc.Forced[i]["phase"] != ph || doc.Forced[i]["accepted"] != "prompt_changed_upstream" {
+			t.Fatalf("forced[%d] = %v", i, doc.Forced[i])
+		}
+	}
+}
+
+func TestForceResumeWritesAnAuditNote(t *testing.T) {
+	dir := project(t, "pre_state")
+	before := tree(t, dir)
+	o := opts("force-resume", "reason=restored state.json from backup")
+	s := live(t, dir, o)
+	a := New(o).Apply(s, model.Continue, now)
+	if a.Err != nil {
+		t.Fatal(a.Err)
+	}
+	stamp := strconv.FormatInt(now.UnixMilli(), 10)
+	rel := "workspace/books/ember/draft/context/phase_history/force_resume." + stamp + ".json"
+	added, removed, changed := diffTrees(before, tree(t, dir))
+	if !slices.Equal(added, []string{rel}) || len(removed)+len(changed) != 0 {
+		t.Fatalf("added %v removed %v changed %v", added, removed, changed)
+	}
+	blocks := planOf(t, live(t, dir, opts())).Blocks
+	want := `{
+  "kind": "force_resume",
+  "created_at": "2026-02-15T12:30:00Z",
+  "book": "ember",
+  "by": "pickup resume --force-resume",
+  "reason": "restored state.json from backup",
+  "command": "bookforge --workspace workspace run --book ember --resume --force-resume",
+  "forced": [
+    {
+      "scene": "ch001_sc001",
+      "phase": "write",
+      "accepted": "pre_state_changed",
+      "file": "draft/context/phase_history/ch001_sc001/pre_state_write.json",
+      "recorded": "` + blocks[0].Old + `",
+      "current": "` + blocks[0].New + `",
+      "text": "pre_state_hash changed (` + blocks[0].Old[:12] + ` -> ` + blocks[0].New[:12] + `) for draft/context/phase_history/ch001_sc001/pre_state_write.json"
+    },
+    {
+      "scene": "ch001_sc001",
+      "phase": "repair",
+      "accepted": "artifact_changed",
+      "file": "draft/context/phase_history/ch001_sc001/repair_prose.txt",
+`
+	if got := read(t, filepath.Join(dir, rel)); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "  ]\n}\n") {
+		t.Fatalf("note:\n%s\nwant prefix:\n%s", got, want)
+	}
+	// A force holds for one run: without the flag it is blocked again.
+	if s := live(t, dir, opts()); s.Problem == nil {
+		t.Fatal("no longer blocked without --force-resume")
+	}
+}
+
+// --rerun-from moves the later entries to an archive beside the ledger;
+// nothing is deleted and the artifacts stay.
+func TestRerunFromArchivesLaterEntries(t *testing.T) {
+	dir := project(t, "real")
+	ledger := filepath.Join(history(dir, "demo"), "ch001_sc003.json")
+	orig := read(t, ledger)
+	before := tree(t, dir)
+	o := opts("rerun-from=preflight")
+	s := live(t, dir, o)
+	a := New(o).Apply(s, model.Continue, now)
+	if a.Err != nil {
+		t.Fatal(a.Err)
+	}
+	archive := filepath.Join(history(dir, "demo"), "ch001_sc003.rerun."+strconv.FormatInt(now.UnixMilli(), 10)+".json")
+	if !slices.Equal(a.Changed, []string{archive, ledger}) {
+		t.Fatalf("changed %v", a.Changed)
+	}
+	wantLedger := `{
+  "scene_id": "ch001_sc003",
+  "phases": {
+    "plan": {
+      "status": "success",
+      "timestamp": "2026-02-15T12:00:00Z",
+      "artifacts": {
+        "scene_card": "draft/context/phase_history/ch001_sc003/scene_card.json"
+      }
+    }
+  }
+}`
+	if got := read(t, ledger); got != wantLedger {
+		t.Fatalf("ledger:\n%s", got)
+	}
+	moved := orig[strings.Index(orig, `    "preflight": {`):strings.LastIndex(orig, "\n  }\n}")]
+	wantArchive := `{
+  "scene_id": "ch001_sc003",
+  "archived_at": "2026-02-15T12:30:00Z",
+  "archived_by": "pickup resume --rerun-from preflight",
+  "rerun_from": "preflight",
+  "moved_from": "draft/context/phase_history/ch001_sc003.json",
+  "phases": {
+` + moved + `
+  }
+}`
+	if got := read(t, archive); got != wantArchive {
+		t.Fatalf("archive:\n%s\nwant:\n%s", got, wantArchive)
+	}
+	added, removed, changed := diffTrees(before, tree(t, dir))
+	if len(added) != 1 || len(removed) != 0 || len(changed) != 1 {
+		t.Fatalf("added %v removed %v changed %v", added, removed, changed)
+	}
+	// The archive is not a ledger: the next load sees plan only.
+	p := planOf(t, live(t, dir, opts()))
+	if got := verdicts(t, p, "ch001_sc003"); got != "SRRRRRRR" {
+		t.Fatalf("after: %s", got)
+	}
+	if c := cell(t, p, "ch001_sc003", "preflight"); c.Reason != "no ledger entry: preflight has not succeeded yet" {
+		t.Fatalf("after: %q", c.Reason)
+	}
+}
+
+func TestDiscardAndRestartArchiveEverything(t *testing.T) {
+	for _, tc := range []struct {
+		choice model.Choice
+		word   string
+	}{{model.Discard, "discarded"}, {model.Restart, "restart"}} {
+		t.Run(tc.word, func(t *testing.T) {
+			dir := project(t, "real")
+			before := tree(t, dir)
+			s := live(t, dir, opts())
+			a := New(opts()).Apply(s, tc.choice, now)
+			if a.Err != nil {
+				t.Fatal(a.Err)
+			}
+			stamp := strconv.FormatInt(now.UnixMilli(), 10)
+			hist := history(dir, "demo")
+			marker := filepath.Join(bookDir(dir, "demo"), filepath.FromSlash(PauseFile))
+			if !slices.Equal(a.Changed, []string{hist, marker}) {
+				t.Fatalf("changed %v", a.Changed)
+			}
+			if tc.choice == model.Discard && a.ArchivedTo != hist+".discarded."+stamp {
+				t.Fatalf("archived to %q", a.ArchivedTo)
+			}
+			// Every file is still there, under its archive name.
+			after := tree(t, dir)
+			added, removed, changed := diffTrees(before, after)
+			if len(changed) != 0 || len(added) != len(removed) {
+				t.Fatalf("added %d removed %d changed %v", len(added), len(removed), changed)
+			}
+			for _, r := range removed {
+				n := strings.Replace(r, "phase_history/", "phase_history."+tc.word+"."+stamp+"/", 1)
+				if strings.HasSuffix(r, "run_paused.json") {
+					n = r + "." + tc.word + "." + stamp
+				}
+				if after[n] != before[r] {
+					t.Fatalf("%s did not become %s", r, n)
+				}
+			}
+			paths, _ := New(opts()).Discover(dir)
+			if len(paths) != 1 || !strings.Contains(paths[0], "archives") {
+				t.Fatalf("after %s, Discover = %v", tc.word, paths)
+			}
+		})
+	}
+}
+
+// Every write first checks that the book is as loaded: a ledger, the
+// marker or any file the ledgers name.
+func TestWritesRefuseAChangedBook(t *testing.T) {
+	for _, edit := range []string{
+		"draft/context/phase_history/ch001_sc003.json",
+		"draft/context/run_paused.json",
+		"draft/context/phase_history/ch001_sc001/write_prose.txt",
+	} {
+		t.Run(filepath.Base(edit), func(t *testing.T) {
+			dir := project(t, "real")
+			o := opts("rerun-from=preflight")
+			s := live(t, dir, o)
+			f := filepath.Join(bookDir(dir, "demo"), filepath.FromSlash(edit))
+			write(t, f, read(t, f)+" ")
+			before := tree(t, dir)
+			for _, c := range []model.Choice{model.Continue, model.Restart, model.Discard} {
+				a := New(o).Apply(s, c, now)
+				if !errors.Is(a.Err, fsx.ErrChanged) {
+					t.Fatalf("%s: %v", c, a.Err)
+				}
+			}
+			if a, r, c := diffTrees(before, tree(t, dir)); len(a)+len(r)+len(c) != 0 {
+				t.Fatalf("written: %v %v %v", a, r, c)
+			}
+		})
+	}
+	dir := project(t, "real")
+	s := live(t, dir, opts())
+	if err := os.Rename(history(dir, "demo"), history(dir, "demo")+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	var ce *fsx.ChangedError
+	if a := New(opts()).Apply(s, model.Discard, now); !errors.As(a.Err, &ce) || !ce.Gone {
+		t.Fatalf("gone: %v", a.Err)
+	}
+}
+
+func TestPromptForTheAgent(t *testing.T) {
+	s := live(t, project(t, "real"), opts())
+	for _, want := range []string{
+		"# Resume bookforge book demo",
+		"Resume scene **ch001_sc003** at phase **write**",
+		"> **Wait first:** quota pause: retrying is safe from 2026-02-15 12:36:00 UTC",
+		"```sh\nbookforge --workspace workspace run --book demo --resume\n```",
+		"- continuity_pack pack: `draft/context/phase_history/ch001_sc003/continuity_pack.json`",
+	} {
+		if !strings.Contains(s.Prompt, want) {
+			t.Errorf("prompt lacks %q:\n%s", want, s.Prompt)
+		}
+	}
+}
+
+// An archive name already taken refuses the move: nothing is replaced.
+func TestDiscardRefusesATakenArchiveName(t *testing.T) {
+	dir := project(t, "real")
+	s := live(t, dir, opts())
+	taken := history(dir, "demo") + ".discarded." + strconv.FormatInt(now.UnixMilli(), 10)
+	if err := os.MkdirAll(taken, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(taken, "keep.txt"), "older archive")
+	before := tree(t, dir)
+	a := New(opts()).Apply(s, model.Discard, now)
+	if a.Err == nil || !strings.Contains(a.Err.Error(), "already exists; nothing was moved") {
+		t.Fatalf("err %v", a.Err)
+	}
+	if x, r, c := diffTrees(before, tree(t, dir)); len(x)+len(r)+len(c) != 0 {
+		t.Fatalf("changed: %v %v %v", x, r, c)
+	}
+}

@@ -1,0 +1,277 @@
+package bookforge
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Phases is the per-scene pipeline, in order. The real ledger records the
+// first seven; apply_commit (the spec's "apply/commit") has no entry in
+// the real ledger and is judged by the scene file it writes.
+var Phases = []string{"plan", "preflight", "continuity_pack", "write", "repair", "state_repair", "lint", "apply_commit"}
+
+// ApplyCommit is the last phase.
+const ApplyCommit = "apply_commit"
+
+// phaseIndex is a phase's position in Phases, or -1.
+func phaseIndex(p string) int { return slices.Index(Phases, p) }
+
+// phaseAliases map other spellings (the ledger plan's keys, the real
+// tool's pause phases) onto pipeline phases.
+var phaseAliases = map[string]string{
+	"apply":                 ApplyCommit,
+	"commit":                ApplyCommit,
+	"apply/commit":          ApplyCommit,
+	"apply_and_commit":      ApplyCommit,
+	"plan_scene":            "plan",
+	"scene_plan":            "plan",
+	"scene_state_preflight": "preflight",
+	"state_preflight":       "preflight",
+	"continuity":            "continuity_pack",
+	"write_scene":           "write",
+	"repair_scene":          "repair",
+	"scene_repair":          "repair",
+	"lint_scene":            "lint",
+	"scene_lint":            "lint",
+}
+
+// normPhase maps a phase word onto a pipeline phase: the pipeline names
+// themselves, their aliases, and the real tool's "durable_apply_<phase>"
+// (the durable-state apply after that phase). ok is false for words that
+// name no pipeline phase (style_anchor, characters_generate…).
+func normPhase(s string) (string, bool) {
+	k := strings.ToLower(strings.TrimSpace(s))
+	k = strings.NewReplacer("-", "_", " ", "_").Replace(k)
+	if phaseIndex(k) >= 0 {
+		return k, true
+	}
+	if p, ok := phaseAliases[k]; ok {
+		return p, true
+	}
+	if rest, ok := strings.CutPrefix(k, "durable_apply_"); ok {
+		return normPhase(rest)
+	}
+	return "", false
+}
+
+// phaseLabel is a phase as people read it.
+func phaseLabel(p string) string {
+	if p == ApplyCommit {
+		return "apply/commit"
+	}
+	return p
+}
+
+// requirement is one artifact a phase must have to be skipped; any of
+// keys may hold it (the real key first, then the plan's spelling).
+type requirement []string
+
+// Required lists each phase's minimum artifacts (seed 002), mapped onto
+// the real artifact keys: plan scene_card; preflight patch;
+// continuity_pack pack; write and repair prose and patch; state_repair
+// patch; lint report; apply/commit the post_state snapshot (plus every
+// registry snapshot it records).
+var Required = map[string][]requirement{
+	"plan":            {{"scene_card"}},
+	"preflight":       {{"patch", "state_patch"}},
+	"continuity_pack": {{"pack", "continuity_pack"}},
+	"write":           {{"prose"}, {"patch", "state_patch"}},
+	"repair":          {{"prose"}, {"patch", "state_patch"}},
+	"state_repair":    {{"patch", "state_patch"}},
+	"lint":            {{"report", "lint_report"}},
+	ApplyCommit:       {{"post_state", "post_state_snapshot"}},
+}
+
+// ledgerName matches a ledger file: ch<NNN>_sc<NNN>.json.
+var ledgerName = regexp.MustCompile(`^ch(\d{3,})_sc(\d{3,})\.json$`)
+
+// sceneID is "ch001_sc003".
+func sceneID(chapter, scene int) string { return fmt.Sprintf("ch%03d_sc%03d", chapter, scene) }
+
+// hashed is a path the ledger names, with the sha256 it records (or "").
+type hashed struct {
+	Key  string `json:"key"`
+	Path string `json:"path"`
+	Hash string `json:"sha256,omitempty"`
+}
+
+// Entry is one phase's ledger entry, with everything the verdict uses.
+type Entry struct {
+	Phase     string // pipeline phase
+	Key       string // the key in the file
+	Status    string
+	Timestamp time.Time
+	HasTime   bool
+	RawTime   string
+	Artifacts []hashed
+	// Templates is template_set, in recorded order.
+	Templates  []hashed
+	PromptHash string
+	// PreState is pre_state_path with pre_state_hash.
+	PreStatePath, PreStateHash string
+	// A prompt change recorded earlier.
+	PromptHashPrev, PromptHashNew, PromptUpdateReason string
+	PromptUpdatedAt                                   time.Time
+	HasPromptUpdatedAt                                bool
+}
+
+func (e *Entry) artifact(keys requirement) (hashed, bool) {
+	for _, k := range keys {
+		for _, a := range e.Artifacts {
+			if a.Key == k && a.Path != "" {
+				return a, true
+			}
+		}
+	}
+	return hashed{}, false
+}
+
+// Ledger is one scene's ledger file.
+type Ledger struct {
+	Chapter, Scene int
+	ID             string
+	File           string // absolute; "" for a scene known only from the pause marker
+	Rel            string // relative to the book
+	Data           []byte
+	Exists         bool
+	Entries        map[string]*Entry
+	// Order is the file's phase keys as written.
+	Order []string
+	tree  *jnode
+}
+
+// timeLayouts are the timestamp spellings accepted: Python's isoformat()
+// with or without fraction and zone, and RFC 3339.
+var timeLayouts = []string{
+	time.RFC3339Nano,
+	"2006-01-02T15:04:05.999999999",
+	"2006-01-02 15:04:05.999999999Z07:00",
+	"2006-01-02 15:04:05.999999999",
+}
+
+func parseTime(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, false
+	}
+	for _, l := range timeLayouts {
+		if t, err := time.Parse(l, s); err == nil {
+			return t.UTC(), true
+		}
+	}
+	return time.Time{}, false
+}
+
+// pathsOf reads an artifacts or template_set object: each value is a path,
+// or an object {path, sha256|hash}; hashes (artifact_hashes,
+// template_hashes) may add a sha256 by key.
+func pathsOf(obj, hashes *jnode) []hashed {
+	if obj == nil || obj.kind != jObject {
+		return nil
+	}
+	var out []hashed
+	for i, k := range obj.keys {
+		v := obj.vals[i]
+		h := hashed{Key: k}
+		switch v.kind {
+		case jString:
+			h.Path = v.str
+		case jObject:
+			h.Path = v.get("path").text()
+			h.Hash = v.get("sha256").text()
+			if h.Hash == "" {
+				h.Hash = v.get("hash").text()
+			}
+		default:
+			continue
+		}
+		if h.Hash == "" {
+			h.Hash = hashes.get(k).text()
+		}
+		h.Hash = strings.ToLower(strings.TrimSpace(h.Hash))
+		out = append(out, h)
+	}
+	return out
+}
+
+// parseLedger reads a ledger's bytes. A file that is not valid JSON, not
+// an object, or has no phases object is an empty ledger, as the real
+// tool reads it; the warnings say why, naming the file.
+func parseLedger(l *Ledger, data []byte) (warnings []string) {
+	l.Data, l.Exists = data, true
+	l.Entries = map[string]*Entry{}
+	warn := func(format string, args ...any) {
+		warnings = append(warnings, l.Rel+": "+fmt.Sprintf(format, args...))
+	}
+	root, dups, err := parseJSON(data)
+	if err != nil {
+		warn("%v; read as an empty ledger (every phase of %s reruns)", err, l.ID)
+		return warnings
+	}
+	if root.kind != jObject {
+		warn("the ledger is %s, not an object; read as an empty ledger (every phase of %s reruns)", root.kind, l.ID)
+		return warnings
+	}
+	for _, d := range dups {
+		warn("key %s is repeated; the last one counts", d)
+	}
+	l.tree = root
+	if id := root.get("scene_id").text(); id != "" && id != l.ID {
+		warn("scene_id %q does not match the file name; the file name counts", id)
+	}
+	phases := root.get("phases")
+	if phases == nil {
+		warn("no phases object; read as an empty ledger (every phase of %s reruns)", l.ID)
+		return warnings
+	}
+	if phases.kind != jObject {
+		warn("phases is %s, not an object; read as an empty ledger (every phase of %s reruns)", phases.kind, l.ID)
+		return warnings
+	}
+	for i, key := range phases.keys {
+		l.Order = append(l.Order, key)
+		ph, ok := normPhase(key)
+		if !ok {
+			warn("phase %q is not a pipeline phase; ignored", key)
+			continue
+		}
+		v := phases.vals[i]
+		if v.kind != jObject {
+			warn("phase %q is %s, not an object; read as no entry", key, v.kind)
+			continue
+		}
+		if prev, dup := l.Entries[ph]; dup {
+			warn("phases %q and %q are both %s; the later one counts", prev.Key, key, ph)
+		}
+		e := &Entry{Phase: ph, Key: key}
+		e.Status = strings.ToLower(strings.TrimSpace(v.get("status").text()))
+		e.RawTime = v.get("timestamp").text()
+		e.Timestamp, e.HasTime = parseTime(e.RawTime)
+		e.Artifacts = pathsOf(v.get("artifacts"), v.get("artifact_hashes"))
+		e.Templates = pathsOf(v.get("template_set"), v.get("template_hashes"))
+		e.PromptHash = strings.ToLower(v.get("prompt_hash").text())
+		e.PreStatePath = v.get("pre_state_path").text()
+		e.PreStateHash = strings.ToLower(v.get("pre_state_hash").text())
+		e.PromptHashPrev = v.get("prompt_hash_prev").text()
+		e.PromptHashNew = strings.ToLower(v.get("prompt_hash_new").text())
+		e.PromptUpdateReason = v.get("prompt_update_reason").text()
+		e.PromptUpdatedAt, e.HasPromptUpdatedAt = parseTime(v.get("prompt_updated_at").text())
+		l.Entries[ph] = e
+	}
+	return warnings
+}
+
+// sceneFile is where apply/commit writes a scene's prose, relative to
+// the book: draft/chapters/ch_001/scene_003.md.
+func sceneFile(chapter, scene int) string {
+	return fmt.Sprintf("draft/chapters/ch_%03d/scene_%03d.md", chapter, scene)
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}

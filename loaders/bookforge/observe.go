@@ -1,0 +1,328 @@
+package bookforge
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+)
+
+// HistoryDir is the ledger folder, relative to the book.
+const HistoryDir = "draft/context/phase_history"
+
+// book is everything read from one book folder: the facts Decide works
+// on, and what the writes check against.
+type book struct {
+	ID         string // the folder name, bookforge's --book
+	Title      string // book.json's title, when it has one
+	Dir        string // absolute
+	Project    string
+	Workspace  string // absolute; bookforge's --workspace
+	History    string // absolute phase_history folder
+	HasHistory bool
+	PauseFile  string // absolute
+	HasPause   bool
+	PauseData  []byte
+	Archived   bool
+	Ledgers    []*Ledger
+	Pause      *Pause
+	Files      map[string]FileFact
+	SetHash    map[string]string
+	Warnings   []string
+	// Newest is the most recent time recorded (an entry's timestamp, the
+	// marker's created_at), else the newest file time.
+	Newest    time.Time
+	HasNewest bool
+	// Latest names the most recent entry: "ch001_sc003 write".
+	Latest      string
+	Fingerprint string
+}
+
+// rel is p relative to the book, with forward slashes.
+func (b *book) rel(p string) string {
+	r, err := filepath.Rel(b.Dir, p)
+	if err != nil || strings.HasPrefix(r, "..") {
+		return filepath.ToSlash(p)
+	}
+	return filepath.ToSlash(r)
+}
+
+// relProject is p relative to the project.
+func (b *book) relProject(p string) string {
+	r, err := filepath.Rel(b.Project, p)
+	if err != nil {
+		return filepath.ToSlash(p)
+	}
+	return filepath.ToSlash(r)
+}
+
+// ledgerFiles lists a phase_history folder's ledger files (one folder
+// listing, never a walk), in chapter/scene order.
+func ledgerFiles(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	type lf struct {
+		name   string
+		ch, sc int
+	}
+	var out []lf
+	for _, e := range ents {
+		m := ledgerName.FindStringSubmatch(e.Name())
+		if m == nil || e.IsDir() {
+			continue
+		}
+		out = append(out, lf{e.Name(), atoi(m[1]), atoi(m[2])})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].ch != out[j].ch {
+			return out[i].ch < out[j].ch
+		}
+		return out[i].sc < out[j].sc
+	})
+	names := make([]string, len(out))
+	for i, f := range out {
+		names[i] = f.name
+	}
+	return names, nil
+}
+
+// scanBook reads a book folder: its ledgers, its pause marker and every
+// file they name. Unreadable ledger folders are errors; everything
+// else becomes facts or warnings.
+func scanBook(project, dir string, archived bool) (*book, error) {
+	b := &book{ID: filepath.Base(dir), Dir: dir, Project: project, Archived: archived,
+		Files: map[string]FileFact{}, SetHash: map[string]string{}}
+	b.Workspace = filepath.Dir(filepath.Dir(dir))
+	if archived || filepath.Base(filepath.Dir(dir)) != "books" {
+		b.Workspace = filepath.Join(project, "workspace")
+	}
+	if archived {
+		// workspace/archives/<book>/reset_<stamp>_<hex>/…: the book is
+		// the folder under archives.
+		if rel, err := filepath.Rel(filepath.Join(b.Workspace, "archives"), dir); err == nil {
+			if parts := strings.Split(filepath.ToSlash(rel), "/"); len(parts) > 0 && parts[0] != ".." {
+				b.ID = parts[0]
+			}
+		}
+	}
+	b.History = filepath.Join(dir, filepath.FromSlash(HistoryDir))
+	b.PauseFile = filepath.Join(dir, filepath.FromSlash(PauseFile))
+	warn := func(format string, args ...any) { b.Warnings = append(b.Warnings, fmt.Sprintf(format, args...)) }
+	if data, err := fsx.ReadFile(filepath.Join(dir, "book.json")); err == nil {
+		if root, _, err := parseJSON(data); err == nil {
+			b.Title = root.get("title").text()
+		}
+	}
+
+	var manifest []string
+	names, err := ledgerFiles(b.History)
+	switch {
+	case err == nil:
+		b.HasHistory = true
+	case errors.Is(err, fs.ErrNotExist):
+	default:
+		return nil, fmt.Errorf("bookforge: %s: %w", b.History, err)
+	}
+	var newestFile time.Time
+	seen := map[string]bool{}
+	for _, name := range names {
+		m := ledgerName.FindStringSubmatch(name)
+		l := &Ledger{Chapter: atoi(m[1]), Scene: atoi(m[2])}
+		l.ID = sceneID(l.Chapter, l.Scene)
+		if seen[l.ID] {
+			warn("%s/%s: a second ledger for %s; ignored", HistoryDir, name, l.ID)
+			continue
+		}
+		seen[l.ID] = true
+		l.File = filepath.Join(b.History, name)
+		l.Rel = HistoryDir + "/" + name
+		data, err := fsx.ReadFile(l.File)
+		if err != nil {
+			return nil, fmt.Errorf("bookforge: %w", err)
+		}
+		if st, err := os.Stat(l.File); err == nil && st.ModTime().After(newestFile) {
+			newestFile = st.ModTime()
+		}
+		b.Warnings = append(b.Warnings, parseLedger(l, data)...)
+		manifest = append(manifest, "ledger "+l.Rel+" "+fsx.Fingerprint(data))
+		b.Ledgers = append(b.Ledgers, l)
+	}
+
+	if data, err := fsx.ReadFile(b.PauseFile); err == nil {
+		b.HasPause, b.PauseData = true, data
+		manifest = append(manifest, "pause "+fsx.Fingerprint(data))
+		p, w := parsePause(PauseFile, data)
+		b.Warnings = append(b.Warnings, w...)
+		if p != nil {
+			p.File = b.PauseFile
+			b.Pause = p
+			if p.BookID != "" && p.BookID != b.ID {
+				warn("%s: book_id %q is not this book's folder name %q", PauseFile, p.BookID, b.ID)
+			}
+			if p.HasCreated {
+				b.note(p.CreatedAt, "")
+			}
+		}
+		if st, err := os.Stat(b.PauseFile); err == nil && st.ModTime().After(newestFile) {
+			newestFile = st.ModTime()
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("bookforge: %w", err)
+	} else {
+		manifest = append(manifest, "pause absent")
+	}
+
+	// The paused scene is a scene even before its first ledger entry.
+	if id := b.Pause.SceneID(); id != "" && !seen[id] {
+		l := &Ledger{Chapter: b.Pause.Chapter, Scene: b.Pause.Scene, ID: id, Entries: map[string]*Entry{},
+			File: filepath.Join(b.History, id+".json"), Rel: HistoryDir + "/" + id + ".json"}
+		b.Ledgers = append(b.Ledgers, l)
+		sort.SliceStable(b.Ledgers, func(i, j int) bool {
+			if b.Ledgers[i].Chapter != b.Ledgers[j].Chapter {
+				return b.Ledgers[i].Chapter < b.Ledgers[j].Chapter
+			}
+			return b.Ledgers[i].Scene < b.Ledgers[j].Scene
+		})
+	}
+
+	// Every file the ledgers name, hashed.
+	for _, l := range b.Ledgers {
+		b.fact(sceneFile(l.Chapter, l.Scene))
+		for _, ph := range Phases {
+			e := l.Entries[ph]
+			if e == nil {
+				continue
+			}
+			if e.HasTime {
+				b.note(e.Timestamp, l.ID+" "+phaseLabel(ph))
+			}
+			for _, a := range e.Artifacts {
+				f := b.fact(a.Path)
+				if !f.Exists && !isRequired(Required[ph], a.Key) && !(ph == ApplyCommit && strings.HasPrefix(a.Key, "registry")) {
+					warn("%s %s: recorded artifact %s is missing: %s (not required to skip the phase)", l.ID, phaseLabel(ph), a.Key, f.Rel)
+				}
+			}
+			for _, t := range e.Templates {
+				b.fact(t.Path)
+			}
+			if len(e.Templates) > 0 {
+				b.setHash(e.Templates)
+			}
+			if e.PreStatePath != "" {
+				b.fact(e.PreStatePath)
+			}
+			if e.PromptHash != "" && len(e.Templates) == 0 {
+				warn("%s %s: prompt_hash is recorded without template_set, so the prompt cannot be checked", l.ID, phaseLabel(ph))
+			}
+		}
+	}
+	if !b.HasNewest && !newestFile.IsZero() {
+		b.Newest, b.HasNewest = newestFile.UTC(), true
+	}
+
+	keys := make([]string, 0, len(b.Files))
+	for k := range b.Files {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		f := b.Files[k]
+		manifest = append(manifest, fmt.Sprintf("file %q %t %s", k, f.Exists, f.Hash))
+	}
+	sum := sha256.Sum256([]byte(strings.Join(manifest, "\n")))
+	b.Fingerprint = hex.EncodeToString(sum[:])
+	return b, nil
+}
+
+func isRequired(reqs []requirement, key string) bool {
+	for _, r := range reqs {
+		for _, k := range r {
+			if k == key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// note keeps the most recent recorded time.
+func (b *book) note(t time.Time, what string) {
+	if !b.HasNewest || t.After(b.Newest) {
+		b.Newest, b.HasNewest = t, true
+		if what != "" {
+			b.Latest = what
+		}
+	}
+}
+
+// resolve finds a recorded path: relative paths are relative to the book
+// (as bookforge writes them), else to the workspace or the project when
+// the file is there instead.
+func (b *book) resolve(p string) string {
+	p = strings.TrimSpace(p)
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	local := filepath.FromSlash(p)
+	first := filepath.Join(b.Dir, local)
+	for _, base := range []string{b.Dir, b.Workspace, b.Project} {
+		c := filepath.Join(base, local)
+		if _, err := os.Stat(c); err == nil {
+			return c
+		}
+	}
+	return first
+}
+
+// fact stats and hashes a recorded path once.
+func (b *book) fact(p string) FileFact {
+	if f, ok := b.Files[p]; ok {
+		return f
+	}
+	abs := b.resolve(p)
+	f := FileFact{Abs: abs, Rel: b.rel(abs)}
+	data, err := fsx.ReadFile(abs)
+	switch {
+	case err == nil:
+		f.Exists, f.Hash = true, fsx.Fingerprint(data)
+	case errors.Is(err, fs.ErrNotExist):
+	default:
+		f.Err = err.Error()
+		if st, serr := os.Stat(abs); serr == nil && st.IsDir() {
+			f.Err = "a folder, not a file"
+		}
+	}
+	b.Files[p] = f
+	return f
+}
+
+// setHash hashes a template set: the files' bytes in recorded order;
+// missing files add nothing.
+func (b *book) setHash(ts []hashed) {
+	key := setKey(ts)
+	if _, ok := b.SetHash[key]; ok {
+		return
+	}
+	h := sha256.New()
+	for _, t := range ts {
+		if data, err := fsx.ReadFile(b.resolve(t.Path)); err == nil {
+			h.Write(data)
+		}
+	}
+	b.SetHash[key] = hex.EncodeToString(h.Sum(nil))
+}
+
+// input is the book's facts as Decide takes them.
+func (b *book) input(f Flags) Input {
+	return Input{Ledgers: b.Ledgers, Files: b.Files, SetHash: b.SetHash, Pause: b.Pause, Flags: f}
+}

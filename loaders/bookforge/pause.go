@@ -1,0 +1,243 @@
+package bookforge
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// PauseFile is the pause marker, relative to the book.
+const PauseFile = "draft/context/run_paused.json"
+
+// Pause is draft/context/run_paused.json: why the last run stopped with
+// exit code 75. It comes as a quota pause (status_code 429, quota
+// violations, retry_after_seconds) or a reason pause (reason_code,
+// details).
+type Pause struct {
+	File string `json:"-"`
+	Rel  string `json:"file"`
+	Data []byte `json:"-"`
+
+	Kind   string `json:"kind"` // "quota", "reason" or "unknown"
+	BookID string `json:"book_id,omitempty"`
+	// Phase is the tool's own word (write_scene); Pipeline its pipeline
+	// phase (write), or "" when it names none (style_anchor).
+	Phase    string `json:"phase,omitempty"`
+	Pipeline string `json:"pipeline_phase,omitempty"`
+	Chapter  int    `json:"chapter,omitempty"`
+	Scene    int    `json:"scene,omitempty"`
+	HasScene bool   `json:"-"`
+	Message  string `json:"message,omitempty"`
+
+	StatusCode int         `json:"status_code,omitempty"`
+	RetryAfter float64     `json:"retry_after_seconds,omitempty"`
+	HasRetry   bool        `json:"-"`
+	Violations []Violation `json:"quota_violations,omitempty"`
+
+	ReasonCode string   `json:"reason_code,omitempty"`
+	Details    []string `json:"details,omitempty"` // "key: value", in file order
+
+	CreatedAt  time.Time `json:"-"`
+	HasCreated bool      `json:"-"`
+	RawCreated string    `json:"created_at,omitempty"`
+	// RetryAt is CreatedAt + RetryAfter (quota pauses with both).
+	RetryAt *time.Time `json:"retry_at,omitempty"`
+}
+
+// Violation is one quota the provider said was exceeded.
+type Violation struct {
+	Metric     string `json:"quota_metric,omitempty"`
+	ID         string `json:"quota_id,omitempty"`
+	Dimensions string `json:"quota_dimensions,omitempty"` // "k=v, k=v"
+	Value      string `json:"quota_value,omitempty"`
+}
+
+// parsePause reads the pause marker. It returns nil and a warning naming
+// the file when the marker cannot be read as an object.
+func parsePause(rel string, data []byte) (*Pause, []string) {
+	root, _, err := parseJSON(data)
+	if err != nil {
+		return nil, []string{fmt.Sprintf("%s: %v; the pause marker is ignored (DISCARD still archives it)", rel, err)}
+	}
+	if root.kind != jObject {
+		return nil, []string{fmt.Sprintf("%s: the pause marker is %s, not an object; ignored (DISCARD still archives it)", rel, root.kind)}
+	}
+	p := &Pause{Rel: rel, Data: data}
+	p.BookID = root.get("book_id").text()
+	p.Phase = root.get("phase").text()
+	p.Pipeline, _ = normPhase(p.Phase)
+	p.Message = root.get("message").text()
+	if c, s := root.get("chapter"), root.get("scene"); c != nil && s != nil {
+		ch, err1 := strconv.Atoi(c.text())
+		sc, err2 := strconv.Atoi(s.text())
+		if err1 == nil && err2 == nil && ch > 0 && sc > 0 {
+			p.Chapter, p.Scene, p.HasScene = ch, sc, true
+		}
+	}
+	if n, err := strconv.Atoi(root.get("status_code").text()); err == nil {
+		p.StatusCode = n
+	}
+	if r, err := strconv.ParseFloat(root.get("retry_after_seconds").text(), 64); err == nil && r >= 0 && !math.IsInf(r, 0) {
+		p.RetryAfter, p.HasRetry = r, true
+	}
+	if qv := root.get("quota_violations"); qv != nil && qv.kind == jArray {
+		for _, v := range qv.vals {
+			if v.kind != jObject {
+				continue
+			}
+			viol := Violation{Metric: v.get("quota_metric").text(), ID: v.get("quota_id").text(), Value: v.get("quota_value").text()}
+			if d := v.get("quota_dimensions"); d != nil && d.kind == jObject {
+				var parts []string
+				for i, k := range d.keys {
+					parts = append(parts, k+"="+compact(d.vals[i]))
+				}
+				viol.Dimensions = strings.Join(parts, ", ")
+			} else {
+				viol.Dimensions = compact(d)
+			}
+			p.Violations = append(p.Violations, viol)
+		}
+	}
+	p.ReasonCode = root.get("reason_code").text()
+	if d := root.get("details"); d != nil && d.kind == jObject {
+		for i, k := range d.keys {
+			p.Details = append(p.Details, k+": "+compact(d.vals[i]))
+		}
+	}
+	p.RawCreated = root.get("created_at").text()
+	p.CreatedAt, p.HasCreated = parseTime(p.RawCreated)
+	switch {
+	case p.StatusCode == 429 || len(p.Violations) > 0 || (p.HasRetry && p.ReasonCode == ""):
+		p.Kind = "quota"
+	case p.ReasonCode != "":
+		p.Kind = "reason"
+	default:
+		p.Kind = "unknown"
+	}
+	if p.Kind == "quota" && p.HasRetry && p.HasCreated {
+		at := p.CreatedAt.Add(time.Duration(p.RetryAfter * float64(time.Second)))
+		p.RetryAt = &at
+	}
+	var warns []string
+	if p.HasCreated == false && p.RawCreated != "" {
+		warns = append(warns, fmt.Sprintf("%s: created_at %q is not an ISO 8601 time", rel, p.RawCreated))
+	}
+	return p, warns
+}
+
+// SceneID is the paused scene, or "".
+func (p *Pause) SceneID() string {
+	if p == nil || !p.HasScene {
+		return ""
+	}
+	return sceneID(p.Chapter, p.Scene)
+}
+
+// Wait is how long until a quota pause is safe to retry at now (zero when
+// it is safe, or when the marker does not say).
+func (p *Pause) Wait(now time.Time) time.Duration {
+	if p == nil || p.RetryAt == nil || now.IsZero() {
+		return 0
+	}
+	if d := p.RetryAt.Sub(now); d > 0 {
+		return d
+	}
+	return 0
+}
+
+// Cause is a one-line description: "HTTP 429 quota pause in write_scene".
+func (p *Pause) Cause() string {
+	where := ""
+	if p.Phase != "" {
+		where = " in " + p.Phase
+	}
+	switch p.Kind {
+	case "quota":
+		if p.StatusCode != 0 {
+			return fmt.Sprintf("HTTP %d quota pause%s", p.StatusCode, where)
+		}
+		return "quota pause" + where
+	case "reason":
+		return p.ReasonCode + " pause" + where
+	}
+	return "pause" + where
+}
+
+// waitText renders a wait as "4m30s" (whole seconds, rounded up so that
+// a wait is never shown as 0s).
+func waitText(d time.Duration) string {
+	return (d + time.Second - 1).Truncate(time.Second).String()
+}
+
+// clock is a time as the screens show it.
+func clock(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }
+
+// Lines are the pause's details for the dashboard and the plan.
+func (p *Pause) Lines(now time.Time) []string {
+	var out []string
+	where := ""
+	if p.Pipeline != "" && p.Pipeline != p.Phase {
+		where = " (" + phaseLabel(p.Pipeline) + ")"
+	}
+	scene := ""
+	if p.HasScene {
+		scene = fmt.Sprintf(", chapter %d, scene %d", p.Chapter, p.Scene)
+	}
+	switch p.Kind {
+	case "quota":
+		out = append(out, fmt.Sprintf("Quota pause: status %d in phase %s%s%s", p.StatusCode, or(p.Phase, "?"), where, scene))
+	case "reason":
+		out = append(out, fmt.Sprintf("Paused: %s in phase %s%s%s", p.ReasonCode, or(p.Phase, "?"), where, scene))
+	default:
+		out = append(out, fmt.Sprintf("Paused in phase %s%s%s", or(p.Phase, "?"), where, scene))
+	}
+	if p.Message != "" {
+		out = append(out, "Message: "+p.Message)
+	}
+	for _, v := range p.Violations {
+		l := "Quota: " + or(v.Metric, "?")
+		if v.Value != "" {
+			l += " = " + v.Value
+		}
+		if v.ID != "" {
+			l += " (id " + v.ID + ")"
+		}
+		if v.Dimensions != "" {
+			l += " [" + v.Dimensions + "]"
+		}
+		out = append(out, l)
+	}
+	if p.Kind == "quota" && len(p.Violations) == 0 {
+		out = append(out, "Quota: the marker lists no quota violations")
+	}
+	for _, d := range p.Details {
+		out = append(out, "Detail: "+d)
+	}
+	if p.RawCreated != "" {
+		out = append(out, "Paused at: "+p.RawCreated)
+	}
+	if p.Kind == "quota" {
+		switch {
+		case !p.HasRetry:
+			out = append(out, "Retry: the marker gives no retry_after_seconds")
+		case p.RetryAt == nil:
+			out = append(out, fmt.Sprintf("Retry after: %s s (created_at unknown, so the retry time cannot be computed)", strconv.FormatFloat(p.RetryAfter, 'f', -1, 64)))
+		case p.Wait(now) > 0:
+			out = append(out, fmt.Sprintf("Retry after: %s s, safe from %s: not yet, wait %s",
+				strconv.FormatFloat(p.RetryAfter, 'f', -1, 64), clock(*p.RetryAt), waitText(p.Wait(now))))
+		default:
+			out = append(out, fmt.Sprintf("Retry after: %s s, safe since %s",
+				strconv.FormatFloat(p.RetryAfter, 'f', -1, 64), clock(*p.RetryAt)))
+		}
+	}
+	return out
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

@@ -1,0 +1,197 @@
+package bookforge
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// glyphs are the grid's marks: one cell per verdict.
+type glyphs struct {
+	skip, rerun, blocked, resume string
+}
+
+var (
+	unicodeGlyphs = glyphs{skip: "✓", rerun: "↻", blocked: "✗", resume: "◀ resume"}
+	asciiGlyphs   = glyphs{skip: ".", rerun: "R", blocked: "X", resume: "< resume"}
+)
+
+func glyphsFor(plain bool) glyphs {
+	if plain {
+		return asciiGlyphs
+	}
+	return unicodeGlyphs
+}
+
+func (g glyphs) of(v Verdict) string {
+	switch v {
+	case Skip:
+		return g.skip
+	case Blocked:
+		return g.blocked
+	}
+	return g.rerun
+}
+
+// gridLines is the scene x phase grid. Cells are single glyphs separated
+// by single spaces and the header's first column is exactly as wide as
+// a scene id, so the grid stays aligned wherever runs of spaces are
+// collapsed (the dashboard wraps text by words).
+func gridLines(p *Plan, plain bool) []string {
+	g := glyphsFor(plain)
+	var legend []string
+	for i, ph := range Phases {
+		legend = append(legend, fmt.Sprintf("%d %s", i+1, phaseLabel(ph)))
+	}
+	sep := " · "
+	if plain {
+		sep = ", "
+	}
+	out := []string{"Phases: " + strings.Join(legend, sep)}
+	head := []string{"chNNN_scNNN"}
+	for i := range Phases {
+		head = append(head, fmt.Sprint(i+1))
+	}
+	out = append(out, strings.Join(head, " "))
+	for i, sp := range p.Scenes {
+		row := []string{sp.ID}
+		for _, c := range sp.Cells {
+			row = append(row, g.of(c.Verdict))
+		}
+		if i == p.ResumeIndex {
+			row = append(row, g.resume)
+		}
+		out = append(out, strings.Join(row, " "))
+	}
+	if len(p.Scenes) == 0 {
+		out = append(out, "(no scene recorded yet)")
+	}
+	out = append(out, fmt.Sprintf("%s skip%s%s rerun%s%s blocked", g.skip, sep, g.rerun, sep, g.blocked))
+	return out
+}
+
+// reasonLines says why, cell by cell: every phase of the resume scene;
+// elsewhere the phases that are not plain skips, runs of cells with one
+// reason on one line, and one line for a scene skipped whole.
+func reasonLines(p *Plan) []string {
+	var out []string
+	for i, sp := range p.Scenes {
+		if i != p.ResumeIndex && sp.Done() && !anyNotable(sp) {
+			out = append(out, fmt.Sprintf("%s: every phase SKIP (recorded success, artifacts present)", sp.ID))
+			continue
+		}
+		for j := 0; j < len(sp.Cells); {
+			c := sp.Cells[j]
+			k := j + 1
+			for k < len(sp.Cells) && sp.Cells[k].Verdict == c.Verdict && sp.Cells[k].Reason == c.Reason {
+				k++
+			}
+			if i == p.ResumeIndex || c.Verdict != Skip || c.Notable {
+				names := make([]string, 0, k-j)
+				for _, cc := range sp.Cells[j:k] {
+					names = append(names, phaseLabel(cc.Phase))
+				}
+				out = append(out, fmt.Sprintf("%s %s: %s: %s", sp.ID, strings.Join(names, ", "), c.Verdict, c.Reason))
+			}
+			j = k
+		}
+	}
+	return out
+}
+
+func anyNotable(sp ScenePlan) bool {
+	for _, c := range sp.Cells {
+		if c.Notable {
+			return true
+		}
+	}
+	return false
+}
+
+// writeLines lists what CONTINUE writes.
+func writeLines(p *Plan) []string {
+	if len(p.Writes) == 0 {
+		return []string{"nothing: the ledger is only read"}
+	}
+	out := make([]string, len(p.Writes))
+	for i, w := range p.Writes {
+		out[i] = w.Text
+	}
+	return out
+}
+
+// planLines is `pickup plan`'s text.
+func planLines(p *Plan, now time.Time) []string {
+	out := []string{fmt.Sprintf("bookforge resume plan: book %s (%s)", p.Book, p.BookDir)}
+	if args := p.Flags.Args(); len(args) > 0 || p.Flags.Reason != "" {
+		f := strings.Join(args, " ")
+		if p.Flags.Reason != "" {
+			f = strings.TrimSpace(f + " --reason " + shellQuote(p.Flags.Reason))
+		}
+		out = append(out, "Flags: "+f)
+	}
+	if p.Pause != nil {
+		for _, l := range p.Pause.Lines(now) {
+			out = append(out, l)
+		}
+	}
+	if p.Complete {
+		out = append(out, "Resume: "+p.Resume.Reason)
+	} else {
+		out = append(out, fmt.Sprintf("Resume: %s at %s", p.Resume.Scene, phaseLabel(p.Resume.Phase)))
+	}
+	out = append(out, "Command: "+p.Command)
+	w := 0
+	for _, ph := range Phases {
+		w = max(w, len(phaseLabel(ph)))
+	}
+	for i, sp := range p.Scenes {
+		out = append(out, "")
+		head := sp.ID
+		if sp.Ledger != "" {
+			head += " (" + sp.Ledger + ")"
+		} else {
+			head += " (no ledger yet)"
+		}
+		if i == p.ResumeIndex {
+			head += "  <- resume here"
+		}
+		out = append(out, head)
+		for _, c := range sp.Cells {
+			out = append(out, fmt.Sprintf("  %-*s  %-7s  %s", w, phaseLabel(c.Phase), c.Verdict, c.Reason))
+		}
+	}
+	if len(p.Blocks) > 0 {
+		out = append(out, "", fmt.Sprintf("Blocked (%d): CONTINUE needs an explicit flag", len(p.Blocks)))
+		for _, b := range p.Blocks {
+			out = append(out, fmt.Sprintf("  %s %s: %s", b.Scene, phaseLabel(b.Phase), b.Text))
+		}
+	}
+	out = append(out, "", "CONTINUE writes:")
+	for _, l := range writeLines(p) {
+		out = append(out, "  "+l)
+	}
+	for _, n := range p.Notes {
+		out = append(out, "Note: "+n)
+	}
+	return out
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// command is the bookforge command line for a book.
+func command(b *book, extra ...string) string {
+	parts := []string{"bookforge", "--workspace", shellQuote(b.relProject(b.Workspace)), "run", "--book", shellQuote(b.ID)}
+	for _, e := range extra {
+		parts = append(parts, shellQuote(e))
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,416 @@
+package bookforge
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// ReasonArchived disables every writing choice on a reset archive.
+const ReasonArchived = "this is a reset archive (history under workspace/archives/): it is never resumed or changed"
+
+// session maps a book and its plan onto a Session.
+func (l Loader) session(b *book, path string) *model.Session {
+	fl := l.flags()
+	if fl.RerunFrom != "" {
+		if p, ok := normPhase(fl.RerunFrom); ok {
+			fl.RerunFrom = p
+		} else {
+			b.Warnings = append(b.Warnings, fmt.Sprintf("--rerun-from %q is not a pipeline phase (%s): ignored", fl.RerunFrom, strings.Join(Phases, ", ")))
+			fl.RerunFrom = ""
+		}
+	}
+	if b.Archived {
+		fl = Flags{} // history is shown as it is
+	}
+	plan := Decide(b.input(fl))
+	plan.Book, plan.BookDir = b.ID, b.relProject(b.Dir)
+	resumeArgs := append([]string{"--resume"}, fl.Args()...)
+	plan.Command = command(b, resumeArgs...)
+
+	s := &model.Session{
+		Source:      SourceName,
+		ID:          loaders.SessionID(SourceName, b.Project, b.Dir),
+		Path:        path,
+		Project:     b.Project,
+		Title:       "book " + b.ID,
+		Fingerprint: b.Fingerprint,
+		Warnings:    []string{},
+		Archived:    b.Archived,
+	}
+	if b.Title != "" {
+		s.Title = b.Title + " (book " + b.ID + ")"
+	}
+	if b.Archived {
+		s.Title += " — reset archive " + archiveName(b)
+	}
+	now := l.now()
+	pz := b.Pause
+
+	// The quota wait leads the warnings.
+	wait := pz.Wait(now)
+	if b.Archived {
+		wait = 0
+	}
+	waitWarning := ""
+	if wait > 0 {
+		waitWarning = fmt.Sprintf("quota pause: retrying is safe from %s; CONTINUE now will likely hit the quota again: wait %s",
+			clock(*pz.RetryAt), waitText(wait))
+		s.Warnings = append(s.Warnings, waitWarning)
+	}
+	s.Warnings = append(s.Warnings, b.Warnings...)
+	s.Warnings = append(s.Warnings, plan.Notes...)
+
+	// Timing and the crash rule: a pause marker or a finished last scene
+	// is a clean stop; a scene left half done with no marker is not.
+	s.LastUpdated, s.HasLastUpdated = b.Newest, b.HasNewest
+	switch {
+	case b.Archived:
+		s.LastAction = &model.LastAction{Type: "RESET_ARCHIVE", Clean: true}
+	case b.HasPause:
+		s.LastAction = &model.LastAction{Type: "PAUSE", Clean: true}
+	case firstPending(withoutFlags(b)) < 0:
+		s.LastAction = &model.LastAction{Type: "SCENE_COMPLETED", Clean: true}
+	case b.Latest != "":
+		s.LastAction = &model.LastAction{Type: b.Latest + " success", Clean: false}
+	}
+
+	// The resume scene's phases.
+	idx := plan.ResumeIndex
+	if idx < 0 && len(plan.Scenes) > 0 {
+		idx = len(plan.Scenes) - 1
+	}
+	var rs *ScenePlan
+	if idx >= 0 {
+		rs = &plan.Scenes[idx]
+	}
+	s.Phases = []model.Phase{}
+	if rs != nil {
+		first := rs.first()
+		for i, c := range rs.Cells {
+			ph := model.Phase{Name: phaseLabel(c.Phase), Result: string(c.Verdict), Detail: c.Reason}
+			switch {
+			case c.Verdict == Skip:
+				ph.Status, ph.Label = model.PhaseCompleted, "skip"
+			case c.Verdict == Blocked:
+				ph.Status, ph.Label = model.PhaseFailed, "blocked"
+			case i == first:
+				ph.Status, ph.Label = model.PhaseInProgress, "rerun"
+			default:
+				ph.Status, ph.Label = model.PhasePending, "rerun"
+			}
+			s.Phases = append(s.Phases, ph)
+		}
+	}
+	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(s.Phases)}
+	done := 0
+	for _, sp := range plan.Scenes {
+		if sp.Done() {
+			done++
+		}
+	}
+	s.Units, s.UnitsLabel = &model.Progress{Done: done, Total: len(plan.Scenes)}, "scenes"
+
+	if plan.Complete {
+		s.ResumePoint = model.ResumePoint{Reason: plan.Resume.Reason}
+		s.Status = "complete"
+	} else {
+		s.ResumePoint = model.ResumePoint{Phase: plan.Resume.Phase, Reason: plan.Resume.Reason}
+		s.Stage = plan.Resume.Scene
+		s.Status = "resume at " + phaseLabel(plan.Resume.Phase)
+	}
+	if pz != nil {
+		s.Status = "paused: " + pz.Cause()
+	}
+
+	// Facts, the pause first.
+	s.Fields = append(s.Fields, model.Field{Key: "book", Label: "Book", Value: b.ID + " (" + plan.BookDir + ")"})
+	if pz != nil {
+		v := pz.Cause()
+		if pz.Kind == "quota" && pz.RetryAt != nil {
+			if wait > 0 {
+				v += fmt.Sprintf("; retry at %s, in %s", clock(*pz.RetryAt), waitText(wait))
+			} else {
+				v += "; safe to retry since " + clock(*pz.RetryAt)
+			}
+		}
+		if pz.Kind == "reason" && pz.Message != "" {
+			v += ": " + pz.Message
+		}
+		s.Fields = append(s.Fields, model.Field{Key: "paused", Label: "Paused", Value: v})
+		if pz.HasScene {
+			s.Fields = append(s.Fields, model.Field{Key: "paused_at", Label: "Paused at", Value: fmt.Sprintf("chapter %d, scene %d, phase %s", pz.Chapter, pz.Scene, or(pz.Phase, "?"))})
+		}
+	}
+	if rs != nil && !plan.Complete {
+		s.Fields = append(s.Fields, model.Field{Key: "scene", Label: "Scene", Value: fmt.Sprintf("%s (chapter %d, scene %d)", rs.ID, rs.Chapter, rs.Scene)})
+		s.Fields = append(s.Fields, model.Field{Key: "phase", Label: "Phase", Value: phaseLabel(plan.Resume.Phase)})
+	}
+	if args := fl.Args(); len(args) > 0 {
+		s.Fields = append(s.Fields, model.Field{Key: "flags", Label: "Flags", Value: strings.Join(args, " ")})
+	}
+	if len(plan.Blocks) > 0 && !b.Archived {
+		bl := plan.Blocks[0]
+		v := fmt.Sprintf("%s %s: %s", bl.Scene, phaseLabel(bl.Phase), bl.Text)
+		if len(plan.Blocks) > 1 {
+			v += fmt.Sprintf(" (and %d more; see the plan)", len(plan.Blocks)-1)
+		}
+		s.Fields = append(s.Fields, model.Field{Key: "blocked", Label: "Blocked", Value: v})
+		s.Problem = integrityProblem(b, plan.Blocks)
+	}
+
+	// Outputs the resume loads into the next phase.
+	var toLoad []map[string]string
+	var skipped, rerun []string
+	if rs != nil && !plan.Complete {
+		for _, c := range rs.Cells {
+			if c.Verdict == Skip {
+				skipped = append(skipped, c.Phase)
+				for _, a := range c.Artifacts {
+					toLoad = append(toLoad, map[string]string{"phase": c.Phase, "key": a.Key, "path": a.Path})
+					s.Artifacts = append(s.Artifacts, model.Artifact{Path: a.Path, Kind: a.Key, Phase: c.Phase, Exists: true})
+				}
+			} else {
+				rerun = append(rerun, c.Phase)
+			}
+		}
+	}
+
+	// restored_context.
+	ctx := map[string]any{
+		"book":            b.ID,
+		"book_dir":        plan.BookDir,
+		"state_file":      b.relProject(path),
+		"command":         plan.Command,
+		"restart_command": command(b, "--rerun-all"),
+		"phase":           plan.Resume.Phase,
+	}
+	if rs != nil && !plan.Complete {
+		ctx["scene"] = rs.ID
+		ctx["chapter"] = rs.Chapter
+		ctx["scene_number"] = rs.Scene
+		ctx["skip_phases"] = nonNil(skipped)
+		ctx["rerun_phases"] = nonNil(rerun)
+		if toLoad == nil {
+			toLoad = []map[string]string{}
+		}
+		ctx["artifacts"] = toLoad
+		if rs.Ledger != "" {
+			ctx["ledger"] = rs.Ledger
+		}
+	}
+	if fl.Reason != "" {
+		ctx["reason"] = fl.Reason
+	}
+	if args := fl.Args(); len(args) > 0 {
+		ctx["flags"] = args
+	}
+	if pz != nil {
+		pc := map[string]any{"kind": pz.Kind, "phase": pz.Phase, "message": pz.Message, "file": PauseFile}
+		if pz.HasScene {
+			pc["chapter"], pc["scene"] = pz.Chapter, pz.Scene
+		}
+		if pz.Kind == "quota" {
+			pc["status_code"] = pz.StatusCode
+			if pz.RetryAt != nil {
+				pc["retry_at"] = pz.RetryAt.UTC().Format("2006-01-02T15:04:05Z07:00")
+				pc["wait_seconds"] = int((wait + time.Second - 1) / time.Second)
+			}
+		}
+		if pz.ReasonCode != "" {
+			pc["reason_code"] = pz.ReasonCode
+		}
+		ctx["pause"] = pc
+		if waitWarning != "" {
+			ctx["warning"] = waitWarning
+		}
+	}
+	s.Context = ctx
+
+	// The choices.
+	cont := model.ChoicePolicy{Recommended: !b.Archived && s.Problem == nil, Writes: len(plan.Writes) > 0}
+	switch {
+	case plan.Complete:
+		cont.Hint = "every recorded scene is done: run the next scene"
+	case len(skipped) == 0:
+		cont.Hint = fmt.Sprintf("resume %s from its first phase, %s", plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
+	default:
+		cont.Hint = fmt.Sprintf("resume %s at %s, skipping %d phase(s) already done", plan.Resume.Scene, phaseLabel(plan.Resume.Phase), len(skipped))
+	}
+	if wait > 0 {
+		cont.Hint += fmt.Sprintf(" (the quota pause asks to wait %s)", waitText(wait))
+	}
+	var writes []string
+	for _, w := range plan.Writes {
+		switch w.Kind {
+		case "prompt_update":
+			writes = append(writes, "records the prompt change on "+w.Scene+" "+phaseLabel(w.Phases[0]))
+		case "rerun_archive":
+			writes = append(writes, fmt.Sprintf("moves %d ledger entr%s of %s to an archive", len(w.Phases), plural(len(w.Phases), "y", "ies"), w.Scene))
+		case "force_audit":
+			writes = append(writes, "writes a --force-resume audit note")
+		}
+	}
+	if len(writes) > 0 {
+		cont.Hint += "; " + strings.Join(writes, ", ")
+	}
+	what := "the ledgers"
+	if b.HasPause && b.HasHistory {
+		what = "the ledgers and the pause marker"
+	} else if b.HasPause {
+		what = "the pause marker"
+	}
+	s.Policy = map[model.Choice]model.ChoicePolicy{
+		model.Continue: cont,
+		model.Review:   {Hint: "the scene x phase grid, with the reason for every verdict"},
+		model.Restart:  {Hint: "archive " + what + ", then rerun every phase (--rerun-all)"},
+		model.Discard:  {Hint: "archive " + what + "; the book starts fresh"},
+	}
+	// RESTART reruns the whole book, not the resume scene: say so.
+	s.Outcomes = map[model.Choice]string{
+		model.Restart: fmt.Sprintf("Archived %s of book %s; every phase reruns: %s", what, b.ID, ctx["restart_command"]),
+	}
+	if b.Archived {
+		for _, c := range []model.Choice{model.Continue, model.Restart, model.Discard} {
+			s.Policy[c] = model.ChoicePolicy{Disabled: ReasonArchived}
+		}
+	}
+
+	// The dashboard: the grid, the pause, then every verdict's reason.
+	title := "Scenes × phases"
+	if l.opts.Plain {
+		title = "Scenes x phases"
+	}
+	s.Sections = append(s.Sections, model.Section{Title: title, Lines: gridLines(&plan, l.opts.Plain)})
+	if pz != nil {
+		s.Sections = append(s.Sections, model.Section{Title: "Pause (" + PauseFile + ")", Lines: pz.Lines(now)})
+	}
+	s.Sections = append(s.Sections,
+		model.Section{Title: "Why", Lines: reasonLines(&plan)},
+		model.Section{Title: "CONTINUE writes", Lines: writeLines(&plan)},
+	)
+	s.Plan = &model.Plan{Lines: planLines(&plan, now), Data: &plan}
+	s.Prompt = prompt(b, &plan, s, now)
+	return s
+}
+
+// withoutFlags is the book's plan with no flag: whether its recorded
+// scenes are all done decides the crash rule, whatever the flags ask.
+func withoutFlags(b *book) []ScenePlan {
+	return Decide(b.input(Flags{})).Scenes
+}
+
+func nonNil(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
+}
+
+func archiveName(b *book) string {
+	rel := b.relProject(b.Dir)
+	for _, part := range strings.Split(rel, "/") {
+		if strings.HasPrefix(part, "reset_") {
+			return part
+		}
+	}
+	return rel
+}
+
+// integrityProblem is the error CONTINUE stops on (exit 6): the first
+// block, named by its file with the old and new hash, and how to go on.
+func integrityProblem(b *book, blocks []Block) *model.LoadError {
+	bl := blocks[0]
+	abs := bl.Abs
+	if abs == "" {
+		abs = b.History
+	}
+	var m strings.Builder
+	switch bl.Kind {
+	case "template_changed":
+		fmt.Fprintf(&m, "bookforge: the prompt template of %s %s changed since its output was made.\n", bl.Scene, phaseLabel(bl.Phase))
+		fmt.Fprintf(&m, "  file:     %s\n  recorded: %s\n  now:      %s\n", bl.File, or(bl.Old, "(none)"), or(bl.New, "(none)"))
+		if len(bl.Set) > 1 {
+			fmt.Fprintf(&m, "  (prompt_hash covers the template set %s; any of them may have changed)\n", strings.Join(bl.Set, " + "))
+		}
+	case "template_missing":
+		fmt.Fprintf(&m, "bookforge: a prompt template of %s %s is missing.\n", bl.Scene, phaseLabel(bl.Phase))
+		fmt.Fprintf(&m, "  file:     %s\n  recorded: %s\n  now:      (missing)\n", bl.File, or(bl.Old, "(no hash recorded)"))
+	case "pre_state_changed", "pre_state_missing":
+		fmt.Fprintf(&m, "bookforge: the state %s %s started from has changed (pre_state_hash).\n", bl.Scene, phaseLabel(bl.Phase))
+		fmt.Fprintf(&m, "  file:     %s\n  recorded: %s\n  now:      %s\n", or(bl.File, "(no pre_state_path)"), or(bl.Old, "(none)"), or(bl.New, "(missing)"))
+	default:
+		fmt.Fprintf(&m, "bookforge: an output of %s %s was edited after it was recorded.\n", bl.Scene, phaseLabel(bl.Phase))
+		fmt.Fprintf(&m, "  file:     %s\n  recorded: %s\n  now:      %s\n", bl.File, or(bl.Old, "(none)"), or(bl.New, "(missing)"))
+	}
+	if bl.Flag == "--resume-allow-prompt-change" {
+		fmt.Fprintf(&m, "Resume will not reuse outputs made with another prompt. To accept the change, run again with\n"+
+			"  --resume-allow-prompt-change --reason \"why the prompt changed\"\n"+
+			"(the change is recorded on the ledger entry), or rerun from this phase with --rerun-from %s.", bl.Phase)
+	} else {
+		fmt.Fprintf(&m, "Resume will not build on it unchecked. To accept it, run again with --force-resume\n"+
+			"(an audit note is written in %s), or rerun from this phase with --rerun-from %s.", HistoryDir, bl.Phase)
+	}
+	if len(blocks) > 1 {
+		fmt.Fprintf(&m, "\n%d other mismatch(es): `pickup plan` lists them.", len(blocks)-1)
+	}
+	return &model.LoadError{Kind: model.ErrIntegrity, Path: abs, Detail: fmt.Sprintf("%s %s: %s", bl.Scene, phaseLabel(bl.Phase), bl.Text), Message: m.String()}
+}
+
+// prompt is the markdown `--emit prompt` prints for the agent.
+func prompt(b *book, p *Plan, s *model.Session, now time.Time) string {
+	var m strings.Builder
+	fmt.Fprintf(&m, "# Resume bookforge book %s\n\n", b.ID)
+	if p.Complete {
+		fmt.Fprintf(&m, "%s.\n\n", upper(p.Resume.Reason))
+	} else {
+		fmt.Fprintf(&m, "Resume scene **%s** at phase **%s**: %s.\n\n", p.Resume.Scene, phaseLabel(p.Resume.Phase), p.Resume.Reason)
+	}
+	for _, w := range s.Warnings {
+		if strings.HasPrefix(w, "quota pause:") {
+			fmt.Fprintf(&m, "> **Wait first:** %s.\n\n", w)
+		}
+	}
+	fmt.Fprintf(&m, "Run:\n\n```sh\n%s\n```\n\n", p.Command)
+	if p.Pause != nil {
+		m.WriteString("## Why the last run stopped\n\n")
+		for _, l := range p.Pause.Lines(now) {
+			fmt.Fprintf(&m, "- %s\n", l)
+		}
+		m.WriteString("\n")
+	}
+	if p.ResumeIndex >= 0 {
+		sp := p.Scenes[p.ResumeIndex]
+		fmt.Fprintf(&m, "## %s, phase by phase\n\n", sp.ID)
+		for _, c := range sp.Cells {
+			fmt.Fprintf(&m, "- %s: **%s**: %s\n", phaseLabel(c.Phase), c.Verdict, c.Reason)
+		}
+		m.WriteString("\n")
+	}
+	if len(s.Artifacts) > 0 {
+		m.WriteString("## Outputs to load into the next phase\n\n")
+		for _, a := range s.Artifacts {
+			fmt.Fprintf(&m, "- %s %s: `%s`\n", a.Phase, a.Kind, a.Path)
+		}
+		m.WriteString("\n")
+	}
+	fmt.Fprintf(&m, "Ledger folder: `%s` (book `%s`).\n", HistoryDir, p.BookDir)
+	return m.String()
+}
+
+func upper(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,118 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/bookforge"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// bookforgeState loads the live book of testdata/bookforge/<name> with
+// the fixture clock, as cmd does before the wizard starts.
+func bookforgeState(t *testing.T, name string, plain bool, flags ...string) model.State {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "bookforge", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := loaders.Options{Now: now, Plain: plain, Flags: map[string]string{}}
+	for _, f := range flags {
+		o.Flags[f] = "true"
+	}
+	l := bookforge.New(o)
+	paths, err := l.Discover(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		s, err := l.Load(dir, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Archived {
+			return loaded(t, s)
+		}
+	}
+	t.Fatalf("no live book in %s", dir)
+	return model.State{}
+}
+
+// TestBookforgeGolden pins the bookforge screens: the pause leading the
+// options, the scene x phase grid on the dashboard (scrolled to it), and
+// a book blocked by a changed prompt template.
+func TestBookforgeGolden(t *testing.T) {
+	screens := []struct {
+		name string
+		make func(t *testing.T, w, h int) Model
+	}{
+		{"options", func(t *testing.T, w, h int) Model { return newModel(t, bookforgeState(t, "real", false), nil, w, h) }},
+		{"review", func(t *testing.T, w, h int) Model {
+			m, _ := press(t, newModel(t, bookforgeState(t, "real", false), nil, w, h), keyRune('2'))
+			return m
+		}},
+		{"review_grid", func(t *testing.T, w, h int) Model {
+			m, _ := press(t, newModel(t, bookforgeState(t, "real", false), nil, w, h), keyRune('2'), keyPgDn)
+			return m
+		}},
+		{"blocked", func(t *testing.T, w, h int) Model { return newModel(t, bookforgeState(t, "hashes", false), nil, w, h) }},
+	}
+	sizes := [][2]int{{40, 12}, {80, 24}, {120, 40}}
+	for _, sc := range screens {
+		t.Run(sc.name, func(t *testing.T) {
+			for _, sz := range sizes {
+				t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+					m := sc.make(t, sz[0], sz[1])
+					checkFits(t, m, sz[0], sz[1])
+					golden.RequireEqual(t, []byte(pinned(m)))
+				})
+			}
+		})
+	}
+}
+
+// TestBookforgeGoldenPlain pins the ASCII grid (NO_COLOR).
+func TestBookforgeGoldenPlain(t *testing.T) {
+	pinEnv(t)
+	t.Setenv("NO_COLOR", "1")
+	m := New(Config{State: bookforgeState(t, "real", true), Project: "shop"})
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 60})
+	m, _ = press(t, m, keyRune('2'))
+	v := plain(m)
+	for _, want := range []string{"ch001_sc003 . . . R R R R R < resume", ". skip, R rerun, X blocked", "Scenes x phases"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("plain review lacks %q:\n%s", want, v)
+		}
+	}
+	golden.RequireEqual(t, []byte(pinned(m)))
+}
+
+// The grid's glyphs and each verdict's reason are on the dashboard, and
+// the blocked book says why CONTINUE is off.
+func TestBookforgeDashboardText(t *testing.T) {
+	m := newModel(t, bookforgeState(t, "real", false), nil, 120, 80)
+	m, _ = press(t, m, keyRune('2'))
+	v := plain(m)
+	for _, want := range []string{
+		"ch001_sc003 ✓ ✓ ✓ ↻ ↻ ↻ ↻ ↻ ◀ resume",
+		"ch001_sc003 write: RERUN: no ledger entry: the run paused here (HTTP 429 quota pause in write_scene)",
+		"Retry after: 600 s, safe from 2026-02-15 12:36:00 UTC: not yet, wait 6m0s",
+	} {
+		if !strings.Contains(v, want) {
+			t.Errorf("review lacks %q:\n%s", want, v)
+		}
+	}
+	m = newModel(t, bookforgeState(t, "hashes", false), nil, 120, 40)
+	v = flat(plain(m))
+	for _, want := range []string{"Blocked: ch001_sc002 write: template changed: prompts/templates/write_scene_v2.md", "recorded hashes no longer match"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("options lack %q:\n%s", want, v)
+		}
+	}
+}
