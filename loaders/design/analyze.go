@@ -1,0 +1,580 @@
+package design
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// mode is the situation a session is in; it decides the menu.
+type mode int
+
+const (
+	modeNormal     mode = iota
+	modeMissing         // a complete stage's artifact is missing (seed 003 "Missing Artifact Files")
+	modeUnapproved      // a stage not complete has its artifact ("Conflicting State")
+	modeCorrupted       // the file cannot be read: stages rebuilt from the artifacts
+	modeMigration       // no session file, but design artifacts exist
+	modeArchived        // a session under archive/: history only
+)
+
+// view is everything pickup works out about one design session. It is
+// computed the same way at load and again at write time, so a write
+// refuses when what it would do has changed since the person chose.
+type view struct {
+	project, path, rel string
+	feature            string
+	exists             bool
+	raw                []byte
+	fp                 string
+	file               *sessionFile // nil when corrupted or migrating
+	corruption         string       // why the file cannot be read
+	corruptionLine     int
+
+	mode   mode
+	status [8]string
+	word   [8]string // the source's own status word
+	facts  [8]string
+
+	resume       int
+	sub          string // "3a" / "3b" when resume is stage 3
+	resumeReason string
+	forced       bool
+	restartFrom  int
+
+	// conflict (modeMissing, modeUnapproved)
+	cStage int
+	cPaths []string
+	cWhat  string
+	// outputs found on disk when rebuilding (modeCorrupted, modeMigration)
+	outputs map[int][]string
+
+	artifacts  []model.Artifact
+	unrecorded []string
+	tickets    ticketCount
+	warnings   []string
+	stageArg   *StageArg
+}
+
+func (v *view) warn(format string, args ...any) {
+	v.warnings = append(v.warnings, fmt.Sprintf(format, args...))
+}
+
+// analyze works out the view of a session file (or of its absence).
+// data is nil when the file does not exist.
+func analyze(project, path string, data []byte, fileExists bool, stage *StageArg) *view {
+	rel, err := filepath.Rel(project, path)
+	if err != nil {
+		rel = path
+	}
+	v := &view{
+		project: project, path: path, rel: filepath.ToSlash(rel), exists: fileExists,
+		raw: data, feature: featureOf(path), stageArg: stage, cStage: -1,
+	}
+	if fileExists {
+		v.fp = fingerprint(data)
+	}
+	switch {
+	case isArchivePath(path):
+		v.mode = modeArchived
+	case !fileExists:
+		v.mode = modeMigration
+	}
+	if fileExists {
+		tree, jerr := parseJSON(data)
+		if jerr != nil {
+			v.corruption, v.corruptionLine = "not valid JSON: "+jerr.Error(), jerr.Line
+		} else if f, serr := readSessionFile(tree); serr != nil {
+			v.corruption, v.corruptionLine = serr.msg, serr.line
+		} else {
+			v.file = f
+			v.warnings = append(v.warnings, f.warnings...)
+		}
+		if v.file == nil && v.mode != modeArchived {
+			v.mode = modeCorrupted
+		}
+	}
+	if v.file != nil && v.file.feature != "" && v.file.feature != v.feature {
+		v.warn("feature_name is %q but the file is named for %q: %q is used", v.file.feature, v.feature, v.feature)
+	}
+
+	if v.file != nil {
+		v.fromFile()
+	} else {
+		v.rebuild()
+	}
+	v.artifacts, v.unrecorded = artifactList(project, v.file, v.feature)
+	v.tickets = countTickets(project, v.file, v.feature)
+	v.facts = v.stageFacts()
+	if v.file != nil {
+		v.tickets.check(v)
+		v.laterOutputs()
+	}
+	return v
+}
+
+// fromFile takes the stages from the session file and looks for the
+// spec's conflicts between the file and the artifacts.
+func (v *view) fromFile() {
+	f := v.file
+	v.status, v.word = f.status, f.statusRaw
+	v.resume, v.resumeReason = resumeStage(v.status)
+	if f.current >= 0 && f.current != v.resume && !(v.resume == LastStage && f.current == LastStage) {
+		v.warn("current_stage is %d but the first stage not complete is %d: pickup resumes at %d (get_resume_stage)", f.current, v.resume, v.resume)
+	}
+	if v.mode == modeArchived {
+		v.sub = v.subStage()
+		return
+	}
+
+	// Missing Artifact Files: a complete stage before the resume stage
+	// (any stage, when all are complete) whose output is gone. The first
+	// one decides the menu; others are warnings.
+	for n := range Stages {
+		if v.status[n] != stComplete {
+			continue
+		}
+		paths, what := v.requiredMissing(n)
+		if len(paths) == 0 {
+			continue
+		}
+		before := n < v.resume || v.status[v.resume] == stComplete
+		if before && v.cStage < 0 {
+			v.mode, v.cStage, v.cPaths, v.cWhat = modeMissing, n, paths, what
+		} else {
+			v.warn("Stage %d is complete but %s is missing", n, strings.Join(paths, ", "))
+		}
+	}
+	// Conflicting State: the resume stage is not complete but its output
+	// is on disk (a stage finished without the session being updated).
+	if v.cStage < 0 && v.status[v.resume] != stComplete {
+		if p, what, ok := v.unapprovedOutput(v.resume); ok {
+			v.mode, v.cStage, v.cPaths, v.cWhat = modeUnapproved, v.resume, []string{p}, what
+		}
+	}
+	v.restartFrom = 0
+	switch v.mode {
+	case modeMissing:
+		v.restartFrom = v.cStage
+		v.resume = v.cStage
+		v.resumeReason = fmt.Sprintf("Stage %d is marked complete but %s is missing: the stage is re-run", v.cStage, strings.Join(v.cPaths, ", "))
+	case modeUnapproved:
+		v.restartFrom = v.cStage
+	}
+	if v.stageArg != nil {
+		v.force()
+	}
+	v.sub = v.subStage()
+}
+
+// force applies --stage: CONTINUE resumes there and RESTART restarts
+// from there; a conflict then stays a warning.
+func (v *view) force() {
+	a := *v.stageArg
+	if v.mode == modeMissing || v.mode == modeUnapproved {
+		v.warn("%s (--stage %s given: not acted on)", v.conflictSentence(), a)
+		v.mode, v.cStage, v.cPaths, v.cWhat = modeNormal, -1, nil, ""
+	}
+	v.forced = true
+	v.resume, v.restartFrom = a.Num, a.Num
+	v.resumeReason = fmt.Sprintf("forced with --stage %s", a)
+}
+
+// resumeStage is seed 003's get_resume_stage: the first stage not
+// complete, else 7.
+func resumeStage(status [8]string) (int, string) {
+	for n := range Stages {
+		if status[n] != stComplete {
+			if n == 0 {
+				return 0, "Stage 0 is not complete: the design starts at the beginning"
+			}
+			return n, fmt.Sprintf("Stage %d is the first stage not complete", n)
+		}
+	}
+	return LastStage, "every stage is complete: Stage 7 shows the review"
+}
+
+// requiredMissing lists a complete stage's required outputs that are
+// not on disk.
+func (v *view) requiredMissing(n int) ([]string, string) {
+	var missing []string
+	var what []string
+	check := func(key string, required bool) {
+		l := locate(v.file, v.feature, mustRole(key))
+		if len(l.paths) == 0 || (!required && l.from == "convention") {
+			return
+		}
+		var gone []string
+		if key == "adrs" || key == "tickets" {
+			gone = l.missing(v.project)
+		} else if _, ok := l.anyExists(v.project); !ok {
+			gone = l.paths
+		}
+		if len(gone) > 0 {
+			missing = append(missing, gone...)
+			what = append(what, l.role.what)
+		}
+	}
+	switch n {
+	case 1:
+		check("rules", true)
+	case 3:
+		check("analysis", true)
+		check("tdd", true)
+		check("adrs", false)
+	case 4:
+		// Contracts are a complex design's output: required when the
+		// session records them or Stage 2 determined "complex".
+		check("contracts", v.complexity() == "complex")
+	case 5:
+		check("bdd", true)
+	case 6:
+		check("tickets", false)
+	}
+	return missing, strings.Join(what, " and ")
+}
+
+// unapprovedOutput is the Conflicting State check for a stage not
+// complete: Stage 3's TDD, Stage 4's contracts or Stage 5's BDD file
+// already on disk. (Stage 1's rules and 3a's analysis exist before
+// approval by design: that is their checkpoint, not a conflict.)
+func (v *view) unapprovedOutput(n int) (string, string, bool) {
+	key := map[int]string{3: "tdd", 4: "contracts", 5: "bdd"}[n]
+	if key == "" {
+		return "", "", false
+	}
+	l := locate(v.file, v.feature, mustRole(key))
+	if p, ok := l.anyExists(v.project); ok {
+		return p, l.role.what, true
+	}
+	return "", "", false
+}
+
+// conflictSentence describes the conflict in one line.
+func (v *view) conflictSentence() string {
+	switch v.mode {
+	case modeMissing:
+		return fmt.Sprintf("Stage %d is complete but %s is missing", v.cStage, strings.Join(v.cPaths, ", "))
+	case modeUnapproved:
+		return fmt.Sprintf("Stage %d is not complete but %s exists", v.cStage, strings.Join(v.cPaths, ", "))
+	}
+	return ""
+}
+
+// question is the Conflicting State question, in the spec's words for
+// the TDD.
+func (v *view) question() string {
+	switch v.cStage {
+	case 3:
+		return "Found existing TDD. Is this approved?"
+	case 4:
+		return "Found existing contracts. Are they approved?"
+	case 5:
+		return "Found existing BDD scenarios. Are they approved?"
+	}
+	return ""
+}
+
+// laterOutputs warns about outputs of pending stages past the resume
+// stage (the agent will find them).
+func (v *view) laterOutputs() {
+	for n := v.resume + 1; n <= LastStage; n++ {
+		if v.status[n] == stComplete || n == v.cStage {
+			continue
+		}
+		if p, _, ok := v.unapprovedOutput(n); ok {
+			v.warn("Stage %d (%s) is %s but %s already exists", n, Stages[n].Name, v.status[n], p)
+		}
+	}
+}
+
+// check compares the counted tickets with tickets_progress.
+func (tc ticketCount) check(v *view) {
+	if tc.hasRec && tc.recorded != tc.counted() && (tc.counted() > 0 || len(tc.prefixes) > 0) {
+		v.warn("tickets_progress.created is %d but %s found in %s", tc.recorded, plural(tc.counted(), "ticket is", "tickets are"), tc.pattern())
+	}
+}
+
+// rebuild reconstructs the stages from the artifacts on disk (a
+// corrupted file, or none): the last stage with an output is in
+// progress (its output may be partial or not approved), every stage
+// before it complete, every stage after it pending. --stage N says
+// instead that stages before N are complete and N is in progress.
+func (v *view) rebuild() {
+	v.outputs = stageOutputs(v.project, v.feature)
+	last := -1
+	for n := range Stages {
+		if len(v.outputs[n]) > 0 {
+			last = n
+		}
+	}
+	if v.stageArg != nil {
+		last = v.stageArg.Num
+		v.forced = true
+	}
+	for n := range Stages {
+		switch {
+		case n < last:
+			v.status[n] = stComplete
+		case n == last:
+			v.status[n] = stInProgress
+		default:
+			v.status[n] = stPending
+		}
+		v.word[n] = v.status[n]
+	}
+	v.resume = 0
+	if last > 0 {
+		v.resume = last
+	}
+	switch {
+	case v.forced:
+		v.resumeReason = fmt.Sprintf("forced with --stage %s: stages before it are taken as complete", v.stageArg)
+	case last < 0:
+		v.resumeReason = "no design artifacts were found: the design starts at Stage 0"
+	default:
+		v.resumeReason = fmt.Sprintf("Stage %d has the last output on disk", last)
+	}
+	v.sub = v.subStage()
+}
+
+// hasOutputs reports whether a rebuild found anything on disk.
+func (v *view) hasOutputs() bool { return len(v.outputs) > 0 }
+
+// subStage is 3a (alternatives) or 3b (TDD and ADRs) when the resume
+// stage is 3.
+func (v *view) subStage() string {
+	if v.resume != 3 {
+		return ""
+	}
+	if v.stageArg != nil && v.stageArg.Num == 3 && v.stageArg.Sub != "" {
+		return "3" + v.stageArg.Sub
+	}
+	f := v.file
+	if f != nil {
+		if ss := f.tree.root.get("stage_status"); ss != nil && ss.kind == jObject {
+			if st, _ := normStatus(ss.get("3a").str()); ss.get("3a") != nil && st == stComplete {
+				return "3b"
+			}
+		}
+	}
+	if _, ok := locate(f, v.feature, mustRole("tdd")).anyExists(v.project); ok {
+		return "3b"
+	}
+	if f.checkpoint("stage_3b") != nil {
+		return "3b"
+	}
+	if cp := f.checkpoint("stage_3a"); cp != nil && !cp.get("chosen_alternative").isNull() {
+		return "3b"
+	}
+	return "3a"
+}
+
+// complexity is Stage 2's verdict ("simple", "complex"), or "".
+func (v *view) complexity() string {
+	return strings.ToLower(scalar(v.file.checkpoint("stage_2").get("complexity")))
+}
+
+// ---- key facts (the listing's parentheses) ----
+
+func (v *view) stageFacts() [8]string {
+	var out [8]string
+	if v.file == nil {
+		for n := range Stages {
+			out[n] = v.rebuiltFact(n)
+		}
+		return out
+	}
+	for n := range Stages {
+		switch v.status[n] {
+		case stComplete:
+			out[n] = v.completeFact(n)
+		case stInProgress:
+			out[n] = v.progressFact(n)
+		}
+		if n == v.cStage && v.mode == modeMissing {
+			out[n] = joinFacts(out[n], "artifact missing")
+		}
+	}
+	return out
+}
+
+func (v *view) completeFact(n int) string {
+	f := v.file
+	switch n {
+	case 1:
+		cp := f.checkpoint("stage_1")
+		count, hasCount := intOf(cp.get("rules_count"))
+		approved := truthy(cp.get("user_approved"))
+		switch {
+		case hasCount && approved:
+			return plural(count, "rule", "rules") + " approved"
+		case hasCount:
+			return plural(count, "rule", "rules")
+		case approved:
+			return "rules approved"
+		}
+	case 2:
+		if c := scalar(f.checkpoint("stage_2").get("complexity")); c != "" {
+			return "determined: " + c
+		}
+	case 3:
+		var parts []string
+		if n, ok := intOf(f.checkpoint("stage_3a").get("chosen_alternative")); ok {
+			parts = append(parts, fmt.Sprintf("alternative %d chosen", n))
+		}
+		adrs := locate(f, v.feature, mustRole("adrs"))
+		if len(adrs.paths) > 0 {
+			parts = append(parts, "TDD and "+plural(len(adrs.paths), "ADR", "ADRs"))
+		}
+		return strings.Join(parts, ", ")
+	case 5:
+		if n, ok := scenarioCount(f.checkpoint("stage_5")); ok {
+			return plural(n, "scenario", "scenarios")
+		}
+	case 6:
+		if v.tickets.relevant() {
+			return v.tickets.summary()
+		}
+	}
+	return ""
+}
+
+func (v *view) progressFact(n int) string {
+	f := v.file
+	switch n {
+	case 0:
+		cp := f.checkpoint("stage_0")
+		if q := cp.get("questions_asked"); q != nil && q.kind == jArray && len(q.items) > 0 {
+			if a := cp.get("user_answers"); a == nil || len(a.members) == 0 {
+				return plural(len(q.items), "question", "questions") + " asked, awaiting answers"
+			}
+		}
+	case 1:
+		if _, ok := locate(f, v.feature, mustRole("rules")).anyExists(v.project); ok {
+			return "rules extracted, awaiting approval"
+		}
+		return "extracting rules"
+	case 3:
+		return v.designFact()
+	case 6:
+		if v.tickets.relevant() {
+			return v.tickets.summary()
+		}
+	}
+	return ""
+}
+
+// designFact says where Stage 3 stands, from its two checkpoints and
+// the files.
+func (v *view) designFact() string {
+	f := v.file
+	sub := v.sub
+	if sub == "" {
+		saved := v.resume
+		v.resume = 3
+		sub = v.subStage()
+		v.resume = saved
+	}
+	if sub == "3a" {
+		if f.checkpoint("stage_3a") != nil {
+			return "alternatives generated, awaiting choice"
+		}
+		if _, ok := locate(f, v.feature, mustRole("analysis")).anyExists(v.project); ok {
+			return "alternatives generated, awaiting choice"
+		}
+		return "generating alternatives"
+	}
+	_, tdd := locate(f, v.feature, mustRole("tdd")).anyExists(v.project)
+	cp := f.checkpoint("stage_3b")
+	switch {
+	case tdd && cp != nil && truthy(cp.get("user_approved")):
+		return "TDD approved, stage not marked complete"
+	case tdd && cp != nil:
+		return "TDD written, awaiting approval"
+	case tdd:
+		return "TDD exists, not approved"
+	}
+	if n, ok := intOf(f.checkpoint("stage_3a").get("chosen_alternative")); ok {
+		return fmt.Sprintf("alternative %d chosen, writing the TDD", n)
+	}
+	return "writing the TDD"
+}
+
+func (v *view) rebuiltFact(n int) string {
+	outs := v.outputs[n]
+	switch v.status[n] {
+	case stComplete:
+		if len(outs) > 0 {
+			return "found " + strings.Join(outs, ", ")
+		}
+		if v.forced {
+			return "taken as complete (--stage)"
+		}
+		return "implied by later outputs"
+	case stInProgress:
+		switch {
+		case n == 1 && len(outs) > 0:
+			return "rules extracted, awaiting approval"
+		case n == 3 && hasTDD(outs):
+			return "TDD exists, not approved"
+		case n == 3 && len(outs) > 0:
+			return "alternatives generated, awaiting choice"
+		case len(outs) > 0:
+			return "found " + strings.Join(outs, ", ") + ", not approved"
+		}
+	}
+	return ""
+}
+
+func hasTDD(paths []string) bool {
+	for _, p := range paths {
+		if strings.HasPrefix(p, "docs/design/") {
+			return true
+		}
+	}
+	return false
+}
+
+func scenarioCount(cp *jnode) (int, bool) {
+	for _, k := range []string{"scenario_count", "scenarios_count", "scenarios"} {
+		n := cp.get(k)
+		if n == nil {
+			continue
+		}
+		if n.kind == jArray {
+			return len(n.items), true
+		}
+		if c, ok := intOf(n); ok {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+func joinFacts(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// ---- names ----
+
+var archiveName = regexp.MustCompile(`^(.+)\.[0-9]{8}T[0-9]{6}(\.[0-9]{3})?Z\.session\.json$`)
+
+// featureOf is the feature a session file is named for.
+func featureOf(path string) string {
+	base := filepath.Base(path)
+	if m := archiveName.FindStringSubmatch(base); m != nil && isArchivePath(path) {
+		return m[1]
+	}
+	return strings.TrimSuffix(base, ".session.json")
+}
+
+func isArchivePath(path string) bool {
+	return filepath.Base(filepath.Dir(path)) == "archive"
+}

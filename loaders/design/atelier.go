@@ -1,0 +1,393 @@
+package design
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/loaders/git"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// AtelierSource is the atelier scripts' state as a source of its own.
+const AtelierSource = "atelier"
+
+// AtelierPhases are atelier's workflow phases, in order
+// (scripts/state_manager.sh VALID_PHASES).
+var AtelierPhases = []string{"gather", "specify", "design", "plan", "build", "review", "deploy"}
+
+// AtelierState and AtelierSessions are where the scripts write,
+// relative to the project.
+const (
+	AtelierState    = ".atelier/state.json"
+	AtelierSessions = ".atelier/sessions"
+)
+
+// Atelier reads .atelier/state.json ({version, phase, feature,
+// locked_files, updated_at}, written by state_manager.sh) and
+// .atelier/sessions/<id>.json ({session_id, saved_at, phase, feature,
+// branch, last_commit, uncommitted_files, locked_files, workstream,
+// notes}, written when /worklog saves a session). Both are facts about
+// where a feature stands; neither has progress pickup could reset, so
+// RESTART is off (with the script command that moves the phase) and
+// DISCARD archives the file beside itself.
+type Atelier struct {
+	feature string
+	// branch finds the project's current branch (git.Branch; tests may
+	// replace it).
+	branch func(dir string) string
+}
+
+var (
+	_ loaders.Loader            = (*Atelier)(nil)
+	_ loaders.NotFoundExplainer = (*Atelier)(nil)
+)
+
+// NewAtelier returns the atelier loader for one invocation's options.
+func NewAtelier(o loaders.Options) *Atelier {
+	return &Atelier{feature: strings.TrimSpace(o.Flag(FlagFeature)), branch: git.Branch}
+}
+
+// Source returns "atelier".
+func (*Atelier) Source() string { return AtelierSource }
+
+// Discover returns .atelier/state.json and .atelier/sessions/*.json that
+// exist (only those of --feature when set). It reads one folder.
+func (a *Atelier) Discover(project string) ([]string, error) {
+	root, err := filepath.Abs(project)
+	if err != nil {
+		return nil, fmt.Errorf("atelier: project %s: %w", project, err)
+	}
+	var found []string
+	state := filepath.Join(root, filepath.FromSlash(AtelierState))
+	if st, err := os.Stat(state); err == nil && st.Mode().IsRegular() {
+		found = append(found, state)
+	}
+	dir := filepath.Join(root, filepath.FromSlash(AtelierSessions))
+	entries, err := os.ReadDir(dir)
+	switch {
+	case err == nil:
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".json") && e.Type().IsRegular() {
+				found = append(found, filepath.Join(dir, e.Name()))
+			}
+		}
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotDir):
+	default:
+		return found, fmt.Errorf("atelier: %s: %w", dir, err)
+	}
+	if a.feature == "" {
+		return found, nil
+	}
+	var mine []string
+	for _, p := range found {
+		if data, err := fsx.ReadFile(p); err == nil {
+			if t, jerr := parseJSON(data); jerr == nil && strings.TrimSpace(t.root.get("feature").str()) == a.feature {
+				mine = append(mine, p)
+			}
+		}
+	}
+	return mine, nil
+}
+
+// Load reads one atelier file.
+func (a *Atelier) Load(project, path string) (*model.Session, error) {
+	root, err := filepath.Abs(project)
+	if err != nil {
+		return nil, fmt.Errorf("atelier: project %s: %w", project, err)
+	}
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("atelier: %s: %w", path, err)
+	}
+	data, err := fsx.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("atelier: %w", err)
+	}
+	return a.parse(root, p, data), nil
+}
+
+func (a *Atelier) parse(project, path string, data []byte) *model.Session {
+	rel, err := filepath.Rel(project, path)
+	if err != nil {
+		rel = path
+	}
+	rel = filepath.ToSlash(rel)
+	snapshot := rel != AtelierState
+	s := &model.Session{
+		Source: AtelierSource, ID: loaders.SessionID(AtelierSource, project, path),
+		Path: path, Project: project, Title: "atelier " + rel,
+		Fingerprint: fsx.Fingerprint(data), Warnings: []string{},
+	}
+	corrupted := func(line int, format string, args ...any) *model.Session {
+		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line, Detail: fmt.Sprintf(format, args...)}
+		return s
+	}
+	tree, jerr := parseJSON(data)
+	if jerr != nil {
+		return corrupted(jerr.Line, "not valid JSON: %s", jerr.Error())
+	}
+	root := tree.root
+	if root.kind != jObject {
+		return corrupted(root.line, "the top level is %s, not an object", root.kind)
+	}
+	warn := func(format string, args ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(format, args...)) }
+	if tree.trailingCommas > 0 {
+		warn("the file has %d trailing comma(s), which JSON does not allow: read anyway", tree.trailingCommas)
+	}
+
+	feature := strings.TrimSpace(root.get("feature").str())
+	phaseNode := root.get("phase")
+	phase := strings.ToLower(scalar(phaseNode))
+	if !snapshot && phase == "" {
+		line := root.line
+		if phaseNode != nil {
+			line = phaseNode.line
+		}
+		return corrupted(line, "required field phase is missing or empty (state_manager.sh always writes it)")
+	}
+	stampKey := "updated_at"
+	if snapshot {
+		stampKey = "saved_at"
+	}
+	if t, ok := parseTime(root.get(stampKey).str()); ok {
+		s.LastUpdated, s.HasLastUpdated = t, true
+	} else {
+		warn("no readable %s: the session's age is unknown", stampKey)
+	}
+	s.LastAction = &model.LastAction{Type: "phase_recorded", Clean: true}
+	if snapshot {
+		s.LastAction.Type = "session_saved"
+	}
+
+	idx := -1
+	for i, p := range AtelierPhases {
+		if p == phase {
+			idx = i
+		}
+	}
+	if phase != "" && idx < 0 {
+		s.Problem = &model.LoadError{Kind: model.ErrPhaseNotFound, Path: path, Line: phaseNode.line,
+			Detail: fmt.Sprintf("phase %q is not one of atelier's phases (%s)", phase, strings.Join(AtelierPhases, " -> "))}
+	}
+	if phase == "" {
+		warn("the saved session records no phase")
+	}
+	for i, p := range AtelierPhases {
+		ph := model.Phase{Name: p}
+		switch {
+		case idx < 0:
+			ph.Status, ph.Label = model.PhasePending, "unknown"
+		case i < idx:
+			ph.Status, ph.Label = model.PhaseCompleted, "done"
+		case i == idx:
+			ph.Status, ph.Label = model.PhaseInProgress, "current"
+		default:
+			ph.Status, ph.Label = model.PhasePending, "pending"
+		}
+		s.Phases = append(s.Phases, ph)
+	}
+	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(AtelierPhases)}
+	s.Stage, s.Status = phase, phase
+
+	locked := strList(root.get("locked_files"))
+	s.Fields = []model.Field{
+		{Key: "feature", Label: "Feature", Value: or(feature, "none")},
+		{Key: "phase", Label: "Phase", Value: or(phase, "none")},
+	}
+	if feature != "" {
+		s.Title = "atelier: " + feature
+	}
+	ctx := map[string]any{"phase": phase, "feature": feature, "state_file": rel, "locked_files": locked}
+	if idx >= 0 {
+		s.ResumePoint = model.ResumePoint{Phase: phase, Reason: fmt.Sprintf("%s records phase %s", baseName(rel), phase)}
+		ctx["next_command"] = "/" + phase
+	} else if phase != "" {
+		s.ResumePoint = model.ResumePoint{Reason: s.Problem.Detail}
+	}
+
+	if snapshot {
+		id := or(scalar(root.get("session_id")), strings.TrimSuffix(baseName(rel), ".json"))
+		ctx["session_id"] = id
+		s.Branch = scalar(root.get("branch"))
+		commit := scalar(root.get("last_commit"))
+		s.Fields = append(s.Fields, model.Field{Key: "session", Label: "Session", Value: id})
+		if commit != "" {
+			s.Fields = append(s.Fields, model.Field{Key: "last_commit", Label: "Last commit", Value: commit})
+			ctx["last_commit"] = commit
+		}
+		if un := root.get("uncommitted_files"); un != nil {
+			n, ok := intOf(un)
+			if !ok && un.kind == jArray {
+				n, ok = len(un.items), true
+			}
+			if ok {
+				s.Fields = append(s.Fields, model.Field{Key: "uncommitted", Label: "Uncommitted files", Value: fmt.Sprint(n)})
+				ctx["uncommitted_files"] = n
+				if n > 0 {
+					warn("%s had uncommitted changes when the session was saved: check them before going on", plural(n, "file", "files"))
+				}
+			}
+		}
+		if ws := describeValue(root.get("workstream")); ws != "" {
+			s.Fields = append(s.Fields, model.Field{Key: "workstream", Label: "Workstream", Value: ws})
+			ctx["workstream"] = ws
+		}
+		if notes := notesOf(root.get("notes")); notes != "" {
+			s.Handoff = model.Handoff{Note: notes}
+			ctx["notes"] = notes
+		}
+		if s.Branch != "" {
+			ctx["branch"] = s.Branch
+			if now := a.branch(project); now != "" && now != s.Branch {
+				warn("the session was saved on branch %s but the project is on %s now", s.Branch, now)
+			}
+		}
+		if newer := a.newerSnapshot(filepath.Dir(path), path, s.LastUpdated); newer != "" {
+			s.Archived = true
+			warn("a newer saved session exists (%s): this one is history", newer)
+		}
+	}
+	s.Fields = append(s.Fields, model.Field{Key: "locked", Label: "Locked files", Value: fmt.Sprint(len(locked))})
+	if len(locked) > 0 {
+		warn("%s locked (state_manager.sh lock): %s", plural(len(locked), "file is", "files are"), strings.Join(locked, ", "))
+	}
+	s.Context = ctx
+
+	restart := "atelier moves phases with its own script: run scripts/state_manager.sh transition gather to go back (pickup does not rewrite atelier's state)"
+	if snapshot {
+		restart = "a saved atelier session is a snapshot written by /worklog: it has no progress to reset (scripts/state_manager.sh moves the phase)"
+	}
+	cont := model.ChoicePolicy{Recommended: true}
+	if idx >= 0 {
+		cont.Label, cont.Hint = "Resume the "+phase+" phase", "/"+phase
+		if feature != "" {
+			cont.Hint += " for " + feature
+		}
+	}
+	s.Policy = map[model.Choice]model.ChoicePolicy{
+		model.Continue: cont,
+		model.Restart:  {Label: "Go back to the gather phase", Disabled: restart},
+	}
+	return s
+}
+
+// newerSnapshot names another saved session in dir with a later saved_at
+// than t, or "".
+func (a *Atelier) newerSnapshot(dir, self string, t time.Time) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	var newer []string
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if p == self || !strings.HasSuffix(e.Name(), ".json") || !e.Type().IsRegular() {
+			continue
+		}
+		data, err := fsx.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		tree, jerr := parseJSON(data)
+		if jerr != nil {
+			continue
+		}
+		if ot, ok := parseTime(tree.root.get("saved_at").str()); ok && ot.After(t) {
+			newer = append(newer, e.Name())
+		}
+	}
+	sort.Strings(newer)
+	if len(newer) == 0 {
+		return ""
+	}
+	return newer[len(newer)-1]
+}
+
+// Apply: CONTINUE and REVIEW write nothing; RESTART is off; DISCARD
+// renames the file to "<name>.discarded.<unix-ms>" beside itself.
+func (a *Atelier) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
+	ap := model.Applied{Choice: c}
+	switch c {
+	case model.Continue, model.Review:
+	case model.Discard:
+		dst, err := fsx.Archive(s.Path, s.Fingerprint, now)
+		if err != nil {
+			ap.Err = err
+			return ap
+		}
+		ap.Changed, ap.ArchivedTo = []string{s.Path}, dst
+	default:
+		ap.Err = fmt.Errorf("atelier: %s is not available for atelier state", c)
+	}
+	return ap
+}
+
+// NotFound is the atelier source's "nothing found".
+func (a *Atelier) NotFound(project string) string {
+	if a.feature != "" {
+		return fmt.Sprintf("no atelier state for feature %q in %s: looked in %s and %s/*.json", a.feature, project, AtelierState, AtelierSessions)
+	}
+	return fmt.Sprintf("no atelier state found in %s: looked for %s and %s/*.json", project, AtelierState, AtelierSessions)
+}
+
+// strList reads a list of strings (other items are skipped).
+func strList(n *jnode) []string {
+	out := []string{}
+	if n == nil || n.kind != jArray {
+		return out
+	}
+	for _, it := range n.items {
+		if s := scalar(it); s != "" && it.kind == jString {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// describeValue is a scalar's text, an object's "name" (or its keys), a
+// list's items joined.
+func describeValue(n *jnode) string {
+	if n == nil {
+		return ""
+	}
+	switch n.kind {
+	case jString, jNumber, jBool:
+		return scalar(n)
+	case jObject:
+		for _, k := range []string{"name", "id", "title"} {
+			if s := scalar(n.get(k)); s != "" {
+				return s
+			}
+		}
+		var keys []string
+		for _, m := range n.members {
+			keys = append(keys, m.key)
+		}
+		return strings.Join(keys, ", ")
+	case jArray:
+		return strings.Join(strList(n), ", ")
+	}
+	return ""
+}
+
+func notesOf(n *jnode) string {
+	if n != nil && n.kind == jArray {
+		return strings.Join(strList(n), "\n")
+	}
+	return describeValue(n)
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

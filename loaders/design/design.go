@@ -1,0 +1,251 @@
+// Package design reads and writes the /design command's checkpoint
+// sessions (seed 003): .claude/design/sessions/<feature>.session.json,
+// one per feature, with stages 0-7, their checkpoints and artifacts. It
+// also reads the same tool family's script-written state (atelier:
+// .atelier/state.json and .atelier/sessions/<id>.json) as a second
+// source; see atelier.go.
+//
+// No tool writes a design session: an agent follows prose instructions,
+// so the reader expects drift (status words, sub-stage keys, numbers
+// written as strings, trailing commas) and says what it tolerated. A
+// file that cannot be read at all is not a dead end: its stages are
+// rebuilt from the artifacts on disk and written only after the person
+// confirms (seed 003's error recovery). Writes change only the values
+// they must, byte for byte elsewhere (see jsonx.go), and go through fsx.
+package design
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// SourceName is the format's name in the registry.
+const SourceName = "design"
+
+// Flag names this source reads from loaders.Options.
+const (
+	FlagFeature = "feature" // only this feature's session
+	FlagStage   = "stage"   // force the resume (or restart) stage
+)
+
+// SessionsDir is where sessions live, relative to the project.
+const SessionsDir = ".claude/design/sessions"
+
+var errNotDir = syscall.ENOTDIR
+
+func fingerprint(data []byte) string { return fsx.Fingerprint(data) }
+
+// Loader is the /design loader.
+type Loader struct {
+	plain   bool
+	feature string
+	stage   *StageArg
+	// stageErr is a --stage value that does not parse (the CLI checks it
+	// first; a loader built by hand reports it as a warning).
+	stageErr error
+}
+
+var (
+	_ loaders.Loader            = (*Loader)(nil)
+	_ loaders.Opener            = (*Loader)(nil)
+	_ loaders.NotFoundExplainer = (*Loader)(nil)
+)
+
+// New returns the /design loader for one invocation's options.
+func New(o loaders.Options) *Loader {
+	l := &Loader{plain: o.Plain, feature: strings.TrimSpace(o.Flag(FlagFeature))}
+	if v := strings.TrimSpace(o.Flag(FlagStage)); v != "" {
+		a, err := ParseStage(v)
+		if err != nil {
+			l.stageErr = err
+		} else {
+			l.stage = &a
+		}
+	}
+	return l
+}
+
+// Source returns "design".
+func (*Loader) Source() string { return SourceName }
+
+// Discover returns the session files under .claude/design/sessions/
+// (only the --feature one when set), and, for migration, the file a
+// feature would have when .claude/design/ holds its artifacts but it
+// has no session (live or archived). The archive folder is history and
+// is not returned. Two folders are read; the tree is never walked.
+func (l *Loader) Discover(project string) ([]string, error) {
+	root, err := filepath.Abs(project)
+	if err != nil {
+		return nil, fmt.Errorf("design: project %s: %w", project, err)
+	}
+	dir := filepath.Join(root, filepath.FromSlash(SessionsDir))
+	if l.feature != "" {
+		if err := ValidFeature(l.feature); err != nil {
+			return nil, fmt.Errorf("design: --feature: %w", err)
+		}
+	}
+	var found []string
+	have := map[string]bool{}
+	entries, err := os.ReadDir(dir)
+	switch {
+	case err == nil:
+		for _, e := range entries {
+			name := e.Name()
+			f, ok := strings.CutSuffix(name, ".session.json")
+			if !ok || f == "" || (l.feature != "" && f != l.feature) {
+				continue
+			}
+			if e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0 {
+				found = append(found, filepath.Join(dir, name))
+				have[f] = true
+			}
+		}
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotDir):
+	default:
+		return nil, fmt.Errorf("design: %s: %w", dir, err)
+	}
+	feats, err := artifactFeatures(root)
+	if err != nil {
+		return found, err
+	}
+	for _, f := range feats {
+		if have[f] || (l.feature != "" && f != l.feature) || archived(dir, f) {
+			continue
+		}
+		found = append(found, filepath.Join(dir, f+".session.json"))
+	}
+	sort.Strings(found)
+	return found, nil
+}
+
+// archived reports whether the archive folder holds a session of the
+// feature (a discarded or restarted one): its artifacts then belong to
+// history and no migration is offered.
+func archived(dir, feature string) bool {
+	entries, err := os.ReadDir(filepath.Join(dir, "archive"))
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if name == feature+".session.json" {
+			return true // moved there by hand, without a timestamp
+		}
+		if m := archiveName.FindStringSubmatch(name); m != nil && m[1] == feature {
+			return true
+		}
+	}
+	return false
+}
+
+// Load reads one session file. A missing file with design artifacts is a
+// migration session; a file that cannot be parsed is rebuilt from the
+// artifacts (see the package comment). Unreadable files give an error.
+func (l *Loader) Load(project, path string) (*model.Session, error) {
+	root, err := filepath.Abs(project)
+	if err != nil {
+		return nil, fmt.Errorf("design: project %s: %w", project, err)
+	}
+	v, err := l.view(root, path)
+	if err != nil {
+		return nil, err
+	}
+	return v.session(l.plain), nil
+}
+
+// view reads path and computes its view.
+func (l *Loader) view(project, path string) (*view, error) {
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("design: %s: %w", path, err)
+	}
+	data, err := fsx.ReadFile(p)
+	fileExists := true
+	if errors.Is(err, fs.ErrNotExist) {
+		fileExists, data = false, nil
+		if len(stageOutputs(project, featureOf(p))) == 0 {
+			return nil, fmt.Errorf("design: %s: no session file and no design artifacts for %q", p, featureOf(p))
+		}
+	} else if err != nil {
+		return nil, fmt.Errorf("design: %w", err)
+	}
+	v := analyze(project, p, data, fileExists, l.stage)
+	if l.stageErr != nil {
+		v.warn("--stage: %v: ignored", l.stageErr)
+	}
+	return v, nil
+}
+
+// Apply carries out a choice (see docs/design.md for the mapping). The
+// file and the artifacts are read again first: when the menu they give
+// now differs from the one the person chose from, nothing is written.
+func (l *Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
+	v, err := l.view(s.Project, s.Path)
+	if err != nil {
+		return model.Applied{Choice: c, Err: err}
+	}
+	if v.exists && v.fp != s.Fingerprint {
+		return model.Applied{Choice: c, Err: &fsx.ChangedError{Path: s.Path}}
+	}
+	if !v.exists && s.Fingerprint != "" {
+		return model.Applied{Choice: c, Err: &fsx.ChangedError{Path: s.Path, Gone: true}}
+	}
+	if now := v.policy()[c]; !samePolicy(now, s.Policy[c]) {
+		return model.Applied{Choice: c, Err: errChangedSince}
+	}
+	if v.mode == modeArchived && c != model.Review {
+		return model.Applied{Choice: c, Err: errors.New("design: an archived session is history; pickup does not change it")}
+	}
+	return v.apply(c, now)
+}
+
+func samePolicy(a, b model.ChoicePolicy) bool {
+	return a.Label == b.Label && a.Confirm == b.Confirm && a.Disabled == b.Disabled && a.Writes == b.Writes
+}
+
+// Open accepts a session file named on the command line (pickup plan
+// FILE): a *.session.json in a .claude/design/sessions folder or its
+// archive folder (shown as history).
+func (l *Loader) Open(path string) (*model.Session, bool, error) {
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return nil, false, nil
+	}
+	if !strings.HasSuffix(p, ".session.json") {
+		return nil, false, nil
+	}
+	dir := filepath.Dir(p)
+	if isArchivePath(p) {
+		dir = filepath.Dir(dir)
+	}
+	if filepath.Base(dir) != "sessions" || filepath.Base(filepath.Dir(dir)) != "design" || filepath.Base(filepath.Dir(filepath.Dir(dir))) != ".claude" {
+		return nil, false, nil
+	}
+	project := filepath.Dir(filepath.Dir(filepath.Dir(dir)))
+	v, err := l.view(project, p)
+	if err != nil {
+		return nil, true, err
+	}
+	return v.session(l.plain), true, nil
+}
+
+// NotFound is the design source's "nothing found".
+func (l *Loader) NotFound(project string) string {
+	if l.feature != "" {
+		return fmt.Sprintf("no design session for %q in %s: %s/%s.session.json does not exist and .claude/design/ has no %s-* artifacts (archived sessions under %s/archive/ are not opened)",
+			l.feature, project, SessionsDir, l.feature, l.feature, SessionsDir)
+	}
+	return fmt.Sprintf("no design session found in %s: looked for %s/*.session.json and for design artifacts in .claude/design/ (archived sessions under %s/archive/ are not opened)",
+		project, SessionsDir, SessionsDir)
+}

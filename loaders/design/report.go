@@ -1,0 +1,374 @@
+package design
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// report is seed 003's "Found existing design session" listing, as
+// `pickup status` prints it: the stages (✅ complete, 🔄 in progress,
+// ⏳ a pending range) with each stage's key fact, any conflict, the
+// options in the spec's order with the menu's words, and the warnings.
+func (v *view) report(g glyphs, pol map[model.Choice]model.ChoicePolicy) []string {
+	var out []string
+	progress := "Progress:"
+	switch v.mode {
+	case modeCorrupted:
+		out = append(out,
+			fmt.Sprintf("Found a corrupted design session for %q", v.feature),
+			fmt.Sprintf("%s %s: %s", g.warn, v.rel, v.corruption))
+		progress = "Reconstructed from the artifacts on disk:"
+	case modeMigration:
+		out = append(out,
+			fmt.Sprintf("Found design artifacts for %q but no session file", v.feature),
+			fmt.Sprintf("(%s does not exist)", v.rel))
+		progress = "Reconstructed from the artifacts on disk:"
+	case modeArchived:
+		out = append(out, fmt.Sprintf("Archived design session for %q", v.feature))
+	default:
+		out = append(out, fmt.Sprintf("Found existing design session for %q", v.feature))
+	}
+	out = append(out, "", progress)
+	out = append(out, v.stageLines(g)...)
+
+	switch v.mode {
+	case modeMissing:
+		out = append(out, "", "Missing artifact:",
+			fmt.Sprintf("  %s %s", g.warn, v.conflictSentence()))
+	case modeUnapproved:
+		out = append(out, "", "Conflicting state:",
+			fmt.Sprintf("  %s %s", g.warn, v.conflictSentence()),
+			"  "+v.question())
+	}
+
+	out = append(out, "", "Options:")
+	n := 0
+	for _, c := range []model.Choice{model.Continue, model.Restart, model.Review} {
+		p := pol[c]
+		n++
+		line := fmt.Sprintf("  %d. %s", n, p.Label)
+		switch {
+		case p.Disabled != "":
+			line += " (not available: " + p.Disabled + ")"
+		case p.Recommended:
+			line += " (recommended)"
+		}
+		out = append(out, line)
+	}
+
+	if len(v.warnings) > 0 {
+		out = append(out, "", "Warnings:")
+		for _, w := range v.warnings {
+			out = append(out, fmt.Sprintf("  %s %s", g.warn, w))
+		}
+	}
+	return out
+}
+
+// stageLines lists the stages; consecutive pending stages share one
+// line ("⏳ Stage 4-7: Pending"), as in the spec.
+func (v *view) stageLines(g glyphs) []string {
+	var out []string
+	for n := 0; n < len(Stages); n++ {
+		name := PhaseName(n)
+		fact := ""
+		if v.facts[n] != "" {
+			fact = " (" + v.facts[n] + ")"
+		}
+		switch v.status[n] {
+		case stComplete:
+			out = append(out, fmt.Sprintf("  %s %s - Complete%s", g.done, name, fact))
+		case stInProgress:
+			out = append(out, fmt.Sprintf("  %s %s - In Progress%s", g.current, name, fact))
+		default:
+			end := n
+			for end+1 < len(Stages) && v.status[end+1] == stPending {
+				end++
+			}
+			if end == n {
+				out = append(out, fmt.Sprintf("  %s %s - Pending", g.pending, name))
+			} else {
+				out = append(out, fmt.Sprintf("  %s Stage %d-%d: Pending", g.pending, n, end))
+			}
+			n = end
+		}
+	}
+	return out
+}
+
+// sections are the REVIEW blocks: what CONTINUE will do, the artifacts
+// (exists or missing), the tickets and the checkpoints.
+func (v *view) sections() []model.Section {
+	var secs []model.Section
+	var arts []string
+	for _, a := range v.artifacts {
+		state := "exists"
+		if !a.Exists {
+			state = "MISSING"
+		}
+		arts = append(arts, fmt.Sprintf("%s: %s (%s)", a.Kind, a.Path, state))
+	}
+	for _, p := range v.unrecorded {
+		arts = append(arts, fmt.Sprintf("found on disk, not recorded in the session: %s", p))
+	}
+	if len(arts) == 0 {
+		arts = []string{"none recorded"}
+	}
+	secs = append(secs, model.Section{Title: "Artifacts", Lines: arts})
+	next := []string{"CONTINUE: " + v.nextStep()}
+	if v.mode != modeArchived {
+		next = append(next, "RESTART: "+v.restartStep())
+	}
+	secs = append(secs, model.Section{Title: "Next step", Lines: next})
+	if tc := v.tickets; tc.relevant() {
+		lines := []string{fmt.Sprintf("%s (%s)", tc.summary(), tc.pattern())}
+		if tc.hasRec {
+			lines = append(lines, fmt.Sprintf("tickets_progress.created: %d", tc.recorded))
+		}
+		if len(tc.remaining) > 0 {
+			lines = append(lines, "remaining: "+strings.Join(tc.remaining, ", "))
+		}
+		secs = append(secs, model.Section{Title: "Tickets", Lines: lines})
+	}
+	if keys := v.file.checkpointKeys(); len(keys) > 0 {
+		var lines []string
+		for _, k := range keys {
+			l := k
+			if at := scalar(v.file.checkpoints.get(k).get("completed_at")); at != "" {
+				l += ": saved " + at
+			}
+			lines = append(lines, l)
+		}
+		secs = append(secs, model.Section{Title: "Checkpoints", Lines: lines})
+	}
+	return secs
+}
+
+// ---- restored_context, plan, prompt ----
+
+// context is restored_context: what the agent needs to pick up.
+func (v *view) context(next string) map[string]any {
+	done := []int{}
+	for n := range Stages {
+		if v.status[n] == stComplete {
+			done = append(done, n)
+		}
+	}
+	ctx := map[string]any{
+		"feature":           v.feature,
+		"session_file":      v.rel,
+		"resume_stage":      v.continueStage(),
+		"resume_stage_name": Stages[v.continueStage()].Name,
+		"completed_stages":  done,
+		"next_step":         next,
+		"restart_stage":     v.restartFrom,
+		"restart_next_step": v.restartStep(),
+		"resume_command":    fmt.Sprintf("/design %s --resume --stage %d", v.feature, v.continueStage()),
+	}
+	if v.sub != "" && v.continueStage() == 3 {
+		ctx["sub_stage"] = v.sub
+	}
+	if v.file != nil && v.file.prd != "" {
+		ctx["prd_source"] = v.file.prd
+	}
+	arts := map[string]any{}
+	for _, a := range v.artifacts {
+		list, _ := arts[a.Kind].([]map[string]any)
+		arts[a.Kind] = append(list, map[string]any{"path": a.Path, "exists": a.Exists})
+	}
+	if len(arts) > 0 {
+		ctx["artifacts"] = arts
+	}
+	if tc := v.tickets; tc.relevant() {
+		t := map[string]any{"existing": tc.counted(), "files": tc.files}
+		if tc.hasPlan {
+			t["total_planned"] = tc.planned
+		}
+		if len(tc.remaining) > 0 {
+			t["remaining"] = tc.remaining
+		}
+		ctx["tickets"] = t
+	}
+	switch v.mode {
+	case modeMissing, modeUnapproved:
+		c := map[string]any{"stage": v.cStage, "paths": v.cPaths, "summary": v.conflictSentence()}
+		if v.mode == modeMissing {
+			c["kind"] = "missing_artifact"
+		} else {
+			c["kind"] = "unapproved_artifact"
+			c["question"] = v.question()
+		}
+		ctx["conflict"] = c
+	case modeCorrupted:
+		ctx["rebuilt_from_artifacts"] = true
+		ctx["corruption"] = v.corruption
+	case modeMigration:
+		ctx["rebuilt_from_artifacts"] = true
+	}
+	if v.forced {
+		ctx["forced_stage"] = v.stageArg.String()
+	}
+	return ctx
+}
+
+// planData is `pickup plan --json` for a design session.
+type planData struct {
+	Feature     string          `json:"feature"`
+	SessionFile string          `json:"session_file"`
+	Situation   string          `json:"situation"`
+	ResumeStage int             `json:"resume_stage"`
+	SubStage    string          `json:"sub_stage,omitempty"`
+	Reason      string          `json:"reason"`
+	NextStep    string          `json:"next_step"`
+	Stages      []planStage     `json:"stages"`
+	Artifacts   []planArtifact  `json:"artifacts"`
+	Tickets     *planTickets    `json:"tickets,omitempty"`
+	Conflict    *planConflict   `json:"conflict,omitempty"`
+	Restart     planRestartStep `json:"restart"`
+}
+
+type planStage struct {
+	Stage  int    `json:"stage"`
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	Fact   string `json:"fact,omitempty"`
+}
+
+type planArtifact struct {
+	Kind   string `json:"kind"`
+	Path   string `json:"path"`
+	Exists bool   `json:"exists"`
+}
+
+type planTickets struct {
+	Existing     int      `json:"existing"`
+	TotalPlanned *int     `json:"total_planned"`
+	Remaining    []string `json:"remaining"`
+	Pattern      string   `json:"pattern"`
+}
+
+type planConflict struct {
+	Kind     string   `json:"kind"`
+	Stage    int      `json:"stage"`
+	Paths    []string `json:"paths"`
+	Question string   `json:"question,omitempty"`
+}
+
+type planRestartStep struct {
+	FromStage int    `json:"from_stage"`
+	NextStep  string `json:"next_step"`
+}
+
+var situations = map[mode]string{
+	modeNormal: "resume", modeMissing: "missing_artifact", modeUnapproved: "unapproved_artifact",
+	modeCorrupted: "corrupted_rebuild", modeMigration: "migration", modeArchived: "archived",
+}
+
+// plan is the resume computation behind `pickup plan`: the same view
+// the menu and the writes come from.
+func (v *view) plan(next string) *model.Plan {
+	rp := v.resumePoint()
+	sub := ""
+	if v.continueStage() == 3 {
+		sub = v.sub
+	}
+	d := planData{
+		Feature: v.feature, SessionFile: v.rel, Situation: situations[v.mode],
+		ResumeStage: v.continueStage(), SubStage: sub, Reason: rp.Reason, NextStep: next,
+		Stages: []planStage{}, Artifacts: []planArtifact{},
+		Restart: planRestartStep{FromStage: v.restartFrom, NextStep: v.restartStep()},
+	}
+	lines := []string{
+		fmt.Sprintf("Design session %q (%s): %s", v.feature, v.rel, strings.ReplaceAll(d.Situation, "_", " ")),
+		fmt.Sprintf("CONTINUE resumes at %s%s: %s", rp.Phase, subSuffix(sub), rp.Reason),
+		"Next step: " + next,
+		"",
+		"Stages:",
+	}
+	for n, st := range Stages {
+		d.Stages = append(d.Stages, planStage{Stage: n, Name: st.Name, Status: v.status[n], Fact: v.facts[n]})
+		l := fmt.Sprintf("  %-11s %s", v.status[n], PhaseName(n))
+		if v.facts[n] != "" {
+			l += " (" + v.facts[n] + ")"
+		}
+		lines = append(lines, l)
+	}
+	if len(v.artifacts) > 0 {
+		lines = append(lines, "", "Artifacts:")
+	}
+	for _, a := range v.artifacts {
+		d.Artifacts = append(d.Artifacts, planArtifact{Kind: a.Kind, Path: a.Path, Exists: a.Exists})
+		state := "exists"
+		if !a.Exists {
+			state = "missing"
+		}
+		lines = append(lines, fmt.Sprintf("  %-7s %-9s %s", state, a.Kind, a.Path))
+	}
+	if tc := v.tickets; tc.relevant() {
+		pt := &planTickets{Existing: tc.counted(), Remaining: append([]string{}, tc.remaining...), Pattern: tc.pattern()}
+		if tc.hasPlan {
+			n := tc.planned
+			pt.TotalPlanned = &n
+		}
+		d.Tickets = pt
+		lines = append(lines, "", fmt.Sprintf("Tickets: %s (%s)", tc.summary(), tc.pattern()))
+	}
+	if v.mode == modeMissing || v.mode == modeUnapproved {
+		d.Conflict = &planConflict{Kind: situations[v.mode], Stage: v.cStage, Paths: v.cPaths}
+		if v.mode == modeUnapproved {
+			d.Conflict.Question = v.question()
+		}
+		lines = append(lines, "", "Conflict: "+v.conflictSentence())
+	}
+	lines = append(lines, "", fmt.Sprintf("RESTART would start again at %s: %s", PhaseName(v.restartFrom), v.restartStep()))
+	return &model.Plan{Lines: lines, Data: d}
+}
+
+func subSuffix(sub string) string {
+	if sub == "" {
+		return ""
+	}
+	return " (" + sub + ")"
+}
+
+// prompt is the markdown `--emit prompt` prints for the agent.
+func (v *view) prompt(next string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Resume /design: %s\n\n", v.feature)
+	rp, sub := v.resumePoint(), ""
+	if v.continueStage() == 3 {
+		sub = v.sub
+	}
+	fmt.Fprintf(&b, "Resume the design session for **%s** at **%s**%s.\n", v.feature, rp.Phase, subSuffix(sub))
+	fmt.Fprintf(&b, "Why: %s.\n\n", rp.Reason)
+	fmt.Fprintf(&b, "## Next step\n\n%s\n\n", next)
+	b.WriteString("## Progress\n\n")
+	for n := range Stages {
+		mark := " "
+		switch v.status[n] {
+		case stComplete:
+			mark = "x"
+		case stInProgress:
+			mark = "~"
+		}
+		l := fmt.Sprintf("- [%s] %s", mark, PhaseName(n))
+		if v.facts[n] != "" {
+			l += " (" + v.facts[n] + ")"
+		}
+		b.WriteString(l + "\n")
+	}
+	if len(v.artifacts) > 0 {
+		b.WriteString("\n## Artifacts\n\n")
+		for _, a := range v.artifacts {
+			state := "exists"
+			if !a.Exists {
+				state = "missing"
+			}
+			fmt.Fprintf(&b, "- `%s` (%s, %s)\n", a.Path, a.Kind, state)
+		}
+	}
+	fmt.Fprintf(&b, "\nSession file: `%s`. After each stage save a checkpoint: mark the stage complete, set current_stage to the next stage and record its artifacts.\n", v.rel)
+	return b.String()
+}

@@ -1,0 +1,309 @@
+package design
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// glyphs are the listing's marks: seed 003's emoji, or plain text when
+// the terminal cannot show emoji (loaders.Options.Plain).
+type glyphs struct{ done, current, pending, warn string }
+
+var (
+	emojiGlyphs = glyphs{"✅", "🔄", "⏳", "⚠️"}
+	plainGlyphs = glyphs{"[x]", "[~]", "[ ]", "[!]"}
+)
+
+// cleanStop is recorded as the session's last action: the /design
+// protocol only ever writes its file at a checkpoint ("save and exit
+// cleanly" when the context runs out), so a long silence after it is
+// not a crash.
+const cleanStop = "checkpoint_saved"
+
+// session maps the view onto model.Session.
+func (v *view) session(plain bool) *model.Session {
+	g := emojiGlyphs
+	if plain {
+		g = plainGlyphs
+	}
+	s := &model.Session{
+		Source:      SourceName,
+		ID:          loaders.SessionID(SourceName, v.project, v.path),
+		Path:        v.path,
+		Project:     v.project,
+		Title:       "/design " + v.feature,
+		Stage:       strconv.Itoa(v.resume),
+		Status:      v.word[v.resume],
+		Fingerprint: v.fp,
+		LastAction:  &model.LastAction{Type: cleanStop, Clean: true},
+		Warnings:    []string{},
+		Archived:    v.mode == modeArchived,
+	}
+	if v.sub != "" {
+		s.Stage = v.sub
+	}
+	if s.Status == "" {
+		s.Status = v.status[v.resume]
+	}
+	switch v.mode {
+	case modeCorrupted:
+		s.Status = "corrupted"
+		s.Warnings = append(s.Warnings, v.corruptionWarning())
+	case modeMigration:
+		s.Status = "no_session_file"
+		s.Warnings = append(s.Warnings, fmt.Sprintf("%s does not exist: the stages were reconstructed from the design artifacts on disk", v.rel))
+	}
+	if f := v.file; f != nil && f.hasUpdated {
+		s.LastUpdated, s.HasLastUpdated = f.updated, true
+	}
+	if v.mode == modeMissing || v.mode == modeUnapproved {
+		s.Warnings = append(s.Warnings, v.conflictSentence())
+	}
+	s.Warnings = append(s.Warnings, v.warnings...)
+
+	for n := range Stages {
+		ph := model.Phase{Name: PhaseName(n), Label: v.word[n], Result: v.facts[n]}
+		if ph.Label == "" {
+			ph.Label = v.status[n]
+		}
+		switch v.status[n] {
+		case stComplete:
+			ph.Status = model.PhaseCompleted
+		case stInProgress:
+			ph.Status = model.PhaseInProgress
+		default:
+			ph.Status = model.PhasePending
+		}
+		if n == 3 && v.resume == 3 && v.sub != "" {
+			ph.Detail = "sub-stage " + v.sub
+		}
+		s.Phases = append(s.Phases, ph)
+	}
+	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(Stages)}
+	if tc := v.tickets; tc.hasPlan && tc.planned > 0 {
+		s.Units, s.UnitsLabel = &model.Progress{Done: tc.counted(), Total: tc.planned}, "tickets"
+	}
+	s.ResumePoint = v.resumePoint()
+	s.Artifacts = v.artifacts
+
+	s.Fields = []model.Field{{Key: "feature", Label: "Feature", Value: v.feature}}
+	stageValue := PhaseName(v.resume)
+	s.Fields = append(s.Fields, model.Field{Key: "phase", Label: "Stage", Value: stageValue})
+	if fact := v.facts[v.resume]; fact != "" {
+		s.Fields = append(s.Fields, model.Field{Key: "checkpoint", Label: "Checkpoint", Value: fact})
+	}
+	if v.tickets.relevant() {
+		s.Fields = append(s.Fields, model.Field{Key: "tickets", Label: "Tickets", Value: v.tickets.summary()})
+	}
+	if v.file != nil && v.file.prd != "" {
+		s.Fields = append(s.Fields, model.Field{Key: "prd", Label: "PRD", Value: v.file.prd})
+	}
+	switch v.mode {
+	case modeMissing, modeUnapproved:
+		s.Fields = append(s.Fields, model.Field{Key: "conflict", Label: "Conflict", Value: v.conflictSentence()})
+	case modeCorrupted:
+		s.Fields = append(s.Fields, model.Field{Key: "problem", Label: "Problem",
+			Value: fmt.Sprintf("the session file is corrupted (line %d); the stages were rebuilt from the artifacts on disk", v.corruptionLine)})
+	case modeMigration:
+		s.Fields = append(s.Fields, model.Field{Key: "problem", Label: "Problem",
+			Value: "there is no session file; the stages were rebuilt from the artifacts on disk"})
+	}
+
+	next := v.nextStep()
+	rp := s.ResumePoint
+	s.Outcomes = map[model.Choice]string{
+		model.Continue: fmt.Sprintf("Resuming /design %s at %s%s: %s", v.feature, rp.Phase, subSuffix(v.continueSub()), next),
+		model.Restart:  fmt.Sprintf("Restarted /design %s from Stage %d: %s", v.feature, v.restartFrom, v.restartStep()),
+	}
+	s.Policy = v.policy()
+	s.Context = v.context(next)
+	s.Report = v.report(g, s.Policy)
+	s.Sections = v.sections()
+	s.Plan = v.plan(next)
+	s.Prompt = v.prompt(next)
+	return s
+}
+
+// resumePoint is where CONTINUE picks up. For a stage whose output is
+// waiting for approval, CONTINUE is the approval, so it picks up at the
+// next stage.
+func (v *view) resumePoint() model.ResumePoint {
+	if v.mode == modeUnapproved {
+		next := v.continueStage()
+		return model.ResumePoint{Phase: PhaseName(next),
+			Reason: fmt.Sprintf("CONTINUE approves %s and marks Stage %d complete: Stage %d is next", v.cPaths[0], v.cStage, next)}
+	}
+	return model.ResumePoint{Phase: PhaseName(v.resume), Reason: v.resumeReason}
+}
+
+// continueSub is the sub-stage CONTINUE resumes at ("" off stage 3).
+func (v *view) continueSub() string {
+	if v.continueStage() == 3 {
+		return v.sub
+	}
+	return ""
+}
+
+// continueStage is the stage the agent works on after CONTINUE.
+func (v *view) continueStage() int {
+	if v.mode == modeUnapproved {
+		return min(v.cStage+1, LastStage)
+	}
+	return v.resume
+}
+
+func (v *view) corruptionWarning() string {
+	return fmt.Sprintf("%s is corrupted (%s): the stages were reconstructed from the design artifacts on disk", v.rel, v.corruption)
+}
+
+// ---- the menu ----
+
+// archiveDir is where RESTART and DISCARD put the old file.
+const archiveDir = ".claude/design/sessions/archive/"
+
+var redo = map[int]string{
+	1: "re-extract rules", 3: "rewrite the design", 4: "rewrite the contracts",
+	5: "regenerate the scenarios", 6: "recreate the missing tickets",
+}
+
+// policy is the design menu: seed 003's "Resume from Stage N /
+// Restart from Stage 0 / View current artifacts" on CONTINUE, RESTART
+// and REVIEW, and the error-recovery cases on the same choices.
+func (v *view) policy() map[model.Choice]model.ChoicePolicy {
+	p := map[model.Choice]model.ChoicePolicy{
+		model.Continue: {Label: fmt.Sprintf("Resume from Stage %d", v.resume), Hint: v.facts[v.resume], Recommended: true},
+		model.Review:   {Label: "View current artifacts", Hint: v.artifactHint()},
+		model.Restart:  {Label: "Restart from Stage 0 (discard progress)", Hint: "the session is archived; a new one starts with every stage pending"},
+		model.Discard: {Label: "Archive the session", Hint: "moved to " + archiveDir + "; no new session",
+			Confirm: fmt.Sprintf("Move %s to %s%s.<timestamp>.session.json?\nNothing is deleted: move it back to resume the session. No new session is created.", v.rel, archiveDir, v.feature)},
+	}
+	if v.resume == LastStage && v.status[LastStage] == stComplete {
+		p[model.Continue] = model.ChoicePolicy{Label: "Resume from Stage 7", Hint: "every stage is complete: show the review", Recommended: true}
+	}
+	if v.forced {
+		c := p[model.Continue]
+		c.Label += " (--stage)"
+		p[model.Continue] = c
+	}
+	if v.restartFrom > 0 {
+		p[model.Restart] = model.ChoicePolicy{Label: fmt.Sprintf("Restart from Stage %d", v.restartFrom),
+			Hint: fmt.Sprintf("stages %d-7 set to pending; the old session is archived first", v.restartFrom)}
+	}
+	switch v.mode {
+	case modeMissing:
+		label := fmt.Sprintf("Re-run Stage %d", v.cStage)
+		if r := redo[v.cStage]; r != "" {
+			label += " (" + r + ")"
+		}
+		p[model.Continue] = model.ChoicePolicy{Label: label, Hint: strings.Join(v.cPaths, ", ") + " " + isAre(len(v.cPaths)) + " missing", Recommended: true}
+		p[model.Restart] = model.ChoicePolicy{Label: fmt.Sprintf("Mark Stage %d incomplete and restart from there", v.cStage),
+			Hint: fmt.Sprintf("stages %d-7 set to pending; the old session is archived first", v.cStage)}
+	case modeUnapproved:
+		next := v.cStage + 1
+		p[model.Continue] = model.ChoicePolicy{
+			Label:       fmt.Sprintf("Approve the existing %s and proceed to Stage %d", v.cWhat, next),
+			Hint:        v.cPaths[0],
+			Recommended: true, Writes: true,
+			Confirm: fmt.Sprintf("%s\n%s exists but Stage %d is not marked complete%s.\nYes marks Stage %d complete in %s and resumes at Stage %d. No goes back to the menu (Re-run Stage %d is there).",
+				v.question(), v.cPaths[0], v.cStage, v.approvalNote(), v.cStage, v.rel, next, v.cStage),
+		}
+		p[model.Restart] = model.ChoicePolicy{Label: fmt.Sprintf("Re-run Stage %d", v.cStage),
+			Hint: fmt.Sprintf("not approved: stages %d-7 set to pending; the old session is archived first", v.cStage)}
+	case modeCorrupted:
+		rebuilt := v.rebuiltSummary()
+		if v.hasOutputs() || v.forced {
+			p[model.Continue] = model.ChoicePolicy{
+				Label: "Rebuild the session from artifacts", Hint: "then resume at " + PhaseName(v.resume),
+				Recommended: true, Writes: true,
+				Confirm: fmt.Sprintf("Write the reconstructed session to %s?\n%s\nThe corrupted file is kept beside it as %s.corrupted.<timestamp>.",
+					v.rel, rebuilt, baseName(v.rel)),
+			}
+		} else {
+			p[model.Continue] = model.ChoicePolicy{Label: "Rebuild the session from artifacts",
+				Disabled: fmt.Sprintf("no design artifacts for %q were found: nothing to rebuild from (RESTART starts a new session)", v.feature)}
+			r := p[model.Restart]
+			r.Recommended = true
+			p[model.Restart] = r
+		}
+	case modeMigration:
+		p[model.Continue] = model.ChoicePolicy{
+			Label: "Create a session from the artifacts", Hint: "then resume at " + PhaseName(v.resume),
+			Recommended: true, Writes: true,
+			Confirm: fmt.Sprintf("Create %s from the design artifacts on disk?\n%s\nRun with --stage N to say instead that the stages before N are complete.",
+				v.rel, v.rebuiltSummary()),
+		}
+		p[model.Restart] = model.ChoicePolicy{Label: "Start a new session at Stage 0", Hint: "every stage pending; the artifacts stay on disk"}
+		p[model.Discard] = model.ChoicePolicy{Label: "Archive the session", Disabled: "there is no session file to archive"}
+	case modeArchived:
+		why := fmt.Sprintf("this is an archived session (history): move it back to .claude/design/sessions/%s.session.json to resume it", v.feature)
+		p[model.Continue] = model.ChoicePolicy{Label: p[model.Continue].Label, Disabled: why}
+		p[model.Restart] = model.ChoicePolicy{Label: p[model.Restart].Label, Disabled: why}
+		p[model.Discard] = model.ChoicePolicy{Label: "Archive the session", Disabled: "the session is already archived"}
+	}
+	return p
+}
+
+// approvalNote adds what the checkpoint says about the approval.
+func (v *view) approvalNote() string {
+	if v.cStage == 3 {
+		if cp := v.file.checkpoint("stage_3b"); cp != nil && truthy(cp.get("user_approved")) {
+			return " (its stage_3b_design checkpoint records user_approved: true)"
+		}
+	}
+	return ""
+}
+
+// rebuiltSummary is the reconstructed state in one or two lines.
+func (v *view) rebuiltSummary() string {
+	if v.resume == 0 && v.status[0] != stComplete && !v.hasOutputs() {
+		return "Every stage pending: the design starts at Stage 0."
+	}
+	var parts []string
+	if v.resume > 0 {
+		if v.resume == 1 {
+			parts = append(parts, "Stage 0 complete")
+		} else {
+			parts = append(parts, fmt.Sprintf("Stages 0-%d complete", v.resume-1))
+		}
+	}
+	cur := fmt.Sprintf("Stage %d in progress", v.resume)
+	if f := v.facts[v.resume]; f != "" {
+		cur += " (" + f + ")"
+	}
+	parts = append(parts, cur)
+	if v.resume < LastStage {
+		if v.resume+1 == LastStage {
+			parts = append(parts, "Stage 7 pending")
+		} else {
+			parts = append(parts, fmt.Sprintf("Stages %d-7 pending", v.resume+1))
+		}
+	}
+	return strings.Join(parts, ", ") + "."
+}
+
+func (v *view) artifactHint() string {
+	if len(v.artifacts) == 0 {
+		return "none recorded"
+	}
+	missing := 0
+	for _, a := range v.artifacts {
+		if !a.Exists {
+			missing++
+		}
+	}
+	if missing == 0 {
+		return plural(len(v.artifacts), "artifact", "artifacts") + ", all on disk"
+	}
+	return fmt.Sprintf("%s, %d missing", plural(len(v.artifacts), "artifact", "artifacts"), missing)
+}
+
+func baseName(rel string) string {
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		return rel[i+1:]
+	}
+	return rel
+}

@@ -1,0 +1,1 @@
+# user-export-bdd.feature
