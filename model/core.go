@@ -2,6 +2,7 @@ package model
 
 import (
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -150,18 +151,28 @@ func (CheckGit) isEffect() {}
 func (Apply) isEffect()    {}
 func (Emit) isEffect()     {}
 
-// withoutStateFile drops the session's own state file from a git change
-// list: RESTART rewrites that file itself, so its edits are not work at
-// risk. Paths are relative to the project, as CheckGit answers them.
+// withoutStateFile drops the session's own state from a git change list:
+// the source's writes change those files, so their edits are not work at
+// risk. Path and StateFiles count, and a folder counts with everything
+// under it. Paths are relative to the project, as CheckGit answers them.
 func withoutStateFile(s *Session, files []string) []string {
-	rel, err := filepath.Rel(s.Project, s.Path)
-	if err != nil {
-		return files
+	var own []string
+	for _, p := range append([]string{s.Path}, s.StateFiles...) {
+		if rel, err := filepath.Rel(s.Project, p); err == nil && p != "" {
+			own = append(own, filepath.ToSlash(rel))
+		}
 	}
-	rel = filepath.ToSlash(rel)
 	out := make([]string, 0, len(files))
 	for _, f := range files {
-		if f != rel {
+		f = strings.TrimSuffix(f, "/")
+		mine := false
+		for _, o := range own {
+			if f == o || strings.HasPrefix(f, o+"/") {
+				mine = true
+				break
+			}
+		}
+		if !mine {
 			out = append(out, f)
 		}
 	}

@@ -145,6 +145,12 @@ func TestFlowchartEdges(t *testing.T) {
 				}
 			}},
 		{"only the state file changed -> no veto", load(session()), []Event{Chose{Restart}, GitChecked{Available: true, Files: []string{".aios/.session-state.yaml"}}}, ScreenApplying, []string{"git", "apply:restart"}, nil},
+		{"a state folder and extra state files are not work at risk", load(session(func(s *Session) {
+			s.Path = "/p/book/phase_history"
+			s.StateFiles = []string{"/p/book/run_paused.json"}
+		})), []Event{Chose{Restart}, GitChecked{Available: true, Files: []string{"book/phase_history/ch001_sc001.json", "book/phase_history/", "book/run_paused.json"}}}, ScreenApplying, []string{"git", "apply:restart"}, nil},
+		{"a file beside the state folder still vetoes", load(session(func(s *Session) { s.Path = "/p/book/phase_history" })),
+			[]Event{Chose{Restart}, GitChecked{Available: true, Files: []string{"book/phase_history_notes.md"}}}, ScreenVeto, []string{"git"}, nil},
 		{"reset write fails -> failed screen", load(session()), []Event{Chose{Restart}, gitClean, Applied{Choice: Restart, Err: errDisk}}, ScreenFailed, []string{"git", "apply:restart"},
 			func(t *testing.T, st State) {
 				if st.Failure != "disk full" {

@@ -176,6 +176,11 @@ type Session struct {
 	// "Resuming phase 3/4: Checkout flow — spawning Maestro."): the
 	// decision's next_step says it in place of the catalog's sentence.
 	Outcomes map[Choice]string `json:"-"`
+	// StateFiles are further files or folders (absolute) that make up the
+	// session's own state beside Path, such as a memory folder or a pause
+	// marker. VETO-2 does not count their changes as work at risk: the
+	// source's own writes change them.
+	StateFiles []string `json:"-"`
 	// Archived marks a session kept only as history (a discarded or
 	// archived state): listed by status, never opened by default.
 	Archived bool `json:"-"`

@@ -24,6 +24,9 @@ func TestSourceQuestionIsAskedBeforeWriting(t *testing.T) {
 		t.Fatalf("question not shown:\n%s", plain(m))
 	}
 	m = arm(t, m)
+	if v := plain(m); !strings.Contains(v, "y yes") || strings.Contains(v, "discard") {
+		t.Fatalf("help bar does not answer the question:\n%s", v)
+	}
 	m, _ = press(t, m, keyRune('n'))
 	if m.Final().Screen != model.ScreenOptions || r.applies() != 0 {
 		t.Fatalf("n gave %s with %d applies", m.Final().Screen, r.applies())

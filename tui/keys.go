@@ -70,7 +70,10 @@ type keyState struct {
 	scroll  bool // the body is taller than its room
 	showAll bool
 	ascii   bool // label arrows in ASCII (NO_COLOR, dumb terminals)
-	catalog *msg.Catalog
+	// ownQuestion: the confirmation is a source's own question, not
+	// DISCARD's, so its answers are plain yes and no.
+	ownQuestion bool
+	catalog     *msg.Catalog
 }
 
 // keyLabels are how the help bar names the arrow keys.
@@ -151,8 +154,13 @@ func (km *KeyMap) sync(s keyState) {
 		km.No.SetEnabled(s.armed)
 		// [y/N]: enter takes the default, which is No.
 		km.No.SetKeys("n", "N", "enter")
-		km.Yes.SetHelp("y", k.DiscardYes)
-		km.No.SetHelp("n/enter", k.DiscardNo)
+		if s.ownQuestion {
+			km.Yes.SetHelp("y", k.QuestionYes)
+			km.No.SetHelp("n/enter", k.QuestionNo)
+		} else {
+			km.Yes.SetHelp("y", k.DiscardYes)
+			km.No.SetHelp("n/enter", k.DiscardNo)
+		}
 	case model.ScreenFailed:
 		km.Back.SetEnabled(true)
 	}

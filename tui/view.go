@@ -70,6 +70,7 @@ func (m *Model) sync(reset bool) {
 	ks := keyState{
 		screen: m.state.Screen, visible: model.Visible(m.state.Options),
 		armed: m.armed, showAll: m.help.ShowAll, catalog: m.cat, ascii: m.noColor,
+		ownQuestion: m.state.Question() != "" && m.state.Pending != model.Discard,
 	}
 	m.keys.sync(ks)
 	fr := m.layout()

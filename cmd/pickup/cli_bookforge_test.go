@@ -249,6 +249,12 @@ func TestBookforgeDiscardAndRestart(t *testing.T) {
 		t.Fatal("vetoed restart moved the ledgers")
 	}
 	gitRun(t, dir, "commit", "-qam", "more")
+	// bookforge's own state is not work at risk: an edited ledger and a
+	// new pause marker do not veto the restart.
+	ledger := filepath.Join(hist, "ch001_sc001.json")
+	if err := os.WriteFile(ledger, []byte(read(t, ledger)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	m = pickup(t, dir, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK).json(t)
 	ch := m["changed"].([]any)
 	if len(ch) != 2 || ch[0] != hist || m["resume_action"] != "restart" ||

@@ -120,6 +120,7 @@ type resumeDoc struct {
 	Changed         []string           `json:"changed"`
 	ArchivedTo      *string            `json:"archived_to"`
 	Phases          []phaseJSON        `json:"phases,omitempty"`
+	Sections        []model.Section    `json:"sections,omitempty"`
 	Warnings        []string           `json:"warnings"`
 	Blocked         bool               `json:"blocked"`
 	Veto            string             `json:"veto,omitempty"`

@@ -84,7 +84,8 @@ func (a *app) resume(project string) error {
 			rp := s.ResumePoint
 			doc.ResumePoint = &rp
 			doc.Phases = statusJSON(st).Phases
-			doc.NextStep = msg.English.StatusText(s, st.Crash, st.Options)
+			doc.Sections = s.Sections
+			doc.NextStep = a.reviewText(st)
 			return a.output(doc, exitOK)
 		case model.ScreenConfirm:
 			if !a.yes {

@@ -62,3 +62,17 @@ func (a *app) statusText(st model.State) string {
 	}
 	return b.String()
 }
+
+// reviewText is REVIEW without a UI: the status text, then the source's
+// dashboard sections.
+func (a *app) reviewText(st model.State) string {
+	var b strings.Builder
+	b.WriteString(a.statusText(st))
+	for _, sec := range st.Session.Sections {
+		fmt.Fprintf(&b, "\n%s\n", sec.Title)
+		for _, l := range sec.Lines {
+			fmt.Fprintf(&b, "  %s\n", l)
+		}
+	}
+	return b.String()
+}

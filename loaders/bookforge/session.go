@@ -2,6 +2,7 @@ package bookforge
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -40,6 +41,8 @@ func (l Loader) session(b *book, path string) *model.Session {
 		Fingerprint: b.Fingerprint,
 		Warnings:    []string{},
 		Archived:    b.Archived,
+		// The ledgers and the pause marker are bookforge's own state.
+		StateFiles: []string{filepath.Join(b.Dir, filepath.FromSlash(HistoryDir)), filepath.Join(b.Dir, filepath.FromSlash(PauseFile))},
 	}
 	if b.Title != "" {
 		s.Title = b.Title + " (book " + b.ID + ")"

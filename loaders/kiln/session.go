@@ -104,6 +104,8 @@ func analyse(root, path string, data []byte) (*memory, *model.Session) {
 		Source: SourceName, ID: loaders.SessionID(SourceName, root, path), Path: path, Project: root,
 		Title: title, Fingerprint: fsx.Fingerprint(data), Warnings: []string{},
 		Policy: map[model.Choice]model.ChoicePolicy{model.Discard: discardPolicy(m, false)},
+		// The memory folder and the phase state files are kiln's own state.
+		StateFiles: []string{m.memDir, filepath.Join(root, ".kiln")},
 	}
 
 	// Required fields: stage and status, from the enums. Never

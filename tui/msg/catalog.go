@@ -119,6 +119,7 @@ type KeyText struct {
 	Up, Down, Move, Choose, Back, Quit, More, Less string
 	Scroll, PageUp, PageDown, Top, Bottom          string
 	VetoYes, VetoNo, DiscardYes, DiscardNo         string
+	QuestionYes, QuestionNo                        string
 	CancelCheck                                    string
 }
 
@@ -269,6 +270,7 @@ var English = Catalog{
 		Scroll: "scroll", PageUp: "page up", PageDown: "page down", Top: "top", Bottom: "bottom",
 		VetoYes: "back to menu", VetoNo: "stop here",
 		DiscardYes: "discard", DiscardNo: "keep",
+		QuestionYes: "yes", QuestionNo: "no",
 		CancelCheck: "cancel",
 	},
 }
