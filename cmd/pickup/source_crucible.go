@@ -1,0 +1,116 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/crucible"
+)
+
+func init() {
+	registerSource(sourceSpec{
+		name:    crucible.SourceName,
+		factory: func(o loaders.Options) loaders.Loader { return crucible.New(o) },
+		flags:   crucibleFlags,
+		commands: func(a *app) []*cobra.Command {
+			return []*cobra.Command{a.crucibleDiffCommand()}
+		},
+		help: "crucible: interrupted crucible pipelines (.pipeline-active and manifest.jsonl in ~/.claude/projects/<sha256(project)[:16]>/memory/); plan, restore, diff",
+	})
+}
+
+func crucibleFlags(fs *pflag.FlagSet) {
+	fs.Var(&positiveInt{}, crucible.FlagFromPhase, "crucible: resume from phase N's boundary instead of the automatic point")
+	fs.Var(&positiveInt{}, crucible.FlagFromSeq, "crucible: resume from the start of the phase holding dispatch seq N")
+	fs.Var(&mutations{}, crucible.FlagMutate, "crucible: swap a dispatch template for the replay, original=replacement (repeatable)")
+	fs.Bool(crucible.FlagNoRestore, false, "crucible: resume with the working directory as it is, without restoring a checkpoint")
+}
+
+// positiveInt is a flag holding a whole number of at least 1; a bad value
+// is a usage error at parse time.
+type positiveInt struct{ s string }
+
+func (p *positiveInt) String() string { return p.s }
+func (p *positiveInt) Type() string   { return "N" }
+func (p *positiveInt) Set(v string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 1 {
+		return fmt.Errorf("want a whole number of at least 1, got %q", v)
+	}
+	p.s = strconv.Itoa(n)
+	return nil
+}
+
+// mutations is the repeatable --mutate original=replacement. It is a
+// pflag.SliceValue, so its values reach the loader in Options.Lists.
+type mutations struct{ vals []string }
+
+func (m *mutations) String() string { return "[" + strings.Join(m.vals, ",") + "]" }
+func (m *mutations) Type() string   { return "original=replacement" }
+func (m *mutations) Set(v string) error {
+	if _, err := crucible.ParseMutation(v); err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "--mutate "))
+	}
+	m.vals = append(m.vals, v)
+	return nil
+}
+func (m *mutations) Append(v string) error { return m.Set(v) }
+func (m *mutations) Replace(vs []string) error {
+	m.vals = nil
+	for _, v := range vs {
+		if err := m.Set(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func (m *mutations) GetSlice() []string { return append([]string{}, m.vals...) }
+
+func (a *app) crucibleDiffCommand() *cobra.Command {
+	var o crucible.DiffOptions
+	c := &cobra.Command{
+		Use:   "diff ORIGINAL REPLAY",
+		Short: "crucible: compare a replayed pipeline with the original (Replay Diff report)",
+		Long: `diff reads two crucible dispatch manifests (or the same one twice:
+replays append to the original manifest) and prints the Replay Diff
+report: template mutations, outcome comparison, per-dispatch comparison
+and the artifact diff. Replay entries are those with a replay_session.
+With --json it prints the structured replay-diff signal instead. It
+changes nothing.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(_ *cobra.Command, args []string) error {
+			rep, err := crucible.Diff(args[0], args[1], o)
+			var empty *crucible.EmptyError
+			switch {
+			case errors.As(err, &empty):
+				return fail(exitCorrupted, "%s", empty.Error())
+			case errors.Is(err, fs.ErrNotExist):
+				return fail(exitUsage, "%v", err)
+			case err != nil:
+				return fail(exitCorrupted, "%v", err)
+			}
+			if a.jsonOut {
+				if err := writeJSON(a.io.out, rep.Signal); err != nil {
+					return fail(exitError, "writing JSON: %v", err)
+				}
+			} else {
+				fmt.Fprintln(a.io.out, strings.Join(rep.Lines, "\n"))
+			}
+			for _, w := range rep.Warnings {
+				fmt.Fprintf(a.io.err, "warning: %s\n", w)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&o.OriginalSHA, "original-sha", "", "the original run's final commit, for the artifact diff")
+	c.Flags().StringVar(&o.ReplaySHA, "replay-sha", "", "the replay's final commit, for the artifact diff")
+	c.Flags().StringVar(&o.Repo, "repo", ".", "the git repository holding both commits")
+	return c
+}

@@ -1,0 +1,322 @@
+package crucible
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// Guard kinds Apply refuses with (model.GuardError; the CLI exits 5).
+const (
+	GuardBranch      = "branch_mismatch"
+	GuardHeadMoved   = "head_moved"
+	GuardPlanChanged = "plan_changed"
+)
+
+// Apply carries out a choice. Every write first re-reads the marker and
+// the manifest and refuses (fsx.ErrChanged) if either changed since load.
+//
+//   - CONTINUE: the branch guard, then (when the plan restores a
+//     checkpoint and the person said yes) a pre-restore-safety checkpoint
+//     and `git checkout <checkpoint> -- .` in the shadow repository.
+//     Without a restore it writes nothing.
+//   - RESTART: archives the marker (the manifest stays as history), so
+//     the skill starts a fresh pipeline.
+//   - DISCARD: archives the marker, the .dispatch-active-<sid> marker and
+//     the dispatch directories (renamed with .discarded.<unix-ms>).
+func (l *Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
+	a := model.Applied{Choice: c}
+	switch c {
+	case model.Review:
+	case model.Continue:
+		a.Changed, a.Err = l.continueResume(s, now)
+	case model.Restart:
+		a.Changed, a.Err = l.restart(s, now)
+	case model.Discard:
+		a.Changed, a.ArchivedTo, a.Err = l.discard(s, now)
+	default:
+		a.Err = fmt.Errorf("crucible: unknown choice %q", c)
+	}
+	return a
+}
+
+// reload reads the session's files again and refuses when they no longer
+// hold what was loaded.
+func (l *Loader) reload(s *model.Session) (*pipeline, error) {
+	p, err := l.read(s.Project, s.Path)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && p == nil) {
+		return nil, &fsx.ChangedError{Path: s.Path, Gone: true}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if p.fingerprint() != s.Fingerprint {
+		changed := s.Path
+		if p.manifestPath != "" && p.markerPath != "" {
+			changed = p.manifestPath // the marker rarely changes; say which one if it did
+			if l.markerFP(s) != "" && l.markerFP(s) != p.markerFP {
+				changed = p.markerPath
+			}
+		}
+		return nil, &fsx.ChangedError{Path: changed}
+	}
+	return p, nil
+}
+
+func (l *Loader) markerFP(s *model.Session) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.loaded[s].markerFP
+}
+
+func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, error) {
+	p, err := l.reload(s)
+	if err != nil {
+		return nil, err
+	}
+	if p.problem != nil || p.plan == nil {
+		return nil, fmt.Errorf("%s: this pipeline cannot be resumed: %s", s.Path, problemWords(p))
+	}
+	if p.marker != nil && p.marker.Branch != "" && p.isRepo {
+		current := p.git.Branch()
+		if current == "" {
+			current = "(a detached HEAD)"
+		}
+		if current != p.marker.Branch {
+			return nil, &model.GuardError{Kind: GuardBranch, Message: BranchMismatch(p.marker.Branch, current)}
+		}
+	}
+	l.mu.Lock()
+	info := l.loaded[s]
+	l.mu.Unlock()
+	if info.head != "" && p.head != info.head {
+		return nil, &model.GuardError{Kind: GuardHeadMoved, Message: fmt.Sprintf(
+			"HEAD moved from %s to %s since pickup read this pipeline; nothing was restored. Run pickup again to see the plan for the current state.", short(info.head), short(p.head))}
+	}
+	pl := p.plan
+	ctx := copyContext(s.Context)
+	r := pl.Resume.Restore
+	if r == nil {
+		s.Context = ctx
+		return nil, nil
+	}
+	if want, _ := ctx["checkpoint"].(map[string]any); want == nil || want["id"] != r.ID {
+		return nil, &model.GuardError{Kind: GuardPlanChanged, Message: fmt.Sprintf(
+			"the plan now restores checkpoint %s (%s), not the one you were shown; nothing was restored. Run pickup again.", r.Short, r.Reason)}
+	}
+	sh := p.shadow
+	if !sh.Exists(r.ID) {
+		return nil, fmt.Errorf("checkpoint %s (%s) is no longer in the shadow repository %s; nothing was restored", r.Short, r.Reason, sh.Dir)
+	}
+	safety, stamp, err := sh.Snapshot(safetyReason, now)
+	if err != nil {
+		return nil, fmt.Errorf("taking the %s checkpoint in %s: %w; nothing was restored", safetyReason, sh.Dir, err)
+	}
+	files, _ := sh.Touched(safety, r.ID)
+	if err := sh.Restore(r.ID); err != nil {
+		return nil, fmt.Errorf("restoring checkpoint %s: %w. The working directory may be partly restored; undo with: %s", r.Short, err, sh.UndoCommand(safety))
+	}
+	changed := make([]string, 0, len(files)+1)
+	for _, f := range files {
+		changed = append(changed, filepath.Join(p.project, filepath.FromSlash(f)))
+	}
+	changed = append(changed, sh.Dir)
+	ctx["safety_checkpoint"] = map[string]any{"id": safety, "reason": safetyReason, "taken_at": stamp}
+	ctx["undo_restore"] = sh.UndoCommand(safety)
+	ctx["restored_files"] = len(files)
+	if err := sh.AppendRow(short8(safety), stamp, safetyReason); err != nil {
+		ctx["warning"] = "the safety checkpoint was taken but not added to " + CheckpointTable + ": " + err.Error()
+	}
+	s.Context = ctx
+	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, fmt.Sprintf(
+		"Restored checkpoint %s (%d file(s)); the %s checkpoint %s taken first keeps the previous state (undo: %s).",
+		r.Reason, len(files), safetyReason, short8(safety), sh.UndoCommand(safety)))}
+	return changed, nil
+}
+
+func (l *Loader) restart(s *model.Session, now time.Time) ([]string, error) {
+	p, err := l.reload(s)
+	if err != nil {
+		return nil, err
+	}
+	ctx := map[string]any{"source": SourceName, "action": "start_fresh"}
+	if p.marker != nil {
+		ctx["skill"], ctx["previous_pipeline"] = p.marker.Skill, p.marker.PipelineID
+		if p.marker.Branch != "" {
+			ctx["branch"] = p.marker.Branch
+		}
+	}
+	if p.manifestPath != "" {
+		ctx["previous_manifest"] = p.manifestPath
+	}
+	var changed []string
+	if p.markerPath != "" {
+		dst, err := fsx.Archive(p.markerPath, p.markerFP, now)
+		if err != nil {
+			return nil, err
+		}
+		ctx["marker_archived_to"] = dst
+		changed = append(changed, p.markerPath)
+	}
+	s.Context = ctx
+	skill := "the pipeline"
+	if p.marker != nil && p.marker.Skill != "" {
+		skill = "the " + p.marker.Skill + " pipeline"
+	}
+	out := "Start " + skill + " fresh from phase 1"
+	if p.markerPath != "" {
+		out += "; its marker was archived and the old manifest stays as history"
+	}
+	s.Outcomes = map[model.Choice]string{model.Restart: out + "."}
+	return changed, nil
+}
+
+func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, error) {
+	p, err := l.reload(s)
+	if err != nil {
+		return nil, "", err
+	}
+	// Decide every move before making one.
+	var dirs []string
+	for _, d := range p.dispatchD {
+		base := filepath.Base(d)
+		ours := strings.HasPrefix(base, DispatchPrefix) || strings.HasPrefix(base, "dispatch-") ||
+			(p.marker != nil && p.marker.DispatchDir != "" && filepath.Clean(p.marker.DispatchDir) == d)
+		if ours {
+			dirs = append(dirs, d)
+		}
+	}
+	loose := "" // a manifest outside any dispatch directory is archived alone
+	if p.manifestPath != "" && !contains(dirs, filepath.Dir(p.manifestPath)) {
+		loose = p.manifestPath
+	}
+	if p.manifest != nil {
+		if err := sameContent(p.manifestPath, p.manifest.Fingerprint); err != nil {
+			return nil, "", err
+		}
+	}
+	for _, d := range dirs {
+		if _, err := os.Lstat(fsx.ArchiveName(d, now)); err == nil {
+			return nil, "", fmt.Errorf("%s: archive name %s already exists; nothing was moved", d, fsx.ArchiveName(d, now))
+		}
+	}
+	var changed []string
+	archived := ""
+	if p.markerPath != "" {
+		dst, err := fsx.Archive(p.markerPath, p.markerFP, now)
+		if err != nil {
+			return nil, "", err
+		}
+		changed, archived = append(changed, p.markerPath), dst
+		if p.marker != nil && p.scratch != "" {
+			da := filepath.Join(p.scratch, dispatchActive+p.marker.PipelineID)
+			if data, err := os.ReadFile(da); err == nil {
+				if _, err := fsx.Archive(da, fsx.Fingerprint(data), now); err == nil {
+					changed = append(changed, da)
+				}
+			}
+		}
+	}
+	if loose != "" {
+		dst, err := fsx.Archive(loose, fsx.Fingerprint(mustRead(loose)), now)
+		if err != nil {
+			return changed, archived, moved(err, changed)
+		}
+		changed = append(changed, loose)
+		if archived == "" {
+			archived = dst
+		}
+	}
+	for _, d := range dirs {
+		dst := fsx.ArchiveName(d, now)
+		if err := os.Rename(d, dst); err != nil {
+			return changed, archived, moved(fmt.Errorf("%s: archiving: %w", d, err), changed)
+		}
+		changed = append(changed, d)
+		if archived == "" {
+			archived = dst
+		}
+	}
+	if len(changed) == 0 {
+		return nil, "", errors.New("crucible: there is nothing to archive for this pipeline")
+	}
+	return changed, archived, nil
+}
+
+// moved adds to an error what was already archived.
+func moved(err error, changed []string) error {
+	if len(changed) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w (already archived: %s)", err, strings.Join(changed, ", "))
+}
+
+func mustRead(p string) []byte {
+	b, _ := os.ReadFile(p)
+	return b
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// sameContent checks a possibly large file against a fingerprint,
+// streaming.
+func sameContent(path, fp string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &fsx.ChangedError{Path: path, Gone: true}
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return err
+	}
+	if hex.EncodeToString(h.Sum(nil)) != fp {
+		return &fsx.ChangedError{Path: path}
+	}
+	return nil
+}
+
+func copyContext(in map[string]any) map[string]any {
+	out := make(map[string]any, len(in)+4)
+	for k, v := range in {
+		out[k] = v
+	}
+	return out
+}
+
+func problemWords(p *pipeline) string {
+	if p.problem == nil {
+		return "it has no plan"
+	}
+	if p.problem.Message != "" {
+		return p.problem.Message
+	}
+	return p.problem.Detail
+}
+
+func short8(h string) string {
+	if len(h) > 8 {
+		return h[:8]
+	}
+	return h
+}

@@ -1,0 +1,313 @@
+package crucible
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// DiffOptions name the final commits of both runs, when known: the
+// manifests do not record them.
+type DiffOptions struct {
+	OriginalSHA, ReplaySHA string
+	Repo                   string // the repository to diff them in
+}
+
+// DiffReport is the spec's "# Replay Diff" report and its structured
+// replay-diff signal.
+type DiffReport struct {
+	Lines    []string
+	Signal   map[string]any
+	Warnings []string
+}
+
+// EmptyError is returned for a manifest with no valid entry.
+type EmptyError struct{ Path string }
+
+func (e *EmptyError) Error() string { return e.Path + ": " + EmptyManifest }
+
+// Diff compares an original run with its replay. Replay entries are those
+// with a replay_session in the replay manifest (crucible appends them to
+// the original manifest, so both arguments may name the same file), or
+// all of its entries when none has one; original entries are those of the
+// original manifest without a replay_session.
+func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
+	orig, err := ReadManifest(originalPath)
+	if err != nil {
+		return nil, err
+	}
+	repl := orig
+	if filepath.Clean(replayPath) != filepath.Clean(originalPath) {
+		if repl, err = ReadManifest(replayPath); err != nil {
+			return nil, err
+		}
+	}
+	rep := &DiffReport{}
+	for _, m := range []*Manifest{orig, repl} {
+		if m.Valid == 0 {
+			return nil, &EmptyError{Path: m.Path}
+		}
+		for i, b := range m.Bad {
+			if i == maxBadWarnings {
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %d more bad line(s) skipped", m.Path, len(m.Bad)-i))
+				break
+			}
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s line %d skipped: %s", m.Path, b.Line, b.Reason))
+		}
+		if m == repl {
+			break
+		}
+	}
+	var originals, replays []*Entry
+	for _, e := range orig.Entries() {
+		if e.ReplaySession == "" {
+			originals = append(originals, e)
+		}
+	}
+	for _, e := range repl.Entries() {
+		if e.ReplaySession != "" {
+			replays = append(replays, e)
+		}
+	}
+	if len(replays) == 0 && repl != orig {
+		replays = repl.Entries()
+	}
+	if len(replays) == 0 {
+		rep.Warnings = append(rep.Warnings, "no replay entry found (no entry has a replay_session)")
+	}
+	origID := orWord(sessionFromDir(filepath.Dir(orig.Path)), "original")
+	replID := mostCommonSession(replays)
+	if replID == "" {
+		replID = orWord(sessionFromDir(filepath.Dir(repl.Path)), "replay")
+	}
+	var mutations []string
+	seen := map[string]bool{}
+	for _, e := range replays {
+		if e.Mutation != "" && !seen[e.Mutation] {
+			seen[e.Mutation] = true
+			mutations = append(mutations, e.Mutation)
+		}
+	}
+
+	oGate, rGate := gateRounds(originals), gateRounds(replays)
+	oDur, rDur := totalDuration(originals), totalDuration(replays)
+	oAcc, rAcc := acceptance(originals), acceptance(replays)
+	accDelta := "="
+	if oAcc != rAcc {
+		accDelta = "changed"
+	}
+
+	var out []string
+	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
+	add("# Replay Diff: %s vs %s", origID, replID)
+	add("")
+	add("## Template Mutations")
+	add("")
+	if len(mutations) == 0 {
+		add("- none (a faithful replay)")
+	}
+	for _, m := range mutations {
+		add("- %s", m)
+	}
+	add("")
+	add("## Outcome Comparison")
+	add("")
+	add("| Metric | Original | Replayed | Delta |")
+	add("|--------|----------|----------|-------|")
+	add("| Total dispatches | %d | %d | %s |", len(originals), len(replays), signed(len(replays)-len(originals)))
+	add("| Quality gate rounds | %d | %d | %s |", oGate, rGate, signed(rGate-oGate))
+	add("| Wall clock time | %s | %s | %sm |", hm(oDur), hm(rDur), signed(mins(rDur)-mins(oDur)))
+	add("| Acceptance tests | %s | %s | %s |", oAcc, rAcc, accDelta)
+	add("")
+	add("## Per-Dispatch Comparison")
+	add("")
+	add("| Seq | Role | Original Status | Replayed Status | Summary Delta |")
+	add("|-----|------|----------------|-----------------|---------------|")
+	bySeq := map[int]*Entry{}
+	for _, e := range originals {
+		bySeq[e.Seq] = e
+	}
+	replayed := map[int]bool{}
+	minOf := 0
+	for _, r := range replays {
+		if !r.HasReplayOf {
+			add("| new %d | %s | - | %s | %s |", r.Seq, cell(r.Role), cell(r.Status), cell("new dispatch: "+r.Summary))
+			continue
+		}
+		replayed[r.ReplayOf] = true
+		if minOf == 0 || r.ReplayOf < minOf {
+			minOf = r.ReplayOf
+		}
+		o := bySeq[r.ReplayOf]
+		if o == nil {
+			add("| %d | %s | not in the original | %s | %s |", r.ReplayOf, cell(r.Role), cell(r.Status), cell(r.Summary))
+			continue
+		}
+		add("| %d | %s | %s | %s | %s |", o.Seq, cell(orWord(o.Role, r.Role)), cell(o.Status), cell(r.Status), cell(summaryDelta(o.Summary, r.Summary)))
+	}
+	if minOf > 0 {
+		for _, o := range originals {
+			if o.Seq >= minOf && !replayed[o.Seq] && o.SupersededBy == 0 {
+				add("| %d | %s | %s | not replayed | - |", o.Seq, cell(o.Role), cell(o.Status))
+			}
+		}
+	}
+	add("")
+	add("## Artifact Diff")
+	add("")
+	var artifact map[string]any
+	if o.OriginalSHA != "" && o.ReplaySHA != "" {
+		add("- git diff %s..%s", o.OriginalSHA, o.ReplaySHA)
+		files, ins, del, err := shortstat(o.Repo, o.OriginalSHA, o.ReplaySHA)
+		if err != nil {
+			add("  cannot diff: %v", err)
+		} else {
+			add("  %d files changed, +%d/-%d lines", files, ins, del)
+			artifact = map[string]any{"files_changed": files, "insertions": ins, "deletions": del}
+		}
+	} else {
+		add("- git diff <original-final-sha>..<replayed-final-sha>")
+		add("  the manifests do not record the final commits: pass --original-sha and --replay-sha")
+	}
+
+	rep.Lines = out
+	if mutations == nil {
+		mutations = []string{}
+	}
+	rep.Signal = map[string]any{
+		"type": "replay-diff", "original_session": origID, "replay_session": replID, "mutations": mutations,
+		"metrics": map[string]any{
+			"original_dispatches": len(originals), "replayed_dispatches": len(replays),
+			"original_gate_rounds": oGate, "replayed_gate_rounds": rGate,
+			"original_duration_m": mins(oDur), "replayed_duration_m": mins(rDur),
+		},
+		"outcome":       map[string]any{"original": oAcc, "replayed": rAcc},
+		"artifact_diff": artifact,
+	}
+	return rep, nil
+}
+
+func mostCommonSession(es []*Entry) string {
+	n := map[string]int{}
+	for _, e := range es {
+		if e.ReplaySession != "" {
+			n[e.ReplaySession]++
+		}
+	}
+	best, bn := "", 0
+	keys := make([]string, 0, len(n))
+	for k := range n {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if n[k] > bn {
+			best, bn = k, n[k]
+		}
+	}
+	return best
+}
+
+func gateRounds(es []*Entry) int {
+	n := 0
+	for _, e := range es {
+		r := strings.ToLower(e.Role)
+		if strings.Contains(r, "quality-gate") || strings.Contains(r, "red-team") {
+			n++
+		}
+	}
+	return n
+}
+
+func totalDuration(es []*Entry) float64 {
+	var d float64
+	for _, e := range es {
+		if e.HasDuration {
+			d += e.Duration
+		}
+	}
+	return d
+}
+
+var failWord = regexp.MustCompile(`(?i)\bfail`)
+
+// acceptance is PASS or FAIL from the last acceptance-test dispatch, or
+// "unknown" when the run has none.
+func acceptance(es []*Entry) string {
+	verdict := "unknown"
+	for _, e := range es {
+		if !strings.Contains(strings.ToLower(e.Role+" "+e.File), "acceptance") {
+			continue
+		}
+		switch {
+		case e.Status == StatusFailed || e.Status == StatusError || failWord.MatchString(e.Summary):
+			verdict = "FAIL"
+		case e.Status == StatusCompleted:
+			verdict = "PASS"
+		}
+	}
+	return verdict
+}
+
+func signed(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%+d", n)
+}
+
+// mins is seconds as whole minutes, rounded.
+func mins(sec float64) int { return int(math.Round(sec / 60)) }
+
+// hm is seconds as "Xh Ym".
+func hm(sec float64) string {
+	m := mins(sec)
+	return fmt.Sprintf("%dh %dm", m/60, m%60)
+}
+
+func summaryDelta(a, b string) string {
+	a, b = oneLine(a), oneLine(b)
+	if a == b {
+		return "same"
+	}
+	return clip(a, 50) + " → " + clip(b, 50)
+}
+
+func clip(s string, n int) string {
+	if s == "" {
+		return "(none)"
+	}
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+var statRe = regexp.MustCompile(`(\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?`)
+
+func shortstat(repo, a, b string) (files, ins, del int, err error) {
+	if repo == "" {
+		repo = "."
+	}
+	abs, err := filepath.Abs(repo)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	out, err := runGit(abs, cleanEnv(), "-C", abs, "diff", "--shortstat", a+".."+b, "--")
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	m := statRe.FindStringSubmatch(string(out))
+	if m == nil {
+		return 0, 0, 0, nil // no difference
+	}
+	files, _ = strconv.Atoi(m[1])
+	ins, _ = strconv.Atoi(m[2])
+	del, _ = strconv.Atoi(m[3])
+	return files, ins, del, nil
+}

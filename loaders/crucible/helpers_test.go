@@ -1,0 +1,270 @@
+package crucible
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// fixtures is testdata/crucible.
+var fixtures = filepath.Join("..", "..", "testdata", "crucible")
+
+// day is the fixtures' date: the crash pipeline started at 12:00 UTC.
+func at(hhmm string) time.Time {
+	t, err := time.Parse("2006-01-02 15:04:05", "2026-03-24 "+hhmm)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// world is a Claude home, a project and a pipeline's scratch directory
+// built from a fixture in temporary directories.
+type world struct {
+	t                       *testing.T
+	home, project, scratch  string
+	sid, ddir, shadow, mark string
+}
+
+// isolate keeps git away from the machine's configuration and /tmp
+// fallbacks away from other runs.
+func isolate(t *testing.T) {
+	t.Helper()
+	t.Setenv("GIT_CONFIG_GLOBAL", "/dev/null")
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	old := TmpRoot
+	TmpRoot = t.TempDir()
+	t.Cleanup(func() { TmpRoot = old })
+}
+
+func uniqueSID() string {
+	return fmt.Sprintf("pickuptest%d%04d", time.Now().UnixNano(), rand.IntN(10000))
+}
+
+// newWorld copies fixture into a fresh scratch directory: its manifest
+// and dispatch files into the durable copy <scratch>/crucible-dispatch-<sid>/,
+// its other files (pipeline-status.md, handoffs) into the scratch dir,
+// and a marker for phase on branch (no marker when phase is "-").
+func newWorld(t *testing.T, fixture, phase, branch string) *world {
+	t.Helper()
+	isolate(t)
+	w := &world{t: t, home: t.TempDir(), sid: uniqueSID()}
+	proj, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.project = proj
+	w.scratch = ScratchDir(w.home, w.project)
+	w.ddir = filepath.Join(w.scratch, DispatchPrefix+w.sid)
+	w.shadow = ShadowDir(w.home, w.project)
+	w.mark = filepath.Join(w.scratch, MarkerName)
+	mkdir(t, w.ddir)
+	src := filepath.Join(fixtures, fixture)
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		switch {
+		case e.Name() == "dispatch":
+			ds, _ := os.ReadDir(filepath.Join(src, "dispatch"))
+			for _, d := range ds {
+				w.copyIn(filepath.Join(src, "dispatch", d.Name()), filepath.Join(w.ddir, d.Name()))
+			}
+		case e.Name() == ManifestName:
+			w.copyIn(filepath.Join(src, e.Name()), filepath.Join(w.ddir, ManifestName))
+		default:
+			w.copyIn(filepath.Join(src, e.Name()), filepath.Join(w.scratch, e.Name()))
+		}
+	}
+	if phase != "-" {
+		w.writeMarker(phase, branch)
+	}
+	return w
+}
+
+func (w *world) copyIn(from, to string) {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	write(w.t, to, strings.ReplaceAll(string(data), "{{SID}}", w.sid))
+}
+
+func (w *world) writeMarker(phase, branch string) {
+	data, err := os.ReadFile(filepath.Join(fixtures, "marker.json"))
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	body := strings.NewReplacer("{{SID}}", w.sid, "{{PHASE}}", phase, "{{BRANCH}}", branch, "{{SCRATCH}}", w.scratch).Replace(string(data))
+	write(w.t, w.mark, body)
+}
+
+func (w *world) manifest() string { return filepath.Join(w.ddir, ManifestName) }
+
+func mkdir(t *testing.T, d string) {
+	t.Helper()
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func write(t *testing.T, p, body string) {
+	t.Helper()
+	mkdir(t, filepath.Dir(p))
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func read(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// git runs git in dir with an isolated configuration and, when when is
+// not zero, author and committer dates set to it.
+func gitAt(t *testing.T, dir string, env []string, when time.Time, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	cmd.Env = append(cmd.Env, env...)
+	if !when.IsZero() {
+		d := when.UTC().Format(time.RFC3339)
+		cmd.Env = append(cmd.Env, "GIT_AUTHOR_DATE="+d, "GIT_COMMITTER_DATE="+d)
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// repo makes the project a git repository on branch with a first commit
+// at 11:50 and one commit per entry of commits (time -> message).
+func (w *world) repo(branch string, commits ...commit) {
+	w.t.Helper()
+	gitAt(w.t, w.project, nil, time.Time{}, "init", "-q", "-b", branch)
+	write(w.t, filepath.Join(w.project, "README.md"), "shop\n")
+	gitAt(w.t, w.project, nil, at("11:50:00"), "add", "-A")
+	gitAt(w.t, w.project, nil, at("11:50:00"), "commit", "-q", "-m", "initial")
+	for i, c := range commits {
+		write(w.t, filepath.Join(w.project, "src", fmt.Sprintf("c%d.go", i)), "package src\n")
+		gitAt(w.t, w.project, nil, time.Time{}, "add", "-A")
+		gitAt(w.t, w.project, nil, c.when, "commit", "-q", "-m", c.msg)
+	}
+}
+
+type commit struct {
+	when time.Time
+	msg  string
+}
+
+// implementerCommits are commits in seq 5's and 6's windows.
+var implementerCommits = []commit{{at("12:20:00"), "task 1: auth middleware"}, {at("12:21:30"), "task 2: token refresh"}}
+
+func (w *world) shadowEnv() []string {
+	return []string{"GIT_DIR=" + w.shadow, "GIT_WORK_TREE=" + w.project}
+}
+
+// checkpoint writes files into the project, then takes a shadow
+// checkpoint as crucible does: add -A and a "<reason> | <stamp> | build"
+// commit dated when. It returns the commit hash.
+func (w *world) checkpoint(reason string, when time.Time, files map[string]string) string {
+	w.t.Helper()
+	if _, err := os.Stat(w.shadow); err != nil {
+		mkdir(w.t, w.shadow)
+		gitAt(w.t, w.project, w.shadowEnv(), time.Time{}, "init", "-q")
+	}
+	for name, body := range files {
+		write(w.t, filepath.Join(w.project, name), body)
+	}
+	gitAt(w.t, w.project, w.shadowEnv(), when, "add", "-A")
+	gitAt(w.t, w.project, w.shadowEnv(), when, "commit", "-q", "--allow-empty", "-m", reason+" | "+when.UTC().Format("2006-01-02 15:04:05")+" | build")
+	return gitAt(w.t, w.project, w.shadowEnv(), time.Time{}, "rev-parse", "HEAD")
+}
+
+// standardCheckpoints takes the crash fixture's checkpoints, each with
+// the project files as they were at that boundary.
+func (w *world) standardCheckpoints() map[string]string {
+	ids := map[string]string{}
+	ids["pre-design-gate"] = w.checkpoint("pre-design-gate", at("12:09:30"), map[string]string{"docs/design.md": "design v1\n"})
+	ids["pre-plan-gate"] = w.checkpoint("pre-plan-gate", at("12:13:30"), map[string]string{"docs/plan.md": "plan v1\n"})
+	ids["pre-wave-1"] = w.checkpoint("pre-wave-1", at("12:14:00"), nil)
+	ids["pre-wave-2"] = w.checkpoint("pre-wave-2", at("12:25:30"), map[string]string{"src/auth.go": "package src // wave 1\n"})
+	ids["pre-code-review"] = w.checkpoint("pre-code-review", at("12:25:50"), map[string]string{"src/auth.go": "package src // reviewed base\n"})
+	return ids
+}
+
+// load discovers and loads the world's live session.
+func (w *world) load(opts ...func(*loaders.Options)) (*Loader, *model.Session) {
+	w.t.Helper()
+	o := loaders.Options{ClaudeHome: w.home, Flags: map[string]string{}, Lists: map[string][]string{}, Now: at("14:30:00")}
+	for _, f := range opts {
+		f(&o)
+	}
+	l := New(o)
+	paths, err := l.Discover(w.project)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		w.t.Fatalf("nothing discovered in %s", w.scratch)
+	}
+	s, err := l.Load(w.project, paths[0])
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return l, s
+}
+
+func flag(name, v string) func(*loaders.Options) {
+	return func(o *loaders.Options) { o.Flags[name] = v }
+}
+
+func listFlag(name string, vs ...string) func(*loaders.Options) {
+	return func(o *loaders.Options) { o.Lists[name] = vs }
+}
+
+// plan is the session's replay plan.
+func planOf(t *testing.T, s *model.Session) *ReplayPlan {
+	t.Helper()
+	if s.Plan == nil {
+		t.Fatalf("no plan; problem %v; warnings %v", s.Problem, s.Warnings)
+	}
+	return s.Plan.Data.(*ReplayPlan)
+}
+
+func hasWarning(s *model.Session, sub string) bool {
+	for _, w := range s.Warnings {
+		if strings.Contains(w, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func seqs(rows []Row) []int {
+	out := []int{}
+	for _, r := range rows {
+		out = append(out, r.Seq)
+	}
+	return out
+}
+
+func optsFor(w *world) loaders.Options {
+	return loaders.Options{ClaudeHome: w.home, Flags: map[string]string{}, Lists: map[string][]string{}, Now: at("14:30:00")}
+}

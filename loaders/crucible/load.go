@@ -1,0 +1,284 @@
+package crucible
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// EmptyManifest is the spec's exact error for a manifest with no valid
+// entry.
+const EmptyManifest = "Manifest is empty or entirely corrupted. Cannot resume."
+
+// pipeline is everything read for one session.
+type pipeline struct {
+	project string
+	scratch string // "" when unknown (a manifest named directly, outside a scratch dir)
+
+	markerPath string
+	marker     *Marker
+	markerData []byte
+	markerFP   string
+
+	manifestPath string
+	manifest     *Manifest
+	// others are manifests for the same session that were not used.
+	others []string
+
+	status    *PipelineStatus
+	handoffs  []*Handoff
+	shadow    Shadow
+	cps       []Checkpoint
+	cpNote    string
+	cpErr     error
+	git       *projectGit
+	isRepo    bool
+	branch    string
+	head      string
+	archived  bool
+	warnings  []string
+	problem   *model.LoadError
+	updated   time.Time
+	plan      *ReplayPlan
+	ev        *evidence
+	dispatchD []string // dispatch directories that exist
+}
+
+// fingerprint covers the marker and the manifest: a write refuses when
+// either changed since the session was loaded.
+func (p *pipeline) fingerprint() string {
+	mf := ""
+	if p.manifest != nil {
+		mf = p.manifest.Fingerprint
+	}
+	sum := sha256.Sum256([]byte(p.markerFP + ":" + mf))
+	return hex.EncodeToString(sum[:])
+}
+
+// loadLive reads a pipeline from its .pipeline-active marker.
+func (l *Loader) loadLive(project, markerPath string) (*pipeline, error) {
+	p := &pipeline{project: project, markerPath: markerPath, scratch: filepath.Dir(markerPath)}
+	data, err := fsx.ReadFile(markerPath)
+	if err != nil {
+		return nil, fmt.Errorf("crucible: %w", err)
+	}
+	p.markerData, p.markerFP = data, fsx.Fingerprint(data)
+	if st, err := os.Stat(markerPath); err == nil {
+		p.updated = st.ModTime()
+	}
+	p.marker, err = ParseMarker(data)
+	if err != nil {
+		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: markerPath, Detail: err.Error()}
+		return p, nil
+	}
+	var found []string
+	for _, c := range manifestCandidates(p.scratch, p.marker) {
+		if isFile(c) {
+			found = append(found, c)
+		}
+	}
+	if len(found) == 0 {
+		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: markerPath,
+			Detail: "no dispatch manifest found for pipeline " + p.marker.PipelineID + " (looked in " + strings.Join(manifestCandidates(p.scratch, p.marker), ", ") + ")"}
+		p.dirsFor()
+		return p, nil
+	}
+	p.manifestPath, p.others = found[0], found[1:]
+	return p, l.finish(p)
+}
+
+// finish reads the manifest and everything around it, and computes the
+// plan.
+func (l *Loader) finish(p *pipeline) error {
+	m, err := ReadManifest(p.manifestPath)
+	if err != nil {
+		return fmt.Errorf("crucible: %w", err)
+	}
+	p.manifest = m
+	if st, err := os.Stat(p.manifestPath); err == nil && st.ModTime().After(p.updated) {
+		p.updated = st.ModTime()
+	}
+	for _, o := range p.others {
+		if st, err := os.Stat(o); err == nil && st.Size() > m.Size {
+			p.warnings = append(p.warnings, fmt.Sprintf("%s is larger than the manifest used (%d bytes against %d): it may hold entries written after the durable copy; `pickup plan %s` shows it", o, st.Size(), m.Size, o))
+		}
+	}
+	p.badLineWarnings()
+	p.dirsFor()
+	if m.Valid == 0 {
+		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: p.manifestPath, Message: EmptyManifest,
+			Detail: fmt.Sprintf("no valid entry in %d line(s)", m.Lines)}
+		return nil
+	}
+	if p.scratch != "" {
+		if data, err := readSmall(filepath.Join(p.scratch, StatusFileName)); err == nil {
+			p.status = ParsePipelineStatus(data)
+			if t, ok := parseTime(p.status.Get("Updated")); ok && t.After(p.updated) {
+				p.updated = t
+			}
+		}
+		p.handoffs = readHandoffs(p.scratch)
+	}
+	if p.archived {
+		return nil // history: no git, no checkpoints, no plan
+	}
+	p.git = &projectGit{dir: p.project}
+	if start, ok := p.marker.Start(); ok {
+		p.git.since = start.Add(-24 * time.Hour)
+	}
+	if _, err := p.git.run("rev-parse", "--git-dir"); err == nil {
+		p.isRepo = true
+		p.branch, p.head = p.git.Branch(), p.git.Head()
+	}
+	sd := p.shadowDir()
+	if sd == "" {
+		sd = ShadowDir(l.opts.ClaudeHome, p.project)
+	}
+	p.shadow = Shadow{Dir: sd, Work: p.project}
+	p.cps, p.cpNote, p.cpErr = p.shadow.Checkpoints()
+	start, _ := p.marker.Start()
+	p.ev = &evidence{dirs: p.dispatchD, git: p.git, start: start}
+	p.plan = computePlan(planInput{
+		manifest: m, marker: p.marker, handoffs: p.handoffs, checkpoints: p.cps, ev: p.ev,
+		opts: l.planOpts, project: p.project, hasMarker: p.marker != nil && p.markerPath != "",
+	})
+	return nil
+}
+
+// shadowDir is the shadow repository: beside the scratch dir when the
+// scratch dir is crucible's own (<home>/projects/<hash>/memory), else
+// computed from --claude-home and the project.
+func (p *pipeline) shadowDir() string {
+	if p.scratch != "" && filepath.Base(p.scratch) == "memory" {
+		proj := filepath.Dir(p.scratch)
+		h := filepath.Base(proj)
+		if hashName.MatchString(h) {
+			return filepath.Join(proj, "checkpoints", h)
+		}
+	}
+	return ""
+}
+
+var hashName = regexp.MustCompile(`^[0-9a-f]{16}$`)
+
+// dirsFor lists the dispatch directories that exist for the session: the
+// manifest's own, the scratch copy, the marker's dispatch_dir and /tmp.
+func (p *pipeline) dirsFor() {
+	seen := map[string]bool{}
+	add := func(d string) {
+		d = filepath.Clean(d)
+		if d != "" && !seen[d] && isDir(d) {
+			seen[d] = true
+			p.dispatchD = append(p.dispatchD, d)
+		}
+	}
+	if p.manifestPath != "" {
+		add(filepath.Dir(p.manifestPath))
+	}
+	if p.marker != nil {
+		for _, c := range manifestCandidates(p.scratch, p.marker) {
+			add(filepath.Dir(c))
+		}
+	}
+}
+
+// maxBadWarnings caps the per-line warnings; the rest are counted.
+const maxBadWarnings = 10
+
+func (p *pipeline) badLineWarnings() {
+	m := p.manifest
+	name := filepath.Base(p.manifestPath)
+	for i, b := range m.Bad {
+		if i == maxBadWarnings {
+			var rest []string
+			for _, r := range m.Bad[i:] {
+				if len(rest) == 10 {
+					rest = append(rest, "…")
+					break
+				}
+				rest = append(rest, fmt.Sprint(r.Line))
+			}
+			p.warnings = append(p.warnings, fmt.Sprintf("%s: %d more bad line(s) skipped (lines %s)", name, len(m.Bad)-i, strings.Join(rest, ", ")))
+			break
+		}
+		msg := fmt.Sprintf("%s line %d skipped: %s", name, b.Line, b.Reason)
+		if m.Truncated && b.Line == m.Lines {
+			msg += "; a truncated last line is normal after a crash"
+		}
+		p.warnings = append(p.warnings, msg)
+	}
+	var unknown []string
+	for s, n := range m.UnknownStatus {
+		unknown = append(unknown, fmt.Sprintf("%q (%d)", s, n))
+	}
+	sort.Strings(unknown)
+	if len(unknown) > 0 {
+		p.warnings = append(p.warnings, name+": statuses crucible does not write: "+strings.Join(unknown, ", ")+"; such dispatches count as unfinished")
+	}
+}
+
+// discover lists the project's sessions: the live marker, then scratch
+// copies of other pipelines kept as history (newest first, at most
+// maxHistory).
+func discover(scratch string) ([]string, error) {
+	var out []string
+	marker := filepath.Join(scratch, MarkerName)
+	live := ""
+	st, err := os.Stat(marker)
+	switch {
+	case err == nil:
+		if st.Mode().IsRegular() {
+			out = append(out, marker)
+			if data, err := fsx.ReadFile(marker); err == nil {
+				if mk, err := ParseMarker(data); err == nil {
+					live = DispatchPrefix + mk.PipelineID
+				}
+			}
+		}
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+	default:
+		out = append(out, marker) // cannot tell: let Load say why
+	}
+	ents, err := os.ReadDir(scratch)
+	if err != nil {
+		return out, nil
+	}
+	type hist struct {
+		path string
+		mod  time.Time
+	}
+	var hs []hist
+	for _, e := range ents {
+		n := e.Name()
+		if !e.IsDir() || !strings.HasPrefix(n, DispatchPrefix) || strings.Contains(n, discardedInfix) || n == live {
+			continue
+		}
+		mp := filepath.Join(scratch, n, ManifestName)
+		if st, err := os.Stat(mp); err == nil && st.Mode().IsRegular() {
+			hs = append(hs, hist{mp, st.ModTime()})
+		}
+	}
+	sort.Slice(hs, func(i, j int) bool { return hs[i].mod.After(hs[j].mod) })
+	for i, h := range hs {
+		if i == maxHistory {
+			break
+		}
+		out = append(out, h.path)
+	}
+	return out, nil
+}
+
+// maxHistory caps the finished pipelines listed as history.
+const maxHistory = 10

@@ -1,0 +1,448 @@
+package crucible
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Dispatch statuses crucible writes. The last entry for a seq is
+// authoritative.
+const (
+	StatusDispatched = "dispatched"
+	StatusCompleted  = "completed"
+	StatusFailed     = "failed"
+	StatusSkipped    = "skipped"
+	StatusError      = "error"
+	StatusReplayed   = "replayed" // rare; tolerated and read as finished
+)
+
+// knownStatus lists every status the manifest may hold.
+var knownStatus = map[string]bool{
+	StatusDispatched: true, StatusCompleted: true, StatusFailed: true,
+	StatusSkipped: true, StatusError: true, StatusReplayed: true,
+}
+
+// Entry is one dispatch as its authoritative (last) manifest line records it.
+type Entry struct {
+	Seq     int
+	File    string
+	Role    string
+	Status  string
+	Summary string
+	// Phase is the phase as written; HasPhase is false for null or absent.
+	Phase    string
+	HasPhase bool
+	// EPhase is the phase the entry is grouped under: its own, or for a
+	// null phase the phase of the nearest earlier entry (see group).
+	EPhase string
+	// Task is the task number as written, "" for null or absent.
+	Task        string
+	Duration    float64
+	HasDuration bool
+	ModelTier   string
+	// Replay provenance; absent on ordinary entries.
+	ReplayOf      int
+	HasReplayOf   bool
+	ReplaySession string
+	Mutation      string
+	// Output names an output file when the entry records one.
+	Output string
+	// Timestamp is a start time some writers add (timestamp, ts,
+	// started_at, dispatched_at); "" when absent.
+	Timestamp string
+	// Line is the 1-based line of the authoritative entry; Lines counts
+	// the lines recorded for this seq.
+	Line  int
+	Lines int
+	// SupersededBy is the seq of a later replay entry (replay_of = Seq)
+	// whose status stands for this one; 0 when none.
+	SupersededBy int
+}
+
+// Final is the status that decides the entry's phase: a replayed
+// dispatch takes its replay's status.
+func (e *Entry) Final(m *Manifest) string {
+	if e.SupersededBy != 0 {
+		if r := m.BySeq[e.SupersededBy]; r != nil {
+			return r.Final(m)
+		}
+	}
+	return e.Status
+}
+
+// Template is the dispatch template the entry's file was written from:
+// the file name without its "<seq>-" prefix.
+func (e *Entry) Template() string {
+	f := e.File
+	if i := strings.IndexByte(f, '-'); i > 0 && allDigits(f[:i]) {
+		f = f[i+1:]
+	}
+	return f
+}
+
+func allDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// Finished reports whether a status ends a dispatch for good: completed,
+// skipped (the pipeline chose not to run it) or replayed.
+func Finished(status string) bool {
+	return status == StatusCompleted || status == StatusSkipped || status == StatusReplayed
+}
+
+// BadLine is a manifest line that was skipped.
+type BadLine struct {
+	Line   int
+	Reason string
+}
+
+// Manifest is a parsed manifest.jsonl.
+type Manifest struct {
+	Path string
+	// BySeq holds the authoritative entry per seq; Seqs lists them in
+	// ascending order.
+	BySeq map[int]*Entry
+	Seqs  []int
+	// Lines counts the lines read (blank ones included); Valid counts
+	// those that parsed.
+	Lines, Valid int
+	Bad          []BadLine
+	// Truncated is true when the last line had no newline and did not
+	// parse: the writer stopped in the middle of it.
+	Truncated bool
+	// UnknownStatus counts statuses outside the known set, by value.
+	UnknownStatus map[string]int
+	// Fingerprint is sha256 of the bytes read; Size their count.
+	Fingerprint string
+	Size        int64
+}
+
+// Entries returns the authoritative entries in seq order.
+func (m *Manifest) Entries() []*Entry {
+	out := make([]*Entry, 0, len(m.Seqs))
+	for _, s := range m.Seqs {
+		out = append(out, m.BySeq[s])
+	}
+	return out
+}
+
+// NextSeq is the seq the next dispatch takes: the highest seq + 1.
+func (m *Manifest) NextSeq() int {
+	if len(m.Seqs) == 0 {
+		return 1
+	}
+	return m.Seqs[len(m.Seqs)-1] + 1
+}
+
+// maxLine caps one manifest line. crucible keeps lines under 4096 bytes;
+// anything far longer is not a manifest entry.
+const maxLine = 1 << 20
+
+// ReadManifest parses the manifest at path line by line.
+func ReadManifest(path string) (*Manifest, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a manifest", path)
+	}
+	m, err := ParseManifest(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	m.Path = path
+	return m, nil
+}
+
+// ParseManifest reads a manifest from r with a streaming line reader: a
+// line that is not a JSON object with a whole-number seq is skipped and
+// recorded in Bad; the last valid line per seq wins.
+func ParseManifest(r io.Reader) (*Manifest, error) {
+	h := sha256.New()
+	cr := &countingReader{r: io.TeeReader(r, h)}
+	br := bufio.NewReaderSize(cr, 64<<10)
+	m := &Manifest{BySeq: map[int]*Entry{}, UnknownStatus: map[string]int{}}
+	var long []byte
+	line := 0
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			// A line longer than the buffer: gather it, up to maxLine.
+			if len(long) <= maxLine {
+				long = append(long, chunk...)
+			}
+			continue
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		if long != nil {
+			if len(long) <= maxLine {
+				long = append(long, chunk...)
+			}
+			chunk, long = long, nil
+		}
+		if len(chunk) > 0 {
+			line++
+			m.Lines = line
+			newline := chunk[len(chunk)-1] == '\n'
+			m.add(line, chunk, newline, errors.Is(err, io.EOF))
+		}
+		if err != nil {
+			break
+		}
+	}
+	sort.Ints(m.Seqs)
+	m.link()
+	m.Fingerprint = hex.EncodeToString(h.Sum(nil))
+	m.Size = cr.n
+	return m, nil
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// rawEntry is a manifest line before its loose values are normalised:
+// agents write numbers as strings and strings as numbers.
+type rawEntry struct {
+	Seq           flex `json:"seq"`
+	File          flex `json:"file"`
+	Role          flex `json:"role"`
+	Phase         flex `json:"phase"`
+	Task          flex `json:"task"`
+	Status        flex `json:"status"`
+	Duration      flex `json:"duration_s"`
+	Summary       flex `json:"summary"`
+	ModelTier     flex `json:"model_tier"`
+	ReplayOf      flex `json:"replay_of"`
+	ReplaySession flex `json:"replay_session"`
+	Mutation      flex `json:"mutation"`
+	Output        flex `json:"output"`
+	OutputFile    flex `json:"output_file"`
+	Timestamp     flex `json:"timestamp"`
+	TS            flex `json:"ts"`
+	StartedAt     flex `json:"started_at"`
+	DispatchedAt  flex `json:"dispatched_at"`
+}
+
+// flex is a JSON value read as text: a string's contents, a number's or
+// boolean's literal; set is false for null or absent.
+type flex struct {
+	s   string
+	set bool
+}
+
+func (f *flex) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || string(b) == "null" {
+		return nil
+	}
+	if b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		f.s, f.set = s, true
+		return nil
+	}
+	f.s, f.set = string(b), true
+	return nil
+}
+
+func (f flex) int() (int, bool) {
+	if !f.set {
+		return 0, false
+	}
+	s := strings.TrimSpace(f.s)
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, true
+	}
+	if v, err := strconv.ParseFloat(s, 64); err == nil && v == float64(int(v)) {
+		return int(v), true
+	}
+	return 0, false
+}
+
+func (f flex) float() (float64, bool) {
+	if !f.set {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(f.s), 64)
+	return v, err == nil && v >= 0
+}
+
+func (m *Manifest) bad(line int, reason string) {
+	m.Bad = append(m.Bad, BadLine{Line: line, Reason: reason})
+}
+
+func (m *Manifest) add(line int, b []byte, newline, last bool) {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 {
+		return // blank lines are not entries and not errors
+	}
+	if len(b) > maxLine {
+		m.bad(line, "longer than 1 MiB")
+		return
+	}
+	if b[0] != '{' {
+		m.bad(line, "not a JSON object")
+		if last && !newline {
+			m.Truncated = true
+		}
+		return
+	}
+	var raw rawEntry
+	if err := json.Unmarshal(b, &raw); err != nil {
+		if last && !newline {
+			m.Truncated = true
+			m.bad(line, "truncated (the writer stopped in the middle of it)")
+			return
+		}
+		m.bad(line, "not valid JSON: "+jsonReason(err))
+		return
+	}
+	seq, ok := raw.Seq.int()
+	if !ok {
+		if !raw.Seq.set {
+			m.bad(line, "no seq")
+		} else {
+			m.bad(line, fmt.Sprintf("seq %q is not a whole number", raw.Seq.s))
+		}
+		return
+	}
+	e := &Entry{
+		Seq: seq, File: raw.File.s, Role: strings.TrimSpace(raw.Role.s),
+		Status:  strings.ToLower(strings.TrimSpace(raw.Status.s)),
+		Summary: raw.Summary.s, Phase: strings.TrimSpace(raw.Phase.s), HasPhase: raw.Phase.set && strings.TrimSpace(raw.Phase.s) != "",
+		Task: raw.Task.s, ModelTier: raw.ModelTier.s, ReplaySession: raw.ReplaySession.s,
+		Mutation: raw.Mutation.s, Output: firstSet(raw.Output, raw.OutputFile),
+		Timestamp: firstSet(raw.Timestamp, raw.StartedAt, raw.DispatchedAt, raw.TS),
+		Line:      line, Lines: 1,
+	}
+	e.Duration, e.HasDuration = raw.Duration.float()
+	e.ReplayOf, e.HasReplayOf = raw.ReplayOf.int()
+	if e.Status == "" {
+		e.Status = StatusDispatched
+		m.bad(line, "no status (read as dispatched)")
+	} else if !knownStatus[e.Status] {
+		m.UnknownStatus[e.Status]++
+	}
+	m.Valid++
+	if prev, ok := m.BySeq[seq]; ok {
+		e.Lines = prev.Lines + 1
+		// A completion line that leaves out context fields keeps the
+		// dispatched line's.
+		if e.File == "" {
+			e.File = prev.File
+		}
+		if e.Role == "" {
+			e.Role = prev.Role
+		}
+		if !e.HasPhase && !raw.Phase.set {
+			e.Phase, e.HasPhase = prev.Phase, prev.HasPhase
+		}
+		if e.Task == "" && !raw.Task.set {
+			e.Task = prev.Task
+		}
+		if e.Timestamp == "" {
+			e.Timestamp = prev.Timestamp
+		}
+		if e.ModelTier == "" {
+			e.ModelTier = prev.ModelTier
+		}
+	} else {
+		m.Seqs = append(m.Seqs, seq)
+	}
+	m.BySeq[seq] = e
+}
+
+func firstSet(fs ...flex) string {
+	for _, f := range fs {
+		if f.set && f.s != "" {
+			return f.s
+		}
+	}
+	return ""
+}
+
+func jsonReason(err error) string {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%v at byte %d", se, se.Offset)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("field %s has the wrong type", te.Field)
+	}
+	return err.Error()
+}
+
+// link fills EPhase (null phases inherit the nearest earlier phase, or
+// the nearest later one at the start) and SupersededBy (replay entries
+// stand for the seq they replay).
+func (m *Manifest) link() {
+	last := ""
+	var pending []*Entry
+	for _, s := range m.Seqs {
+		e := m.BySeq[s]
+		if e.HasPhase {
+			last = e.Phase
+			for _, p := range pending {
+				p.EPhase = last
+			}
+			pending = nil
+		}
+		if last == "" {
+			pending = append(pending, e)
+			continue
+		}
+		if e.HasPhase {
+			e.EPhase = e.Phase
+		} else {
+			e.EPhase = last
+		}
+	}
+	for _, p := range pending {
+		p.EPhase = "" // no entry has a phase
+	}
+	for _, s := range m.Seqs {
+		e := m.BySeq[s]
+		if !e.HasReplayOf || e.ReplayOf == e.Seq {
+			continue
+		}
+		if orig := m.BySeq[e.ReplayOf]; orig != nil && orig.Seq < e.Seq {
+			if orig.SupersededBy == 0 || orig.SupersededBy < e.Seq {
+				orig.SupersededBy = e.Seq
+			}
+		}
+	}
+}

@@ -1,0 +1,158 @@
+package crucible
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// File and folder names crucible uses.
+const (
+	MarkerName       = ".pipeline-active"
+	ManifestName     = "manifest.jsonl"
+	DispatchPrefix   = "crucible-dispatch-"
+	StatusFileName   = "pipeline-status.md"
+	CheckpointTable  = "checkpoint-manifest.md"
+	dispatchActive   = ".dispatch-active-"
+	discardedInfix   = ".discarded."
+	safetyReason     = "pre-restore-safety"
+	checkpointSource = "pickup"
+)
+
+// TmpRoot is where crucible writes live dispatch directories.
+var TmpRoot = "/tmp"
+
+// ProjectHash is crucible's name for a project: the first 16 hex digits
+// of sha256 over its absolute path (not kiln's dash-joined naming).
+func ProjectHash(abs string) string {
+	sum := sha256.Sum256([]byte(abs))
+	return hex.EncodeToString(sum[:])[:16]
+}
+
+// ScratchDir is <claudeHome>/projects/<hash>/memory.
+func ScratchDir(claudeHome, project string) string {
+	return filepath.Join(claudeHome, "projects", ProjectHash(project), "memory")
+}
+
+// ShadowDir is the shadow checkpoint repository:
+// <claudeHome>/projects/<hash>/checkpoints/<dir-hash>, both hashes of the
+// absolute project path.
+func ShadowDir(claudeHome, project string) string {
+	h := ProjectHash(project)
+	return filepath.Join(claudeHome, "projects", h, "checkpoints", h)
+}
+
+// Marker is the .pipeline-active file: written at pipeline start,
+// updated at phase boundaries, deleted on success, left by a crash.
+type Marker struct {
+	PipelineID  string `json:"pipeline_id"`
+	Skill       string `json:"skill"`
+	Phase       string `json:"phase"`
+	StartTime   string `json:"start_time"`
+	ScratchDir  string `json:"scratch_dir"`
+	DispatchDir string `json:"dispatch_dir"`
+	Branch      string `json:"branch"`
+	BaselineSHA string `json:"baseline_sha"`
+}
+
+// ParseMarker reads a marker's JSON. Values may be strings or numbers
+// (an agent may write "phase": 3); unknown keys are ignored.
+func ParseMarker(data []byte) (*Marker, error) {
+	var raw map[string]flex
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("not a JSON object: %s", jsonReason(err))
+	}
+	get := func(k string) string { return strings.TrimSpace(raw[k].s) }
+	m := &Marker{
+		PipelineID: get("pipeline_id"), Skill: get("skill"), Phase: get("phase"),
+		StartTime: get("start_time"), ScratchDir: get("scratch_dir"), DispatchDir: get("dispatch_dir"),
+		Branch: get("branch"), BaselineSHA: get("baseline_sha"),
+	}
+	if m.PipelineID == "" {
+		return nil, fmt.Errorf("no pipeline_id: the dispatch directory cannot be found")
+	}
+	if strings.ContainsAny(m.PipelineID, `/\`) || m.PipelineID == "." || m.PipelineID == ".." {
+		return nil, fmt.Errorf("pipeline_id %q is not a session id", m.PipelineID)
+	}
+	return m, nil
+}
+
+// Start parses the marker's start_time; ok is false when absent or
+// unreadable.
+func (m *Marker) Start() (time.Time, bool) {
+	if m == nil {
+		return time.Time{}, false
+	}
+	return parseTime(m.StartTime)
+}
+
+// timeLayouts are the timestamp shapes agents write.
+var timeLayouts = []string{
+	time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05Z07:00",
+	"2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02T15:04Z07:00", "2006-01-02",
+}
+
+// parseTime reads an ISO-8601-like timestamp; one without a zone is UTC.
+func parseTime(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, false
+	}
+	for _, l := range timeLayouts {
+		if t, err := time.Parse(l, s); err == nil {
+			return t, true
+		}
+	}
+	if strings.HasSuffix(s, " UTC") {
+		return parseTime(strings.TrimSuffix(s, " UTC"))
+	}
+	return time.Time{}, false
+}
+
+// manifestCandidates lists where a pipeline's manifest may be, in
+// priority order: the durable scratch copy, the marker's dispatch_dir,
+// then /tmp/crucible-dispatch-<sid>.
+func manifestCandidates(scratch string, m *Marker) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(dir string) {
+		if dir == "" {
+			return
+		}
+		p := filepath.Join(filepath.Clean(dir), ManifestName)
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	add(filepath.Join(scratch, DispatchPrefix+m.PipelineID))
+	if m.DispatchDir != "" && filepath.IsAbs(m.DispatchDir) {
+		add(m.DispatchDir)
+	}
+	add(filepath.Join(TmpRoot, DispatchPrefix+m.PipelineID))
+	return out
+}
+
+// sessionFromDir is the session id in a "crucible-dispatch-<sid>" name.
+func sessionFromDir(dir string) string {
+	base := filepath.Base(dir)
+	if strings.HasPrefix(base, DispatchPrefix) {
+		return strings.TrimPrefix(base, DispatchPrefix)
+	}
+	return ""
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}

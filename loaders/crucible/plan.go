@@ -1,0 +1,641 @@
+package crucible
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// PlanOptions are the person's overrides for the resume point.
+type PlanOptions struct {
+	FromPhase string // --from-phase N
+	FromSeq   int    // --from-seq N (0: none)
+	Mutations []Mutation
+	// NoRestore resumes with the working directory as it is.
+	NoRestore bool
+}
+
+// Mutation is one --mutate original=replacement.
+type Mutation struct {
+	Original    string `json:"original"`
+	Replacement string `json:"replacement"`
+	// Exists says whether the replacement file was found.
+	Exists bool `json:"replacement_exists"`
+	// Dispatches counts the re-executed dispatches it applies to.
+	Dispatches int `json:"dispatches"`
+	// Stale is set when the original template was modified after the
+	// original run started.
+	Stale bool `json:"stale,omitempty"`
+}
+
+// ParseMutation reads "original=replacement".
+func ParseMutation(s string) (Mutation, error) {
+	o, r, ok := strings.Cut(s, "=")
+	o, r = strings.TrimSpace(o), strings.TrimSpace(r)
+	if !ok || o == "" || r == "" {
+		return Mutation{}, fmt.Errorf("--mutate %q: want original=replacement (for example quality-gate-prompt.md=alt-gate.md)", s)
+	}
+	return Mutation{Original: o, Replacement: r}, nil
+}
+
+// Row is one line of the plan's tables.
+type Row struct {
+	Seq      int    `json:"seq"`
+	Role     string `json:"role"`
+	Phase    string `json:"phase"`
+	Task     string `json:"task,omitempty"`
+	Status   string `json:"original_status"`
+	Summary  string `json:"summary,omitempty"`
+	Template string `json:"template,omitempty"`
+	Mutation string `json:"mutation,omitempty"`
+	Why      string `json:"why"`
+}
+
+// Fallback is one step back from a resume point that failed a check.
+type Fallback struct {
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Reason string `json:"reason"`
+}
+
+// RestoreTarget is the checkpoint a CONTINUE restores.
+type RestoreTarget struct {
+	ID      string `json:"id"`
+	Short   string `json:"short"`
+	Reason  string `json:"reason"`
+	TakenAt string `json:"taken_at"`
+}
+
+// ReplayPlan is the computed resume: the value behind `pickup plan`, the
+// CONTINUE hand-off and the restore, so they cannot disagree.
+type ReplayPlan struct {
+	Source  string `json:"source"`
+	Skill   string `json:"skill"`
+	Session string `json:"session"`
+	Started string `json:"started"`
+	Crashed struct {
+		Phase   string `json:"phase"`
+		Context string `json:"context"`
+	} `json:"crashed_at"`
+	Resume struct {
+		// Phase is the phase key resumed at; "" when nothing is left.
+		Phase    string `json:"phase"`
+		Boundary string `json:"boundary,omitempty"` // its checkpoint reason
+		// Automatic is the first incomplete phase; Requested the
+		// --from-phase/--from-seq override, when given.
+		Automatic string         `json:"automatic"`
+		Requested string         `json:"requested,omitempty"`
+		End       bool           `json:"nothing_left"`
+		Verified  bool           `json:"verified"`
+		Restore   *RestoreTarget `json:"restore"`
+		// NoRestore says why no checkpoint is restored.
+		NoRestore string `json:"no_restore,omitempty"`
+	} `json:"resume_point"`
+	WorkPreserved struct {
+		Seconds float64  `json:"seconds"`
+		Text    string   `json:"text"`
+		Phases  []string `json:"phases"`
+	} `json:"work_preserved"`
+	Skip      []Row      `json:"skip"`
+	ReExecute []Row      `json:"re_execute"`
+	Implied   []string   `json:"implied_phases,omitempty"`
+	Mutations []Mutation `json:"mutations,omitempty"`
+	Fallbacks []Fallback `json:"fallbacks"`
+	Checks    []Check    `json:"verification"`
+	NextSeq   int        `json:"next_seq"`
+	Warnings  []string   `json:"-"`
+
+	phases []*Phase
+	point  int
+}
+
+// planInput is everything computePlan reads.
+type planInput struct {
+	manifest    *Manifest
+	marker      *Marker // nil when only a manifest is known
+	handoffs    []*Handoff
+	checkpoints []Checkpoint
+	ev          *evidence
+	opts        PlanOptions
+	project     string
+	// hasMarker: the .pipeline-active marker is present (a live pipeline).
+	hasMarker bool
+}
+
+// computePlan is the one function that decides the resume: the dry run
+// (`pickup plan`) and the real resume (CONTINUE's restore and hand-off)
+// both take its result.
+func computePlan(in planInput) *ReplayPlan {
+	m := in.manifest
+	pl := &ReplayPlan{Source: m.Path, NextSeq: m.NextSeq(), Fallbacks: []Fallback{}, Checks: []Check{}, Skip: []Row{}, ReExecute: []Row{}}
+	skill := ""
+	if in.marker != nil {
+		skill = in.marker.Skill
+		pl.Session, pl.Started = in.marker.PipelineID, in.marker.StartTime
+	}
+	if pl.Session == "" {
+		pl.Session = sessionFromDir(filepath.Dir(m.Path))
+	}
+	pl.Skill = skill
+	build := skill == "" || strings.EqualFold(skill, "build")
+	reason := func(key string) string {
+		if !build {
+			return ""
+		}
+		return BoundaryReason(key)
+	}
+
+	phases := groupPhases(m)
+	pl.addImplied(in, &phases)
+	pl.phases = phases
+
+	auto := len(phases)
+	for i, p := range phases {
+		if !p.Complete(m) {
+			auto = i
+			break
+		}
+	}
+	point := auto
+	pl.Resume.Automatic = keyAt(phases, auto)
+
+	// --from-phase / --from-seq.
+	switch {
+	case in.opts.FromPhase != "":
+		idx, ok := phaseIndex(phases, in.opts.FromPhase)
+		pl.Resume.Requested = "--from-phase " + in.opts.FromPhase
+		if !ok {
+			pl.Warnings = append(pl.Warnings, fmt.Sprintf("--from-phase %s: the manifest records no phase %s or later; the automatic resume point is used", in.opts.FromPhase, in.opts.FromPhase))
+			break
+		}
+		point = idx
+		if in.opts.FromSeq != 0 {
+			pl.Warnings = append(pl.Warnings, "--from-seq is ignored: --from-phase was given too")
+		}
+	case in.opts.FromSeq != 0:
+		pl.Resume.Requested = "--from-seq " + strconv.Itoa(in.opts.FromSeq)
+		e := m.BySeq[in.opts.FromSeq]
+		if e == nil {
+			pl.Warnings = append(pl.Warnings, fmt.Sprintf("--from-seq %d: the manifest has no seq %d; the automatic resume point is used", in.opts.FromSeq, in.opts.FromSeq))
+			break
+		}
+		idx, _ := phaseIndex(phases, e.EPhase)
+		point = idx
+	}
+	if pl.Resume.Requested != "" && point < auto {
+		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%s is earlier than the automatic resume point (%s): verified work in %s will be redone",
+			pl.Resume.Requested, phaseLabel(phases, auto), spanLabel(phases, point, auto)))
+	}
+
+	// Verification: every dispatch before the point must show its
+	// evidence; a failure moves the point back to its phase's boundary.
+	failures := map[int][]Check{}
+	for i := 0; i < point; i++ {
+		for _, e := range phases[i].Dispatches {
+			final := e.Final(m)
+			switch {
+			case final == StatusCompleted && e.SupersededBy == 0:
+				c := in.ev.verify(e)
+				pl.Checks = append(pl.Checks, c)
+				if !c.OK {
+					failures[i] = append(failures[i], c)
+				}
+			case Finished(final):
+				// skipped, replayed, or stood for by a finished replay
+			default:
+				c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase, Kind: "status",
+					Evidence: fmt.Sprintf("status %s: not complete", statusWord(final))}
+				failures[i] = append(failures[i], c)
+			}
+		}
+	}
+	for i := point - 1; i >= 0; i-- {
+		if fs := failures[i]; len(fs) > 0 {
+			f := fs[0]
+			why := fmt.Sprintf("seq %d (%s) %s", f.Seq, roleOr(f.Role), f.Evidence)
+			if len(fs) > 1 {
+				why += fmt.Sprintf(" (and %d more in %s)", len(fs)-1, phases[i].Name())
+			}
+			pl.Fallbacks = append(pl.Fallbacks, Fallback{From: boundaryLabel(phases, point, reason), To: boundaryLabel(phases, i, reason), Reason: why})
+			point = i
+		}
+	}
+	pl.Resume.Verified = point > 0 || len(pl.Fallbacks) == 0
+
+	// The checkpoint for the boundary, else an earlier one.
+	pl.chooseRestore(in, &point, reason)
+	pl.point = point
+	pl.Resume.Phase = keyAt(phases, point)
+	pl.Resume.End = point >= len(phases)
+	if !pl.Resume.End {
+		pl.Resume.Boundary = reason(phases[point].Key)
+	}
+
+	pl.rows(in, point)
+	pl.crashedAt(m, phases)
+	pl.mutations(in)
+	pl.noticeGaps(in, phases)
+	return pl
+}
+
+// addImplied lists phases that evidence says the pipeline reached but
+// the manifest records nothing for (crucible #521: a dispatch that
+// crashed before its first line is invisible).
+func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
+	have := map[string]bool{}
+	lastNum, hasNum := 0.0, false
+	for _, p := range *phases {
+		have[p.Key] = true
+		if n, ok := phaseNum(p.Key); ok && (!hasNum || n > lastNum) {
+			lastNum, hasNum = n, true
+		}
+	}
+	// Only a numbered phase beyond the last recorded one is added: earlier
+	// phases are already judged on their own dispatches.
+	add := func(key, why string) {
+		n, ok := phaseNum(key)
+		if !ok || have[key] || (hasNum && n <= lastNum) {
+			return
+		}
+		for _, p := range *phases {
+			if pn, ok := phaseNum(p.Key); ok && pn == n {
+				return
+			}
+		}
+		have[key] = true
+		p := &Phase{Key: key, Implied: why, first: 1 << 30}
+		*phases = append(*phases, p)
+		pl.Implied = append(pl.Implied, key)
+		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%s has no dispatch in the manifest, but %s: the pipeline reached it. A dispatch that crashed before its first manifest line was written is invisible (crucible #521), so the phase starts fresh.", p.Name(), why))
+	}
+	if in.marker != nil && in.marker.Phase != "" {
+		add(in.marker.Phase, "the .pipeline-active marker says phase "+in.marker.Phase)
+	}
+	for _, h := range in.handoffs {
+		if h.To != "" {
+			add(h.To, h.File+" exists")
+		}
+	}
+	start, hasStart := in.marker.Start()
+	for _, c := range in.checkpoints {
+		if c.Reason == safetyReason || c.Missing {
+			continue
+		}
+		if hasStart && c.HasTime && c.Time.Before(start.Add(-windowBefore)) {
+			continue
+		}
+		if ph := reasonPhase(c.Reason); ph != "" {
+			add(ph, "checkpoint "+c.Reason+" was taken")
+		}
+	}
+	sortPhases(*phases)
+}
+
+// chooseRestore picks the checkpoint that opens the resume boundary; when
+// it is missing, an earlier boundary's, moving the point back.
+func (pl *ReplayPlan) chooseRestore(in planInput, point *int, reason func(string) string) {
+	phases := pl.phases
+	switch {
+	case *point >= len(phases):
+		pl.Resume.NoRestore = "every recorded dispatch finished: there is nothing to restore"
+		return
+	case in.opts.NoRestore:
+		pl.Resume.NoRestore = "--no-restore: the working directory is used as it is"
+		return
+	}
+	start, hasStart := in.marker.Start()
+	find := func(r string) (Checkpoint, string) {
+		why := "no checkpoint " + r + " in the shadow repository"
+		for _, c := range in.checkpoints { // newest first
+			if c.Reason != r {
+				continue
+			}
+			if c.Missing {
+				why = "checkpoint " + r + " (" + c.Short() + ") is listed but its commit is gone (evicted or pruned)"
+				continue
+			}
+			if hasStart && c.HasTime && c.Time.Before(start.Add(-windowBefore)) {
+				why = "checkpoint " + r + " (" + c.Short() + ") predates this pipeline's start"
+				continue
+			}
+			return c, ""
+		}
+		return Checkpoint{}, why
+	}
+	first := ""
+	for b := *point; b >= 0; b-- {
+		r := reason(phases[b].Key)
+		if r == "" {
+			continue
+		}
+		c, why := find(r)
+		if why != "" {
+			if first == "" {
+				first = why
+			}
+			continue
+		}
+		if b < *point {
+			pl.Fallbacks = append(pl.Fallbacks, Fallback{From: boundaryLabel(phases, *point, reason), To: boundaryLabel(phases, b, reason), Reason: first})
+			*point = b
+		}
+		stamp := c.Stamp
+		if stamp == "" && c.HasTime {
+			stamp = c.Time.UTC().Format("2006-01-02 15:04:05")
+		}
+		pl.Resume.Restore = &RestoreTarget{ID: c.Hash, Short: c.Short(), Reason: c.Reason, TakenAt: stamp}
+		return
+	}
+	switch {
+	case reason(phases[*point].Key) == "" && *point == 0:
+		pl.Resume.NoRestore = phases[0].Name() + " starts the pipeline: no checkpoint comes before it"
+	case first != "":
+		pl.Resume.NoRestore = first + " (nor for an earlier boundary): the working directory is used as it is"
+	default:
+		pl.Resume.NoRestore = "no checkpoint reason is defined for " + phases[*point].Name() + ": the working directory is used as it is"
+	}
+}
+
+func (pl *ReplayPlan) rows(in planInput, point int) {
+	m := in.manifest
+	mut := mutationIndex(in.opts.Mutations)
+	checks := map[int]Check{}
+	for _, c := range pl.Checks {
+		checks[c.Seq] = c
+	}
+	for i, p := range pl.phases {
+		for _, e := range p.Dispatches {
+			r := Row{Seq: e.Seq, Role: e.Role, Phase: e.EPhase, Task: e.Task, Status: e.Status, Summary: e.Summary, Template: e.Template()}
+			if i < point {
+				switch {
+				case e.SupersededBy != 0:
+					r.Why = fmt.Sprintf("replayed as seq %d (%s)", e.SupersededBy, statusWord(e.Final(m)))
+				case e.Status == StatusSkipped:
+					r.Why = "skipped by the pipeline: nothing to verify"
+				case e.Status == StatusReplayed:
+					r.Why = "recorded as replayed"
+				default:
+					r.Why = "verified: " + checks[e.Seq].Evidence
+				}
+				if e.HasDuration {
+					pl.WorkPreserved.Seconds += e.Duration
+				}
+				pl.Skip = append(pl.Skip, r)
+				continue
+			}
+			if repl, ok := mut[templateKey(r.Template)]; ok && r.Template != "" {
+				r.Mutation = r.Template + " -> " + repl
+				r.Template = r.Mutation
+			}
+			r.Why = pl.reexecWhy(in, e, i == point)
+			pl.ReExecute = append(pl.ReExecute, r)
+		}
+	}
+	for i := 0; i < point && i < len(pl.phases); i++ {
+		pl.WorkPreserved.Phases = append(pl.WorkPreserved.Phases, pl.phases[i].Key)
+	}
+	if len(pl.WorkPreserved.Phases) == 0 {
+		pl.WorkPreserved.Text = "none"
+	} else {
+		pl.WorkPreserved.Text = Dur(pl.WorkPreserved.Seconds)
+	}
+}
+
+func (pl *ReplayPlan) reexecWhy(in planInput, e *Entry, atPoint bool) string {
+	m := in.manifest
+	var why string
+	final := e.Final(m)
+	switch {
+	case e.SupersededBy != 0:
+		why = fmt.Sprintf("replayed as seq %d, which is %s", e.SupersededBy, statusWord(final))
+	case e.Status == StatusDispatched:
+		why = "in flight at the crash (no completion line)"
+	case e.Status == StatusFailed || e.Status == StatusError:
+		why = "ended " + e.Status
+		if e.Summary != "" {
+			why += ": " + oneLine(e.Summary)
+		}
+	case !knownStatus[e.Status]:
+		why = fmt.Sprintf("status %q is not one crucible writes: redone to be safe", e.Status)
+	case atPoint:
+		why = e.Status + ", but its phase is the resume point: the phase is redone from its boundary"
+	default:
+		why = e.Status + ", but after the resume point: redone"
+	}
+	if e.HasReplayOf {
+		why = fmt.Sprintf("replay of seq %d; %s", e.ReplayOf, why)
+	}
+	if RoleKind(e.Role) == KindCommit && !Finished(final) {
+		if found, _, err := in.ev.commits(e); err == nil && len(found) > 0 {
+			if pl.Resume.Restore != nil {
+				why += fmt.Sprintf("; %d partial commit(s) in its window: the restore reverts the working tree to the checkpoint", len(found))
+			} else {
+				why += fmt.Sprintf("; %d partial commit(s) in its window stay (no checkpoint restore)", len(found))
+			}
+		}
+	}
+	return why
+}
+
+func (pl *ReplayPlan) crashedAt(m *Manifest, phases []*Phase) {
+	for i := len(m.Seqs) - 1; i >= 0; i-- {
+		e := m.BySeq[m.Seqs[i]]
+		if f := e.Final(m); !Finished(f) && e.SupersededBy == 0 {
+			pl.Crashed.Phase = e.EPhase
+			what := "was in flight"
+			switch f {
+			case StatusFailed:
+				what = "failed"
+			case StatusError:
+				what = "ended with an error"
+			case StatusDispatched:
+			default:
+				what = "has status " + f
+			}
+			task := ""
+			if e.Task != "" {
+				task = ", task " + e.Task
+			}
+			pl.Crashed.Context = fmt.Sprintf("seq %d %s (%s%s) %s", e.Seq, roleOr(e.Role), templateOr(e), task, what)
+			return
+		}
+	}
+	for i := len(phases) - 1; i >= 0; i-- {
+		if phases[i].Implied != "" {
+			pl.Crashed.Phase = phases[i].Key
+			pl.Crashed.Context = "no dispatch recorded (" + phases[i].Implied + ")"
+			return
+		}
+	}
+	if n := len(m.Seqs); n > 0 {
+		e := m.BySeq[m.Seqs[n-1]]
+		pl.Crashed.Phase = e.EPhase
+		pl.Crashed.Context = fmt.Sprintf("after seq %d (every recorded dispatch finished)", e.Seq)
+	}
+}
+
+func (pl *ReplayPlan) mutations(in planInput) {
+	for _, mu := range in.opts.Mutations {
+		mu.Exists = isFile(absFrom(in.project, mu.Replacement))
+		for _, r := range pl.ReExecute {
+			if r.Mutation != "" && templateKey(strings.SplitN(r.Mutation, " -> ", 2)[0]) == templateKey(mu.Original) {
+				mu.Dispatches++
+			}
+		}
+		if !mu.Exists {
+			pl.Warnings = append(pl.Warnings, fmt.Sprintf("--mutate %s=%s: the replacement template %s does not exist", mu.Original, mu.Replacement, mu.Replacement))
+		}
+		if mu.Dispatches == 0 {
+			pl.Warnings = append(pl.Warnings, fmt.Sprintf("--mutate %s: no re-executed dispatch uses the template %s", mu.Original, filepath.Base(mu.Original)))
+		}
+		// Staleness: the original template, when it can be found, against
+		// the original run's first entry.
+		if first, ok := pl.firstTime(in); ok {
+			if st, err := os.Stat(absFrom(in.project, mu.Original)); err == nil && !st.IsDir() && st.ModTime().After(first) {
+				mu.Stale = true
+				pl.Warnings = append(pl.Warnings, "Warning: Template "+filepath.Base(mu.Original)+" was modified after the original pipeline run. A/B comparison may be confounded by template changes unrelated to the mutation.")
+			}
+		}
+		pl.Mutations = append(pl.Mutations, mu)
+	}
+}
+
+// firstTime is when the original run's first entry was dispatched, else
+// the marker's start time.
+func (pl *ReplayPlan) firstTime(in planInput) (time.Time, bool) {
+	m := in.manifest
+	for _, s := range m.Seqs {
+		e := m.BySeq[s]
+		if e.ReplaySession != "" {
+			continue
+		}
+		if t, _, ok := in.ev.Start(e); ok {
+			return t, true
+		}
+		break
+	}
+	return in.marker.Start()
+}
+
+// noticeGaps warns where the manifest may under-report work (#521).
+func (pl *ReplayPlan) noticeGaps(in planInput, phases []*Phase) {
+	if in.hasMarker && pl.Resume.End {
+		pl.Warnings = append(pl.Warnings, "Every recorded dispatch finished, yet the .pipeline-active marker is still there: the pipeline stopped before its cleanup. A dispatch that crashed before its first manifest line was written would not show (crucible #521); check pipeline-status.md before trusting that nothing is left.")
+	}
+	for _, f := range pl.Fallbacks {
+		pl.Warnings = append(pl.Warnings, "Resume point moved back from "+f.From+" to "+f.To+": "+f.Reason)
+	}
+	if pl.Resume.Restore == nil && pl.Resume.NoRestore != "" && !pl.Resume.End && !in.opts.NoRestore && !(pl.point == 0 && len(pl.Fallbacks) == 0) {
+		pl.Warnings = append(pl.Warnings, "No checkpoint restore: "+pl.Resume.NoRestore)
+	}
+	if !pl.Resume.Verified {
+		pl.Warnings = append(pl.Warnings, "No verified phase boundary: resume with the current disk state (CONTINUE) or start fresh (RESTART).")
+	}
+}
+
+func mutationIndex(ms []Mutation) map[string]string {
+	out := map[string]string{}
+	for _, m := range ms {
+		out[templateKey(m.Original)] = m.Replacement
+	}
+	return out
+}
+
+// templateKey compares templates by file name, with or without ".md".
+func templateKey(s string) string {
+	return strings.TrimSuffix(strings.ToLower(filepath.Base(strings.TrimSpace(s))), ".md")
+}
+
+func absFrom(base, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if c := filepath.Join(wd, p); isFile(c) || base == "" {
+			return c
+		}
+	}
+	if base != "" {
+		return filepath.Join(base, p)
+	}
+	return p
+}
+
+func phaseIndex(phases []*Phase, key string) (int, bool) {
+	n, numeric := phaseNum(key)
+	for i, p := range phases {
+		if p.Key == key {
+			return i, true
+		}
+		if pn, ok := phaseNum(p.Key); numeric && ok && pn >= n {
+			return i, true
+		}
+	}
+	return len(phases), false
+}
+
+func keyAt(phases []*Phase, i int) string {
+	if i < len(phases) {
+		return phases[i].Key
+	}
+	return ""
+}
+
+func phaseLabel(phases []*Phase, i int) string {
+	if i < len(phases) {
+		return phases[i].Name()
+	}
+	return "nothing left"
+}
+
+func spanLabel(phases []*Phase, from, to int) string {
+	if to-from == 1 {
+		return phases[from].Name()
+	}
+	return phases[from].Name() + " through " + phases[to-1].Name()
+}
+
+// boundaryLabel is "Phase 3 boundary (pre-wave-1)".
+func boundaryLabel(phases []*Phase, i int, reason func(string) string) string {
+	if i >= len(phases) {
+		return "the end of the pipeline"
+	}
+	l := phases[i].Name() + " boundary"
+	if r := reason(phases[i].Key); r != "" {
+		l += " (" + r + ")"
+	}
+	return l
+}
+
+func roleOr(r string) string {
+	if r == "" {
+		return "no role"
+	}
+	return r
+}
+
+func templateOr(e *Entry) string {
+	if e.File == "" {
+		return "no file"
+	}
+	return e.File
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// Dur is a duration in seconds as "1h 23m", "14m 3s" or "45s".
+func Dur(sec float64) string {
+	s := int(sec + 0.5)
+	switch {
+	case s >= 3600:
+		return fmt.Sprintf("%dh %dm", s/3600, s%3600/60)
+	case s >= 60:
+		return fmt.Sprintf("%dm %ds", s/60, s%60)
+	}
+	return fmt.Sprintf("%ds", s)
+}

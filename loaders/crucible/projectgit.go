@@ -1,0 +1,104 @@
+package crucible
+
+// Read-only views of the project's own git repository: the current
+// branch (the branch guard), HEAD (a restore refuses when it moved), and
+// the commit log (verifying implementer dispatches). Only `branch
+// --show-current`, `rev-parse` and `log` are run, with the environment
+// cleaned of GIT_* variables so the project is the repository asked.
+
+import (
+	"bufio"
+	"bytes"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Commit is one project commit.
+type Commit struct {
+	Hash    string
+	Time    time.Time
+	Subject string
+}
+
+// projectGit answers questions about the project repository, running
+// each git command at most once.
+type projectGit struct {
+	dir string
+
+	logDone bool
+	commits []Commit
+	logErr  error
+	since   time.Time
+}
+
+func (p *projectGit) run(args ...string) ([]byte, error) {
+	return runGit(p.dir, cleanEnv(), append([]string{"-C", p.dir}, args...)...)
+}
+
+// Branch is `git branch --show-current`, "" when unknown or detached.
+func (p *projectGit) Branch() string {
+	out, err := p.run("branch", "--show-current")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// Head is HEAD's hash, "" when unknown.
+func (p *projectGit) Head() string {
+	out, err := p.run("rev-parse", "--verify", "-q", "HEAD")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// maxCommits caps how much history verification reads.
+const maxCommits = 20000
+
+// Log returns the project's commits (newest first) since p.since (all
+// when zero), read once.
+func (p *projectGit) Log() ([]Commit, error) {
+	if p.logDone {
+		return p.commits, p.logErr
+	}
+	p.logDone = true
+	args := []string{"log", "--format=%H%x09%ct%x09%s", "-n", strconv.Itoa(maxCommits)}
+	if !p.since.IsZero() {
+		args = append(args, "--since="+strconv.FormatInt(p.since.Unix(), 10))
+	}
+	out, err := p.run(args...)
+	if err != nil {
+		if strings.Contains(err.Error(), "does not have any commits") {
+			return nil, nil
+		}
+		p.logErr = err
+		return nil, err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		parts := strings.SplitN(sc.Text(), "\t", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		n, err := strconv.ParseInt(parts[1], 10, 64)
+		if err != nil {
+			continue
+		}
+		p.commits = append(p.commits, Commit{Hash: parts[0], Time: time.Unix(n, 0).UTC(), Subject: parts[2]})
+	}
+	return p.commits, nil
+}
+
+// Within returns the commits whose commit time falls in [from, to].
+func Within(commits []Commit, from, to time.Time) []Commit {
+	var out []Commit
+	for _, c := range commits {
+		if !c.Time.Before(from) && !c.Time.After(to) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,372 @@
+package crucible
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// BranchMismatch is the spec's exact refusal when the marker's branch is
+// not the current one.
+func BranchMismatch(markerBranch, current string) string {
+	return "Pipeline was running on branch " + markerBranch + " but you are on " + current + ". Switch to " + markerBranch +
+		" before resuming — restoring a checkpoint from a different branch would contaminate your working directory."
+}
+
+// RestoreQuestion is the spec's exact confirmation before a restore.
+func RestoreQuestion(reason, timestamp, branch string) string {
+	return "About to restore working directory to checkpoint " + reason + " (taken at " + timestamp + ", branch " + branch +
+		"). This will reset uncommitted changes. Proceed? [yes / no]"
+}
+
+// DiscardQuestion is asked before DISCARD.
+const DiscardQuestion = "Archive this pipeline's .pipeline-active marker and its dispatch directory? They are renamed with a .discarded.<timestamp> suffix; nothing is deleted."
+
+// recentWrite is how recent a write must be to suggest the pipeline is
+// still running: crucible records no pause, so a pipeline that is not
+// crashed by the default rule may be live.
+const recentWrite = model.DefaultCrashAfter
+
+// timelineLimit caps the dispatch timeline on the dashboard.
+const timelineLimit = 30
+
+// session maps a pipeline into the shape every format shares.
+func (l *Loader) session(p *pipeline) *model.Session {
+	path := p.markerPath
+	if path == "" {
+		path = p.manifestPath
+	}
+	s := &model.Session{
+		Source: SourceName, ID: loaders.SessionID(SourceName, p.project, path), Path: path, Project: p.project,
+		Fingerprint: p.fingerprint(), Archived: p.archived, Warnings: []string{},
+	}
+	if !p.updated.IsZero() {
+		s.LastUpdated, s.HasLastUpdated = p.updated.UTC(), true
+	}
+	l.mu.Lock()
+	l.loaded[s] = loadedInfo{head: p.head, markerFP: p.markerFP}
+	l.mu.Unlock()
+	s.Warnings = append(s.Warnings, l.optWarnings...)
+	s.Warnings = append(s.Warnings, p.warnings...)
+	sid := ""
+	skill := ""
+	if p.marker != nil {
+		sid, skill = p.marker.PipelineID, p.marker.Skill
+		s.Branch = p.marker.Branch
+	}
+	if sid == "" && p.manifestPath != "" {
+		sid = sessionFromDir(filepath.Dir(p.manifestPath))
+	}
+	if skill == "" {
+		skill = p.status.Get("Skill")
+	}
+	s.Title = strings.TrimSpace(orWord(skill, "crucible") + " pipeline " + sid)
+	s.Fields = append(s.Fields, model.Field{Key: "skill", Label: "Skill", Value: orUnknown(skill)})
+	if sid != "" {
+		s.Fields = append(s.Fields, model.Field{Key: "pipeline", Label: "Pipeline", Value: sid})
+	}
+	s.Policy = map[model.Choice]model.ChoicePolicy{
+		model.Discard: {Confirm: DiscardQuestion, Hint: "archive the marker and dispatch directory (renamed, not deleted)"},
+	}
+	if p.problem != nil {
+		s.Problem = p.problem
+		s.Status = "corrupted"
+		return s
+	}
+	m := p.manifest
+	s.LastAction = &model.LastAction{Type: lastStatus(m), Clean: p.archived}
+	if p.status != nil {
+		if h := p.status.Get("Health"); h != "" {
+			s.Fields = append(s.Fields, model.Field{Key: "health", Label: "Health", Value: h})
+		}
+	}
+
+	phases := groupPhases(m)
+	if p.plan != nil {
+		phases = p.plan.phases
+	}
+	done, finished, total := 0, 0, 0
+	for _, ph := range phases {
+		c := ph.Counts(m)
+		mp := model.Phase{Name: ph.Name(), Result: CountText(c)}
+		if d := ph.Duration(); d > 0 {
+			mp.Duration = Dur(d)
+		}
+		switch {
+		case ph.Implied != "":
+			mp.Status, mp.Result, mp.Detail = model.PhasePending, "no dispatch recorded", ph.Implied
+		case ph.Complete(m):
+			mp.Status = model.PhaseCompleted
+			done++
+		case c[StatusFailed]+c[StatusError] > 0:
+			mp.Status = model.PhaseFailed
+		default:
+			mp.Status = model.PhaseInProgress
+		}
+		s.Phases = append(s.Phases, mp)
+		for st, n := range c {
+			total += n
+			if Finished(st) {
+				finished += n
+			}
+		}
+	}
+	s.Progress = model.Progress{Done: done, Total: len(phases)}
+	s.Units, s.UnitsLabel = &model.Progress{Done: finished, Total: total}, "dispatches"
+	for _, c := range p.cps {
+		s.Checkpoints = append(s.Checkpoints, model.Checkpoint{ID: c.Short(), Reason: c.Reason, Time: stampOf(c)})
+	}
+	if h := latestHandoff(p.handoffs, ""); h != nil {
+		s.Handoff = model.Handoff{Note: h.File + ": " + orWord(h.Title, "handoff"), Context: strings.Join(h.Items("inputs for phase"), "\n")}
+	}
+
+	if p.archived || p.plan == nil {
+		s.Status = "finished"
+		if p.archived {
+			s.Status = "history"
+		}
+		s.Sections = l.sections(p)
+		for _, pol := range []model.Choice{model.Continue, model.Restart} {
+			s.Policy[pol] = model.ChoicePolicy{Disabled: "this pipeline's marker is gone: it finished or was set aside (history only)"}
+		}
+		return s
+	}
+
+	pl := p.plan
+	s.Warnings = append(s.Warnings, pl.Warnings...)
+	if since := l.opts.Now.Sub(p.updated); p.markerPath != "" && !pl.Resume.End && !l.opts.Now.IsZero() && since >= 0 && since < recentWrite {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("The pipeline wrote its files %s ago: it may still be running. Resuming it now could run it twice.", model.Elapsed(since)))
+	}
+	s.Status = "interrupted"
+	if pl.Resume.End {
+		s.Status = "all dispatches finished"
+	}
+	crashed := phaseTitle(pl.Crashed.Phase)
+	if pl.Crashed.Context == "" {
+		crashed = "unknown"
+	}
+	s.Fields = append(s.Fields, model.Field{Key: "phase", Label: "Crashed at", Value: crashed})
+	s.Fields = append(s.Fields, model.Field{Key: "resume", Label: "Resume point", Value: pl.resumeShort()})
+	s.Stage = pl.Resume.Phase
+	if pl.Resume.End {
+		s.ResumePoint = model.ResumePoint{Reason: "every recorded dispatch finished"}
+	} else {
+		s.ResumePoint = model.ResumePoint{Phase: phaseTitle(pl.Resume.Phase), Reason: pl.resumeReason()}
+	}
+	s.Plan = &model.Plan{Lines: pl.Lines(), Data: pl}
+
+	// The branch guard, then the restore question.
+	current := p.branch
+	if current == "" && p.isRepo {
+		current = "(a detached HEAD)"
+	}
+	cont := model.ChoicePolicy{Recommended: pl.Resume.Verified}
+	mismatch := p.marker != nil && p.marker.Branch != "" && p.isRepo && current != p.marker.Branch
+	switch {
+	case mismatch:
+		s.Warnings = append(s.Warnings, BranchMismatch(p.marker.Branch, current))
+		cont = model.ChoicePolicy{Writes: true, Hint: "refused: the pipeline ran on " + p.marker.Branch + ", you are on " + current}
+	case pl.Resume.Restore != nil:
+		r := pl.Resume.Restore
+		cont.Writes = true
+		cont.Confirm = RestoreQuestion(r.Reason, r.TakenAt, orWord(branchOf(p), "unknown"))
+		cont.Hint = "restore checkpoint " + r.Reason + ", then resume at " + phaseTitle(pl.Resume.Phase)
+	case pl.Resume.End:
+		cont.Hint = "nothing to re-execute: hand the pipeline back for its last steps"
+	case !pl.Resume.Verified:
+		cont.Hint = "resume with current disk state (no verified boundary)"
+	default:
+		cont.Hint = "resume at " + phaseTitle(pl.Resume.Phase) + " with the working directory as it is"
+	}
+	if p.marker != nil && p.marker.Branch != "" && !p.isRepo {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("%s is not a git repository: the branch guard (pipeline branch %s) cannot be checked", p.project, p.marker.Branch))
+	}
+	s.Policy[model.Continue] = cont
+	restart := "start the pipeline fresh (its marker is archived, the manifest kept)"
+	if p.markerPath == "" {
+		restart = "start the pipeline fresh"
+	}
+	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified}
+
+	csb := CompressionState(CSBInput{Plan: pl, Handoff: latestHandoff(p.handoffs, pl.Resume.Phase), Status: p.status,
+		Skill: skill, Scratch: p.scratch, Modified: p.preservedFiles()})
+	s.Prompt = csb
+	s.Context = l.context(p, csb)
+	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, "")}
+	s.Sections = l.sections(p)
+	return s
+}
+
+func branchOf(p *pipeline) string {
+	if p.marker != nil {
+		return p.marker.Branch
+	}
+	return ""
+}
+
+// context is the decision's restored_context for CONTINUE.
+func (l *Loader) context(p *pipeline, csb string) map[string]any {
+	pl := p.plan
+	ctx := map[string]any{
+		"source":            SourceName,
+		"manifest":          p.manifestPath,
+		"next_seq":          pl.NextSeq,
+		"compression_state": csb,
+	}
+	if pl.Skill != "" {
+		ctx["skill"] = pl.Skill
+	}
+	if pl.Session != "" {
+		ctx["pipeline_id"] = pl.Session
+	}
+	if p.scratch != "" {
+		ctx["scratch_dir"] = p.scratch
+	}
+	if b := branchOf(p); b != "" {
+		ctx["branch"] = b
+	}
+	if pl.Resume.End {
+		ctx["resume_phase"] = nil
+	} else {
+		ctx["resume_phase"] = pl.Resume.Phase
+		if pl.Resume.Boundary != "" {
+			ctx["resume_boundary"] = pl.Resume.Boundary
+		}
+	}
+	if r := pl.Resume.Restore; r != nil {
+		ctx["checkpoint"] = map[string]any{"id": r.ID, "reason": r.Reason, "taken_at": r.TakenAt}
+	}
+	seqs := make([]int, 0, len(pl.ReExecute))
+	for _, r := range pl.ReExecute {
+		seqs = append(seqs, r.Seq)
+	}
+	ctx["re_execute"] = seqs
+	if len(pl.Mutations) > 0 {
+		var ms []string
+		for _, m := range pl.Mutations {
+			ms = append(ms, m.Original+" -> "+m.Replacement)
+		}
+		ctx["mutations"] = ms
+	}
+	return ctx
+}
+
+// preservedFiles lists the files the preserved work changed: the shadow
+// diff between this pipeline's first checkpoint and the restore target
+// (the compression state's Files Modified). nil when it cannot tell.
+func (p *pipeline) preservedFiles() []string {
+	if p.plan == nil || p.plan.Resume.Restore == nil {
+		return nil
+	}
+	start, hasStart := p.marker.Start()
+	first := ""
+	for _, c := range p.cps { // newest first: the last eligible one wins
+		if c.Missing || c.Reason == safetyReason || (hasStart && c.HasTime && c.Time.Before(start.Add(-windowBefore))) {
+			continue
+		}
+		first = c.Hash
+	}
+	if first == "" || first == p.plan.Resume.Restore.ID {
+		return nil
+	}
+	files, err := p.shadow.Between(first, p.plan.Resume.Restore.ID)
+	if err != nil {
+		return nil
+	}
+	return files
+}
+
+func (pl *ReplayPlan) resumeShort() string {
+	r := pl.Resume
+	if r.End {
+		return "none: every recorded dispatch finished"
+	}
+	s := phaseTitle(r.Phase) + " boundary"
+	if r.Restore != nil {
+		s += " (" + r.Restore.Reason + ", checkpoint " + r.Restore.Short + ")"
+	} else {
+		s += " (no checkpoint restore)"
+	}
+	return s
+}
+
+func (pl *ReplayPlan) resumeReason() string {
+	var parts []string
+	switch {
+	case pl.Resume.Requested != "":
+		parts = append(parts, "requested with "+pl.Resume.Requested)
+	case pl.Resume.Automatic == pl.Resume.Phase:
+		parts = append(parts, "first incomplete phase")
+	}
+	if len(pl.Fallbacks) > 0 {
+		parts = append(parts, fmt.Sprintf("moved back %d time(s) by verification", len(pl.Fallbacks)))
+	}
+	if r := pl.Resume.Restore; r != nil {
+		parts = append(parts, "restores checkpoint "+r.Reason+" ("+r.Short+")")
+	} else {
+		parts = append(parts, "no checkpoint restore")
+	}
+	return strings.Join(parts, "; ")
+}
+
+func lastStatus(m *Manifest) string {
+	best, line := "", 0
+	for _, e := range m.BySeq {
+		if e.Line > line {
+			best, line = e.Status, e.Line
+		}
+	}
+	return best
+}
+
+// latestHandoff is the handoff into phase key, else the latest one whose
+// target is not after it ("" for the latest of all).
+func latestHandoff(hs []*Handoff, key string) *Handoff {
+	var best *Handoff
+	for _, h := range hs {
+		if key != "" && h.To == key {
+			return h
+		}
+		if key == "" || !phaseLess(key, h.To) {
+			best = h
+		}
+	}
+	return best
+}
+
+func stampOf(c Checkpoint) string {
+	if c.Stamp != "" {
+		return c.Stamp
+	}
+	if c.HasTime {
+		return c.Time.UTC().Format("2006-01-02 15:04:05")
+	}
+	return ""
+}
+
+func orWord(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// continueOutcome is CONTINUE's one-line outcome; restored, when set,
+// says what the restore did and how to undo it.
+func continueOutcome(title string, pl *ReplayPlan, restored string) string {
+	if pl.Resume.End {
+		return fmt.Sprintf("Every recorded dispatch of %s finished: hand it back for its last steps; new manifest entries start at seq %d.", title, pl.NextSeq)
+	}
+	lead := "With the working directory as it is, resume"
+	switch {
+	case restored != "":
+		lead = restored + " Resume"
+	case pl.Resume.Restore != nil:
+		lead = "Restore checkpoint " + pl.Resume.Restore.Reason + ", then resume"
+	}
+	return fmt.Sprintf("%s %s at %s: re-execute %d dispatch(es); new manifest entries start at seq %d.",
+		lead, title, phaseTitle(pl.Resume.Phase), len(pl.ReExecute), pl.NextSeq)
+}

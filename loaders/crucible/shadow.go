@@ -1,0 +1,327 @@
+package crucible
+
+// The shadow checkpoint repository. crucible keeps working-directory
+// snapshots in a git repository of its own, outside the project:
+// GIT_DIR=<claudeHome>/projects/<hash>/checkpoints/<dir-hash> with the
+// project as GIT_WORK_TREE. Every git command here runs with both set
+// explicitly (and with the other GIT_* variables that could redirect it
+// removed), so the project's own .git is never touched.
+//
+// Commands used: rev-parse, log, cat-file, diff --name-only (reads);
+// add -A and commit (the pre-restore-safety checkpoint, which only adds a
+// commit to the shadow repository); and `checkout <hash> -- .` (the
+// restore itself, after the person confirmed). Never clean, reset, stash
+// or a branch checkout: untracked files are never deleted.
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+)
+
+// Checkpoint is one shadow checkpoint.
+type Checkpoint struct {
+	// Hash is the full commit hash when known, else the recorded prefix.
+	Hash   string
+	Reason string
+	// Stamp is the timestamp as recorded (row or commit message).
+	Stamp string
+	// Time is when it was taken (commit time when the commit is found).
+	Time    time.Time
+	HasTime bool
+	Source  string
+	// Missing is true when a checkpoint-manifest.md row names a commit
+	// the shadow repository no longer has (evicted, pruned, reinitialised).
+	Missing bool
+}
+
+// Short is the 8-digit id crucible's table uses.
+func (c Checkpoint) Short() string {
+	if len(c.Hash) > 8 {
+		return c.Hash[:8]
+	}
+	return c.Hash
+}
+
+// Shadow is a shadow repository bound to a project work tree.
+type Shadow struct {
+	Dir  string // GIT_DIR
+	Work string // GIT_WORK_TREE
+}
+
+// shadowEnv is the environment for shadow git: the inherited one without
+// any GIT_* variable, then GIT_DIR and GIT_WORK_TREE explicitly.
+func (s Shadow) env() []string {
+	env := cleanEnv()
+	return append(env, "GIT_DIR="+s.Dir, "GIT_WORK_TREE="+s.Work)
+}
+
+// cleanEnv is os.Environ without GIT_* variables that could point git at
+// another repository, index or object store, plus a C locale and no
+// prompts.
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+			"GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_NAMESPACE", "GIT_PREFIX",
+			"GIT_CEILING_DIRECTORIES", "LC_ALL", "LANGUAGE":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "LC_ALL=C", "LANGUAGE=C", "GIT_TERMINAL_PROMPT=0")
+}
+
+// git runs one git command against the shadow repository.
+func (s Shadow) git(args ...string) ([]byte, error) {
+	return runGit(s.Work, s.env(), args...)
+}
+
+func runGit(dir string, env []string, args ...string) ([]byte, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, errors.New("git is not installed (not found on PATH)")
+	}
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(errb.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return out.Bytes(), fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
+	}
+	return out.Bytes(), nil
+}
+
+// Healthy checks that Dir is a git repository (crucible's health check).
+func (s Shadow) Healthy() error {
+	if !isDir(s.Dir) {
+		return fmt.Errorf("no shadow checkpoint repository at %s", s.Dir)
+	}
+	if !isDir(s.Work) {
+		return fmt.Errorf("project %s is not a directory", s.Work)
+	}
+	_, err := s.git("rev-parse", "--git-dir")
+	return err
+}
+
+// subjectRe reads "<reason> | <timestamp> | <source-skill>".
+var subjectRe = regexp.MustCompile(`^\s*([^|]+?)\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*$`)
+
+// Log lists the shadow repository's checkpoints from git log, newest
+// first.
+func (s Shadow) Log() ([]Checkpoint, error) {
+	out, err := s.git("log", "--format=%H%x09%ct%x09%s")
+	if err != nil {
+		if strings.Contains(err.Error(), "does not have any commits") || strings.Contains(err.Error(), "bad default revision") {
+			return nil, nil
+		}
+		return nil, err
+	}
+	var cps []Checkpoint
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		parts := strings.SplitN(sc.Text(), "\t", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		c := Checkpoint{Hash: parts[0]}
+		if n, err := strconv.ParseInt(parts[1], 10, 64); err == nil {
+			c.Time, c.HasTime = time.Unix(n, 0).UTC(), true
+		}
+		if m := subjectRe.FindStringSubmatch(parts[2]); m != nil {
+			c.Reason, c.Stamp, c.Source = m[1], m[2], m[3]
+		} else {
+			c.Reason = strings.TrimSpace(parts[2])
+		}
+		cps = append(cps, c)
+	}
+	return cps, nil
+}
+
+// tableRow reads "| a1b2c3d4 | 2026-03-24 12:45:30 | pre-wave-3 | build |".
+var tableRow = regexp.MustCompile(`^\s*\|\s*([0-9a-fA-F]{4,40})\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*\|?\s*$`)
+
+// ParseCheckpointTable reads checkpoint-manifest.md rows; header and
+// separator rows are skipped.
+func ParseCheckpointTable(data []byte) []Checkpoint {
+	var out []Checkpoint
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		m := tableRow.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		c := Checkpoint{Hash: strings.ToLower(m[1]), Stamp: m[2], Reason: m[3], Source: m[4]}
+		c.Time, c.HasTime = parseTime(c.Stamp)
+		out = append(out, c)
+	}
+	return out
+}
+
+// Checkpoints lists the project's checkpoints, newest first: the rows of
+// checkpoint-manifest.md when that file exists (each resolved against the
+// repository, Missing when its commit is gone), else the repository's git
+// log. note explains a fallback or a problem; err is set when nothing
+// could be read.
+func (s Shadow) Checkpoints() (cps []Checkpoint, note string, err error) {
+	if err := s.Healthy(); err != nil {
+		return nil, "", err
+	}
+	logged, lerr := s.Log()
+	table, terr := os.ReadFile(filepath.Join(s.Dir, CheckpointTable))
+	if terr != nil {
+		if lerr != nil {
+			return nil, "", lerr
+		}
+		sortCheckpoints(logged)
+		return logged, CheckpointTable + " is absent: checkpoints come from the shadow repository's git log", nil
+	}
+	rows := ParseCheckpointTable(table)
+	for i := range rows {
+		rows[i].Missing = true
+		for _, l := range logged {
+			if strings.HasPrefix(l.Hash, rows[i].Hash) {
+				rows[i].Hash, rows[i].Missing = l.Hash, false
+				if l.HasTime {
+					rows[i].Time, rows[i].HasTime = l.Time, true
+				}
+				break
+			}
+		}
+	}
+	sortCheckpoints(rows)
+	if lerr != nil {
+		note = "the shadow repository's git log could not be read: " + lerr.Error()
+	}
+	return rows, note, nil
+}
+
+func sortCheckpoints(cps []Checkpoint) {
+	sort.SliceStable(cps, func(i, j int) bool { return cps[i].Time.After(cps[j].Time) })
+}
+
+// Exists reports whether hash names a commit in the shadow repository.
+func (s Shadow) Exists(hash string) bool {
+	_, err := s.git("cat-file", "-e", hash+"^{commit}")
+	return err == nil
+}
+
+// Between lists the files that differ between two commits.
+func (s Shadow) Between(a, b string) ([]string, error) {
+	out, err := s.git("diff", "--name-only", "-z", "--no-renames", a, b, "--")
+	if err != nil {
+		return nil, err
+	}
+	return splitZ(out), nil
+}
+
+// Touched lists the files a restore of to writes over the state in
+// from: those to has and from lacks or holds differently. Files only
+// from has (new since the checkpoint) are left alone by an overlay
+// checkout, so they are not listed.
+func (s Shadow) Touched(from, to string) ([]string, error) {
+	out, err := s.git("diff", "--name-only", "-z", "--no-renames", "--diff-filter=d", from, to, "--")
+	if err != nil {
+		return nil, err
+	}
+	return splitZ(out), nil
+}
+
+func splitZ(out []byte) []string {
+	var files []string
+	for _, f := range bytes.Split(out, []byte{0}) {
+		if len(f) > 0 {
+			files = append(files, string(f))
+		}
+	}
+	return files
+}
+
+// Snapshot takes a checkpoint of the whole work tree: add -A, then a
+// commit (allowed to be empty, so the checkpoint always exists) with
+// crucible's message shape. It returns the new commit's hash.
+func (s Shadow) Snapshot(reason string, now time.Time) (hash, stamp string, err error) {
+	if err := s.Healthy(); err != nil {
+		return "", "", err
+	}
+	if _, err := s.git("add", "-A"); err != nil {
+		return "", "", err
+	}
+	stamp = now.UTC().Format("2006-01-02 15:04:05")
+	msg := reason + " | " + stamp + " | " + checkpointSource
+	env := append(s.env(),
+		"GIT_AUTHOR_NAME=pickup", "GIT_AUTHOR_EMAIL=pickup@localhost",
+		"GIT_COMMITTER_NAME=pickup", "GIT_COMMITTER_EMAIL=pickup@localhost")
+	if _, err := runGit(s.Work, env, "-c", "commit.gpgsign=false", "commit", "--no-verify", "--allow-empty", "-q", "-m", msg); err != nil {
+		return "", "", err
+	}
+	out, err := s.git("rev-parse", "HEAD")
+	if err != nil {
+		return "", "", err
+	}
+	return strings.TrimSpace(string(out)), stamp, nil
+}
+
+// Restore writes commit's files into the work tree:
+// `git checkout <commit> -- .` (overlay mode: files the checkpoint does
+// not have are left alone, untracked files survive).
+func (s Shadow) Restore(commit string) error {
+	_, err := s.git("checkout", commit, "--", ".")
+	return err
+}
+
+// AppendRow adds a row to checkpoint-manifest.md when that file exists
+// (crucible's own table; pickup does not create it). The write is atomic
+// and refused if the file changed since it was read.
+func (s Shadow) AppendRow(short, stamp, reason string) error {
+	p := filepath.Join(s.Dir, CheckpointTable)
+	data, err := os.ReadFile(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	row := fmt.Sprintf("| %s | %s | %s | %s |\n", short, stamp, reason, checkpointSource)
+	out := append([]byte{}, data...)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	out = append(out, row...)
+	return fsx.ReplaceIfUnchanged(p, fsx.Fingerprint(data), out)
+}
+
+// UndoCommand is the shell command that undoes a restore by restoring
+// the safety checkpoint.
+func (s Shadow) UndoCommand(safety string) string {
+	return fmt.Sprintf("GIT_DIR=%s GIT_WORK_TREE=%s git -C %s checkout %s -- .",
+		shellQuote(s.Dir), shellQuote(s.Work), shellQuote(s.Work), safety)
+}
+
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
