@@ -113,7 +113,7 @@ func TestDesignMenuWords(t *testing.T) {
 		t.Fatalf("decision %+v", d)
 	}
 	r = &fakeRunner{git: model.GitChecked{Available: true}}
-	m, _ = press(t, newModel(t, st, r, 80, 24), keyRune('3'))
+	_, _ = press(t, newModel(t, st, r, 80, 24), keyRune('3'))
 	if len(r.seen) == 0 {
 		t.Fatal("restart did not check git")
 	}

@@ -33,7 +33,7 @@ func TestSourceQuestionIsAskedBeforeWriting(t *testing.T) {
 	}
 	m, _ = press(t, m, keyRune('1'))
 	m = arm(t, m)
-	m, _ = press(t, m, keyRune('y'))
+	_, _ = press(t, m, keyRune('y'))
 	if r.applies() != 1 {
 		t.Fatalf("y gave %d applies", r.applies())
 	}

@@ -121,7 +121,7 @@ func parsePause(rel string, data []byte) (*Pause, []string) {
 		p.RetryAt = &at
 	}
 	var warns []string
-	if p.HasCreated == false && p.RawCreated != "" {
+	if !p.HasCreated && p.RawCreated != "" {
 		warns = append(warns, fmt.Sprintf("%s: created_at %q is not an ISO 8601 time", rel, p.RawCreated))
 	}
 	return p, warns

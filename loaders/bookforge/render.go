@@ -131,9 +131,7 @@ func planLines(p *Plan, now time.Time) []string {
 		out = append(out, "Flags: "+f)
 	}
 	if p.Pause != nil {
-		for _, l := range p.Pause.Lines(now) {
-			out = append(out, l)
-		}
+		out = append(out, p.Pause.Lines(now)...)
 	}
 	if p.Complete {
 		out = append(out, "Resume: "+p.Resume.Reason)

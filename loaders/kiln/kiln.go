@@ -100,6 +100,7 @@ func (l Loader) MemoryDirs(project string) []string {
 func absProject(project string) (string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
+		//lint:ignore ST1005 the spec's exact message, shown as it is
 		return "", errors.New(MsgNoProjectPath)
 	}
 	return root, nil
