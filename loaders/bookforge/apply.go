@@ -1,15 +1,19 @@
 package bookforge
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/sjson"
 )
 
 // Apply carries out a choice's write. Every write first reads the book
@@ -114,7 +118,7 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 			continue
 		}
 		lg := ledgers[w.Scene]
-		if lg == nil || lg.tree == nil {
+		if lg == nil || !lg.object {
 			return changed, fmt.Errorf("bookforge: %s: no readable ledger for %s; nothing was written", b.History, w.Scene)
 		}
 		e := edits[w.Scene]
@@ -131,22 +135,29 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 	}
 	for _, id := range order {
 		e := edits[id]
-		lay := layoutOf(e.lg.Data)
-		phases := e.lg.tree.get("phases")
+		bom := bomLen(e.lg.Data)
+		body := e.lg.Data[bom:]
 		if e.rerun != nil {
-			moved := newObject()
-			for _, key := range e.rerun.Phases {
-				take(phases, moved, key)
+			var moved []byte
+			var err error
+			if body, moved, err = takePhases(body, e.rerun.Phases); err != nil {
+				return changed, fmt.Errorf("bookforge: %s: %w; nothing more was written", e.lg.File, err)
 			}
-			doc := newObject()
-			doc.set("scene_id", newString(id))
-			doc.set("archived_at", newString(isoNow(now)))
-			doc.set("archived_by", newString("pickup resume --rerun-from "+plan.Flags.RerunFrom))
-			doc.set("rerun_from", newString(plan.Flags.RerunFrom))
-			doc.set("moved_from", newString(e.lg.Rel))
-			doc.set("phases", moved)
+			doc, err := newDoc(
+				"scene_id", pyString(id),
+				"archived_at", pyString(isoNow(now)),
+				"archived_by", pyString("pickup resume --rerun-from "+plan.Flags.RerunFrom),
+				"rerun_from", pyString(plan.Flags.RerunFrom),
+				"moved_from", pyString(e.lg.Rel),
+				"phases", string(moved))
+			if err != nil {
+				return changed, err
+			}
+			out, err := layOut(doc, or(indentOf(e.lg.Data), "  "), trailOf(e.lg.Data))
+			if err != nil {
+				return changed, err
+			}
 			dst := filepath.Join(b.History, rerunArchiveName(id, stamp(now)))
-			out := jlayout{indent: or(lay.indent, "  "), trail: lay.trail}.encode(doc)
 			// The archive first: if the ledger write then fails, the
 			// entries exist twice, never nowhere.
 			if err := fsx.CreateNew(dst, out, 0o644); err != nil {
@@ -156,27 +167,39 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 		}
 		for _, w := range e.prompts {
 			ent := e.lg.Entries[w.Phases[0]]
-			node := phases.get(ent.Key)
-			if node == nil || node.kind != jObject {
+			node := field(field(gjson.ParseBytes(body), "phases"), ent.Key)
+			if !node.IsObject() {
 				return changed, fmt.Errorf("bookforge: %s: entry %q is gone; nothing more was written", e.lg.File, ent.Key)
 			}
-			prev := newNull()
+			prev := "null"
 			if w.Change.Prev != "" {
-				prev = newString(w.Change.Prev)
+				prev = pyString(w.Change.Prev)
 			}
-			node.set("prompt_hash_prev", prev)
-			node.set("prompt_hash_new", newString(w.Change.New))
-			node.set("prompt_update_reason", newString(w.Change.Reason))
-			node.set("prompt_updated_at", newString(isoNow(now)))
+			obj := []byte(node.Raw)
+			var err error
+			for _, kv := range [][2]string{
+				{"prompt_hash_prev", prev},
+				{"prompt_hash_new", pyString(w.Change.New)},
+				{"prompt_update_reason", pyString(w.Change.Reason)},
+				{"prompt_updated_at", pyString(isoNow(now))},
+			} {
+				if obj, err = setMember(obj, kv[0], kv[1]); err != nil {
+					return changed, fmt.Errorf("bookforge: %s: entry %q: %w; nothing more was written", e.lg.File, ent.Key, err)
+				}
+			}
+			body = splice(body, node, obj)
 		}
-		out := lay.encode(e.lg.tree)
+		out := append(append([]byte(nil), e.lg.Data[:bom]...), body...)
 		if err := fsx.ReplaceIfUnchanged(e.lg.File, fsx.Fingerprint(e.lg.Data), out); err != nil {
 			return changed, err
 		}
 		changed = append(changed, e.lg.File)
 	}
 	if audit != nil {
-		doc := auditNote(b, plan, audit.Forced, now)
+		doc, err := auditNote(b, plan, audit.Forced, now)
+		if err != nil {
+			return changed, err
+		}
 		dst := filepath.Join(b.History, forceAuditName(stamp(now)))
 		if err := fsx.CreateNew(dst, doc, 0o644); err != nil {
 			return changed, err
@@ -190,50 +213,73 @@ func problemLine(p *model.LoadError) string {
 	return p.Path + ": " + p.Detail
 }
 
-// take moves key's pair from one object to the end of another, keeping
-// its raw key and value.
-func take(from, to *jnode, key string) {
-	for i := 0; i < len(from.keys); i++ {
-		if from.keys[i] == key {
-			to.keys = append(to.keys, from.keys[i])
-			to.rawKeys = append(to.rawKeys, from.rawKeys[i])
-			to.vals = append(to.vals, from.vals[i])
+// takePhases removes the entries with keys (every one, when a key is
+// repeated) from body's phases object, and returns them as an object,
+// each key and value as written, in the order of keys.
+func takePhases(body []byte, keys []string) ([]byte, []byte, error) {
+	phases := field(gjson.ParseBytes(body), "phases")
+	moved := []byte("{")
+	for i, key := range keys {
+		if slices.Contains(keys[:i], key) {
+			continue // a repeated key, moved already
+		}
+		phases.ForEach(func(k, v gjson.Result) bool {
+			if k.Str == key {
+				if len(moved) > 1 {
+					moved = append(moved, ',')
+				}
+				moved = append(moved, k.Raw+":"+v.Raw...)
+			}
+			return true
+		})
+	}
+	moved = append(moved, '}')
+	obj := []byte(phases.Raw)
+	for _, key := range keys {
+		for field(gjson.ParseBytes(obj), key).Exists() {
+			out, err := sjson.DeleteBytes(obj, gjson.Escape(key))
+			if err != nil || bytes.Equal(out, obj) {
+				return nil, nil, fmt.Errorf("cannot remove entry %q", key)
+			}
+			obj = out
 		}
 	}
-	from.remove(key)
+	left := false
+	gjson.ParseBytes(obj).ForEach(func(_, _ gjson.Result) bool { left = true; return false })
+	if !left {
+		obj = []byte("{}") // as Python writes an empty object
+	}
+	return splice(body, phases, obj), moved, nil
 }
 
 // auditNote records a --force-resume: when, what was accepted, and why.
-func auditNote(b *book, plan *Plan, forced []Block, now time.Time) []byte {
-	doc := newObject()
-	doc.set("kind", newString("force_resume"))
-	doc.set("created_at", newString(isoNow(now)))
-	doc.set("book", newString(b.ID))
-	doc.set("by", newString("pickup resume --force-resume"))
-	if plan.Flags.Reason != "" {
-		doc.set("reason", newString(plan.Flags.Reason))
-	}
-	doc.set("command", newString(plan.Command))
-	list := &jnode{kind: jArray}
+func auditNote(b *book, plan *Plan, forced []Block, now time.Time) ([]byte, error) {
+	list := []byte("[]")
 	for _, f := range forced {
-		item := newObject()
-		item.set("scene", newString(f.Scene))
-		item.set("phase", newString(f.Phase))
-		item.set("accepted", newString(f.Kind))
-		if f.File != "" {
-			item.set("file", newString(f.File))
+		pairs := []string{"scene", pyString(f.Scene), "phase", pyString(f.Phase), "accepted", pyString(f.Kind)}
+		for _, kv := range [][2]string{{"file", f.File}, {"recorded", f.Old}, {"current", f.New}} {
+			if kv[1] != "" {
+				pairs = append(pairs, kv[0], pyString(kv[1]))
+			}
 		}
-		if f.Old != "" {
-			item.set("recorded", newString(f.Old))
+		item, err := newDoc(append(pairs, "text", pyString(f.Text))...)
+		if err == nil {
+			list, err = sjson.SetRawBytes(list, "-1", item)
 		}
-		if f.New != "" {
-			item.set("current", newString(f.New))
+		if err != nil {
+			return nil, err
 		}
-		item.set("text", newString(f.Text))
-		list.vals = append(list.vals, item)
 	}
-	doc.set("forced", list)
-	return jlayout{indent: "  ", trail: "\n"}.encode(doc)
+	pairs := []string{"kind", pyString("force_resume"), "created_at", pyString(isoNow(now)),
+		"book", pyString(b.ID), "by", pyString("pickup resume --force-resume")}
+	if plan.Flags.Reason != "" {
+		pairs = append(pairs, "reason", pyString(plan.Flags.Reason))
+	}
+	doc, err := newDoc(append(pairs, "command", pyString(plan.Command), "forced", string(list))...)
+	if err != nil {
+		return nil, err
+	}
+	return layOut(doc, "  ", "\n")
 }
 
 // moveAside archives the ledger folder and the pause marker under

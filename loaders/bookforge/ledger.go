@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tidwall/gjson"
 )
 
 // Phases is the per-scene pipeline, in order. The real ledger records the
@@ -141,7 +143,8 @@ type Ledger struct {
 	Entries        map[string]*Entry
 	// Order is the file's phase keys as written.
 	Order []string
-	tree  *jnode
+	// object is whether the file is a JSON object, which Apply may edit.
+	object bool
 }
 
 // timeLayouts are the timestamp spellings accepted: Python's isoformat()
@@ -169,32 +172,32 @@ func parseTime(s string) (time.Time, bool) {
 // pathsOf reads an artifacts or template_set object: each value is a path,
 // or an object {path, sha256|hash}; hashes (artifact_hashes,
 // template_hashes) may add a sha256 by key.
-func pathsOf(obj, hashes *jnode) []hashed {
-	if obj == nil || obj.kind != jObject {
+func pathsOf(obj, hashes gjson.Result) []hashed {
+	if !obj.IsObject() {
 		return nil
 	}
 	var out []hashed
-	for i, k := range obj.keys {
-		v := obj.vals[i]
-		h := hashed{Key: k}
-		switch v.kind {
-		case jString:
-			h.Path = v.str
-		case jObject:
-			h.Path = v.get("path").text()
-			h.Hash = v.get("sha256").text()
+	obj.ForEach(func(k, v gjson.Result) bool {
+		h := hashed{Key: k.Str}
+		switch {
+		case v.Type == gjson.String:
+			h.Path = v.Str
+		case v.IsObject():
+			h.Path = text(field(v, "path"))
+			h.Hash = text(field(v, "sha256"))
 			if h.Hash == "" {
-				h.Hash = v.get("hash").text()
+				h.Hash = text(field(v, "hash"))
 			}
 		default:
-			continue
+			return true
 		}
 		if h.Hash == "" {
-			h.Hash = hashes.get(k).text()
+			h.Hash = text(field(hashes, k.Str))
 		}
 		h.Hash = strings.ToLower(strings.TrimSpace(h.Hash))
 		out = append(out, h)
-	}
+		return true
+	})
 	return out
 }
 
@@ -212,56 +215,58 @@ func parseLedger(l *Ledger, data []byte) (warnings []string) {
 		warn("%v; read as an empty ledger (every phase of %s reruns)", err, l.ID)
 		return warnings
 	}
-	if root.kind != jObject {
-		warn("the ledger is %s, not an object; read as an empty ledger (every phase of %s reruns)", root.kind, l.ID)
+	if !root.IsObject() {
+		warn("the ledger is %s, not an object; read as an empty ledger (every phase of %s reruns)", kind(root), l.ID)
 		return warnings
 	}
 	for _, d := range dups {
 		warn("key %s is repeated; the last one counts", d)
 	}
-	l.tree = root
-	if id := root.get("scene_id").text(); id != "" && id != l.ID {
+	l.object = true
+	if id := text(field(root, "scene_id")); id != "" && id != l.ID {
 		warn("scene_id %q does not match the file name; the file name counts", id)
 	}
-	phases := root.get("phases")
-	if phases == nil {
+	phases := field(root, "phases")
+	if !phases.Exists() {
 		warn("no phases object; read as an empty ledger (every phase of %s reruns)", l.ID)
 		return warnings
 	}
-	if phases.kind != jObject {
-		warn("phases is %s, not an object; read as an empty ledger (every phase of %s reruns)", phases.kind, l.ID)
+	if !phases.IsObject() {
+		warn("phases is %s, not an object; read as an empty ledger (every phase of %s reruns)", kind(phases), l.ID)
 		return warnings
 	}
-	for i, key := range phases.keys {
+	phases.ForEach(func(k, v gjson.Result) bool {
+		key := k.Str
 		l.Order = append(l.Order, key)
 		ph, ok := normPhase(key)
 		if !ok {
 			warn("phase %q is not a pipeline phase; ignored", key)
-			continue
+			return true
 		}
-		v := phases.vals[i]
-		if v.kind != jObject {
-			warn("phase %q is %s, not an object; read as no entry", key, v.kind)
-			continue
+		if !v.IsObject() {
+			warn("phase %q is %s, not an object; read as no entry", key, kind(v))
+			return true
 		}
 		if prev, dup := l.Entries[ph]; dup {
 			warn("phases %q and %q are both %s; the later one counts", prev.Key, key, ph)
 		}
+		get := func(name string) string { return text(field(v, name)) }
 		e := &Entry{Phase: ph, Key: key}
-		e.Status = strings.ToLower(strings.TrimSpace(v.get("status").text()))
-		e.RawTime = v.get("timestamp").text()
+		e.Status = strings.ToLower(strings.TrimSpace(get("status")))
+		e.RawTime = get("timestamp")
 		e.Timestamp, e.HasTime = parseTime(e.RawTime)
-		e.Artifacts = pathsOf(v.get("artifacts"), v.get("artifact_hashes"))
-		e.Templates = pathsOf(v.get("template_set"), v.get("template_hashes"))
-		e.PromptHash = strings.ToLower(v.get("prompt_hash").text())
-		e.PreStatePath = v.get("pre_state_path").text()
-		e.PreStateHash = strings.ToLower(v.get("pre_state_hash").text())
-		e.PromptHashPrev = v.get("prompt_hash_prev").text()
-		e.PromptHashNew = strings.ToLower(v.get("prompt_hash_new").text())
-		e.PromptUpdateReason = v.get("prompt_update_reason").text()
-		e.PromptUpdatedAt, e.HasPromptUpdatedAt = parseTime(v.get("prompt_updated_at").text())
+		e.Artifacts = pathsOf(field(v, "artifacts"), field(v, "artifact_hashes"))
+		e.Templates = pathsOf(field(v, "template_set"), field(v, "template_hashes"))
+		e.PromptHash = strings.ToLower(get("prompt_hash"))
+		e.PreStatePath = get("pre_state_path")
+		e.PreStateHash = strings.ToLower(get("pre_state_hash"))
+		e.PromptHashPrev = get("prompt_hash_prev")
+		e.PromptHashNew = strings.ToLower(get("prompt_hash_new"))
+		e.PromptUpdateReason = get("prompt_update_reason")
+		e.PromptUpdatedAt, e.HasPromptUpdatedAt = parseTime(get("prompt_updated_at"))
 		l.Entries[ph] = e
-	}
+		return true
+	})
 	return warnings
 }
 

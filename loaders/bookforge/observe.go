@@ -120,7 +120,7 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 	warn := func(format string, args ...any) { b.Warnings = append(b.Warnings, fmt.Sprintf(format, args...)) }
 	if data, err := fsx.ReadFile(filepath.Join(dir, "book.json")); err == nil {
 		if root, _, err := parseJSON(data); err == nil {
-			b.Title = root.get("title").text()
+			b.Title = text(field(root, "title"))
 		}
 	}
 

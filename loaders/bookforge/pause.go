@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tidwall/gjson"
 )
 
 // PauseFile is the pause marker, relative to the book.
@@ -61,52 +63,56 @@ func parsePause(rel string, data []byte) (*Pause, []string) {
 	if err != nil {
 		return nil, []string{fmt.Sprintf("%s: %v; the pause marker is ignored (DISCARD still archives it)", rel, err)}
 	}
-	if root.kind != jObject {
-		return nil, []string{fmt.Sprintf("%s: the pause marker is %s, not an object; ignored (DISCARD still archives it)", rel, root.kind)}
+	if !root.IsObject() {
+		return nil, []string{fmt.Sprintf("%s: the pause marker is %s, not an object; ignored (DISCARD still archives it)", rel, kind(root))}
 	}
+	get := func(key string) string { return text(field(root, key)) }
 	p := &Pause{Rel: rel, Data: data}
-	p.BookID = root.get("book_id").text()
-	p.Phase = root.get("phase").text()
+	p.BookID = get("book_id")
+	p.Phase = get("phase")
 	p.Pipeline, _ = normPhase(p.Phase)
-	p.Message = root.get("message").text()
-	if c, s := root.get("chapter"), root.get("scene"); c != nil && s != nil {
-		ch, err1 := strconv.Atoi(c.text())
-		sc, err2 := strconv.Atoi(s.text())
+	p.Message = get("message")
+	if c, s := field(root, "chapter"), field(root, "scene"); c.Exists() && s.Exists() {
+		ch, err1 := strconv.Atoi(text(c))
+		sc, err2 := strconv.Atoi(text(s))
 		if err1 == nil && err2 == nil && ch > 0 && sc > 0 {
 			p.Chapter, p.Scene, p.HasScene = ch, sc, true
 		}
 	}
-	if n, err := strconv.Atoi(root.get("status_code").text()); err == nil {
+	if n, err := strconv.Atoi(get("status_code")); err == nil {
 		p.StatusCode = n
 	}
-	if r, err := strconv.ParseFloat(root.get("retry_after_seconds").text(), 64); err == nil && r >= 0 && !math.IsInf(r, 0) {
+	if r, err := strconv.ParseFloat(get("retry_after_seconds"), 64); err == nil && r >= 0 && !math.IsInf(r, 0) {
 		p.RetryAfter, p.HasRetry = r, true
 	}
-	if qv := root.get("quota_violations"); qv != nil && qv.kind == jArray {
-		for _, v := range qv.vals {
-			if v.kind != jObject {
-				continue
+	if qv := field(root, "quota_violations"); qv.IsArray() {
+		qv.ForEach(func(_, v gjson.Result) bool {
+			if !v.IsObject() {
+				return true
 			}
-			viol := Violation{Metric: v.get("quota_metric").text(), ID: v.get("quota_id").text(), Value: v.get("quota_value").text()}
-			if d := v.get("quota_dimensions"); d != nil && d.kind == jObject {
+			viol := Violation{Metric: text(field(v, "quota_metric")), ID: text(field(v, "quota_id")), Value: text(field(v, "quota_value"))}
+			if d := field(v, "quota_dimensions"); d.IsObject() {
 				var parts []string
-				for i, k := range d.keys {
-					parts = append(parts, k+"="+compact(d.vals[i]))
-				}
+				d.ForEach(func(k, dv gjson.Result) bool {
+					parts = append(parts, k.Str+"="+compact(dv))
+					return true
+				})
 				viol.Dimensions = strings.Join(parts, ", ")
 			} else {
 				viol.Dimensions = compact(d)
 			}
 			p.Violations = append(p.Violations, viol)
-		}
+			return true
+		})
 	}
-	p.ReasonCode = root.get("reason_code").text()
-	if d := root.get("details"); d != nil && d.kind == jObject {
-		for i, k := range d.keys {
-			p.Details = append(p.Details, k+": "+compact(d.vals[i]))
-		}
+	p.ReasonCode = get("reason_code")
+	if d := field(root, "details"); d.IsObject() {
+		d.ForEach(func(k, v gjson.Result) bool {
+			p.Details = append(p.Details, k.Str+": "+compact(v))
+			return true
+		})
 	}
-	p.RawCreated = root.get("created_at").text()
+	p.RawCreated = get("created_at")
 	p.CreatedAt, p.HasCreated = parseTime(p.RawCreated)
 	switch {
 	case p.StatusCode == 429 || len(p.Violations) > 0 || (p.HasRetry && p.ReasonCode == ""):

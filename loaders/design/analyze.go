@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pickup-dev/pickup/model"
+	"github.com/tidwall/gjson"
 )
 
 // mode is the situation a session is in; it decides the menu.
@@ -355,8 +356,8 @@ func (v *view) subStage() string {
 	}
 	f := v.file
 	if f != nil {
-		if ss := f.tree.root.get("stage_status"); ss != nil && ss.kind == jObject {
-			if st, _ := normStatus(ss.get("3a").str()); ss.get("3a") != nil && st == stComplete {
+		if ss := get(f.tree.root, "stage_status"); ss.IsObject() {
+			if st, _ := normStatus(str(get(ss, "3a"))); get(ss, "3a").Exists() && st == stComplete {
 				return "3b"
 			}
 		}
@@ -364,10 +365,10 @@ func (v *view) subStage() string {
 	if _, ok := locate(f, v.feature, mustRole("tdd")).anyExists(v.project); ok {
 		return "3b"
 	}
-	if f.checkpoint("stage_3b") != nil {
+	if f.checkpoint("stage_3b").Exists() {
 		return "3b"
 	}
-	if cp := f.checkpoint("stage_3a"); cp != nil && !cp.get("chosen_alternative").isNull() {
+	if cp := f.checkpoint("stage_3a"); cp.Exists() && !isNull(get(cp, "chosen_alternative")) {
 		return "3b"
 	}
 	return "3a"
@@ -375,7 +376,7 @@ func (v *view) subStage() string {
 
 // complexity is Stage 2's verdict ("simple", "complex"), or "".
 func (v *view) complexity() string {
-	return strings.ToLower(scalar(v.file.checkpoint("stage_2").get("complexity")))
+	return strings.ToLower(scalar(get(v.file.checkpoint("stage_2"), "complexity")))
 }
 
 // ---- key facts (the listing's parentheses) ----
@@ -407,8 +408,8 @@ func (v *view) completeFact(n int) string {
 	switch n {
 	case 1:
 		cp := f.checkpoint("stage_1")
-		count, hasCount := intOf(cp.get("rules_count"))
-		approved := truthy(cp.get("user_approved"))
+		count, hasCount := intOf(get(cp, "rules_count"))
+		approved := truthy(get(cp, "user_approved"))
 		switch {
 		case hasCount && approved:
 			return plural(count, "rule", "rules") + " approved"
@@ -418,12 +419,12 @@ func (v *view) completeFact(n int) string {
 			return "rules approved"
 		}
 	case 2:
-		if c := scalar(f.checkpoint("stage_2").get("complexity")); c != "" {
+		if c := scalar(get(f.checkpoint("stage_2"), "complexity")); c != "" {
 			return "determined: " + c
 		}
 	case 3:
 		var parts []string
-		if n, ok := intOf(f.checkpoint("stage_3a").get("chosen_alternative")); ok {
+		if n, ok := intOf(get(f.checkpoint("stage_3a"), "chosen_alternative")); ok {
 			parts = append(parts, fmt.Sprintf("alternative %d chosen", n))
 		}
 		adrs := locate(f, v.feature, mustRole("adrs"))
@@ -448,9 +449,9 @@ func (v *view) progressFact(n int) string {
 	switch n {
 	case 0:
 		cp := f.checkpoint("stage_0")
-		if q := cp.get("questions_asked"); q != nil && q.kind == jArray && len(q.items) > 0 {
-			if a := cp.get("user_answers"); a == nil || len(a.members) == 0 {
-				return plural(len(q.items), "question", "questions") + " asked, awaiting answers"
+		if q := items(get(cp, "questions_asked")); len(q) > 0 {
+			if a := get(cp, "user_answers"); !a.Exists() || !hasMembers(a) {
+				return plural(len(q), "question", "questions") + " asked, awaiting answers"
 			}
 		}
 	case 1:
@@ -480,7 +481,7 @@ func (v *view) designFact() string {
 		v.resume = saved
 	}
 	if sub == "3a" {
-		if f.checkpoint("stage_3a") != nil {
+		if f.checkpoint("stage_3a").Exists() {
 			return "alternatives generated, awaiting choice"
 		}
 		if _, ok := locate(f, v.feature, mustRole("analysis")).anyExists(v.project); ok {
@@ -491,14 +492,14 @@ func (v *view) designFact() string {
 	_, tdd := locate(f, v.feature, mustRole("tdd")).anyExists(v.project)
 	cp := f.checkpoint("stage_3b")
 	switch {
-	case tdd && cp != nil && truthy(cp.get("user_approved")):
+	case tdd && cp.Exists() && truthy(get(cp, "user_approved")):
 		return "TDD approved, stage not marked complete"
-	case tdd && cp != nil:
+	case tdd && cp.Exists():
 		return "TDD written, awaiting approval"
 	case tdd:
 		return "TDD exists, not approved"
 	}
-	if n, ok := intOf(f.checkpoint("stage_3a").get("chosen_alternative")); ok {
+	if n, ok := intOf(get(f.checkpoint("stage_3a"), "chosen_alternative")); ok {
 		return fmt.Sprintf("alternative %d chosen, writing the TDD", n)
 	}
 	return "writing the TDD"
@@ -539,14 +540,14 @@ func hasTDD(paths []string) bool {
 	return false
 }
 
-func scenarioCount(cp *jnode) (int, bool) {
+func scenarioCount(cp gjson.Result) (int, bool) {
 	for _, k := range []string{"scenario_count", "scenarios_count", "scenarios"} {
-		n := cp.get(k)
-		if n == nil {
+		n := get(cp, k)
+		if !n.Exists() {
 			continue
 		}
-		if n.kind == jArray {
-			return len(n.items), true
+		if n.IsArray() {
+			return len(items(n)), true
 		}
 		if c, ok := intOf(n); ok {
 			return c, true

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/pickup-dev/pickup/model"
+	"github.com/tidwall/gjson"
 )
 
 // role is one kind of output a stage writes (seed 003's architecture).
@@ -69,24 +70,18 @@ func locate(f *sessionFile, feature string, r role) located {
 	if e := f.artifact(r.key); e != nil && !e.null {
 		return located{r, e.paths, "artifacts"}
 	}
-	if cp := f.checkpoint(r.checkpoint); cp != nil {
-		if v := cp.get(r.field); v != nil {
-			var paths []string
-			switch v.kind {
-			case jString:
-				if s := strings.TrimSpace(v.text); s != "" {
-					paths = []string{s}
-				}
-			case jArray:
-				for _, it := range v.items {
-					if s := scalar(it); s != "" && it.kind == jString {
-						paths = append(paths, s)
-					}
-				}
+	if v := get(f.checkpoint(r.checkpoint), r.field); v.Exists() {
+		var paths []string
+		switch {
+		case v.Type == gjson.String:
+			if s := strings.TrimSpace(str(v)); s != "" {
+				paths = []string{s}
 			}
-			if len(paths) > 0 {
-				return located{r, paths, "checkpoint"}
-			}
+		case v.IsArray():
+			paths = strList(v)
+		}
+		if len(paths) > 0 {
+			return located{r, paths, "checkpoint"}
 		}
 	}
 	if r.convention != "" && feature != "" {
@@ -151,10 +146,9 @@ func countTickets(project string, f *sessionFile, feature string) ticketCount {
 			tc.prefixes = append(tc.prefixes, p)
 		}
 	}
-	if cp := f.checkpoint("stage_6"); cp != nil {
-		addPrefix(scalar(cp.get("ticket_prefix")))
-		addPrefix(scalar(cp.get("prefix")))
-	}
+	cp := f.checkpoint("stage_6")
+	addPrefix(scalar(get(cp, "ticket_prefix")))
+	addPrefix(scalar(get(cp, "prefix")))
 	for _, p := range listed.paths {
 		if m := ticketName.FindStringSubmatch(filepath.Base(p)); m != nil {
 			addPrefix(m[1])

@@ -14,6 +14,7 @@ import (
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
+	"github.com/tidwall/gjson"
 )
 
 // AtelierSource is the atelier scripts' state as a source of its own.
@@ -89,7 +90,7 @@ func (a *Atelier) Discover(project string) ([]string, error) {
 	var mine []string
 	for _, p := range found {
 		if data, err := fsx.ReadFile(p); err == nil {
-			if t, jerr := parseJSON(data); jerr == nil && strings.TrimSpace(t.root.get("feature").str()) == a.feature {
+			if t, jerr := parseJSON(data); jerr == nil && strings.TrimSpace(str(get(t.root, "feature"))) == a.feature {
 				mine = append(mine, p)
 			}
 		}
@@ -135,21 +136,21 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		return corrupted(jerr.Line, "not valid JSON: %s", jerr.Error())
 	}
 	root := tree.root
-	if root.kind != jObject {
-		return corrupted(root.line, "the top level is %s, not an object", root.kind)
+	if !root.IsObject() {
+		return corrupted(tree.line(root), "the top level is %s, not an object", kindOf(root))
 	}
 	warn := func(format string, args ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(format, args...)) }
 	if tree.trailingCommas > 0 {
 		warn("the file has %d trailing comma(s), which JSON does not allow: read anyway", tree.trailingCommas)
 	}
 
-	feature := strings.TrimSpace(root.get("feature").str())
-	phaseNode := root.get("phase")
+	feature := strings.TrimSpace(str(get(root, "feature")))
+	phaseNode := get(root, "phase")
 	phase := strings.ToLower(scalar(phaseNode))
 	if !snapshot && phase == "" {
-		line := root.line
-		if phaseNode != nil {
-			line = phaseNode.line
+		line := tree.line(root)
+		if phaseNode.Exists() {
+			line = tree.line(phaseNode)
 		}
 		return corrupted(line, "required field phase is missing or empty (state_manager.sh always writes it)")
 	}
@@ -157,7 +158,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	if snapshot {
 		stampKey = "saved_at"
 	}
-	if t, ok := parseTime(root.get(stampKey).str()); ok {
+	if t, ok := parseTime(str(get(root, stampKey))); ok {
 		s.LastUpdated, s.HasLastUpdated = t, true
 	} else {
 		warn("no readable %s: the session's age is unknown", stampKey)
@@ -174,7 +175,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		}
 	}
 	if phase != "" && idx < 0 {
-		s.Problem = &model.LoadError{Kind: model.ErrPhaseNotFound, Path: path, Line: phaseNode.line,
+		s.Problem = &model.LoadError{Kind: model.ErrPhaseNotFound, Path: path, Line: tree.line(phaseNode),
 			Detail: fmt.Sprintf("phase %q is not one of atelier's phases (%s)", phase, strings.Join(AtelierPhases, " -> "))}
 	}
 	if phase == "" {
@@ -197,7 +198,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(AtelierPhases)}
 	s.Stage, s.Status = phase, phase
 
-	locked := strList(root.get("locked_files"))
+	locked := strList(get(root, "locked_files"))
 	s.Fields = []model.Field{
 		{Key: "feature", Label: "Feature", Value: or(feature, "none")},
 		{Key: "phase", Label: "Phase", Value: or(phase, "none")},
@@ -214,19 +215,19 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	}
 
 	if snapshot {
-		id := or(scalar(root.get("session_id")), strings.TrimSuffix(baseName(rel), ".json"))
+		id := or(scalar(get(root, "session_id")), strings.TrimSuffix(baseName(rel), ".json"))
 		ctx["session_id"] = id
-		s.Branch = scalar(root.get("branch"))
-		commit := scalar(root.get("last_commit"))
+		s.Branch = scalar(get(root, "branch"))
+		commit := scalar(get(root, "last_commit"))
 		s.Fields = append(s.Fields, model.Field{Key: "session", Label: "Session", Value: id})
 		if commit != "" {
 			s.Fields = append(s.Fields, model.Field{Key: "last_commit", Label: "Last commit", Value: commit})
 			ctx["last_commit"] = commit
 		}
-		if un := root.get("uncommitted_files"); un != nil {
+		if un := get(root, "uncommitted_files"); un.Exists() {
 			n, ok := intOf(un)
-			if !ok && un.kind == jArray {
-				n, ok = len(un.items), true
+			if !ok && un.IsArray() {
+				n, ok = len(items(un)), true
 			}
 			if ok {
 				s.Fields = append(s.Fields, model.Field{Key: "uncommitted", Label: "Uncommitted files", Value: fmt.Sprint(n)})
@@ -236,11 +237,11 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 				}
 			}
 		}
-		if ws := describeValue(root.get("workstream")); ws != "" {
+		if ws := describeValue(get(root, "workstream")); ws != "" {
 			s.Fields = append(s.Fields, model.Field{Key: "workstream", Label: "Workstream", Value: ws})
 			ctx["workstream"] = ws
 		}
-		if notes := notesOf(root.get("notes")); notes != "" {
+		if notes := notesOf(get(root, "notes")); notes != "" {
 			s.Handoff = model.Handoff{Note: notes}
 			ctx["notes"] = notes
 		}
@@ -300,7 +301,7 @@ func (a *Atelier) newerSnapshot(dir, self string, t time.Time) string {
 		if jerr != nil {
 			continue
 		}
-		if ot, ok := parseTime(tree.root.get("saved_at").str()); ok && ot.After(t) {
+		if ot, ok := parseTime(str(get(tree.root, "saved_at"))); ok && ot.After(t) {
 			newer = append(newer, e.Name())
 		}
 	}
@@ -339,13 +340,10 @@ func (a *Atelier) NotFound(project string) string {
 }
 
 // strList reads a list of strings (other items are skipped).
-func strList(n *jnode) []string {
+func strList(list gjson.Result) []string {
 	out := []string{}
-	if n == nil || n.kind != jArray {
-		return out
-	}
-	for _, it := range n.items {
-		if s := scalar(it); s != "" && it.kind == jString {
+	for _, it := range items(list) {
+		if s := scalar(it); s != "" && it.Type == gjson.String {
 			out = append(out, s)
 		}
 	}
@@ -354,35 +352,30 @@ func strList(n *jnode) []string {
 
 // describeValue is a scalar's text, an object's "name" (or its keys), a
 // list's items joined.
-func describeValue(n *jnode) string {
-	if n == nil {
-		return ""
-	}
-	switch n.kind {
-	case jString, jNumber, jBool:
-		return scalar(n)
-	case jObject:
+func describeValue(v gjson.Result) string {
+	switch {
+	case v.IsObject():
 		for _, k := range []string{"name", "id", "title"} {
-			if s := scalar(n.get(k)); s != "" {
+			if s := scalar(get(v, k)); s != "" {
 				return s
 			}
 		}
 		var keys []string
-		for _, m := range n.members {
-			keys = append(keys, m.key)
+		for key := range members(v) {
+			keys = append(keys, key)
 		}
 		return strings.Join(keys, ", ")
-	case jArray:
-		return strings.Join(strList(n), ", ")
+	case v.IsArray():
+		return strings.Join(strList(v), ", ")
 	}
-	return ""
+	return scalar(v)
 }
 
-func notesOf(n *jnode) string {
-	if n != nil && n.kind == jArray {
-		return strings.Join(strList(n), "\n")
+func notesOf(v gjson.Result) string {
+	if v.IsArray() {
+		return strings.Join(strList(v), "\n")
 	}
-	return describeValue(n)
+	return describeValue(v)
 }
 
 func or(s, def string) string {

@@ -11,7 +11,7 @@
 // file that cannot be read at all is not a dead end: its stages are
 // rebuilt from the artifacts on disk and written only after the person
 // confirms (seed 003's error recovery). Writes change only the values
-// they must, byte for byte elsewhere (see jsonx.go), and go through fsx.
+// they must, byte for byte elsewhere (see json.go), and go through fsx.
 package design
 
 import (

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tidwall/gjson"
 )
 
 // sessionFile is what pickup reads from a <feature>.session.json. Every
@@ -29,7 +31,7 @@ type sessionFile struct {
 	statusRaw [8]string // the file's own word
 	statusSet [8]bool
 
-	checkpoints *jnode // object or nil
+	checkpoints gjson.Result // an object, or does not exist
 	artifacts   []artifactEntry
 	tickets     *ticketsProgress
 
@@ -63,8 +65,8 @@ func (e *shapeError) Error() string { return e.msg }
 // corrupted and rebuilt from the artifacts).
 func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 	root := tree.root
-	if root.kind != jObject {
-		return nil, &shapeError{root.line, fmt.Sprintf("the top level is %s, not an object", root.kind)}
+	if !root.IsObject() {
+		return nil, &shapeError{tree.line(root), fmt.Sprintf("the top level is %s, not an object", kindOf(root))}
 	}
 	f := &sessionFile{tree: tree, current: -1}
 	warn := func(format string, args ...any) { f.warnings = append(f.warnings, fmt.Sprintf(format, args...)) }
@@ -75,16 +77,16 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 		warn("key %s is repeated: the last one is used", d)
 	}
 
-	f.version = scalar(root.get("version"))
+	f.version = scalar(get(root, "version"))
 	if f.version != "" && f.version != "1.0" && f.version != "1" {
 		warn("unknown session version %q: read as version 1.0", f.version)
 	}
-	f.feature = strings.TrimSpace(root.get("feature_name").str())
-	f.prd = strings.TrimSpace(root.get("prd_source").str())
-	if t, ok := parseTime(root.get("created_at").str()); ok {
+	f.feature = strings.TrimSpace(str(get(root, "feature_name")))
+	f.prd = strings.TrimSpace(str(get(root, "prd_source")))
+	if t, ok := parseTime(str(get(root, "created_at"))); ok {
 		f.created = t
 	}
-	if t, ok := parseTime(root.get("updated_at").str()); ok {
+	if t, ok := parseTime(str(get(root, "updated_at"))); ok {
 		f.updated, f.hasUpdated = t, true
 	} else if !f.created.IsZero() {
 		f.updated, f.hasUpdated = f.created, true
@@ -93,7 +95,7 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 		warn("no readable updated_at or created_at: the session's age is unknown")
 	}
 
-	if cs := root.get("current_stage"); !cs.isNull() {
+	if cs := get(root, "current_stage"); !isNull(cs) {
 		if n, sub, ok := stageNumber(cs); ok {
 			f.current, f.currentSub = n, sub
 		} else {
@@ -101,12 +103,12 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 		}
 	}
 
-	ss := root.get("stage_status")
+	ss := get(root, "stage_status")
 	switch {
-	case ss != nil && ss.kind == jObject:
+	case ss.IsObject():
 		f.readStatusObject(ss)
-	case ss != nil && ss.kind == jArray && len(ss.items) > 0:
-		for i, it := range ss.items {
+	case len(items(ss)) > 0:
+		for i, it := range items(ss) {
 			if i > LastStage {
 				warn("stage_status has more than 8 entries: the extra ones are ignored")
 				break
@@ -115,7 +117,7 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 		}
 	case f.current >= 0:
 		where := "missing"
-		if ss != nil {
+		if ss.Exists() {
 			where = "not an object"
 		}
 		warn("stage_status is %s: stages before current_stage %d are read as complete", where, f.current)
@@ -130,10 +132,10 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 			}
 			f.statusSet[i] = true
 		}
-	case ss == nil:
-		return nil, &shapeError{root.line, "the file has neither stage_status nor current_stage: which stages are done cannot be known"}
+	case !ss.Exists():
+		return nil, &shapeError{tree.line(root), "the file has neither stage_status nor current_stage: which stages are done cannot be known"}
 	default:
-		return nil, &shapeError{ss.line, fmt.Sprintf("stage_status is %s, not an object, and there is no current_stage", ss.kind)}
+		return nil, &shapeError{tree.line(ss), fmt.Sprintf("stage_status is %s, not an object, and there is no current_stage", kindOf(ss))}
 	}
 	for i := range Stages {
 		if !f.statusSet[i] {
@@ -142,96 +144,92 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 		}
 	}
 
-	if cp := root.get("checkpoints"); cp != nil {
-		if cp.kind == jObject {
-			f.checkpoints = cp
-		} else if cp.kind != jNull {
-			warn("checkpoints is %s, not an object: ignored", cp.kind)
-		}
+	if cp := get(root, "checkpoints"); cp.IsObject() {
+		f.checkpoints = cp
+	} else if !isNull(cp) {
+		warn("checkpoints is %s, not an object: ignored", kindOf(cp))
 	}
 
-	if arts := root.get("artifacts"); arts != nil && arts.kind == jObject {
-		for _, m := range arts.members {
-			e := artifactEntry{key: m.key}
-			switch m.val.kind {
-			case jNull:
+	if arts := get(root, "artifacts"); arts.IsObject() {
+		for key, val := range members(arts) {
+			e := artifactEntry{key: key}
+			switch {
+			case val.Type == gjson.Null:
 				e.null = true
-			case jString:
-				if strings.TrimSpace(m.val.text) == "" {
+			case val.Type == gjson.String:
+				if p := strings.TrimSpace(str(val)); p == "" {
 					e.null = true
 				} else {
-					e.paths = []string{strings.TrimSpace(m.val.text)}
+					e.paths = []string{p}
 				}
-			case jArray:
-				for _, it := range m.val.items {
-					if it.kind == jString && strings.TrimSpace(it.text) != "" {
-						e.paths = append(e.paths, strings.TrimSpace(it.text))
-					} else if it.kind != jNull {
-						warn("artifacts.%s holds %s, not a path: ignored", m.key, it.kind)
+			case val.IsArray():
+				for _, it := range items(val) {
+					if p := strings.TrimSpace(str(it)); it.Type == gjson.String && p != "" {
+						e.paths = append(e.paths, p)
+					} else if it.Type != gjson.Null {
+						warn("artifacts.%s holds %s, not a path: ignored", key, kindOf(it))
 					}
 				}
 				e.null = len(e.paths) == 0
 			default:
-				warn("artifacts.%s is %s, not a path, a list of paths or null: ignored", m.key, m.val.kind)
+				warn("artifacts.%s is %s, not a path, a list of paths or null: ignored", key, kindOf(val))
 				continue
 			}
 			f.artifacts = append(f.artifacts, e)
 		}
-	} else if arts != nil && arts.kind != jNull {
-		warn("artifacts is %s, not an object: ignored", arts.kind)
+	} else if !isNull(arts) {
+		warn("artifacts is %s, not an object: ignored", kindOf(arts))
 	}
 
-	if tp := root.get("tickets_progress"); tp != nil && tp.kind == jObject {
+	if tp := get(root, "tickets_progress"); tp.IsObject() {
 		t := &ticketsProgress{}
-		if n, ok := intOf(tp.get("total_planned")); ok {
+		if n, ok := intOf(get(tp, "total_planned")); ok {
 			t.planned, t.hasPlanned = n, true
 		}
-		if n, ok := intOf(tp.get("created")); ok {
+		if n, ok := intOf(get(tp, "created")); ok {
 			t.created, t.hasCreated = n, true
 		}
-		if r := tp.get("remaining"); r != nil {
-			switch r.kind {
-			case jArray:
-				for _, it := range r.items {
-					if s := scalar(it); s != "" {
-						t.remaining = append(t.remaining, s)
-					}
+		switch r := get(tp, "remaining"); {
+		case r.IsArray():
+			for _, it := range items(r) {
+				if s := scalar(it); s != "" {
+					t.remaining = append(t.remaining, s)
 				}
-			case jNumber, jNull:
-			default:
-				warn("tickets_progress.remaining is %s, not a list: ignored", r.kind)
 			}
+		case !r.Exists(), r.Type == gjson.Number, r.Type == gjson.Null:
+		default:
+			warn("tickets_progress.remaining is %s, not a list: ignored", kindOf(r))
 		}
 		f.tickets = t
-	} else if tp != nil && tp.kind != jNull {
-		warn("tickets_progress is %s, not an object: ignored", tp.kind)
+	} else if !isNull(tp) {
+		warn("tickets_progress is %s, not an object: ignored", kindOf(tp))
 	}
 	return f, nil
 }
 
 // readStatusObject reads stage_status's keys: "0"-"7", with drift
 // ("stage_3", 3a/3b sub-stage keys).
-func (f *sessionFile) readStatusObject(ss *jnode) {
-	sub := map[string]*jnode{}
-	for _, m := range ss.members {
-		k := strings.ToLower(strings.TrimSpace(m.key))
+func (f *sessionFile) readStatusObject(ss gjson.Result) {
+	sub := map[string]gjson.Result{}
+	for key, val := range members(ss) {
+		k := strings.ToLower(strings.TrimSpace(key))
 		k = strings.TrimPrefix(strings.TrimPrefix(k, "stage"), "_")
 		switch k {
 		case "3a", "3b":
-			sub[k] = m.val
+			sub[k] = val
 			continue
 		}
 		n, err := strconv.Atoi(k)
 		if err != nil || n < 0 || n > LastStage {
-			f.warnings = append(f.warnings, fmt.Sprintf("stage_status key %q is not a stage 0-7: ignored", m.key))
+			f.warnings = append(f.warnings, fmt.Sprintf("stage_status key %q is not a stage 0-7: ignored", key))
 			continue
 		}
-		f.setStatus(n, m.val, "stage_status."+m.key)
+		f.setStatus(n, val, "stage_status."+key)
 	}
 	// Sub-stage keys stand for stage 3 when "3" itself is missing.
 	if !f.statusSet[3] && len(sub) > 0 {
-		a, _ := normStatus(sub["3a"].str())
-		b, _ := normStatus(sub["3b"].str())
+		a, _ := normStatus(str(sub["3a"]))
+		b, _ := normStatus(str(sub["3b"]))
 		switch {
 		case a == stComplete && b == stComplete:
 			f.status[3] = stComplete
@@ -240,14 +238,14 @@ func (f *sessionFile) readStatusObject(ss *jnode) {
 		default:
 			f.status[3] = stPending
 		}
-		f.statusRaw[3], f.statusSet[3] = "3a "+sub["3a"].str()+", 3b "+sub["3b"].str(), true
+		f.statusRaw[3], f.statusSet[3] = "3a "+str(sub["3a"])+", 3b "+str(sub["3b"]), true
 	}
 }
 
-func (f *sessionFile) setStatus(n int, v *jnode, where string) {
+func (f *sessionFile) setStatus(n int, v gjson.Result, where string) {
 	raw := scalar(v)
-	if v != nil && v.kind == jBool {
-		raw = map[string]string{"true": stComplete, "false": stPending}[v.text]
+	if v.IsBool() {
+		raw = map[bool]string{true: stComplete, false: stPending}[v.Bool()]
 	}
 	st, known := normStatus(raw)
 	if !known {
@@ -272,15 +270,15 @@ func (f *sessionFile) artifact(key string) *artifactEntry {
 // checkpoint returns the checkpoint object whose key starts with prefix
 // (stage_1 finds stage_1_rules), the last one in the file when several
 // do, or nil.
-func (f *sessionFile) checkpoint(prefix string) *jnode {
-	if f == nil || f.checkpoints == nil {
-		return nil
+func (f *sessionFile) checkpoint(prefix string) gjson.Result {
+	var found gjson.Result
+	if f == nil {
+		return found
 	}
-	var found *jnode
-	for _, m := range f.checkpoints.members {
-		k := strings.ToLower(m.key)
-		if (k == prefix || strings.HasPrefix(k, prefix+"_")) && m.val.kind == jObject {
-			found = m.val
+	for key, val := range members(f.checkpoints) {
+		k := strings.ToLower(key)
+		if (k == prefix || strings.HasPrefix(k, prefix+"_")) && val.IsObject() {
+			found = val
 		}
 	}
 	return found
@@ -288,12 +286,12 @@ func (f *sessionFile) checkpoint(prefix string) *jnode {
 
 // checkpointKeys lists the checkpoint keys, in file order.
 func (f *sessionFile) checkpointKeys() []string {
-	if f == nil || f.checkpoints == nil {
+	if f == nil {
 		return nil
 	}
 	var out []string
-	for _, m := range f.checkpoints.members {
-		out = append(out, m.key)
+	for key := range members(f.checkpoints) {
+		out = append(out, key)
 	}
 	return out
 }
@@ -301,34 +299,32 @@ func (f *sessionFile) checkpointKeys() []string {
 // ---- scalar helpers ----
 
 // scalar is a string's, number's or boolean's text, trimmed.
-func scalar(n *jnode) string {
-	if n == nil {
-		return ""
-	}
-	switch n.kind {
-	case jString, jNumber, jBool:
-		return strings.TrimSpace(n.text)
+func scalar(v gjson.Result) string {
+	switch v.Type {
+	case gjson.String:
+		return strings.TrimSpace(decoded(v))
+	case gjson.Number, gjson.True, gjson.False:
+		return strings.TrimSpace(v.Raw)
 	}
 	return ""
 }
 
-func describe(n *jnode) string {
-	if n == nil {
+func describe(v gjson.Result) string {
+	switch {
+	case !v.Exists():
 		return "missing"
+	case v.Type == gjson.String:
+		return strconv.Quote(decoded(v))
+	case v.Type == gjson.Number || v.IsBool():
+		return v.Raw
 	}
-	switch n.kind {
-	case jString:
-		return strconv.Quote(n.text)
-	case jNumber, jBool:
-		return n.text
-	}
-	return n.kind.String()
+	return kindOf(v)
 }
 
 // intOf reads a whole number written as a number or a string.
-func intOf(n *jnode) (int, bool) {
-	s := scalar(n)
-	if s == "" || (n.kind != jNumber && n.kind != jString) {
+func intOf(v gjson.Result) (int, bool) {
+	s := scalar(v)
+	if s == "" || (v.Type != gjson.Number && v.Type != gjson.String) {
 		return 0, false
 	}
 	if v, err := strconv.Atoi(s); err == nil {
@@ -341,8 +337,8 @@ func intOf(n *jnode) (int, bool) {
 }
 
 // truthy reads a boolean written as true/false or "true"/"yes".
-func truthy(n *jnode) bool {
-	switch strings.ToLower(scalar(n)) {
+func truthy(v gjson.Result) bool {
+	switch strings.ToLower(scalar(v)) {
 	case "true", "yes", "1":
 		return true
 	}
@@ -350,14 +346,14 @@ func truthy(n *jnode) bool {
 }
 
 // stageNumber reads current_stage: 3, "3", 3.0, "3a", "stage_3b".
-func stageNumber(n *jnode) (int, string, bool) {
-	if n.kind != jNumber && n.kind != jString {
+func stageNumber(v gjson.Result) (int, string, bool) {
+	if v.Type != gjson.Number && v.Type != gjson.String {
 		return 0, "", false
 	}
-	if v, ok := intOf(n); ok && v >= 0 && v <= LastStage {
-		return v, "", true
+	if n, ok := intOf(v); ok && n >= 0 && n <= LastStage {
+		return n, "", true
 	}
-	a, err := ParseStage(n.text)
+	a, err := ParseStage(str(v))
 	if err != nil {
 		return 0, "", false
 	}

@@ -1,15 +1,19 @@
 package design
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pickup-dev/pickup/model"
 )
 
 // FuzzLoad: any bytes in a session file give a session (never a panic),
-// and the choices that write leave a session file that reads back.
+// a file that is not JSON is reported with its name and the line, and
+// the choices that write leave a session file that reads back.
 func FuzzLoad(f *testing.F) {
 	for _, name := range []string{"spec_example", "listing", "drift", "corrupted", "missing_artifact", "tickets", "all_complete"} {
 		matches, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "design", name, ".claude", "design", "sessions", "*.session.json"))
@@ -38,6 +42,12 @@ func FuzzLoad(f *testing.F) {
 		}
 		if len(s.Phases) != 8 || s.ResumePoint.Phase == "" || len(s.Report) == 0 {
 			t.Fatalf("session %+v", s)
+		}
+		if _, jerr := parseJSON(data); jerr != nil {
+			want := fmt.Sprintf(".claude/design/sessions/fz.session.json is corrupted (not valid JSON: line %d, column %d: ", jerr.Line, jerr.Col)
+			if !slices.ContainsFunc(s.Warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
+				t.Fatalf("warnings %q do not name the file and line (%s)", s.Warnings, want)
+			}
 		}
 		for _, c := range []model.Choice{model.Continue, model.Restart} {
 			if s.Policy[c].Disabled != "" || (c == model.Continue && !s.Policy[c].Writes) {

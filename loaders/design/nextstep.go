@@ -64,11 +64,11 @@ func (v *view) stageStep(n int, sub string) string {
 			return fmt.Sprintf("Research the codebase and write the alternatives with their pros and cons to %s, then present them. %s", path("analysis"), ask)
 		}
 		alt := ""
-		if a, ok := intOf(v.file.checkpoint("stage_3a").get("chosen_alternative")); ok {
+		if a, ok := intOf(get(v.file.checkpoint("stage_3a"), "chosen_alternative")); ok {
 			alt = fmt.Sprintf(" for alternative %d", a)
 		}
 		if p, ok := have("tdd"); ok {
-			if v.file.checkpoint("stage_3b") != nil {
+			if v.file.checkpoint("stage_3b").Exists() {
 				return fmt.Sprintf("%s exists and is complete: read it and ask the user for approval. On approval proceed to Stage 4.", p)
 			}
 			return fmt.Sprintf("%s is partial: continue writing the TDD%s, then ask the user for approval. On approval proceed to Stage 4.", p, alt)

@@ -136,7 +136,7 @@ func (v *view) sections() []model.Section {
 		var lines []string
 		for _, k := range keys {
 			l := k
-			if at := scalar(v.file.checkpoints.get(k).get("completed_at")); at != "" {
+			if at := scalar(get(get(v.file.checkpoints, k), "completed_at")); at != "" {
 				l += ": saved " + at
 			}
 			lines = append(lines, l)

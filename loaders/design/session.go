@@ -250,7 +250,7 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 // approvalNote adds what the checkpoint says about the approval.
 func (v *view) approvalNote() string {
 	if v.cStage == 3 {
-		if cp := v.file.checkpoint("stage_3b"); cp != nil && truthy(cp.get("user_approved")) {
+		if truthy(get(v.file.checkpoint("stage_3b"), "user_approved")) {
 			return " (its stage_3b_design checkpoint records user_approved: true)"
 		}
 	}

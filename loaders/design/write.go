@@ -2,17 +2,20 @@ package design
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
+	"github.com/tidwall/gjson"
 )
 
 // stamp is the timestamp in archive names: UTC, to the millisecond, no
@@ -222,27 +225,27 @@ func (v *view) edit(now time.Time, current int, change func(map[int]string), art
 	data := v.raw
 	var edits []jedit
 
-	ss := root.get("stage_status")
+	ss := get(root, "stage_status")
 	want := map[int]string{}
 	change(want)
 	for _, n := range sortedInts(want) {
 		val := jsonText(want[n])
 		switch {
-		case ss != nil && ss.kind == jObject:
+		case ss.IsObject():
 			key := statusKey(ss, n)
 			edits = append(edits, setMember(data, ss, key, val))
 			if n == 3 {
-				for _, m := range ss.members {
-					if k := strings.ToLower(m.key); k == "3a" || k == "3b" {
-						edits = append(edits, jedit{m.val.start, m.val.end, val})
+				for key, sub := range members(ss) {
+					if k := strings.ToLower(key); k == "3a" || k == "3b" {
+						edits = append(edits, replace(sub, val))
 					}
 				}
 			}
-		case ss != nil && ss.kind == jArray && n < len(ss.items):
-			edits = append(edits, jedit{ss.items[n].start, ss.items[n].end, val})
+		case n < len(items(ss)):
+			edits = append(edits, replace(items(ss)[n], val))
 		}
 	}
-	if ss == nil || (ss.kind != jObject && ss.kind != jArray) {
+	if !ss.IsObject() && !ss.IsArray() {
 		// The stages came from current_stage alone: record them properly.
 		full := map[string]string{}
 		for n := range Stages {
@@ -252,27 +255,27 @@ func (v *view) edit(now time.Time, current int, change func(map[int]string), art
 			}
 			full[strconv.Itoa(n)] = st
 		}
-		if ss != nil {
-			edits = append(edits, jedit{ss.start, ss.end, jsonText(full)})
+		if ss.Exists() {
+			edits = append(edits, replace(ss, jsonText(full)))
 		} else {
 			edits = append(edits, setMember(data, root, "stage_status", jsonText(full)))
 		}
 	}
 
 	cur := strconv.Itoa(current)
-	if cs := root.get("current_stage"); cs != nil && cs.kind == jString {
+	if get(root, "current_stage").Type == gjson.String {
 		cur = jsonText(cur)
 	}
 	edits = append(edits, setMember(data, root, "current_stage", cur))
-	edits = append(edits, setMember(data, root, "updated_at", jsonText(timeText(now, root.get("updated_at").str()))))
+	edits = append(edits, setMember(data, root, "updated_at", jsonText(timeText(now, str(get(root, "updated_at"))))))
 
 	if artifactKey != "" && len(v.cPaths) > 0 {
 		if e := v.file.artifact(artifactKey); e == nil || e.null {
-			arts := root.get("artifacts")
+			arts := get(root, "artifacts")
 			switch {
-			case arts != nil && arts.kind == jObject:
+			case arts.IsObject():
 				edits = append(edits, setMember(data, arts, artifactKey, jsonText(v.cPaths[0])))
-			case arts == nil:
+			case !arts.Exists():
 				edits = append(edits, setMember(data, root, "artifacts", jsonText(map[string]string{artifactKey: v.cPaths[0]})))
 			}
 		}
@@ -286,15 +289,89 @@ func (v *view) edit(now time.Time, current int, change func(map[int]string), art
 
 // statusKey is the stage_status key the file uses for stage n ("3",
 // "stage_3"), or "n" when it has none.
-func statusKey(ss *jnode, n int) string {
-	for _, m := range ss.members {
-		k := strings.ToLower(strings.TrimSpace(m.key))
+func statusKey(ss gjson.Result, n int) string {
+	for key := range members(ss) {
+		k := strings.ToLower(strings.TrimSpace(key))
 		k = strings.TrimPrefix(strings.TrimPrefix(k, "stage"), "_")
 		if k == strconv.Itoa(n) {
-			return m.key
+			return key
 		}
 	}
 	return strconv.Itoa(n)
+}
+
+// jedit replaces data[start:end] with text.
+type jedit struct {
+	start, end int
+	text       string
+}
+
+// replace is the edit that gives a value of the file new JSON text.
+func replace(old gjson.Result, text string) jedit {
+	return jedit{old.Index, old.Index + len(old.Raw), text}
+}
+
+// setMember is the edit that gives key the value text in object obj:
+// the old value's bytes are replaced (the last one's, when the key is
+// repeated), or a new member is added after the last one, on its own
+// line and indented like it.
+func setMember(data []byte, obj gjson.Result, key, text string) jedit {
+	var found, lastKey, last gjson.Result
+	obj.ForEach(func(k, v gjson.Result) bool {
+		if decoded(k) == key {
+			found = v
+		}
+		lastKey, last = k, v
+		return true
+	})
+	if found.Exists() {
+		return replace(found, text)
+	}
+	member := jsonText(key) + ": " + text
+	if !last.Exists() {
+		return replace(obj, "{"+member+"}")
+	}
+	end := last.Index + len(last.Raw)
+	if bytes.IndexByte(data[obj.Index:lastKey.Index], '\n') < 0 {
+		return jedit{end, end, ", " + member}
+	}
+	lineStart := bytes.LastIndexByte(data[:lastKey.Index], '\n') + 1
+	indent := string(data[lineStart:lastKey.Index])
+	if strings.TrimLeft(indent, " \t") != "" {
+		indent = "  "
+	}
+	eol := "\n"
+	if lineStart >= 2 && data[lineStart-2] == '\r' {
+		eol = "\r\n"
+	}
+	return jedit{end, end, "," + eol + indent + member}
+}
+
+// jsonText is v as compact JSON text without HTML escaping.
+func jsonText(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err) // only called with strings, numbers and maps of strings
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// applyEdits returns data with the edits made. Edits must not overlap;
+// two insertions at the same place keep their order.
+func applyEdits(data []byte, edits []jedit) []byte {
+	sorted := slices.Clone(edits)
+	slices.SortStableFunc(sorted, func(a, b jedit) int { return cmp.Compare(a.start, b.start) })
+	var b bytes.Buffer
+	at := 0
+	for _, e := range sorted {
+		b.Write(data[at:e.start])
+		b.WriteString(e.text)
+		at = e.end
+	}
+	b.Write(data[at:])
+	return b.Bytes()
 }
 
 // dedupe drops edits that replace the same span twice (the last wins)

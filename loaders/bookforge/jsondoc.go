@@ -1,0 +1,360 @@
+package bookforge
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
+	"github.com/tidwall/sjson"
+)
+
+// JSON files are read with gjson: it walks an object's keys in file order
+// and gives each value's exact text (Raw: 5.0 stays 5.0, "\u00e9" stays
+// escaped) and byte offset (Index). encoding/json checks them first and
+// names the line of a syntax error. A ledger is edited in place (a prompt
+// change recorded, entries moved out by --rerun-from), so only the edited
+// bytes change and the rest of the file stays byte for byte.
+//
+// A key repeated in one object is read as Python's json module reads it:
+// the last one counts (gjson's paths find the first), so values are looked
+// up with field, not with paths.
+
+// maxDepth is how deeply values may nest.
+const maxDepth = 200
+
+// jsonError is a syntax error at a line of the file.
+type jsonError struct {
+	Line int
+	Msg  string
+}
+
+func (e *jsonError) Error() string { return fmt.Sprintf("invalid JSON at line %d: %s", e.Line, e.Msg) }
+
+// bomLen is the length of a UTF-8 byte order mark at the start of data.
+func bomLen(data []byte) int {
+	if bytes.HasPrefix(data, []byte("\ufeff")) {
+		return 3
+	}
+	return 0
+}
+
+// parseJSON reads one JSON document (after a byte order mark) and the
+// keys repeated within an object, as `"key" (line N)`. Offsets in the
+// result are relative to data without its byte order mark.
+func parseJSON(data []byte) (gjson.Result, []string, error) {
+	body := data[bomLen(data):]
+	if err := checkJSON(body); err != nil {
+		return gjson.Result{}, nil, err
+	}
+	root := gjson.ParseBytes(body)
+	root.Raw = strings.TrimRight(root.Raw, " \t\r\n") // gjson keeps what follows the document
+	var dups []string
+	if err := repeats(body, root, 0, &dups); err != nil {
+		return gjson.Result{}, nil, err
+	}
+	return root, dups, nil
+}
+
+func lineAt(body []byte, off int) int {
+	return 1 + bytes.Count(body[:min(off, len(body))], []byte("\n"))
+}
+
+// checkJSON says where and why body is not one valid JSON document: the
+// first fault in the file, a syntax error or a string that is not UTF-8.
+func checkJSON(body []byte) error {
+	if len(bytes.TrimLeft(body, " \t\r\n")) == 0 {
+		return &jsonError{Line: lineAt(body, len(body)), Msg: "the file is empty"}
+	}
+	bad := len(body) + 1 // the first byte that is not UTF-8
+	if !utf8.Valid(body) {
+		for off := 0; off < len(body); {
+			r, n := utf8.DecodeRune(body[off:])
+			if r == utf8.RuneError && n == 1 {
+				bad = off
+				break
+			}
+			off += n
+		}
+	}
+	if !json.Valid(body) {
+		off, msg := syntaxError(body)
+		if off <= bad {
+			return &jsonError{Line: lineAt(body, off), Msg: msg}
+		}
+	}
+	if bad <= len(body) {
+		return &jsonError{Line: lineAt(body, bad), Msg: "a string is not valid UTF-8"}
+	}
+	return nil
+}
+
+// syntaxError is where encoding/json finds body invalid, and why.
+func syntaxError(body []byte) (int, string) {
+	var se *json.SyntaxError
+	if !errors.As(json.Unmarshal(body, new(json.RawMessage)), &se) {
+		return 0, "not valid JSON"
+	}
+	if !strings.HasPrefix(se.Error(), "unexpected end") {
+		return int(se.Offset) - 1, plainSyntax(se.Error(), false)
+	}
+	// The file ends too early. A byte that fits nowhere, added at the
+	// end, makes encoding/json say what it was looking for.
+	msg := "unexpected end of file"
+	if errors.As(json.Unmarshal(append(body[:len(body):len(body)], 0), new(json.RawMessage)), &se) {
+		msg = plainSyntax(se.Error(), true)
+	}
+	return len(body), msg
+}
+
+// syntaxWords rewords encoding/json's syntax errors ("invalid character
+// '}' looking for beginning of object key string"): by what the scanner
+// was in, what to say, and what to say when the file ended there. %s is
+// the character.
+var syntaxWords = []struct{ in, say, atEnd string }{
+	{"looking for beginning of object key string", "expected a quoted key", "expected a quoted key"},
+	{"after object key:value pair", "expected ',' or '}' after a value", "unexpected end of file inside an object"},
+	{"after object key", "expected ':' after a key", "unexpected end of file inside an object"},
+	{"after array element", "expected ',' or ']' in an array", "unexpected end of file inside an array"},
+	{"after top-level value", "unexpected %s after the document", ""},
+	{"looking for beginning of value", "unexpected %s", "unexpected end of file"},
+	{"in string literal", "a control character inside a string", "a string is not closed"},
+	{"escape", "invalid string: %s in an escape", "a string is not closed"},
+	{"numeric literal", "invalid number", "unexpected end of file"},
+	{"in literal", "unexpected %s in a literal (true, false or null)", "unexpected end of file"},
+	{"exceeded max depth", fmt.Sprintf("nested more than %d levels", maxDepth), ""},
+}
+
+func plainSyntax(msg string, atEnd bool) string {
+	for _, w := range syntaxWords {
+		i := strings.Index(msg, w.in)
+		if i < 0 {
+			continue
+		}
+		if atEnd {
+			return or(w.atEnd, "unexpected end of file")
+		}
+		if !strings.Contains(w.say, "%s") {
+			return w.say
+		}
+		return fmt.Sprintf(w.say, strings.TrimSpace(strings.TrimPrefix(msg[:i], "invalid character ")))
+	}
+	return msg
+}
+
+// repeats walks v, lists the keys repeated within an object and refuses
+// values nested deeper than maxDepth.
+func repeats(body []byte, v gjson.Result, depth int, dups *[]string) error {
+	if depth > maxDepth {
+		return &jsonError{Line: lineAt(body, v.Index), Msg: fmt.Sprintf("nested more than %d levels", maxDepth)}
+	}
+	if !v.IsObject() && !v.IsArray() {
+		return nil
+	}
+	seen := map[string]bool{}
+	var err error
+	v.ForEach(func(k, val gjson.Result) bool {
+		if v.IsObject() {
+			if seen[k.Str] {
+				*dups = append(*dups, fmt.Sprintf("%q (line %d)", k.Str, lineAt(body, k.Index)))
+			}
+			seen[k.Str] = true
+		}
+		err = repeats(body, val, depth+1, dups)
+		return err == nil
+	})
+	return err
+}
+
+// field is an object's value for key: the last one when the key is
+// repeated; a Result that does not exist when there is none.
+func field(obj gjson.Result, key string) gjson.Result {
+	var out gjson.Result
+	if obj.IsObject() {
+		obj.ForEach(func(k, v gjson.Result) bool {
+			if k.Str == key {
+				out = v
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// count is how many times key appears in obj.
+func count(obj gjson.Result, key string) int {
+	n := 0
+	obj.ForEach(func(k, _ gjson.Result) bool {
+		if k.Str == key {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
+// text is a scalar as a string: a string's value, a number's or a
+// boolean's text; "" for null, objects, arrays and missing values.
+func text(v gjson.Result) string {
+	switch v.Type {
+	case gjson.String:
+		return v.Str
+	case gjson.Number, gjson.True, gjson.False:
+		return v.Raw
+	}
+	return ""
+}
+
+// kind names a value's type for warnings.
+func kind(v gjson.Result) string {
+	switch {
+	case v.IsObject():
+		return "an object"
+	case v.IsArray():
+		return "an array"
+	case v.Type == gjson.String:
+		return "a string"
+	case v.Type == gjson.Number:
+		return "a number"
+	case v.Type == gjson.True, v.Type == gjson.False:
+		return "a boolean"
+	}
+	return "null"
+}
+
+// compact renders a value on one line with Python's separators, for
+// display (pause details): a string is its value.
+func compact(v gjson.Result) string {
+	switch {
+	case !v.Exists():
+		return ""
+	case v.Type == gjson.String:
+		return v.Str
+	case v.Type != gjson.JSON:
+		return v.Raw
+	}
+	// With an empty indent every element starts a line, and the only
+	// newlines are those: strings keep theirs escaped.
+	var b bytes.Buffer
+	if err := json.Indent(&b, []byte(v.Raw), "", ""); err != nil {
+		return v.Raw
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(b.String(), ",\n", ", "), "\n", "")
+}
+
+// pyString quotes s the way Python's json.dumps does with its default
+// ensure_ascii=True, as bookforge writes its files: encoding/json's
+// escapes, and every character past ASCII as \uXXXX (surrogate pairs
+// beyond the BMP).
+func pyString(s string) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	var b strings.Builder
+	for _, r := range strings.TrimSuffix(buf.String(), "\n") {
+		if r < 0x7f {
+			b.WriteRune(r)
+			continue
+		}
+		for _, u := range utf16.Encode([]rune{r}) {
+			fmt.Fprintf(&b, `\u%04x`, u)
+		}
+	}
+	return b.String()
+}
+
+// Writing.
+
+// splice replaces the value v (found in body) with raw.
+func splice(body []byte, v gjson.Result, raw []byte) []byte {
+	out := make([]byte, 0, len(body)-len(v.Raw)+len(raw))
+	out = append(out, body[:v.Index]...)
+	out = append(out, raw...)
+	return append(out, body[v.Index+len(v.Raw):]...)
+}
+
+// setMember sets key to raw in the object obj (its text). A key that is
+// there is replaced in place (its earlier repeats dropped, so the value
+// read is the one set); a new key goes after the last member, on a line
+// of its own indented like that member, or after ", " in a one-line
+// object.
+func setMember(obj []byte, key, raw string) ([]byte, error) {
+	path := gjson.Escape(key)
+	for count(gjson.ParseBytes(obj), key) > 1 {
+		out, err := sjson.DeleteBytes(obj, path)
+		if err != nil || bytes.Equal(out, obj) {
+			return nil, fmt.Errorf("cannot drop the repeats of %q", key)
+		}
+		obj = out
+	}
+	o := gjson.ParseBytes(obj)
+	if count(o, key) == 1 {
+		return sjson.SetRawBytes(obj, path, []byte(raw))
+	}
+	var lastKey, last gjson.Result
+	o.ForEach(func(k, v gjson.Result) bool {
+		lastKey, last = k, v
+		return true
+	})
+	// After the last member, or inside an empty object's braces.
+	sep, end := "", bytes.IndexByte(obj, '{')+1
+	if last.Exists() {
+		ws := obj[len(bytes.TrimRight(obj[:lastKey.Index], " \t\r\n")):lastKey.Index]
+		sep, end = ", ", last.Index+len(last.Raw)
+		if bytes.Contains(ws, []byte("\n")) {
+			sep = "," + string(ws)
+		}
+	}
+	out := append([]byte(nil), obj[:end]...)
+	out = append(out, sep+pyString(key)+": "+raw...)
+	return append(out, obj[end:]...), nil
+}
+
+// newDoc builds a one-line object from key and raw value pairs, in
+// order.
+func newDoc(pairs ...string) ([]byte, error) {
+	doc := []byte("{}")
+	for i := 0; i+1 < len(pairs); i += 2 {
+		out, err := sjson.SetRawBytes(doc, gjson.Escape(pairs[i]), []byte(pairs[i+1]))
+		if err != nil {
+			return nil, fmt.Errorf("bookforge: building JSON: %w", err)
+		}
+		doc = out
+	}
+	return doc, nil
+}
+
+// layOut lays out a document as Python's json.dumps(indent=...) does,
+// keeping every scalar's text, followed by trail.
+func layOut(doc []byte, indent, trail string) ([]byte, error) {
+	var b bytes.Buffer
+	if err := json.Indent(&b, doc, "", indent); err != nil {
+		return nil, fmt.Errorf("bookforge: laying out JSON: %w", err)
+	}
+	b.WriteString(trail)
+	return b.Bytes(), nil
+}
+
+// indentOf is the indent unit of a pretty-printed file: the leading white
+// space of its first indented line (Python's json.dumps(indent=2) gives
+// two spaces), or "" for a one-line file.
+func indentOf(data []byte) string {
+	lines := strings.Split(strings.TrimLeft(string(data), " \t\r\n\ufeff"), "\n")
+	for _, line := range lines[1:] {
+		line = strings.TrimRight(line, "\r")
+		if rest := strings.TrimLeft(line, " \t"); rest != line && strings.TrimSpace(line) != "" {
+			return line[:len(line)-len(rest)]
+		}
+	}
+	return ""
+}
+
+// trailOf is the white space after a file's document.
+func trailOf(data []byte) string {
+	return string(data[len(bytes.TrimRight(data, " \t\r\n")):])
+}
