@@ -12,8 +12,11 @@ help: ## list the targets
 build: ## build bin/pickup
 	$(GO) build -o $(BIN) ./cmd/pickup
 
-test: ## go vet, then every test with the race detector
+# The benchmarks run once first (small inputs, so they keep compiling and
+# working); the tests run last, so the run closes on the test summary.
+test: ## go vet, every benchmark once (small inputs), then every test with the race detector
 	$(GO) vet ./...
+	$(GO) test -short -run '^$$' -bench . -benchtime=1x ./...
 	$(GO) test -race -count=1 ./...
 
 lint: ## gofmt, go vet, go mod tidy and staticcheck must all be clean
@@ -29,8 +32,9 @@ golden: ## regenerate golden views (read every diff before committing)
 	$(GO) test ./tui/... -run Golden -update
 	git diff --stat -- '*.golden'
 
-bench: ## benchmarks with allocation counts
+bench: ## benchmarks with allocation counts, then pickup against jq and cat (docs/performance.md)
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	scripts/bench-compare.sh
 
 fuzz: ## run every fuzz target for FUZZTIME each (default 30s)
 	@for pkg in $$($(GO) list ./...); do \

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -144,23 +145,86 @@ type doc struct {
 	w       int
 	compact bool // no blank lines
 	lines   []string
+	// lazy docs lay lines out (wrapping decides how many there are) but
+	// style them only when asked (render): a long body is styled only
+	// where it is on screen. later[i] renders line i; nil for a line
+	// that is already text (blank lines).
+	lazy   bool
+	later  []func() string
+	done   []bool
+	blanks []string
 }
 
 func newDoc(w int, compact bool) *doc { return &doc{w: max(w, 1), compact: compact} }
 
-// blank adds an empty line, never two in a row nor at the top.
-func (d *doc) blank() {
-	if d.compact || len(d.lines) == 0 || d.lines[len(d.lines)-1] == "" {
+// newLazyDoc is a doc whose lines are styled on demand (see render).
+func newLazyDoc(w int, compact bool) *doc {
+	d := newDoc(w, compact)
+	d.lazy = true
+	return d
+}
+
+// add appends a line: text, or for a lazy doc its renderer.
+func (d *doc) add(f func() string) {
+	if !d.lazy {
+		d.lines = append(d.lines, f())
 		return
 	}
 	d.lines = append(d.lines, "")
+	d.later = append(d.later, f)
+	d.done = append(d.done, false)
+}
+
+// addText appends a line that is already text.
+func (d *doc) addText(s string) {
+	d.lines = append(d.lines, s)
+	if d.lazy {
+		d.later = append(d.later, nil)
+		d.done = append(d.done, true)
+	}
+}
+
+// isBlank reports whether line i is an empty line (not one waiting to be
+// rendered).
+func (d *doc) isBlank(i int) bool {
+	return d.lines[i] == "" && (!d.lazy || d.later[i] == nil)
+}
+
+// render styles the lazy doc's lines [from, to) (each once) and returns
+// the body with only those lines filled in: the rest are empty, so what
+// the viewport measures and keeps is the part on screen. With nothing to
+// fill, it returns one all-empty body, shared (no one writes to a body).
+func (d *doc) render(from, to int) []string {
+	from, to = max(from, 0), min(to, len(d.lines))
+	if from >= to {
+		if len(d.blanks) != len(d.lines) {
+			d.blanks = make([]string, len(d.lines))
+		}
+		return d.blanks
+	}
+	out := make([]string, len(d.lines))
+	for i := from; i < to; i++ {
+		if !d.done[i] {
+			d.lines[i], d.done[i] = d.later[i](), true
+		}
+		out[i] = d.lines[i]
+	}
+	return out
+}
+
+// blank adds an empty line, never two in a row nor at the top.
+func (d *doc) blank() {
+	if d.compact || len(d.lines) == 0 || d.isBlank(len(d.lines)-1) {
+		return
+	}
+	d.addText("")
 }
 
 // gap adds an empty line unless compact, even at the top (under a
 // screen's sticky title).
 func (d *doc) gap() {
 	if !d.compact {
-		d.lines = append(d.lines, "")
+		d.addText("")
 	}
 }
 
@@ -170,6 +234,47 @@ func (d *doc) text(segs ...seg) { d.hang(nil, segs...) }
 // hang wraps segs after a prefix; wrapped lines are indented by the
 // prefix's width.
 func (d *doc) hang(prefix []seg, segs ...seg) {
+	if !d.lazy {
+		d.hangNow(prefix, segs)
+		return
+	}
+	// Copies, which the renderers keep: the arguments themselves stay on
+	// the callers' stacks.
+	d.hangLater(slices.Clone(prefix), slices.Clone(segs))
+}
+
+// hangLater is hang for a lazy doc: the lines are wrapped now, styled
+// when rendered.
+func (d *doc) hangLater(prefix, segs []seg) {
+	pw := 0
+	for _, p := range prefix {
+		pw += ansi.StringWidth(p.text)
+	}
+	pre := func() string {
+		s := ""
+		for _, p := range prefix {
+			s += p.st.Render(p.text)
+		}
+		return s
+	}
+	if pw >= d.w {
+		// No room for a hanging indent: put the prefix on its own line.
+		d.lineFunc(pre)
+		pre, pw = func() string { return "" }, 0
+	}
+	for i, toks := range wrapSegs(segs, d.w-pw) {
+		d.add(func() string {
+			lead := strings.Repeat(" ", pw)
+			if i == 0 {
+				lead = pre()
+			}
+			return lead + renderTokens(segs, toks)
+		})
+	}
+}
+
+// hangNow is hang for a doc that renders as it goes.
+func (d *doc) hangNow(prefix []seg, segs []seg) {
 	pre := ""
 	pw := 0
 	for _, p := range prefix {
@@ -192,13 +297,25 @@ func (d *doc) hang(prefix []seg, segs ...seg) {
 
 // line adds one pre-rendered line, cut to the width.
 func (d *doc) line(s string) {
-	d.lines = append(d.lines, truncate(s, d.w, "…"))
+	if !d.lazy {
+		d.lines = append(d.lines, truncate(s, d.w, "…"))
+		return
+	}
+	d.add(func() string { return truncate(s, d.w, "…") })
+}
+
+// lineFunc adds one line that f renders, cut to the width.
+func (d *doc) lineFunc(f func() string) {
+	d.add(func() string { return truncate(f(), d.w, "…") })
 }
 
 // trimBlank drops a trailing blank line.
 func (d *doc) trimBlank() []string {
-	for len(d.lines) > 0 && d.lines[len(d.lines)-1] == "" {
+	for len(d.lines) > 0 && d.isBlank(len(d.lines)-1) {
 		d.lines = d.lines[:len(d.lines)-1]
+		if d.lazy {
+			d.later, d.done = d.later[:len(d.later)-1], d.done[:len(d.done)-1]
+		}
 	}
 	return d.lines
 }

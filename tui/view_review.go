@@ -2,26 +2,54 @@ package tui
 
 import (
 	"strings"
+	"sync"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // reviewView is the progress dashboard (DISPLAY): the phases table, the
 // counts, the branch, where a CONTINUE resumes and why, the handoff note
 // and the loader's warnings. It scrolls when taller than the terminal.
+//
+// A session can have hundreds of phases and long sections, and every key
+// lays the screen out again, so the body is laid out once per session,
+// width and detail level (reviewBodies), and only the rows on screen are
+// styled: the rest of the body is empty lines that only count.
 func (m Model) reviewView(w, lv int) part {
-	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	st, c := m.styles, m.cat
 	s := m.state.Session
 	top := newDoc(w, true)
 	top.text(sg(c.ReviewTitle, st.Title))
-	d := newDoc(w, lv >= lvCompact)
-	d.gap()
 	if s == nil {
 		return part{sticky: top.lines, focus: [2]int{-1, -1}}
 	}
+	k := reviewKey{s: s, w: w, lv: lv, dark: m.isDark, noColor: m.noColor, cat: c}
+	h := max(m.height, 1)
+	body := reviewBodies.window(k, func() *doc { return m.reviewBody(s, w, lv) }, func(n int) (int, int) {
+		if lv < lvCompact && n > h {
+			// Taller than the terminal: layout moves on to the compact
+			// level, which scrolls. Only this body's length counts.
+			return 0, 0
+		}
+		// The rows on screen: from the viewport's offset, a screen's
+		// height (the body's room is less), with a screen of margin each
+		// side, and the last screen when the offset is past the end (the
+		// viewport then shows the bottom).
+		off := min(m.vp.YOffset(), max(n-h, 0))
+		return off - h, off + 2*h
+	})
+	return part{sticky: top.lines, body: body, focus: [2]int{-1, -1}}
+}
+
+// reviewBody lays out the REVIEW body of s (a lazy doc).
+func (m Model) reviewBody(s *model.Session, w, lv int) *doc {
+	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	d := newLazyDoc(w, lv >= lvCompact)
+	d.gap()
 	for _, f := range c.Facts(s) {
 		if f[0] == c.PhaseLabel {
 			continue // the table says it
@@ -33,7 +61,7 @@ func (m Model) reviewView(w, lv int) part {
 		d.text(sg(c.NoPhases, st.Subtle))
 	}
 	for _, row := range m.phaseRows(s.Phases, w) {
-		d.line(row)
+		d.lineFunc(row)
 	}
 	d.blank()
 	if p := c.ProgressLine(s); p != "" {
@@ -67,15 +95,16 @@ func (m Model) reviewView(w, lv int) part {
 			d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(wn, st.Text))
 		}
 	}
-	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}}
+	d.trimBlank()
+	return d
 }
 
 // phaseRows lays the phases out as columns: mark, name, executor,
 // duration, result. Columns drop from the right when the width is short,
-// and the name is cut with an ellipsis as a last resort.
-func (m Model) phaseRows(phases []model.Phase, w int) []string {
-	st, g := m.styles, m.styles.Glyphs
-	const gap = 2
+// and the name is cut with an ellipsis as a last resort. The widths are
+// measured here; each row is styled when its function is called.
+func (m Model) phaseRows(phases []model.Phase, w int) []func() string {
+	g := m.styles.Glyphs
 	cols := [4]int{} // name, executor, duration, result widths
 	for _, p := range phases {
 		for i, v := range phaseCells(p) {
@@ -92,7 +121,7 @@ func (m Model) phaseRows(phases []model.Phase, w int) []string {
 		total := markW + 1 + cols[0]
 		for i := 1; i < keep; i++ {
 			if cols[i] > 0 {
-				total += gap + cols[i]
+				total += phaseGap + cols[i]
 			}
 		}
 		if total <= w {
@@ -100,41 +129,50 @@ func (m Model) phaseRows(phases []model.Phase, w int) []string {
 		}
 		keep--
 	}
-	rows := make([]string, 0, len(phases))
+	rows := make([]func() string, 0, len(phases))
 	for _, p := range phases {
-		mark, ms, ns := g.Pending, st.Subtle, st.Text
-		switch p.Status {
-		case model.PhaseCompleted:
-			mark, ms = g.Done, st.Success
-		case model.PhaseInProgress:
-			mark, ms, ns = g.Current, st.Current, st.Current
-		case model.PhaseFailed:
-			mark, ms, ns = g.Failed, st.Danger, st.Danger
-		case model.PhasePending:
-			ns = st.Subtle
-		}
-		cells := phaseCells(p)
-		var b strings.Builder
-		b.WriteString(cell(ms, mark, markW) + " ")
-		nameW := cols[0]
-		if keep == 1 {
-			nameW = min(nameW, max(w-markW-1, 1))
-		}
-		b.WriteString(cell(ns, truncate(cells[0], nameW, g.Ellipsis), nameW))
-		for i := 1; i < keep; i++ {
-			if cols[i] == 0 {
-				continue
-			}
-			b.WriteString(strings.Repeat(" ", gap))
-			cs := st.Subtle
-			if i == 3 {
-				cs = st.Text
-			}
-			b.WriteString(cell(cs, cells[i], cols[i]))
-		}
-		rows = append(rows, strings.TrimRight(b.String(), " "))
+		rows = append(rows, func() string { return m.phaseRow(p, cols, markW, keep, w) })
 	}
 	return rows
+}
+
+// phaseGap is the space between the phases table's columns.
+const phaseGap = 2
+
+// phaseRow styles one row of the phases table.
+func (m Model) phaseRow(p model.Phase, cols [4]int, markW, keep, w int) string {
+	st, g := m.styles, m.styles.Glyphs
+	mark, ms, ns := g.Pending, st.Subtle, st.Text
+	switch p.Status {
+	case model.PhaseCompleted:
+		mark, ms = g.Done, st.Success
+	case model.PhaseInProgress:
+		mark, ms, ns = g.Current, st.Current, st.Current
+	case model.PhaseFailed:
+		mark, ms, ns = g.Failed, st.Danger, st.Danger
+	case model.PhasePending:
+		ns = st.Subtle
+	}
+	cells := phaseCells(p)
+	var b strings.Builder
+	b.WriteString(cell(ms, mark, markW) + " ")
+	nameW := cols[0]
+	if keep == 1 {
+		nameW = min(nameW, max(w-markW-1, 1))
+	}
+	b.WriteString(cell(ns, truncate(cells[0], nameW, g.Ellipsis), nameW))
+	for i := 1; i < keep; i++ {
+		if cols[i] == 0 {
+			continue
+		}
+		b.WriteString(strings.Repeat(" ", phaseGap))
+		cs := st.Subtle
+		if i == 3 {
+			cs = st.Text
+		}
+		b.WriteString(cell(cs, cells[i], cols[i]))
+	}
+	return strings.TrimRight(b.String(), " ")
 }
 
 func phaseCells(p model.Phase) [4]string {
@@ -152,4 +190,57 @@ func cell(st lipgloss.Style, v string, w int) string {
 		out += strings.Repeat(" ", n)
 	}
 	return out
+}
+
+// reviewKey is what a REVIEW body depends on: the session (never changed
+// once loaded), the width, the detail level, the styles and the wording.
+type reviewKey struct {
+	s       *model.Session
+	w, lv   int
+	dark    bool
+	noColor bool
+	cat     *msg.Catalog
+}
+
+// bodyCache keeps the last few REVIEW bodies laid out. The Model is a
+// value copied on every message, so the cache lives beside it; it is
+// small and keyed by everything the body depends on.
+type bodyCache struct {
+	mu      sync.Mutex
+	entries []bodyEntry // most recent first
+}
+
+type bodyEntry struct {
+	key reviewKey
+	doc *doc
+}
+
+// reviewBodyCacheSize holds a session's three detail levels at two widths.
+const reviewBodyCacheSize = 6
+
+var reviewBodies = &bodyCache{}
+
+// window returns the body for k (laid out by build when missing) with
+// the lines rows(n) chooses rendered, n being its line count. Rows are
+// rendered once and kept, under the lock.
+func (c *bodyCache) window(k reviewKey, build func() *doc, rows func(n int) (from, to int)) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var d *doc
+	for i, e := range c.entries {
+		if e.key == k {
+			copy(c.entries[1:i+1], c.entries[:i])
+			c.entries[0] = e
+			d = e.doc
+			break
+		}
+	}
+	if d == nil {
+		d = build()
+		c.entries = append([]bodyEntry{{k, d}}, c.entries...)
+		if len(c.entries) > reviewBodyCacheSize {
+			c.entries = c.entries[:reviewBodyCacheSize]
+		}
+	}
+	return d.render(rows(len(d.lines)))
 }

@@ -86,6 +86,15 @@ func isFailure(result string) bool {
 // parseSession maps a state file's bytes onto a Session. It never fails:
 // problems come back as Session.Problem.
 func parseSession(project, path string, data []byte) *model.Session {
+	var doc yaml.Node
+	err := yaml.Unmarshal(data, &doc)
+	return parseSessionDoc(project, path, data, &doc, err)
+}
+
+// parseSessionDoc is parseSession on data already read into doc (err is
+// yaml.Unmarshal's answer), so Load parses a large file once for both
+// the session and its story artifacts.
+func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr error) *model.Session {
 	rel, err := filepath.Rel(project, path)
 	if err != nil {
 		rel = path
@@ -101,15 +110,17 @@ func parseSession(project, path string, data []byte) *model.Session {
 		Warnings:    []string{},
 	}
 	corrupted := func(line int, format string, args ...any) *model.Session {
+		// yaml.v3 places an empty document's null node on the line after
+		// the "---" (past the end of a file without a final newline).
+		line = min(line, lineCount(data))
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line, Detail: fmt.Sprintf(format, args...)}
 		return s
 	}
 
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return corrupted(errLine(err), "%s", yamlDetail(err))
+	if uerr != nil {
+		return corrupted(errLine(uerr), "%s", yamlDetail(uerr))
 	}
-	root := docRoot(&doc)
+	root := docRoot(doc)
 	if root == nil {
 		return corrupted(0, "the file is empty: no session_state mapping")
 	}
@@ -342,6 +353,18 @@ func parseSession(project, path string, data []byte) *model.Session {
 		s.Context["resume_instructions"] = instructions
 	}
 	return s
+}
+
+// lineCount is how many lines data has as YAML counts them: "\n",
+// "\r\n" and a lone "\r" each end one.
+func lineCount(data []byte) int {
+	n := 1
+	for i, b := range data {
+		if b == '\n' || (b == '\r' && (i+1 == len(data) || data[i+1] != '\n')) {
+			n++
+		}
+	}
+	return n
 }
 
 // nextPhase is the resume point when no phase is current: the first

@@ -54,6 +54,8 @@ type pipeline struct {
 	plan      *ReplayPlan
 	ev        *evidence
 	dispatchD []string // dispatch directories that exist
+	// listings are the dispatch directories' entries, read once.
+	listings dirCache
 }
 
 // fingerprint covers the marker and the manifest: a write refuses when
@@ -80,7 +82,7 @@ func (l *Loader) loadLive(project, markerPath string) (*pipeline, error) {
 	}
 	p.marker, err = ParseMarker(data)
 	if err != nil {
-		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: markerPath, Detail: err.Error()}
+		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: markerPath, Line: markerErrorLine(err), Detail: err.Error()}
 		return p, nil
 	}
 	var found []string
@@ -102,6 +104,8 @@ func (l *Loader) loadLive(project, markerPath string) (*pipeline, error) {
 // finish reads the manifest and everything around it, and computes the
 // plan.
 func (l *Loader) finish(p *pipeline) error {
+	pre := l.prefetch(p)
+	defer pre.wg.Wait() // when returning early too: no read outlives the load
 	m, err := ReadManifest(p.manifestPath)
 	if err != nil {
 		return fmt.Errorf("crucible: %w", err)
@@ -134,22 +138,11 @@ func (l *Loader) finish(p *pipeline) error {
 	if p.archived {
 		return nil // history: no git, no checkpoints, no plan
 	}
-	p.git = &projectGit{dir: p.project}
-	if start, ok := p.marker.Start(); ok {
-		p.git.since = start.Add(-24 * time.Hour)
-	}
-	if _, err := p.git.run("rev-parse", "--git-dir"); err == nil {
-		p.isRepo = true
-		p.branch, p.head = p.git.Branch(), p.git.Head()
-	}
-	sd := p.shadowDir()
-	if sd == "" {
-		sd = ShadowDir(l.opts.ClaudeHome, p.project)
-	}
-	p.shadow = Shadow{Dir: sd, Work: p.project}
-	p.cps, p.cpNote, p.cpErr = p.shadow.Checkpoints()
+	// The project's git facts, the checkpoints and the listings were read
+	// while the manifest was parsed.
+	pre.hand(p)
 	start, _ := p.marker.Start()
-	p.ev = &evidence{dirs: p.dispatchD, git: p.git, start: start}
+	p.ev = &evidence{dirs: p.dispatchD, git: p.git, start: start, listing: p.listings}
 	p.plan = computePlan(planInput{
 		manifest: m, marker: p.marker, handoffs: p.handoffs, checkpoints: p.cps, ev: p.ev,
 		opts: l.planOpts, project: p.project, hasMarker: p.marker != nil && p.markerPath != "",
@@ -177,22 +170,24 @@ var hashName = regexp.MustCompile(`^[0-9a-f]{16}$`)
 // manifest's own, the scratch copy, the marker's dispatch_dir and /tmp.
 func (p *pipeline) dirsFor() {
 	seen := map[string]bool{}
-	add := func(d string) {
-		d = filepath.Clean(d)
-		if d != "" && !seen[d] && isDir(d) {
+	add := func(path string) {
+		if d := cleanDir(path); d != "" && !seen[d] && isDir(d) {
 			seen[d] = true
 			p.dispatchD = append(p.dispatchD, d)
 		}
 	}
 	if p.manifestPath != "" {
-		add(filepath.Dir(p.manifestPath))
+		add(p.manifestPath)
 	}
 	if p.marker != nil {
 		for _, c := range manifestCandidates(p.scratch, p.marker) {
-			add(filepath.Dir(c))
+			add(c)
 		}
 	}
 }
+
+// cleanDir is the folder holding path, cleaned.
+func cleanDir(path string) string { return filepath.Clean(filepath.Dir(path)) }
 
 // maxBadWarnings caps the per-line warnings; the rest are counted.
 const maxBadWarnings = 10
@@ -239,8 +234,10 @@ func discover(scratch string) ([]string, error) {
 	st, err := os.Stat(marker)
 	switch {
 	case err == nil:
+		// A marker that is not a regular file (a directory, a pipe) is
+		// returned too: Load says what it is.
+		out = append(out, marker)
 		if st.Mode().IsRegular() {
-			out = append(out, marker)
 			if data, err := fsx.ReadFile(marker); err == nil {
 				if mk, err := ParseMarker(data); err == nil {
 					live = DispatchPrefix + mk.PipelineID

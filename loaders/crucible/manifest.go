@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
 // Dispatch statuses crucible writes. The last entry for a seq is
@@ -167,6 +169,9 @@ func ReadManifest(path string) (*Manifest, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s: is a directory, not a manifest", path)
 	}
+	if st.Size() > fsx.MaxStateFile {
+		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte limit for a state file", path, st.Size(), fsx.MaxStateFile)
+	}
 	m, err := ParseManifest(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -184,6 +189,7 @@ func ParseManifest(r io.Reader) (*Manifest, error) {
 	br := bufio.NewReaderSize(cr, 64<<10)
 	m := &Manifest{BySeq: map[int]*Entry{}, UnknownStatus: map[string]int{}}
 	var long []byte
+	var sc lineScanner
 	line := 0
 	for {
 		chunk, err := br.ReadSlice('\n')
@@ -207,7 +213,7 @@ func ParseManifest(r io.Reader) (*Manifest, error) {
 			line++
 			m.Lines = line
 			newline := chunk[len(chunk)-1] == '\n'
-			m.add(line, chunk, newline, errors.Is(err, io.EOF))
+			m.add(&sc, line, chunk, newline, errors.Is(err, io.EOF))
 		}
 		if err != nil {
 			break
@@ -304,7 +310,10 @@ func (m *Manifest) bad(line int, reason string) {
 	m.Bad = append(m.Bad, BadLine{Line: line, Reason: reason})
 }
 
-func (m *Manifest) add(line int, b []byte, newline, last bool) {
+func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) {
+	if line == 1 {
+		b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
+	}
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 {
 		return // blank lines are not entries and not errors
@@ -320,8 +329,8 @@ func (m *Manifest) add(line int, b []byte, newline, last bool) {
 		}
 		return
 	}
-	var raw rawEntry
-	if err := json.Unmarshal(b, &raw); err != nil {
+	raw := sc.entry()
+	if err := sc.decode(b, raw); err != nil {
 		if last && !newline {
 			m.Truncated = true
 			m.bad(line, "truncated (the writer stopped in the middle of it)")
@@ -339,7 +348,9 @@ func (m *Manifest) add(line int, b []byte, newline, last bool) {
 		}
 		return
 	}
-	e := &Entry{
+	// e is built on the stack: a seq's later line overwrites its entry
+	// in place, so each dispatch costs one allocation, not one per line.
+	e := Entry{
 		Seq: seq, File: raw.File.s, Role: strings.TrimSpace(raw.Role.s),
 		Status:  strings.ToLower(strings.TrimSpace(raw.Status.s)),
 		Summary: raw.Summary.s, Phase: strings.TrimSpace(raw.Phase.s), HasPhase: raw.Phase.set && strings.TrimSpace(raw.Phase.s) != "",
@@ -379,10 +390,13 @@ func (m *Manifest) add(line int, b []byte, newline, last bool) {
 		if e.ModelTier == "" {
 			e.ModelTier = prev.ModelTier
 		}
-	} else {
-		m.Seqs = append(m.Seqs, seq)
+		*prev = e
+		return
 	}
-	m.BySeq[seq] = e
+	m.Seqs = append(m.Seqs, seq)
+	ne := new(Entry)
+	*ne = e
+	m.BySeq[seq] = ne
 }
 
 func firstSet(fs ...flex) string {

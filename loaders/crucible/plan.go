@@ -193,6 +193,24 @@ func computePlan(in planInput) *ReplayPlan {
 	// Verification: every dispatch before the point must show its
 	// evidence; a failure moves the point back to its phase's boundary.
 	failures := map[int][]Check{}
+	n := 0
+	for i := 0; i < point; i++ {
+		n += len(phases[i].Dispatches)
+	}
+	pl.Checks = make([]Check, 0, n)
+	var timed []*Entry // implementers: their windows start at their header's time
+	for i := 0; i < point; i++ {
+		for _, e := range phases[i].Dispatches {
+			if e.SupersededBy == 0 && e.Final(m) == StatusCompleted && RoleKind(e.Role) == KindCommit {
+				timed = append(timed, e)
+			}
+		}
+	}
+	if in.ev.git != nil {
+		if _, err := in.ev.git.Log(); err == nil {
+			in.ev.readStarts(timed) // read only where commits will be looked up
+		}
+	}
 	for i := 0; i < point; i++ {
 		for _, e := range phases[i].Dispatches {
 			final := e.Final(m)
@@ -362,10 +380,19 @@ func (pl *ReplayPlan) chooseRestore(in planInput, point *int, reason func(string
 func (pl *ReplayPlan) rows(in planInput, point int) {
 	m := in.manifest
 	mut := mutationIndex(in.opts.Mutations)
-	checks := map[int]Check{}
-	for _, c := range pl.Checks {
-		checks[c.Seq] = c
+	checks := make(map[int]int32, len(pl.Checks)) // seq -> index in pl.Checks
+	for i, c := range pl.Checks {
+		checks[c.Seq] = int32(i)
 	}
+	skip := 0
+	for i := 0; i < point && i < len(pl.phases); i++ {
+		skip += len(pl.phases[i].Dispatches)
+	}
+	pl.Skip = make([]Row, 0, skip)
+	pl.ReExecute = make([]Row, 0, len(in.manifest.Seqs)-skip)
+	// A check's evidence often repeats ("quality-gate round: …"): its
+	// Why is made once.
+	why := map[string]string{}
 	for i, p := range pl.phases {
 		for _, e := range p.Dispatches {
 			r := Row{Seq: e.Seq, Role: e.Role, Phase: e.EPhase, Task: e.Task, Status: e.Status, Summary: e.Summary, Template: e.Template()}
@@ -378,7 +405,18 @@ func (pl *ReplayPlan) rows(in planInput, point int) {
 				case e.Status == StatusReplayed:
 					r.Why = "recorded as replayed"
 				default:
-					r.Why = "verified: " + checks[e.Seq].Evidence
+					ev := ""
+					if k, ok := checks[e.Seq]; ok {
+						ev = pl.Checks[k].Evidence
+					}
+					w, ok := why[ev]
+					if !ok {
+						w = "verified: " + ev
+						if len(why) < 64 {
+							why[ev] = w
+						}
+					}
+					r.Why = w
 				}
 				if e.HasDuration {
 					pl.WorkPreserved.Seconds += e.Duration
@@ -625,6 +663,16 @@ func templateOr(e *Entry) string {
 }
 
 func oneLine(s string) string {
+	// Most text is already one line of single-spaced ASCII: keep it as
+	// it is rather than splitting and joining it again.
+	plain := len(s) == 0 || (s[0] != ' ' && s[len(s)-1] != ' ')
+	for i := 0; plain && i < len(s); i++ {
+		c := s[i]
+		plain = c >= 0x20 && c < 0x7f && (c != ' ' || s[i+1] != ' ')
+	}
+	if plain {
+		return s
+	}
 	return strings.Join(strings.Fields(s), " ")
 }
 

@@ -9,6 +9,7 @@ package crucible
 import (
 	"bufio"
 	"bytes"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -99,6 +100,40 @@ func Within(commits []Commit, from, to time.Time) []Commit {
 		if !c.Time.Before(from) && !c.Time.After(to) {
 			out = append(out, c)
 		}
+	}
+	return out
+}
+
+// timeIndex answers Within for one log without scanning it: a pipeline
+// verifies thousands of implementer dispatches against a log of
+// thousands of commits.
+type timeIndex struct {
+	log    []Commit
+	byTime []int // indexes into log, by commit time
+}
+
+func newTimeIndex(log []Commit) *timeIndex {
+	ix := &timeIndex{log: log, byTime: make([]int, len(log))}
+	for i := range ix.byTime {
+		ix.byTime[i] = i
+	}
+	sort.SliceStable(ix.byTime, func(a, b int) bool { return log[ix.byTime[a]].Time.Before(log[ix.byTime[b]].Time) })
+	return ix
+}
+
+// within is Within(ix.log, from, to): the same commits, in log order.
+func (ix *timeIndex) within(from, to time.Time) []Commit {
+	n := len(ix.byTime)
+	lo := sort.Search(n, func(i int) bool { return !ix.log[ix.byTime[i]].Time.Before(from) })
+	hi := sort.Search(n, func(i int) bool { return ix.log[ix.byTime[i]].Time.After(to) })
+	if lo >= hi {
+		return nil
+	}
+	pos := append([]int(nil), ix.byTime[lo:hi]...)
+	sort.Ints(pos)
+	out := make([]Commit, len(pos))
+	for i, p := range pos {
+		out[i] = ix.log[p]
 	}
 	return out
 }

@@ -9,8 +9,26 @@ import (
 // Lines renders the plan in the spec's "# Replay Plan (dry-run)" format.
 // Each table row ends with a Why column: the reason for its verdict.
 func (pl *ReplayPlan) Lines() []string {
-	var out []string
+	out := make([]string, 0, len(pl.Skip)+len(pl.ReExecute)+len(pl.Implied)+len(pl.Fallbacks)+len(pl.Mutations)+24)
 	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
+	// row is "| a | b | … |": a table row for each dispatch, built
+	// without fmt (a plan has a row per dispatch: 100,000 and more).
+	row := func(seq int, cells ...string) {
+		n := 8
+		for _, c := range cells {
+			n += len(c) + 3
+		}
+		var b strings.Builder
+		b.Grow(n + 4)
+		b.WriteString("| ")
+		b.WriteString(strconv.Itoa(seq))
+		for _, c := range cells {
+			b.WriteString(" | ")
+			b.WriteString(c)
+		}
+		b.WriteString(" |")
+		out = append(out, b.String())
+	}
 	add("# Replay Plan (dry-run)")
 	add("")
 	add("**Source:** %s", pl.Source)
@@ -32,7 +50,7 @@ func (pl *ReplayPlan) Lines() []string {
 	add("| Seq | Role | Phase | Summary | Why |")
 	add("|-----|------|-------|---------|-----|")
 	for _, r := range pl.Skip {
-		add("| %d | %s | %s | %s | %s |", r.Seq, cell(r.Role), cell(phaseCell(r.Phase)), cell(r.Summary), cell(r.Why))
+		row(r.Seq, cell(r.Role), cell(phaseCell(r.Phase)), cell(r.Summary), cell(r.Why))
 	}
 	if len(pl.Skip) == 0 {
 		add("| - | - | - | nothing to skip | no phase before the resume point |")
@@ -43,7 +61,7 @@ func (pl *ReplayPlan) Lines() []string {
 	add("| Seq | Role | Phase | Original Status | Template | Why |")
 	add("|-----|------|-------|-----------------|----------|-----|")
 	for _, r := range pl.ReExecute {
-		add("| %d | %s | %s | %s | %s | %s |", r.Seq, cell(r.Role), cell(phaseCell(r.Phase)), cell(r.Status), cell(r.Template), cell(r.Why))
+		row(r.Seq, cell(r.Role), cell(phaseCell(r.Phase)), cell(r.Status), cell(r.Template), cell(r.Why))
 	}
 	for _, k := range pl.Implied {
 		add("| - | - | %s | not recorded | - | the phase was reached but no dispatch was recorded: its dispatches start fresh |", cell(k))

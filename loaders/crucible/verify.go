@@ -2,10 +2,16 @@ package crucible
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -54,28 +60,120 @@ const (
 // evidence gathers what verification reads from disk, each thing once.
 type evidence struct {
 	dirs    []string // dispatch directories: live, scratch copy, /tmp
-	listing map[string]map[string]bool
+	listing dirCache
 	git     *projectGit
-	start   time.Time // pipeline start, for task-pattern matching
+	byTime  *timeIndex // the log by commit time, built on first use
+	// byTask lists, per task number, the log positions of the commits
+	// naming it (see mentioning).
+	byTask    map[string][]int
+	byTaskLen int
+	start     time.Time // pipeline start, for task-pattern matching
+	header    []byte    // a dispatch file's first bytes, reused
+	// headerStarts are dispatch file header times read ahead by
+	// readStarts (zero when the header has none).
+	headerStarts map[*Entry]headerStart
+	// trusted holds the evidence text per role for roles with no
+	// artifact rule: thousands of dispatches share a few roles.
+	trusted map[string]string
 }
 
-func (ev *evidence) list(dir string) map[string]bool {
-	if ev.listing == nil {
-		ev.listing = map[string]map[string]bool{}
-	}
-	if l, ok := ev.listing[dir]; ok {
-		return l
-	}
-	l := map[string]bool{}
-	if ents, err := os.ReadDir(dir); err == nil {
-		for _, e := range ents {
-			if !e.IsDir() {
-				l[e.Name()] = true
+// dirListing is a dispatch directory's entries other than folders,
+// sorted by name (as os.ReadDir gives them), with their types. Names are
+// found by binary search, and the names starting with "<seq>-" are one
+// run of the sorted list, so finding a dispatch's output files does not
+// scan the whole listing for each dispatch.
+type dirListing struct {
+	names []string
+	// odd holds the type of each entry that is not a regular file (a
+	// link, a pipe…); every other name is a regular file.
+	odd map[string]fs.FileMode
+	err error // the directory could not be listed
+	// index finds a name without a binary search once the listing is
+	// asked often (a large pipeline asks for every dispatch's file).
+	index map[string]struct{}
+	finds int
+}
+
+// find returns name's type and whether the listing holds it.
+func (l *dirListing) find(name string) (fs.FileMode, bool) {
+	if l.index == nil && len(l.names) > 1024 {
+		if l.finds++; l.finds > 1024 {
+			l.index = make(map[string]struct{}, len(l.names))
+			for _, n := range l.names {
+				l.index[n] = struct{}{}
 			}
 		}
 	}
-	ev.listing[dir] = l
+	if l.index != nil {
+		if _, ok := l.index[name]; !ok {
+			return 0, false
+		}
+	} else if i := sort.SearchStrings(l.names, name); i == len(l.names) || l.names[i] != name {
+		return 0, false
+	}
+	return l.odd[name], true // 0 for a regular file
+}
+
+func (l *dirListing) has(name string) bool {
+	_, ok := l.find(name)
+	return ok
+}
+
+// prefixed lists the names starting with prefix, in order.
+func (l *dirListing) prefixed(prefix string) []string {
+	i := sort.SearchStrings(l.names, prefix)
+	j := i
+	for j < len(l.names) && strings.HasPrefix(l.names[j], prefix) {
+		j++
+	}
+	return l.names[i:j]
+}
+
+// dirCache lists each dispatch directory once per load: verification and
+// the artifact list both look up tens of thousands of names in it.
+type dirCache map[string]*dirListing
+
+func (c dirCache) listed(dir string) *dirListing {
+	if l, ok := c[dir]; ok {
+		return l
+	}
+	// os.ReadDir would sort the entries through their interface; the
+	// names are sorted here directly, which is several times faster for
+	// a directory of a hundred thousand dispatch files.
+	l := &dirListing{}
+	var ents []fs.DirEntry
+	f, err := os.Open(dir)
+	if err == nil {
+		ents, err = f.ReadDir(-1)
+		f.Close()
+	}
+	if err != nil {
+		ents = nil // as before: a listing that failed holds nothing
+	}
+	l.err = err
+	l.names = make([]string, 0, len(ents))
+	for _, e := range ents {
+		if e.IsDir() {
+			continue
+		}
+		l.names = append(l.names, e.Name())
+		if t := e.Type(); !t.IsRegular() {
+			if l.odd == nil {
+				l.odd = map[string]fs.FileMode{}
+			}
+			l.odd[e.Name()] = t
+		}
+	}
+	slices.Sort(l.names)
+	c[dir] = l
 	return l
+}
+
+func (ev *evidence) listed(dir string) *dirListing {
+	if ev.listing == nil {
+		ev.listing = dirCache{}
+	}
+	return ev.listing.listed(dir)
 }
 
 // dispatchFile finds the entry's dispatch file in the dispatch dirs.
@@ -84,7 +182,7 @@ func (ev *evidence) dispatchFile(e *Entry) string {
 		return ""
 	}
 	for _, d := range ev.dirs {
-		if ev.list(d)[e.File] {
+		if ev.listed(d).has(e.File) {
 			return filepath.Join(d, e.File)
 		}
 	}
@@ -99,23 +197,92 @@ func (ev *evidence) Start(e *Entry) (time.Time, string, bool) {
 	if t, ok := parseTime(e.Timestamp); ok {
 		return t, "its manifest line", true
 	}
+	if h, ok := ev.headerStarts[e]; ok {
+		if !h.ok {
+			return time.Time{}, "", false
+		}
+		return h.t, e.File, true
+	}
 	f := ev.dispatchFile(e)
 	if f == "" {
 		return time.Time{}, "", false
 	}
-	fh, err := os.Open(f)
-	if err != nil {
-		return time.Time{}, "", false
+	if ev.header == nil {
+		ev.header = make([]byte, headerBytes)
 	}
-	defer fh.Close()
-	buf := make([]byte, 2048)
-	n, _ := fh.Read(buf)
-	if m := headerStamp.FindSubmatch(buf[:n]); m != nil {
-		if t, ok := parseTime(strings.TrimSpace(string(m[1]))); ok {
-			return t, e.File, true
-		}
+	if t, ok := headerTime(f, ev.header); ok {
+		return t, e.File, true
 	}
 	return time.Time{}, "", false
+}
+
+// headerBytes is how much of a dispatch file holds its audit header.
+const headerBytes = 2048
+
+// headerTime reads the **Timestamp:** of a dispatch file's audit header
+// into buf.
+func headerTime(path string, buf []byte) (time.Time, bool) {
+	n, err := readHead(path, buf)
+	if n == 0 && err != nil {
+		return time.Time{}, false
+	}
+	if m := headerStamp.FindSubmatch(buf[:n]); m != nil {
+		return parseTime(strings.TrimSpace(string(m[1])))
+	}
+	return time.Time{}, false
+}
+
+// readStarts reads, several files at a time, the dispatch file headers
+// Start will need for es (those without a timestamp on their line). A
+// pipeline has thousands of implementer dispatches, each with its own
+// file; reading them one after another is most of a large load.
+func (ev *evidence) readStarts(es []*Entry) {
+	type job struct {
+		e    *Entry
+		path string
+	}
+	var jobs []job
+	for _, e := range es {
+		if _, ok := parseTime(e.Timestamp); ok {
+			continue
+		}
+		if _, ok := ev.headerStarts[e]; ok {
+			continue
+		}
+		if f := ev.dispatchFile(e); f != "" {
+			jobs = append(jobs, job{e, f})
+		}
+	}
+	if len(jobs) == 0 {
+		return
+	}
+	times := make([]headerStart, len(jobs))
+	workers := min(max(2*runtime.GOMAXPROCS(0), 2), 8, len(jobs))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			buf := make([]byte, headerBytes)
+			for i := w; i < len(jobs); i += workers {
+				times[i].t, times[i].ok = headerTime(jobs[i].path, buf)
+			}
+		}()
+	}
+	wg.Wait()
+	if ev.headerStarts == nil {
+		ev.headerStarts = make(map[*Entry]headerStart, len(jobs))
+	}
+	for i, j := range jobs {
+		ev.headerStarts[j.e] = times[i]
+	}
+}
+
+// headerStart is a dispatch file header's time, ok false when it has
+// none that reads.
+type headerStart struct {
+	t  time.Time
+	ok bool
 }
 
 // window is the dispatch's commit window.
@@ -140,21 +307,70 @@ func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 		return nil, "", err
 	}
 	if from, to, ok := ev.window(e); ok {
-		return Within(log, from, to), "in its window " + clock(from) + "–" + clock(to), nil
+		if ev.byTime == nil || len(ev.byTime.log) != len(log) {
+			ev.byTime = newTimeIndex(log)
+		}
+		return ev.byTime.within(from, to), "in its window " + clock(from) + "–" + clock(to), nil
 	}
 	if e.Task == "" {
 		return nil, "", fmt.Errorf("no start time recorded (no timestamp on the line, no dispatch file header) and no task number to match commits against")
 	}
-	re := regexp.MustCompile(`(?i)\btask[\s#:_-]*` + regexp.QuoteMeta(strings.TrimSpace(e.Task)) + `\b`)
-	for _, c := range log {
+	for _, c := range ev.mentioning(log, strings.TrimSpace(e.Task)) {
 		if !ev.start.IsZero() && c.Time.Before(ev.start.Add(-windowBefore)) {
 			continue
 		}
-		if re.MatchString(c.Subject) {
-			found = append(found, c)
-		}
+		found = append(found, c)
 	}
 	return found, "mentioning task " + e.Task + " since the pipeline start (no start time recorded for the dispatch)", nil
+}
+
+// taskWord finds "task", then separators, then the digits that follow
+// (maybe none), as the per-task pattern in mentioning reads them.
+var taskWord = regexp.MustCompile(`(?i)\btask[\s#:_-]*(\d*)`)
+
+// mentioning lists, in log order, the commits whose subject matches
+// (?i)\btask[\s#:_-]*<task>\b. For a task number the answer comes from
+// an index of the numbers each subject names, built once per log; any
+// other task text is matched with its own pattern.
+func (ev *evidence) mentioning(log []Commit, task string) []Commit {
+	if !allDigits(task) {
+		re := regexp.MustCompile(`(?i)\btask[\s#:_-]*` + regexp.QuoteMeta(task) + `\b`)
+		var out []Commit
+		for _, c := range log {
+			if re.MatchString(c.Subject) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	if ev.byTask == nil || ev.byTaskLen != len(log) {
+		// With digits after the separators, the separators are all of
+		// them (a digit is not one), and the digits are all of them (the
+		// \b after a task number needs a non-digit): a subject names
+		// task N exactly when a match's digits are N and no letter or _
+		// follows them.
+		ev.byTask, ev.byTaskLen = map[string][]int{}, len(log)
+		for i, c := range log {
+			for _, m := range taskWord.FindAllStringSubmatchIndex(c.Subject, -1) {
+				d := c.Subject[m[2]:m[3]]
+				if d == "" || (m[3] < len(c.Subject) && isWordByte(c.Subject[m[3]])) {
+					continue
+				}
+				if l := ev.byTask[d]; len(l) == 0 || l[len(l)-1] != i {
+					ev.byTask[d] = append(l, i)
+				}
+			}
+		}
+	}
+	var out []Commit
+	for _, i := range ev.byTask[task] {
+		out = append(out, log[i])
+	}
+	return out
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
 }
 
 func clock(t time.Time) string { return t.UTC().Format("15:04") }
@@ -168,15 +384,15 @@ func (ev *evidence) outputs(e *Entry) []string {
 			return []string{e.Output}
 		}
 		for _, d := range ev.dirs {
-			if ev.list(d)[filepath.Base(e.Output)] {
+			if ev.listed(d).has(filepath.Base(e.Output)) {
 				return []string{filepath.Join(d, filepath.Base(e.Output))}
 			}
 		}
 	}
-	prefix := fmt.Sprintf("%d-", e.Seq)
+	prefix := strconv.Itoa(e.Seq) + "-"
 	for _, d := range ev.dirs {
-		for name := range ev.list(d) {
-			if strings.HasPrefix(name, prefix) && name != e.File {
+		for _, name := range ev.listed(d).prefixed(prefix) {
+			if name != e.File {
 				out = append(out, name)
 			}
 		}
@@ -195,11 +411,17 @@ func (ev *evidence) verify(e *Entry) Check {
 		c.OK, c.Evidence = true, "quality-gate round: conversation output only, nothing to check"
 	case KindTrusted:
 		c.OK = true
-		role := e.Role
-		if role == "" {
-			role = "(none)"
+		if c.Evidence = ev.trusted[e.Role]; c.Evidence == "" {
+			role := e.Role
+			if role == "" {
+				role = "(none)"
+			}
+			c.Evidence = "completion line only (no artifact rule for role " + role + ")"
+			if ev.trusted == nil {
+				ev.trusted = map[string]string{}
+			}
+			ev.trusted[e.Role] = c.Evidence
 		}
-		c.Evidence = "completion line only (no artifact rule for role " + role + ")"
 	case KindOutput:
 		if outs := ev.outputs(e); len(outs) > 0 {
 			c.OK, c.Evidence = true, "output file "+filepath.Base(outs[0])+" exists"

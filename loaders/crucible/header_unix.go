@@ -1,0 +1,27 @@
+//go:build unix
+
+package crucible
+
+import "syscall"
+
+// readHead reads up to len(buf) bytes from the start of the file at
+// path. It goes straight to the system calls: os.Open would register
+// each of a pipeline's thousands of dispatch files with the runtime's
+// poller (and fail to, for a regular file), several calls per file.
+func readHead(path string, buf []byte) (int, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return 0, err
+	}
+	defer syscall.Close(fd)
+	for {
+		n, err := syscall.Read(fd, buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		if n < 0 {
+			n = 0
+		}
+		return n, err
+	}
+}

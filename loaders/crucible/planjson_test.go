@@ -1,0 +1,60 @@
+package crucible
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// encodingJSON is what encoding/json writes for v at one level inside an
+// indented document: Encoder with SetEscapeHTML(false) and
+// SetIndent(prefix, indent), without the trailing newline.
+func encodingJSON(t *testing.T, v any, prefix, indent string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(prefix, indent)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+func checkPlanJSON(t *testing.T, name string, pl *ReplayPlan) {
+	t.Helper()
+	for _, pi := range [][2]string{{"  ", "  "}, {"", "\t"}, {">", "  "}} {
+		var got bytes.Buffer
+		if err := pl.WriteJSON(&got, pi[0], pi[1]); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if want := encodingJSON(t, pl, pi[0], pi[1]); !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("%s (prefix %q, indent %q): WriteJSON differs from encoding/json\n got: %s\nwant: %s", name, pi[0], pi[1], got.Bytes(), want)
+		}
+	}
+}
+
+func TestWriteJSONMatchesEncodingJSON(t *testing.T) {
+	for _, fx := range []string{"crash", "clean", "failed", "replay", "truncated"} {
+		w := newWorld(t, fx, "4", "main")
+		_, s := w.load()
+		if s.Plan == nil {
+			continue
+		}
+		checkPlanJSON(t, fx, planOf(t, s))
+	}
+	odd := []string{"", "plain", `quote " and \ backslash`, "tab\tnew\nline\r", "\x00\x01\x1f\x7f", "<html> & 'x'",
+		"héllo — ✓", "\u2028\u2029", "bad \xff\xfe utf-8", "\U0001F600", "|pipe|"}
+	pl := &ReplayPlan{Source: odd[2], Skill: odd[5], Fallbacks: []Fallback{{From: odd[3], To: odd[6], Reason: odd[7]}}}
+	pl.WorkPreserved.Seconds = 1234.5
+	pl.Resume.Restore = &RestoreTarget{ID: "abc", Reason: odd[8]}
+	for i, s := range odd {
+		pl.Skip = append(pl.Skip, Row{Seq: i, Role: s, Phase: s, Task: s, Status: s, Summary: s, Template: s, Mutation: s, Why: s})
+		pl.Checks = append(pl.Checks, Check{Seq: -i, Role: s, Phase: s, Kind: s, OK: i%2 == 0, Evidence: s})
+	}
+	checkPlanJSON(t, "odd strings", pl)
+	pl.ReExecute = pl.Skip[:1]
+	pl.Skip = nil
+	pl.Checks = []Check{}
+	checkPlanJSON(t, "nil and empty arrays", pl)
+}
