@@ -1,8 +1,15 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
 
+	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -18,7 +25,116 @@ func (a *app) perform(e model.Effect) model.Event {
 		if !ok {
 			return model.Applied{Choice: e.Choice, Err: fmt.Errorf("no loader for source %q", e.Session.Source)}
 		}
+		if err := stateInPlace(e.Session); err != nil {
+			return model.Applied{Choice: e.Choice, Err: err}
+		}
+		release, err := a.lockSession(e.Session)
+		if err != nil {
+			return model.Applied{Choice: e.Choice, Err: err}
+		}
+		defer release()
 		return l.Apply(e.Session, e.Choice, a.now().UTC())
 	}
 	return nil
+}
+
+// VetoOutside is the guard kind of a write refused because the state
+// file is a symbolic link, or lies in the project by name but resolves
+// outside it.
+const VetoOutside = "state_outside_project"
+
+// stateInPlace refuses, before anything is written, a write to a state
+// file that is a symbolic link (fsx refuses it too, but this says so as a
+// guard, exit 5) or that the project names but that a linked folder puts
+// outside the project. State files that live outside the project by
+// design (kiln's and crucible's under the Claude home) are not named by
+// the project, so they pass.
+func stateInPlace(s *model.Session) error {
+	if s == nil || s.Path == "" {
+		return nil
+	}
+	if st, err := os.Lstat(s.Path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(s.Path)
+		return &model.GuardError{Kind: VetoOutside, Message: fmt.Sprintf(
+			"%s is a symbolic link to %s: pickup only writes state files that are in their place, so nothing was written", s.Path, target)}
+	}
+	if s.Project == "" {
+		return nil
+	}
+	rel, err := filepath.Rel(s.Project, s.Path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil // not in the project by name
+	}
+	project, err1 := filepath.EvalSymlinks(s.Project)
+	dir, err2 := filepath.EvalSymlinks(filepath.Dir(s.Path))
+	if err1 != nil || err2 != nil {
+		return nil // gone: the loader's own fingerprint check reports it
+	}
+	if r, err := filepath.Rel(project, dir); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return &model.GuardError{Kind: VetoOutside, Message: fmt.Sprintf(
+			"%s resolves to %s, outside the project %s (a folder on the way is a symbolic link): pickup only writes inside the project, so nothing was written",
+			s.Path, filepath.Join(dir, filepath.Base(s.Path)), project)}
+	}
+	return nil
+}
+
+// VetoLocked is the guard kind of a write refused because another pickup
+// holds the session's single-writer lock.
+const VetoLocked = "session_locked"
+
+// sessionLocks are the single-writer locks this process holds, by state
+// file. A lock belongs to the process (its pid is in the lock file), so
+// the table is too.
+var sessionLocks = struct {
+	sync.Mutex
+	held  map[string]*fsx.Lock
+	notes []string // stale locks taken over, not yet told
+}{held: map[string]*fsx.Lock{}}
+
+// lockSession takes the single-writer lock on s's state file, unless
+// this process holds it already, and returns what lets it go again.
+// Another pickup holding it is a guard refusal (exit 5, nothing written);
+// a stale lock left by a pickup that died is taken over with a note,
+// printed on stderr when no UI is drawing there.
+func (a *app) lockSession(s *model.Session) (release func(), err error) {
+	if s == nil || s.Path == "" {
+		return func() {}, nil
+	}
+	sessionLocks.Lock()
+	defer sessionLocks.Unlock()
+	if _, ok := sessionLocks.held[s.Path]; ok {
+		return func() {}, nil
+	}
+	l, err := fsx.AcquireLock(s.Path, a.now())
+	var locked *fsx.LockedError
+	switch {
+	case errors.As(err, &locked):
+		return nil, &model.GuardError{Kind: VetoLocked, Message: locked.Error()}
+	case err != nil:
+		return nil, fmt.Errorf("cannot take the single-writer lock, so nothing was written: %w", err)
+	}
+	if l.TookOver != "" {
+		if a.interactive() {
+			sessionLocks.notes = append(sessionLocks.notes, l.TookOver)
+		} else {
+			fmt.Fprintf(a.io.err, "pickup: note: %s\n", l.TookOver)
+		}
+	}
+	sessionLocks.held[s.Path] = l
+	return func() {
+		sessionLocks.Lock()
+		defer sessionLocks.Unlock()
+		delete(sessionLocks.held, s.Path)
+		_ = l.Release()
+	}, nil
+}
+
+// lockNotes returns (and forgets) the notes about stale locks taken over
+// while the UI was drawing, for the caller to print once it has stopped.
+func lockNotes() []string {
+	sessionLocks.Lock()
+	defer sessionLocks.Unlock()
+	n := sessionLocks.notes
+	sessionLocks.notes = nil
+	return n
 }

@@ -8,10 +8,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -45,25 +47,65 @@ func (e *ChangedError) Error() string {
 
 func (e *ChangedError) Is(target error) bool { return target == ErrChanged }
 
-// ReadFile reads a state file, refusing directories and files over
-// MaxStateFile with an error naming the path.
+// ReadFile reads a state file, refusing anything but a regular file (a
+// directory, a named pipe that would block, a device) and files over
+// MaxStateFile, with an error naming the path. The file is opened without
+// blocking and checked again once open, and the read itself is bounded,
+// so a file swapped or grown meanwhile cannot make it hang or overrun.
 func ReadFile(path string) ([]byte, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a state file", path)
+	if err := stateFileKind(path, st); err != nil {
+		return nil, err
 	}
-	if st.Size() > MaxStateFile {
-		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte limit for a state file", path, st.Size(), MaxStateFile)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
 	}
-	return os.ReadFile(path)
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := stateFileKind(path, st); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxStateFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading: %w", path, err)
+	}
+	if len(data) > MaxStateFile {
+		return nil, fmt.Errorf("%s: over pickup's %d byte limit for a state file", path, MaxStateFile)
+	}
+	return data, nil
+}
+
+// stateFileKind refuses what ReadFile will not read.
+func stateFileKind(path string, st fs.FileInfo) error {
+	switch {
+	case st.IsDir():
+		return fmt.Errorf("%s: is a directory, not a state file", path)
+	case !st.Mode().IsRegular():
+		what := "not a regular file"
+		switch t := st.Mode().Type(); {
+		case t&fs.ModeNamedPipe != 0:
+			what = "a named pipe"
+		case t&fs.ModeSocket != 0:
+			what = "a socket"
+		case t&fs.ModeDevice != 0:
+			what = "a device"
+		}
+		return fmt.Errorf("%s: is %s, not a state file", path, what)
+	case st.Size() > MaxStateFile:
+		return fmt.Errorf("%s: %d bytes is over pickup's %d byte limit for a state file", path, st.Size(), MaxStateFile)
+	}
+	return nil
 }
 
 // Verify checks that path still holds the content with fingerprint fp.
 func Verify(path, fp string) error {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &ChangedError{Path: path, Gone: true}
 	}
@@ -80,6 +122,9 @@ func Verify(path, fp string) error {
 // same directory, fsync, rename, directory fsync) provided it still holds
 // the content with fingerprint fp. The file's permission bits are kept.
 func ReplaceIfUnchanged(path, fp string, data []byte) error {
+	if err := notALink(path); err != nil {
+		return err
+	}
 	if err := Verify(path, fp); err != nil {
 		return err
 	}
@@ -93,6 +138,23 @@ func ReplaceIfUnchanged(path, fp string, data []byte) error {
 	return nil
 }
 
+// ErrLink is matched by errors.Is when a write is refused because the
+// state file is a symbolic link.
+var ErrLink = errors.New("state file is a symbolic link")
+
+// notALink refuses to write a state file that is a symbolic link:
+// replacing it would turn the link into a file (the data it points to,
+// perhaps outside the project, left behind), and archiving it would move
+// the link, not the data.
+func notALink(path string) error {
+	st, err := os.Lstat(path)
+	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return nil // a missing file is Verify's to report
+	}
+	target, _ := os.Readlink(path)
+	return fmt.Errorf("%s: is a symbolic link to %s; pickup does not write through links, nothing was written: %w", path, target, ErrLink)
+}
+
 // ArchiveName is where Archive moves path at time now:
 // "<path>.discarded.<unix-ms>".
 func ArchiveName(path string, now time.Time) string {
@@ -103,6 +165,9 @@ func ArchiveName(path string, now time.Time) string {
 // the content with fingerprint fp, and returns the new name. A rename
 // within one directory is atomic: there is always exactly one copy.
 func Archive(path, fp string, now time.Time) (string, error) {
+	if err := notALink(path); err != nil {
+		return "", err
+	}
 	if err := Verify(path, fp); err != nil {
 		return "", err
 	}
@@ -176,6 +241,9 @@ func CreateNew(path string, data []byte, perm fs.FileMode) error {
 // with fingerprint fp and dst does not exist. Nothing is copied or
 // deleted: there is always exactly one copy.
 func ArchiveTo(path, fp, dst string) error {
+	if err := notALink(path); err != nil {
+		return err
+	}
 	if err := Verify(path, fp); err != nil {
 		return err
 	}

@@ -1,0 +1,78 @@
+package design_test
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/design"
+)
+
+// FuzzLoadAtelier feeds arbitrary bytes as .atelier/state.json (beside
+// the atelier fixture's saved sessions) to the public Discover and Load
+// (issue 9). The property: no panic, no hang; a state file that cannot
+// be used is a Problem naming it, with a line inside it when it gives
+// one; Load never fails on a file it could read.
+func FuzzLoadAtelier(f *testing.F) {
+	project := f.TempDir()
+	src := filepath.Join("..", "..", "testdata", "design", "atelier")
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(project, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(project, rel), data, 0o644)
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
+	state := filepath.Join(project, filepath.FromSlash(design.AtelierState))
+	if data, err := os.ReadFile(state); err == nil {
+		f.Add(data)
+	}
+	f.Add([]byte(`{"version": 99, "phase": ["x"], "feature": "../../etc", "locked_files": "src/a.py", "updated_at": 1}`))
+	f.Add([]byte(`{"phase": "design", "locked_files": [null, 1, "/etc/passwd", "../x"]}`))
+	f.Add([]byte("\xef\xbb\xbf{\"phase\": \"build\"}\r\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(state, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		a := design.NewAtelier(loaders.Options{Now: time.Date(2026, 2, 16, 9, 0, 0, 0, time.UTC), Plain: true,
+			Flags: map[string]string{}, Lists: map[string][]string{}})
+		paths, err := a.Discover(project)
+		if err != nil {
+			t.Fatalf("Discover: %v", err)
+		}
+		for _, p := range paths {
+			s, err := a.Load(project, p)
+			if err != nil {
+				t.Fatalf("Load failed on a readable file: %v", err)
+			}
+			if s == nil {
+				t.Fatal("nil session")
+			}
+			if pr := s.Problem; pr != nil {
+				if !strings.Contains(pr.Error(), project) {
+					t.Fatalf("problem does not name the file: %+v", pr)
+				}
+				if pr.Path == state {
+					if n := bytes.Count(data, []byte("\n")) + 1; pr.Line < 0 || pr.Line > n {
+						t.Fatalf("problem line %d outside the file's %d lines", pr.Line, n)
+					}
+				}
+			}
+		}
+	})
+}
