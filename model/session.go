@@ -65,7 +65,36 @@ type Artifact struct {
 	Kind   string `json:"kind"`
 	Phase  string `json:"phase,omitempty"`
 	Exists bool   `json:"exists"`
+	// Hash is the sha256 (hex) the source recorded for the file, when it
+	// records one; Integrity then says whether the file still matches.
+	Hash string `json:"hash,omitempty"`
+
+	// The fields below are facts about the file on disk, filled when the
+	// artifacts are inspected (loaders/artifacts.Inspect), not by loaders.
+
+	Size    int64     `json:"size,omitempty"`
+	ModTime time.Time `json:"mod_time,omitzero"`
+	Dir     bool      `json:"dir,omitempty"`
+	// Integrity is IntegrityOK or IntegrityChanged when a hash is
+	// recorded, IntegrityUnchecked when the file could not be hashed, and
+	// "" when nothing is recorded.
+	Integrity string `json:"integrity,omitempty"`
+	// Refused, when not empty, is why pickup never opens or previews the
+	// file (ArtifactOutside, ArtifactLoop).
+	Refused string `json:"refused,omitempty"`
 }
+
+// Artifact integrity and refusal words (Artifact.Integrity, .Refused).
+const (
+	IntegrityOK        = "ok"
+	IntegrityChanged   = "changed"
+	IntegrityUnchecked = "unchecked"
+	// ArtifactOutside: the path resolves outside the project (.., an
+	// absolute path elsewhere, a symlink out).
+	ArtifactOutside = "outside_project"
+	// ArtifactLoop: the path is a symlink loop.
+	ArtifactLoop = "symlink_loop"
+)
 
 // Checkpoint is a restorable point recorded by the source.
 type Checkpoint struct {

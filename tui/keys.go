@@ -34,6 +34,13 @@ type KeyMap struct {
 	Help     key.Binding
 	Quit     key.Binding // q: leave, changing nothing
 	Cancel   key.Binding // ctrl+c: same as q, and the caller exits 130
+	// The picker and the artifact browser. Each key means the same on
+	// every screen that has it.
+	Filter  key.Binding // /: type to narrow a list
+	ShowAll key.Binding // a: archived sessions too
+	Browse  key.Binding // v: the session's artifacts
+	Open    key.Binding // enter, o: the artifact in $PAGER
+	Edit    key.Binding // e: the artifact in $EDITOR
 }
 
 // NewKeyMap builds the bindings with the catalog's help wording.
@@ -54,6 +61,11 @@ func NewKeyMap(c *msg.Catalog) KeyMap {
 		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", k.More)),
 		Quit:     key.NewBinding(key.WithKeys("q"), key.WithHelp("q", k.Quit)),
 		Cancel:   key.NewBinding(key.WithKeys("ctrl+c")),
+		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", k.Filter)),
+		ShowAll:  key.NewBinding(key.WithKeys("a"), key.WithHelp("a", k.ShowAll)),
+		Browse:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", k.Artifacts)),
+		Open:     key.NewBinding(key.WithKeys("enter", "o"), key.WithHelp("enter/o", k.Open)),
+		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", k.Edit)),
 	}
 	for i := range km.Pick {
 		n := strconv.Itoa(i + 1)
@@ -74,6 +86,20 @@ type keyState struct {
 	// DISCARD's, so its answers are plain yes and no.
 	ownQuestion bool
 	catalog     *msg.Catalog
+
+	view view
+	// filtering: a list's filter is being typed, so letters are text.
+	filtering bool
+	// filtered: a filter narrows the list (esc clears it).
+	filtered bool
+	// rows is how many rows the picker or browser list shows.
+	rows int
+	// archived counts archived sessions; showAll is the picker's toggle.
+	archived  int
+	showAllOn bool
+	hasPicker bool // esc on the options screen goes back to the picker
+	canBrowse bool // the artifact browser is available
+	openable  bool // the highlighted artifact can be opened
 }
 
 // keyLabels are how the help bar names the arrow keys.
@@ -93,7 +119,8 @@ func (km *KeyMap) sync(s keyState) {
 		lb = asciiLabels
 	}
 	all := []*key.Binding{&km.Up, &km.Down, &km.Choose, &km.Back, &km.Yes, &km.No,
-		&km.PageUp, &km.PageDown, &km.Top, &km.Bottom}
+		&km.PageUp, &km.PageDown, &km.Top, &km.Bottom,
+		&km.Filter, &km.ShowAll, &km.Browse, &km.Open, &km.Edit}
 	for i := range km.Pick {
 		all = append(all, &km.Pick[i])
 	}
@@ -113,10 +140,20 @@ func (km *KeyMap) sync(s keyState) {
 	km.Down.SetHelp(lb.down, k.Down)
 	km.Move.SetHelp(lb.move, k.Move)
 	km.Back.SetHelp("esc", k.Back)
+	km.Choose.SetHelp("enter", k.Choose)
 	km.No.SetKeys("n", "N")
+	if s.view != viewWizard {
+		km.syncList(s, lb)
+		return
+	}
 
 	switch s.screen {
 	case model.ScreenOptions, model.ScreenCorrupted:
+		km.Browse.SetEnabled(s.canBrowse)
+		if s.hasPicker {
+			km.Back.SetEnabled(true)
+			km.Back.SetHelp("esc", k.Sessions)
+		}
 		km.Up.SetEnabled(len(s.visible) > 1)
 		km.Down.SetEnabled(len(s.visible) > 1)
 		km.Choose.SetEnabled(len(s.visible) > 0)
@@ -133,6 +170,7 @@ func (km *KeyMap) sync(s keyState) {
 			}
 		}
 	case model.ScreenReview:
+		km.Browse.SetEnabled(s.canBrowse)
 		km.Back.SetEnabled(true)
 		km.Up.SetEnabled(s.scroll)
 		km.Down.SetEnabled(s.scroll)
@@ -179,6 +217,62 @@ func (km *KeyMap) sync(s keyState) {
 	}
 }
 
+// syncList enables the picker's or the browser's keys. While a filter
+// is typed, letters are text: only the arrows, enter (keep the filter),
+// esc (clear it) and ctrl+c work.
+func (km *KeyMap) syncList(s keyState, lb keyLabels) {
+	k := s.catalog.Keys
+	km.Move.SetHelp(lb.move, k.Move)
+	if s.filtering {
+		km.Quit.SetEnabled(false)
+		km.Help.SetEnabled(false)
+		km.Up.SetEnabled(s.rows > 1)
+		km.Down.SetEnabled(s.rows > 1)
+		km.Move.SetHelp("↑↓", k.Move)
+		if s.ascii {
+			km.Move.SetHelp("up/down", k.Move)
+		}
+		km.Choose.SetEnabled(true)
+		km.Choose.SetHelp("enter", k.ApplyFilter)
+		km.Back.SetEnabled(true)
+		km.Back.SetHelp("esc", k.ClearFilter)
+		return
+	}
+	km.Up.SetEnabled(s.rows > 1)
+	km.Down.SetEnabled(s.rows > 1)
+	km.Filter.SetEnabled(true)
+	if s.filtered {
+		km.Back.SetEnabled(true)
+		km.Back.SetHelp("esc", k.ClearFilter)
+	}
+	switch s.view {
+	case viewPicker:
+		km.Choose.SetEnabled(s.rows > 0)
+		km.Browse.SetEnabled(s.canBrowse && s.rows > 0)
+		km.ShowAll.SetEnabled(s.archived > 0)
+		if s.showAllOn {
+			km.ShowAll.SetHelp("a", k.HideArchived)
+		} else {
+			km.ShowAll.SetHelp("a", k.ShowAll)
+		}
+		km.PageUp.SetEnabled(s.scroll)
+		km.PageDown.SetEnabled(s.scroll)
+		km.Top.SetEnabled(s.scroll)
+		km.Bottom.SetEnabled(s.scroll)
+	case viewBrowser:
+		if !s.filtered {
+			km.Back.SetEnabled(true)
+		}
+		km.Open.SetEnabled(s.openable)
+		km.Edit.SetEnabled(s.openable)
+		// Paging keys scroll the preview.
+		km.PageUp.SetEnabled(s.scroll)
+		km.PageDown.SetEnabled(s.scroll)
+		km.Top.SetEnabled(s.scroll)
+		km.Bottom.SetEnabled(s.scroll)
+	}
+}
+
 // matchesOff reports whether k is one of b's keys while b is disabled: a
 // number key of a choice the core turned off.
 func matchesOff(k tea.KeyPressMsg, b key.Binding) bool {
@@ -193,7 +287,8 @@ func matchesOff(k tea.KeyPressMsg, b key.Binding) bool {
 func (km KeyMap) ShortHelp() []key.Binding {
 	move := km.Move
 	move.SetEnabled(km.Up.Enabled() || km.Down.Enabled())
-	return []key.Binding{km.Choose, km.Yes, km.No, move, km.Back, km.PageDown, km.Quit, km.Help}
+	return []key.Binding{km.Choose, km.Open, km.Yes, km.No, move, km.Back, km.Filter, km.ShowAll,
+		km.Browse, km.Edit, km.PageDown, km.Quit, km.Help}
 }
 
 // FullHelp is the expanded help (toggled with ?).
@@ -202,6 +297,7 @@ func (km KeyMap) FullHelp() [][]key.Binding {
 		{km.Up, km.Down, km.Choose, km.Back},
 		{km.Pick[0], km.Pick[1], km.Pick[2], km.Pick[3]},
 		{km.Yes, km.No, km.PageUp, km.PageDown, km.Top, km.Bottom},
+		{km.Open, km.Edit, km.Filter, km.ShowAll, km.Browse},
 		{km.Help, km.Quit},
 	}
 }

@@ -42,6 +42,22 @@ type Config struct {
 	// when the NO_COLOR environment variable is set and not empty, or TERM
 	// is "dumb".
 	NoColor bool
+
+	// Sessions, when State is left zero, are every session found. One
+	// that is not archived opens straight away; otherwise the picker
+	// comes first, and the core starts on the session chosen there
+	// (model.Loaded at Now, with CrashAfter). With more than one, esc on
+	// the options screen goes back to the picker.
+	Sessions   []*model.Session
+	Now        time.Time
+	CrashAfter time.Duration
+	// Files lets the artifact browser look at the disk; nil turns the
+	// browser off.
+	Files *Files
+	// Editor and Pager are the commands `e` and `enter`/`o` run on an
+	// artifact (split on spaces; the path is added last). Empty: "vi" and
+	// "less -R".
+	Editor, Pager string
 }
 
 // Model is the wizard. It implements tea.Model.
@@ -76,7 +92,28 @@ type Model struct {
 	vp      viewport.Model
 	// scrolls is true when the body is taller than its room.
 	scrolls bool
+
+	// view is the screen on top: the core's (wizard), or the picker or
+	// the artifact browser, which are UI state around the core.
+	view     view
+	sessions []*model.Session
+	now      time.Time
+	coreCfg  model.Config
+	pick     picker
+	files    *Files
+	browse   browser
+	editor   string
+	pager    string
 }
+
+// view is which of the three kinds of screen is on top.
+type view int
+
+const (
+	viewWizard  view = iota // the core's screens (model.State.Screen)
+	viewPicker              // choose a session
+	viewBrowser             // a session's artifacts
+)
 
 // New builds the wizard for a loaded state.
 func New(cfg Config) Model {
@@ -109,11 +146,34 @@ func New(cfg Config) Model {
 		m.help.ShortSeparator = " | "
 		m.help.Ellipsis = "..."
 	}
+	m.now, m.coreCfg = cfg.Now, model.NewState(model.Config{CrashAfter: cfg.CrashAfter}).Config
+	m.files, m.editor, m.pager = cfg.Files, cfg.Editor, cfg.Pager
+	m.browse.vp = viewport.New()
+	if cfg.State.Screen == "" && len(cfg.Sessions) > 0 {
+		m.sessions = sortSessions(cfg.Sessions)
+		m.state = model.NewState(m.coreCfg)
+		m.view = viewPicker
+		if live := liveSessions(m.sessions); len(live) == 1 {
+			m.load(live[0])
+		}
+		m.pick.sel = m.sessions[0].ID
+	}
 	m.cursor = defaultCursor(model.Visible(m.state.Options))
 	m.applyStyles()
 	m.sync(true)
 	return m
 }
+
+// load starts the core on a session (the START node) and shows it.
+func (m *Model) load(s *model.Session) {
+	m.state, _ = model.Step(model.NewState(m.coreCfg), model.Loaded{Session: s, Now: m.now})
+	m.view = viewWizard
+	m.pick.sel = s.ID
+	m.cursor = defaultCursor(model.Visible(m.state.Options))
+}
+
+// hasPicker reports whether there is a picker to go back to.
+func (m Model) hasPicker() bool { return len(m.sessions) > 1 }
 
 // Init asks the terminal for its background colour (styles follow it) and
 // starts whatever the first screen needs.
@@ -131,6 +191,10 @@ func (m Model) Final() model.State { return m.state }
 // Decision is the decision the core emitted, or nil when there was none
 // (the person quit).
 func (m Model) Decision() *model.Decision { return m.decision }
+
+// Session is the session the core works on: the one given, or the one
+// chosen in the picker (nil when the person left the picker).
+func (m Model) Session() *model.Session { return m.state.Session }
 
 // Interrupted reports whether the wizard ended because of ctrl+c; the
 // caller exits 130. Final().Screen is then model.ScreenQuit.

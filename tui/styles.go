@@ -31,6 +31,9 @@ type Glyphs struct {
 	Done, Current, Pending  string
 	Failed, Cursor, Bullet  string
 	Ellipsis, Up, Down, Dot string
+	// Caret marks where typed filter text goes; Rule draws the line
+	// between the browser's panes.
+	Caret, Rule, VRule string
 }
 
 var (
@@ -38,11 +41,13 @@ var (
 		Warn: "⚠", Error: "✗", OK: "✓",
 		Done: "✓", Current: "▶", Pending: "·", Failed: "✗",
 		Cursor: "›", Bullet: "-", Ellipsis: "…", Up: "↑", Down: "↓", Dot: "·",
+		Caret: "▏", Rule: "─", VRule: "│",
 	}
 	asciiGlyphs = Glyphs{
 		Warn: "!", Error: "x", OK: "+",
 		Done: "+", Current: ">", Pending: ".", Failed: "x",
 		Cursor: ">", Bullet: "-", Ellipsis: "...", Up: "^", Down: "v", Dot: "-",
+		Caret: "_", Rule: "-", VRule: "|",
 	}
 )
 
@@ -60,6 +65,7 @@ type Styles struct {
 	Prompt   lipgloss.Style // a question waiting for an answer
 	Inactive lipgloss.Style // a question not yet accepting keys (grace)
 	Current  lipgloss.Style // the phase in progress
+	Badge    lipgloss.Style // a session's source name in the picker
 	Spinner  lipgloss.Style
 	Help     help.Styles
 	Glyphs   Glyphs
@@ -83,6 +89,7 @@ func NewStyles(isDark, noColor bool) Styles {
 			Prompt:   plain.Bold(true),
 			Inactive: plain.Faint(true),
 			Current:  plain.Bold(true),
+			Badge:    plain.Bold(true),
 			Spinner:  plain,
 			Help: help.Styles{
 				Ellipsis: plain, ShortKey: plain.Bold(true), ShortDesc: plain, ShortSeparator: plain,
@@ -108,6 +115,7 @@ func NewStyles(isDark, noColor bool) Styles {
 		Prompt:   plain.Bold(true).Foreground(p.warning),
 		Inactive: plain.Faint(true).Foreground(p.subtle),
 		Current:  plain.Bold(true).Foreground(p.primary),
+		Badge:    plain.Bold(true).Foreground(p.success),
 		Spinner:  plain.Foreground(p.primary),
 		Help:     hs,
 		Glyphs:   unicodeGlyphs,

@@ -20,14 +20,29 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.sized = true
 		m.tall = min(m.tall, m.height)
 		m.sync(false)
-		return m, nil
+		cmd := m.previewCmd()
+		return m, cmd
 	case tea.BackgroundColorMsg:
 		m.isDark = msg.IsDark()
 		m.applyStyles()
 		m.sync(false)
-		return m, nil
+		cmd := m.previewCmd()
+		return m, cmd
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.MouseWheelMsg:
+		if m.view == viewBrowser {
+			return m.browserMouse(msg)
+		}
+		return m, nil
+	case listMsg:
+		return m.gotList(msg)
+	case previewMsg:
+		return m.gotPreview(msg)
+	case execReadyMsg:
+		return m.runExec(msg)
+	case execDoneMsg:
+		return m.execDone(msg)
 	case eventMsg:
 		return m.step(msg.ev)
 	case armMsg:
@@ -59,6 +74,19 @@ func (m Model) handleKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.help.ShowAll = !m.help.ShowAll
 		m.sync(false)
 		return m, nil
+	}
+	switch m.view {
+	case viewPicker:
+		return m.pickerKey(k)
+	case viewBrowser:
+		return m.browserKey(k)
+	}
+	if key.Matches(k, km.Browse) {
+		return m.openBrowser(m.state.Session)
+	}
+	if key.Matches(k, km.Back) && m.hasPicker() &&
+		(m.state.Screen == model.ScreenOptions || m.state.Screen == model.ScreenCorrupted) {
+		return m.backToPicker()
 	}
 
 	switch m.state.Screen {
@@ -125,8 +153,13 @@ func (m Model) handleKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 func (m Model) quit(interrupt bool) (tea.Model, tea.Cmd) {
 	next, cmd := m.step(model.Quit{})
 	nm := next.(Model)
-	if nm.state.Screen == model.ScreenQuit && interrupt {
-		nm.interrupted = true
+	if nm.state.Screen == model.ScreenQuit {
+		// The final frame is the core's quit screen, whatever was on top.
+		nm.view = viewWizard
+		nm.sync(false)
+		if interrupt {
+			nm.interrupted = true
+		}
 	}
 	return nm, cmd
 }

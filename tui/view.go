@@ -71,6 +71,15 @@ func (m *Model) sync(reset bool) {
 		screen: m.state.Screen, visible: model.Visible(m.state.Options),
 		armed: m.armed, showAll: m.help.ShowAll, catalog: m.cat, ascii: m.noColor,
 		ownQuestion: m.state.Question() != "" && m.state.Pending != model.Discard,
+		view:        m.view, hasPicker: m.hasPicker(), canBrowse: m.files != nil,
+	}
+	switch m.view {
+	case viewPicker:
+		m.syncPicker(ks)
+		return
+	case viewBrowser:
+		m.syncBrowser(ks, reset)
+		return
 	}
 	m.keys.sync(ks)
 	fr := m.layout()
@@ -101,6 +110,53 @@ func (m *Model) sync(reset bool) {
 	}
 }
 
+// syncPicker sets the picker's keys and keeps the highlighted row in
+// view.
+func (m *Model) syncPicker(ks keyState) {
+	r := m.pickerRows()
+	ks.rows, ks.archived, ks.showAllOn = len(r.rows), r.archived, m.pick.showAll
+	ks.filtering, ks.filtered = m.pick.filtering, m.pick.filter != ""
+	m.keys.sync(ks)
+	if per := m.pickPage(); len(r.rows) > per != ks.scroll {
+		ks.scroll = len(r.rows) > per
+		m.keys.sync(ks)
+	}
+	per := m.pickPage()
+	m.pick.top = listTop(m.pick.top, m.pickCursor(r.rows), per, len(r.rows))
+	if m.sized {
+		m.tall = max(m.tall, len(m.frameLines()))
+	}
+}
+
+// syncBrowser sets the browser's keys, sizes the preview's viewport and
+// keeps the highlighted artifact in view.
+func (m *Model) syncBrowser(ks keyState, reset bool) {
+	shown := m.shownArtifacts()
+	a, ok := m.current()
+	ks.rows = len(shown)
+	ks.filtering, ks.filtered = m.browse.filtering, m.browse.filter != ""
+	ks.openable = ok && a.Refused == "" && a.Exists && !a.Dir && m.files != nil
+	for range 2 {
+		// Twice: whether the preview scrolls decides the paging keys,
+		// which change the help bar and so the room left.
+		m.keys.sync(ks)
+		g := m.browserGeom()
+		b := &m.browse
+		b.vp.SetWidth(g.prevW)
+		b.vp.SetHeight(g.vpH)
+		b.vp.SetContentLines(m.previewBody())
+		if reset {
+			b.vp.GotoTop()
+		}
+		b.top = listTop(b.top, m.artCursor(shown), g.listH, len(shown))
+		scroll := b.vp.TotalLineCount() > g.vpH
+		if scroll == ks.scroll {
+			break
+		}
+		ks.scroll = scroll
+	}
+}
+
 // holdHeight keeps the inline frame from ever getting shorter. The inline
 // renderer of the ultraviolet version pinned in go.mod moves the cursor up
 // by the new frame's height instead of the old one's when a frame
@@ -117,6 +173,14 @@ func (m Model) View() tea.View {
 		// Nothing until the terminal's size is known, so the first frame
 		// is laid out for the real terminal.
 		return tea.NewView("")
+	}
+	if m.view == viewBrowser {
+		// The browser takes the whole screen and the mouse wheel; the
+		// inline wizard comes back as it was when it closes.
+		v := tea.NewView(strings.Join(m.frameLines(), "\n"))
+		v.AltScreen = true
+		v.MouseMode = tea.MouseModeCellMotion
+		return v
 	}
 	return tea.NewView(m.content())
 }
@@ -151,8 +215,14 @@ func (m Model) content() string {
 
 // frameLines lays out and cuts the frame to the terminal.
 func (m Model) frameLines() []string {
-	fr := m.layout()
 	h := m.frameHeight()
+	switch m.view {
+	case viewPicker:
+		return m.fit(m.pickerLines(), h)
+	case viewBrowser:
+		return m.fit(m.browserLines(), h)
+	}
+	fr := m.layout()
 	lines := append(append([]string(nil), fr.header...), fr.sticky...)
 	if fr.scroll {
 		vp := m.vp
@@ -172,6 +242,17 @@ func (m Model) frameLines() []string {
 		lines = lines[:max(room, 0)]
 	}
 	lines = append(lines, fr.footer...)
+	if len(lines) > h {
+		lines = lines[len(lines)-h:]
+	}
+	for i, l := range lines {
+		lines[i] = truncate(l, m.width, m.styles.Glyphs.Ellipsis)
+	}
+	return lines
+}
+
+// fit cuts lines to the terminal, keeping the last ones (the footer).
+func (m Model) fit(lines []string, h int) []string {
 	if len(lines) > h {
 		lines = lines[len(lines)-h:]
 	}
@@ -212,7 +293,11 @@ func (m Model) headerLines(w int) []string {
 	if m.project != "" {
 		t += m.styles.Subtle.Render(" " + m.styles.Glyphs.Dot + " " + oneLine(m.project))
 	}
-	if s := m.state.Session; s != nil && s.Source != "" {
+	s := m.state.Session
+	if m.view == viewBrowser {
+		s = m.browse.s
+	}
+	if s != nil && s.Source != "" {
 		t += m.styles.Subtle.Render(" (" + oneLine(s.Source) + ")")
 	}
 	return []string{truncate(t, w, m.styles.Glyphs.Ellipsis), ""}

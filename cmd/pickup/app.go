@@ -147,47 +147,49 @@ func (a *app) find(project string) ([]*model.Session, error) {
 	return sessions, nil
 }
 
-// pick chooses the session to act on: --session (an id or a unique
-// prefix), else the only one, else (when many is false) an error listing
-// the candidates. With many true, the newest is taken and the rest named.
-func (a *app) pick(project string, sessions []*model.Session, many bool) (*model.Session, error) {
+// pick chooses the session to act on without the UI: --session (an id or
+// a unique prefix, like a git short hash), else the only one that is not
+// archived, else an error listing the candidates (the wizard opens its
+// picker instead).
+func (a *app) pick(project string, sessions []*model.Session) (*model.Session, error) {
 	if a.sessionID == "" {
 		// Archived sessions are history: listed by status, opened only by id.
-		var live []*model.Session
-		for _, s := range sessions {
-			if !s.Archived {
-				live = append(live, s)
-			}
-		}
-		sessions = live
+		sessions = liveOnly(sessions)
 	}
 	if len(sessions) == 0 {
 		return nil, a.notFound(project)
 	}
 	if a.sessionID != "" {
-		var hits []*model.Session
-		for _, s := range sessions {
-			if strings.HasPrefix(s.ID, a.sessionID) {
-				hits = append(hits, s)
-			}
-		}
-		switch len(hits) {
-		case 0:
-			return nil, fail(exitNoSession, "no session with id %q in %s; known: %s", a.sessionID, project, idList(sessions))
-		case 1:
-			return hits[0], nil
-		default:
-			return nil, fail(exitUsage, "session id %q is ambiguous: %s", a.sessionID, idList(hits))
-		}
+		return a.byID(project, sessions)
 	}
-	if len(sessions) == 1 || many {
-		if len(sessions) > 1 {
-			fmt.Fprintf(a.io.err, "pickup: %d sessions found; opening the newest (%s). Others: %s. Choose with --session ID.\n",
-				len(sessions), sessions[0].ID, idList(sessions[1:]))
-		}
+	if len(sessions) == 1 {
 		return sessions[0], nil
 	}
 	return nil, fail(exitUsage, "%d sessions found in %s; choose one with --session ID: %s", len(sessions), project, idList(sessions))
+}
+
+// byID resolves --session: an exact id, else the one id it prefixes.
+// Matching ignores case. No match is exit 3, several are exit 2; both
+// name the candidates.
+func (a *app) byID(project string, sessions []*model.Session) (*model.Session, error) {
+	want := strings.ToLower(strings.TrimSpace(a.sessionID))
+	var hits []*model.Session
+	for _, s := range sessions {
+		id := strings.ToLower(s.ID)
+		if id == want {
+			return s, nil
+		}
+		if strings.HasPrefix(id, want) {
+			hits = append(hits, s)
+		}
+	}
+	switch len(hits) {
+	case 0:
+		return nil, fail(exitNoSession, "no session with id %q in %s; known: %s", a.sessionID, project, idList(sessions))
+	case 1:
+		return hits[0], nil
+	}
+	return nil, fail(exitUsage, "session id %q is ambiguous: it starts %d ids: %s", a.sessionID, len(hits), idList(hits))
 }
 
 // notFound is exit 3 with the asked source's own words when it has them.

@@ -371,23 +371,6 @@ func TestSessionPrefix(t *testing.T) {
 	pickup(t, dir, "resume", "--session", "zzzz", "--choice", "continue").want(t, exitNoSession)
 }
 
-func TestDemoWithoutTerminal(t *testing.T) {
-	r := pickup(t, t.TempDir(), "demo", "--keep").want(t, exitOK)
-	if !strings.Contains(r.stdout, "Authentication System") {
-		t.Fatalf("stdout %q", r.stdout)
-	}
-	m := regexp.MustCompile(`kept at (\S+)`).FindStringSubmatch(r.stderr)
-	if m == nil {
-		t.Fatalf("stderr %q", r.stderr)
-	}
-	t.Cleanup(func() { os.RemoveAll(m[1]) })
-	// The sample shows the veto: one uncommitted file.
-	v := pickup(t, m[1], "resume", "--choice", "restart", "--yes", "--json").want(t, exitBlocked).json(t)
-	if files := v["files"].([]any); len(files) != 1 || files[0] != "src/auth/jwt-handler.js" {
-		t.Fatalf("demo veto files %v", v["files"])
-	}
-}
-
 func TestHelpIsComplete(t *testing.T) {
 	r := pickup(t, t.TempDir(), "--help").want(t, exitOK)
 	for _, want := range []string{"status", "resume", "demo", "--json", "--source", "--session", "--crash-after", "--choice", "--yes", "Exit codes", "NO_COLOR"} {

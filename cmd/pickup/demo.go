@@ -7,57 +7,123 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/loaders/crucible"
 )
 
-// sample is the built-in demo project. Dot files need the all: prefix.
+// sample is the built-in demo: sample/project is the project, with one
+// session of every format that keeps its state in the project;
+// sample/claude is what crucible keeps under the Claude home
+// (projects/<hash>/...). Dot files need the all: prefix.
 //
 //go:embed all:sample
 var sample embed.FS
 
-// demo unpacks the sample into a temporary git repository (one commit,
-// then one uncommitted edit so VETO-2 can be seen), runs the wizard there
-// and removes the directory afterwards unless keep is set.
+// demoPipeline is the sample crucible pipeline's session id.
+const demoPipeline = "1775430161"
+
+// sampleAges dates the unpacked files (modification times), by path
+// prefix in the sample, first match wins. crucible dates a pipeline by
+// its files' times; the rest only shows them in the artifact browser.
+var sampleAges = []struct {
+	prefix string
+	age    time.Duration
+}{
+	{"claude/memory/crucible-dispatch-1775000000/", 50 * time.Hour},
+	{"claude/", 20 * time.Minute},
+	{"project/", 2 * time.Hour},
+}
+
+// demo unpacks the sample into a temporary folder: the project (a git
+// repository with one commit, then one uncommitted edit so VETO-2 can be
+// seen) and a Claude home beside it for crucible. It runs the wizard on
+// the project, which opens the session picker, and removes the folder
+// afterwards unless keep is set.
 func (a *app) demo(keep bool) error {
-	dir, err := os.MkdirTemp("", "pickup-demo-")
+	root, err := os.MkdirTemp("", "pickup-demo-")
 	if err != nil {
 		return fail(exitError, "creating the demo directory: %v", err)
 	}
 	if !keep {
-		defer os.RemoveAll(dir)
+		defer os.RemoveAll(root)
 	}
-	if err := unpackSample(dir, a.now()); err != nil {
+	dir, home := filepath.Join(root, "shop"), filepath.Join(root, "claude-home")
+	if err := unpackSample(dir, home, a.now()); err != nil {
 		return fail(exitError, "unpacking the demo: %v", err)
 	}
 	if err := gitSample(dir); err != nil {
 		fmt.Fprintf(a.io.err, "pickup demo: %v; the demo runs without git (RESTART will warn)\n", err)
 	}
+	// The sample's crucible pipeline lives in this Claude home; the
+	// loaders are built after this, with it.
+	a.claudeHome = home
 	if keep {
 		fmt.Fprintf(a.io.err, "pickup demo: sample project kept at %s\n", dir)
+		fmt.Fprintf(a.io.err, "pickup demo: its crucible files are under %s; run pickup there with --claude-home %s\n", home, home)
 	}
 	return a.wizard(dir)
 }
 
-func unpackSample(dir string, now time.Time) error {
-	repl := strings.NewReplacer(
-		"{{LAST_UPDATED}}", now.Add(-2*time.Hour).UTC().Format("2006-01-02T15:04:05.000Z"),
-		"{{STARTED_AT}}", now.Add(-3*time.Hour).UTC().Format("2006-01-02T15:04:05.000Z"),
-	)
+// agoStamp is a time in the sample, written as its distance from now:
+// {{AGO 2h5m}} is RFC 3339 in UTC, {{AGOMS 2h}} the same with
+// milliseconds (as AIOS writes it).
+var agoStamp = regexp.MustCompile(`\{\{(AGO|AGOMS) ([0-9hms]+)\}\}`)
+
+// unpackSample writes sample/project into dir and sample/claude into
+// crucible's folder for dir under home, filling in the placeholders.
+func unpackSample(dir, home string, now time.Time) error {
+	scratch := crucible.ScratchDir(home, dir)
+	fill := strings.NewReplacer("{{PROJECT}}", dir, "{{SID}}", demoPipeline, "{{SCRATCH}}", scratch)
+	dates := func(s string) string {
+		return agoStamp.ReplaceAllStringFunc(s, func(m string) string {
+			sm := agoStamp.FindStringSubmatch(m)
+			d, err := time.ParseDuration(sm[2])
+			if err != nil {
+				return m
+			}
+			t := now.Add(-d).UTC()
+			if sm[1] == "AGOMS" {
+				return t.Format("2006-01-02T15:04:05.000Z")
+			}
+			return t.Format(time.RFC3339)
+		})
+	}
 	return fs.WalkDir(sample, "sample", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
+		if err != nil || d.IsDir() {
 			return err
 		}
-		rel, _ := filepath.Rel("sample", p)
-		dst := filepath.Join(dir, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
+		rel := strings.TrimPrefix(p, "sample/")
+		var dst string
+		switch {
+		case strings.HasPrefix(rel, "project/"):
+			dst = filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(rel, "project/")))
+		case strings.HasPrefix(rel, "claude/"):
+			// claude/memory/... is <home>/projects/<hash>/memory/...
+			dst = filepath.Join(filepath.Dir(scratch), filepath.FromSlash(strings.TrimPrefix(rel, "claude/")))
+		default:
+			return nil
 		}
+		dst = fill.Replace(dst)
 		data, err := sample.ReadFile(p)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(dst, []byte(repl.Replace(string(data))), 0o644)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst, []byte(dates(fill.Replace(string(data)))), 0o644); err != nil {
+			return err
+		}
+		for _, sa := range sampleAges {
+			if strings.HasPrefix(rel, sa.prefix) {
+				t := now.Add(-sa.age)
+				return os.Chtimes(dst, t, t)
+			}
+		}
+		return nil
 	})
 }
 

@@ -45,7 +45,7 @@ func (a *app) plan(args []string) error {
 		return fail(exitUsage, "%s sessions have no computed plan; `pickup status` shows where this one stands", s.Source)
 	}
 	if a.jsonOut {
-		if err := writeJSON(a.io.out, planDoc{FormatVersion: formatVersion, Session: sessionRef{ID: s.ID, Source: s.Source, Path: s.Path},
+		if err := writePlanJSON(a.io.out, planDoc{FormatVersion: formatVersion, Session: sessionRef{ID: s.ID, Source: s.Source, Path: s.Path},
 			Plan: s.Plan.Data, Warnings: append([]string{}, s.Warnings...)}); err != nil {
 			return fail(exitError, "writing JSON: %v", err)
 		}
@@ -95,5 +95,5 @@ func (a *app) planSession(args []string) (*model.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.pick(dir, sessions, false)
+	return a.pick(dir, sessions)
 }

@@ -24,7 +24,7 @@ func (a *app) resume(project string) error {
 	if err != nil {
 		return err
 	}
-	s, err := a.pick(project, sessions, false)
+	s, err := a.pick(project, sessions)
 	if err != nil {
 		return err
 	}

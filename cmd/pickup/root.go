@@ -69,6 +69,7 @@ func (a *app) commands() *cobra.Command {
 			"  pickup                       # the wizard, on the current directory",
 			"  pickup demo                  # the wizard on a built-in sample project",
 			"  pickup status --json ~/shop  # every session found, for scripts",
+			"  pickup artifacts --session 3f2a  # the files one session refers to",
 			"  pickup resume --choice continue --json",
 			"  pickup resume --choice restart --yes",
 		}, "\n"),
@@ -140,16 +141,20 @@ with --yes; without it they say what they would do and exit 5.`,
 	var keep bool
 	demo := &cobra.Command{
 		Use:   "demo",
-		Short: "Run the wizard on a built-in sample project (an AIOS session that crashed)",
-		Long: `demo unpacks a sample project into a temporary directory: an AIOS
-session that crashed two hours ago, in a git repository with one
-uncommitted file so RESTART's veto can be seen. It runs the wizard there
-and removes the directory afterwards (keep it with --keep).`,
+		Short: "Run the wizard on a built-in sample project (one session of every format)",
+		Long: `demo unpacks a sample project into a temporary directory: one saved
+session of every supported format (an AIOS story that crashed two hours
+ago, a kiln run, a crucible pipeline, a bookforge book, a /design feature
+and an atelier session, plus archived history), in a git repository with
+one uncommitted file so RESTART's veto can be seen. crucible keeps its
+files under the Claude home, so the demo uses a temporary one beside the
+project. It opens the session picker there and removes everything
+afterwards (keep it with --keep).`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo, a.planCommand())
+	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand())
 	for _, s := range sourceSpecs {
 		if s.commands != nil {
 			root.AddCommand(s.commands(a)...)

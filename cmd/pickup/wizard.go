@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -11,8 +12,10 @@ import (
 	"github.com/pickup-dev/pickup/tui/msg"
 )
 
-// wizard runs the interactive flow on the newest session under project.
-// Without a terminal it prints the status instead and never waits for keys.
+// wizard runs the interactive flow. --session opens that session; else
+// one session that is not archived opens straight away, and several open
+// the picker first. Without a terminal it prints the status instead and
+// never waits for keys.
 func (a *app) wizard(project string) error {
 	if a.choice != "" {
 		return a.resume(project)
@@ -24,17 +27,31 @@ func (a *app) wizard(project string) error {
 	if err != nil {
 		return err
 	}
-	s, err := a.pick(project, sessions, true)
-	if err != nil {
-		return err
-	}
-	m := tui.New(tui.Config{
-		State:   a.load(s),
+	cfg := tui.Config{
 		Run:     tui.Runner(a.perform),
 		Project: project,
-	})
+		Files:   artifactFiles(),
+		Editor:  os.Getenv("EDITOR"),
+		Pager:   os.Getenv("PAGER"),
+	}
+	if a.sessionID != "" {
+		s, err := a.pick(project, sessions)
+		if err != nil {
+			return err
+		}
+		cfg.State = a.load(s)
+	} else {
+		if len(liveOnly(sessions)) == 0 {
+			return a.notFound(project)
+		}
+		cfg.Sessions, cfg.Now, cfg.CrashAfter = sessions, a.now(), a.crashAfter
+	}
+	m := tui.New(cfg)
 	p := tea.NewProgram(m, tea.WithInput(a.io.in), tea.WithOutput(a.io.err), tea.WithContext(a.ctx))
 	final, err := p.Run()
+	for _, n := range lockNotes() {
+		fmt.Fprintf(a.io.err, "pickup: note: %s\n", n)
+	}
 	if errors.Is(err, tea.ErrInterrupted) {
 		fmt.Fprintln(a.io.err, msg.English.QuitText)
 		return quiet(exitCancelled)
@@ -46,7 +63,22 @@ func (a *app) wizard(project string) error {
 	if !ok {
 		return fail(exitError, "internal: unexpected final model %T", final)
 	}
-	return a.finish(fm.Final(), s)
+	if fm.Session() == nil {
+		// Left from the picker: nothing was chosen, nothing changed.
+		return quiet(exitCancelled)
+	}
+	return a.finish(fm.Final(), fm.Session())
+}
+
+// liveOnly drops archived sessions.
+func liveOnly(ss []*model.Session) []*model.Session {
+	var out []*model.Session
+	for _, s := range ss {
+		if !s.Archived {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // finish turns the wizard's last state into stdout and an exit code.

@@ -34,6 +34,8 @@ import (
 	"syscall"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -75,8 +77,8 @@ func New() Loader { return Loader{} }
 // Source returns "aios".
 func (Loader) Source() string { return SourceName }
 
-// Discover returns those of Locations under project that exist as files,
-// in probe order; it never walks the tree. A location whose existence
+// Discover returns those of Locations under project that exist, in probe
+// order; it never walks the tree. A location whose existence
 // cannot be checked (e.g. permission denied on its directory) is returned
 // too, so that Load reports the problem instead of hiding the session.
 func (Loader) Discover(project string) ([]string, error) {
@@ -87,12 +89,13 @@ func (Loader) Discover(project string) ([]string, error) {
 	var found []string
 	for _, rel := range Locations {
 		p := filepath.Join(root, filepath.FromSlash(rel))
-		st, err := os.Stat(p)
+		_, err := os.Stat(p)
 		switch {
 		case err == nil:
-			if st.Mode().IsRegular() {
-				found = append(found, p)
-			}
+			// Something that is not a regular file (a directory, a pipe)
+			// where the state file belongs is returned too: Load says
+			// what it is, rather than pickup reporting no session.
+			found = append(found, p)
 		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 			// absent, or a parent is a file: nothing there
 		default:
@@ -118,7 +121,13 @@ func (Loader) Load(project, path string) (*model.Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("aios: %w", err)
 	}
-	return parseSession(root, abs, data), nil
+	var doc yaml.Node
+	uerr := yaml.Unmarshal(data, &doc)
+	s := parseSessionDoc(root, abs, data, &doc, uerr)
+	if s.Problem == nil || s.Problem.Kind != model.ErrCorrupted {
+		s.Artifacts = storyArtifacts(root, &doc, uerr)
+	}
+	return s, nil
 }
 
 // Apply carries out a choice's write. CONTINUE and REVIEW write nothing.

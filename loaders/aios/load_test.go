@@ -86,9 +86,16 @@ func TestDiscoverNone(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(other, ".session-state.yaml"), fixture(t, "core.yaml"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The directory is returned (issue 9: a state file that is a
+	// directory is a clear error, not "no session"), and Load says what
+	// it is.
+	dir := filepath.Join(project, ".aios", ".session-state.yaml")
 	got, err := New().Discover(project)
-	if err != nil || len(got) != 0 {
-		t.Fatalf("Discover = %q, %v; want nothing", got, err)
+	if err != nil || len(got) != 1 || got[0] != dir {
+		t.Fatalf("Discover = %q, %v; want only %s", got, err, dir)
+	}
+	if s, err := New().Load(project, dir); err == nil || !strings.Contains(err.Error(), dir+": is a directory") {
+		t.Fatalf("Load of a directory: %v, %v", s, err)
 	}
 	got, err = New().Discover(t.TempDir())
 	if err != nil || len(got) != 0 {

@@ -239,8 +239,8 @@ func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, err
 	}
 	for _, d := range dirs {
 		dst := fsx.ArchiveName(d, now)
-		if err := os.Rename(d, dst); err != nil {
-			return changed, archived, moved(fmt.Errorf("%s: archiving: %w", d, err), changed)
+		if err := fsx.RenameNoReplace(d, dst); err != nil {
+			return changed, archived, moved(err, changed)
 		}
 		changed = append(changed, d)
 		if archived == "" {

@@ -148,7 +148,7 @@ func scratchOf(manifest string) string {
 
 // markerSession is the pipeline_id of the marker in scratch, or "".
 func markerSession(scratch string) string {
-	data, err := os.ReadFile(filepath.Join(scratch, MarkerName))
+	data, err := fsx.ReadFile(filepath.Join(scratch, MarkerName))
 	if err != nil {
 		return ""
 	}
@@ -163,7 +163,7 @@ func (l *Loader) loadManifestAs(project, path, scratch string, archived bool) (*
 	p := &pipeline{project: project, manifestPath: path, scratch: scratch, archived: archived}
 	if !archived && scratch != "" {
 		mp := filepath.Join(scratch, MarkerName)
-		if data, err := os.ReadFile(mp); err == nil {
+		if data, err := fsx.ReadFile(mp); err == nil {
 			if mk, err := ParseMarker(data); err == nil && mk.PipelineID == sessionFromDir(filepath.Dir(path)) {
 				p.markerPath, p.marker, p.markerData = mp, mk, data
 				p.markerFP = fsx.Fingerprint(data)

@@ -1,9 +1,11 @@
 package crucible
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -63,9 +65,10 @@ type Marker struct {
 // ParseMarker reads a marker's JSON. Values may be strings or numbers
 // (an agent may write "phase": 3); unknown keys are ignored.
 func ParseMarker(data []byte) (*Marker, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
 	var raw map[string]flex
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("not a JSON object: %s", jsonReason(err))
+		return nil, &markerError{line: jsonLine(data, err), msg: "not a JSON object: " + jsonReason(err)}
 	}
 	get := func(k string) string { return strings.TrimSpace(raw[k].s) }
 	m := &Marker{
@@ -80,6 +83,43 @@ func ParseMarker(data []byte) (*Marker, error) {
 		return nil, fmt.Errorf("pipeline_id %q is not a session id", m.PipelineID)
 	}
 	return m, nil
+}
+
+// markerError is a marker that is not JSON, with the line the JSON
+// reader stopped at (0 when unknown).
+type markerError struct {
+	line int
+	msg  string
+}
+
+func (e *markerError) Error() string { return e.msg }
+
+// markerErrorLine is the 1-based line a ParseMarker error points at, or 0.
+func markerErrorLine(err error) int {
+	var me *markerError
+	if errors.As(err, &me) {
+		return me.line
+	}
+	return 0
+}
+
+// jsonLine is the 1-based line of a JSON syntax or type error in data,
+// or 0 when the error has no position.
+func jsonLine(data []byte, err error) int {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off < 0 {
+		return 0
+	}
+	off = min(off, int64(len(data)))
+	return bytes.Count(data[:off], []byte("\n")) + 1
 }
 
 // Start parses the marker's start_time; ok is false when absent or

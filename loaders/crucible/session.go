@@ -33,8 +33,18 @@ const recentWrite = model.DefaultCrashAfter
 // timelineLimit caps the dispatch timeline on the dashboard.
 const timelineLimit = 30
 
-// session maps a pipeline into the shape every format shares.
+// session maps a pipeline into the shape every format shares. The
+// artifact list (a file or two per dispatch) is built meanwhile on
+// another goroutine: nothing else here reads the dispatch directories.
 func (l *Loader) session(p *pipeline) *model.Session {
+	arts := make(chan []model.Artifact, 1)
+	go func() { arts <- p.artifacts() }()
+	s := l.summary(p)
+	s.Artifacts = <-arts
+	return s
+}
+
+func (l *Loader) summary(p *pipeline) *model.Session {
 	path := p.markerPath
 	if path == "" {
 		path = p.manifestPath
@@ -84,9 +94,11 @@ func (l *Loader) session(p *pipeline) *model.Session {
 		}
 	}
 
-	phases := groupPhases(m)
+	var phases []*Phase
 	if p.plan != nil {
 		phases = p.plan.phases
+	} else {
+		phases = groupPhases(m)
 	}
 	done, finished, total := 0, 0, 0
 	for _, ph := range phases {

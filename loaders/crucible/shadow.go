@@ -187,7 +187,7 @@ func (s Shadow) Checkpoints() (cps []Checkpoint, note string, err error) {
 		return nil, "", err
 	}
 	logged, lerr := s.Log()
-	table, terr := os.ReadFile(filepath.Join(s.Dir, CheckpointTable))
+	table, terr := fsx.ReadFile(filepath.Join(s.Dir, CheckpointTable))
 	if terr != nil {
 		if lerr != nil {
 			return nil, "", lerr
@@ -294,7 +294,7 @@ func (s Shadow) Restore(commit string) error {
 // and refused if the file changed since it was read.
 func (s Shadow) AppendRow(short, stamp, reason string) error {
 	p := filepath.Join(s.Dir, CheckpointTable)
-	data, err := os.ReadFile(p)
+	data, err := fsx.ReadFile(p)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}

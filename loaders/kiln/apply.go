@@ -113,7 +113,7 @@ func applyRestart(s *model.Session, now time.Time) ([]string, error) {
 		if archived != "" {
 			// Put the phase state file back: the restart did not happen.
 			if _, statErr := os.Lstat(m.statePath); errors.Is(statErr, fs.ErrNotExist) {
-				if rbErr := os.Rename(archived, m.statePath); rbErr != nil {
+				if rbErr := fsx.RenameNoReplace(archived, m.statePath); rbErr != nil {
 					return nil, fmt.Errorf("%w; and moving %s back to %s failed: %v", err, archived, m.statePath, rbErr)
 				}
 			}

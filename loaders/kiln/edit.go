@@ -144,7 +144,7 @@ func (e *editor) bytes() []byte {
 			res[len(res)-1].eol = ""
 		}
 	}
-	return joinLines(res)
+	return append([]byte(e.d.bom), joinLines(res)...)
 }
 
 // ResumeEntry is the Resume Log line Step 7 appends.

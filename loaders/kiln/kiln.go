@@ -122,6 +122,9 @@ func (l Loader) Discover(project string) ([]string, error) {
 		switch {
 		case err == nil:
 			if !st.Mode().IsRegular() {
+				// A directory or a pipe where MEMORY.md belongs: Load
+				// says what it is, rather than "no memory found".
+				found = append(found, p)
 				continue
 			}
 			data, err := fsx.ReadFile(p)

@@ -74,15 +74,22 @@ func TestDiscoverNothing(t *testing.T) {
 	if got, _ := e.l.Discover(e.project); len(got) != 0 {
 		t.Fatalf("a blank MEMORY.md was found: %q", got)
 	}
-	// A folder named MEMORY.md, and a file where .kiln should be.
-	os.Remove(e.path)
-	os.Mkdir(e.path, 0o755)
+	// A file where .kiln should be.
 	other := t.TempDir()
 	write(t, filepath.Join(other, ".kiln"), "x")
-	for _, p := range []string{e.project, other} {
-		if got, err := e.l.Discover(p); err != nil || len(got) != 0 {
-			t.Fatalf("%s: %q %v", p, got, err)
-		}
+	if got, err := e.l.Discover(other); err != nil || len(got) != 0 {
+		t.Fatalf("%s: %q %v", other, got, err)
+	}
+	// A folder named MEMORY.md is found (issue 9: a state file that is a
+	// directory is a clear error, not "no memory"), and Load says what
+	// it is.
+	os.Remove(e.path)
+	os.Mkdir(e.path, 0o755)
+	if got, err := e.l.Discover(e.project); err != nil || len(got) != 1 || got[0] != e.path {
+		t.Fatalf("a folder named MEMORY.md: %q %v", got, err)
+	}
+	if s, err := e.l.Load(e.project, e.path); err == nil || !strings.Contains(err.Error(), e.path+": is a directory") {
+		t.Fatalf("Load of a folder: %v %v", s, err)
 	}
 }
 

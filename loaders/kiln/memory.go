@@ -20,6 +20,8 @@ type line struct {
 	eol  string
 }
 
+const utf8BOM = "\xef\xbb\xbf"
+
 // splitLines cuts data into lines, keeping each line's terminator.
 func splitLines(data []byte) []line {
 	var out []line
@@ -121,6 +123,9 @@ type memDoc struct {
 	resumeLog []string // Resume Log bullets, as written
 	badLines  []int    // Phase Statuses lines that could not be read
 	dupKeys   []string // runtime keys written twice (the first is used)
+	// bom is a UTF-8 byte order mark the file starts with: kept aside
+	// so the first line's key reads as written, and put back on write.
+	bom string
 }
 
 var (
@@ -149,7 +154,11 @@ func isHeading(t string) (string, bool) {
 // parseMemory reads MEMORY.md. It never fails: what it cannot read it
 // leaves out, and the caller decides whether that makes the file corrupted.
 func parseMemory(data []byte) *memDoc {
-	d := &memDoc{lines: splitLines(data), fields: map[string][]field{}}
+	d := &memDoc{fields: map[string][]field{}}
+	if bytes.HasPrefix(data, []byte(utf8BOM)) {
+		d.bom, data = utf8BOM, data[len(utf8BOM):]
+	}
+	d.lines = splitLines(data)
 	cur := section{name: secPreamble, head: -1, start: 0}
 	for i, l := range d.lines {
 		if title, ok := isHeading(l.text); ok {

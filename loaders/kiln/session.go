@@ -280,7 +280,15 @@ func masterPlanPhases(text string) []planPhase {
 		end := len(lines)
 		for j := i + 1; j < len(lines); j++ {
 			t := lines[j]
-			if h := len(t) - len(strings.TrimLeft(t, "#")); h > 0 && h <= level && len(t) > h && (t[h] == ' ' || t[h] == '\t') {
+			h := len(t) - len(strings.TrimLeft(t, "#"))
+			if h == 0 || h > level {
+				continue
+			}
+			// A phase heading ends the section even when it has no space
+			// after its hashes ("##Phase 4"): otherwise every such line
+			// would open a section running to the end of the file, and
+			// the sections would grow with the square of the line count.
+			if (len(t) > h && (t[h] == ' ' || t[h] == '\t')) || phaseHeadingRe.MatchString(t) {
 				end = j
 				break
 			}

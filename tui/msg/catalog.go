@@ -110,6 +110,10 @@ type Catalog struct {
 	NoSession    string
 	OptionsHead  string
 
+	// The session picker and the artifact browser (picker.go).
+	Picker  PickerText
+	Browser BrowserText
+
 	// Key help, for the help bar.
 	Keys KeyText
 }
@@ -121,6 +125,9 @@ type KeyText struct {
 	VetoYes, VetoNo, DiscardYes, DiscardNo         string
 	QuestionYes, QuestionNo                        string
 	CancelCheck                                    string
+	// The picker and the browser.
+	Filter, ApplyFilter, ClearFilter, ShowAll, HideArchived string
+	Artifacts, Edit, Open, Sessions                         string
 }
 
 func plural(n int, one, many string) string {
@@ -272,7 +279,12 @@ var English = Catalog{
 		DiscardYes: "discard", DiscardNo: "keep",
 		QuestionYes: "yes", QuestionNo: "no",
 		CancelCheck: "cancel",
+		Filter:      "filter", ApplyFilter: "apply", ClearFilter: "clear filter",
+		ShowAll: "show all", HideArchived: "hide archived",
+		Artifacts: "artifacts", Edit: "edit", Open: "open in pager", Sessions: "sessions",
 	},
+	Picker:  englishPicker,
+	Browser: englishBrowser,
 }
 
 // Elapsed says how long ago something happened, from whole minutes:

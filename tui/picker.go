@@ -1,0 +1,211 @@
+package tui
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// picker is the session list's UI state. The sessions themselves live in
+// Model.sessions, newest first.
+type picker struct {
+	// sel is the id of the highlighted session; the cursor follows it
+	// when the filter or the archived toggle changes the rows.
+	sel string
+	// showAll shows archived sessions too.
+	showAll bool
+	// filter narrows the rows; filtering is true while it is typed.
+	filter    string
+	filtering bool
+	// top is the first row drawn (render only what is visible).
+	top int
+}
+
+// sortSessions orders sessions newest first; sessions without a
+// timestamp go last, in the order given.
+func sortSessions(in []*model.Session) []*model.Session {
+	out := append([]*model.Session(nil), in...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.HasLastUpdated != b.HasLastUpdated {
+			return a.HasLastUpdated
+		}
+		return a.LastUpdated.After(b.LastUpdated)
+	})
+	return out
+}
+
+func liveSessions(ss []*model.Session) []*model.Session {
+	var out []*model.Session
+	for _, s := range ss {
+		if !s.Archived {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// matches reports whether every word of the filter appears (ignoring
+// case) in one of the texts.
+func matches(filter string, texts ...string) bool {
+	hay := strings.ToLower(strings.Join(texts, "\x00"))
+	for _, w := range strings.Fields(strings.ToLower(filter)) {
+		if !strings.Contains(hay, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// sessionText is what the picker's filter looks in.
+func sessionText(s *model.Session) []string {
+	return []string{s.Source, s.Title, s.Stage, s.CurrentPhase(), s.Branch, s.ID, s.Path}
+}
+
+// pickRows are the sessions the picker shows, and the counts its footer
+// gives: archived sessions (hidden unless showAll) and those the filter
+// leaves out.
+type pickRows struct {
+	rows                       []*model.Session
+	total, archived, unmatched int
+}
+
+func (m Model) pickerRows() pickRows {
+	r := pickRows{total: len(m.sessions)}
+	for _, s := range m.sessions {
+		if s.Archived {
+			r.archived++
+			if !m.pick.showAll {
+				continue
+			}
+		}
+		if !matches(m.pick.filter, sessionText(s)...) {
+			r.unmatched++
+			continue
+		}
+		r.rows = append(r.rows, s)
+	}
+	return r
+}
+
+// pickCursor is the highlighted row's index (0 when the highlighted
+// session is not shown).
+func (m Model) pickCursor(rows []*model.Session) int {
+	for i, s := range rows {
+		if s.ID == m.pick.sel {
+			return i
+		}
+	}
+	return 0
+}
+
+// moveSel moves the highlight by delta rows, clamped.
+func (m *Model) moveSel(delta int) {
+	rows := m.pickerRows().rows
+	if len(rows) == 0 {
+		return
+	}
+	i := min(max(m.pickCursor(rows)+delta, 0), len(rows)-1)
+	m.pick.sel = rows[i].ID
+}
+
+// keepSel puts the highlight on a shown row after the rows changed.
+func (m *Model) keepSel() {
+	rows := m.pickerRows().rows
+	if len(rows) > 0 {
+		m.pick.sel = rows[m.pickCursor(rows)].ID
+	}
+}
+
+// pickerKey handles a key on the picker.
+func (m Model) pickerKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	km := &m.keys
+	if m.pick.filtering {
+		if f, done, ok := editFilter(k, m.pick.filter); ok {
+			m.pick.filter, m.pick.filtering = f, !done
+			m.keepSel()
+			m.sync(false)
+			return m, nil
+		}
+	}
+	rows := m.pickerRows().rows
+	switch {
+	case key.Matches(k, km.Up):
+		m.moveSel(-1)
+	case key.Matches(k, km.Down):
+		m.moveSel(1)
+	case key.Matches(k, km.PageUp):
+		m.moveSel(-m.pickPage())
+	case key.Matches(k, km.PageDown):
+		m.moveSel(m.pickPage())
+	case key.Matches(k, km.Top):
+		m.moveSel(-len(rows))
+	case key.Matches(k, km.Bottom):
+		m.moveSel(len(rows))
+	case key.Matches(k, km.Filter):
+		m.pick.filtering = true
+	case key.Matches(k, km.Back):
+		// esc clears the filter; with none it does nothing.
+		m.pick.filter, m.pick.filtering = "", false
+		m.keepSel()
+	case key.Matches(k, km.ShowAll):
+		m.pick.showAll = !m.pick.showAll
+		m.keepSel()
+	case key.Matches(k, km.Browse):
+		if len(rows) > 0 {
+			return m.openBrowser(rows[m.pickCursor(rows)])
+		}
+	case key.Matches(k, km.Choose):
+		if len(rows) > 0 {
+			m.load(rows[m.pickCursor(rows)])
+			m.sync(true)
+			return m, m.enterCmd()
+		}
+	}
+	m.sync(false)
+	return m, nil
+}
+
+// backToPicker leaves the core's options screen for the picker. The core
+// starts again on whichever session is chosen next.
+func (m Model) backToPicker() (tea.Model, tea.Cmd) {
+	if s := m.state.Session; s != nil {
+		m.pick.sel = s.ID
+	}
+	m.state = model.NewState(m.coreCfg)
+	m.view = viewPicker
+	m.sync(true)
+	return m, nil
+}
+
+// editFilter applies a key to a filter being typed: text is added,
+// backspace removes a character, ctrl+u clears, enter ends the typing
+// and keeps the filter (done), esc ends it and clears it. ok is false
+// for keys it leaves alone (arrows, ctrl+c).
+func editFilter(k tea.KeyPressMsg, f string) (next string, done, ok bool) {
+	switch k.String() {
+	case "enter":
+		return f, true, true
+	case "esc":
+		return "", true, true
+	case "backspace", "ctrl+h":
+		if f == "" {
+			return "", true, true
+		}
+		_, n := utf8.DecodeLastRuneInString(f)
+		return f[:len(f)-n], false, true
+	case "ctrl+u":
+		return "", false, true
+	case "space":
+		return f + " ", false, true
+	}
+	if k.Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt) == 0 {
+		return f + clean(k.Text), false, true
+	}
+	return f, false, false
+}
