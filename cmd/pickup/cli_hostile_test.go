@@ -542,8 +542,9 @@ func TestInterruptedResume(t *testing.T) {
 		}
 	}
 	if _, err := os.Stat(fsx.LockPath(state)); err == nil {
-		// A killed pickup may leave its lock file; the next one takes it over.
-		pickup(t, dir, "resume", "--choice", "review").want(t, exitOK)
+		// A killed pickup may leave its lock file; the next writer takes
+		// it over (only a write takes the lock, so this must be one).
+		pickup(t, dir, "resume", "--choice", "restart", "--yes").want(t, exitOK)
 	}
 	t.Logf("%d of %d interrupted runs had written; none left a partial file", changed, rounds)
 }
