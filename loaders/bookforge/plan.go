@@ -122,6 +122,8 @@ type PromptChange struct {
 type ArtifactRef struct {
 	Key  string `json:"key"`
 	Path string `json:"path"`
+	// Hash is the sha256 the ledger recorded for the artifact, if any.
+	Hash string `json:"hash,omitempty"`
 }
 
 // Cell is one scene x phase verdict.
@@ -424,7 +426,7 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 			return rerun("artifact missing: %s", or(f.Rel, a.Path))
 		}
 		present = append(present, a.Key)
-		c.Artifacts = append(c.Artifacts, ArtifactRef{Key: a.Key, Path: f.Rel})
+		c.Artifacts = append(c.Artifacts, ArtifactRef{Key: a.Key, Path: f.Rel, Hash: a.Hash})
 	}
 	hashesChecked := false
 

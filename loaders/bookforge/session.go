@@ -174,7 +174,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 				skipped = append(skipped, c.Phase)
 				for _, a := range c.Artifacts {
 					toLoad = append(toLoad, map[string]string{"phase": c.Phase, "key": a.Key, "path": a.Path})
-					s.Artifacts = append(s.Artifacts, model.Artifact{Path: a.Path, Kind: a.Key, Phase: c.Phase, Exists: true})
+					s.Artifacts = append(s.Artifacts, model.Artifact{Path: a.Path, Kind: a.Key, Phase: c.Phase, Exists: true, Hash: a.Hash})
 				}
 			} else {
 				rerun = append(rerun, c.Phase)
