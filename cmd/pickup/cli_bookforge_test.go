@@ -1,7 +1,6 @@
 package main
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,31 +9,8 @@ import (
 	"time"
 )
 
-// bookforgeProject copies testdata/bookforge/<name> into a temporary
-// project.
-func bookforgeProject(t *testing.T, name string) string {
-	t.Helper()
-	src := filepath.Join("..", "..", "testdata", "bookforge", name)
-	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
+// bookforgeProject copies testdata/bookforge/<name> into a temporary project.
+func bookforgeProject(t *testing.T, name string) string { return fixtureProject(t, "bookforge", name) }
 
 func ledgerDir(dir, book string) string {
 	return filepath.Join(dir, "workspace", "books", book, "draft", "context", "phase_history")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,29 +10,7 @@ import (
 )
 
 // designProject copies testdata/design/<name> into a fresh folder.
-func designProject(t *testing.T, name string) string {
-	t.Helper()
-	src := filepath.Join("..", "..", "testdata", "design", name)
-	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
+func designProject(t *testing.T, name string) string { return fixtureProject(t, "design", name) }
 
 func designSession(dir string) string {
 	return filepath.Join(dir, ".claude", "design", "sessions", "user-export.session.json")

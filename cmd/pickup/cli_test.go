@@ -399,3 +399,13 @@ func TestEmitPrompt(t *testing.T) {
 	pickup(t, dir, "resume", "--choice", "review", "--emit", "prompt").want(t, exitUsage)
 	pickup(t, dir, "resume", "--choice", "continue", "--emit", "yaml").want(t, exitUsage)
 }
+
+// fixtureProject copies testdata/<format>/<name> into a temporary project.
+func fixtureProject(t *testing.T, format, name string) string {
+	t.Helper()
+	dst := t.TempDir()
+	if err := os.CopyFS(dst, os.DirFS(filepath.Join("..", "..", "testdata", format, name))); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
