@@ -25,24 +25,8 @@ var now = time.Date(2026, 2, 15, 12, 30, 0, 0, time.UTC)
 // and returns it.
 func project(t *testing.T, name string) string {
 	t.Helper()
-	src := filepath.Join(fixtureDir, name)
 	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
+	if err := os.CopyFS(dst, os.DirFS(filepath.Join(fixtureDir, name))); err != nil {
 		t.Fatal(err)
 	}
 	return dst

@@ -21,24 +21,8 @@ const nowStamp = "20260128T150000.000Z"
 // it: tests write there, never into testdata.
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	src := filepath.Join("..", "..", "testdata", "design", name)
 	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		out := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(out, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(out, data, 0o644)
-	})
-	if err != nil {
+	if err := os.CopyFS(dst, os.DirFS(filepath.Join("..", "..", "testdata", "design", name))); err != nil {
 		t.Fatalf("copying fixture %s: %v", name, err)
 	}
 	return dst
