@@ -178,10 +178,7 @@ func Archive(path, fp string, now time.Time) (string, error) {
 	if err := os.Rename(path, dst); err != nil {
 		return "", fmt.Errorf("%s: archiving: %w", path, err)
 	}
-	if d, err := os.Open(filepath.Dir(path)); err == nil {
-		_ = d.Sync()
-		_ = d.Close()
-	}
+	syncDir(filepath.Dir(path))
 	return dst, nil
 }
 
