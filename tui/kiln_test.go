@@ -2,12 +2,13 @@ package tui
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 
 	"github.com/charmbracelet/x/exp/golden"
 
@@ -25,36 +26,14 @@ func kilnSession(t *testing.T, name string) *model.Session {
 	t.Helper()
 	src := filepath.Join("..", "testdata", "kiln", name)
 	project := filepath.Join(t.TempDir(), "shop")
-	copyDir := func(from, to string) {
-		err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(from, p)
-			if d.IsDir() {
-				return os.MkdirAll(filepath.Join(to, rel), 0o755)
-			}
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(filepath.Join(to, rel), data, 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	copyDir(filepath.Join(src, "memory"), filepath.Join(project, ".kiln", "memory"))
+	testkit.CopyTree(t, filepath.Join(src, "memory"), filepath.Join(project, ".kiln", "memory"))
 	if _, err := os.Stat(filepath.Join(src, "kiln")); err == nil {
-		copyDir(filepath.Join(src, "kiln"), filepath.Join(project, ".kiln"))
+		testkit.CopyTree(t, filepath.Join(src, "kiln"), filepath.Join(project, ".kiln"))
 	}
 	// The fixtures were written for /home/ana/shop: point them here.
 	mem := filepath.Join(project, ".kiln", "memory", "MEMORY.md")
-	if data, err := os.ReadFile(mem); err == nil {
-		data = []byte(strings.ReplaceAll(string(data), "project_path: "+kilnProject, "project_path: "+project))
-		if err := os.WriteFile(mem, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if _, err := os.Stat(mem); err == nil {
+		testkit.Write(t, mem, strings.ReplaceAll(testkit.Read(t, mem), "project_path: "+kilnProject, "project_path: "+project))
 	}
 	l := kiln.New("")
 	paths, err := l.Discover(project)

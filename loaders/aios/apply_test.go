@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
+
 	"go.yaml.in/yaml/v3"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -39,7 +41,7 @@ func restartFile(t *testing.T, name string) (before *model.Session, out string, 
 	if a.Choice != model.Restart || len(a.Changed) != 1 || a.Changed[0] != path || a.ArchivedTo != "" {
 		t.Fatalf("applied %+v", a)
 	}
-	out = readFile(t, path)
+	out = testkit.Read(t, path)
 	after, err = New().Load(project, path)
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +64,7 @@ func golden(t *testing.T, name, out string) {
 			t.Fatal(err)
 		}
 	}
-	if want := readFile(t, p); out != want {
+	if want := testkit.Read(t, p); out != want {
 		t.Fatalf("restarted %s differs from %s:\n--- got\n%s\n--- want\n%s", name, p, out, want)
 	}
 }
@@ -314,7 +316,7 @@ func TestRestartRefusesCorrupted(t *testing.T) {
 	if a.Err == nil || !strings.Contains(a.Err.Error(), s.Path) {
 		t.Fatalf("restart of a corrupted file: %+v", a)
 	}
-	if readFile(t, s.Path) != string(data) {
+	if testkit.Read(t, s.Path) != string(data) {
 		t.Fatal("file changed")
 	}
 }
@@ -334,7 +336,7 @@ func TestRefuseWhenChanged(t *testing.T) {
 			if len(a.Changed) != 0 || a.ArchivedTo != "" {
 				t.Fatalf("applied %+v", a)
 			}
-			if readFile(t, s.Path) != other {
+			if testkit.Read(t, s.Path) != other {
 				t.Fatal("the other writer's content was lost")
 			}
 			entries, _ := os.ReadDir(filepath.Dir(s.Path))
@@ -380,7 +382,7 @@ func TestDiscard(t *testing.T) {
 				base != ".session-state.yaml.discarded."+strconv.FormatInt(now.UnixMilli(), 10) {
 				t.Fatalf("archive name %s", base)
 			}
-			if readFile(t, a.ArchivedTo) != string(data) {
+			if testkit.Read(t, a.ArchivedTo) != string(data) {
 				t.Fatal("archive must hold the original bytes")
 			}
 			if _, err := os.Stat(s.Path); !os.IsNotExist(err) {
@@ -405,7 +407,7 @@ func TestContinueAndReviewWriteNothing(t *testing.T) {
 		}
 	}
 	st2, _ := os.Stat(s.Path)
-	if readFile(t, s.Path) != string(data) || !st.ModTime().Equal(st2.ModTime()) {
+	if testkit.Read(t, s.Path) != string(data) || !st.ModTime().Equal(st2.ModTime()) {
 		t.Fatal("file touched")
 	}
 	if a := New().Apply(s, model.Choice("bogus"), restartNow); a.Err == nil {
@@ -440,7 +442,7 @@ func TestWizardRestart(t *testing.T) {
 	if !ok || st.Screen != model.ScreenDone || em.Decision.Action != model.ActionRestart || em.Decision.Changed[0] != s.Path {
 		t.Fatalf("screen %s failure %q effects %v", st.Screen, st.Failure, eff)
 	}
-	if !strings.Contains(readFile(t, s.Path), "type: STORY_STARTED") {
+	if !strings.Contains(testkit.Read(t, s.Path), "type: STORY_STARTED") {
 		t.Fatal("restart not written")
 	}
 }

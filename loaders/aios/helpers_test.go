@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
+
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -27,12 +29,7 @@ func place(t *testing.T, rel string, data []byte) (project, path string) {
 	t.Helper()
 	project = t.TempDir()
 	path = filepath.Join(project, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.Write(t, path, string(data))
 	return project, path
 }
 
@@ -45,13 +42,4 @@ func load(t *testing.T, data []byte) *model.Session {
 		t.Fatalf("Load: %v", err)
 	}
 	return s
-}
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 func TestParsePorcelainZ(t *testing.T) {
@@ -149,7 +151,7 @@ func TestStatusDoesNotTouchTheWorkTree(t *testing.T) {
 }
 
 func TestStatusNotARepository(t *testing.T) {
-	isolateGit(t)
+	testkit.Isolate(t)
 	dir := t.TempDir()
 	t.Setenv("GIT_CEILING_DIRECTORIES", dir)
 	st := Status(dir)
@@ -165,7 +167,7 @@ func TestStatusNotARepository(t *testing.T) {
 }
 
 func TestStatusMissingDirectory(t *testing.T) {
-	isolateGit(t)
+	testkit.Isolate(t)
 	dir := t.TempDir() + "/nope"
 	st := Status(dir)
 	if st.Available || !strings.Contains(st.Warning, dir) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
+
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -17,8 +19,8 @@ func TestContinueAppliesStep7OnDisk(t *testing.T) {
 		t.Run(loc, func(t *testing.T) {
 			e := place(t, "execution", loc)
 			s := e.load(t)
-			before := read(t, e.path)
-			stateBefore := read(t, e.kiln("phase_3_state.md"))
+			before := testkit.Read(t, e.path)
+			stateBefore := testkit.Read(t, e.kiln("phase_3_state.md"))
 			a := e.l.Apply(s, model.Continue, t0)
 			if a.Err != nil || len(a.Changed) != 1 || a.Changed[0] != e.path {
 				t.Fatalf("applied %+v", a)
@@ -27,10 +29,10 @@ func TestContinueAppliesStep7OnDisk(t *testing.T) {
 				"last_updated: 2026-02-20T14:05:00Z\n", "last_updated: 2026-02-21T09:30:15Z\n",
 				"- Reset: 2026-02-20T14:05:00Z\n", "- Reset: 2026-02-20T14:05:00Z\n- Resumed: 2026-02-21T09:30:15Z\n",
 			).Replace(before)
-			if got := read(t, e.path); got != want {
+			if got := testkit.Read(t, e.path); got != want {
 				t.Fatalf("MEMORY.md after CONTINUE:\n%s", got)
 			}
-			if read(t, e.kiln("phase_3_state.md")) != stateBefore {
+			if testkit.Read(t, e.kiln("phase_3_state.md")) != stateBefore {
 				t.Fatal("CONTINUE changed the phase state file")
 			}
 			// The same session cannot write twice: the file is no longer
@@ -52,7 +54,7 @@ func TestContinueKeepsFilePermissions(t *testing.T) {
 	if st, _ := os.Stat(e.path); st.Mode().Perm() != 0o600 {
 		t.Fatalf("mode %v", st.Mode())
 	}
-	if !strings.Contains(read(t, e.path), "status: in_progress\n") {
+	if !strings.Contains(testkit.Read(t, e.path), "status: in_progress\n") {
 		t.Fatal("status not set")
 	}
 }
@@ -61,13 +63,13 @@ func TestContinueKeepsFilePermissions(t *testing.T) {
 // file it routed from changed since the load.
 func TestContinueRefusesChangedFiles(t *testing.T) {
 	for name, change := range map[string]func(e env){
-		"MEMORY.md edited":  func(e env) { write(t, e.path, read(t, e.path)+"\n") },
+		"MEMORY.md edited":  func(e env) { testkit.Write(t, e.path, testkit.Read(t, e.path)+"\n") },
 		"MEMORY.md removed": func(e env) { os.Remove(e.path) },
 		"phase state edited": func(e env) {
-			write(t, e.kiln("phase_3_state.md"), read(t, e.kiln("phase_3_state.md"))+"- [x] [A] [task_start] — t\n")
+			testkit.Write(t, e.kiln("phase_3_state.md"), testkit.Read(t, e.kiln("phase_3_state.md"))+"- [x] [A] [task_start] — t\n")
 		},
 		"phase state removed":     func(e env) { os.Remove(e.kiln("phase_3_state.md")) },
-		"archive changes routing": func(e env) { write(t, e.kiln("archive/phase_03/phase_summary.md"), "status: complete\n") },
+		"archive changes routing": func(e env) { testkit.Write(t, e.kiln("archive/phase_03/phase_summary.md"), "status: complete\n") },
 	} {
 		t.Run(name, func(t *testing.T) {
 			e := place(t, "execution", atProject)
@@ -92,7 +94,7 @@ func TestContinueRefusesChangedFiles(t *testing.T) {
 	// A phase state file that appears counts as a change too.
 	e := place(t, "execution_pending", atProject)
 	s := e.load(t)
-	write(t, e.kiln("phase_3_state.md"), "## Events\n- [x] [Maestro] [setup] — s\n")
+	testkit.Write(t, e.kiln("phase_3_state.md"), "## Events\n- [x] [Maestro] [setup] — s\n")
 	if a := e.l.Apply(s, model.Continue, t0); !errors.Is(a.Err, fsx.ErrChanged) {
 		t.Fatalf("new phase state: %v", a.Err)
 	}
@@ -101,9 +103,9 @@ func TestContinueRefusesChangedFiles(t *testing.T) {
 func TestContinueOnCompleteWritesNothing(t *testing.T) {
 	e := place(t, "complete", atProject)
 	s := e.load(t)
-	before := read(t, e.path)
+	before := testkit.Read(t, e.path)
 	a := e.l.Apply(s, model.Continue, t0)
-	if a.Err != nil || len(a.Changed) != 0 || read(t, e.path) != before {
+	if a.Err != nil || len(a.Changed) != 0 || testkit.Read(t, e.path) != before {
 		t.Fatalf("applied %+v", a)
 	}
 	if a := e.l.Apply(s, model.Review, t0); a.Err != nil || a.Changed != nil {
@@ -115,8 +117,8 @@ func TestRestartExecutionPhase(t *testing.T) {
 	e := place(t, "execution", atProject)
 	s := e.load(t)
 	statePath := e.kiln("phase_3_state.md")
-	stateBefore := read(t, statePath)
-	memBefore := read(t, e.path)
+	stateBefore := testkit.Read(t, statePath)
+	memBefore := testkit.Read(t, e.path)
 	a := e.l.Apply(s, model.Restart, t0)
 	if a.Err != nil || len(a.Changed) != 3 || a.Changed[0] != e.path || a.Changed[1] != statePath {
 		t.Fatalf("applied %+v", a)
@@ -125,7 +127,7 @@ func TestRestartExecutionPhase(t *testing.T) {
 	if !regexp.MustCompile(`/phase_3_state\.md\.discarded\.\d{13}$`).MatchString(archived) || filepath.Dir(archived) != filepath.Dir(statePath) {
 		t.Fatalf("archived to %s", archived)
 	}
-	if read(t, archived) != stateBefore {
+	if testkit.Read(t, archived) != stateBefore {
 		t.Fatal("the archive does not hold the phase state file's bytes")
 	}
 	if _, err := os.Stat(statePath); !os.IsNotExist(err) {
@@ -136,7 +138,7 @@ func TestRestartExecutionPhase(t *testing.T) {
 		"last_updated: 2026-02-20T14:05:00Z\n", "last_updated: 2026-02-21T09:30:15Z\n",
 		"- Reset: 2026-02-20T14:05:00Z\n", "- Reset: 2026-02-20T14:05:00Z\n- Restarted: 2026-02-21T09:30:15Z phase 3 from its beginning (pickup; phase state archived as "+filepath.Base(archived)+")\n",
 	).Replace(memBefore)
-	if got := read(t, e.path); got != want {
+	if got := testkit.Read(t, e.path); got != want {
 		t.Fatalf("MEMORY.md after RESTART:\n%s", got)
 	}
 	// Reloaded: phase 3 is the lowest pending phase, from its beginning.
@@ -152,8 +154,8 @@ func TestRestartExecutionPhase(t *testing.T) {
 	if a.Err != nil || len(a.Changed) != 1 {
 		t.Fatalf("second restart %+v", a)
 	}
-	if !strings.HasSuffix(strings.TrimSpace(read(t, e.path)), "- Restarted: 2026-02-21T09:30:15Z phase 3 from its beginning (pickup)\n\n## Reset Notes\nwhat_was_being_worked_on: Phase 3 checkout flow; prompts for 5 tasks are in .kiln/prompts.\nagent_context: No active agents\noperator_note: Context was getting long, so the session was reset after sharpening.\nnext_action: Run /kiln:resume to implement phase 3 task 1.") {
-		t.Fatalf("log:\n%s", read(t, e.path))
+	if !strings.HasSuffix(strings.TrimSpace(testkit.Read(t, e.path)), "- Restarted: 2026-02-21T09:30:15Z phase 3 from its beginning (pickup)\n\n## Reset Notes\nwhat_was_being_worked_on: Phase 3 checkout flow; prompts for 5 tasks are in .kiln/prompts.\nagent_context: No active agents\noperator_note: Context was getting long, so the session was reset after sharpening.\nnext_action: Run /kiln:resume to implement phase 3 task 1.") {
+		t.Fatalf("log:\n%s", testkit.Read(t, e.path))
 	}
 }
 
@@ -161,13 +163,13 @@ func TestRestartRefusesChangedFilesAndTouchesNothing(t *testing.T) {
 	e := place(t, "execution", atProject)
 	s := e.load(t)
 	statePath := e.kiln("phase_3_state.md")
-	write(t, statePath, read(t, statePath)+"- [2026-02-20T15:00:00Z] [Codex] [task_start] — Task 1\n")
-	memBefore, stateBefore := read(t, e.path), read(t, statePath)
+	testkit.Write(t, statePath, testkit.Read(t, statePath)+"- [2026-02-20T15:00:00Z] [Codex] [task_start] — Task 1\n")
+	memBefore, stateBefore := testkit.Read(t, e.path), testkit.Read(t, statePath)
 	a := e.l.Apply(s, model.Restart, t0)
 	if !errors.Is(a.Err, fsx.ErrChanged) || !strings.Contains(a.Err.Error(), statePath) {
 		t.Fatalf("applied %+v", a)
 	}
-	if read(t, e.path) != memBefore || read(t, statePath) != stateBefore {
+	if testkit.Read(t, e.path) != memBefore || testkit.Read(t, statePath) != stateBefore {
 		t.Fatal("a refused restart changed a file")
 	}
 	entries, _ := os.ReadDir(filepath.Dir(statePath))
@@ -181,7 +183,7 @@ func TestRestartRefusesChangedFilesAndTouchesNothing(t *testing.T) {
 func TestRestartPlanning(t *testing.T) {
 	e := place(t, "planning", atProject)
 	s := e.load(t)
-	before := read(t, e.path)
+	before := testkit.Read(t, e.path)
 	a := e.l.Apply(s, model.Restart, t0)
 	if a.Err != nil || len(a.Changed) != 1 {
 		t.Fatalf("applied %+v", a)
@@ -191,7 +193,7 @@ func TestRestartPlanning(t *testing.T) {
 		"last_updated: 2026-02-19T11:20:00Z\n", "last_updated: 2026-02-21T09:30:15Z\n",
 		"Initialized via /kiln:start\n", "Initialized via /kiln:start\n- Restarted: 2026-02-21T09:30:15Z planning at dual_plan (pickup)\n",
 	).Replace(before)
-	if got := read(t, e.path); got != want {
+	if got := testkit.Read(t, e.path); got != want {
 		t.Fatalf("MEMORY.md:\n%s", got)
 	}
 	if s := e.load(t); s.ResumePoint.Phase != "planning (dual_plan)" {
@@ -206,10 +208,10 @@ func TestRestartElsewhereIsRefused(t *testing.T) {
 		if s.Policy[model.Restart].Disabled == "" {
 			t.Errorf("%s: restart offered", name)
 		}
-		before := read(t, e.path)
+		before := testkit.Read(t, e.path)
 		a := e.l.Apply(s, model.Restart, t0)
 		var g *model.GuardError
-		if !errors.As(a.Err, &g) || read(t, e.path) != before {
+		if !errors.As(a.Err, &g) || testkit.Read(t, e.path) != before {
 			t.Errorf("%s: %+v", name, a)
 		}
 	}
@@ -225,7 +227,7 @@ func TestDiscardArchivesTheMemoryFolder(t *testing.T) {
 			files := map[string]string{}
 			entries, _ := os.ReadDir(e.memDir)
 			for _, en := range entries {
-				files[en.Name()] = read(t, filepath.Join(e.memDir, en.Name()))
+				files[en.Name()] = testkit.Read(t, filepath.Join(e.memDir, en.Name()))
 			}
 			a := e.l.Apply(s, model.Discard, t0)
 			if a.Err != nil || a.ArchivedTo != e.memDir+".discarded.1771666215000" || len(a.Changed) != 1 || a.Changed[0] != e.memDir {
@@ -235,7 +237,7 @@ func TestDiscardArchivesTheMemoryFolder(t *testing.T) {
 				t.Fatal("the memory folder is still there")
 			}
 			for name, data := range files {
-				if read(t, filepath.Join(a.ArchivedTo, name)) != data {
+				if testkit.Read(t, filepath.Join(a.ArchivedTo, name)) != data {
 					t.Fatalf("%s was not kept as it was", name)
 				}
 			}
@@ -255,7 +257,7 @@ func TestDiscardArchivesTheMemoryFolder(t *testing.T) {
 func TestDiscardRefusesChangedMemory(t *testing.T) {
 	e := place(t, "execution", atProject)
 	s := e.load(t)
-	write(t, e.path, read(t, e.path)+"x")
+	testkit.Write(t, e.path, testkit.Read(t, e.path)+"x")
 	a := e.l.Apply(s, model.Discard, t0)
 	if !errors.Is(a.Err, fsx.ErrChanged) {
 		t.Fatalf("applied %+v", a)

@@ -1,12 +1,13 @@
 package kiln
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 
 	"github.com/pickup-dev/pickup/model"
 )
@@ -27,29 +28,6 @@ type env struct {
 	l                           Loader
 }
 
-// copyTree copies a fixture folder.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // place copies fixture name into a new project "shop" (memory at loc)
 // and points its project_path at the project.
 func place(t *testing.T, name, loc string) env {
@@ -63,16 +41,16 @@ func place(t *testing.T, name, loc string) env {
 	if loc == atClaude {
 		e.memDir = filepath.Join(e.home, "projects", Encode(e.project), "memory")
 	}
-	copyTree(t, filepath.Join(fixtureDir, name, "memory"), e.memDir)
+	testkit.CopyTree(t, filepath.Join(fixtureDir, name, "memory"), e.memDir)
 	if _, err := os.Stat(filepath.Join(fixtureDir, name, "kiln")); err == nil {
-		copyTree(t, filepath.Join(fixtureDir, name, "kiln"), filepath.Join(e.project, ".kiln"))
+		testkit.CopyTree(t, filepath.Join(fixtureDir, name, "kiln"), filepath.Join(e.project, ".kiln"))
 	}
 	e.path = filepath.Join(e.memDir, MemoryFile)
 	if data, err := os.ReadFile(e.path); err == nil {
 		for _, old := range []string{"/home/ana/shop", "/home/ana/notes"} {
 			data = []byte(strings.ReplaceAll(string(data), "project_path: "+old, "project_path: "+e.project))
 		}
-		write(t, e.path, string(data))
+		testkit.Write(t, e.path, string(data))
 	}
 	return e
 }
@@ -97,39 +75,20 @@ func (e env) load(t *testing.T) *model.Session {
 // edit rewrites MEMORY.md with old replaced by new (which must occur).
 func (e env) edit(t *testing.T, old, new string) {
 	t.Helper()
-	data := read(t, e.path)
+	data := testkit.Read(t, e.path)
 	if !strings.Contains(data, old) {
 		t.Fatalf("fixture has no %q", old)
 	}
-	write(t, e.path, strings.Replace(data, old, new, 1))
+	testkit.Write(t, e.path, strings.Replace(data, old, new, 1))
 }
 
 func (e env) kiln(rel string) string {
 	return filepath.Join(e.project, ".kiln", filepath.FromSlash(rel))
 }
 
-func read(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-func write(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func fixture(t *testing.T, rel string) string {
 	t.Helper()
-	return read(t, filepath.Join(fixtureDir, filepath.FromSlash(rel)))
+	return testkit.Read(t, filepath.Join(fixtureDir, filepath.FromSlash(rel)))
 }
 
 var t0 = time.Date(2026, 2, 21, 9, 30, 15, 0, time.UTC)

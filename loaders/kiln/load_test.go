@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
+
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -45,7 +47,7 @@ func TestDiscoverBothLocations(t *testing.T) {
 
 func TestDiscoverBothAtOnceInProbeOrder(t *testing.T) {
 	e := place(t, "execution", atClaude)
-	copyTree(t, filepath.Join(fixtureDir, "planning", "memory"), filepath.Join(e.project, ".kiln", "memory"))
+	testkit.CopyTree(t, filepath.Join(fixtureDir, "planning", "memory"), filepath.Join(e.project, ".kiln", "memory"))
 	got, err := e.l.Discover(e.project)
 	want := []string{filepath.Join(e.project, ".kiln", "memory", MemoryFile), e.path}
 	if err != nil || !reflect.DeepEqual(got, want) {
@@ -70,13 +72,13 @@ func TestDiscoverNothing(t *testing.T) {
 	if err != nil || len(got) != 0 {
 		t.Fatalf("an empty MEMORY.md was found: %q %v", got, err)
 	}
-	write(t, e.path, " \n\n\t\n")
+	testkit.Write(t, e.path, " \n\n\t\n")
 	if got, _ := e.l.Discover(e.project); len(got) != 0 {
 		t.Fatalf("a blank MEMORY.md was found: %q", got)
 	}
 	// A file where .kiln should be.
 	other := t.TempDir()
-	write(t, filepath.Join(other, ".kiln"), "x")
+	testkit.Write(t, filepath.Join(other, ".kiln"), "x")
 	if got, err := e.l.Discover(other); err != nil || len(got) != 0 {
 		t.Fatalf("%s: %q %v", other, got, err)
 	}
@@ -162,7 +164,7 @@ func TestCorruptedExactMessages(t *testing.T) {
 		"stage: \"planning # not a comment\"\nstatus: paused": true,
 	} {
 		e := place(t, "empty", atProject)
-		write(t, e.path, body)
+		testkit.Write(t, e.path, body)
 		s := e.load(t)
 		if (s.Problem != nil) != bad {
 			t.Errorf("%q: problem %v", body, s.Problem)
@@ -172,7 +174,7 @@ func TestCorruptedExactMessages(t *testing.T) {
 
 func TestCaseDriftWarns(t *testing.T) {
 	e := place(t, "empty", atProject)
-	write(t, e.path, "stage: Planning\nstatus: paused\n")
+	testkit.Write(t, e.path, "stage: Planning\nstatus: paused\n")
 	s := e.load(t)
 	if s.Stage != "planning" || !hasWarning(s, `stage is written "Planning"`) {
 		t.Fatalf("stage %q warnings %q", s.Stage, s.Warnings)
@@ -263,7 +265,7 @@ func TestExecutionSession(t *testing.T) {
 	for k, v := range map[string]any{
 		"phase_number": 3, "phase_name": "Checkout flow", "phase_total": 4, "resume_step": "Step 4 (implement)",
 		"phase_section":   "## Phase 3: Checkout flow\n### Goal\nPay for the cart with Stripe.\n### Steps\n1. Checkout session endpoint\n2. Payment webhook",
-		"memory_md":       read(t, e.path),
+		"memory_md":       testkit.Read(t, e.path),
 		"vision_md":       fixture(t, "execution/memory/vision.md"),
 		"handoff_context": "Cart and catalog are merged (phases 1-2).\nCheckout flow plan approved after one debate round.\nStripe test keys live in .env.local, not committed.",
 		"KILN_DIR":        filepath.Join(e.project, ".kiln"),
@@ -403,14 +405,14 @@ func TestArchiveOverride(t *testing.T) {
 	}
 	// Unpadded archive folders count too.
 	e = place(t, "execution_pending", atProject)
-	write(t, e.kiln("archive/phase_3/phase_summary.md"), "status: complete\n")
+	testkit.Write(t, e.kiln("archive/phase_3/phase_summary.md"), "status: complete\n")
 	s = e.load(t)
 	if s.ResumePoint.Phase != "phase 4, Step 1 (setup)" || !hasWarning(s, "proves phase 3 complete") {
 		t.Fatalf("resume %+v warnings %q", s.ResumePoint, s.Warnings)
 	}
 	// Every phase archived: on to validation.
 	for n := 1; n <= 4; n++ {
-		write(t, e.kiln("archive/phase_0"+string(rune('0'+n))+"/phase_summary.md"), "status: complete\n")
+		testkit.Write(t, e.kiln("archive/phase_0"+string(rune('0'+n))+"/phase_summary.md"), "status: complete\n")
 	}
 	if s := e.load(t); s.ResumePoint.Phase != "validation" {
 		t.Fatalf("resume %+v", s.ResumePoint)
