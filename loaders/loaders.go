@@ -104,7 +104,22 @@ func (r Registry) For(source string) (Loader, bool) {
 // source, when not empty, narrows the search to one format. Files that
 // cannot be read are returned as errors beside the sessions that could.
 func (r Registry) Find(project, source string) ([]*model.Session, []error) {
-	var sessions []*model.Session
+	return r.FindWith(project, source, nil)
+}
+
+// Progress is told, before each state file is loaded, how many files
+// were found in all (total), how many are already loaded (done) and which
+// file is next.
+type Progress func(done, total int, path string)
+
+// FindWith is Find that reports its progress: every loader probes its
+// known places first, then each file found is loaded in turn.
+func (r Registry) FindWith(project, source string, progress Progress) ([]*model.Session, []error) {
+	type found struct {
+		l    Loader
+		path string
+	}
+	var todo []found
 	var errs []error
 	matched := false
 	for _, l := range r {
@@ -118,16 +133,23 @@ func (r Registry) Find(project, source string) ([]*model.Session, []error) {
 			continue
 		}
 		for _, p := range paths {
-			s, err := l.Load(project, p)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			sessions = append(sessions, s)
+			todo = append(todo, found{l, p})
 		}
 	}
 	if !matched {
 		errs = append(errs, fmt.Errorf("%w %q (known: %v)", ErrUnknownSource, source, r.Sources()))
+	}
+	var sessions []*model.Session
+	for i, f := range todo {
+		if progress != nil {
+			progress(i, len(todo), f.path)
+		}
+		s, err := f.l.Load(project, f.path)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		sessions = append(sessions, s)
 	}
 	sort.SliceStable(sessions, func(i, j int) bool {
 		return sessions[i].LastUpdated.After(sessions[j].LastUpdated)

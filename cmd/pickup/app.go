@@ -137,7 +137,15 @@ func (a *app) find(project string) ([]*model.Session, error) {
 			return nil, fail(exitUsage, "unknown --source %q (known: %s)", a.source, strings.Join(sourceNames(), ", "))
 		}
 	}
-	sessions, errs := a.registry().Find(project, a.source)
+	var progress loaders.Progress
+	notice := newLoadNotice(a.io.err, project)
+	if notice != nil {
+		progress = notice.progress
+	}
+	sessions, errs := a.registry().FindWith(project, a.source, progress)
+	if notice != nil {
+		notice.stop()
+	}
 	for _, err := range errs {
 		fmt.Fprintf(a.io.err, "pickup: %v\n", err)
 	}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+)
+
+// loadNoticeAfter is how long loading may take before pickup says what
+// it is reading: most projects load well under it and never see a line.
+const loadNoticeAfter = 250 * time.Millisecond
+
+// loadNotice tells a person at a terminal which state file pickup is
+// reading when loading takes more than a moment (a long crucible
+// manifest, a book of hundreds of scenes). It writes one line, rewrites
+// it as loading moves on, and erases it when done.
+type loadNotice struct {
+	w       io.Writer
+	project string
+
+	mu    sync.Mutex
+	timer *time.Timer
+	shown bool
+	done  bool
+	line  string
+}
+
+// newLoadNotice returns nil (no notice) unless w is a terminal.
+func newLoadNotice(w io.Writer, project string) *loadNotice {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(f.Fd()) || os.Getenv("TERM") == "dumb" {
+		return nil
+	}
+	return startLoadNotice(w, project, loadNoticeAfter)
+}
+
+func startLoadNotice(w io.Writer, project string, after time.Duration) *loadNotice {
+	n := &loadNotice{w: w, project: project, line: "looking for saved sessions"}
+	n.timer = time.AfterFunc(after, func() {
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		if !n.done {
+			n.shown = true
+			n.draw()
+		}
+	})
+	return n
+}
+
+// progress is a loaders.Progress.
+func (n *loadNotice) progress(done, total int, path string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	rel, err := filepath.Rel(n.project, path)
+	if err != nil {
+		rel = path
+	}
+	n.line = fmt.Sprintf("reading %s (%d of %d)", rel, done+1, total)
+	if n.shown {
+		n.draw()
+	}
+}
+
+// draw rewrites the line in place; the caller holds mu.
+func (n *loadNotice) draw() {
+	fmt.Fprintf(n.w, "\r\x1b[Kpickup: %s…", n.line)
+}
+
+// stop erases the line, if one was written, before anything else is
+// drawn.
+func (n *loadNotice) stop() {
+	n.timer.Stop()
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.done = true
+	if n.shown {
+		fmt.Fprint(n.w, "\r\x1b[K")
+	}
+}
