@@ -146,14 +146,76 @@ type Section struct {
 	Lines []string `json:"lines"`
 }
 
+// GridKind is what a grid cell means, which decides its colour: a
+// screen never reads the source's own verdict word to style a cell.
+type GridKind string
+
+const (
+	GridOK      GridKind = "ok"      // done; a resume keeps it (bookforge SKIP)
+	GridRerun   GridKind = "rerun"   // to be done (again) by the resume
+	GridBlocked GridKind = "blocked" // waits for a person's explicit decision
+	GridNone    GridKind = "none"    // nothing there
+)
+
+// GridCell is one cell of a Grid.
+type GridCell struct {
+	Kind GridKind
+	// Glyph is the cell's mark, one column wide; ASCII is the same mark
+	// for terminals that cannot show Glyph.
+	Glyph, ASCII string
+	// Verdict is the source's word for the cell (SKIP, RERUN, BLOCKED);
+	// Reason says why, in full.
+	Verdict, Reason string
+}
+
+// GridRow is one row of a Grid: a label, a cell per column, and an
+// optional note shown after the cells (the row a resume starts on).
+type GridRow struct {
+	Label string
+	Note  string
+	Cells []GridCell
+}
+
+// Grid is a table of verdicts a person can walk cell by cell (bookforge's
+// scenes x phases), for a REVIEW screen that selects a cell and shows its
+// reason. It is data only: the screen decides glyphs or ASCII, colour,
+// and how many rows fit.
+type Grid struct {
+	Title string
+	// Cols names the columns, in order.
+	Cols []string
+	Rows []GridRow
+	// StartRow and StartCol are the cell a screen selects first (the
+	// resume point).
+	StartRow, StartCol int
+	// Legend is one cell per kind shown, its Verdict the word for it.
+	Legend []GridCell
+	// Replaces are the titles of Sections that say the same as the grid
+	// in text (the plain grid, every cell's reason); a screen that draws
+	// the grid leaves them out.
+	Replaces []string
+}
+
 // Plan is a computed resume plan (crucible replay, bookforge verdicts).
 // The same value serves `pickup plan` and the real resume, so a dry run
 // cannot disagree with the run.
 type Plan struct {
-	// Lines is the plan as text, printed by `pickup plan`.
+	// Lines is the plan as text, printed by `pickup plan`. Read it with
+	// Text: a source may leave it empty and render it on demand instead.
 	Lines []string `json:"-"`
+	// LinesFunc, when set, renders the plan as text on demand (a source
+	// whose plan has a line per dispatch builds it only when asked).
+	LinesFunc func() []string `json:"-"`
 	// Data is the plan as JSON, printed by `pickup plan --json`.
 	Data any `json:"-"`
+}
+
+// Text is the plan as text: Lines, else what LinesFunc renders.
+func (p *Plan) Text() []string {
+	if p.Lines == nil && p.LinesFunc != nil {
+		return p.LinesFunc()
+	}
+	return p.Lines
 }
 
 // Session is one saved workflow state, in the shape every format maps into.
@@ -195,6 +257,10 @@ type Session struct {
 	Report []string `json:"-"`
 	// Sections are extra REVIEW blocks, shown after the phases.
 	Sections []Section `json:"-"`
+	// Grid, when set, is a table of verdicts the REVIEW screen lets a
+	// person walk cell by cell; Sections still carry it as text for
+	// output without a screen.
+	Grid *Grid `json:"-"`
 	// Plan is the computed resume plan, when the source has one.
 	Plan *Plan `json:"-"`
 	// Prompt is a ready-to-paste markdown prompt for the agent that will
@@ -213,6 +279,21 @@ type Session struct {
 	// Archived marks a session kept only as history (a discarded or
 	// archived state): listed by status, never opened by default.
 	Archived bool `json:"-"`
+	// ArtifactsFunc, when set, lists the artifacts on demand in place of
+	// Artifacts (a source with a file per dispatch lists 100,000 and
+	// more, which only the artifact browser reads). Read the list with
+	// ArtifactList.
+	ArtifactsFunc func() []Artifact `json:"-"`
+}
+
+// ArtifactList is the session's artifacts: Artifacts, else what
+// ArtifactsFunc lists (the source keeps the answer, so asking twice does
+// not list twice).
+func (s *Session) ArtifactList() []Artifact {
+	if s.Artifacts == nil && s.ArtifactsFunc != nil {
+		return s.ArtifactsFunc()
+	}
+	return s.Artifacts
 }
 
 // CurrentPhase is the first phase in progress, or "".

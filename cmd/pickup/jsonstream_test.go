@@ -4,7 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
 	"testing"
+	"time"
+
+	"github.com/pickup-dev/pickup/internal/gen/synth"
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/crucible"
 )
 
 // streamed is a plan that streams itself through encoding/json, so the
@@ -45,5 +51,53 @@ func TestWritePlanJSONMatchesWriteJSON(t *testing.T) {
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Fatalf("writePlanJSON:\n%s\nwriteJSON:\n%s", got.Bytes(), want.Bytes())
 		}
+	}
+}
+
+// TestPlanJSONOnGeneratedPipeline: `pickup plan --json` on a generated
+// 20,000-line pipeline (the benchmarks' -short size) writes, byte for
+// byte, what the command wrote before its plan was streamed and its rows
+// made as they are written: encoding/json over the whole plan, loaded as
+// `pickup plan` and the wizard load it.
+func TestPlanJSONOnGeneratedPipeline(t *testing.T) {
+	t.Setenv("GIT_CONFIG_GLOBAL", "/dev/null")
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	c, err := synth.WriteCrucible(t.TempDir(), synth.CrucibleSpec{Lines: 20_000, Files: true, Git: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Files written an hour ago: no "may still be running" warning, whose
+	// wording depends on the clock.
+	old := time.Now().Add(-time.Hour)
+	for _, p := range []string{c.Marker, c.Manifest} {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"plan", "--json", "--claude-home", c.ClaudeHome, c.Manifest}
+	got := pickup(t, c.Project, args...).want(t, exitOK).stdout
+
+	t.Chdir(c.Project)
+	l := crucible.New(loaders.Options{ClaudeHome: c.ClaudeHome, Now: time.Now(), Flags: map[string]string{}, Lists: map[string][]string{}})
+	s, ok, err := l.Open(c.Manifest)
+	if err != nil || !ok || s.Plan == nil {
+		t.Fatalf("open: %v %v", ok, err)
+	}
+	pl := s.Plan.Data.(*crucible.ReplayPlan)
+	if len(pl.Skip) == 0 || len(pl.ReExecute) == 0 || len(pl.Checks) == 0 {
+		t.Fatalf("plan rows %d/%d, checks %d", len(pl.Skip), len(pl.ReExecute), len(pl.Checks))
+	}
+	var want bytes.Buffer
+	if err := writeJSON(&want, planDoc{FormatVersion: formatVersion, Session: sessionRef{ID: s.ID, Source: s.Source, Path: s.Path},
+		Plan: pl, Warnings: append([]string{}, s.Warnings...)}); err != nil {
+		t.Fatal(err)
+	}
+	if got != want.String() {
+		i := 0
+		for i < len(got) && i < want.Len() && got[i] == want.String()[i] {
+			i++
+		}
+		t.Fatalf("plan --json differs from encoding/json over the full plan at byte %d of %d/%d:\n got: %.200q\nwant: %.200q",
+			i, len(got), want.Len(), got[i:], want.String()[i:])
 	}
 }

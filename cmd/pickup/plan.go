@@ -32,7 +32,19 @@ name a state file directly where its source accepts that.`,
 	}
 }
 
+// planJSONOnly is a loader that can load its sessions for `plan --json`
+// alone, keeping less in memory (crucible: no plan rows, dashboard or
+// prompt; the rows are made as the JSON is written).
+type planJSONOnly interface{ PlanJSONOnly() }
+
 func (a *app) plan(args []string) error {
+	if a.jsonOut {
+		for _, l := range a.registry() {
+			if p, ok := l.(planJSONOnly); ok {
+				p.PlanJSONOnly()
+			}
+		}
+	}
 	s, err := a.planSession(args)
 	if err != nil {
 		return err
@@ -50,7 +62,7 @@ func (a *app) plan(args []string) error {
 			return fail(exitError, "writing JSON: %v", err)
 		}
 	} else {
-		fmt.Fprintln(a.io.out, strings.Join(s.Plan.Lines, "\n"))
+		fmt.Fprintln(a.io.out, strings.Join(s.Plan.Text(), "\n"))
 		for _, w := range s.Warnings {
 			fmt.Fprintf(a.io.err, "warning: %s\n", w)
 		}

@@ -166,11 +166,12 @@ const StateKind = "state"
 // StateKind) first unless the loader lists it, then the loader's
 // artifacts in their order.
 func List(s *model.Session) []model.Artifact {
-	out := make([]model.Artifact, 0, len(s.Artifacts)+1)
+	arts := s.ArtifactList()
+	out := make([]model.Artifact, 0, len(arts)+1)
 	if s.Path != "" {
 		own := Abs(s.Project, s.Path)
 		listed := false
-		for _, a := range s.Artifacts {
+		for _, a := range arts {
 			if Abs(s.Project, a.Path) == own {
 				listed = true
 				break
@@ -180,7 +181,7 @@ func List(s *model.Session) []model.Artifact {
 			out = append(out, model.Artifact{Path: s.Path, Kind: StateKind, Exists: true})
 		}
 	}
-	return append(out, s.Artifacts...)
+	return append(out, arts...)
 }
 
 // Inspect returns List(s) with Exists, Size, ModTime, Dir, Integrity and

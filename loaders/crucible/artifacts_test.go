@@ -17,17 +17,21 @@ func TestArtifacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, s := w.load()
+	if s.Artifacts != nil {
+		t.Fatal("the artifact list was made before it was asked for")
+	}
+	arts := s.ArtifactList()
 	by := map[string]model.Artifact{}
 	kinds := map[string]int{}
-	for _, a := range s.Artifacts {
+	for _, a := range arts {
 		by[a.Path] = a
 		kinds[a.Kind]++
 	}
 	if kinds["manifest"] != 1 || kinds["pipeline_status"] != 1 || kinds["handoff"] != 2 || kinds["dispatch"] != 10 {
 		t.Fatalf("kinds %v", kinds)
 	}
-	if s.Artifacts[0].Path != w.manifest() || s.Artifacts[0].Kind != "manifest" {
-		t.Fatalf("first %+v", s.Artifacts[0])
+	if arts[0].Path != w.manifest() || arts[0].Kind != "manifest" {
+		t.Fatalf("first %+v", arts[0])
 	}
 	if a := by[filepath.Join(w.scratch, "handoff-2-to-3.md")]; a.Kind != "handoff" || a.Phase != "2" || !a.Exists {
 		t.Fatalf("handoff %+v", a)

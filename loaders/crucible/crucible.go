@@ -39,6 +39,8 @@ type Loader struct {
 	planOpts PlanOptions
 	// optWarnings are problems with the flags, shown on every session.
 	optWarnings []string
+	// lean: sessions serve `pickup plan --json` alone (PlanJSONOnly).
+	lean bool
 
 	mu sync.Mutex
 	// loaded remembers, per session, what a later write compares against.
@@ -88,6 +90,15 @@ func New(o loaders.Options) *Loader {
 	l.planOpts.NoRestore = o.Bool(FlagNoRestore)
 	return l
 }
+
+// PlanJSONOnly makes the loader's sessions serve `pickup plan --json`
+// alone, keeping much less in memory for a large pipeline: the plan
+// keeps no rows (ReplayPlan.WriteJSON makes them as it writes them:
+// Skip and ReExecute stay nil, SkipCount and ReExecuteCount count them),
+// and the dashboard sections, the CONTINUE prompt and its context are
+// not made (Sections, Prompt and Context stay empty). The plan's text
+// and the artifact list are still made when asked for.
+func (l *Loader) PlanJSONOnly() { l.lean = true }
 
 // Source returns "crucible".
 func (*Loader) Source() string { return SourceName }

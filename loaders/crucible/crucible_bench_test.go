@@ -2,6 +2,7 @@ package crucible
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"sync"
 	"testing"
@@ -141,5 +142,28 @@ func checkBenchPlan(b *testing.B, pl *ReplayPlan, verified bool) {
 	}
 	if len(pl.Skip)+len(pl.ReExecute) == 0 {
 		b.Fatal("empty plan")
+	}
+}
+
+// BenchmarkPlanJSON is `pickup plan --json FILE` itself: a lean load
+// (PlanJSONOnly) and the plan's JSON, rows made as they are written.
+func BenchmarkPlanJSON(b *testing.B) {
+	full, _ := benchPipelines(b)
+	b.Chdir(full.Project)
+	b.ReportAllocs()
+	for b.Loop() {
+		l := New(loaders.Options{ClaudeHome: full.ClaudeHome})
+		l.PlanJSONOnly()
+		s, ok, err := l.Open(full.Manifest)
+		if err != nil || !ok {
+			b.Fatalf("open: %v %v", ok, err)
+		}
+		pl := s.Plan.Data.(*ReplayPlan)
+		if pl.Resume.Phase != "4" || len(pl.Fallbacks) != 0 || pl.SkipCount()+pl.ReExecuteCount() != full.Dispatches {
+			b.Fatalf("resume at %q, %d fallback(s), %d+%d rows", pl.Resume.Phase, len(pl.Fallbacks), pl.SkipCount(), pl.ReExecuteCount())
+		}
+		if err := pl.WriteJSON(io.Discard, "  ", "  "); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

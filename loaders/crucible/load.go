@@ -106,7 +106,9 @@ func (l *Loader) loadLive(project, markerPath string) (*pipeline, error) {
 func (l *Loader) finish(p *pipeline) error {
 	pre := l.prefetch(p)
 	defer pre.wg.Wait() // when returning early too: no read outlives the load
-	m, err := ReadManifest(p.manifestPath)
+	// A lean load (`pickup plan --json`) never writes: the manifest's
+	// fingerprint, which writes compare against, is not computed.
+	m, err := readManifest(p.manifestPath, !l.lean)
 	if err != nil {
 		return fmt.Errorf("crucible: %w", err)
 	}
@@ -145,7 +147,7 @@ func (l *Loader) finish(p *pipeline) error {
 	p.ev = &evidence{dirs: p.dispatchD, git: p.git, start: start, listing: p.listings}
 	p.plan = computePlan(planInput{
 		manifest: m, marker: p.marker, handoffs: p.handoffs, checkpoints: p.cps, ev: p.ev,
-		opts: l.planOpts, project: p.project, hasMarker: p.marker != nil && p.markerPath != "",
+		opts: l.planOpts, project: p.project, hasMarker: p.marker != nil && p.markerPath != "", lean: l.lean,
 	})
 	return nil
 }

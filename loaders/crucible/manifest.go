@@ -41,20 +41,19 @@ type Entry struct {
 	Role    string
 	Status  string
 	Summary string
-	// Phase is the phase as written; HasPhase is false for null or absent.
-	Phase    string
-	HasPhase bool
+	// Phase is the phase as written; HasPhase (below) is false for null
+	// or absent.
+	Phase string
 	// EPhase is the phase the entry is grouped under: its own, or for a
 	// null phase the phase of the nearest earlier entry (see group).
 	EPhase string
 	// Task is the task number as written, "" for null or absent.
-	Task        string
-	Duration    float64
-	HasDuration bool
-	ModelTier   string
-	// Replay provenance; absent on ordinary entries.
+	Task string
+	// Duration is in seconds; HasDuration (below) is false when absent.
+	Duration  float64
+	ModelTier string
+	// Replay provenance; absent on ordinary entries. HasReplayOf is below.
 	ReplayOf      int
-	HasReplayOf   bool
 	ReplaySession string
 	Mutation      string
 	// Output names an output file when the entry records one.
@@ -69,6 +68,11 @@ type Entry struct {
 	// SupersededBy is the seq of a later replay entry (replay_of = Seq)
 	// whose status stands for this one; 0 when none.
 	SupersededBy int
+	// The flags sit together: an Entry per dispatch, 100,000 and more,
+	// and each padded flag among the fields would cost 7 bytes.
+	HasPhase    bool
+	HasDuration bool
+	HasReplayOf bool
 }
 
 // Final is the status that decides the entry's phase: a replayed
@@ -132,6 +136,23 @@ type Manifest struct {
 	// Fingerprint is sha256 of the bytes read; Size their count.
 	Fingerprint string
 	Size        int64
+
+	// block is where the next entries are taken from: entries are
+	// allocated a block at a time, not one by one.
+	block []Entry
+}
+
+// entryBlock is how many entries are allocated at once.
+const entryBlock = 256
+
+// newEntry is a zero Entry from the current block.
+func (m *Manifest) newEntry() *Entry {
+	if len(m.block) == 0 {
+		m.block = make([]Entry, entryBlock)
+	}
+	e := &m.block[0]
+	m.block = m.block[1:]
+	return e
 }
 
 // Entries returns the authoritative entries in seq order.
@@ -155,8 +176,13 @@ func (m *Manifest) NextSeq() int {
 // anything far longer is not a manifest entry.
 const maxLine = 1 << 20
 
-// ReadManifest parses the manifest at path line by line.
-func ReadManifest(path string) (*Manifest, error) {
+// ReadManifest parses the manifest at path line by line. A file over
+// fsx.MaxStreamFile (1 GiB) is refused before anything is read.
+func ReadManifest(path string) (*Manifest, error) { return readManifest(path, true) }
+
+// readManifest is ReadManifest; without hash, the manifest's
+// Fingerprint is left empty (a load that will never write).
+func readManifest(path string, hash bool) (*Manifest, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -169,10 +195,10 @@ func ReadManifest(path string) (*Manifest, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s: is a directory, not a manifest", path)
 	}
-	if st.Size() > fsx.MaxStateFile {
-		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte limit for a state file", path, st.Size(), fsx.MaxStateFile)
+	if st.Size() > fsx.MaxStreamFile {
+		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte (1 GiB) limit for a manifest: not read", path, st.Size(), int64(fsx.MaxStreamFile))
 	}
-	m, err := ParseManifest(f)
+	m, err := parseManifest(f, hash)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -183,9 +209,14 @@ func ReadManifest(path string) (*Manifest, error) {
 // ParseManifest reads a manifest from r with a streaming line reader: a
 // line that is not a JSON object with a whole-number seq is skipped and
 // recorded in Bad; the last valid line per seq wins.
-func ParseManifest(r io.Reader) (*Manifest, error) {
+func ParseManifest(r io.Reader) (*Manifest, error) { return parseManifest(r, true) }
+
+func parseManifest(r io.Reader, hash bool) (*Manifest, error) {
 	h := sha256.New()
-	cr := &countingReader{r: io.TeeReader(r, h)}
+	if hash {
+		r = io.TeeReader(r, h)
+	}
+	cr := &countingReader{r: r}
 	br := bufio.NewReaderSize(cr, 64<<10)
 	m := &Manifest{BySeq: map[int]*Entry{}, UnknownStatus: map[string]int{}}
 	var long []byte
@@ -221,7 +252,9 @@ func ParseManifest(r io.Reader) (*Manifest, error) {
 	}
 	sort.Ints(m.Seqs)
 	m.link()
-	m.Fingerprint = hex.EncodeToString(h.Sum(nil))
+	if hash {
+		m.Fingerprint = hex.EncodeToString(h.Sum(nil))
+	}
 	m.Size = cr.n
 	return m, nil
 }
@@ -394,7 +427,7 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 		return
 	}
 	m.Seqs = append(m.Seqs, seq)
-	ne := new(Entry)
+	ne := m.newEntry()
 	*ne = e
 	m.BySeq[seq] = ne
 }

@@ -44,7 +44,7 @@ func TestPlanAndResumeCannotDisagree(t *testing.T) {
 	if enc(s) != enc(opened) || enc(s) != enc(viaMarker) {
 		t.Fatalf("plans differ:\n%s\n%s\n%s", enc(s), enc(opened), enc(viaMarker))
 	}
-	if !reflect.DeepEqual(s.Plan.Lines, opened.Plan.Lines) {
+	if !reflect.DeepEqual(s.Plan.Text(), opened.Plan.Text()) {
 		t.Fatal("plan text differs")
 	}
 	// The resume hands off what the plan says and restores its checkpoint.
@@ -198,7 +198,7 @@ func TestReplayManifestProvenance(t *testing.T) {
 func TestPlanTextFormat(t *testing.T) {
 	w, ids := crashWorld(t)
 	_, s := w.load()
-	text := strings.Join(s.Plan.Lines, "\n")
+	text := strings.Join(s.Plan.Text(), "\n")
 	want := "# Replay Plan (dry-run)\n\n" +
 		"**Source:** " + w.manifest() + "\n" +
 		"**Original pipeline:** build | Session: " + w.sid + " | Started: 2026-03-24T12:00:00Z\n" +

@@ -110,6 +110,19 @@ type ReplayPlan struct {
 
 	phases []*Phase
 	point  int
+
+	// What the rows are made from (see eachRow): the manifest, the
+	// number of rows of each table, the --mutate index and, per
+	// unfinished implementer re-executed, the partial commits in its
+	// window.
+	m       *Manifest
+	nSkip   int
+	nReExec int
+	mut     map[string]string
+	partial map[int]int
+	// lean: Skip and ReExecute are not kept (a row per dispatch,
+	// 100,000 and more); eachRow makes them again when they are written.
+	lean bool
 }
 
 // planInput is everything computePlan reads.
@@ -123,6 +136,8 @@ type planInput struct {
 	project     string
 	// hasMarker: the .pipeline-active marker is present (a live pipeline).
 	hasMarker bool
+	// lean: keep no rows (see ReplayPlan.lean).
+	lean bool
 }
 
 // computePlan is the one function that decides the resume: the dry run
@@ -130,7 +145,7 @@ type planInput struct {
 // both take its result.
 func computePlan(in planInput) *ReplayPlan {
 	m := in.manifest
-	pl := &ReplayPlan{Source: m.Path, NextSeq: m.NextSeq(), Fallbacks: []Fallback{}, Checks: []Check{}, Skip: []Row{}, ReExecute: []Row{}}
+	pl := &ReplayPlan{Source: m.Path, NextSeq: m.NextSeq(), Fallbacks: []Fallback{}, Checks: []Check{}, Skip: []Row{}, ReExecute: []Row{}, m: m, lean: in.lean}
 	skill := ""
 	if in.marker != nil {
 		skill = in.marker.Skill
@@ -201,7 +216,7 @@ func computePlan(in planInput) *ReplayPlan {
 	var timed []*Entry // implementers: their windows start at their header's time
 	for i := 0; i < point; i++ {
 		for _, e := range phases[i].Dispatches {
-			if e.SupersededBy == 0 && e.Final(m) == StatusCompleted && RoleKind(e.Role) == KindCommit {
+			if e.SupersededBy == 0 && e.Final(m) == StatusCompleted && in.ev.kind(e.Role) == KindCommit {
 				timed = append(timed, e)
 			}
 		}
@@ -377,59 +392,34 @@ func (pl *ReplayPlan) chooseRestore(in planInput, point *int, reason func(string
 	}
 }
 
+// rows counts the plan's rows, adds up the work preserved and reads
+// what the rows' reasons need from disk (the partial commits of the
+// unfinished implementers re-executed); unless the plan is lean, it
+// makes the rows (eachRow) and keeps them in Skip and ReExecute.
 func (pl *ReplayPlan) rows(in planInput, point int) {
 	m := in.manifest
-	mut := mutationIndex(in.opts.Mutations)
-	checks := make(map[int]int32, len(pl.Checks)) // seq -> index in pl.Checks
-	for i, c := range pl.Checks {
-		checks[c.Seq] = int32(i)
-	}
-	skip := 0
-	for i := 0; i < point && i < len(pl.phases); i++ {
-		skip += len(pl.phases[i].Dispatches)
-	}
-	pl.Skip = make([]Row, 0, skip)
-	pl.ReExecute = make([]Row, 0, len(in.manifest.Seqs)-skip)
-	// A check's evidence often repeats ("quality-gate round: …"): its
-	// Why is made once.
-	why := map[string]string{}
+	pl.mut = mutationIndex(in.opts.Mutations)
 	for i, p := range pl.phases {
-		for _, e := range p.Dispatches {
-			r := Row{Seq: e.Seq, Role: e.Role, Phase: e.EPhase, Task: e.Task, Status: e.Status, Summary: e.Summary, Template: e.Template()}
-			if i < point {
-				switch {
-				case e.SupersededBy != 0:
-					r.Why = fmt.Sprintf("replayed as seq %d (%s)", e.SupersededBy, statusWord(e.Final(m)))
-				case e.Status == StatusSkipped:
-					r.Why = "skipped by the pipeline: nothing to verify"
-				case e.Status == StatusReplayed:
-					r.Why = "recorded as replayed"
-				default:
-					ev := ""
-					if k, ok := checks[e.Seq]; ok {
-						ev = pl.Checks[k].Evidence
-					}
-					w, ok := why[ev]
-					if !ok {
-						w = "verified: " + ev
-						if len(why) < 64 {
-							why[ev] = w
-						}
-					}
-					r.Why = w
-				}
+		if i < point {
+			pl.nSkip += len(p.Dispatches)
+			for _, e := range p.Dispatches {
 				if e.HasDuration {
 					pl.WorkPreserved.Seconds += e.Duration
 				}
-				pl.Skip = append(pl.Skip, r)
+			}
+			continue
+		}
+		pl.nReExec += len(p.Dispatches)
+		for _, e := range p.Dispatches {
+			if in.ev.kind(e.Role) != KindCommit || Finished(e.Final(m)) {
 				continue
 			}
-			if repl, ok := mut[templateKey(r.Template)]; ok && r.Template != "" {
-				r.Mutation = r.Template + " -> " + repl
-				r.Template = r.Mutation
+			if found, _, err := in.ev.commits(e); err == nil && len(found) > 0 {
+				if pl.partial == nil {
+					pl.partial = map[int]int{}
+				}
+				pl.partial[e.Seq] = len(found)
 			}
-			r.Why = pl.reexecWhy(in, e, i == point)
-			pl.ReExecute = append(pl.ReExecute, r)
 		}
 	}
 	for i := 0; i < point && i < len(pl.phases); i++ {
@@ -440,10 +430,101 @@ func (pl *ReplayPlan) rows(in planInput, point int) {
 	} else {
 		pl.WorkPreserved.Text = Dur(pl.WorkPreserved.Seconds)
 	}
+	if pl.lean {
+		pl.Skip, pl.ReExecute = nil, nil
+		return
+	}
+	pl.keepRows()
 }
 
-func (pl *ReplayPlan) reexecWhy(in planInput, e *Entry, atPoint bool) string {
-	m := in.manifest
+// keepRows makes the rows and keeps them in Skip and ReExecute.
+func (pl *ReplayPlan) keepRows() {
+	pl.Skip = make([]Row, 0, pl.nSkip)
+	pl.ReExecute = make([]Row, 0, pl.nReExec)
+	pl.eachRow(true, func(r *Row) error { pl.Skip = append(pl.Skip, *r); return nil })
+	pl.eachRow(false, func(r *Row) error { pl.ReExecute = append(pl.ReExecute, *r); return nil })
+	pl.lean = false
+}
+
+// eachRow makes the rows of one table in order, the skip table (skip)
+// or the re-execute one, from the manifest, and gives each to f, which
+// must not keep it; an error from f stops it. The same rows, row for
+// row, whether they are kept (keepRows) or written as they are made
+// (WriteJSON for a lean plan).
+func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
+	m := pl.m
+	lo, hi := 0, min(pl.point, len(pl.phases))
+	if !skip {
+		lo, hi = hi, len(pl.phases)
+	}
+	// The checks were made in the order the skip rows are (phase by
+	// phase, dispatch by dispatch), for the dispatches before the point
+	// as it was before any fallback: a row's check is at the cursor.
+	next := 0
+	// A check's evidence often repeats ("quality-gate round: …"): its
+	// Why is made once.
+	why := map[string]string{}
+	var r Row // one row, made again for each dispatch: f does not keep it
+	for i := lo; i < hi; i++ {
+		for _, e := range pl.phases[i].Dispatches {
+			r = Row{Seq: e.Seq, Role: e.Role, Phase: e.EPhase, Task: e.Task, Status: e.Status, Summary: e.Summary, Template: e.Template()}
+			if skip {
+				ev := ""
+				if next < len(pl.Checks) && pl.Checks[next].Seq == e.Seq {
+					ev = pl.Checks[next].Evidence
+					next++
+				}
+				switch {
+				case e.SupersededBy != 0:
+					r.Why = fmt.Sprintf("replayed as seq %d (%s)", e.SupersededBy, statusWord(e.Final(m)))
+				case e.Status == StatusSkipped:
+					r.Why = "skipped by the pipeline: nothing to verify"
+				case e.Status == StatusReplayed:
+					r.Why = "recorded as replayed"
+				default:
+					w, ok := why[ev]
+					if !ok {
+						w = "verified: " + ev
+						if len(why) < 64 {
+							why[ev] = w
+						}
+					}
+					r.Why = w
+				}
+			} else {
+				if repl, ok := pl.mut[templateKey(r.Template)]; ok && r.Template != "" {
+					r.Mutation = r.Template + " -> " + repl
+					r.Template = r.Mutation
+				}
+				r.Why = pl.reexecWhy(e, i == pl.point)
+			}
+			if err := f(&r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// SkipCount and ReExecuteCount are the number of rows in each table,
+// kept or not.
+func (pl *ReplayPlan) SkipCount() int {
+	if pl.lean {
+		return pl.nSkip
+	}
+	return len(pl.Skip)
+}
+
+// ReExecuteCount: see SkipCount.
+func (pl *ReplayPlan) ReExecuteCount() int {
+	if pl.lean {
+		return pl.nReExec
+	}
+	return len(pl.ReExecute)
+}
+
+func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool) string {
+	m := pl.m
 	var why string
 	final := e.Final(m)
 	switch {
@@ -466,13 +547,11 @@ func (pl *ReplayPlan) reexecWhy(in planInput, e *Entry, atPoint bool) string {
 	if e.HasReplayOf {
 		why = fmt.Sprintf("replay of seq %d; %s", e.ReplayOf, why)
 	}
-	if RoleKind(e.Role) == KindCommit && !Finished(final) {
-		if found, _, err := in.ev.commits(e); err == nil && len(found) > 0 {
-			if pl.Resume.Restore != nil {
-				why += fmt.Sprintf("; %d partial commit(s) in its window: the restore reverts the working tree to the checkpoint", len(found))
-			} else {
-				why += fmt.Sprintf("; %d partial commit(s) in its window stay (no checkpoint restore)", len(found))
-			}
+	if n := pl.partial[e.Seq]; n > 0 {
+		if pl.Resume.Restore != nil {
+			why += fmt.Sprintf("; %d partial commit(s) in its window: the restore reverts the working tree to the checkpoint", n)
+		} else {
+			why += fmt.Sprintf("; %d partial commit(s) in its window stay (no checkpoint restore)", n)
 		}
 	}
 	return why
@@ -518,9 +597,22 @@ func (pl *ReplayPlan) crashedAt(m *Manifest, phases []*Phase) {
 func (pl *ReplayPlan) mutations(in planInput) {
 	for _, mu := range in.opts.Mutations {
 		mu.Exists = isFile(absFrom(in.project, mu.Replacement))
-		for _, r := range pl.ReExecute {
-			if r.Mutation != "" && templateKey(strings.SplitN(r.Mutation, " -> ", 2)[0]) == templateKey(mu.Original) {
-				mu.Dispatches++
+		// The re-executed dispatches whose template the index swaps for
+		// this mutation's replacement (their rows' Mutation).
+		for i := pl.point; i < len(pl.phases); i++ {
+			for _, e := range pl.phases[i].Dispatches {
+				t := e.Template()
+				if _, ok := pl.mut[templateKey(t)]; !ok || t == "" {
+					continue
+				}
+				// As the row's Mutation ("<template> -> <replacement>")
+				// reads back: up to its first " -> ".
+				if i := strings.Index(t, " -> "); i >= 0 {
+					t = t[:i]
+				}
+				if templateKey(t) == templateKey(mu.Original) {
+					mu.Dispatches++
+				}
 			}
 		}
 		if !mu.Exists {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // WriteJSON writes the plan as encoding/json's Encoder does with
@@ -19,22 +21,46 @@ import (
 // everything else goes through encoding/json.
 func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 	cp := *pl
+	// each gives a long array's elements, a row or a check, in order
+	// to add; a lean plan's rows are made as they are written.
+	type each func(add func(*Row, *Check)) error
+	rows := func(kept []Row, skip bool) each {
+		if pl.lean {
+			return func(add func(*Row, *Check)) error {
+				return pl.eachRow(skip, func(r *Row) error { add(r, nil); return nil })
+			}
+		}
+		return func(add func(*Row, *Check)) error {
+			for i := range kept {
+				add(&kept[i], nil)
+			}
+			return nil
+		}
+	}
 	// Empty, the long arrays print as "[]"; they are found in the small
 	// document and filled in as it is written. A nil or empty one prints
-	// as encoding/json prints it.
+	// as encoding/json prints it (a lean plan's rows are never nil).
 	long := []struct {
-		key string
-		n   int
-		row func(b []byte, i int, in string) []byte
+		key  string
+		n    int
+		each each
 	}{
-		{"skip", len(pl.Skip), func(b []byte, i int, in string) []byte { return pl.Skip[i].appendJSON(b, in, indent) }},
-		{"re_execute", len(pl.ReExecute), func(b []byte, i int, in string) []byte { return pl.ReExecute[i].appendJSON(b, in, indent) }},
-		{"verification", len(pl.Checks), func(b []byte, i int, in string) []byte { return pl.Checks[i].appendJSON(b, in, indent) }},
+		{"skip", pl.SkipCount(), rows(pl.Skip, true)},
+		{"re_execute", pl.ReExecuteCount(), rows(pl.ReExecute, false)},
+		{"verification", len(pl.Checks), func(add func(*Row, *Check)) error {
+			for i := range pl.Checks {
+				add(nil, &pl.Checks[i])
+			}
+			return nil
+		}},
 	}
-	if len(pl.Skip) > 0 {
+	if pl.lean {
+		cp.Skip, cp.ReExecute = []Row{}, []Row{}
+	}
+	if len(cp.Skip) > 0 {
 		cp.Skip = []Row{}
 	}
-	if len(pl.ReExecute) > 0 {
+	if len(cp.ReExecute) > 0 {
 		cp.ReExecute = []Row{}
 	}
 	if len(pl.Checks) > 0 {
@@ -66,14 +92,27 @@ func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 		}
 		at += len(mark)
 		bw.Write(doc[:at])
-		for i := 0; i < l.n; i++ {
-			buf = append(buf[:0], '\n')
-			buf = append(buf, elem...)
-			buf = l.row(buf, i, elem)
-			if i < l.n-1 {
+		i := 0
+		err := l.each(func(r *Row, c *Check) {
+			buf = buf[:0]
+			if i > 0 {
 				buf = append(buf, ',')
 			}
+			buf = append(buf, '\n')
+			buf = append(buf, elem...)
+			if r != nil {
+				buf = r.appendJSON(buf, elem, indent)
+			} else {
+				buf = c.appendJSON(buf, elem, indent)
+			}
 			bw.Write(buf)
+			i++
+		})
+		if err != nil {
+			return err
+		}
+		if i != l.n {
+			return fmt.Errorf("crucible: plan JSON: %d %s rows made, %d counted", i, l.key, l.n)
 		}
 		bw.WriteString("\n" + field)
 		doc = doc[at:]
@@ -135,21 +174,35 @@ func (c *Check) appendJSON(b []byte, in, indent string) []byte {
 }
 
 // appendJSONString appends s quoted as encoding/json quotes it without
-// HTML escaping. Printable ASCII without quotes or backslashes (nearly
-// every string in a plan) is copied; anything else goes through
-// encoding/json itself, so control characters, invalid UTF-8 and U+2028
-// come out exactly as it writes them.
+// HTML escaping. Printable ASCII without quotes or backslashes, and valid
+// UTF-8 beyond ASCII other than U+2028 and U+2029 (nearly every string
+// in a plan: "12:00–12:34" has an en dash), is copied as it is; anything
+// else goes through encoding/json itself, so control characters, invalid
+// UTF-8 and U+2028 come out exactly as it writes them.
 func appendJSONString(b []byte, s string) []byte {
+	wide := false
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			var q bytes.Buffer
-			enc := json.NewEncoder(&q)
-			enc.SetEscapeHTML(false)
-			_ = enc.Encode(s) // a string always encodes
-			return append(b, bytes.TrimSuffix(q.Bytes(), []byte("\n"))...)
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' {
+			return appendJSONSlow(b, s)
 		}
+		if c >= 0x80 {
+			wide = true
+		}
+	}
+	if wide && (!utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
+		return appendJSONSlow(b, s)
 	}
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
+}
+
+// appendJSONSlow is appendJSONString through encoding/json.
+func appendJSONSlow(b []byte, s string) []byte {
+	var q bytes.Buffer
+	enc := json.NewEncoder(&q)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return append(b, bytes.TrimSuffix(q.Bytes(), []byte("\n"))...)
 }

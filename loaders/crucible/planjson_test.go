@@ -44,7 +44,8 @@ func TestWriteJSONMatchesEncodingJSON(t *testing.T) {
 		checkPlanJSON(t, fx, planOf(t, s))
 	}
 	odd := []string{"", "plain", `quote " and \ backslash`, "tab\tnew\nline\r", "\x00\x01\x1f\x7f", "<html> & 'x'",
-		"héllo — ✓", "\u2028\u2029", "bad \xff\xfe utf-8", "\U0001F600", "|pipe|"}
+		"héllo — ✓", "\u2028\u2029", "bad \xff\xfe utf-8", "\U0001F600", "|pipe|",
+		"del\x7f", "12:00–12:34", "a\u2028b", "cut \xe2\x80"}
 	pl := &ReplayPlan{Source: odd[2], Skill: odd[5], Fallbacks: []Fallback{{From: odd[3], To: odd[6], Reason: odd[7]}}}
 	pl.WorkPreserved.Seconds = 1234.5
 	pl.Resume.Restore = &RestoreTarget{ID: "abc", Reason: odd[8]}

@@ -9,6 +9,11 @@ import (
 // Lines renders the plan in the spec's "# Replay Plan (dry-run)" format.
 // Each table row ends with a Why column: the reason for its verdict.
 func (pl *ReplayPlan) Lines() []string {
+	if pl.lean {
+		c := *pl
+		c.keepRows()
+		return c.Lines()
+	}
 	out := make([]string, 0, len(pl.Skip)+len(pl.ReExecute)+len(pl.Implied)+len(pl.Fallbacks)+len(pl.Mutations)+24)
 	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
 	// row is "| a | b | … |": a table row for each dispatch, built
@@ -120,6 +125,11 @@ func (pl *ReplayPlan) preservedText() string {
 
 // Compact is the plan in a few lines for the dashboard.
 func (pl *ReplayPlan) Compact(limit int) []string {
+	if pl.lean {
+		c := *pl
+		c.keepRows()
+		return c.Compact(limit)
+	}
 	out := []string{
 		"Crashed at: " + pl.crashedText(),
 		"Resume point: " + pl.resumeText(),
@@ -190,6 +200,11 @@ type CSBInput struct {
 // CompressionState builds the ===COMPRESSION_STATE=== block.
 func CompressionState(in CSBInput) string {
 	pl := in.Plan
+	if pl.lean {
+		c := *pl
+		c.keepRows()
+		pl = &c
+	}
 	var b strings.Builder
 	w := func(f string, a ...any) { fmt.Fprintf(&b, f+"\n", a...) }
 	goal := ""

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
@@ -34,13 +35,19 @@ const recentWrite = model.DefaultCrashAfter
 const timelineLimit = 30
 
 // session maps a pipeline into the shape every format shares. The
-// artifact list (a file or two per dispatch) is built meanwhile on
-// another goroutine: nothing else here reads the dispatch directories.
+// artifact list (a file or two per dispatch: 200,000 entries and more)
+// is made when it is first asked for (Session.ArtifactList: the artifact
+// browser, `pickup artifacts`), once.
 func (l *Loader) session(p *pipeline) *model.Session {
-	arts := make(chan []model.Artifact, 1)
-	go func() { arts <- p.artifacts() }()
 	s := l.summary(p)
-	s.Artifacts = <-arts
+	// Only what the list is made from is kept for it; a lean load keeps
+	// no directory listing either (it is read again if the list is
+	// asked for).
+	a := &pipeline{manifestPath: p.manifestPath, scratch: p.scratch, handoffs: p.handoffs, manifest: p.manifest, dispatchD: p.dispatchD}
+	if !l.lean {
+		a.listings = p.listings
+	}
+	s.ArtifactsFunc = sync.OnceValue(a.artifacts)
 	return s
 }
 
@@ -52,6 +59,9 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	s := &model.Session{
 		Source: SourceName, ID: loaders.SessionID(SourceName, p.project, path), Path: path, Project: p.project,
 		Fingerprint: p.fingerprint(), Archived: p.archived, Warnings: []string{},
+	}
+	if l.lean {
+		s.Fingerprint = "" // the manifest was not hashed: nothing may write from this session
 	}
 	if !p.updated.IsZero() {
 		s.LastUpdated, s.HasLastUpdated = p.updated.UTC(), true
@@ -168,7 +178,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	} else {
 		s.ResumePoint = model.ResumePoint{Phase: phaseTitle(pl.Resume.Phase), Reason: pl.resumeReason()}
 	}
-	s.Plan = &model.Plan{Lines: pl.Lines(), Data: pl}
+	s.Plan = &model.Plan{LinesFunc: pl.Lines, Data: pl}
 
 	// The branch guard, then the restore question.
 	current := p.branch
@@ -202,12 +212,15 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		restart = "start the pipeline fresh"
 	}
 	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified}
+	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, "")}
+	if l.lean {
+		return s // no dashboard, prompt or context: see PlanJSONOnly
+	}
 
 	csb := CompressionState(CSBInput{Plan: pl, Handoff: latestHandoff(p.handoffs, pl.Resume.Phase), Status: p.status,
 		Skill: skill, Scratch: p.scratch, Modified: p.preservedFiles()})
 	s.Prompt = csb
 	s.Context = l.context(p, csb)
-	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, "")}
 	s.Sections = l.sections(p)
 	return s
 }
@@ -251,9 +264,11 @@ func (l *Loader) context(p *pipeline, csb string) map[string]any {
 	if r := pl.Resume.Restore; r != nil {
 		ctx["checkpoint"] = map[string]any{"id": r.ID, "reason": r.Reason, "taken_at": r.TakenAt}
 	}
-	seqs := make([]int, 0, len(pl.ReExecute))
-	for _, r := range pl.ReExecute {
-		seqs = append(seqs, r.Seq)
+	seqs := make([]int, 0, pl.ReExecuteCount())
+	for i := pl.point; i < len(pl.phases); i++ {
+		for _, e := range pl.phases[i].Dispatches { // the re-execute rows' order
+			seqs = append(seqs, e.Seq)
+		}
 	}
 	ctx["re_execute"] = seqs
 	if len(pl.Mutations) > 0 {
@@ -380,5 +395,5 @@ func continueOutcome(title string, pl *ReplayPlan, restored string) string {
 		lead = "Restore checkpoint " + pl.Resume.Restore.Reason + ", then resume"
 	}
 	return fmt.Sprintf("%s %s at %s: re-execute %d dispatch(es); new manifest entries start at seq %d.",
-		lead, title, phaseTitle(pl.Resume.Phase), len(pl.ReExecute), pl.NextSeq)
+		lead, title, phaseTitle(pl.Resume.Phase), pl.ReExecuteCount(), pl.NextSeq)
 }

@@ -3,7 +3,6 @@ package crucible
 import (
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -75,6 +74,23 @@ type evidence struct {
 	// trusted holds the evidence text per role for roles with no
 	// artifact rule: thousands of dispatches share a few roles.
 	trusted map[string]string
+	// kinds holds RoleKind per role, for the same reason.
+	kinds map[string]string
+}
+
+// kind is RoleKind(role), worked out once per role.
+func (ev *evidence) kind(role string) string {
+	k, ok := ev.kinds[role]
+	if !ok {
+		k = RoleKind(role)
+		if ev.kinds == nil {
+			ev.kinds = map[string]string{}
+		}
+		if len(ev.kinds) < 1024 {
+			ev.kinds[role] = k
+		}
+	}
+	return k
 }
 
 // dirListing is a dispatch directory's entries other than folders,
@@ -88,27 +104,11 @@ type dirListing struct {
 	// link, a pipe…); every other name is a regular file.
 	odd map[string]fs.FileMode
 	err error // the directory could not be listed
-	// index finds a name without a binary search once the listing is
-	// asked often (a large pipeline asks for every dispatch's file).
-	index map[string]struct{}
-	finds int
 }
 
 // find returns name's type and whether the listing holds it.
 func (l *dirListing) find(name string) (fs.FileMode, bool) {
-	if l.index == nil && len(l.names) > 1024 {
-		if l.finds++; l.finds > 1024 {
-			l.index = make(map[string]struct{}, len(l.names))
-			for _, n := range l.names {
-				l.index[n] = struct{}{}
-			}
-		}
-	}
-	if l.index != nil {
-		if _, ok := l.index[name]; !ok {
-			return 0, false
-		}
-	} else if i := sort.SearchStrings(l.names, name); i == len(l.names) || l.names[i] != name {
+	if i := sort.SearchStrings(l.names, name); i == len(l.names) || l.names[i] != name {
 		return 0, false
 	}
 	return l.odd[name], true // 0 for a regular file
@@ -137,33 +137,14 @@ func (c dirCache) listed(dir string) *dirListing {
 	if l, ok := c[dir]; ok {
 		return l
 	}
-	// os.ReadDir would sort the entries through their interface; the
-	// names are sorted here directly, which is several times faster for
-	// a directory of a hundred thousand dispatch files.
+	// os.ReadDir would sort the entries through their interface, and
+	// make an object per entry; readNames gives the names alone, sorted
+	// here directly, which is several times faster for a directory of a
+	// hundred thousand dispatch files.
 	l := &dirListing{}
-	var ents []fs.DirEntry
-	f, err := os.Open(dir)
-	if err == nil {
-		ents, err = f.ReadDir(-1)
-		f.Close()
-	}
-	if err != nil {
-		ents = nil // as before: a listing that failed holds nothing
-	}
-	l.err = err
-	l.names = make([]string, 0, len(ents))
-	for _, e := range ents {
-		if e.IsDir() {
-			continue
-		}
-		l.names = append(l.names, e.Name())
-		if t := e.Type(); !t.IsRegular() {
-			if l.odd == nil {
-				l.odd = map[string]fs.FileMode{}
-			}
-			l.odd[e.Name()] = t
-		}
-	}
+	var err error
+	l.names, l.odd, err = readNames(dir)
+	l.err = err // as before: a listing that failed holds nothing
 	slices.Sort(l.names)
 	c[dir] = l
 	return l
@@ -405,7 +386,7 @@ func (ev *evidence) outputs(e *Entry) []string {
 
 // verify checks one dispatch whose final status is completed.
 func (ev *evidence) verify(e *Entry) Check {
-	c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase, Kind: RoleKind(e.Role)}
+	c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase, Kind: ev.kind(e.Role)}
 	switch c.Kind {
 	case KindNone:
 		c.OK, c.Evidence = true, "quality-gate round: conversation output only, nothing to check"

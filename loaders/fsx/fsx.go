@@ -22,6 +22,12 @@ import (
 // MaxStateFile caps how much of a state file pickup will read.
 const MaxStateFile = 64 << 20
 
+// MaxStreamFile caps a file pickup reads line by line without keeping it
+// (a JSONL log such as crucible's dispatch manifest): its memory does
+// not grow with the file, so the cap is far above MaxStateFile, which
+// whole-file reads keep. A file over it is refused before it is read.
+const MaxStreamFile = 1 << 30
+
 // Fingerprint is the content hash writers compare against.
 func Fingerprint(data []byte) string {
 	sum := sha256.Sum256(data)

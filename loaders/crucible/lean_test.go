@@ -1,0 +1,228 @@
+package crucible
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// loadLean is world.load for `pickup plan --json` (PlanJSONOnly).
+func (w *world) loadLean(opts ...func(*loaders.Options)) *model.Session {
+	w.t.Helper()
+	o := optsFor(w)
+	for _, f := range opts {
+		f(&o)
+	}
+	l := New(o)
+	l.PlanJSONOnly()
+	paths, err := l.Discover(w.project)
+	if err != nil || len(paths) == 0 {
+		w.t.Fatalf("discover: %v %v", paths, err)
+	}
+	s, err := l.Load(w.project, paths[0])
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return s
+}
+
+// TestLeanPlanMatchesFull: a plan loaded for `plan --json` alone keeps
+// no rows, yet writes the same JSON, byte for byte, as the full plan
+// (itself held to encoding/json), with the same warnings, text and
+// artifact list, on every fixture and with each option that moves the
+// resume point or rewrites rows.
+func TestLeanPlanMatchesFull(t *testing.T) {
+	cases := []struct {
+		fixture string
+		opts    []func(*loaders.Options)
+	}{
+		{"crash", nil}, {"clean", nil}, {"failed", nil}, {"replay", nil}, {"truncated", nil},
+		{"crash", []func(*loaders.Options){flag(FlagFromPhase, "2")}},
+		{"crash", []func(*loaders.Options){flag(FlagFromSeq, "6")}},
+		{"crash", []func(*loaders.Options){flag(FlagNoRestore, "true")}},
+		{"replay", []func(*loaders.Options){flag(FlagFromPhase, "3"), listFlag(FlagMutate, "templates/quality-gate-prompt.md=templates/strict-gate.md", "missing.md=nowhere.md")}},
+	}
+	for i, c := range cases {
+		t.Run(c.fixture+"/"+itoa(i), func(t *testing.T) { checkLean(t, c.fixture, c.opts) })
+	}
+}
+
+func checkLean(t *testing.T, fixture string, opts []func(*loaders.Options)) {
+	t.Helper()
+	w := newWorld(t, fixture, "4", "main")
+	w.repo("main")
+	w.standardCheckpoints()
+	chdir(t, w.project)
+	_, full := w.load(opts...)
+	lean := w.loadLean(opts...)
+	if full.Plan == nil || lean.Plan == nil {
+		t.Fatalf("%s: plan %v, lean plan %v", fixture, full.Plan != nil, lean.Plan != nil)
+	}
+	fp, lp := planOf(t, full), planOf(t, lean)
+	if lp.Skip != nil || lp.ReExecute != nil {
+		t.Fatalf("%s: the lean plan kept its rows", fixture)
+	}
+	if lp.SkipCount() != len(fp.Skip) || lp.ReExecuteCount() != len(fp.ReExecute) {
+		t.Fatalf("%s: counts %d/%d, want %d/%d", fixture, lp.SkipCount(), lp.ReExecuteCount(), len(fp.Skip), len(fp.ReExecute))
+	}
+	checkPlanJSON(t, fixture, fp)
+	for _, pi := range [][2]string{{"  ", "  "}, {"", "\t"}} {
+		var a, b bytes.Buffer
+		if err := fp.WriteJSON(&a, pi[0], pi[1]); err != nil {
+			t.Fatal(err)
+		}
+		if err := lp.WriteJSON(&b, pi[0], pi[1]); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Fatalf("%s: the lean plan's JSON differs\nfull: %s\nlean: %s", fixture, a.Bytes(), b.Bytes())
+		}
+	}
+	if !reflect.DeepEqual(full.Warnings, lean.Warnings) {
+		t.Fatalf("%s: warnings\nfull %q\nlean %q", fixture, full.Warnings, lean.Warnings)
+	}
+	if !reflect.DeepEqual(full.Plan.Text(), lean.Plan.Text()) {
+		t.Fatalf("%s: plan text differs", fixture)
+	}
+	if lp.Skip != nil {
+		t.Fatalf("%s: asking for the text kept the rows", fixture)
+	}
+	if !reflect.DeepEqual(full.ArtifactList(), lean.ArtifactList()) {
+		t.Fatalf("%s: artifact lists differ", fixture)
+	}
+	if lean.Sections != nil || lean.Prompt != "" || lean.Context != nil || lean.Fingerprint != "" {
+		t.Fatalf("%s: a lean session made its dashboard, prompt, context or fingerprint", fixture)
+	}
+	if full.Fingerprint == "" || full.Prompt == "" || len(full.Sections) == 0 {
+		t.Fatalf("%s: the full session lacks its fingerprint, prompt or dashboard", fixture)
+	}
+}
+
+// TestArtifactListIsMadeOnce: the list is made when first asked for,
+// then the same list is given again.
+func TestArtifactListIsMadeOnce(t *testing.T) {
+	w := newWorld(t, "crash", "4", "main")
+	_, s := w.load()
+	a := s.ArtifactList()
+	if len(a) == 0 || s.Artifacts != nil {
+		t.Fatalf("list %d, Artifacts %v", len(a), s.Artifacts)
+	}
+	if b := s.ArtifactList(); &a[0] != &b[0] {
+		t.Fatal("the list was made twice")
+	}
+}
+
+// TestManifestSizeCap: a manifest over the stream cap (1 GiB) is refused
+// before any of it is read; one over the whole-file cap (64 MiB), which
+// state files keep, is read line by line.
+func TestManifestSizeCap(t *testing.T) {
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.jsonl")
+	first := `{"seq":1,"file":"1-plan-writer.md","role":"plan-writer","phase":"1","status":"completed"}` + "\n"
+	write(t, huge, first)
+	if err := os.Truncate(huge, fsx.MaxStreamFile+1); err != nil { // sparse: no disk used
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := ReadManifest(huge)
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), huge) || !strings.Contains(err.Error(), "1073741825 bytes") || !strings.Contains(err.Error(), "1 GiB") {
+		t.Fatalf("err %v", err)
+	}
+	// Reading would have made at least the 64 KiB line buffer.
+	if n := after.TotalAlloc - before.TotalAlloc; n > 32<<10 {
+		t.Fatalf("%d bytes allocated refusing the file: it was read", n)
+	}
+
+	big := filepath.Join(dir, "big.jsonl")
+	write(t, big, first)
+	if err := os.Truncate(big, fsx.MaxStateFile+1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fsx.ReadFile(big); err == nil {
+		t.Fatal("a whole-file read accepted a file over MaxStateFile")
+	}
+	m, err := ReadManifest(big)
+	if err != nil {
+		t.Fatalf("a manifest over 64 MiB was refused: %v", err)
+	}
+	// The zeros after the first line are one last line, too long to be
+	// an entry.
+	if m.Valid != 1 || len(m.Seqs) != 1 || m.Size != fsx.MaxStateFile+1 || len(m.Bad) != 1 || !strings.Contains(m.Bad[0].Reason, "1 MiB") {
+		t.Fatalf("valid %d seqs %v size %d bad %+v", m.Valid, m.Seqs, m.Size, m.Bad)
+	}
+}
+
+// TestReadNamesMatchesReadDir: the directory reader the listings use
+// gives what os.ReadDir gives: every name but folders', with the types
+// of those that are not regular files.
+func TestReadNamesMatchesReadDir(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 2000 { // several getdents calls' worth
+		name := itoa(i) + "-" + strings.Repeat("long-template-name-", 1+i%3) + ".md"
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mkdir(t, filepath.Join(dir, "sub"))
+	if err := os.Symlink("nowhere", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o600); err != nil {
+		t.Log("no fifo:", err)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	wantOdd := map[string]fs.FileMode{}
+	for _, e := range ents {
+		if e.IsDir() {
+			continue
+		}
+		want = append(want, e.Name())
+		if !e.Type().IsRegular() {
+			wantOdd[e.Name()] = e.Type()
+		}
+	}
+	names, odd, err := readNames(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(names)
+	if !slices.Equal(names, want) {
+		t.Fatalf("%d names, want %d", len(names), len(want))
+	}
+	if odd == nil {
+		odd = map[string]fs.FileMode{}
+	}
+	if !reflect.DeepEqual(odd, wantOdd) || odd["link"] != fs.ModeSymlink {
+		t.Fatalf("types %v, want %v", odd, wantOdd)
+	}
+	if _, _, err := readNames(filepath.Join(dir, "missing")); err == nil {
+		t.Fatal("no error for a missing folder")
+	}
+}
+
+func itoa(i int) string {
+	b := []byte{}
+	for {
+		b = append([]byte{byte('0' + i%10)}, b...)
+		if i /= 10; i == 0 {
+			return string(b)
+		}
+	}
+}
