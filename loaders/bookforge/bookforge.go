@@ -130,9 +130,9 @@ func subdirs(dir string) []string {
 // when it holds a ledger, else its pause marker, else "".
 func statePath(bookDir string) string {
 	hist := filepath.Join(bookDir, filepath.FromSlash(HistoryDir))
-	names, err := ledgerFiles(hist)
-	if err == nil && len(names) > 0 {
-		return hist
+	names, folders, err := ledgerFiles(hist)
+	if err == nil && len(names)+len(folders) > 0 {
+		return hist // a folder named like a ledger: Load warns about it
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return hist // cannot tell: let Load say why

@@ -65,11 +65,12 @@ func (b *book) relProject(p string) string {
 }
 
 // ledgerFiles lists a phase_history folder's ledger files (one folder
-// listing, never a walk), in chapter/scene order.
-func ledgerFiles(dir string) ([]string, error) {
+// listing, never a walk), in chapter/scene order. folders are entries
+// named like a ledger that are folders: not read, but worth a warning.
+func ledgerFiles(dir string) (names, folders []string, err error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	type lf struct {
 		name   string
@@ -78,7 +79,11 @@ func ledgerFiles(dir string) ([]string, error) {
 	var out []lf
 	for _, e := range ents {
 		m := ledgerName.FindStringSubmatch(e.Name())
-		if m == nil || e.IsDir() {
+		if m == nil {
+			continue
+		}
+		if e.IsDir() {
+			folders = append(folders, e.Name())
 			continue
 		}
 		out = append(out, lf{e.Name(), atoi(m[1]), atoi(m[2])})
@@ -89,11 +94,12 @@ func ledgerFiles(dir string) ([]string, error) {
 		}
 		return out[i].sc < out[j].sc
 	})
-	names := make([]string, len(out))
+	names = make([]string, len(out))
 	for i, f := range out {
 		names[i] = f.name
 	}
-	return names, nil
+	sort.Strings(folders)
+	return names, folders, nil
 }
 
 // scanBook reads a book folder: its ledgers, its pause marker and every
@@ -125,13 +131,17 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 	}
 
 	var manifest []string
-	names, err := ledgerFiles(b.History)
+	names, folders, err := ledgerFiles(b.History)
 	switch {
 	case err == nil:
 		b.HasHistory = true
 	case errors.Is(err, fs.ErrNotExist):
 	default:
 		return nil, fmt.Errorf("bookforge: %s: %w", b.History, err)
+	}
+	for _, f := range folders {
+		warn("%s/%s: a folder named like a ledger file, not a ledger; ignored (not read as scene %s)",
+			HistoryDir, f, strings.TrimSuffix(f, ".json"))
 	}
 	var newestFile time.Time
 	seen := map[string]bool{}

@@ -167,6 +167,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 
 	// Outputs the resume loads into the next phase.
 	var toLoad []map[string]string
+	var loads []model.Artifact
 	var skipped, rerun []string
 	if rs != nil && !plan.Complete {
 		for _, c := range rs.Cells {
@@ -174,7 +175,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 				skipped = append(skipped, c.Phase)
 				for _, a := range c.Artifacts {
 					toLoad = append(toLoad, map[string]string{"phase": c.Phase, "key": a.Key, "path": a.Path})
-					s.Artifacts = append(s.Artifacts, model.Artifact{Path: a.Path, Kind: a.Key, Phase: c.Phase, Exists: true, Hash: a.Hash})
+					loads = append(loads, model.Artifact{Path: a.Path, Kind: a.Key, Phase: c.Phase, Exists: true, Hash: a.Hash})
 				}
 			} else {
 				rerun = append(rerun, c.Phase)
@@ -283,20 +284,26 @@ func (l Loader) session(b *book, path string) *model.Session {
 	}
 
 	// The dashboard: the grid, the pause, then every verdict's reason.
-	title := "Scenes × phases"
+	title := gridTitle
 	if l.opts.Plain {
-		title = "Scenes x phases"
+		title = gridTitlePlain
 	}
 	s.Sections = append(s.Sections, model.Section{Title: title, Lines: gridLines(&plan, l.opts.Plain)})
+	// The same grid, cell by cell, for a screen that selects a cell and
+	// shows its reason (it then leaves out the text grid and "Why").
+	s.Grid = gridOf(&plan, l.opts.Plain)
 	if pz != nil {
 		s.Sections = append(s.Sections, model.Section{Title: "Pause (" + PauseFile + ")", Lines: pz.Lines(now)})
 	}
 	s.Sections = append(s.Sections,
-		model.Section{Title: "Why", Lines: reasonLines(&plan)},
+		model.Section{Title: whyTitle, Lines: reasonLines(&plan)},
 		model.Section{Title: "CONTINUE writes", Lines: writeLines(&plan)},
 	)
 	s.Plan = &model.Plan{Lines: planLines(&plan, now), Data: &plan}
-	s.Prompt = prompt(b, &plan, s, now)
+	s.Prompt = prompt(b, &plan, s, loads, now)
+	// The artifact list: every file the ledgers name, with the hashes
+	// they record (the prompt above lists only what the resume loads).
+	s.Artifacts = bookArtifacts(b)
 	return s
 }
 
@@ -364,7 +371,7 @@ func integrityProblem(b *book, blocks []Block) *model.LoadError {
 }
 
 // prompt is the markdown `--emit prompt` prints for the agent.
-func prompt(b *book, p *Plan, s *model.Session, now time.Time) string {
+func prompt(b *book, p *Plan, s *model.Session, loads []model.Artifact, now time.Time) string {
 	var m strings.Builder
 	fmt.Fprintf(&m, "# Resume bookforge book %s\n\n", b.ID)
 	if p.Complete {
@@ -393,9 +400,9 @@ func prompt(b *book, p *Plan, s *model.Session, now time.Time) string {
 		}
 		m.WriteString("\n")
 	}
-	if len(s.Artifacts) > 0 {
+	if len(loads) > 0 {
 		m.WriteString("## Outputs to load into the next phase\n\n")
-		for _, a := range s.Artifacts {
+		for _, a := range loads {
 			fmt.Fprintf(&m, "- %s %s: `%s`\n", a.Phase, a.Kind, a.Path)
 		}
 		m.WriteString("\n")
