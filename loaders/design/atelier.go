@@ -68,7 +68,10 @@ func (a *Atelier) Discover(project string) ([]string, error) {
 	}
 	var found []string
 	state := filepath.Join(root, filepath.FromSlash(AtelierState))
-	if st, err := os.Stat(state); err == nil && st.Mode().IsRegular() {
+	// Anything at the state file's name is returned, a folder, a named
+	// pipe or a symlink loop too: Load says what it is (fsx.ReadFile
+	// names the file), rather than pickup reporting no session.
+	if _, err := os.Lstat(state); err == nil {
 		found = append(found, state)
 	}
 	dir := filepath.Join(root, filepath.FromSlash(AtelierSessions))
@@ -76,7 +79,7 @@ func (a *Atelier) Discover(project string) ([]string, error) {
 	switch {
 	case err == nil:
 		for _, e := range entries {
-			if strings.HasSuffix(e.Name(), ".json") && e.Type().IsRegular() {
+			if strings.HasSuffix(e.Name(), ".json") && e.Name() != ".json" {
 				found = append(found, filepath.Join(dir, e.Name()))
 			}
 		}
@@ -204,7 +207,12 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		{Key: "phase", Label: "Phase", Value: or(phase, "none")},
 	}
 	if feature != "" {
+		// The script state and the /worklog snapshots of one feature sit
+		// side by side in the picker: the title tells them apart.
 		s.Title = "atelier: " + feature
+		if snapshot {
+			s.Title = "atelier snapshot: " + feature
+		}
 	}
 	ctx := map[string]any{"phase": phase, "feature": feature, "state_file": rel, "locked_files": locked}
 	if idx >= 0 {

@@ -1,10 +1,12 @@
 package design
 
 import (
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/pickup-dev/pickup/model"
@@ -81,7 +83,7 @@ func TestAtelierSavedSessions(t *testing.T) {
 	project := fixture(t, "atelier")
 	all := loadAll(t, atelierLoader("", "main"), project)
 	s := all[".atelier/sessions/2026-02-15-feature-user-auth.json"]
-	if s.Archived || s.Branch != "feature/user-auth" || s.Handoff.Note != "Alternatives drafted; waiting for the choice between JWT and sessions." {
+	if s.Archived || s.Title != "atelier snapshot: user-auth" || s.Branch != "feature/user-auth" || s.Handoff.Note != "Alternatives drafted; waiting for the choice between JWT and sessions." {
 		t.Fatalf("newest %+v", s)
 	}
 	fields := map[string]string{}
@@ -183,5 +185,44 @@ func TestAtelierDiscardArchivesBeside(t *testing.T) {
 	}
 	if paths, _ := a.Discover(project); len(paths) != 2 {
 		t.Fatalf("after discard %v", paths)
+	}
+}
+
+// TestAtelierNotAFileIsNamed: something that is not a regular file where
+// an atelier state or session file belongs (a folder, a named pipe, a
+// symlink loop) is an error naming it, never a silent "no session", and
+// a named pipe never makes the loader wait for a writer.
+func TestAtelierNotAFileIsNamed(t *testing.T) {
+	project := t.TempDir()
+	state := filepath.Join(project, ".atelier", "state.json")
+	sessions := filepath.Join(project, ".atelier", "sessions")
+	if err := os.MkdirAll(state, 0o755); err != nil { // a folder named state.json
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(sessions, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pipe := filepath.Join(sessions, "s1.json")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skipf("named pipes unavailable: %v", err)
+	}
+	loop := filepath.Join(sessions, "s2.json")
+	if err := os.Symlink(loop, loop); err != nil {
+		t.Fatal(err)
+	}
+	a := atelierLoader("", "main")
+	paths, err := a.Discover(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{state: "is a directory", pipe: "is a named pipe", loop: "too many levels of symbolic links"}
+	if len(paths) != len(want) {
+		t.Fatalf("discovered %v, want the three", paths)
+	}
+	for _, p := range paths {
+		_, err := a.Load(project, p)
+		if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), want[p]) {
+			t.Errorf("%s: %v, want an error naming it with %q", p, err, want[p])
+		}
 	}
 }
