@@ -317,12 +317,7 @@ func (o outcome) clear(path string, okToo, noneOK bool) string {
 // (bookforge and design were being refactored when this corpus landed).
 // Each is skipped with its reason, so it stays visible in -v output and
 // in docs/reliability.md until fixed.
-var knownGaps = map[string]string{
-	"bookforge-ledger/directory": "a folder named like a ledger file (ch001_sc001.json/) is skipped without a word",
-	"atelier/symlink_loop":       ".atelier/state.json as a symlink loop is skipped without a word (Discover keeps regular files only)",
-	"atelier/directory":          ".atelier/state.json as a folder is skipped without a word (Discover keeps regular files only)",
-	"atelier/fifo":               ".atelier/state.json as a named pipe is skipped without a word (Discover keeps regular files only)",
-}
+var knownGaps = map[string]string{}
 
 // summary is the outcome in one line, for -v output.
 func (o outcome) summary() string {

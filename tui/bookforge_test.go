@@ -77,7 +77,9 @@ func TestBookforgeGolden(t *testing.T) {
 	}
 }
 
-// TestBookforgeGoldenPlain pins the ASCII grid (NO_COLOR).
+// TestBookforgeGoldenPlain pins REVIEW under NO_COLOR, the loader's
+// text plain: the grid drops its colours and keeps its glyphs (ASCII
+// marks are for terminals that cannot show them: see grid.go).
 func TestBookforgeGoldenPlain(t *testing.T) {
 	pinEnv(t)
 	t.Setenv("NO_COLOR", "1")
@@ -85,7 +87,7 @@ func TestBookforgeGoldenPlain(t *testing.T) {
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 60})
 	m, _ = press(t, m, keyRune('2'))
 	v := plain(m)
-	for _, want := range []string{"ch001_sc003 . . . R R R R R < resume", ". skip, R rerun, X blocked", "Scenes x phases"} {
+	for _, want := range []string{"> ch001_sc003  ✓  ✓  ✓ [↻] ↻  ↻  ↻  ↻  ◀ resume", "✓ skip · ↻ rerun · ✗ blocked", "Scenes x phases"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("plain review lacks %q:\n%s", want, v)
 		}
@@ -93,19 +95,25 @@ func TestBookforgeGoldenPlain(t *testing.T) {
 	golden.RequireEqual(t, []byte(pinned(m)))
 }
 
-// The grid's glyphs and each verdict's reason are on the dashboard, and
+// The grid and the highlighted cell's reason are on the dashboard, the
+// text grid and the list of reasons are not (the grid says them), and
 // the blocked book says why CONTINUE is off.
 func TestBookforgeDashboardText(t *testing.T) {
 	m := newModel(t, bookforgeState(t, "real", false), nil, 120, 80)
 	m, _ = press(t, m, keyRune('2'))
 	v := plain(m)
 	for _, want := range []string{
-		"ch001_sc003 ✓ ✓ ✓ ↻ ↻ ↻ ↻ ↻ ◀ resume",
-		"ch001_sc003 write: RERUN: no ledger entry: the run paused here (HTTP 429 quota pause in write_scene)",
+		"› ch001_sc003  ✓  ✓  ✓ [↻] ↻  ↻  ↻  ↻  ◀ resume",
+		"ch001_sc003 write: RERUN\n    no ledger entry: the run paused here (HTTP 429 quota pause in write_scene)",
 		"Retry after: 600 s, safe from 2026-02-15 12:36:00 UTC: not yet, wait 6m0s",
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("review lacks %q:\n%s", want, v)
+		}
+	}
+	for _, gone := range []string{"ch001_sc003 ✓ ✓ ✓ ↻ ↻ ↻ ↻ ↻ ◀ resume", "\nWhy\n"} {
+		if strings.Contains(v, gone) {
+			t.Errorf("review still shows %q:\n%s", gone, v)
 		}
 	}
 	m = newModel(t, bookforgeState(t, "hashes", false), nil, 120, 40)

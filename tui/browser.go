@@ -369,7 +369,7 @@ func (m Model) runExec(msg execReadyMsg) (tea.Model, tea.Cmd) {
 	c := exec.Command(msg.argv[0], args...)
 	c.Dir = filepath.Dir(msg.path)
 	what := msg.what
-	return m, tea.ExecProcess(c, func(err error) tea.Msg { return execDoneMsg{what: what, err: err} })
+	return m, m.execProcess(c, func(err error) tea.Msg { return execDoneMsg{what: what, err: err} })
 }
 
 // execDone reports a failed run and reads the list again: an editor may

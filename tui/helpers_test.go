@@ -32,6 +32,10 @@ func pinEnv(t *testing.T) {
 	t.Helper()
 	t.Setenv("NO_COLOR", "")
 	t.Setenv("TERM", "xterm-256color")
+	// A UTF-8 locale: the REVIEW grid draws its glyphs (grid.go).
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_CTYPE", "")
+	t.Setenv("LANG", "C.UTF-8")
 }
 
 // newModel builds a sized wizard for st with a fake runner.

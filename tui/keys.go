@@ -41,6 +41,13 @@ type KeyMap struct {
 	Browse  key.Binding // v: the session's artifacts
 	Open    key.Binding // enter, o: the artifact in $PAGER
 	Edit    key.Binding // e: the artifact in $EDITOR
+	// A REVIEW grid's cursor moves by cell: Up and Down by row, Left
+	// and Right by column.
+	Left  key.Binding // left, h
+	Right key.Binding // right, l
+	// Reload reads the session again from disk after a write was refused
+	// because its state file changed (session.go).
+	Reload key.Binding // r
 }
 
 // NewKeyMap builds the bindings with the catalog's help wording.
@@ -66,6 +73,9 @@ func NewKeyMap(c *msg.Catalog) KeyMap {
 		Browse:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", k.Artifacts)),
 		Open:     key.NewBinding(key.WithKeys("enter", "o"), key.WithHelp("enter/o", k.Open)),
 		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", k.Edit)),
+		Left:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", k.Left)),
+		Right:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", k.Right)),
+		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", c.Session.ReloadKey)),
 	}
 	for i := range km.Pick {
 		n := strconv.Itoa(i + 1)
@@ -100,14 +110,16 @@ type keyState struct {
 	hasPicker bool // esc on the options screen goes back to the picker
 	canBrowse bool // the artifact browser is available
 	openable  bool // the highlighted artifact can be opened
+	grid      bool // REVIEW shows a grid whose cell the arrows move
+	canReload bool // a refused write offers to read the session again
 }
 
 // keyLabels are how the help bar names the arrow keys.
-type keyLabels struct{ up, down, move string }
+type keyLabels struct{ up, down, move, left, right, cell string }
 
 var (
-	arrowLabels = keyLabels{up: "↑/k", down: "↓/j", move: "↑↓"}
-	asciiLabels = keyLabels{up: "k/up", down: "j/down", move: "j/k"}
+	arrowLabels = keyLabels{up: "↑/k", down: "↓/j", move: "↑↓", left: "←/h", right: "→/l", cell: "↑↓←→"}
+	asciiLabels = keyLabels{up: "k/up", down: "j/down", move: "j/k", left: "h/left", right: "l/right", cell: "hjkl"}
 )
 
 // sync enables the bindings that do something on this screen, and sets
@@ -120,7 +132,7 @@ func (km *KeyMap) sync(s keyState) {
 	}
 	all := []*key.Binding{&km.Up, &km.Down, &km.Choose, &km.Back, &km.Yes, &km.No,
 		&km.PageUp, &km.PageDown, &km.Top, &km.Bottom,
-		&km.Filter, &km.ShowAll, &km.Browse, &km.Open, &km.Edit}
+		&km.Filter, &km.ShowAll, &km.Browse, &km.Open, &km.Edit, &km.Left, &km.Right, &km.Reload}
 	for i := range km.Pick {
 		all = append(all, &km.Pick[i])
 	}
@@ -139,6 +151,8 @@ func (km *KeyMap) sync(s keyState) {
 	km.Up.SetHelp(lb.up, k.Up)
 	km.Down.SetHelp(lb.down, k.Down)
 	km.Move.SetHelp(lb.move, k.Move)
+	km.Left.SetHelp(lb.left, k.Left)
+	km.Right.SetHelp(lb.right, k.Right)
 	km.Back.SetHelp("esc", k.Back)
 	km.Choose.SetHelp("enter", k.Choose)
 	km.No.SetKeys("n", "N")
@@ -172,6 +186,14 @@ func (km *KeyMap) sync(s keyState) {
 	case model.ScreenReview:
 		km.Browse.SetEnabled(s.canBrowse)
 		km.Back.SetEnabled(true)
+		if s.grid {
+			// The arrows move the grid's cursor; paging keys scroll.
+			for _, b := range []*key.Binding{&km.Up, &km.Down, &km.Left, &km.Right} {
+				b.SetEnabled(true)
+			}
+			km.Move.SetHelp(lb.cell, k.Move)
+			break
+		}
 		km.Up.SetEnabled(s.scroll)
 		km.Down.SetEnabled(s.scroll)
 		km.Up.SetHelp(lb.up, k.Scroll)
@@ -201,13 +223,14 @@ func (km *KeyMap) sync(s keyState) {
 		}
 	case model.ScreenFailed:
 		km.Back.SetEnabled(true)
+		km.Reload.SetEnabled(s.canReload)
 	}
 	if s.scroll && !terminal {
 		km.PageUp.SetEnabled(true)
 		km.PageDown.SetEnabled(true)
 		km.Top.SetEnabled(true)
 		km.Bottom.SetEnabled(true)
-		if s.screen != model.ScreenOptions && s.screen != model.ScreenCorrupted {
+		if s.screen != model.ScreenOptions && s.screen != model.ScreenCorrupted && !s.grid {
 			km.Up.SetEnabled(true)
 			km.Down.SetEnabled(true)
 			km.Up.SetHelp(lb.up, k.Scroll)
@@ -286,18 +309,18 @@ func matchesOff(k tea.KeyPressMsg, b key.Binding) bool {
 // ShortHelp is the one-line help bar.
 func (km KeyMap) ShortHelp() []key.Binding {
 	move := km.Move
-	move.SetEnabled(km.Up.Enabled() || km.Down.Enabled())
-	return []key.Binding{km.Choose, km.Open, km.Yes, km.No, move, km.Back, km.Filter, km.ShowAll,
+	move.SetEnabled(km.Up.Enabled() || km.Down.Enabled() || km.Left.Enabled() || km.Right.Enabled())
+	return []key.Binding{km.Reload, km.Choose, km.Open, km.Yes, km.No, move, km.Back, km.Filter, km.ShowAll,
 		km.Browse, km.Edit, km.PageDown, km.Quit, km.Help}
 }
 
 // FullHelp is the expanded help (toggled with ?).
 func (km KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{km.Up, km.Down, km.Choose, km.Back},
+		{km.Up, km.Down, km.Left, km.Right, km.Choose, km.Back},
 		{km.Pick[0], km.Pick[1], km.Pick[2], km.Pick[3]},
 		{km.Yes, km.No, km.PageUp, km.PageDown, km.Top, km.Bottom},
-		{km.Open, km.Edit, km.Filter, km.ShowAll, km.Browse},
+		{km.Open, km.Edit, km.Filter, km.ShowAll, km.Browse, km.Reload},
 		{km.Help, km.Quit},
 	}
 }

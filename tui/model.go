@@ -47,7 +47,8 @@ type Config struct {
 	// that is not archived opens straight away; otherwise the picker
 	// comes first, and the core starts on the session chosen there
 	// (model.Loaded at Now, with CrashAfter). With more than one, esc on
-	// the options screen goes back to the picker.
+	// the options screen goes back to the picker. Now and CrashAfter also
+	// serve a session read again from disk (SessionIO.Reload).
 	Sessions   []*model.Session
 	Now        time.Time
 	CrashAfter time.Duration
@@ -58,6 +59,14 @@ type Config struct {
 	// artifact (split on spaces; the path is added last). Empty: "vi" and
 	// "less -R".
 	Editor, Pager string
+	// SessionIO takes the open session's single-writer lock and reads a
+	// session again; nil turns both off (see session.go).
+	SessionIO *SessionIO
+	// Foreground, when set, is told just before an editor or pager takes
+	// the terminal (true) and just after it gives it back (false): a
+	// ctrl+c meanwhile is that program's, and the caller's signal
+	// handling must leave it alone.
+	Foreground func(running bool)
 }
 
 // Model is the wizard. It implements tea.Model.
@@ -104,6 +113,21 @@ type Model struct {
 	browse   browser
 	editor   string
 	pager    string
+	// grid is the REVIEW grid's highlighted cell (grid.go).
+	grid gridCursor
+
+	// The session as a file (session.go): what opening it got (for the
+	// session with id holdID), a one-off note over the help bar, a write
+	// refused because the file changed, a reload under way, and a stop
+	// asked from outside while a write runs.
+	sio       *SessionIO
+	hold      Hold
+	holdID    string
+	note      string
+	changed   *Changed
+	reloading bool
+	stopping  bool
+	fg        func(bool)
 }
 
 // view is which of the three kinds of screen is on top.
@@ -147,7 +171,11 @@ func New(cfg Config) Model {
 		m.help.Ellipsis = "..."
 	}
 	m.now, m.coreCfg = cfg.Now, model.NewState(model.Config{CrashAfter: cfg.CrashAfter}).Config
+	if cfg.State.Screen != "" && cfg.CrashAfter == 0 {
+		m.coreCfg = cfg.State.Config // a session read again keeps the rules it was opened with
+	}
 	m.files, m.editor, m.pager = cfg.Files, cfg.Editor, cfg.Pager
+	m.sio, m.fg = cfg.SessionIO, cfg.Foreground
 	m.browse.vp = viewport.New()
 	if cfg.State.Screen == "" && len(cfg.Sessions) > 0 {
 		m.sessions = sortSessions(cfg.Sessions)
@@ -166,6 +194,10 @@ func New(cfg Config) Model {
 
 // load starts the core on a session (the START node) and shows it.
 func (m *Model) load(s *model.Session) {
+	if s == nil || s.ID != m.holdID {
+		m.hold, m.holdID = Hold{}, ""
+	}
+	m.note, m.changed = "", nil
 	m.state, _ = model.Step(model.NewState(m.coreCfg), model.Loaded{Session: s, Now: m.now})
 	m.view = viewWizard
 	m.pick.sel = s.ID
@@ -179,6 +211,9 @@ func (m Model) hasPicker() bool { return len(m.sessions) > 1 }
 // starts whatever the first screen needs.
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.enterCmd()}
+	if m.view == viewWizard && !m.state.Terminal() {
+		cmds = append(cmds, m.openCmd(m.state.Session))
+	}
 	if m.state.Terminal() {
 		cmds = append(cmds, tea.Quit)
 	}

@@ -164,7 +164,7 @@ func (m Model) pickerKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		if len(rows) > 0 {
 			m.load(rows[m.pickCursor(rows)])
 			m.sync(true)
-			return m, m.enterCmd()
+			return m, tea.Batch(m.enterCmd(), m.openCmd(m.state.Session))
 		}
 	}
 	m.sync(false)
@@ -174,13 +174,15 @@ func (m Model) pickerKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 // backToPicker leaves the core's options screen for the picker. The core
 // starts again on whichever session is chosen next.
 func (m Model) backToPicker() (tea.Model, tea.Cmd) {
-	if s := m.state.Session; s != nil {
+	s := m.state.Session
+	if s != nil {
 		m.pick.sel = s.ID
 	}
 	m.state = model.NewState(m.coreCfg)
 	m.view = viewPicker
+	m.hold, m.holdID, m.note, m.changed = Hold{}, "", "", nil
 	m.sync(true)
-	return m, nil
+	return m, m.closeCmd(s)
 }
 
 // editFilter applies a key to a filter being typed: text is added,

@@ -44,7 +44,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case execDoneMsg:
 		return m.execDone(msg)
 	case eventMsg:
-		return m.step(msg.ev)
+		return m.gotEvent(msg.ev)
+	case heldMsg:
+		return m.gotHold(msg)
+	case reloadedMsg:
+		return m.gotReload(msg)
+	case Stop:
+		return m.stop()
 	case armMsg:
 		if msg.seq == m.armSeq && isQuestion(m.state.Screen) {
 			m.armed = true
@@ -70,6 +76,18 @@ func (m Model) handleKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m.quit(true)
 	case key.Matches(k, km.Quit):
 		return m.quit(false)
+	case m.tooSmall():
+		// Nothing on screen says what a key would do: only quitting works.
+		return m, nil
+	}
+	if m.note != "" {
+		// A note is one-off: the next key dismisses it.
+		m.note = ""
+		m.sync(false)
+	}
+	switch {
+	case key.Matches(k, km.Reload):
+		return m.reload()
 	case key.Matches(k, km.Help):
 		m.help.ShowAll = !m.help.ShowAll
 		m.sync(false)
@@ -126,6 +144,11 @@ func (m Model) handleKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 	}
 
+	if m.gridOn() {
+		if nm, ok := m.gridMove(k); ok {
+			return nm, nil
+		}
+	}
 	switch {
 	case key.Matches(k, km.Back):
 		return m.step(model.Back{})
@@ -143,6 +166,27 @@ func (m Model) handleKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.vp.GotoBottom()
 	}
 	return m, nil
+}
+
+// gotEvent feeds the Runner's answer to the core. A write refused
+// because the state file changed keeps its details (Changed) for the
+// failure screen; a stop asked during the write ends the wizard now that
+// the write's outcome is in.
+func (m Model) gotEvent(ev model.Event) (tea.Model, tea.Cmd) {
+	if a, ok := ev.(model.Applied); ok {
+		var ch *Changed
+		if errors.As(a.Err, &ch) {
+			m.changed = ch
+		}
+	}
+	next, cmd := m.step(ev)
+	nm := next.(Model)
+	if nm.stopping && nm.state.Screen != model.ScreenApplying && !nm.state.Terminal() {
+		nm.stopping = false
+		q, qcmd := nm.quit(true)
+		return q, tea.Batch(cmd, qcmd)
+	}
+	return nm, cmd
 }
 
 // quit sends model.Quit. The core may refuse (a write under way); when it
@@ -183,6 +227,9 @@ func (m Model) step(ev model.Event) (tea.Model, tea.Cmd) {
 		}
 	}
 	entered := st.Screen != prev
+	if st.Screen != model.ScreenFailed {
+		m.changed = nil
+	}
 	if entered {
 		if isQuestion(st.Screen) {
 			m.armSeq++

@@ -72,6 +72,8 @@ func (m *Model) sync(reset bool) {
 		armed: m.armed, showAll: m.help.ShowAll, catalog: m.cat, ascii: m.noColor,
 		ownQuestion: m.state.Question() != "" && m.state.Pending != model.Discard,
 		view:        m.view, hasPicker: m.hasPicker(), canBrowse: m.files != nil,
+		grid:      m.gridOn(),
+		canReload: m.changed != nil && m.sio != nil && m.sio.Reload != nil && !m.reloading,
 	}
 	switch m.view {
 	case viewPicker:
@@ -216,6 +218,9 @@ func (m Model) content() string {
 // frameLines lays out and cuts the frame to the terminal.
 func (m Model) frameLines() []string {
 	h := m.frameHeight()
+	if m.tooSmall() {
+		return m.tooSmallLines(h)
+	}
 	switch m.view {
 	case viewPicker:
 		return m.fit(m.pickerLines(), h)
@@ -300,6 +305,9 @@ func (m Model) headerLines(w int) []string {
 	if s != nil && s.Source != "" {
 		t += m.styles.Subtle.Render(" (" + oneLine(s.Source) + ")")
 	}
+	if m.view == viewWizard && m.readOnly() {
+		t += m.styles.Warning.Render(" " + m.styles.Glyphs.Dot + " " + m.cat.Session.ReadOnlyTag)
+	}
 	return []string{truncate(t, w, m.styles.Glyphs.Ellipsis), ""}
 }
 
@@ -313,6 +321,11 @@ func (m Model) footerLines(w, lv int) []string {
 	if n := m.state.Notice; n != "" && !m.state.Terminal() {
 		d := newDoc(w, true)
 		d.hang([]seg{sg(m.styles.Glyphs.Warn+" ", m.styles.Warning)}, sg(m.cat.Notice(n), m.styles.Warning))
+		out = append(out, d.lines...)
+	}
+	if m.note != "" && m.view == viewWizard && !m.state.Terminal() {
+		d := newDoc(w, true)
+		d.text(sg(m.note, m.styles.Subtle))
 		out = append(out, d.lines...)
 	}
 	if hv := m.helpView(w); hv != "" {

@@ -96,6 +96,9 @@ func (m Model) busyView(w int, what string) part {
 
 // failedView reports a write the loader refused or could not make.
 func (m Model) failedView(w, lv int) part {
+	if m.changed != nil {
+		return m.changedView(w, lv)
+	}
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
 	d := newDoc(w, lv >= lvCompact)
 	d.hang([]seg{sg(g.Error+" ", st.Danger)}, sg(c.FailedTitle, st.Danger))

@@ -58,6 +58,11 @@ func (m Model) optionsView(w, lv int) part {
 			d.text(sg(c.Prompt, st.Text))
 		}
 	}
+	if m.readOnly() {
+		// Said once above the menu, not under each writing choice.
+		top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.Session.ReadOnlyBanner(m.hold.Owner.PID, m.hold.Owner.Since.Format("15:04")), st.Warning))
+		said[m.ownerReason()] = true
+	}
 	d.blank()
 
 	focus := [2]int{-1, -1}

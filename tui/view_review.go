@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -28,6 +29,9 @@ func (m Model) reviewView(w, lv int) part {
 		return part{sticky: top.lines, focus: [2]int{-1, -1}}
 	}
 	k := reviewKey{s: s, w: w, lv: lv, dark: m.isDark, noColor: m.noColor, cat: c}
+	if m.gridOn() {
+		return m.gridReview(top, k)
+	}
 	h := max(m.height, 1)
 	body := reviewBodies.window(k, func() *doc { return m.reviewBody(s, w, lv) }, func(n int) (int, int) {
 		if lv < lvCompact && n > h {
@@ -47,15 +51,10 @@ func (m Model) reviewView(w, lv int) part {
 
 // reviewBody lays out the REVIEW body of s (a lazy doc).
 func (m Model) reviewBody(s *model.Session, w, lv int) *doc {
-	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	st, c := m.styles, m.cat
 	d := newLazyDoc(w, lv >= lvCompact)
 	d.gap()
-	for _, f := range c.Facts(s) {
-		if f[0] == c.PhaseLabel {
-			continue // the table says it
-		}
-		d.hang([]seg{sg(f[0]+": ", st.Subtle)}, sg(f[1], st.Text))
-	}
+	m.reviewFacts(d, s, true)
 	d.blank()
 	if len(s.Phases) == 0 {
 		d.text(sg(c.NoPhases, st.Subtle))
@@ -64,6 +63,28 @@ func (m Model) reviewBody(s *model.Session, w, lv int) *doc {
 		d.lineFunc(row)
 	}
 	d.blank()
+	m.reviewTail(d, s, lv, nil)
+	d.trimBlank()
+	return d
+}
+
+// reviewFacts adds the session's facts; noPhase leaves out the phase,
+// which the phases table says.
+func (m Model) reviewFacts(d *doc, s *model.Session, noPhase bool) {
+	st, c := m.styles, m.cat
+	for _, f := range c.Facts(s) {
+		if noPhase && f[0] == c.PhaseLabel {
+			continue
+		}
+		d.hang([]seg{sg(f[0]+": ", st.Subtle)}, sg(f[1], st.Text))
+	}
+}
+
+// reviewTail adds what follows the phases: the counts, the branch,
+// where a CONTINUE resumes, the handoff, the source's sections (but
+// those titled in skip) and the warnings.
+func (m Model) reviewTail(d *doc, s *model.Session, lv int, skip []string) {
+	st, g, c := m.styles, m.styles.Glyphs, m.cat
 	if p := c.ProgressLine(s); p != "" {
 		d.text(sg(p, st.Text))
 	}
@@ -82,6 +103,9 @@ func (m Model) reviewBody(s *model.Session, w, lv int) *doc {
 		}
 	}
 	for _, sec := range s.Sections {
+		if slices.Contains(skip, sec.Title) {
+			continue
+		}
 		d.blank()
 		d.text(sg(sec.Title, st.Title))
 		for _, l := range sec.Lines {
@@ -95,8 +119,6 @@ func (m Model) reviewBody(s *model.Session, w, lv int) *doc {
 			d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(wn, st.Text))
 		}
 	}
-	d.trimBlank()
-	return d
 }
 
 // phaseRows lays the phases out as columns: mark, name, executor,

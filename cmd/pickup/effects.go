@@ -12,6 +12,7 @@ import (
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui"
 )
 
 // perform carries out one effect of the core and returns the event that
@@ -137,4 +138,57 @@ func lockNotes() []string {
 	n := sessionLocks.notes
 	sessionLocks.notes = nil
 	return n
+}
+
+// holdSession takes s's single-writer lock when the wizard opens s and
+// keeps it (lockSession then finds it held) until letGo or releaseHeld.
+// Another pickup holding it makes this one read-only; a stale lock is
+// taken over, and the note is kept for stderr once the UI has closed.
+func (a *app) holdSession(s *model.Session) tui.Hold {
+	if s == nil || s.Path == "" {
+		return tui.Hold{}
+	}
+	sessionLocks.Lock()
+	defer sessionLocks.Unlock()
+	if _, ok := sessionLocks.held[s.Path]; ok {
+		return tui.Hold{}
+	}
+	l, err := fsx.AcquireLock(s.Path, a.now())
+	var locked *fsx.LockedError
+	switch {
+	case errors.As(err, &locked):
+		return tui.Hold{Owner: &tui.Owner{PID: locked.Owner.PID, Since: locked.Owner.Since.Local()}}
+	case err != nil:
+		return tui.Hold{Err: err.Error()}
+	}
+	sessionLocks.held[s.Path] = l
+	if l.TookOver != "" {
+		sessionLocks.notes = append(sessionLocks.notes, l.TookOver)
+	}
+	return tui.Hold{TookOver: l.TookOver}
+}
+
+// letGo releases the lock holdSession took on s (the wizard went back to
+// the picker). It does nothing when this pickup does not hold it.
+func letGo(s *model.Session) {
+	if s == nil {
+		return
+	}
+	sessionLocks.Lock()
+	defer sessionLocks.Unlock()
+	if l, ok := sessionLocks.held[s.Path]; ok {
+		delete(sessionLocks.held, s.Path)
+		_ = l.Release()
+	}
+}
+
+// releaseHeld releases every lock this process still holds (the wizard
+// has ended), removing their files so no later pickup reports them stale.
+func releaseHeld() {
+	sessionLocks.Lock()
+	defer sessionLocks.Unlock()
+	for p, l := range sessionLocks.held {
+		delete(sessionLocks.held, p)
+		_ = l.Release()
+	}
 }

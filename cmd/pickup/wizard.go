@@ -27,12 +27,15 @@ func (a *app) wizard(project string) error {
 	if err != nil {
 		return err
 	}
+	wio := newWizardIO(a, project)
+	wio.note(sessions...)
 	cfg := tui.Config{
-		Run:     tui.Runner(a.perform),
-		Project: project,
-		Files:   artifactFiles(),
-		Editor:  os.Getenv("EDITOR"),
-		Pager:   os.Getenv("PAGER"),
+		Run:       tui.Runner(wio.run),
+		Project:   project,
+		Files:     artifactFiles(),
+		Editor:    os.Getenv("EDITOR"),
+		Pager:     os.Getenv("PAGER"),
+		SessionIO: wio.sessionIO(),
 	}
 	if a.sessionID != "" {
 		s, err := a.pick(project, sessions)
@@ -44,13 +47,36 @@ func (a *app) wizard(project string) error {
 		if len(liveOnly(sessions)) == 0 {
 			return a.notFound(project)
 		}
-		cfg.Sessions, cfg.Now, cfg.CrashAfter = sessions, a.now(), a.crashAfter
+		cfg.Sessions = sessions
 	}
+	// The clock reading sessions are opened at: a choice in the picker,
+	// or a session read again from disk.
+	cfg.Now, cfg.CrashAfter = a.now(), a.crashAfter
+	sig := newSignalCatcher()
+	cfg.Foreground = sig.foreground
 	m := tui.New(cfg)
-	p := tea.NewProgram(m, tea.WithInput(a.io.in), tea.WithOutput(a.io.err), tea.WithContext(a.ctx))
+	p := tea.NewProgram(m, tea.WithInput(a.io.in), tea.WithOutput(a.io.err), tea.WithContext(a.ctx), tea.WithoutSignalHandler())
+	sig.watch(p)
 	final, err := p.Run()
+	got := sig.end(err != nil)
+	fm, ok := final.(tui.Model)
+	var st model.State
+	if ok {
+		// A write the UI did not see finish (it was stopped meanwhile)
+		// is waited for, and its outcome given to the core, before the
+		// locks go: the decision printed is what happened.
+		st = wio.settle(fm.Final())
+	}
+	releaseHeld()
 	for _, n := range lockNotes() {
 		fmt.Fprintf(a.io.err, "pickup: note: %s\n", n)
+	}
+	if ok && st.Decision != nil && fm.Session() != nil {
+		return a.finish(st, fm.Session())
+	}
+	if got != nil {
+		fmt.Fprintf(a.io.err, "pickup: stopped by %s; %s\n", signalName(got), msg.English.QuitText)
+		return quiet(signalExit(got))
 	}
 	if errors.Is(err, tea.ErrInterrupted) {
 		fmt.Fprintln(a.io.err, msg.English.QuitText)
@@ -59,7 +85,6 @@ func (a *app) wizard(project string) error {
 	if err != nil {
 		return fail(exitError, "terminal UI: %v", err)
 	}
-	fm, ok := final.(tui.Model)
 	if !ok {
 		return fail(exitError, "internal: unexpected final model %T", final)
 	}
@@ -67,7 +92,7 @@ func (a *app) wizard(project string) error {
 		// Left from the picker: nothing was chosen, nothing changed.
 		return quiet(exitCancelled)
 	}
-	return a.finish(fm.Final(), fm.Session())
+	return a.finish(st, fm.Session())
 }
 
 // liveOnly drops archived sessions.

@@ -67,6 +67,8 @@ type Catalog struct {
 	HandoffLabel string
 	WarningsHead string
 	NoPhases     string
+	// GridRows says which rows of a REVIEW grid are on screen.
+	GridRows func(from, to, total int) string
 
 	// Waiting for an effect.
 	CheckingGit string
@@ -113,6 +115,8 @@ type Catalog struct {
 	// The session picker and the artifact browser (picker.go).
 	Picker  PickerText
 	Browser BrowserText
+	// The session as a file on disk, and a terminal too small (session.go).
+	Session SessionText
 
 	// Key help, for the help bar.
 	Keys KeyText
@@ -125,6 +129,8 @@ type KeyText struct {
 	VetoYes, VetoNo, DiscardYes, DiscardNo         string
 	QuestionYes, QuestionNo                        string
 	CancelCheck                                    string
+	// A REVIEW grid's cursor.
+	Left, Right string
 	// The picker and the browser.
 	Filter, ApplyFilter, ClearFilter, ShowAll, HideArchived string
 	Artifacts, Edit, Open, Sessions                         string
@@ -207,6 +213,9 @@ var English = Catalog{
 	HandoffLabel: "Handoff",
 	WarningsHead: "Warnings",
 	NoPhases:     "No phases recorded.",
+	GridRows: func(from, to, total int) string {
+		return fmt.Sprintf("rows %d-%d of %d", from, to, total)
+	},
 
 	CheckingGit: "Checking git for uncommitted changes…",
 	Writing:     "Writing…",
@@ -282,9 +291,11 @@ var English = Catalog{
 		Filter:      "filter", ApplyFilter: "apply", ClearFilter: "clear filter",
 		ShowAll: "show all", HideArchived: "hide archived",
 		Artifacts: "artifacts", Edit: "edit", Open: "open in pager", Sessions: "sessions",
+		Left: "left", Right: "right",
 	},
 	Picker:  englishPicker,
 	Browser: englishBrowser,
+	Session: englishSession,
 }
 
 // Elapsed says how long ago something happened, from whole minutes:
