@@ -32,11 +32,12 @@ func (p *pipeline) artifacts() []model.Artifact {
 		return out
 	}
 	n := 0
-	for _, e := range p.manifest.BySeq {
+	for _, s := range p.manifest.Seqs {
+		e := p.manifest.BySeq(s)
 		if e.File != "" {
 			n++
 		}
-		if e.Output != "" {
+		if e.Output() != "" {
 			n++
 		}
 	}
@@ -44,12 +45,12 @@ func (p *pipeline) artifacts() []model.Artifact {
 		out = slices.Grow(out, n) // a pipeline has a file per dispatch: 100,000 and more
 	}
 	for _, e := range p.manifest.Entries() {
-		for _, f := range []struct{ name, kind string }{{e.File, "dispatch"}, {e.Output, "output"}} {
+		for _, f := range []struct{ name, kind string }{{e.File, "dispatch"}, {e.Output(), "output"}} {
 			if f.name == "" {
 				continue
 			}
 			path, ok := p.dispatchFile(f.name)
-			out = append(out, model.Artifact{Path: path, Kind: f.kind, Phase: e.EPhase, Exists: ok})
+			out = append(out, model.Artifact{Path: path, Kind: f.kind, Phase: e.EPhase(), Exists: ok})
 		}
 	}
 	return out

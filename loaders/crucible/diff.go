@@ -64,12 +64,12 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 	}
 	var originals, replays []*Entry
 	for _, e := range orig.Entries() {
-		if e.ReplaySession == "" {
+		if e.ReplaySession() == "" {
 			originals = append(originals, e)
 		}
 	}
 	for _, e := range repl.Entries() {
-		if e.ReplaySession != "" {
+		if e.ReplaySession() != "" {
 			replays = append(replays, e)
 		}
 	}
@@ -87,9 +87,9 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 	var mutations []string
 	seen := map[string]bool{}
 	for _, e := range replays {
-		if e.Mutation != "" && !seen[e.Mutation] {
-			seen[e.Mutation] = true
-			mutations = append(mutations, e.Mutation)
+		if e.Mutation() != "" && !seen[e.Mutation()] {
+			seen[e.Mutation()] = true
+			mutations = append(mutations, e.Mutation())
 		}
 	}
 
@@ -134,17 +134,17 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 	replayed := map[int]bool{}
 	minOf := 0
 	for _, r := range replays {
-		if !r.HasReplayOf {
+		if !r.HasReplayOf() {
 			add("| new %d | %s | - | %s | %s |", r.Seq, cell(r.Role), cell(r.Status), cell("new dispatch: "+r.Summary))
 			continue
 		}
-		replayed[r.ReplayOf] = true
-		if minOf == 0 || r.ReplayOf < minOf {
-			minOf = r.ReplayOf
+		replayed[r.ReplayOf()] = true
+		if minOf == 0 || r.ReplayOf() < minOf {
+			minOf = r.ReplayOf()
 		}
-		o := bySeq[r.ReplayOf]
+		o := bySeq[r.ReplayOf()]
 		if o == nil {
-			add("| %d | %s | not in the original | %s | %s |", r.ReplayOf, cell(r.Role), cell(r.Status), cell(r.Summary))
+			add("| %d | %s | not in the original | %s | %s |", r.ReplayOf(), cell(r.Role), cell(r.Status), cell(r.Summary))
 			continue
 		}
 		add("| %d | %s | %s | %s | %s |", o.Seq, cell(orWord(o.Role, r.Role)), cell(o.Status), cell(r.Status), cell(summaryDelta(o.Summary, r.Summary)))
@@ -194,8 +194,8 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 func mostCommonSession(es []*Entry) string {
 	n := map[string]int{}
 	for _, e := range es {
-		if e.ReplaySession != "" {
-			n[e.ReplaySession]++
+		if e.ReplaySession() != "" {
+			n[e.ReplaySession()]++
 		}
 	}
 	best, bn := "", 0

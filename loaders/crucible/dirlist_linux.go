@@ -88,7 +88,12 @@ func readNames(dir string) ([]string, map[string]fs.FileMode, error) {
 			ends = append(ends, uint32(len(blob)))
 		}
 	}
-	all := string(blob)
+	// blob is not written again: the names are pieces of it as it is,
+	// not of a copy.
+	var all string
+	if len(blob) > 0 {
+		all = unsafe.String(&blob[0], len(blob))
+	}
 	names := make([]string, len(ends))
 	off := uint32(0)
 	for i, end := range ends {

@@ -105,10 +105,13 @@ func (l *Loader) loadLive(project, markerPath string) (*pipeline, error) {
 // plan.
 func (l *Loader) finish(p *pipeline) error {
 	pre := l.prefetch(p)
-	defer pre.wg.Wait() // when returning early too: no read outlives the load
+	defer pre.wait() // when returning early too: no read outlives the load
 	// A lean load (`pickup plan --json`) never writes: the manifest's
 	// fingerprint, which writes compare against, is not computed.
-	m, err := readManifest(p.manifestPath, !l.lean)
+	m, err := readManifest(p.manifestPath, !l.lean, pre.saw())
+	if pre.ahead != nil {
+		pre.ahead.done() // the last names; the readers finish beside what follows
+	}
 	if err != nil {
 		return fmt.Errorf("crucible: %w", err)
 	}
@@ -142,9 +145,9 @@ func (l *Loader) finish(p *pipeline) error {
 	}
 	// The project's git facts, the checkpoints and the listings were read
 	// while the manifest was parsed.
-	pre.hand(p)
+	ahead := pre.hand(p)
 	start, _ := p.marker.Start()
-	p.ev = &evidence{dirs: p.dispatchD, git: p.git, start: start, listing: p.listings}
+	p.ev = &evidence{dirs: p.dispatchD, git: p.git, start: start, listing: p.listings, ahead: ahead}
 	p.plan = computePlan(planInput{
 		manifest: m, marker: p.marker, handoffs: p.handoffs, checkpoints: p.cps, ev: p.ev,
 		opts: l.planOpts, project: p.project, hasMarker: p.marker != nil && p.markerPath != "", lean: l.lean,

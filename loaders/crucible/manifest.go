@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,23 +45,11 @@ type Entry struct {
 	// Phase is the phase as written; HasPhase (below) is false for null
 	// or absent.
 	Phase string
-	// EPhase is the phase the entry is grouped under: its own, or for a
-	// null phase the phase of the nearest earlier entry (see group).
-	EPhase string
 	// Task is the task number as written, "" for null or absent.
 	Task string
 	// Duration is in seconds; HasDuration (below) is false when absent.
 	Duration  float64
 	ModelTier string
-	// Replay provenance; absent on ordinary entries. HasReplayOf is below.
-	ReplayOf      int
-	ReplaySession string
-	Mutation      string
-	// Output names an output file when the entry records one.
-	Output string
-	// Timestamp is a start time some writers add (timestamp, ts,
-	// started_at, dispatched_at); "" when absent.
-	Timestamp string
 	// Line is the 1-based line of the authoritative entry; Lines counts
 	// the lines recorded for this seq.
 	Line  int
@@ -68,18 +57,102 @@ type Entry struct {
 	// SupersededBy is the seq of a later replay entry (replay_of = Seq)
 	// whose status stands for this one; 0 when none.
 	SupersededBy int
-	// The flags sit together: an Entry per dispatch, 100,000 and more,
-	// and each padded flag among the fields would cost 7 bytes.
+	// rare holds the values few entries have (see the methods below):
+	// nil for most. An Entry per dispatch, 100,000 and more: four strings
+	// and a number in every entry would cost 72 bytes each.
+	rare *entryRare
+	// The flags sit together: each padded flag among the fields would
+	// cost 7 bytes.
 	HasPhase    bool
 	HasDuration bool
-	HasReplayOf bool
+}
+
+// entryRare is what replay entries and some writers add to a line.
+type entryRare struct {
+	replayOf      int
+	hasReplayOf   bool
+	replaySession string
+	mutation      string
+	output        string
+	timestamp     string
+	// ephase is EPhase for an entry with no phase of its own.
+	ephase string
+}
+
+// EPhase is the phase the entry is grouped under: its own, or for a null
+// phase the phase of the nearest earlier entry (see link).
+func (e *Entry) EPhase() string {
+	if e.HasPhase {
+		return e.Phase
+	}
+	if e.rare == nil {
+		return ""
+	}
+	return e.rare.ephase
+}
+
+// setEPhase records the phase an entry with no phase of its own is
+// grouped under.
+func (e *Entry) setEPhase(ph string) {
+	switch {
+	case e.rare != nil:
+		e.rare.ephase = ph
+	case ph != "":
+		e.rare = &entryRare{ephase: ph}
+	}
+}
+
+// ReplayOf is the seq a replay entry replays; HasReplayOf says whether
+// the line records one. Replay provenance is absent on ordinary entries,
+// as are ReplaySession and Mutation.
+func (e *Entry) ReplayOf() int {
+	if e.rare == nil {
+		return 0
+	}
+	return e.rare.replayOf
+}
+
+// HasReplayOf: see ReplayOf.
+func (e *Entry) HasReplayOf() bool { return e.rare != nil && e.rare.hasReplayOf }
+
+// ReplaySession is the replay session that wrote the entry, "" for none.
+func (e *Entry) ReplaySession() string {
+	if e.rare == nil {
+		return ""
+	}
+	return e.rare.replaySession
+}
+
+// Mutation is the template mutation a replay entry ran with, "" for none.
+func (e *Entry) Mutation() string {
+	if e.rare == nil {
+		return ""
+	}
+	return e.rare.mutation
+}
+
+// Output names an output file when the entry records one.
+func (e *Entry) Output() string {
+	if e.rare == nil {
+		return ""
+	}
+	return e.rare.output
+}
+
+// Timestamp is a start time some writers add (timestamp, ts,
+// started_at, dispatched_at); "" when absent.
+func (e *Entry) Timestamp() string {
+	if e.rare == nil {
+		return ""
+	}
+	return e.rare.timestamp
 }
 
 // Final is the status that decides the entry's phase: a replayed
 // dispatch takes its replay's status.
 func (e *Entry) Final(m *Manifest) string {
 	if e.SupersededBy != 0 {
-		if r := m.BySeq[e.SupersededBy]; r != nil {
+		if r := m.BySeq(e.SupersededBy); r != nil {
 			return r.Final(m)
 		}
 	}
@@ -120,10 +193,9 @@ type BadLine struct {
 // Manifest is a parsed manifest.jsonl.
 type Manifest struct {
 	Path string
-	// BySeq holds the authoritative entry per seq; Seqs lists them in
-	// ascending order.
-	BySeq map[int]*Entry
-	Seqs  []int
+	// Seqs lists the seqs in ascending order; BySeq gives each one's
+	// authoritative entry.
+	Seqs []int
 	// Lines counts the lines read (blank ones included); Valid counts
 	// those that parsed.
 	Lines, Valid int
@@ -140,6 +212,52 @@ type Manifest struct {
 	// block is where the next entries are taken from: entries are
 	// allocated a block at a time, not one by one.
 	block []Entry
+	// The entries by seq: indexed by seq while the seqs are small
+	// numbers from 0 (crucible counts from 1: a slot per seq costs 8
+	// bytes, where a map costs about 24 per entry and a hash per
+	// lookup), else in sparse.
+	dense  []*Entry
+	sparse map[int]*Entry
+}
+
+// denseSlack bounds the unused slots of the dense index: the highest
+// seq it holds stays under twice the number of seqs plus this.
+const denseSlack = 4096
+
+// BySeq is the authoritative entry for seq, nil when the manifest has
+// none.
+func (m *Manifest) BySeq(seq int) *Entry {
+	if m.sparse != nil {
+		return m.sparse[seq]
+	}
+	if seq >= 0 && seq < len(m.dense) {
+		return m.dense[seq]
+	}
+	return nil
+}
+
+// put records e as seq's entry (seq has none yet).
+func (m *Manifest) put(seq int, e *Entry) {
+	if m.sparse == nil && seq >= 0 && seq < 2*len(m.Seqs)+denseSlack {
+		if seq >= len(m.dense) {
+			if seq >= cap(m.dense) {
+				m.dense = slices.Grow(m.dense, max(seq+1, 2*cap(m.dense), 256)-len(m.dense))
+			}
+			m.dense = m.dense[:seq+1]
+		}
+		m.dense[seq] = e
+		return
+	}
+	if m.sparse == nil {
+		m.sparse = make(map[int]*Entry, len(m.Seqs))
+		for s, d := range m.dense {
+			if d != nil {
+				m.sparse[s] = d
+			}
+		}
+		m.dense = nil
+	}
+	m.sparse[seq] = e
 }
 
 // entryBlock is how many entries are allocated at once.
@@ -159,7 +277,7 @@ func (m *Manifest) newEntry() *Entry {
 func (m *Manifest) Entries() []*Entry {
 	out := make([]*Entry, 0, len(m.Seqs))
 	for _, s := range m.Seqs {
-		out = append(out, m.BySeq[s])
+		out = append(out, m.BySeq(s))
 	}
 	return out
 }
@@ -178,11 +296,13 @@ const maxLine = 1 << 20
 
 // ReadManifest parses the manifest at path line by line. A file over
 // fsx.MaxStreamFile (1 GiB) is refused before anything is read.
-func ReadManifest(path string) (*Manifest, error) { return readManifest(path, true) }
+func ReadManifest(path string) (*Manifest, error) { return readManifest(path, true, nil) }
 
 // readManifest is ReadManifest; without hash, the manifest's
-// Fingerprint is left empty (a load that will never write).
-func readManifest(path string, hash bool) (*Manifest, error) {
+// Fingerprint is left empty (a load that will never write). saw, when
+// not nil, is given each line's entry as it stands once the line is
+// read (it must not keep it).
+func readManifest(path string, hash bool, saw func(*Entry)) (*Manifest, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -198,7 +318,7 @@ func readManifest(path string, hash bool) (*Manifest, error) {
 	if st.Size() > fsx.MaxStreamFile {
 		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte (1 GiB) limit for a manifest: not read", path, st.Size(), int64(fsx.MaxStreamFile))
 	}
-	m, err := parseManifest(f, hash)
+	m, err := parseManifest(f, hash, saw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -209,16 +329,16 @@ func readManifest(path string, hash bool) (*Manifest, error) {
 // ParseManifest reads a manifest from r with a streaming line reader: a
 // line that is not a JSON object with a whole-number seq is skipped and
 // recorded in Bad; the last valid line per seq wins.
-func ParseManifest(r io.Reader) (*Manifest, error) { return parseManifest(r, true) }
+func ParseManifest(r io.Reader) (*Manifest, error) { return parseManifest(r, true, nil) }
 
-func parseManifest(r io.Reader, hash bool) (*Manifest, error) {
+func parseManifest(r io.Reader, hash bool, saw func(*Entry)) (*Manifest, error) {
 	h := sha256.New()
 	if hash {
 		r = io.TeeReader(r, h)
 	}
 	cr := &countingReader{r: r}
 	br := bufio.NewReaderSize(cr, 64<<10)
-	m := &Manifest{BySeq: map[int]*Entry{}, UnknownStatus: map[string]int{}}
+	m := &Manifest{UnknownStatus: map[string]int{}}
 	var long []byte
 	var sc lineScanner
 	line := 0
@@ -244,7 +364,9 @@ func parseManifest(r io.Reader, hash bool) (*Manifest, error) {
 			line++
 			m.Lines = line
 			newline := chunk[len(chunk)-1] == '\n'
-			m.add(&sc, line, chunk, newline, errors.Is(err, io.EOF))
+			if e := m.add(&sc, line, chunk, newline, errors.Is(err, io.EOF)); e != nil && saw != nil {
+				saw(e)
+			}
 		}
 		if err != nil {
 			break
@@ -343,34 +465,36 @@ func (m *Manifest) bad(line int, reason string) {
 	m.Bad = append(m.Bad, BadLine{Line: line, Reason: reason})
 }
 
-func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) {
+// add reads one line; it returns the seq's entry as the line leaves it,
+// nil for a line that gives none.
+func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) *Entry {
 	if line == 1 {
 		b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
 	}
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 {
-		return // blank lines are not entries and not errors
+		return nil // blank lines are not entries and not errors
 	}
 	if len(b) > maxLine {
 		m.bad(line, "longer than 1 MiB")
-		return
+		return nil
 	}
 	if b[0] != '{' {
 		m.bad(line, "not a JSON object")
 		if last && !newline {
 			m.Truncated = true
 		}
-		return
+		return nil
 	}
 	raw := sc.entry()
 	if err := sc.decode(b, raw); err != nil {
 		if last && !newline {
 			m.Truncated = true
 			m.bad(line, "truncated (the writer stopped in the middle of it)")
-			return
+			return nil
 		}
 		m.bad(line, "not valid JSON: "+jsonReason(err))
-		return
+		return nil
 	}
 	seq, ok := raw.Seq.int()
 	if !ok {
@@ -379,7 +503,7 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 		} else {
 			m.bad(line, fmt.Sprintf("seq %q is not a whole number", raw.Seq.s))
 		}
-		return
+		return nil
 	}
 	// e is built on the stack: a seq's later line overwrites its entry
 	// in place, so each dispatch costs one allocation, not one per line.
@@ -387,13 +511,13 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 		Seq: seq, File: raw.File.s, Role: strings.TrimSpace(raw.Role.s),
 		Status:  strings.ToLower(strings.TrimSpace(raw.Status.s)),
 		Summary: raw.Summary.s, Phase: strings.TrimSpace(raw.Phase.s), HasPhase: raw.Phase.set && strings.TrimSpace(raw.Phase.s) != "",
-		Task: raw.Task.s, ModelTier: raw.ModelTier.s, ReplaySession: raw.ReplaySession.s,
-		Mutation: raw.Mutation.s, Output: firstSet(raw.Output, raw.OutputFile),
-		Timestamp: firstSet(raw.Timestamp, raw.StartedAt, raw.DispatchedAt, raw.TS),
-		Line:      line, Lines: 1,
+		Task: raw.Task.s, ModelTier: raw.ModelTier.s,
+		Line: line, Lines: 1,
 	}
 	e.Duration, e.HasDuration = raw.Duration.float()
-	e.ReplayOf, e.HasReplayOf = raw.ReplayOf.int()
+	rare := entryRare{replaySession: raw.ReplaySession.s, mutation: raw.Mutation.s, output: firstSet(raw.Output, raw.OutputFile),
+		timestamp: firstSet(raw.Timestamp, raw.StartedAt, raw.DispatchedAt, raw.TS)}
+	rare.replayOf, rare.hasReplayOf = raw.ReplayOf.int()
 	if e.Status == "" {
 		e.Status = StatusDispatched
 		m.bad(line, "no status (read as dispatched)")
@@ -401,7 +525,7 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 		m.UnknownStatus[e.Status]++
 	}
 	m.Valid++
-	if prev, ok := m.BySeq[seq]; ok {
+	if prev := m.BySeq(seq); prev != nil {
 		e.Lines = prev.Lines + 1
 		// A completion line that leaves out context fields keeps the
 		// dispatched line's.
@@ -417,19 +541,36 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 		if e.Task == "" && !raw.Task.set {
 			e.Task = prev.Task
 		}
-		if e.Timestamp == "" {
-			e.Timestamp = prev.Timestamp
+		if rare.timestamp == "" {
+			rare.timestamp = prev.Timestamp()
 		}
 		if e.ModelTier == "" {
 			e.ModelTier = prev.ModelTier
 		}
+		e.setRare(rare)
 		*prev = e
-		return
+		return prev
+	}
+	e.setRare(rare)
+	if len(m.Seqs) == cap(m.Seqs) {
+		// Doubling: append grows a long slice by a quarter at a time,
+		// and copies it each time.
+		m.Seqs = slices.Grow(m.Seqs, max(len(m.Seqs), 256))
 	}
 	m.Seqs = append(m.Seqs, seq)
 	ne := m.newEntry()
 	*ne = e
-	m.BySeq[seq] = ne
+	m.put(seq, ne)
+	return ne
+}
+
+// setRare keeps r in e when it holds anything (only then is it copied
+// to the heap).
+func (e *Entry) setRare(r entryRare) {
+	if r != (entryRare{}) {
+		kept := r
+		e.rare = &kept
+	}
 }
 
 func firstSet(fs ...flex) string {
@@ -460,11 +601,11 @@ func (m *Manifest) link() {
 	last := ""
 	var pending []*Entry
 	for _, s := range m.Seqs {
-		e := m.BySeq[s]
+		e := m.BySeq(s)
 		if e.HasPhase {
 			last = e.Phase
 			for _, p := range pending {
-				p.EPhase = last
+				p.setEPhase(last)
 			}
 			pending = nil
 		}
@@ -472,21 +613,19 @@ func (m *Manifest) link() {
 			pending = append(pending, e)
 			continue
 		}
-		if e.HasPhase {
-			e.EPhase = e.Phase
-		} else {
-			e.EPhase = last
+		if !e.HasPhase { // with a phase, EPhase is its own
+			e.setEPhase(last)
 		}
 	}
 	for _, p := range pending {
-		p.EPhase = "" // no entry has a phase
+		p.setEPhase("") // no entry has a phase
 	}
 	for _, s := range m.Seqs {
-		e := m.BySeq[s]
-		if !e.HasReplayOf || e.ReplayOf == e.Seq {
+		e := m.BySeq(s)
+		if !e.HasReplayOf() || e.ReplayOf() == e.Seq {
 			continue
 		}
-		if orig := m.BySeq[e.ReplayOf]; orig != nil && orig.Seq < e.Seq {
+		if orig := m.BySeq(e.ReplayOf()); orig != nil && orig.Seq < e.Seq {
 			if orig.SupersededBy == 0 || orig.SupersededBy < e.Seq {
 				orig.SupersededBy = e.Seq
 			}

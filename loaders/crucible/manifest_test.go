@@ -22,11 +22,11 @@ func TestManifestLastEntryPerSeqWins(t *testing.T) {
 	}
 	// seq 5 and 6 were dispatched together; each one's last line wins.
 	for seq, want := range map[int]string{1: "completed", 5: "completed", 6: "completed", 10: "dispatched"} {
-		if e := m.BySeq[seq]; e.Status != want {
+		if e := m.BySeq(seq); e.Status != want {
 			t.Errorf("seq %d: %s, want %s", seq, e.Status, want)
 		}
 	}
-	e := m.BySeq[5]
+	e := m.BySeq(5)
 	if e.Line != 11 || e.Lines != 2 || e.Task != "1" || !e.HasDuration || e.Duration != 400 || e.Phase != "3" || e.Template() != "build-implementer.md" {
 		t.Fatalf("seq 5: %+v", e)
 	}
@@ -48,7 +48,7 @@ func TestManifestBadLinesAreSkippedWithTheirLineNumber(t *testing.T) {
 	}
 	// The in-flight dispatch's only line was the truncated one: seq 10 is
 	// not known at all.
-	if _, ok := m.BySeq[10]; ok || len(m.Seqs) != 9 {
+	if m.BySeq(10) != nil || len(m.Seqs) != 9 {
 		t.Fatalf("seqs %v", m.Seqs)
 	}
 }
@@ -86,23 +86,23 @@ func TestManifestLooseValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := m.BySeq[1]
+	e := m.BySeq(1)
 	if e.Status != "completed" || e.Phase != "2" || e.Task != "3" || e.Duration != 83.5 {
 		t.Fatalf("seq 1 %+v", e)
 	}
 	// A null phase inherits the phase before it.
-	if e := m.BySeq[2]; e.HasPhase || e.EPhase != "2" {
+	if e := m.BySeq(2); e.HasPhase || e.EPhase() != "2" {
 		t.Fatalf("seq 2 %+v", e)
 	}
 	if m.UnknownStatus["weird"] != 1 {
 		t.Fatalf("unknown %v", m.UnknownStatus)
 	}
-	if m.BySeq[4].EPhase != "3" {
-		t.Fatalf("seq 4 phase %q", m.BySeq[4].EPhase)
+	if m.BySeq(4).EPhase() != "3" {
+		t.Fatalf("seq 4 phase %q", m.BySeq(4).EPhase())
 	}
 	// seq "x" is bad; seq 5 without a status is read as dispatched.
-	if len(m.Bad) != 2 || m.Bad[0].Line != 5 || m.BySeq[5].Status != StatusDispatched {
-		t.Fatalf("bad %+v seq5 %+v", m.Bad, m.BySeq[5])
+	if len(m.Bad) != 2 || m.Bad[0].Line != 5 || m.BySeq(5).Status != StatusDispatched {
+		t.Fatalf("bad %+v seq5 %+v", m.Bad, m.BySeq(5))
 	}
 }
 
@@ -111,7 +111,7 @@ func TestManifestCompletionLineKeepsContext(t *testing.T) {
 {"seq":1,"status":"completed","duration_s":10,"summary":"done"}
 `
 	m, _ := ParseManifest(strings.NewReader(in))
-	e := m.BySeq[1]
+	e := m.BySeq(1)
 	if e.Role != "build-implementer" || e.Phase != "3" || e.Task != "4" || e.File != "1-build-implementer.md" || e.Status != "completed" {
 		t.Fatalf("%+v", e)
 	}
@@ -126,7 +126,7 @@ func TestManifestVeryLongLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.BySeq[1].Summary) != 200<<10 || m.BySeq[2] != nil || m.BySeq[3] == nil {
+	if len(m.BySeq(1).Summary) != 200<<10 || m.BySeq(2) != nil || m.BySeq(3) == nil {
 		t.Fatalf("seqs %v bad %+v", m.Seqs, m.Bad)
 	}
 	if len(m.Bad) != 1 || m.Bad[0].Line != 2 || !strings.Contains(m.Bad[0].Reason, "1 MiB") {
@@ -139,11 +139,11 @@ func TestManifestReplaySupersedes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.BySeq[3].SupersededBy != 6 || m.BySeq[5].SupersededBy != 7 {
-		t.Fatalf("superseded: 3->%d 5->%d", m.BySeq[3].SupersededBy, m.BySeq[5].SupersededBy)
+	if m.BySeq(3).SupersededBy != 6 || m.BySeq(5).SupersededBy != 7 {
+		t.Fatalf("superseded: 3->%d 5->%d", m.BySeq(3).SupersededBy, m.BySeq(5).SupersededBy)
 	}
-	e := m.BySeq[6]
-	if !e.HasReplayOf || e.ReplayOf != 3 || e.ReplaySession != "r-1775500000" || e.Mutation != "quality-gate-prompt.md -> strict-gate.md" {
+	e := m.BySeq(6)
+	if !e.HasReplayOf() || e.ReplayOf() != 3 || e.ReplaySession() != "r-1775500000" || e.Mutation() != "quality-gate-prompt.md -> strict-gate.md" {
 		t.Fatalf("seq 6 %+v", e)
 	}
 	if e.Template() != "quality-gate-prompt.md" {
@@ -200,8 +200,13 @@ func FuzzParseManifest(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.Valid > m.Lines || len(m.Bad) > m.Lines || len(m.Seqs) != len(m.BySeq) {
-			t.Fatalf("counts: lines %d valid %d bad %d seqs %d/%d", m.Lines, m.Valid, len(m.Bad), len(m.Seqs), len(m.BySeq))
+		if m.Valid > m.Lines || len(m.Bad) > m.Lines || len(m.Seqs) > m.Valid {
+			t.Fatalf("counts: lines %d valid %d bad %d seqs %d", m.Lines, m.Valid, len(m.Bad), len(m.Seqs))
+		}
+		for i, s := range m.Seqs {
+			if e := m.BySeq(s); e == nil || e.Seq != s || (i > 0 && s <= m.Seqs[i-1]) {
+				t.Fatalf("seq %d (at %d): entry %+v", s, i, e)
+			}
 		}
 		for _, e := range m.Entries() {
 			_ = e.Final(m) // terminates: replays only point back

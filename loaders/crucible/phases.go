@@ -104,16 +104,37 @@ func CountText(c map[string]int) string {
 // groupPhases groups the manifest's entries by phase, in pipeline order:
 // numeric phases by number, others by first appearance.
 func groupPhases(m *Manifest) []*Phase {
-	by := map[string]*Phase{}
+	by := map[string]int{} // index in out
 	var out []*Phase
-	for i, s := range m.Seqs {
-		e := m.BySeq[s]
-		p := by[e.EPhase]
-		if p == nil {
-			p = &Phase{Key: e.EPhase, first: i}
-			by[e.EPhase] = p
-			out = append(out, p)
+	var counts []int
+	// Two passes: the first counts each phase's dispatches, so that the
+	// second fills lists of their final size (phases of tens of
+	// thousands of dispatches, grown by append, are copied many times).
+	// Neighbouring entries mostly share a phase: the last one is at hand.
+	last := -1
+	phaseOf := func(i int, e *Entry) int {
+		if last >= 0 && out[last].Key == e.EPhase() {
+			return last
 		}
+		k, ok := by[e.EPhase()]
+		if !ok {
+			k = len(out)
+			by[e.EPhase()] = k
+			out = append(out, &Phase{Key: e.EPhase(), first: i})
+			counts = append(counts, 0)
+		}
+		last = k
+		return k
+	}
+	for i, s := range m.Seqs {
+		counts[phaseOf(i, m.BySeq(s))]++
+	}
+	for k, p := range out {
+		p.Dispatches = make([]*Entry, 0, counts[k])
+	}
+	for i, s := range m.Seqs {
+		e := m.BySeq(s)
+		p := out[phaseOf(i, e)]
 		p.Dispatches = append(p.Dispatches, e)
 	}
 	sortPhases(out)

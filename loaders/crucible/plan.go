@@ -52,6 +52,11 @@ type Row struct {
 	Template string `json:"template,omitempty"`
 	Mutation string `json:"mutation,omitempty"`
 	Why      string `json:"why"`
+	// whyPre, when not "", comes before Why: the reason is whyPre+Why.
+	// eachRow gives a verified row's reason in two pieces, so that the
+	// rows written as they are made (a lean plan) need not join them:
+	// 100,000 strings nobody keeps.
+	whyPre string
 }
 
 // Fallback is one step back from a resume point that failed a check.
@@ -122,7 +127,62 @@ type ReplayPlan struct {
 	partial map[int]int
 	// lean: Skip and ReExecute are not kept (a row per dispatch,
 	// 100,000 and more); eachRow makes them again when they are written.
-	lean bool
+	// Nor is Checks (empty): the checks are kept in leanChecks, a third
+	// of the size, and made again from them (checkAt).
+	lean       bool
+	leanChecks []leanCheck
+}
+
+// leanCheck is a Check kept by a lean plan: the rest of it is the
+// entry's (seq, role, phase, and the role's kind).
+type leanCheck struct {
+	e        *Entry
+	evidence string
+	ok       bool
+}
+
+// checkCount is the number of checks, kept whole or lean.
+func (pl *ReplayPlan) checkCount() int {
+	if pl.lean {
+		return len(pl.leanChecks)
+	}
+	return len(pl.Checks)
+}
+
+// checkAt is check i, as verify made it.
+func (pl *ReplayPlan) checkAt(i int) Check {
+	if !pl.lean {
+		return pl.Checks[i]
+	}
+	lc := pl.leanChecks[i]
+	return Check{Seq: lc.e.Seq, Role: lc.e.Role, Phase: lc.e.EPhase(), Kind: RoleKind(lc.e.Role), OK: lc.ok, Evidence: lc.evidence}
+}
+
+// checkSeq and checkEvidence are check i's seq and evidence.
+func (pl *ReplayPlan) checkSeq(i int) int {
+	if pl.lean {
+		return pl.leanChecks[i].e.Seq
+	}
+	return pl.Checks[i].Seq
+}
+
+func (pl *ReplayPlan) checkEvidence(i int) string {
+	if pl.lean {
+		return pl.leanChecks[i].evidence
+	}
+	return pl.Checks[i].Evidence
+}
+
+// allChecks is every check, kept whole or lean.
+func (pl *ReplayPlan) allChecks() []Check {
+	if !pl.lean {
+		return pl.Checks
+	}
+	out := make([]Check, len(pl.leanChecks))
+	for i := range out {
+		out[i] = pl.checkAt(i)
+	}
+	return out
 }
 
 // planInput is everything computePlan reads.
@@ -192,12 +252,12 @@ func computePlan(in planInput) *ReplayPlan {
 		}
 	case in.opts.FromSeq != 0:
 		pl.Resume.Requested = "--from-seq " + strconv.Itoa(in.opts.FromSeq)
-		e := m.BySeq[in.opts.FromSeq]
+		e := m.BySeq(in.opts.FromSeq)
 		if e == nil {
 			pl.Warnings = append(pl.Warnings, fmt.Sprintf("--from-seq %d: the manifest has no seq %d; the automatic resume point is used", in.opts.FromSeq, in.opts.FromSeq))
 			break
 		}
-		idx, _ := phaseIndex(phases, e.EPhase)
+		idx, _ := phaseIndex(phases, e.EPhase())
 		point = idx
 	}
 	if pl.Resume.Requested != "" && point < auto {
@@ -212,12 +272,18 @@ func computePlan(in planInput) *ReplayPlan {
 	for i := 0; i < point; i++ {
 		n += len(phases[i].Dispatches)
 	}
-	pl.Checks = make([]Check, 0, n)
-	var timed []*Entry // implementers: their windows start at their header's time
+	if !in.lean {
+		pl.Checks = make([]Check, 0, n)
+	}
+	var timed []*Entry           // implementers: their windows start at their header's time
+	todo := make([]*Entry, 0, n) // the dispatches checked, in order
 	for i := 0; i < point; i++ {
 		for _, e := range phases[i].Dispatches {
-			if e.SupersededBy == 0 && e.Final(m) == StatusCompleted && in.ev.kind(e.Role) == KindCommit {
-				timed = append(timed, e)
+			if e.SupersededBy == 0 && e.Final(m) == StatusCompleted {
+				todo = append(todo, e)
+				if in.ev.kind(e.Role) == KindCommit {
+					timed = append(timed, e)
+				}
 			}
 		}
 	}
@@ -226,24 +292,34 @@ func computePlan(in planInput) *ReplayPlan {
 			in.ev.readStarts(timed) // read only where commits will be looked up
 		}
 	}
+	checked := in.ev.verifyAll(todo)
+	todo = nil
+	next := 0
 	for i := 0; i < point; i++ {
 		for _, e := range phases[i].Dispatches {
 			final := e.Final(m)
 			switch {
 			case final == StatusCompleted && e.SupersededBy == 0:
-				c := in.ev.verify(e)
-				pl.Checks = append(pl.Checks, c)
+				lc := checked[next]
+				next++
+				c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Kind: in.ev.kind(e.Role), OK: lc.ok, Evidence: lc.evidence}
+				if !in.lean {
+					pl.Checks = append(pl.Checks, c)
+				}
 				if !c.OK {
 					failures[i] = append(failures[i], c)
 				}
 			case Finished(final):
 				// skipped, replayed, or stood for by a finished replay
 			default:
-				c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase, Kind: "status",
+				c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Kind: "status",
 					Evidence: fmt.Sprintf("status %s: not complete", statusWord(final))}
 				failures[i] = append(failures[i], c)
 			}
 		}
+	}
+	if in.lean {
+		pl.leanChecks = checked // the checks, as verify made them
 	}
 	for i := point - 1; i >= 0; i-- {
 		if fs := failures[i]; len(fs) > 0 {
@@ -441,8 +517,25 @@ func (pl *ReplayPlan) rows(in planInput, point int) {
 func (pl *ReplayPlan) keepRows() {
 	pl.Skip = make([]Row, 0, pl.nSkip)
 	pl.ReExecute = make([]Row, 0, pl.nReExec)
-	pl.eachRow(true, func(r *Row) error { pl.Skip = append(pl.Skip, *r); return nil })
-	pl.eachRow(false, func(r *Row) error { pl.ReExecute = append(pl.ReExecute, *r); return nil })
+	// A check's evidence often repeats ("quality-gate round: …"): a
+	// joined reason is made once.
+	why := map[[2]string]string{}
+	join := func(r *Row) {
+		if r.whyPre == "" {
+			return
+		}
+		k := [2]string{r.whyPre, r.Why}
+		w, ok := why[k]
+		if !ok {
+			w = r.whyPre + r.Why
+			if len(why) < 64 {
+				why[k] = w
+			}
+		}
+		r.Why, r.whyPre = w, ""
+	}
+	pl.eachRow(true, func(r *Row) error { join(r); pl.Skip = append(pl.Skip, *r); return nil })
+	pl.eachRow(false, func(r *Row) error { join(r); pl.ReExecute = append(pl.ReExecute, *r); return nil })
 	pl.lean = false
 }
 
@@ -460,18 +553,15 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 	// The checks were made in the order the skip rows are (phase by
 	// phase, dispatch by dispatch), for the dispatches before the point
 	// as it was before any fallback: a row's check is at the cursor.
-	next := 0
-	// A check's evidence often repeats ("quality-gate round: …"): its
-	// Why is made once.
-	why := map[string]string{}
+	next, nChecks := 0, pl.checkCount()
 	var r Row // one row, made again for each dispatch: f does not keep it
 	for i := lo; i < hi; i++ {
 		for _, e := range pl.phases[i].Dispatches {
-			r = Row{Seq: e.Seq, Role: e.Role, Phase: e.EPhase, Task: e.Task, Status: e.Status, Summary: e.Summary, Template: e.Template()}
+			r = Row{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Task: e.Task, Status: e.Status, Summary: e.Summary, Template: e.Template()}
 			if skip {
 				ev := ""
-				if next < len(pl.Checks) && pl.Checks[next].Seq == e.Seq {
-					ev = pl.Checks[next].Evidence
+				if next < nChecks && pl.checkSeq(next) == e.Seq {
+					ev = pl.checkEvidence(next)
 					next++
 				}
 				switch {
@@ -482,14 +572,7 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 				case e.Status == StatusReplayed:
 					r.Why = "recorded as replayed"
 				default:
-					w, ok := why[ev]
-					if !ok {
-						w = "verified: " + ev
-						if len(why) < 64 {
-							why[ev] = w
-						}
-					}
-					r.Why = w
+					r.whyPre, r.Why = "verified: ", ev
 				}
 			} else {
 				if repl, ok := pl.mut[templateKey(r.Template)]; ok && r.Template != "" {
@@ -544,8 +627,8 @@ func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool) string {
 	default:
 		why = e.Status + ", but after the resume point: redone"
 	}
-	if e.HasReplayOf {
-		why = fmt.Sprintf("replay of seq %d; %s", e.ReplayOf, why)
+	if e.HasReplayOf() {
+		why = fmt.Sprintf("replay of seq %d; %s", e.ReplayOf(), why)
 	}
 	if n := pl.partial[e.Seq]; n > 0 {
 		if pl.Resume.Restore != nil {
@@ -559,9 +642,9 @@ func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool) string {
 
 func (pl *ReplayPlan) crashedAt(m *Manifest, phases []*Phase) {
 	for i := len(m.Seqs) - 1; i >= 0; i-- {
-		e := m.BySeq[m.Seqs[i]]
+		e := m.BySeq(m.Seqs[i])
 		if f := e.Final(m); !Finished(f) && e.SupersededBy == 0 {
-			pl.Crashed.Phase = e.EPhase
+			pl.Crashed.Phase = e.EPhase()
 			what := "was in flight"
 			switch f {
 			case StatusFailed:
@@ -588,8 +671,8 @@ func (pl *ReplayPlan) crashedAt(m *Manifest, phases []*Phase) {
 		}
 	}
 	if n := len(m.Seqs); n > 0 {
-		e := m.BySeq[m.Seqs[n-1]]
-		pl.Crashed.Phase = e.EPhase
+		e := m.BySeq(m.Seqs[n-1])
+		pl.Crashed.Phase = e.EPhase()
 		pl.Crashed.Context = fmt.Sprintf("after seq %d (every recorded dispatch finished)", e.Seq)
 	}
 }
@@ -638,8 +721,8 @@ func (pl *ReplayPlan) mutations(in planInput) {
 func (pl *ReplayPlan) firstTime(in planInput) (time.Time, bool) {
 	m := in.manifest
 	for _, s := range m.Seqs {
-		e := m.BySeq[s]
-		if e.ReplaySession != "" {
+		e := m.BySeq(s)
+		if e.ReplaySession() != "" {
 			continue
 		}
 		if t, _, ok := in.ev.Start(e); ok {

@@ -47,7 +47,24 @@ func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 	}{
 		{"skip", pl.SkipCount(), rows(pl.Skip, true)},
 		{"re_execute", pl.ReExecuteCount(), rows(pl.ReExecute, false)},
-		{"verification", len(pl.Checks), func(add func(*Row, *Check)) error {
+		{"verification", pl.checkCount(), func(add func(*Row, *Check)) error {
+			if pl.lean {
+				// The kind is the role's; a pipeline has a few roles.
+				kinds := map[string]string{}
+				var c Check
+				for _, lc := range pl.leanChecks {
+					k, ok := kinds[lc.e.Role]
+					if !ok {
+						k = RoleKind(lc.e.Role)
+						if len(kinds) < 1024 {
+							kinds[lc.e.Role] = k
+						}
+					}
+					c = Check{Seq: lc.e.Seq, Role: lc.e.Role, Phase: lc.e.EPhase(), Kind: k, OK: lc.ok, Evidence: lc.evidence}
+					add(nil, &c)
+				}
+				return nil
+			}
 			for i := range pl.Checks {
 				add(nil, &pl.Checks[i])
 			}
@@ -63,8 +80,8 @@ func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 	if len(cp.ReExecute) > 0 {
 		cp.ReExecute = []Row{}
 	}
-	if len(pl.Checks) > 0 {
-		cp.Checks = []Check{}
+	if pl.checkCount() > 0 || pl.lean {
+		cp.Checks = []Check{} // a lean plan's checks are in leanChecks
 	}
 	var small bytes.Buffer
 	enc := json.NewEncoder(&small)
@@ -153,7 +170,12 @@ func (r *Row) appendJSON(b []byte, in, indent string) []byte {
 	if r.Mutation != "" {
 		b = appendJSONString(jsonField(b, false, in, indent, "mutation"), r.Mutation)
 	}
-	b = appendJSONString(jsonField(b, false, in, indent, "why"), r.Why)
+	b = jsonField(b, false, in, indent, "why")
+	if r.whyPre != "" {
+		b = appendJSONString2(b, r.whyPre, r.Why)
+	} else {
+		b = appendJSONString(b, r.Why)
+	}
 	b = append(b, '\n')
 	b = append(b, in...)
 	return append(b, '}')
@@ -196,6 +218,33 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
+}
+
+// appendJSONString2 appends pre+s quoted, as appendJSONString would,
+// without joining them when pre needs no escaping: then pre+s quotes as
+// pre followed by s quoted (an ASCII byte never joins the bytes after it
+// into one character, valid or not).
+func appendJSONString2(b []byte, pre, s string) []byte {
+	if !jsonPlain(pre) {
+		return appendJSONString(b, pre+s)
+	}
+	b = append(b, '"')
+	b = append(b, pre...)
+	at := len(b)
+	b = appendJSONString(b, s) // starts with its own quote: dropped
+	copy(b[at:], b[at+1:])
+	return b[:len(b)-1]
+}
+
+// jsonPlain reports whether s is printable ASCII with no quote or
+// backslash: quoted as it is.
+func jsonPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // appendJSONSlow is appendJSONString through encoding/json.

@@ -59,3 +59,24 @@ func TestWriteJSONMatchesEncodingJSON(t *testing.T) {
 	pl.Checks = []Check{}
 	checkPlanJSON(t, "nil and empty arrays", pl)
 }
+
+// TestAppendJSONString2 holds the reason written in two pieces (a lean
+// plan's verified rows) to encoding/json on the joined string.
+func TestAppendJSONString2(t *testing.T) {
+	odd := []string{"", "plain", `quote " and \ backslash`, "tab\tnew\nline", "\x00\x1f\x7f", "<html> & 'x'",
+		"héllo — ✓", "\u2028", "bad \xff\xfe utf-8", "\U0001F600", "12:00–12:34", "cut \xe2\x80", "\x80 lead"}
+	for _, pre := range append(odd, "verified: ", "\xe2\x80", "é") {
+		for _, s := range odd {
+			want, err := json.Marshal(pre + s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = bytes.ReplaceAll(want, []byte(`\u003c`), []byte("<"))
+			want = bytes.ReplaceAll(want, []byte(`\u003e`), []byte(">"))
+			want = bytes.ReplaceAll(want, []byte(`\u0026`), []byte("&"))
+			if got := appendJSONString2([]byte("x"), pre, s); string(got) != "x"+string(want) {
+				t.Fatalf("%q + %q: got %s, want %s", pre, s, got[1:], want)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package crucible
 
 import (
+	"slices"
 	"sync"
 	"time"
 )
@@ -13,6 +14,11 @@ import (
 type prefetch struct {
 	wg       sync.WaitGroup
 	listings dirCache
+	// ahead reads implementers' dispatch file headers as the parse
+	// names them (nil when nothing is read ahead); dirs are the dispatch
+	// folders it reads in.
+	ahead *headerAhead
+	dirs  []string
 
 	git              *projectGit
 	isRepo           bool
@@ -47,6 +53,10 @@ func (l *Loader) prefetch(p *pipeline) *prefetch {
 			add(c)
 		}
 	}
+	f.dirs = dirs
+	if len(dirs) > 0 {
+		f.ahead = newHeaderAhead(dirs)
+	}
 	f.wg.Add(3)
 	go func() {
 		defer f.wg.Done()
@@ -80,9 +90,36 @@ func (l *Loader) prefetch(p *pipeline) *prefetch {
 	return f
 }
 
-// hand waits for the reads and gives their results to p.
-func (f *prefetch) hand(p *pipeline) {
+// saw is the parse's hook (see readManifest): nil when nothing is read
+// ahead.
+func (f *prefetch) saw() func(*Entry) {
+	if f.ahead == nil {
+		return nil
+	}
+	return f.ahead.saw
+}
+
+// wait waits for every read: the parse is over, or was given up.
+func (f *prefetch) wait() {
+	if f.ahead != nil {
+		f.ahead.done()
+		f.ahead.wg.Wait()
+	}
 	f.wg.Wait()
+}
+
+// hand waits for the reads and gives their results to p: to the
+// evidence, the headers read ahead (ahead).
+func (f *prefetch) hand(p *pipeline) (ahead map[string]aheadStart) {
+	f.wg.Wait()
+	if f.ahead != nil {
+		ahead = f.ahead.results()
+		// Read by their index in the folders searched: the same as p's
+		// (dirsFor lists the same folders), else not used.
+		if !slices.Equal(f.dirs, p.dispatchD) {
+			ahead = nil
+		}
+	}
 	p.listings = f.listings
 	if f.gitDone {
 		p.git, p.isRepo, p.branch, p.head = f.git, f.isRepo, f.branch, f.head
@@ -90,4 +127,5 @@ func (f *prefetch) hand(p *pipeline) {
 	if f.cpsDone {
 		p.shadow, p.cps, p.cpNote, p.cpErr = f.shadow, f.cps, f.cpNote, f.cpErr
 	}
+	return ahead
 }

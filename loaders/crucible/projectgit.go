@@ -7,8 +7,7 @@ package crucible
 // cleaned of GIT_* variables so the project is the repository asked.
 
 import (
-	"bufio"
-	"bytes"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -77,18 +76,29 @@ func (p *projectGit) Log() ([]Commit, error) {
 		p.logErr = err
 		return nil, err
 	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		parts := strings.SplitN(sc.Text(), "\t", 3)
-		if len(parts) != 3 {
+	// One string for the whole output, each commit's hash and subject
+	// pieces of it: a log of thousands of commits, read line by line as
+	// bufio.Scanner reads it (a trailing \r dropped; a line of 1 MiB or
+	// more ends the log there).
+	all := string(out)
+	p.commits = make([]Commit, 0, strings.Count(all, "\n")+1)
+	for len(all) > 0 {
+		line, rest, _ := strings.Cut(all, "\n")
+		all = rest
+		if len(line) >= 1<<20 {
+			break
+		}
+		line = strings.TrimSuffix(line, "\r")
+		hash, rest, ok1 := strings.Cut(line, "\t")
+		stamp, subject, ok2 := strings.Cut(rest, "\t")
+		if !ok1 || !ok2 {
 			continue
 		}
-		n, err := strconv.ParseInt(parts[1], 10, 64)
+		n, err := strconv.ParseInt(stamp, 10, 64)
 		if err != nil {
 			continue
 		}
-		p.commits = append(p.commits, Commit{Hash: parts[0], Time: time.Unix(n, 0).UTC(), Subject: parts[2]})
+		p.commits = append(p.commits, Commit{Hash: hash, Time: time.Unix(n, 0).UTC(), Subject: subject})
 	}
 	return p.commits, nil
 }
@@ -129,8 +139,15 @@ func (ix *timeIndex) within(from, to time.Time) []Commit {
 	if lo >= hi {
 		return nil
 	}
-	pos := append([]int(nil), ix.byTime[lo:hi]...)
-	sort.Ints(pos)
+	var small [8]int // a dispatch's window holds a commit or two
+	pos := append(small[:0], ix.byTime[lo:hi]...)
+	slices.Sort(pos)
+	if first, last := pos[0], pos[len(pos)-1]; last-first == len(pos)-1 {
+		// Neighbours in the log (it is in time order, as git writes it):
+		// that piece of it, not a copy, and capped so that an append
+		// copies it.
+		return ix.log[first : last+1 : last+1]
+	}
 	out := make([]Commit, len(pos))
 	for i, p := range pos {
 		out[i] = ix.log[p]

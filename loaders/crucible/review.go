@@ -70,7 +70,8 @@ func (l *Loader) sections(p *pipeline) []model.Section {
 func verificationLines(pl *ReplayPlan) []string {
 	kinds := map[string]int{}
 	var failed []string
-	for _, c := range pl.Checks {
+	checks := pl.allChecks()
+	for _, c := range checks {
 		if c.OK {
 			kinds[c.Kind]++
 		} else {
@@ -78,7 +79,7 @@ func verificationLines(pl *ReplayPlan) []string {
 		}
 	}
 	var lines []string
-	if n := len(pl.Checks) - len(failed); n > 0 {
+	if n := len(checks) - len(failed); n > 0 {
 		lines = append(lines, fmt.Sprintf("%d dispatch(es) before the resume point checked: %d by commits, %d by output files, %d quality-gate rounds (nothing to check), %d on their completion line only",
 			n, kinds[KindCommit], kinds[KindOutput], kinds[KindNone], kinds[KindTrusted]))
 	}
@@ -104,20 +105,20 @@ func timeline(m *Manifest, limit int) []string {
 		seqs = seqs[len(seqs)-limit:]
 	}
 	for _, s := range seqs {
-		e := m.BySeq[s]
+		e := m.BySeq(s)
 		d := "-"
 		if e.HasDuration {
 			d = Dur(e.Duration)
 		}
-		l := fmt.Sprintf("#%d %s · %s · %s · %s", e.Seq, roleOr(e.Role), phaseTitle(e.EPhase), statusWord(e.Status), d)
+		l := fmt.Sprintf("#%d %s · %s · %s · %s", e.Seq, roleOr(e.Role), phaseTitle(e.EPhase()), statusWord(e.Status), d)
 		if e.SupersededBy != 0 {
 			l += fmt.Sprintf(" · replayed as #%d", e.SupersededBy)
 		}
-		if e.HasReplayOf {
-			l += fmt.Sprintf(" · replay of #%d", e.ReplayOf)
+		if e.HasReplayOf() {
+			l += fmt.Sprintf(" · replay of #%d", e.ReplayOf())
 		}
-		if e.Mutation != "" {
-			l += " · mutation " + e.Mutation
+		if e.Mutation() != "" {
+			l += " · mutation " + e.Mutation()
 		}
 		if e.Summary != "" {
 			l += " · " + oneLine(e.Summary)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,19 +22,27 @@ func readSmall(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	buf := make([]byte, maxScratchFile)
-	n, err := f.Read(buf)
-	if n == 0 && err != nil {
-		return nil, err
+	// The buffer starts at the file's size (and one byte to see its
+	// end), not at the cap: a status file is a few kilobytes.
+	size := 4096
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() < maxScratchFile {
+		size = int(st.Size()) + 1
 	}
-	for n < len(buf) {
-		m, err := f.Read(buf[n:])
-		n += m
+	buf := make([]byte, 0, min(size, maxScratchFile))
+	for first := true; len(buf) < maxScratchFile; first = false {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, min(cap(buf), maxScratchFile-len(buf)))
+		}
+		m, err := f.Read(buf[len(buf):min(cap(buf), maxScratchFile)])
+		buf = buf[:len(buf)+m]
 		if err != nil {
+			if first && m == 0 {
+				return nil, err
+			}
 			break
 		}
 	}
-	return buf[:n], nil
+	return buf, nil
 }
 
 // PipelineStatus is pipeline-status.md: a header of **Key:** value lines

@@ -341,8 +341,8 @@ func (pl *ReplayPlan) resumeReason() string {
 
 func lastStatus(m *Manifest) string {
 	best, line := "", 0
-	for _, e := range m.BySeq {
-		if e.Line > line {
+	for _, s := range m.Seqs {
+		if e := m.BySeq(s); e.Line > line {
 			best, line = e.Status, e.Line
 		}
 	}

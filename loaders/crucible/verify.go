@@ -71,6 +71,9 @@ type evidence struct {
 	// headerStarts are dispatch file header times read ahead by
 	// readStarts (zero when the header has none).
 	headerStarts map[*Entry]headerStart
+	// ahead are the headers read while the manifest was parsed (see
+	// headerAhead), by file name; readStarts takes them.
+	ahead map[string]aheadStart
 	// trusted holds the evidence text per role for roles with no
 	// artifact rule: thousands of dispatches share a few roles.
 	trusted map[string]string
@@ -159,15 +162,24 @@ func (ev *evidence) listed(dir string) *dirListing {
 
 // dispatchFile finds the entry's dispatch file in the dispatch dirs.
 func (ev *evidence) dispatchFile(e *Entry) string {
-	if e.File == "" || strings.ContainsAny(e.File, `/\`) {
-		return ""
-	}
-	for _, d := range ev.dirs {
-		if ev.listed(d).has(e.File) {
-			return filepath.Join(d, e.File)
-		}
+	if d := ev.dispatchDir(e); d >= 0 {
+		return filepath.Join(ev.dirs[d], e.File)
 	}
 	return ""
+}
+
+// dispatchDir is the index in ev.dirs of the first dispatch dir holding
+// the entry's dispatch file, -1 when none does.
+func (ev *evidence) dispatchDir(e *Entry) int {
+	if e.File == "" || strings.ContainsAny(e.File, `/\`) {
+		return -1
+	}
+	for i, d := range ev.dirs {
+		if ev.listed(d).has(e.File) {
+			return i
+		}
+	}
+	return -1
 }
 
 var headerStamp = regexp.MustCompile(`\*\*Timestamp:\*\*\s*(\S[^\n|]*)`)
@@ -175,7 +187,7 @@ var headerStamp = regexp.MustCompile(`\*\*Timestamp:\*\*\s*(\S[^\n|]*)`)
 // Start is when the dispatch began: a timestamp on its manifest line, or
 // the **Timestamp:** of its dispatch file's audit header.
 func (ev *evidence) Start(e *Entry) (time.Time, string, bool) {
-	if t, ok := parseTime(e.Timestamp); ok {
+	if t, ok := parseTime(e.Timestamp()); ok {
 		return t, "its manifest line", true
 	}
 	if h, ok := ev.headerStarts[e]; ok {
@@ -207,7 +219,12 @@ func headerTime(path string, buf []byte) (time.Time, bool) {
 	if n == 0 && err != nil {
 		return time.Time{}, false
 	}
-	if m := headerStamp.FindSubmatch(buf[:n]); m != nil {
+	return headerTimeIn(buf[:n])
+}
+
+// headerTimeIn is the **Timestamp:** in a dispatch file's first bytes.
+func headerTimeIn(head []byte) (time.Time, bool) {
+	if m := headerStamp.FindSubmatch(head); m != nil {
 		return parseTime(strings.TrimSpace(string(m[1])))
 	}
 	return time.Time{}, false
@@ -224,16 +241,26 @@ func (ev *evidence) readStarts(es []*Entry) {
 	}
 	var jobs []job
 	for _, e := range es {
-		if _, ok := parseTime(e.Timestamp); ok {
+		if _, ok := parseTime(e.Timestamp()); ok {
 			continue
 		}
 		if _, ok := ev.headerStarts[e]; ok {
 			continue
 		}
-		if f := ev.dispatchFile(e); f != "" {
-			jobs = append(jobs, job{e, f})
+		d := ev.dispatchDir(e)
+		if d < 0 {
+			continue
 		}
+		if a, ok := ev.ahead[e.File]; ok && a.dir == d {
+			if ev.headerStarts == nil {
+				ev.headerStarts = make(map[*Entry]headerStart, len(es))
+			}
+			ev.headerStarts[e] = a.hs
+			continue
+		}
+		jobs = append(jobs, job{e, filepath.Join(ev.dirs[d], e.File)})
 	}
+	ev.ahead = nil // taken: readStarts is called once per plan
 	if len(jobs) == 0 {
 		return
 	}
@@ -354,19 +381,23 @@ func isWordByte(c byte) bool {
 	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
 }
 
-func clock(t time.Time) string { return t.UTC().Format("15:04") }
+// clock is t's "15:04" in UTC.
+func clock(t time.Time) string {
+	h, m, _ := t.UTC().Clock()
+	return string([]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + m/10), byte('0' + m%10)})
+}
 
 // outputs lists the dispatch's output files: the one its line names, or
 // files "<seq>-…" beside its dispatch file other than the dispatch file.
 func (ev *evidence) outputs(e *Entry) []string {
 	var out []string
-	if e.Output != "" {
-		if filepath.IsAbs(e.Output) && isFile(e.Output) {
-			return []string{e.Output}
+	if e.Output() != "" {
+		if filepath.IsAbs(e.Output()) && isFile(e.Output()) {
+			return []string{e.Output()}
 		}
 		for _, d := range ev.dirs {
-			if ev.listed(d).has(filepath.Base(e.Output)) {
-				return []string{filepath.Join(d, filepath.Base(e.Output))}
+			if ev.listed(d).has(filepath.Base(e.Output())) {
+				return []string{filepath.Join(d, filepath.Base(e.Output()))}
 			}
 		}
 	}
@@ -386,23 +417,12 @@ func (ev *evidence) outputs(e *Entry) []string {
 
 // verify checks one dispatch whose final status is completed.
 func (ev *evidence) verify(e *Entry) Check {
-	c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase, Kind: ev.kind(e.Role)}
+	c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Kind: ev.kind(e.Role)}
 	switch c.Kind {
 	case KindNone:
 		c.OK, c.Evidence = true, "quality-gate round: conversation output only, nothing to check"
 	case KindTrusted:
-		c.OK = true
-		if c.Evidence = ev.trusted[e.Role]; c.Evidence == "" {
-			role := e.Role
-			if role == "" {
-				role = "(none)"
-			}
-			c.Evidence = "completion line only (no artifact rule for role " + role + ")"
-			if ev.trusted == nil {
-				ev.trusted = map[string]string{}
-			}
-			ev.trusted[e.Role] = c.Evidence
-		}
+		c.OK, c.Evidence = true, ev.trustedText(e.Role)
 	case KindOutput:
 		if outs := ev.outputs(e); len(outs) > 0 {
 			c.OK, c.Evidence = true, "output file "+filepath.Base(outs[0])+" exists"
@@ -418,13 +438,103 @@ func (ev *evidence) verify(e *Entry) Check {
 			c.Evidence = "no commit " + how + ": the manifest says completed but may be stale"
 		default:
 			c.OK = true
-			c.Evidence = fmt.Sprintf("commit %s %s", short(found[len(found)-1].Hash), how)
 			if len(found) > 1 {
-				c.Evidence = fmt.Sprintf("%d commits %s (first %s)", len(found), how, short(found[len(found)-1].Hash))
+				c.Evidence = strconv.Itoa(len(found)) + " commits " + how + " (first " + short(found[len(found)-1].Hash) + ")"
+			} else {
+				c.Evidence = "commit " + short(found[len(found)-1].Hash) + " " + how
 			}
 		}
 	}
 	return c
+}
+
+// trustedText is the evidence of a completed dispatch of a role with
+// no artifact rule, made once per role.
+func (ev *evidence) trustedText(role string) string {
+	if t, ok := ev.trusted[role]; ok {
+		return t
+	}
+	r := role
+	if r == "" {
+		r = "(none)"
+	}
+	t := "completion line only (no artifact rule for role " + r + ")"
+	if ev.trusted == nil {
+		ev.trusted = map[string]string{}
+	}
+	ev.trusted[role] = t
+	return t
+}
+
+// verifyParallel is how many dispatches make verification worth
+// spreading over the processors.
+const verifyParallel = 4096
+
+// verifyAll verifies es (each completed), in order: each one's evidence
+// and whether it holds, as verify gives them. A large pipeline's tens of
+// thousands of dispatches are verified in parts, one per processor: the
+// evidence's indexes are built first (the log by time and by task, the
+// listings, the role kinds and texts), after which verify only reads
+// them, and each part has its own buffer for dispatch file headers.
+func (ev *evidence) verifyAll(es []*Entry) []leanCheck {
+	return ev.verifyIn(es, min(runtime.GOMAXPROCS(0), 4, len(es)/(verifyParallel/2)))
+}
+
+// verifyIn is verifyAll in at most workers parts.
+func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
+	out := make([]leanCheck, len(es))
+	if workers > 1 && ev.git != nil {
+		for _, d := range ev.dirs {
+			ev.listed(d)
+		}
+		byTask := false // a commit-verified dispatch without a start time
+		for _, e := range es {
+			// Past its 1,024 roles the kind cache is only read.
+			switch ev.kind(e.Role) {
+			case KindTrusted:
+				ev.trustedText(e.Role)
+			case KindCommit:
+				if !byTask {
+					_, _, ok := ev.Start(e)
+					byTask = !ok
+				}
+			}
+		}
+		if log, err := ev.git.Log(); err == nil {
+			if ev.byTime == nil || len(ev.byTime.log) != len(log) {
+				ev.byTime = newTimeIndex(log)
+			}
+			if byTask {
+				ev.mentioning(log, "0") // builds the task index
+			}
+		}
+	} else {
+		workers = 1
+	}
+	if workers == 1 {
+		for i, e := range es {
+			c := ev.verify(e)
+			out[i] = leanCheck{e: e, evidence: c.Evidence, ok: c.OK}
+		}
+		return out
+	}
+	var wg sync.WaitGroup
+	part := (len(es) + workers - 1) / workers
+	for lo := 0; lo < len(es); lo += part {
+		hi := min(lo+part, len(es))
+		own := *ev       // the maps and indexes are only read from here on
+		own.header = nil // each part reads headers into its own buffer
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				c := own.verify(es[i])
+				out[i] = leanCheck{e: es[i], evidence: c.Evidence, ok: c.OK}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
 }
 
 func short(h string) string {
