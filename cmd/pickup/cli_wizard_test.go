@@ -501,3 +501,26 @@ func TestWizardCtrlCInPager(t *testing.T) {
 	}
 	noLeftovers(t, state, ".session-state.yaml")
 }
+
+// TestEditorsInterruptWindow: the ctrl+c that ends a pager reaches
+// pickup as a SIGINT too, and may be read only after the pager has given
+// the terminal back; it must still count as the pager's (the race
+// TestWizardCtrlCInPager lost now and then).
+func TestEditorsInterruptWindow(t *testing.T) {
+	c := &signalCatcher{}
+	if c.editorsInterrupt() {
+		t.Fatal("no pager has run: a SIGINT is pickup's")
+	}
+	c.foreground(true)
+	if !c.editorsInterrupt() {
+		t.Fatal("a pager runs: a SIGINT is its own")
+	}
+	c.foreground(false)
+	if !c.editorsInterrupt() {
+		t.Fatal("the pager just ended: a SIGINT is still its own")
+	}
+	time.Sleep(fgGrace + 100*time.Millisecond)
+	if c.editorsInterrupt() {
+		t.Fatal("the pager ended long ago: a SIGINT is pickup's")
+	}
+}

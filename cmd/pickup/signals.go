@@ -36,9 +36,19 @@ type signalCatcher struct {
 	ch   chan os.Signal
 	done chan struct{}
 	fg   atomic.Bool
-	mu   sync.Mutex
-	got  os.Signal
+	// fgEnded is when the last editor or pager gave the terminal back
+	// (UnixNano): the ctrl+c that ended it reaches pickup too, and may
+	// be read from ch only after the program is gone.
+	fgEnded atomic.Int64
+	mu      sync.Mutex
+	got     os.Signal
 }
+
+// fgGrace is how long after an editor or pager ends a SIGINT is still
+// taken for its own: in raw mode the terminal sends ctrl+c to pickup as
+// a key, so a SIGINT then comes from the foreground program's ctrl+c or
+// from outside (kill -INT), which can repeat it.
+const fgGrace = 500 * time.Millisecond
 
 func newSignalCatcher() *signalCatcher {
 	c := &signalCatcher{ch: make(chan os.Signal, 4), done: make(chan struct{})}
@@ -47,7 +57,18 @@ func newSignalCatcher() *signalCatcher {
 }
 
 // foreground is tui.Config.Foreground.
-func (c *signalCatcher) foreground(running bool) { c.fg.Store(running) }
+func (c *signalCatcher) foreground(running bool) {
+	if !running {
+		c.fgEnded.Store(time.Now().UnixNano())
+	}
+	c.fg.Store(running)
+}
+
+// editorsInterrupt reports whether a SIGINT belongs to the editor or
+// pager: one runs now, or one ended a moment ago.
+func (c *signalCatcher) editorsInterrupt() bool {
+	return c.fg.Load() || time.Since(time.Unix(0, c.fgEnded.Load())) < fgGrace
+}
 
 // watch delivers the signals to p until end.
 func (c *signalCatcher) watch(p *tea.Program) {
@@ -60,7 +81,7 @@ func (c *signalCatcher) watch(p *tea.Program) {
 			case <-kill:
 				p.Kill()
 			case s := <-c.ch:
-				if s == syscall.SIGINT && c.fg.Load() {
+				if s == syscall.SIGINT && c.editorsInterrupt() {
 					continue // the editor's or pager's ctrl+c
 				}
 				c.mu.Lock()
