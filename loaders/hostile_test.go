@@ -52,6 +52,9 @@ type target struct {
 	value string
 	// emptyIsNone: an empty file means "no session" by the format's spec.
 	emptyIsNone bool
+	// sizeCap is the file's size cap when it is not fsx.MaxStateFile (a
+	// streamed JSONL log has fsx.MaxStreamFile).
+	sizeCap int64
 }
 
 func copyTree(t *testing.T, src, dst string, replace ...string) {
@@ -137,7 +140,7 @@ var targets = []target{
 		p.valid = readFile(t, p.path)
 		return p
 	}},
-	{name: "crucible-manifest", value: `"completed"`, setup: func(t *testing.T) place {
+	{name: "crucible-manifest", value: `"completed"`, sizeCap: fsx.MaxStreamFile, setup: func(t *testing.T) place {
 		p, manifest := cruciblePlace(t)
 		p.path = manifest
 		p.valid = readFile(t, p.path)
@@ -372,9 +375,9 @@ var cases = []hostile{
 	{name: "deep_block_yaml", make: content("deep_block.yaml")},
 	{name: "deep_json", make: content("deep.json")},
 	{name: "deep_object_json", make: content("deep_object.json")},
-	{name: "over_size_cap", make: func(t *testing.T, _ target, p *place) bool {
+	{name: "over_size_cap", make: func(t *testing.T, tg target, p *place) bool {
 		// A sparse file one byte over the cap: no disk is used, and a
-		// reader that ignores the cap would allocate 64 MiB.
+		// reader that ignores the cap would allocate it.
 		f, err := os.Create(p.path)
 		if err != nil {
 			t.Fatal(err)
@@ -383,7 +386,11 @@ var cases = []hostile{
 		if _, err := f.Write(p.valid); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.Truncate(fsx.MaxStateFile + 1); err != nil {
+		limit := int64(fsx.MaxStateFile)
+		if tg.sizeCap != 0 {
+			limit = tg.sizeCap
+		}
+		if err := f.Truncate(limit + 1); err != nil {
 			t.Fatal(err)
 		}
 		return true
