@@ -164,6 +164,8 @@ func (km *KeyMap) sync(s keyState) {
 	switch s.screen {
 	case model.ScreenOptions, model.ScreenCorrupted:
 		km.Browse.SetEnabled(s.canBrowse)
+		// Read-only: r reads the session again and tries its lock again.
+		km.Reload.SetEnabled(s.canReload)
 		if s.hasPicker {
 			km.Back.SetEnabled(true)
 			km.Back.SetHelp("esc", k.Sessions)

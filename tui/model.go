@@ -120,9 +120,12 @@ type Model struct {
 	// session with id holdID), a one-off note over the help bar, a write
 	// refused because the file changed, a reload under way, and a stop
 	// asked from outside while a write runs.
-	sio       *SessionIO
-	hold      Hold
-	holdID    string
+	sio    *SessionIO
+	hold   Hold
+	holdID string
+	// asLoaded is the open session before applyReadOnly turned its
+	// writing choices off, to turn them on again when the lock is free.
+	asLoaded  *model.Session
 	note      string
 	changed   *Changed
 	reloading bool

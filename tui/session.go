@@ -222,10 +222,18 @@ func (m Model) gotHold(h heldMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	wasReadOnly := m.readOnly()
 	m.hold, m.holdID = h.hold, s.ID
 	switch {
 	case h.hold.Owner != nil:
 		m.applyReadOnly()
+	case wasReadOnly && m.asLoaded != nil && m.asLoaded.ID == s.ID:
+		// The other pickup has let the session go: this one has it now.
+		m.state.Session = m.asLoaded
+		m.state.Options = model.Options(m.asLoaded, m.state.Crash)
+		m.cursor = defaultCursor(model.Visible(m.state.Options))
+		m.asLoaded = nil
+		m.note = m.cat.Session.Writable
 	case h.hold.TookOver != "":
 		m.note = m.cat.Session.Note(h.hold.TookOver)
 	case h.hold.Err != "":
@@ -250,6 +258,7 @@ func (m *Model) applyReadOnly() {
 		return
 	}
 	reason := m.ownerReason()
+	m.asLoaded = s
 	ro := *s
 	ro.Policy = maps.Clone(s.Policy)
 	if ro.Policy == nil {
@@ -270,7 +279,8 @@ func (m *Model) applyReadOnly() {
 	}
 }
 
-// reload reads the session again (r, after a refused write).
+// reload reads the session again (r, after a refused write, or while
+// another pickup has it: then the lock is tried again too).
 func (m Model) reload() (tea.Model, tea.Cmd) {
 	s := m.state.Session
 	if m.sio == nil || m.sio.Reload == nil || s == nil {
@@ -311,11 +321,16 @@ func (m Model) gotReload(r reloadedMsg) (tea.Model, tea.Cmd) {
 		m.state.Options = model.Options(m.state.Session, prev)
 		m.cursor = defaultCursor(model.Visible(m.state.Options))
 	}
-	if m.hold.Owner != nil && m.holdID == r.s.ID {
+	retry := m.hold.Owner != nil && m.holdID == r.s.ID
+	if retry {
 		m.applyReadOnly()
 	}
 	m.note = m.cat.Session.Reloaded
 	m.sync(true)
+	if retry {
+		// Still read-only until the lock says otherwise (gotHold).
+		return m, tea.Batch(m.enterCmd(), m.openCmd(r.s))
+	}
 	return m, m.enterCmd()
 }
 

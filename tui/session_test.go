@@ -502,3 +502,72 @@ func TestForegroundToldAroundAnEditor(t *testing.T) {
 		t.Fatalf("Foreground calls %v", calls)
 	}
 }
+
+// deliver sends each message of type T among msgs and collects what
+// their commands answer.
+func deliver[T tea.Msg](t *testing.T, m Model, msgs []tea.Msg) (Model, []tea.Msg) {
+	t.Helper()
+	var out []tea.Msg
+	for _, msg := range msgs {
+		if _, ok := msg.(T); ok {
+			var more []tea.Msg
+			m, more = send(t, m, msg)
+			out = append(out, more...)
+		}
+	}
+	return m, out
+}
+
+// TestReadOnlyTryAgain: r on a read-only session reads it again and
+// tries the lock again. While the other pickup has it, the session stays
+// read-only; once it has let go, this pickup takes it and the writing
+// choices come back, with a note saying so.
+func TestReadOnlyTryAgain(t *testing.T) {
+	sio := &sessionIO{hold: Hold{Owner: &owner}}
+	reloads := 0
+	sio.reload = func(s *model.Session) (*model.Session, error) {
+		reloads++
+		return aiosSession(noLastAction), nil
+	}
+	m := started(t, Config{State: crashState(t), Project: "shop", SessionIO: sio.io()}, 100, 30)
+	if !strings.Contains(flat(plain(m)), "you can look but not write. Press r to try again.") || !strings.Contains(plain(m), "r reload") {
+		t.Fatalf("read-only options do not offer r:\n%s", plain(m))
+	}
+	restartOff := func(m Model) bool {
+		for _, o := range m.Final().Options {
+			if o.Choice == model.Restart {
+				return !o.Enabled
+			}
+		}
+		t.Fatal("no RESTART option")
+		return false
+	}
+
+	// Still held elsewhere: read again, asked again, still read-only.
+	m, msgs := press(t, m, keyRune('r'))
+	m, msgs = deliver[reloadedMsg](t, m, msgs)
+	m, _ = deliver[heldMsg](t, m, msgs)
+	if reloads != 1 || len(sio.opened) != 2 || !m.readOnly() || !restartOff(m) {
+		t.Fatalf("reloads %d, Open calls %v, read-only %v:\n%s", reloads, sio.opened, m.readOnly(), plain(m))
+	}
+
+	// The other pickup has left: this one has the session now.
+	sio.mu.Lock()
+	sio.hold = Hold{}
+	sio.mu.Unlock()
+	m, msgs = press(t, m, keyRune('r'))
+	m, msgs = deliver[reloadedMsg](t, m, msgs)
+	m, _ = deliver[heldMsg](t, m, msgs)
+	out := plain(m)
+	if m.readOnly() || restartOff(m) || strings.Contains(out, "read-only") ||
+		!strings.Contains(flat(out), "The other pickup has closed this session: you can write now.") {
+		t.Fatalf("after the other pickup left (read-only %v):\n%s", m.readOnly(), out)
+	}
+	if len(sio.opened) != 3 || len(sio.closed) != 0 {
+		t.Fatalf("Open calls %v, Close calls %v", sio.opened, sio.closed)
+	}
+	// r is only for a read-only session or a refused write.
+	if _, msgs = press(t, m, keyRune('r')); len(msgs) != 0 || reloads != 2 {
+		t.Fatalf("r on a writable session: %v, reloads %d", msgs, reloads)
+	}
+}

@@ -73,7 +73,7 @@ func (m *Model) sync(reset bool) {
 		ownQuestion: m.state.Question() != "" && m.state.Pending != model.Discard,
 		view:        m.view, hasPicker: m.hasPicker(), canBrowse: m.files != nil,
 		grid:      m.gridOn(),
-		canReload: m.changed != nil && m.sio != nil && m.sio.Reload != nil && !m.reloading,
+		canReload: (m.changed != nil || m.readOnly()) && m.sio != nil && m.sio.Reload != nil && !m.reloading,
 	}
 	switch m.view {
 	case viewPicker:

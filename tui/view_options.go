@@ -29,7 +29,10 @@ func (m Model) optionsView(w, lv int) part {
 			}
 		}
 		d.blank()
-		d.text(sg(c.OnlyDiscard, st.Text))
+		if !m.readOnly() {
+			// Read-only, DISCARD is off too: the banner says why.
+			d.text(sg(c.OnlyDiscard, st.Text))
+		}
 		said[model.ReasonCorruptedOnly] = true
 	default:
 		crash := m.state.Crash

@@ -33,6 +33,8 @@ type SessionText struct {
 	ReloadHint   string
 	ReloadKey    string // help bar: r
 	Reloaded     string
+	// Writable: the other pickup let the session go and this one has it.
+	Writable     string
 	ReloadFailed func(err string) string
 	Stopping     string // a signal came during a write
 
@@ -47,7 +49,7 @@ var englishSession = SessionText{
 		return "open in " + otherPickup(pid, since) + "; you can look but not write"
 	},
 	ReadOnlyBanner: func(pid int, since string) string {
-		return "This session is open in " + otherPickup(pid, since) + "; you can look but not write."
+		return "This session is open in " + otherPickup(pid, since) + "; you can look but not write. Press r to try again."
 	},
 	ReadOnlyTag: "read-only",
 	Note:        func(text string) string { return "Note: " + text },
@@ -74,6 +76,7 @@ var englishSession = SessionText{
 	ReloadHint:   "Nothing was written. Press r to read the session again from disk and choose again.",
 	ReloadKey:    "reload",
 	Reloaded:     "Read again from disk.",
+	Writable:     "The other pickup has closed this session: you can write now.",
 	ReloadFailed: func(err string) string { return "Could not read the session again: " + err },
 	Stopping:     "Stopping once the write under way has finished.",
 
