@@ -27,10 +27,14 @@ Sources:
 Exit codes: 0 done; 1 error; 2 usage; 3 no session found; 4 state
 unreadable or corrupted; 5 blocked by a guard (veto, file changed on disk,
 missing --yes, choice not available); 6 integrity decision needed (recorded
-hashes no longer match: an explicit flag is needed); 130 cancelled.
+hashes no longer match: an explicit flag is needed); 130 cancelled; 129
+or 143 stopped by SIGHUP or SIGTERM (nothing changed).
 
 Environment: NO_COLOR=1 turns colour off; TERM=dumb prints the status
-instead of drawing the wizard.`
+instead of drawing the wizard; a locale (LC_ALL, LC_CTYPE, LANG) that is
+not UTF-8 draws the REVIEW grid in ASCII; EDITOR and PAGER open
+artifacts (default vi and less -R); CLAUDE_HOME is Claude Code's home;
+XDG_RUNTIME_DIR holds the single-writer locks.`
 
 func rootLong() string {
 	var lines []string
