@@ -2,19 +2,16 @@ package loaders_test
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/aios"
 	"github.com/pickup-dev/pickup/loaders/bookforge"
@@ -57,56 +54,15 @@ type target struct {
 	sizeCap int64
 }
 
-func copyTree(t *testing.T, src, dst string, replace ...string) {
-	t.Helper()
-	r := strings.NewReplacer(replace...)
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, []byte(r.Replace(string(data))), 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
+func writeFile(t *testing.T, p string, data []byte) { testkit.Write(t, p, string(data)) }
 
-func writeFile(t *testing.T, p string, data []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func readFile(t *testing.T, p string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
+func readFile(t *testing.T, p string) []byte { return []byte(testkit.Read(t, p)) }
 
 // newPlace makes an empty project and Claude home (real paths: crucible
 // hashes the project's path).
 func newPlace(t *testing.T) place {
 	t.Helper()
-	base, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := testkit.RealTempDir(t)
 	p := place{project: filepath.Join(base, "shop"), home: filepath.Join(base, "claude")}
 	for _, d := range []string{p.project, p.home} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -128,8 +84,8 @@ var targets = []target{
 	}},
 	{name: "kiln", value: "Checkout flow", emptyIsNone: true, setup: func(t *testing.T) place {
 		p := newPlace(t)
-		copyTree(t, filepath.Join(testdata, "kiln", "execution", "memory"), filepath.Join(p.project, ".kiln", "memory"), "/home/ana/shop", p.project)
-		copyTree(t, filepath.Join(testdata, "kiln", "execution", "kiln"), filepath.Join(p.project, ".kiln"))
+		testkit.CopyReplace(t, filepath.Join(testdata, "kiln", "execution", "memory"), filepath.Join(p.project, ".kiln", "memory"), "/home/ana/shop", p.project)
+		testkit.CopyReplace(t, filepath.Join(testdata, "kiln", "execution", "kiln"), filepath.Join(p.project, ".kiln"))
 		p.path = filepath.Join(p.project, ".kiln", "memory", "MEMORY.md")
 		p.valid = readFile(t, p.path)
 		return p
@@ -148,14 +104,14 @@ var targets = []target{
 	}},
 	{name: "bookforge-ledger", value: `"success"`, setup: func(t *testing.T) place {
 		p := newPlace(t)
-		copyTree(t, filepath.Join(testdata, "bookforge", "reason_pause"), p.project)
+		testkit.CopyReplace(t, filepath.Join(testdata, "bookforge", "reason_pause"), p.project)
 		p.path = filepath.Join(p.project, "workspace", "books", "tide", filepath.FromSlash(bookforge.HistoryDir), "ch001_sc001.json")
 		p.valid = readFile(t, p.path)
 		return p
 	}},
 	{name: "bookforge-pause", value: `"tide"`, setup: func(t *testing.T) place {
 		p := newPlace(t)
-		copyTree(t, filepath.Join(testdata, "bookforge", "reason_pause"), p.project)
+		testkit.CopyReplace(t, filepath.Join(testdata, "bookforge", "reason_pause"), p.project)
 		p.path = filepath.Join(p.project, "workspace", "books", "tide", filepath.FromSlash(bookforge.PauseFile))
 		p.valid = []byte(`{"book_id": "tide", "phase": "write_scene", "chapter": 1, "scene": 1, "reason_code": "needs_review", "details": {"why": "x"}, "created_at": "2026-02-10T10:00:00Z"}` + "\n")
 		writeFile(t, p.path, p.valid)
@@ -163,14 +119,14 @@ var targets = []target{
 	}},
 	{name: "design", value: `"user-export"`, setup: func(t *testing.T) place {
 		p := newPlace(t)
-		copyTree(t, filepath.Join(testdata, "design", "spec_example"), p.project)
+		testkit.CopyReplace(t, filepath.Join(testdata, "design", "spec_example"), p.project)
 		p.path = filepath.Join(p.project, ".claude", "design", "sessions", "user-export.session.json")
 		p.valid = readFile(t, p.path)
 		return p
 	}},
 	{name: "atelier", value: `"user-auth"`, setup: func(t *testing.T) place {
 		p := newPlace(t)
-		copyTree(t, filepath.Join(testdata, "design", "atelier"), p.project)
+		testkit.CopyReplace(t, filepath.Join(testdata, "design", "atelier"), p.project)
 		p.path = filepath.Join(p.project, filepath.FromSlash(design.AtelierState))
 		p.valid = readFile(t, p.path)
 		return p
@@ -190,7 +146,7 @@ func cruciblePlace(t *testing.T) (place, string) {
 	for _, e := range ents {
 		switch e.Name() {
 		case "dispatch":
-			copyTree(t, filepath.Join(src, "dispatch"), ddir, "{{SID}}", sid)
+			testkit.CopyReplace(t, filepath.Join(src, "dispatch"), ddir, "{{SID}}", sid)
 		case crucible.ManifestName:
 			writeFile(t, filepath.Join(ddir, crucible.ManifestName), bytes.ReplaceAll(readFile(t, filepath.Join(src, e.Name())), []byte("{{SID}}"), []byte(sid)))
 		default:
@@ -208,39 +164,6 @@ func registry(p place) loaders.Registry {
 	o := loaders.Options{ClaudeHome: p.home, Now: time.Date(2026, 3, 24, 14, 30, 0, 0, time.UTC), Plain: true,
 		Flags: map[string]string{}, Lists: map[string][]string{}}
 	return loaders.Registry{aios.New(), kiln.New(p.home), crucible.New(o), bookforge.New(o), design.New(o), design.NewAtelier(o)}
-}
-
-// treeHash is a hash of every name, mode, link target and content under
-// the roots: any write, rename, new file or removal changes it.
-func treeHash(t *testing.T, roots ...string) string {
-	t.Helper()
-	h := sha256.New()
-	for _, root := range roots {
-		var names []string
-		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil {
-				names = append(names, p)
-			}
-			return nil
-		})
-		sort.Strings(names)
-		for _, n := range names {
-			st, err := os.Lstat(n)
-			if err != nil {
-				continue
-			}
-			fmt.Fprintf(h, "%s\x00%v\x00%d\x00", n, st.Mode(), st.ModTime().UnixNano())
-			switch {
-			case st.Mode()&fs.ModeSymlink != 0:
-				l, _ := os.Readlink(n)
-				h.Write([]byte(l))
-			case st.Mode().IsRegular() && st.Size() < 1<<20:
-				b, _ := os.ReadFile(n)
-				h.Write(b)
-			}
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))
 }
 
 // outcome is what Find made of one project.
@@ -416,9 +339,7 @@ var cases = []hostile{
 			t.Fatal(err)
 		}
 		other := p.path + ".loop"
-		if err := os.Symlink(other, p.path); err != nil {
-			t.Skipf("symlinks unavailable: %v", err)
-		}
+		testkit.Symlink(t, other, p.path)
 		if err := os.Symlink(p.path, other); err != nil {
 			t.Fatal(err)
 		}
@@ -465,7 +386,7 @@ func TestHostileInput(t *testing.T) {
 				if !c.make(t, tg, &p) {
 					return
 				}
-				before := treeHash(t, p.project, p.home)
+				before := testkit.TreeHash(t, p.project, p.home)
 				o := find(t, p)
 				if why := o.clear(p.path, c.okToo, c.name == "empty" && tg.emptyIsNone); why != "" {
 					if gap, ok := knownGaps[tg.name+"/"+c.name]; ok {
@@ -481,7 +402,7 @@ func TestHostileInput(t *testing.T) {
 				if o.alloc > limit {
 					t.Errorf("Find allocated %d MiB (limit %d MiB)", o.alloc>>20, limit>>20)
 				}
-				if after := treeHash(t, p.project, p.home); after != before {
+				if after := testkit.TreeHash(t, p.project, p.home); after != before {
 					t.Errorf("reading changed the project or the Claude home")
 				}
 			})

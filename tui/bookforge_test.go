@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,10 +47,7 @@ func bookforgeState(t *testing.T, name string, plain bool, flags ...string) mode
 // options, the scene x phase grid on the dashboard (scrolled to it), and
 // a book blocked by a changed prompt template.
 func TestBookforgeGolden(t *testing.T) {
-	screens := []struct {
-		name string
-		make func(t *testing.T, w, h int) Model
-	}{
+	screens := []screen{
 		{"options", func(t *testing.T, w, h int) Model { return newModel(t, bookforgeState(t, "real", false), nil, w, h) }},
 		{"review", func(t *testing.T, w, h int) Model {
 			m, _ := press(t, newModel(t, bookforgeState(t, "real", false), nil, w, h), keyRune('2'))
@@ -63,18 +59,7 @@ func TestBookforgeGolden(t *testing.T) {
 		}},
 		{"blocked", func(t *testing.T, w, h int) Model { return newModel(t, bookforgeState(t, "hashes", false), nil, w, h) }},
 	}
-	sizes := [][2]int{{40, 12}, {80, 24}, {120, 40}}
-	for _, sc := range screens {
-		t.Run(sc.name, func(t *testing.T) {
-			for _, sz := range sizes {
-				t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-					m := sc.make(t, sz[0], sz[1])
-					checkFits(t, m, sz[0], sz[1])
-					golden.RequireEqual(t, []byte(pinned(m)))
-				})
-			}
-		})
-	}
+	goldens(t, screens, [2]int{40, 12}, [2]int{80, 24}, [2]int{120, 40})
 }
 
 // TestBookforgeGoldenPlain pins REVIEW under NO_COLOR, the loader's

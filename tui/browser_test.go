@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/artifacts"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -36,13 +37,6 @@ func realFiles(reads *atomic.Int32) *Files {
 	}
 }
 
-func link(t *testing.T, target, name string) {
-	t.Helper()
-	if err := os.Symlink(target, name); err != nil {
-		t.Skipf("symlinks unavailable: %v", err)
-	}
-}
-
 const storyMD = "# Story 12.3: JWT handler\n\n**Status:** In progress\n\n## Acceptance\n\n- tokens are signed with HS256\n- refresh tokens rotate\n\n```js\nexport function sign(claims) {}\n```\n"
 
 // browserWorld is a project holding one artifact of every preview kind
@@ -54,29 +48,26 @@ type browserWorld struct {
 
 func newBrowserWorld(t *testing.T, withEscapes bool) browserWorld {
 	t.Helper()
-	base, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := testkit.RealTempDir(t)
 	p := filepath.Join(base, "shop")
-	put(t, filepath.Join(p, ".aios", ".session-state.yaml"), "session_state:\n  last_updated: '2026-02-15T10:30:00Z'\n")
-	put(t, filepath.Join(p, "docs", "stories", "12.3.story.md"), storyMD)
-	put(t, filepath.Join(p, "data", "plan.json"), `{"tasks":[{"id":1,"title":"sign tokens"},{"id":2,"title":"refresh"}],"waves":2}`)
-	put(t, filepath.Join(p, "dispatch", "manifest.jsonl"), "{\"seq\":1,\"status\":\"completed\"}\n{\"seq\":2,\"status\":\"dispatched\"}\n")
-	put(t, filepath.Join(p, "notes", "run.log"), "step\tone\n\x1b[31mred\x1b[0m done\n")
-	put(t, filepath.Join(p, "img", "logo.png"), "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10")
+	testkit.Write(t, filepath.Join(p, ".aios", ".session-state.yaml"), "session_state:\n  last_updated: '2026-02-15T10:30:00Z'\n")
+	testkit.Write(t, filepath.Join(p, "docs", "stories", "12.3.story.md"), storyMD)
+	testkit.Write(t, filepath.Join(p, "data", "plan.json"), `{"tasks":[{"id":1,"title":"sign tokens"},{"id":2,"title":"refresh"}],"waves":2}`)
+	testkit.Write(t, filepath.Join(p, "dispatch", "manifest.jsonl"), "{\"seq\":1,\"status\":\"completed\"}\n{\"seq\":2,\"status\":\"dispatched\"}\n")
+	testkit.Write(t, filepath.Join(p, "notes", "run.log"), "step\tone\n\x1b[31mred\x1b[0m done\n")
+	testkit.Write(t, filepath.Join(p, "img", "logo.png"), "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10")
 	var big strings.Builder
 	for i := 1; big.Len() < 200<<10; i++ {
 		fmt.Fprintf(&big, "line %05d of a long log\n", i)
 	}
-	put(t, filepath.Join(p, "logs", "big.log"), big.String())
+	testkit.Write(t, filepath.Join(p, "logs", "big.log"), big.String())
 	if err := os.MkdirAll(filepath.Join(p, "prompts"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	put(t, filepath.Join(base, "elsewhere", "secret.md"), "# secret\n")
-	link(t, filepath.Join(base, "elsewhere", "secret.md"), filepath.Join(p, "docs", "out-link.md"))
-	link(t, filepath.Join(p, "loop-b"), filepath.Join(p, "loop-a"))
-	link(t, filepath.Join(p, "loop-a"), filepath.Join(p, "loop-b"))
+	testkit.Write(t, filepath.Join(base, "elsewhere", "secret.md"), "# secret\n")
+	testkit.Symlink(t, filepath.Join(base, "elsewhere", "secret.md"), filepath.Join(p, "docs", "out-link.md"))
+	testkit.Symlink(t, filepath.Join(p, "loop-b"), filepath.Join(p, "loop-a"))
+	testkit.Symlink(t, filepath.Join(p, "loop-a"), filepath.Join(p, "loop-b"))
 
 	arts := []model.Artifact{
 		{Path: "docs/stories/12.3.story.md", Kind: "story"},

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/crucible"
 	"github.com/pickup-dev/pickup/model"
@@ -38,37 +38,24 @@ type crucibleWorld struct {
 	applied chan model.Event
 }
 
+// runGit runs git in dir with extra environment and, unless when is
+// empty, author and committer dates at when ("12:20:00") on the
+// fixture's day.
 func runGit(t *testing.T, dir string, env []string, when string, args ...string) {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	cmd.Env = append(cmd.Env, env...)
+	var at time.Time
 	if when != "" {
-		cmd.Env = append(cmd.Env, "GIT_AUTHOR_DATE=2026-03-24T"+when+"Z", "GIT_COMMITTER_DATE=2026-03-24T"+when+"Z")
+		var err error
+		if at, err = time.Parse(time.RFC3339, "2026-03-24T"+when+"Z"); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-}
-
-func put(t *testing.T, p, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testkit.GitAt(t, dir, env, at, args...)
 }
 
 func fixture(t *testing.T, rel string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "testdata", "crucible", rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.ReplaceAll(string(b), "{{SID}}", crucibleSID)
+	return strings.ReplaceAll(testkit.Read(t, filepath.Join("..", "testdata", "crucible", rel)), "{{SID}}", crucibleSID)
 }
 
 // newCrucibleWorld lays out the crash fixture (marker on markerBranch,
@@ -76,36 +63,30 @@ func fixture(t *testing.T, rel string) string {
 // pipeline's shadow checkpoints) and returns it with a loader.
 func newCrucibleWorld(t *testing.T, markerBranch string) *crucibleWorld {
 	t.Helper()
-	t.Setenv("GIT_CONFIG_GLOBAL", "/dev/null")
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	old := crucible.TmpRoot
-	crucible.TmpRoot = t.TempDir()
-	t.Cleanup(func() { crucible.TmpRoot = old })
-	proj, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	testkit.Isolate(t)
+	testkit.Swap(t, &crucible.TmpRoot, t.TempDir())
+	proj := testkit.RealTempDir(t)
 	w := &crucibleWorld{home: t.TempDir(), project: proj, applied: make(chan model.Event, 4)}
 	sum := sha256.Sum256([]byte(proj))
 	h := hex.EncodeToString(sum[:])[:16]
 	scratch := filepath.Join(w.home, "projects", h, "memory")
 	ddir := filepath.Join(scratch, "crucible-dispatch-"+crucibleSID)
-	put(t, filepath.Join(ddir, "manifest.jsonl"), fixture(t, "crash/manifest.jsonl"))
+	testkit.Write(t, filepath.Join(ddir, "manifest.jsonl"), fixture(t, "crash/manifest.jsonl"))
 	ents, _ := os.ReadDir(filepath.Join("..", "testdata", "crucible", "crash", "dispatch"))
 	for _, e := range ents {
-		put(t, filepath.Join(ddir, e.Name()), fixture(t, "crash/dispatch/"+e.Name()))
+		testkit.Write(t, filepath.Join(ddir, e.Name()), fixture(t, "crash/dispatch/"+e.Name()))
 	}
 	for _, f := range []string{"pipeline-status.md", "handoff-2-to-3.md", "handoff-3-to-4.md"} {
-		put(t, filepath.Join(scratch, f), fixture(t, "crash/"+f))
+		testkit.Write(t, filepath.Join(scratch, f), fixture(t, "crash/"+f))
 	}
-	put(t, filepath.Join(scratch, ".pipeline-active"), strings.NewReplacer("{{PHASE}}", "4", "{{BRANCH}}", markerBranch, "{{SCRATCH}}", scratch).
+	testkit.Write(t, filepath.Join(scratch, ".pipeline-active"), strings.NewReplacer("{{PHASE}}", "4", "{{BRANCH}}", markerBranch, "{{SCRATCH}}", scratch).
 		Replace(fixture(t, "marker.json")))
 	runGit(t, proj, nil, "", "init", "-q", "-b", "main")
-	put(t, filepath.Join(proj, "README.md"), "shop\n")
+	testkit.Write(t, filepath.Join(proj, "README.md"), "shop\n")
 	runGit(t, proj, nil, "", "add", "-A")
 	runGit(t, proj, nil, "11:50:00", "commit", "-q", "-m", "initial")
 	for i, c := range [][2]string{{"12:20:00", "task 1: auth middleware"}, {"12:21:30", "task 2: token refresh"}} {
-		put(t, filepath.Join(proj, "src", fmt.Sprintf("c%d.go", i)), "package src\n")
+		testkit.Write(t, filepath.Join(proj, "src", fmt.Sprintf("c%d.go", i)), "package src\n")
 		runGit(t, proj, nil, "", "add", "-A")
 		runGit(t, proj, nil, c[0], "commit", "-q", "-m", c[1])
 	}
@@ -123,12 +104,12 @@ func newCrucibleWorld(t *testing.T, markerBranch string) *crucibleWorld {
 		{"pre-code-review", "12:25:50", "src/auth.go", "package src // reviewed base\n"},
 	} {
 		if cp[2] != "" {
-			put(t, filepath.Join(proj, cp[2]), cp[3])
+			testkit.Write(t, filepath.Join(proj, cp[2]), cp[3])
 		}
 		runGit(t, proj, senv, "", "add", "-A")
 		runGit(t, proj, senv, cp[1], "commit", "-q", "--allow-empty", "-m", cp[0]+" | 2026-03-24 "+cp[1]+" | build")
 	}
-	put(t, filepath.Join(proj, "src", "auth.go"), "package src // half-done inquisitor fix\n")
+	testkit.Write(t, filepath.Join(proj, "src", "auth.go"), "package src // half-done inquisitor fix\n")
 	w.loader = crucible.New(loaders.Options{ClaudeHome: w.home, Flags: map[string]string{}, Lists: map[string][]string{}, Now: now})
 	return w
 }

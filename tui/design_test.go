@@ -1,12 +1,9 @@
 package tui
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/design"
@@ -40,10 +37,7 @@ func designLoaded(t *testing.T, source, name string) model.State {
 // shows them, at three sizes. Regenerate with
 // `go test ./tui -run TestDesignGolden -update` and read every file.
 func TestDesignGolden(t *testing.T) {
-	screens := []struct {
-		name string
-		make func(t *testing.T, w, h int) Model
-	}{
+	screens := []screen{
 		// seed 003's listing: Resume from Stage 3 / View current
 		// artifacts / Restart from Stage 0.
 		{"options", func(t *testing.T, w, h int) Model {
@@ -72,18 +66,7 @@ func TestDesignGolden(t *testing.T) {
 			return newModel(t, designLoaded(t, design.AtelierSource, "atelier"), nil, w, h)
 		}},
 	}
-	sizes := [][2]int{{40, 12}, {80, 24}, {120, 40}}
-	for _, sc := range screens {
-		t.Run(sc.name, func(t *testing.T) {
-			for _, sz := range sizes {
-				t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-					m := sc.make(t, sz[0], sz[1])
-					checkFits(t, m, sz[0], sz[1])
-					golden.RequireEqual(t, []byte(pinned(m)))
-				})
-			}
-		})
-	}
+	goldens(t, screens, [2]int{40, 12}, [2]int{80, 24}, [2]int{120, 40})
 }
 
 // The menu carries the spec's words, and keys do what the words say:

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -16,10 +15,7 @@ import (
 // `go test ./tui -update` and read every diff before accepting it.
 func TestGolden(t *testing.T) {
 	dirty := &fakeRunner{git: model.GitChecked{Available: true, Files: vetoFiles}}
-	screens := []struct {
-		name string
-		make func(t *testing.T, w, h int) Model
-	}{
+	screens := []screen{
 		{"crash_options", func(t *testing.T, w, h int) Model { return newModel(t, crashState(t), nil, w, h) }},
 		{"normal_options", func(t *testing.T, w, h int) Model { return newModel(t, normalState(t), nil, w, h) }},
 		{"phase_not_found", func(t *testing.T, w, h int) Model { return newModel(t, phaseNotFoundState(t), nil, w, h) }},
@@ -41,18 +37,7 @@ func TestGolden(t *testing.T) {
 			return m
 		}},
 	}
-	sizes := [][2]int{{40, 12}, {80, 24}, {120, 40}}
-	for _, sc := range screens {
-		t.Run(sc.name, func(t *testing.T) {
-			for _, sz := range sizes {
-				t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-					m := sc.make(t, sz[0], sz[1])
-					checkFits(t, m, sz[0], sz[1])
-					golden.RequireEqual(t, []byte(pinned(m)))
-				})
-			}
-		})
-	}
+	goldens(t, screens, [2]int{40, 12}, [2]int{80, 24}, [2]int{120, 40})
 }
 
 // TestGoldenNoColor pins the NO_COLOR variant: ASCII glyphs, no colour.

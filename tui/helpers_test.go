@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/pickup-dev/pickup/model"
 )
@@ -175,3 +177,28 @@ var lightGrey = color.RGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}
 
 // flat joins wrapped lines: every run of white space becomes one space.
 func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// screen is one golden view: its name and how to build its model at a
+// width and height.
+type screen struct {
+	name string
+	make func(t *testing.T, w, h int) Model
+}
+
+// goldens builds every screen at every size, in subtests named
+// screen/WxH (their golden files' names), and checks that it fits the
+// size and equals its golden view.
+func goldens(t *testing.T, screens []screen, sizes ...[2]int) {
+	t.Helper()
+	for _, sc := range screens {
+		t.Run(sc.name, func(t *testing.T) {
+			for _, sz := range sizes {
+				t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+					m := sc.make(t, sz[0], sz[1])
+					checkFits(t, m, sz[0], sz[1])
+					golden.RequireEqual(t, []byte(pinned(m)))
+				})
+			}
+		})
+	}
+}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,9 +8,6 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
-
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/pickup-dev/pickup/loaders/kiln"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -92,10 +88,7 @@ func kilnState(t *testing.T, s *model.Session, after time.Duration) model.State 
 // project's menu in the spec's words, its decisions/pitfalls review, and
 // the memory-folder DISCARD question.
 func TestKilnGolden(t *testing.T) {
-	screens := []struct {
-		name string
-		make func(t *testing.T, w, h int) Model
-	}{
+	screens := []screen{
 		{"execution_options", func(t *testing.T, w, h int) Model {
 			return newModel(t, kilnState(t, kilnSession(t, "execution"), 20*time.Minute), nil, w, h)
 		}},
@@ -118,17 +111,7 @@ func TestKilnGolden(t *testing.T) {
 			return arm(t, m)
 		}},
 	}
-	for _, sc := range screens {
-		t.Run(sc.name, func(t *testing.T) {
-			for _, sz := range [][2]int{{40, 12}, {80, 24}, {120, 40}} {
-				t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-					m := sc.make(t, sz[0], sz[1])
-					checkFits(t, m, sz[0], sz[1])
-					golden.RequireEqual(t, []byte(pinned(m)))
-				})
-			}
-		})
-	}
+	goldens(t, screens, [2]int{40, 12}, [2]int{80, 24}, [2]int{120, 40})
 }
 
 // The dashboard's kiln facts, asserted as text as well.

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/pickup-dev/pickup/model"
 )
@@ -293,10 +292,7 @@ func TestPickerHelp(t *testing.T) {
 }
 
 func TestPickerGolden(t *testing.T) {
-	screens := []struct {
-		name string
-		make func(t *testing.T, w, h int) Model
-	}{
+	screens := []screen{
 		{"list", func(t *testing.T, w, h int) Model { return newPicker(t, pickerSessions(), w, h, &Files{}) }},
 		{"show_all", func(t *testing.T, w, h int) Model {
 			m, _ := press(t, newPicker(t, pickerSessions(), w, h, &Files{}), keyRune('a'), keyDown)
@@ -307,15 +303,5 @@ func TestPickerGolden(t *testing.T) {
 			return typeText(t, m, "kiln")
 		}},
 	}
-	for _, sc := range screens {
-		t.Run(sc.name, func(t *testing.T) {
-			for _, sz := range [][2]int{{80, 24}, {160, 48}} {
-				t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-					m := sc.make(t, sz[0], sz[1])
-					checkFits(t, m, sz[0], sz[1])
-					golden.RequireEqual(t, []byte(pinned(m)))
-				})
-			}
-		})
-	}
+	goldens(t, screens, [2]int{80, 24}, [2]int{160, 48})
 }

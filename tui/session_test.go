@@ -14,7 +14,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/pickup-dev/pickup/loaders/aios"
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -454,10 +453,7 @@ func TestSessionGolden(t *testing.T) {
 		After:  Stamp{Known: true, Size: 1851, ModTime: time.Date(2026, 2, 15, 12, 29, 41, 0, time.UTC)}}
 	d := DiffLines([]byte("a\n  current_phase: development\n  attempt_count: 1\nz\n"), []byte("a\n  current_phase: self_healing\n  attempt_count: 2\nz\n"), 6)
 	changed.Diff = &d
-	screens := []struct {
-		name string
-		make func(t *testing.T, w, h int) Model
-	}{
+	screens := []screen{
 		{"read_only", func(t *testing.T, w, h int) Model {
 			sio := &sessionIO{hold: Hold{Owner: &owner}}
 			return started(t, Config{State: crashState(t), Project: "shop", SessionIO: sio.io()}, w, h)
@@ -475,15 +471,7 @@ func TestSessionGolden(t *testing.T) {
 	}
 	sizes := map[string][][2]int{"read_only": {{40, 12}, {80, 24}}, "changed": {{40, 12}, {80, 24}}, "too_small": {{20, 6}}}
 	for _, sc := range screens {
-		t.Run(sc.name, func(t *testing.T) {
-			for _, sz := range sizes[sc.name] {
-				t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-					m := sc.make(t, sz[0], sz[1])
-					checkFits(t, m, sz[0], sz[1])
-					golden.RequireEqual(t, []byte(pinned(m)))
-				})
-			}
-		})
+		goldens(t, []screen{sc}, sizes[sc.name]...)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 // bookforgeProject copies testdata/bookforge/<name> into a temporary project.
@@ -76,7 +78,7 @@ func TestBookforgeStatusAndPlan(t *testing.T) {
 
 func TestBookforgeContinue(t *testing.T) {
 	dir := bookforgeProject(t, "real")
-	before := read(t, filepath.Join(ledgerDir(dir, "demo"), "ch001_sc003.json"))
+	before := testkit.Read(t, filepath.Join(ledgerDir(dir, "demo"), "ch001_sc003.json"))
 	m := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
 	ctx := m["restored_context"].(map[string]any)
 	if m["resume_action"] != "execute_story" || ctx["command"] != "bookforge --workspace workspace run --book demo --resume" ||
@@ -89,7 +91,7 @@ func TestBookforgeContinue(t *testing.T) {
 	if m["next_step"] != "Resuming scene ch001_sc003 at phase write" {
 		t.Fatalf("next step %q", m["next_step"])
 	}
-	if read(t, filepath.Join(ledgerDir(dir, "demo"), "ch001_sc003.json")) != before {
+	if testkit.Read(t, filepath.Join(ledgerDir(dir, "demo"), "ch001_sc003.json")) != before {
 		t.Fatal("a plain CONTINUE wrote the ledger")
 	}
 	r := pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK)
@@ -104,7 +106,7 @@ func TestBookforgeContinue(t *testing.T) {
 func TestBookforgePromptChangeExit6(t *testing.T) {
 	dir := bookforgeProject(t, "hashes")
 	ledger := filepath.Join(ledgerDir(dir, "glass"), "ch001_sc002.json")
-	orig := read(t, ledger)
+	orig := testkit.Read(t, ledger)
 
 	r := pickup(t, dir, "status").want(t, exitIntegrity)
 	if !strings.Contains(r.stdout, "file:     prompts/templates/write_scene_v2.md") {
@@ -124,7 +126,7 @@ func TestBookforgePromptChangeExit6(t *testing.T) {
 		t.Fatalf("plan:\n%s", r.stdout)
 	}
 	pickup(t, dir, "resume", "--choice", "continue", "--resume-allow-prompt-change").want(t, exitIntegrity)
-	if read(t, ledger) != orig {
+	if testkit.Read(t, ledger) != orig {
 		t.Fatal("the ledger changed without a reason")
 	}
 
@@ -137,7 +139,7 @@ func TestBookforgePromptChangeExit6(t *testing.T) {
 	}
 	// Byte level: one line gains a comma, four lines are inserted after
 	// it, nothing else moves.
-	a, b := strings.Split(orig, "\n"), strings.Split(read(t, ledger), "\n")
+	a, b := strings.Split(orig, "\n"), strings.Split(testkit.Read(t, ledger), "\n")
 	if len(b) != len(a)+4 {
 		t.Fatalf("%d lines, want %d", len(b), len(a)+4)
 	}
@@ -161,7 +163,7 @@ func TestBookforgeForceResumeAndRerunFlags(t *testing.T) {
 	if len(ch) != 1 || !strings.HasPrefix(filepath.Base(ch[0].(string)), "force_resume.") || filepath.Dir(ch[0].(string)) != ledgerDir(dir, "ember") {
 		t.Fatalf("changed %v", ch)
 	}
-	if !strings.Contains(read(t, ch[0].(string)), `"reason": "state restored"`) {
+	if !strings.Contains(testkit.Read(t, ch[0].(string)), `"reason": "state restored"`) {
 		t.Fatal("audit note lacks the reason")
 	}
 
@@ -213,7 +215,7 @@ func TestBookforgeDiscardAndRestart(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "src", "tool.py"), []byte("x = 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	committed(t, dir)
+	testkit.Commit(t, dir, "init")
 	if err := os.WriteFile(filepath.Join(dir, "src", "tool.py"), []byte("x = 2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -224,11 +226,11 @@ func TestBookforgeDiscardAndRestart(t *testing.T) {
 	if _, err := os.Stat(hist); err != nil {
 		t.Fatal("vetoed restart moved the ledgers")
 	}
-	gitRun(t, dir, "commit", "-qam", "more")
+	testkit.Git(t, dir, nil, "commit", "-qam", "more")
 	// bookforge's own state is not work at risk: an edited ledger and a
 	// new pause marker do not veto the restart.
 	ledger := filepath.Join(hist, "ch001_sc001.json")
-	if err := os.WriteFile(ledger, []byte(read(t, ledger)+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(ledger, []byte(testkit.Read(t, ledger)+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m = pickup(t, dir, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK).json(t)
@@ -271,7 +273,7 @@ func TestBookforgeQuotaNotYet(t *testing.T) {
 	dir := bookforgeProject(t, "real")
 	marker := filepath.Join(dir, "workspace", "books", "demo", "draft", "context", "run_paused.json")
 	created := time.Now().UTC().Add(-time.Minute).Format("2006-01-02T15:04:05Z")
-	body := strings.Replace(read(t, marker), "2026-02-15T12:26:00Z", created, 1)
+	body := strings.Replace(testkit.Read(t, marker), "2026-02-15T12:26:00Z", created, 1)
 	if err := os.WriteFile(marker, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}

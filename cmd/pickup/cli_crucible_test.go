@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 // crucibleFixtures is testdata/crucible.
@@ -28,38 +30,9 @@ func (w cw) manifest() string { return filepath.Join(w.ddir, "manifest.jsonl") }
 // args prepends --claude-home so the binary looks in the test's home.
 func (w cw) args(a ...string) []string { return append([]string{"--claude-home", w.home}, a...) }
 
-// gitDated runs git in dir with extra environment and, unless when is
-// zero, author and committer dates.
-func gitDated(t *testing.T, dir string, env []string, when time.Time, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	cmd.Env = append(cmd.Env, env...)
-	if !when.IsZero() {
-		d := when.UTC().Format(time.RFC3339)
-		cmd.Env = append(cmd.Env, "GIT_AUTHOR_DATE="+d, "GIT_COMMITTER_DATE="+d)
-	}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
 func crucibleAt(hhmm string) time.Time {
 	t, _ := time.Parse("2006-01-02 15:04:05", "2026-03-24 "+hhmm)
 	return t
-}
-
-func writeFile(t *testing.T, p, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // crucibleWorld builds the crash fixture: the marker names markerBranch,
@@ -68,10 +41,7 @@ func writeFile(t *testing.T, p, body string) {
 // manifest and marker were last written two hours ago (a crash).
 func crucibleWorld(t *testing.T, markerBranch string) cw {
 	t.Helper()
-	proj, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	proj := testkit.RealTempDir(t)
 	sum := sha256.Sum256([]byte(proj))
 	h := hex.EncodeToString(sum[:])[:16]
 	w := cw{home: t.TempDir(), project: proj, sid: fmt.Sprintf("clitest%d", time.Now().UnixNano())}
@@ -81,32 +51,32 @@ func crucibleWorld(t *testing.T, markerBranch string) cw {
 	w.marker = filepath.Join(w.scratch, ".pipeline-active")
 	src := filepath.Join(crucibleFixtures, "crash")
 	sub := func(s string) string { return strings.ReplaceAll(s, "{{SID}}", w.sid) }
-	writeFile(t, w.manifest(), read(t, filepath.Join(src, "manifest.jsonl")))
+	testkit.Write(t, w.manifest(), testkit.Read(t, filepath.Join(src, "manifest.jsonl")))
 	ds, _ := os.ReadDir(filepath.Join(src, "dispatch"))
 	for _, d := range ds {
-		writeFile(t, filepath.Join(w.ddir, d.Name()), sub(read(t, filepath.Join(src, "dispatch", d.Name()))))
+		testkit.Write(t, filepath.Join(w.ddir, d.Name()), sub(testkit.Read(t, filepath.Join(src, "dispatch", d.Name()))))
 	}
 	for _, f := range []string{"pipeline-status.md", "handoff-2-to-3.md", "handoff-3-to-4.md"} {
-		writeFile(t, filepath.Join(w.scratch, f), read(t, filepath.Join(src, f)))
+		testkit.Write(t, filepath.Join(w.scratch, f), testkit.Read(t, filepath.Join(src, f)))
 	}
 	marker := strings.NewReplacer("{{SID}}", w.sid, "{{PHASE}}", "4", "{{BRANCH}}", markerBranch, "{{SCRATCH}}", w.scratch).
-		Replace(read(t, filepath.Join(crucibleFixtures, "marker.json")))
-	writeFile(t, w.marker, marker)
+		Replace(testkit.Read(t, filepath.Join(crucibleFixtures, "marker.json")))
+	testkit.Write(t, w.marker, marker)
 
-	gitDated(t, proj, nil, time.Time{}, "init", "-q", "-b", "main")
-	writeFile(t, filepath.Join(proj, "README.md"), "shop\n")
-	gitDated(t, proj, nil, time.Time{}, "add", "-A")
-	gitDated(t, proj, nil, crucibleAt("11:50:00"), "commit", "-q", "-m", "initial")
+	testkit.GitAt(t, proj, nil, time.Time{}, "init", "-q", "-b", "main")
+	testkit.Write(t, filepath.Join(proj, "README.md"), "shop\n")
+	testkit.GitAt(t, proj, nil, time.Time{}, "add", "-A")
+	testkit.GitAt(t, proj, nil, crucibleAt("11:50:00"), "commit", "-q", "-m", "initial")
 	for i, c := range []struct{ at, msg string }{{"12:20:00", "task 1: auth middleware"}, {"12:21:30", "task 2: token refresh"}} {
-		writeFile(t, filepath.Join(proj, "src", fmt.Sprintf("c%d.go", i)), "package src\n")
-		gitDated(t, proj, nil, time.Time{}, "add", "-A")
-		gitDated(t, proj, nil, crucibleAt(c.at), "commit", "-q", "-m", c.msg)
+		testkit.Write(t, filepath.Join(proj, "src", fmt.Sprintf("c%d.go", i)), "package src\n")
+		testkit.GitAt(t, proj, nil, time.Time{}, "add", "-A")
+		testkit.GitAt(t, proj, nil, crucibleAt(c.at), "commit", "-q", "-m", c.msg)
 	}
 	senv := []string{"GIT_DIR=" + w.shadow, "GIT_WORK_TREE=" + proj}
 	if err := os.MkdirAll(w.shadow, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	gitDated(t, proj, senv, time.Time{}, "init", "-q")
+	testkit.GitAt(t, proj, senv, time.Time{}, "init", "-q")
 	for _, cp := range []struct{ reason, at, file, body string }{
 		{"pre-design-gate", "12:09:30", "docs/design.md", "design v1\n"},
 		{"pre-plan-gate", "12:13:30", "docs/plan.md", "plan v1\n"},
@@ -115,15 +85,15 @@ func crucibleWorld(t *testing.T, markerBranch string) cw {
 		{"pre-code-review", "12:25:50", "src/auth.go", "package src // reviewed base\n"},
 	} {
 		if cp.file != "" {
-			writeFile(t, filepath.Join(proj, cp.file), cp.body)
+			testkit.Write(t, filepath.Join(proj, cp.file), cp.body)
 		}
-		gitDated(t, proj, senv, time.Time{}, "add", "-A")
-		gitDated(t, proj, senv, crucibleAt(cp.at), "commit", "-q", "--allow-empty", "-m", cp.reason+" | 2026-03-24 "+cp.at+" | build")
+		testkit.GitAt(t, proj, senv, time.Time{}, "add", "-A")
+		testkit.GitAt(t, proj, senv, crucibleAt(cp.at), "commit", "-q", "--allow-empty", "-m", cp.reason+" | 2026-03-24 "+cp.at+" | build")
 	}
 	// The checkpointed files are committed in the project too, so only
 	// what a test adds counts as uncommitted work.
-	gitDated(t, proj, nil, time.Time{}, "add", "-A")
-	gitDated(t, proj, nil, crucibleAt("12:26:00"), "commit", "-q", "-m", "wave 2 base")
+	testkit.GitAt(t, proj, nil, time.Time{}, "add", "-A")
+	testkit.GitAt(t, proj, nil, crucibleAt("12:26:00"), "commit", "-q", "-m", "wave 2 base")
 	old := time.Now().Add(-2 * time.Hour)
 	for _, p := range []string{w.manifest(), w.marker} {
 		if err := os.Chtimes(p, old, old); err != nil {
@@ -134,7 +104,7 @@ func crucibleWorld(t *testing.T, markerBranch string) cw {
 }
 
 func (w cw) shadowLog(t *testing.T) string {
-	return gitDated(t, w.project, []string{"GIT_DIR=" + w.shadow, "GIT_WORK_TREE=" + w.project}, time.Time{}, "log", "--format=%s")
+	return testkit.GitAt(t, w.project, []string{"GIT_DIR=" + w.shadow, "GIT_WORK_TREE=" + w.project}, time.Time{}, "log", "--format=%s")
 }
 
 func TestCrucibleStatus(t *testing.T) {
@@ -228,7 +198,7 @@ func TestCruciblePlanOverrides(t *testing.T) {
 
 func TestCruciblePlanCorrupted(t *testing.T) {
 	w := crucibleWorld(t, "main")
-	writeFile(t, w.manifest(), read(t, filepath.Join(crucibleFixtures, "garbage", "manifest.jsonl")))
+	testkit.Write(t, w.manifest(), testkit.Read(t, filepath.Join(crucibleFixtures, "garbage", "manifest.jsonl")))
 	r := pickup(t, w.project, w.args("plan")...).want(t, exitCorrupted)
 	if r.stdout != "" || !strings.Contains(r.stderr, "Manifest is empty or entirely corrupted. Cannot resume.") {
 		t.Fatalf("stdout %q stderr %q", r.stdout, r.stderr)
@@ -248,15 +218,15 @@ func TestCruciblePlanCorrupted(t *testing.T) {
 
 func TestCrucibleRestoreNeedsYesThenRestores(t *testing.T) {
 	w := crucibleWorld(t, "main")
-	writeFile(t, filepath.Join(w.project, "src", "auth.go"), "package src // half-done\n")
-	writeFile(t, filepath.Join(w.project, "notes.txt"), "untracked notes\n")
+	testkit.Write(t, filepath.Join(w.project, "src", "auth.go"), "package src // half-done\n")
+	testkit.Write(t, filepath.Join(w.project, "notes.txt"), "untracked notes\n")
 	logBefore := w.shadowLog(t)
 	m := pickup(t, w.project, w.args("resume", "--choice", "continue", "--json")...).want(t, exitBlocked).json(t)
 	q := "About to restore working directory to checkpoint pre-code-review (taken at 2026-03-24 12:25:50, branch main). This will reset uncommitted changes. Proceed? [yes / no]"
 	if m["veto"] != "confirmation_required" || !strings.HasPrefix(m["reason"].(string), q) {
 		t.Fatalf("%v", m)
 	}
-	if read(t, filepath.Join(w.project, "src", "auth.go")) != "package src // half-done\n" || w.shadowLog(t) != logBefore {
+	if testkit.Read(t, filepath.Join(w.project, "src", "auth.go")) != "package src // half-done\n" || w.shadowLog(t) != logBefore {
 		t.Fatal("a refused restore changed something")
 	}
 	m = pickup(t, w.project, w.args("resume", "--choice", "continue", "--yes", "--json")...).want(t, exitOK).json(t)
@@ -270,7 +240,7 @@ func TestCrucibleRestoreNeedsYesThenRestores(t *testing.T) {
 	if ctx["next_seq"].(float64) != 11 || ctx["resume_phase"] != "4" || !strings.HasPrefix(ctx["compression_state"].(string), "===COMPRESSION_STATE===\n") {
 		t.Fatalf("context %v", ctx)
 	}
-	if read(t, filepath.Join(w.project, "src", "auth.go")) != "package src // reviewed base\n" || read(t, filepath.Join(w.project, "notes.txt")) != "untracked notes\n" {
+	if testkit.Read(t, filepath.Join(w.project, "src", "auth.go")) != "package src // reviewed base\n" || testkit.Read(t, filepath.Join(w.project, "notes.txt")) != "untracked notes\n" {
 		t.Fatal("restore result wrong")
 	}
 	if first := strings.SplitN(w.shadowLog(t), "\n", 2)[0]; !strings.HasPrefix(first, "pre-restore-safety | ") || !strings.HasSuffix(first, " | pickup") {
@@ -282,11 +252,11 @@ func TestCrucibleRestoreNeedsYesThenRestores(t *testing.T) {
 	}
 	// The undo command in the context works.
 	undo := exec.Command("sh", "-c", ctx["undo_restore"].(string))
-	undo.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	undo.Env = append(os.Environ(), testkit.GitEnv...)
 	if out, err := undo.CombinedOutput(); err != nil {
 		t.Fatalf("undo: %v\n%s", err, out)
 	}
-	if read(t, filepath.Join(w.project, "src", "auth.go")) != "package src // half-done\n" {
+	if testkit.Read(t, filepath.Join(w.project, "src", "auth.go")) != "package src // half-done\n" {
 		t.Fatal("undo did not bring the work back")
 	}
 }
@@ -326,19 +296,19 @@ func TestCrucibleEmitPrompt(t *testing.T) {
 
 func TestCrucibleRestartIsVetoedThenArchivesTheMarker(t *testing.T) {
 	w := crucibleWorld(t, "main")
-	writeFile(t, filepath.Join(w.project, "src", "auth.go"), "package src // uncommitted\n")
-	marker := read(t, w.marker)
+	testkit.Write(t, filepath.Join(w.project, "src", "auth.go"), "package src // uncommitted\n")
+	marker := testkit.Read(t, w.marker)
 	m := pickup(t, w.project, w.args("resume", "--choice", "restart", "--yes", "--json")...).want(t, exitBlocked).json(t)
 	if m["veto"] != "uncommitted_changes" || m["files"].([]any)[0] != "src/auth.go" {
 		t.Fatalf("%v", m)
 	}
-	gitDated(t, w.project, nil, time.Time{}, "checkout", "--", "src/auth.go")
+	testkit.GitAt(t, w.project, nil, time.Time{}, "checkout", "--", "src/auth.go")
 	m = pickup(t, w.project, w.args("resume", "--choice", "restart", "--yes", "--json")...).want(t, exitOK).json(t)
 	if m["resume_action"] != "restart" || m["changed"].([]any)[0] != w.marker || !strings.HasPrefix(m["next_step"].(string), "Start the build pipeline fresh from phase 1") {
 		t.Fatalf("%v", m)
 	}
 	archived := m["restored_context"].(map[string]any)["marker_archived_to"].(string)
-	if read(t, archived) != marker {
+	if testkit.Read(t, archived) != marker {
 		t.Fatal("archived marker differs")
 	}
 	// The old pipeline is history now: listed, not opened.
@@ -351,7 +321,7 @@ func TestCrucibleRestartIsVetoedThenArchivesTheMarker(t *testing.T) {
 
 func TestCrucibleDiscard(t *testing.T) {
 	w := crucibleWorld(t, "main")
-	manifest := read(t, w.manifest())
+	manifest := testkit.Read(t, w.manifest())
 	pickup(t, w.project, w.args("resume", "--choice", "discard", "--json")...).want(t, exitBlocked)
 	m := pickup(t, w.project, w.args("resume", "--choice", "discard", "--yes", "--json")...).want(t, exitOK).json(t)
 	ch := m["changed"].([]any)
@@ -359,7 +329,7 @@ func TestCrucibleDiscard(t *testing.T) {
 		t.Fatalf("changed %v", ch)
 	}
 	ms := strings.TrimPrefix(m["archived_to"].(string), w.marker+".discarded.")
-	if read(t, filepath.Join(w.ddir+".discarded."+ms, "manifest.jsonl")) != manifest {
+	if testkit.Read(t, filepath.Join(w.ddir+".discarded."+ms, "manifest.jsonl")) != manifest {
 		t.Fatal("manifest not kept byte for byte")
 	}
 	r := pickup(t, w.project, w.args("status", "--source", "crucible")...).want(t, exitNoSession)

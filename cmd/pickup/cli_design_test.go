@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 // designProject copies testdata/design/<name> into a fresh folder.
@@ -23,7 +25,7 @@ func designStages(t *testing.T, path string) (map[string]string, float64) {
 		Current     float64           `json:"current_stage"`
 		StageStatus map[string]string `json:"stage_status"`
 	}
-	if err := json.Unmarshal([]byte(read(t, path)), &doc); err != nil {
+	if err := json.Unmarshal([]byte(testkit.Read(t, path)), &doc); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return doc.StageStatus, doc.Current
@@ -96,7 +98,7 @@ func TestDesignFeatureNotFound(t *testing.T) {
 
 func TestDesignResumeContinue(t *testing.T) {
 	dir := designProject(t, "listing")
-	before := read(t, designSession(dir))
+	before := testkit.Read(t, designSession(dir))
 	doc := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, 0).json(t)
 	if doc["resume_action"] != "execute_story" || !strings.HasPrefix(doc["next_step"].(string), `Resuming /design user-export at Stage 3: Design (3a): Read .claude/design/user-export-analysis.md and present all alternatives. Ask: "Which alternative do you want to proceed with?"`) {
 		t.Fatalf("doc %v", doc)
@@ -105,7 +107,7 @@ func TestDesignResumeContinue(t *testing.T) {
 	if ctx["sub_stage"] != "3a" || !strings.Contains(ctx["next_step"].(string), `"Which alternative do you want to proceed with?"`) {
 		t.Fatalf("context %v", ctx)
 	}
-	if len(doc["changed"].([]any)) != 0 || read(t, designSession(dir)) != before {
+	if len(doc["changed"].([]any)) != 0 || testkit.Read(t, designSession(dir)) != before {
 		t.Fatal("continue changed files")
 	}
 	// Forced stage, in the spec's form.
@@ -133,9 +135,9 @@ func TestDesignResumeContinue(t *testing.T) {
 // new all-pending one written.
 func TestDesignRestart(t *testing.T) {
 	dir := designProject(t, "listing")
-	committed(t, dir)
+	testkit.Commit(t, dir, "init")
 	path := designSession(dir)
-	before := read(t, path)
+	before := testkit.Read(t, path)
 
 	r := pickup(t, dir, "design", "user-export", "--restart", "--json").want(t, 5)
 	if doc := r.json(t); doc["veto"] != "confirmation_required" {
@@ -148,10 +150,10 @@ func TestDesignRestart(t *testing.T) {
 	if doc["veto"] != "uncommitted_changes" || !reflect.DeepEqual(doc["files"], []any{".claude/design/user-export-rules.md"}) {
 		t.Fatalf("veto %v", doc)
 	}
-	if read(t, path) != before || len(archivedSessions(t, dir)) != 0 {
+	if testkit.Read(t, path) != before || len(archivedSessions(t, dir)) != 0 {
 		t.Fatal("a vetoed restart changed files")
 	}
-	gitRun(t, dir, "commit", "-q", "-am", "rules")
+	testkit.Git(t, dir, nil, "commit", "-q", "-am", "rules")
 	// The session file's own edits are not work at risk.
 	if err := os.WriteFile(path, []byte(before+"\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -162,7 +164,7 @@ func TestDesignRestart(t *testing.T) {
 	if doc["resume_action"] != "restart" || len(arch) != 1 || !reflect.DeepEqual(doc["changed"], []any{arch[0], path}) {
 		t.Fatalf("restart %v archives %v", doc, arch)
 	}
-	if read(t, arch[0]) != before {
+	if testkit.Read(t, arch[0]) != before {
 		t.Fatal("the archived session differs from the old one")
 	}
 	status, current := designStages(t, path)
@@ -185,14 +187,14 @@ func TestDesignRestart(t *testing.T) {
 func TestDesignDiscard(t *testing.T) {
 	dir := designProject(t, "listing")
 	path := designSession(dir)
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	r := pickup(t, dir, "resume", "--choice", "discard", "--json").want(t, 5)
 	if doc := r.json(t); !strings.HasPrefix(doc["reason"].(string), "Move .claude/design/sessions/user-export.session.json to .claude/design/sessions/archive/user-export.<timestamp>.session.json?") {
 		t.Fatalf("reason %v", doc["reason"])
 	}
 	doc := pickup(t, dir, "resume", "--choice", "discard", "--yes", "--json").want(t, 0).json(t)
 	arch := archivedSessions(t, dir)
-	if doc["resume_action"] != "session_discarded" || len(arch) != 1 || doc["archived_to"] != arch[0] || read(t, arch[0]) != before {
+	if doc["resume_action"] != "session_discarded" || len(arch) != 1 || doc["archived_to"] != arch[0] || testkit.Read(t, arch[0]) != before {
 		t.Fatalf("discard %v", doc)
 	}
 	if _, err := os.Stat(path); err == nil {
@@ -205,12 +207,12 @@ func TestDesignDiscard(t *testing.T) {
 func TestDesignApproveExistingTDD(t *testing.T) {
 	dir := designProject(t, "spec_example")
 	path := designSession(dir)
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	doc := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, 5).json(t)
 	if doc["veto"] != "confirmation_required" || !strings.HasPrefix(doc["reason"].(string), "Found existing TDD. Is this approved?\n") {
 		t.Fatalf("without --yes: %v", doc)
 	}
-	if read(t, path) != before {
+	if testkit.Read(t, path) != before {
 		t.Fatal("an unanswered question wrote")
 	}
 	doc = pickup(t, dir, "resume", "--choice", "continue", "--yes", "--json").want(t, 0).json(t)
@@ -225,7 +227,7 @@ func TestDesignApproveExistingTDD(t *testing.T) {
 	}
 	want := strings.Replace(before, `"3": "in_progress"`, `"3": "complete"`, 1)
 	want = strings.Replace(want, `"current_stage": 3,`, `"current_stage": 4,`, 1)
-	got := read(t, path)
+	got := testkit.Read(t, path)
 	// Only updated_at differs beyond those two values.
 	i := strings.Index(want, `"updated_at": "`)
 	if got[:i] != want[:i] || got[i+len(`"updated_at": "2026-01-28T14:30:00Z"`):] != want[i+len(`"updated_at": "2026-01-28T14:30:00Z"`):] {
@@ -235,7 +237,7 @@ func TestDesignApproveExistingTDD(t *testing.T) {
 
 func TestDesignRerunUnapprovedStage(t *testing.T) {
 	dir := designProject(t, "spec_example")
-	committed(t, dir)
+	testkit.Commit(t, dir, "init")
 	path := designSession(dir)
 	doc := pickup(t, dir, "resume", "--choice", "restart", "--yes", "--json").want(t, 0).json(t)
 	if doc["resume_action"] != "restart" || len(archivedSessions(t, dir)) != 1 {
@@ -249,7 +251,7 @@ func TestDesignRerunUnapprovedStage(t *testing.T) {
 
 func TestDesignMissingArtifact(t *testing.T) {
 	dir := designProject(t, "missing_artifact")
-	committed(t, dir)
+	testkit.Commit(t, dir, "init")
 	path := designSession(dir)
 	doc := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, 0).json(t)
 	if rp := doc["resume_point"].(map[string]any); rp["phase"] != "Stage 1: Business Rules" {
@@ -268,7 +270,7 @@ func TestDesignMissingArtifact(t *testing.T) {
 func TestDesignCorruptedRebuild(t *testing.T) {
 	dir := designProject(t, "corrupted")
 	path := designSession(dir)
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	r := pickup(t, dir, "status").want(t, 0)
 	if !strings.Contains(r.stdout, `Found a corrupted design session for "user-export"`) || !strings.Contains(r.stdout, "line 11, column 5") {
 		t.Fatalf("status:\n%s", r.stdout)
@@ -282,7 +284,7 @@ func TestDesignCorruptedRebuild(t *testing.T) {
 	if len(changed) != 2 || changed[1] != path || !strings.HasPrefix(changed[0].(string), path+".corrupted.") {
 		t.Fatalf("changed %v", changed)
 	}
-	if read(t, changed[0].(string)) != before {
+	if testkit.Read(t, changed[0].(string)) != before {
 		t.Fatal("the corrupted file was not kept as it was")
 	}
 	status, current := designStages(t, path)

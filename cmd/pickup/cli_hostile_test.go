@@ -3,17 +3,13 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/aios"
 	"github.com/pickup-dev/pickup/loaders/crucible"
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -32,29 +29,6 @@ import (
 // interrupted write leaves the old or the new file, never a mix.
 
 var hostileData = filepath.Join("..", "..", "testdata")
-
-// hCopy copies a fixture folder, replacing strings in every file.
-func hCopy(t *testing.T, src, dst string, replace ...string) {
-	t.Helper()
-	r := strings.NewReplacer(replace...)
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), []byte(r.Replace(string(data))), 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
 
 // hWorld is a project and a Claude home, and the one state file the
 // hostile cases replace.
@@ -69,10 +43,7 @@ func (w hWorld) run(t *testing.T, args ...string) result {
 
 func newHWorld(t *testing.T) hWorld {
 	t.Helper()
-	base, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := testkit.RealTempDir(t)
 	w := hWorld{project: filepath.Join(base, "shop"), home: filepath.Join(base, "claude")}
 	for _, d := range []string{w.project, w.home} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -90,13 +61,13 @@ var hFormats = []struct {
 	{"aios", func(t *testing.T) hWorld {
 		w := newHWorld(t)
 		w.state = filepath.Join(w.project, ".aios", ".session-state.yaml")
-		writeFile(t, w.state, read(t, filepath.Join(hostileData, "aios", "core.yaml")))
+		testkit.Write(t, w.state, testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml")))
 		return w
 	}},
 	{"kiln", func(t *testing.T) hWorld {
 		w := newHWorld(t)
-		hCopy(t, filepath.Join(hostileData, "kiln", "execution", "memory"), filepath.Join(w.project, ".kiln", "memory"), "/home/ana/shop", w.project)
-		hCopy(t, filepath.Join(hostileData, "kiln", "execution", "kiln"), filepath.Join(w.project, ".kiln"))
+		testkit.CopyReplace(t, filepath.Join(hostileData, "kiln", "execution", "memory"), filepath.Join(w.project, ".kiln", "memory"), "/home/ana/shop", w.project)
+		testkit.CopyReplace(t, filepath.Join(hostileData, "kiln", "execution", "kiln"), filepath.Join(w.project, ".kiln"))
 		w.state = filepath.Join(w.project, ".kiln", "memory", "MEMORY.md")
 		return w
 	}},
@@ -105,64 +76,32 @@ var hFormats = []struct {
 		const sid = "hostilecli"
 		scratch := crucible.ScratchDir(w.home, w.project)
 		src := filepath.Join(hostileData, "crucible", "crash")
-		hCopy(t, filepath.Join(src, "dispatch"), filepath.Join(scratch, crucible.DispatchPrefix+sid), "{{SID}}", sid)
-		writeFile(t, filepath.Join(scratch, crucible.DispatchPrefix+sid, crucible.ManifestName),
-			strings.ReplaceAll(read(t, filepath.Join(src, crucible.ManifestName)), "{{SID}}", sid))
+		testkit.CopyReplace(t, filepath.Join(src, "dispatch"), filepath.Join(scratch, crucible.DispatchPrefix+sid), "{{SID}}", sid)
+		testkit.Write(t, filepath.Join(scratch, crucible.DispatchPrefix+sid, crucible.ManifestName),
+			strings.ReplaceAll(testkit.Read(t, filepath.Join(src, crucible.ManifestName)), "{{SID}}", sid))
 		w.state = filepath.Join(scratch, crucible.MarkerName)
-		writeFile(t, w.state, strings.NewReplacer("{{SID}}", sid, "{{PHASE}}", "4", "{{BRANCH}}", "main", "{{SCRATCH}}", scratch).
-			Replace(read(t, filepath.Join(hostileData, "crucible", "marker.json"))))
+		testkit.Write(t, w.state, strings.NewReplacer("{{SID}}", sid, "{{PHASE}}", "4", "{{BRANCH}}", "main", "{{SCRATCH}}", scratch).
+			Replace(testkit.Read(t, filepath.Join(hostileData, "crucible", "marker.json"))))
 		return w
 	}},
 	{"bookforge", func(t *testing.T) hWorld {
 		w := newHWorld(t)
-		hCopy(t, filepath.Join(hostileData, "bookforge", "reason_pause"), w.project)
+		testkit.CopyReplace(t, filepath.Join(hostileData, "bookforge", "reason_pause"), w.project)
 		w.state = filepath.Join(w.project, "workspace", "books", "tide", "draft", "context", "phase_history", "ch001_sc001.json")
 		return w
 	}},
 	{"design", func(t *testing.T) hWorld {
 		w := newHWorld(t)
-		hCopy(t, filepath.Join(hostileData, "design", "spec_example"), w.project)
+		testkit.CopyReplace(t, filepath.Join(hostileData, "design", "spec_example"), w.project)
 		w.state = filepath.Join(w.project, ".claude", "design", "sessions", "user-export.session.json")
 		return w
 	}},
 	{"atelier", func(t *testing.T) hWorld {
 		w := newHWorld(t)
-		hCopy(t, filepath.Join(hostileData, "design", "atelier"), w.project)
+		testkit.CopyReplace(t, filepath.Join(hostileData, "design", "atelier"), w.project)
 		w.state = filepath.Join(w.project, ".atelier", "state.json")
 		return w
 	}},
-}
-
-// hTree hashes every name, mode, modification time, link and content
-// under the roots.
-func hTree(t *testing.T, roots ...string) string {
-	t.Helper()
-	h := sha256.New()
-	for _, root := range roots {
-		var names []string
-		_ = filepath.WalkDir(root, func(p string, _ fs.DirEntry, err error) error {
-			if err == nil {
-				names = append(names, p)
-			}
-			return nil
-		})
-		sort.Strings(names)
-		for _, n := range names {
-			st, err := os.Lstat(n)
-			if err != nil {
-				continue
-			}
-			fmt.Fprintf(h, "%s\x00%v\x00%d\x00", n, st.Mode(), st.ModTime().UnixNano())
-			if st.Mode()&fs.ModeSymlink != 0 {
-				l, _ := os.Readlink(n)
-				h.Write([]byte(l))
-			} else if st.Mode().IsRegular() && st.Size() < 1<<20 {
-				b, _ := os.ReadFile(n)
-				h.Write(b)
-			}
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))
 }
 
 // noPanic fails when the binary crashed instead of answering.
@@ -190,21 +129,19 @@ var hCases = []struct {
 		}
 	}},
 	{"invalid_utf8", func(t *testing.T, w hWorld) {
-		data := []byte(read(t, w.state))
+		data := []byte(testkit.Read(t, w.state))
 		i := bytes.IndexByte(data, ':') + 3
-		writeFile(t, w.state, string(data[:i])+"\xff\xfe\xc3\x28"+string(data[i:]))
+		testkit.Write(t, w.state, string(data[:i])+"\xff\xfe\xc3\x28"+string(data[i:]))
 	}},
 	{"crlf", func(t *testing.T, w hWorld) {
-		writeFile(t, w.state, strings.ReplaceAll(read(t, w.state), "\n", "\r\n"))
+		testkit.Write(t, w.state, strings.ReplaceAll(testkit.Read(t, w.state), "\n", "\r\n"))
 	}},
 	{"bom", func(t *testing.T, w hWorld) {
-		writeFile(t, w.state, "\xef\xbb\xbf"+read(t, w.state))
+		testkit.Write(t, w.state, "\xef\xbb\xbf"+testkit.Read(t, w.state))
 	}},
 	{"symlink_loop", func(t *testing.T, w hWorld) {
 		os.Remove(w.state)
-		if err := os.Symlink(w.state+".b", w.state); err != nil {
-			t.Skip(err)
-		}
+		testkit.Symlink(t, w.state+".b", w.state)
 		if err := os.Symlink(w.state, w.state+".b"); err != nil {
 			t.Fatal(err)
 		}
@@ -233,7 +170,7 @@ var hCases = []struct {
 
 func hContent(name string) func(t *testing.T, w hWorld) {
 	return func(t *testing.T, w hWorld) {
-		writeFile(t, w.state, read(t, filepath.Join(hostileData, "hostile", name)))
+		testkit.Write(t, w.state, testkit.Read(t, filepath.Join(hostileData, "hostile", name)))
 	}
 }
 
@@ -254,7 +191,7 @@ func TestHostileCLI(t *testing.T) {
 				}
 				w := f.setup(t)
 				c.make(t, w)
-				before := hTree(t, w.project, w.home)
+				before := testkit.TreeHash(t, w.project, w.home)
 				base := filepath.Base(w.state)
 				runs := [][]string{{"status", "--json"}}
 				if f.name == "aios" || f.name == "kiln" {
@@ -281,7 +218,7 @@ func TestHostileCLI(t *testing.T) {
 						t.Errorf("kiln's own words for an empty MEMORY.md: %s", r.stderr)
 					}
 				}
-				if hTree(t, w.project, w.home) != before {
+				if testkit.TreeHash(t, w.project, w.home) != before {
 					t.Fatal("reading a hostile file changed the project or the Claude home")
 				}
 			})
@@ -297,7 +234,7 @@ func TestReadingModifiesNothing(t *testing.T) {
 	for _, f := range hFormats {
 		t.Run(f.name, func(t *testing.T) {
 			w := f.setup(t)
-			before := hTree(t, w.project, w.home)
+			before := testkit.TreeHash(t, w.project, w.home)
 			for _, args := range [][]string{
 				{"status"}, {"status", "--json"}, {"plan"}, {"plan", "--json"},
 				{"resume", "--choice", "review", "--json"},
@@ -306,7 +243,7 @@ func TestReadingModifiesNothing(t *testing.T) {
 				{"resume", "--choice", "continue", "--json"},
 			} {
 				r := w.run(t, args...).noPanic(t)
-				after := hTree(t, w.project, w.home)
+				after := testkit.TreeHash(t, w.project, w.home)
 				if after == before {
 					continue
 				}
@@ -366,7 +303,7 @@ func lockHolder(t *testing.T, state string) (*exec.Cmd, io.WriteCloser) {
 func TestSecondPickupOnlyLooks(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	dir, state := project(t, 2*time.Hour, "GO", "development")
-	orig := read(t, state)
+	orig := testkit.Read(t, state)
 	holder, stdin := lockHolder(t, state)
 
 	pickup(t, dir, "status").want(t, exitOK)
@@ -381,13 +318,13 @@ func TestSecondPickupOnlyLooks(t *testing.T) {
 	if !strings.Contains(r.stdout, want) {
 		t.Fatalf("discard: %q lacks %q", r.stdout, want)
 	}
-	if read(t, state) != orig {
+	if testkit.Read(t, state) != orig {
 		t.Fatal("the state file changed while another pickup held it")
 	}
 	stdin.Close()
 	_ = holder.Wait()
 	pickup(t, dir, "resume", "--choice", "restart", "--yes").want(t, exitOK)
-	if read(t, state) == orig {
+	if testkit.Read(t, state) == orig {
 		t.Fatal("restart after the holder left did not write")
 	}
 	if _, err := os.Stat(fsx.LockPath(state)); !os.IsNotExist(err) {
@@ -467,26 +404,23 @@ func TestConcurrentRestarts(t *testing.T) {
 func TestStateOutsideProject(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	outside := t.TempDir()
-	data := read(t, filepath.Join(hostileData, "aios", "core.yaml"))
+	data := testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml"))
 
 	// The state file is a link to a file elsewhere.
 	dir := t.TempDir()
 	real := filepath.Join(outside, "state.yaml")
-	writeFile(t, real, data)
+	testkit.Write(t, real, data)
 	link := filepath.Join(dir, ".aios", ".session-state.yaml")
-	os.MkdirAll(filepath.Dir(link), 0o755)
-	if err := os.Symlink(real, link); err != nil {
-		t.Skip(err)
-	}
+	testkit.Symlink(t, real, link)
 	// The state file's folder is a link to a folder elsewhere.
 	dir2 := t.TempDir()
 	realDir := filepath.Join(outside, "aios-dir")
-	writeFile(t, filepath.Join(realDir, ".session-state.yaml"), data)
+	testkit.Write(t, filepath.Join(realDir, ".session-state.yaml"), data)
 	if err := os.Symlink(realDir, filepath.Join(dir2, ".aios")); err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range []string{dir, dir2} {
-		before := hTree(t, d, outside)
+		before := testkit.TreeHash(t, d, outside)
 		pickup(t, d, "status").want(t, exitOK)
 		for _, c := range []string{"restart", "discard"} {
 			r := pickup(t, d, "resume", "--choice", c, "--yes", "--json").want(t, exitBlocked)
@@ -495,7 +429,7 @@ func TestStateOutsideProject(t *testing.T) {
 				t.Fatalf("%s in %s: veto %v reason %v", c, d, doc["veto"], doc["reason"])
 			}
 		}
-		if hTree(t, d, outside) != before {
+		if testkit.TreeHash(t, d, outside) != before {
 			t.Fatalf("%s: a refused write changed something", d)
 		}
 	}
@@ -507,7 +441,7 @@ func TestStateOutsideProject(t *testing.T) {
 func TestInterruptedResume(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	dir, state := project(t, 2*time.Hour, "GO", "development")
-	orig := read(t, state)
+	orig := testkit.Read(t, state)
 	rounds, changed := 30, 0
 	if testing.Short() {
 		rounds = 8
@@ -518,7 +452,7 @@ func TestInterruptedResume(t *testing.T) {
 	pickup(t, dir, "resume", "--choice", "restart", "--yes").want(t, exitOK)
 	whole := time.Since(start)
 	for i := range rounds {
-		writeFile(t, state, orig)
+		testkit.Write(t, state, orig)
 		cmd := exec.Command(bin, "resume", "--choice", "restart", "--yes")
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "NO_COLOR=1")
@@ -532,7 +466,7 @@ func TestInterruptedResume(t *testing.T) {
 		}
 		_ = cmd.Process.Signal(sig)
 		_ = cmd.Wait()
-		got := read(t, state)
+		got := testkit.Read(t, state)
 		if got == orig {
 			continue
 		}

@@ -1,12 +1,13 @@
 package main
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 // kilnEnv is a kiln fixture placed in a temporary project.
@@ -24,29 +25,10 @@ func kilnFixture(t *testing.T, name string, claude bool) kilnEnv {
 	if claude {
 		e.memDir = filepath.Join(e.home, "projects", strings.ReplaceAll(e.project, "/", "-"), "memory")
 	}
-	copyFixture := func(from, to string) {
-		err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(from, p)
-			if d.IsDir() {
-				return os.MkdirAll(filepath.Join(to, rel), 0o755)
-			}
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(filepath.Join(to, rel), data, 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
 	src := filepath.Join("..", "..", "testdata", "kiln", name)
-	copyFixture(filepath.Join(src, "memory"), e.memDir)
+	testkit.CopyTree(t, filepath.Join(src, "memory"), e.memDir)
 	if _, err := os.Stat(filepath.Join(src, "kiln")); err == nil {
-		copyFixture(filepath.Join(src, "kiln"), filepath.Join(e.project, ".kiln"))
+		testkit.CopyTree(t, filepath.Join(src, "kiln"), filepath.Join(e.project, ".kiln"))
 	}
 	os.MkdirAll(filepath.Join(e.project, ".kiln"), 0o755)
 	e.mem = filepath.Join(e.memDir, "MEMORY.md")
@@ -69,7 +51,7 @@ func (e kilnEnv) gitProject(t *testing.T) {
 	os.WriteFile(filepath.Join(e.project, ".kiln", ".gitignore"),
 		[]byte("plans/\nprompts/\nreviews/\noutputs/\narchive/\nvalidation/\ntmp/\nconfig.json\n*_state.md\ncodebase-snapshot.md\n"), 0o644)
 	os.WriteFile(filepath.Join(e.project, "app.js"), []byte("v1\n"), 0o644)
-	committed(t, e.project)
+	testkit.Commit(t, e.project, "init")
 }
 
 func TestKilnStatusText(t *testing.T) {
@@ -176,24 +158,24 @@ func TestKilnCorrupted(t *testing.T) {
 	if p["kind"] != "session_corrupted" || p["message"] != strings.TrimSuffix(want, "\n") {
 		t.Fatalf("problem %v", p)
 	}
-	before := read(t, e.mem)
+	before := testkit.Read(t, e.mem)
 	m = e.run(t, "resume", "--choice", "continue", "--json").want(t, exitCorrupted).json(t)
 	if m["blocked"] != true || !strings.HasPrefix(m["reason"].(string), "[kiln:resume] MEMORY.md is corrupted") {
 		t.Fatalf("%v", m)
 	}
-	if read(t, e.mem) != before {
+	if testkit.Read(t, e.mem) != before {
 		t.Fatal("a corrupted MEMORY.md was written")
 	}
 	// DISCARD still archives it.
 	m = e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
-	if m["archived_to"] == nil || read(t, filepath.Join(m["archived_to"].(string), "MEMORY.md")) != before {
+	if m["archived_to"] == nil || testkit.Read(t, filepath.Join(m["archived_to"].(string), "MEMORY.md")) != before {
 		t.Fatalf("%v", m)
 	}
 }
 
 func TestKilnContinueAppliesStep7(t *testing.T) {
 	e := kilnFixture(t, "brainstorm", false)
-	before := read(t, e.mem)
+	before := testkit.Read(t, e.mem)
 	m := e.run(t, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
 	if m["next_step"] != "Resuming brainstorming session. Here is the current vision:" || m["resume_action"] != "execute_story" {
 		t.Fatalf("%v", m)
@@ -205,7 +187,7 @@ func TestKilnContinueAppliesStep7(t *testing.T) {
 	if ctx["PROJECT_PATH"] != e.project || ctx["MEMORY_DIR"] != e.memDir || !strings.HasPrefix(ctx["vision_md"].(string), "# Vision: notes") {
 		t.Fatalf("context %v", ctx)
 	}
-	after := read(t, e.mem)
+	after := testkit.Read(t, e.mem)
 	stamp := regexp.MustCompile(`last_updated: (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)\n`).FindStringSubmatch(after)
 	if stamp == nil {
 		t.Fatalf("no new last_updated:\n%s", after)
@@ -232,7 +214,7 @@ func TestKilnContinueEmitPrompt(t *testing.T) {
 			t.Errorf("prompt lacks %q", want)
 		}
 	}
-	if !strings.Contains(read(t, e.mem), "- Resumed: ") {
+	if !strings.Contains(testkit.Read(t, e.mem), "- Resumed: ") {
 		t.Fatal("Step 7 was not applied")
 	}
 	// The decision line in plain mode is the spec's status line.
@@ -247,7 +229,7 @@ func TestKilnRestartPhase(t *testing.T) {
 	e := kilnFixture(t, "execution", false)
 	e.gitProject(t)
 	state := filepath.Join(e.project, ".kiln", "phase_3_state.md")
-	memBefore, stateBefore := read(t, e.mem), read(t, state)
+	memBefore, stateBefore := testkit.Read(t, e.mem), testkit.Read(t, state)
 
 	// Uncommitted source work: VETO-2, nothing written.
 	os.WriteFile(filepath.Join(e.project, "app.js"), []byte("v2\n"), 0o644)
@@ -255,17 +237,17 @@ func TestKilnRestartPhase(t *testing.T) {
 	if m["veto"] != "uncommitted_changes" || len(m["files"].([]any)) != 1 || m["files"].([]any)[0] != "app.js" {
 		t.Fatalf("%v", m)
 	}
-	if read(t, e.mem) != memBefore || read(t, state) != stateBefore {
+	if testkit.Read(t, e.mem) != memBefore || testkit.Read(t, state) != stateBefore {
 		t.Fatal("a vetoed restart wrote")
 	}
-	gitRun(t, e.project, "commit", "-q", "-am", "work")
+	testkit.Git(t, e.project, nil, "commit", "-q", "-am", "work")
 
 	// Without --yes: the question, nothing written.
 	m = e.run(t, "resume", "--choice", "restart", "--json").want(t, exitBlocked).json(t)
 	if m["veto"] != "confirmation_required" || !strings.Contains(m["reason"].(string), "Restart phase 3 (Checkout flow) from its beginning?") {
 		t.Fatalf("%v", m)
 	}
-	if read(t, e.mem) != memBefore {
+	if testkit.Read(t, e.mem) != memBefore {
 		t.Fatal("restart without --yes wrote")
 	}
 
@@ -277,13 +259,13 @@ func TestKilnRestartPhase(t *testing.T) {
 	if len(changed) != 3 || changed[0] != e.mem || changed[1] != state {
 		t.Fatalf("changed %v", changed)
 	}
-	if read(t, changed[2].(string)) != stateBefore {
+	if testkit.Read(t, changed[2].(string)) != stateBefore {
 		t.Fatal("the archived phase state differs")
 	}
 	if _, err := os.Stat(state); !os.IsNotExist(err) {
 		t.Fatal("phase state file still in place")
 	}
-	after := read(t, e.mem)
+	after := testkit.Read(t, e.mem)
 	if !strings.Contains(after, "phase_name: Checkout flow | phase_status: pending\n") || !strings.Contains(after, "- Restarted: ") {
 		t.Fatalf("MEMORY.md:\n%s", after)
 	}
@@ -296,12 +278,12 @@ func TestKilnRestartPhase(t *testing.T) {
 func TestKilnRestartUnavailable(t *testing.T) {
 	for _, name := range []string{"brainstorm", "validation_blocked", "complete"} {
 		e := kilnFixture(t, name, false)
-		before := read(t, e.mem)
+		before := testkit.Read(t, e.mem)
 		m := e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitBlocked).json(t)
 		if m["veto"] != "choice_unavailable" || m["reason"] == "" {
 			t.Errorf("%s: %v", name, m)
 		}
-		if read(t, e.mem) != before {
+		if testkit.Read(t, e.mem) != before {
 			t.Errorf("%s: written", name)
 		}
 	}
@@ -314,7 +296,7 @@ func TestKilnRestartPlanning(t *testing.T) {
 	if m["next_step"] != "Planning restarts at dual_plan: run /kiln:resume." {
 		t.Fatalf("%v", m)
 	}
-	if !strings.Contains(read(t, e.mem), "planning_sub_stage: dual_plan\n") {
+	if !strings.Contains(testkit.Read(t, e.mem), "planning_sub_stage: dual_plan\n") {
 		t.Fatal("sub-stage not reset")
 	}
 }
@@ -322,7 +304,7 @@ func TestKilnRestartPlanning(t *testing.T) {
 func TestKilnDiscardArchivesMemory(t *testing.T) {
 	for _, claude := range []bool{false, true} {
 		e := kilnFixture(t, "execution", claude)
-		before := read(t, e.mem)
+		before := testkit.Read(t, e.mem)
 		m := e.run(t, "resume", "--choice", "discard", "--json").want(t, exitBlocked).json(t)
 		if m["veto"] != "confirmation_required" || !strings.Contains(m["reason"].(string), "Archive this project's memory?") {
 			t.Fatalf("%v", m)
@@ -332,7 +314,7 @@ func TestKilnDiscardArchivesMemory(t *testing.T) {
 		if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory\.discarded\.\d{13}$`).MatchString(archived) {
 			t.Fatalf("%v", m)
 		}
-		if read(t, filepath.Join(archived, "MEMORY.md")) != before || read(t, filepath.Join(archived, "vision.md")) == "" {
+		if testkit.Read(t, filepath.Join(archived, "MEMORY.md")) != before || testkit.Read(t, filepath.Join(archived, "vision.md")) == "" {
 			t.Fatal("archive does not hold the memory folder")
 		}
 		if _, err := os.Stat(e.memDir); !os.IsNotExist(err) {
@@ -352,12 +334,12 @@ func TestKilnComplete(t *testing.T) {
 	if !strings.Contains(r.stdout, block) {
 		t.Fatalf("stdout:\n%s", r.stdout)
 	}
-	before := read(t, e.mem)
+	before := testkit.Read(t, e.mem)
 	m := e.run(t, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
 	if m["next_step"] != "Run /kiln:start to begin a new project in this directory." || len(m["changed"].([]any)) != 0 {
 		t.Fatalf("%v", m)
 	}
-	if read(t, e.mem) != before {
+	if testkit.Read(t, e.mem) != before {
 		t.Fatal("a complete project was written")
 	}
 	m = e.run(t, "resume", "--choice", "review", "--json").want(t, exitOK).json(t)
@@ -381,9 +363,9 @@ func TestKilnPlan(t *testing.T) {
 	if !strings.HasPrefix(r.stdout, "Next: phase 3/4 Checkout flow, Step 4 (implement)") {
 		t.Fatalf("stdout %q", r.stdout)
 	}
-	before := read(t, e.mem)
+	before := testkit.Read(t, e.mem)
 	e.run(t, "plan")
-	if read(t, e.mem) != before {
+	if testkit.Read(t, e.mem) != before {
 		t.Fatal("plan wrote")
 	}
 }

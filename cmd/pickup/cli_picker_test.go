@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 // demoWorld unpacks the demo (one session of every format, archived
@@ -271,22 +273,17 @@ func TestArtifactsPerSource(t *testing.T) {
 // Paths that lead out of the project are listed, marked refused, and
 // never read: .., an absolute path elsewhere, a symlink out, a loop.
 func TestArtifactsPathEscapes(t *testing.T) {
-	base, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := testkit.RealTempDir(t)
 	project := filepath.Join(base, "shop")
 	secret := filepath.Join(base, "secret.md")
-	writeFile(t, secret, "secret\n")
-	writeFile(t, filepath.Join(project, "docs", "design", "esc.md"), "# TDD\n")
+	testkit.Write(t, secret, "secret\n")
+	testkit.Write(t, filepath.Join(project, "docs", "design", "esc.md"), "# TDD\n")
 	session := `{"version": "1.0", "feature_name": "esc", "created_at": "2026-01-28T10:00:00Z", "updated_at": "2026-01-28T14:30:00Z",
   "current_stage": 3, "stage_status": {"0": "complete", "1": "complete", "2": "complete", "3": "in_progress", "4": "pending", "5": "pending", "6": "pending", "7": "pending"},
   "artifacts": {"rules": "../secret.md", "analysis": "` + secret + `", "tdd": "docs/design/esc.md", "adrs": ["docs/link.md", "loop-a"], "contracts": "docs/contracts.md"}}`
-	writeFile(t, filepath.Join(project, ".claude", "design", "sessions", "esc.session.json"), session)
+	testkit.Write(t, filepath.Join(project, ".claude", "design", "sessions", "esc.session.json"), session)
 	for _, l := range [][2]string{{secret, "docs/link.md"}, {"loop-b", "loop-a"}, {"loop-a", "loop-b"}} {
-		if err := os.Symlink(l[0], filepath.Join(project, l[1])); err != nil {
-			t.Skipf("symlinks: %v", err)
-		}
+		testkit.Symlink(t, l[0], filepath.Join(project, l[1]))
 	}
 	m := pickup(t, project, "artifacts", "--json").want(t, exitOK).json(t)
 	got := map[string]map[string]any{}

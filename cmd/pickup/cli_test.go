@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 // These tests run the built binary, as a script would.
@@ -104,32 +106,6 @@ func project(t *testing.T, ago time.Duration, action, phase string) (dir, state 
 	return dir, state
 }
 
-func gitRun(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-}
-
-// committed makes dir a git repository with everything committed.
-func committed(t *testing.T, dir string) {
-	gitRun(t, dir, "init", "-q")
-	gitRun(t, dir, "add", "-A")
-	gitRun(t, dir, "commit", "-q", "-m", "init")
-}
-
-func read(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 func TestStatusNoSession(t *testing.T) {
 	r := pickup(t, t.TempDir(), "status").want(t, exitNoSession)
 	if r.stdout != "" || !strings.Contains(r.stderr, "no saved session found") {
@@ -199,7 +175,7 @@ func TestStatusCorrupted(t *testing.T) {
 
 func TestResumeContinueChangesNothing(t *testing.T) {
 	dir, state := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
-	before := read(t, state)
+	before := testkit.Read(t, state)
 	m := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
 	if m["resume_action"] != "execute_story" || m["blocked"] != false {
 		t.Fatalf("%v", m)
@@ -211,7 +187,7 @@ func TestResumeContinueChangesNothing(t *testing.T) {
 	if m["next_step"] == "" || len(m["changed"].([]any)) != 0 || m["archived_to"] != nil {
 		t.Fatalf("%v", m)
 	}
-	if read(t, state) != before {
+	if testkit.Read(t, state) != before {
 		t.Fatal("continue changed the state file")
 	}
 }
@@ -219,10 +195,10 @@ func TestResumeContinueChangesNothing(t *testing.T) {
 func TestResumeRestartVetoedByUncommittedWork(t *testing.T) {
 	dir, state := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
 	os.WriteFile(filepath.Join(dir, "handler.js"), []byte("v1\n"), 0o644)
-	committed(t, dir)
+	testkit.Commit(t, dir, "init")
 	os.WriteFile(filepath.Join(dir, "handler.js"), []byte("v2\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "new file.txt"), []byte("x\n"), 0o644)
-	before := read(t, state)
+	before := testkit.Read(t, state)
 	r := pickup(t, dir, "resume", "--choice", "restart", "--yes", "--json").want(t, exitBlocked)
 	m := r.json(t)
 	if m["blocked"] != true || m["veto"] != "uncommitted_changes" || m["resume_action"] != "restart_blocked" {
@@ -235,20 +211,20 @@ func TestResumeRestartVetoedByUncommittedWork(t *testing.T) {
 	if m["suggestion"] == "" {
 		t.Fatal("no suggestion")
 	}
-	if read(t, state) != before {
+	if testkit.Read(t, state) != before {
 		t.Fatal("a vetoed restart wrote the state file")
 	}
 }
 
 func TestResumeRestartNeedsYes(t *testing.T) {
 	dir, state := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
-	committed(t, dir)
-	before := read(t, state)
+	testkit.Commit(t, dir, "init")
+	before := testkit.Read(t, state)
 	m := pickup(t, dir, "resume", "--choice", "restart", "--json").want(t, exitBlocked).json(t)
 	if m["veto"] != "confirmation_required" {
 		t.Fatalf("%v", m)
 	}
-	if read(t, state) != before {
+	if testkit.Read(t, state) != before {
 		t.Fatal("restart without --yes wrote")
 	}
 	r := pickup(t, dir, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK)
@@ -256,7 +232,7 @@ func TestResumeRestartNeedsYes(t *testing.T) {
 	if m["resume_action"] != "restart" || len(m["changed"].([]any)) != 1 {
 		t.Fatalf("%v", m)
 	}
-	after := read(t, state)
+	after := testkit.Read(t, state)
 	for _, want := range []string{"current_phase: null", "attempt_count: 0", "STORY_STARTED", "# written by the test", "title: Authentication System", "current_story: 12.3"} {
 		if !strings.Contains(after, want) {
 			t.Errorf("after restart, missing %q in:\n%s", want, after)
@@ -271,7 +247,7 @@ func TestResumeRestartWithoutGitWarns(t *testing.T) {
 	if len(m["warnings"].([]any)) == 0 {
 		t.Fatalf("no git warning: %v", m)
 	}
-	if !strings.Contains(read(t, state), "current_phase: null") {
+	if !strings.Contains(testkit.Read(t, state), "current_phase: null") {
 		t.Fatal("restart did not reset")
 	}
 	// Plain mode: the decision on stdout, the warning on stderr.
@@ -284,9 +260,9 @@ func TestResumeRestartWithoutGitWarns(t *testing.T) {
 
 func TestResumeDiscardArchives(t *testing.T) {
 	dir, state := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
-	before := read(t, state)
+	before := testkit.Read(t, state)
 	pickup(t, dir, "resume", "--choice", "discard", "--json").want(t, exitBlocked)
-	if read(t, state) != before {
+	if testkit.Read(t, state) != before {
 		t.Fatal("discard without --yes changed the file")
 	}
 	m := pickup(t, dir, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
@@ -294,7 +270,7 @@ func TestResumeDiscardArchives(t *testing.T) {
 	if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`\.session-state\.yaml\.discarded\.\d{13}$`).MatchString(archived) {
 		t.Fatalf("%v", m)
 	}
-	if read(t, archived) != before {
+	if testkit.Read(t, archived) != before {
 		t.Fatal("archive does not hold the original bytes")
 	}
 	if _, err := os.Stat(state); !os.IsNotExist(err) {
@@ -403,9 +379,5 @@ func TestEmitPrompt(t *testing.T) {
 // fixtureProject copies testdata/<format>/<name> into a temporary project.
 func fixtureProject(t *testing.T, format, name string) string {
 	t.Helper()
-	dst := t.TempDir()
-	if err := os.CopyFS(dst, os.DirFS(filepath.Join("..", "..", "testdata", format, name))); err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	return testkit.Fixture(t, filepath.Join("..", "..", "testdata", format, name))
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/aios"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
@@ -188,7 +189,7 @@ func noLeftovers(t *testing.T, state string, want ...string) {
 func TestWizardSecondPickupReadOnly(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	dir, state := project(t, 2*time.Hour, "GO", "development")
-	orig := read(t, state)
+	orig := testkit.Read(t, state)
 	first := startPane(t, 100, 30, dir, nil, dir)
 	first.waitFor("What do you want to do?")
 	pid := lockOwner(t, state)
@@ -208,7 +209,7 @@ func TestWizardSecondPickupReadOnly(t *testing.T) {
 	if code := second.exit(); code != exitCancelled {
 		t.Fatalf("second pickup exit %d", code)
 	}
-	if read(t, state) != orig {
+	if testkit.Read(t, state) != orig {
 		t.Fatal("the read-only pickup changed the state file")
 	}
 	if lockOwner(t, state) != pid {
@@ -242,8 +243,8 @@ func TestWizardStaleLockTakenOver(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, p.screen(false))
 	}
 	var doc map[string]any
-	if err := json.Unmarshal([]byte(read(t, p.out)), &doc); err != nil || doc["choice"] != "restart" {
-		t.Fatalf("decision %v: %s", err, read(t, p.out))
+	if err := json.Unmarshal([]byte(testkit.Read(t, p.out)), &doc); err != nil || doc["choice"] != "restart" {
+		t.Fatalf("decision %v: %s", err, testkit.Read(t, p.out))
 	}
 	if sess, _ := aios.New().Load(dir, state); sess.CurrentPhase() != "" {
 		t.Fatalf("not restarted: %q", sess.CurrentPhase())
@@ -259,8 +260,8 @@ func TestWizardFileChangedReload(t *testing.T) {
 	dir, state := project(t, 2*time.Hour, "GO", "development")
 	p := startPane(t, 100, 40, dir, nil, dir)
 	p.waitFor("Phase: development", "3. DISCARD")
-	edited := strings.Replace(read(t, state), "current_phase: development", "current_phase: self_healing", 1)
-	writeFile(t, state, edited)
+	edited := strings.Replace(testkit.Read(t, state), "current_phase: development", "current_phase: self_healing", 1)
+	testkit.Write(t, state, edited)
 
 	p.keys("3")
 	p.waitFor("y discard") // the grace period is over
@@ -270,7 +271,7 @@ func TestWizardFileChangedReload(t *testing.T) {
 		"- current_phase: development", "+ current_phase: self_healing",
 		"Press r to read the session again from disk", "r reload")
 	t.Logf("refusal:\n%s", s)
-	if read(t, state) != edited {
+	if testkit.Read(t, state) != edited {
 		t.Fatal("the refused DISCARD changed the state file")
 	}
 	p.keys("r")
@@ -294,7 +295,7 @@ func TestWizardSignals(t *testing.T) {
 		t.Run(c.sig.String(), func(t *testing.T) {
 			t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 			dir, state := project(t, 2*time.Hour, "GO", "development")
-			orig := read(t, state)
+			orig := testkit.Read(t, state)
 			p := startPane(t, 100, 30, dir, nil, dir)
 			p.waitFor("What do you want to do?")
 			if err := syscall.Kill(lockOwner(t, state), c.sig); err != nil {
@@ -303,7 +304,7 @@ func TestWizardSignals(t *testing.T) {
 			if code := p.exit(); code != c.code {
 				t.Fatalf("exit %d, want %d\n%s", code, c.code, p.screen(false))
 			}
-			if read(t, state) != orig {
+			if testkit.Read(t, state) != orig {
 				t.Fatal("the state file changed")
 			}
 			noLeftovers(t, state, ".session-state.yaml")
@@ -324,7 +325,7 @@ func TestWizardSignalDuringWrite(t *testing.T) {
 	wrote := 0
 	for i := range rounds {
 		dir, state := project(t, 2*time.Hour, "GO", "development")
-		orig := read(t, state)
+		orig := testkit.Read(t, state)
 		p := startPane(t, 100, 30, dir, nil, "--json", dir)
 		p.waitFor("What do you want to do?")
 		pid := lockOwner(t, state)
@@ -334,15 +335,15 @@ func TestWizardSignalDuringWrite(t *testing.T) {
 		time.Sleep(time.Duration(rand.Int64N(int64(6 * time.Millisecond))))
 		_ = syscall.Kill(pid, syscall.SIGTERM)
 		code := p.exit()
-		got := read(t, state)
+		got := testkit.Read(t, state)
 		switch {
 		case code == exitOK:
 			wrote++
 			if sess, err := aios.New().Load(dir, state); err != nil || sess.Problem != nil || sess.CurrentPhase() != "" {
 				t.Fatalf("round %d: exit 0 but not restarted: %v\n%s", i, err, got)
 			}
-			if !strings.Contains(read(t, p.out), `"choice": "restart"`) {
-				t.Fatalf("round %d: exit 0 without the decision: %s", i, read(t, p.out))
+			if !strings.Contains(testkit.Read(t, p.out), `"choice": "restart"`) {
+				t.Fatalf("round %d: exit 0 without the decision: %s", i, testkit.Read(t, p.out))
 			}
 		case code == 143:
 			if got != orig {
@@ -364,7 +365,7 @@ func TestWizardSignalDuringWrite(t *testing.T) {
 func TestWizardTerminalClosed(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	dir, state := project(t, 2*time.Hour, "GO", "development")
-	orig := read(t, state)
+	orig := testkit.Read(t, state)
 	p := startPane(t, 100, 30, dir, nil, dir)
 	p.waitFor("What do you want to do?")
 	pid := lockOwner(t, state)
@@ -376,7 +377,7 @@ func TestWizardTerminalClosed(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if read(t, state) != orig {
+	if testkit.Read(t, state) != orig {
 		t.Fatal("the state file changed")
 	}
 	noLeftovers(t, state, ".session-state.yaml")
@@ -388,7 +389,7 @@ func TestWizardTerminalClosed(t *testing.T) {
 func TestWizardTerminalSizes(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	dir, state := project(t, 2*time.Hour, "GO", "development")
-	orig := read(t, state)
+	orig := testkit.Read(t, state)
 	p := startPane(t, 20, 6, dir, nil, dir)
 	s := p.waitFor("Terminal too small: 20x6. pickup needs at least 30x8.", "press q to quit")
 	t.Logf("20x6:\n%s", s)
@@ -410,7 +411,7 @@ func TestWizardTerminalSizes(t *testing.T) {
 	if code := p.exit(); code != exitCancelled {
 		t.Fatalf("exit %d", code)
 	}
-	if read(t, state) != orig {
+	if testkit.Read(t, state) != orig {
 		t.Fatal("the state file changed")
 	}
 }
@@ -452,8 +453,8 @@ func TestWizardPlainTerminals(t *testing.T) {
 	if code := p.exit(); code != exitOK {
 		t.Fatalf("NO_COLOR: exit %d", code)
 	}
-	if !strings.Contains(read(t, p.out), "Resuming story 12.3") {
-		t.Fatalf("stdout: %q", read(t, p.out))
+	if !strings.Contains(testkit.Read(t, p.out), "Resuming story 12.3") {
+		t.Fatalf("stdout: %q", testkit.Read(t, p.out))
 	}
 
 	for name, args := range map[string][]string{
@@ -464,7 +465,7 @@ func TestWizardPlainTerminals(t *testing.T) {
 		if code := p.exit(); code != exitOK {
 			t.Fatalf("%s: exit %d\n%s", name, code, p.screen(false))
 		}
-		if out := read(t, p.out); !strings.Contains(out, "Options:") || !strings.Contains(out, "12.3") {
+		if out := testkit.Read(t, p.out); !strings.Contains(out, "Options:") || !strings.Contains(out, "12.3") {
 			t.Fatalf("%s: want the status on stdout, got %q", name, out)
 		}
 	}
@@ -477,7 +478,7 @@ func TestWizardCtrlCInPager(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	dir, state := project(t, 2*time.Hour, "GO", "development")
 	pager := filepath.Join(t.TempDir(), "pager.sh")
-	writeFile(t, pager, "#!/bin/sh\necho PAGER-RUNNING\nexec sleep 30\n")
+	testkit.Write(t, pager, "#!/bin/sh\necho PAGER-RUNNING\nexec sleep 30\n")
 	if err := os.Chmod(pager, 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/gen/synth"
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/crucible"
 )
@@ -60,8 +61,7 @@ func TestWritePlanJSONMatchesWriteJSON(t *testing.T) {
 // made as they are written: encoding/json over the whole plan, loaded as
 // `pickup plan` and the wizard load it.
 func TestPlanJSONOnGeneratedPipeline(t *testing.T) {
-	t.Setenv("GIT_CONFIG_GLOBAL", "/dev/null")
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	testkit.Isolate(t)
 	c, err := synth.WriteCrucible(t.TempDir(), synth.CrucibleSpec{Lines: 20_000, Files: true, Git: true})
 	if err != nil {
 		t.Fatal(err)

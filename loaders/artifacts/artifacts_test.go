@@ -10,28 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/model"
 )
-
-func write(t *testing.T, p, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func symlink(t *testing.T, target, link string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(target, link); err != nil {
-		t.Skipf("symlinks unavailable: %v", err)
-	}
-}
 
 // world is a project with a state file in it and a secret file beside it,
 // outside the project.
@@ -45,8 +26,8 @@ func newWorld(t *testing.T) world {
 	base := t.TempDir()
 	w := world{project: filepath.Join(base, "shop"), outside: filepath.Join(base, "elsewhere")}
 	w.secret = filepath.Join(w.outside, "secret.txt")
-	write(t, w.secret, "do not show\n")
-	write(t, filepath.Join(w.project, ".aios", ".session-state.yaml"), "session_state: {}\n")
+	testkit.Write(t, w.secret, "do not show\n")
+	testkit.Write(t, filepath.Join(w.project, ".aios", ".session-state.yaml"), "session_state: {}\n")
 	w.s = &model.Session{Source: "aios", Project: w.project, Path: filepath.Join(w.project, ".aios", ".session-state.yaml")}
 	return w
 }
@@ -59,12 +40,12 @@ func (w world) with(arts ...model.Artifact) *model.Session {
 
 func TestInspectEscapes(t *testing.T) {
 	w := newWorld(t)
-	write(t, filepath.Join(w.project, "docs", "story.md"), "# Story\n")
-	symlink(t, w.outside, filepath.Join(w.project, "docs", "out"))
-	symlink(t, w.secret, filepath.Join(w.project, "docs", "secret-link.md"))
-	symlink(t, filepath.Join(w.project, "loop-b"), filepath.Join(w.project, "loop-a"))
-	symlink(t, filepath.Join(w.project, "loop-a"), filepath.Join(w.project, "loop-b"))
-	symlink(t, "story.md", filepath.Join(w.project, "docs", "inside-link.md"))
+	testkit.Write(t, filepath.Join(w.project, "docs", "story.md"), "# Story\n")
+	testkit.Symlink(t, w.outside, filepath.Join(w.project, "docs", "out"))
+	testkit.Symlink(t, w.secret, filepath.Join(w.project, "docs", "secret-link.md"))
+	testkit.Symlink(t, filepath.Join(w.project, "loop-b"), filepath.Join(w.project, "loop-a"))
+	testkit.Symlink(t, filepath.Join(w.project, "loop-a"), filepath.Join(w.project, "loop-b"))
+	testkit.Symlink(t, "story.md", filepath.Join(w.project, "docs", "inside-link.md"))
 
 	cases := []struct {
 		path    string
@@ -129,10 +110,10 @@ func TestInspectStateFolderIsARoot(t *testing.T) {
 	base := t.TempDir()
 	project := filepath.Join(base, "shop")
 	scratch := filepath.Join(base, "claude", "projects", "h", "memory")
-	write(t, filepath.Join(project, "README.md"), "x\n")
-	write(t, filepath.Join(scratch, ".pipeline-active"), "{}\n")
-	write(t, filepath.Join(scratch, "pipeline-status.md"), "**Skill:** build\n")
-	write(t, filepath.Join(base, "claude", "projects", "h", "other.md"), "not the session's\n")
+	testkit.Write(t, filepath.Join(project, "README.md"), "x\n")
+	testkit.Write(t, filepath.Join(scratch, ".pipeline-active"), "{}\n")
+	testkit.Write(t, filepath.Join(scratch, "pipeline-status.md"), "**Skill:** build\n")
+	testkit.Write(t, filepath.Join(base, "claude", "projects", "h", "other.md"), "not the session's\n")
 	s := &model.Session{Project: project, Path: filepath.Join(scratch, ".pipeline-active"), Artifacts: []model.Artifact{
 		{Path: filepath.Join(scratch, "pipeline-status.md")},
 		{Path: filepath.Join(base, "claude", "projects", "h", "other.md")},
@@ -151,9 +132,9 @@ func TestInspectStateFolderIsARoot(t *testing.T) {
 func TestInspectSymlinkedProjectRoot(t *testing.T) {
 	base := t.TempDir()
 	real := filepath.Join(base, "real")
-	write(t, filepath.Join(real, "docs", "a.md"), "a\n")
+	testkit.Write(t, filepath.Join(real, "docs", "a.md"), "a\n")
 	link := filepath.Join(base, "link")
-	symlink(t, real, link)
+	testkit.Symlink(t, real, link)
 	s := &model.Session{Project: link, Artifacts: []model.Artifact{{Path: "docs/a.md"}}}
 	if a := Inspect(s)[0]; a.Refused != "" || !a.Exists {
 		t.Fatalf("%+v", a)
@@ -163,7 +144,7 @@ func TestInspectSymlinkedProjectRoot(t *testing.T) {
 func TestInspectIntegrity(t *testing.T) {
 	w := newWorld(t)
 	body := "scene one\n"
-	write(t, filepath.Join(w.project, "scene.md"), body)
+	testkit.Write(t, filepath.Join(w.project, "scene.md"), body)
 	sum := sha256.Sum256([]byte(body))
 	good := hex.EncodeToString(sum[:])
 	s := w.with(
@@ -260,16 +241,16 @@ func TestLocateBesideTheState(t *testing.T) {
 	project := filepath.Join(base, "shop")
 	book := filepath.Join(project, "workspace", "books", "salt-road")
 	hist := filepath.Join(book, "draft", "context", "phase_history")
-	write(t, filepath.Join(hist, "ch001_sc001.json"), "{}")
-	write(t, filepath.Join(hist, "ch001_sc001", "scene_card.json"), `{"title":"x"}`)
-	write(t, filepath.Join(project, "notes.md"), "n\n")
+	testkit.Write(t, filepath.Join(hist, "ch001_sc001.json"), "{}")
+	testkit.Write(t, filepath.Join(hist, "ch001_sc001", "scene_card.json"), `{"title":"x"}`)
+	testkit.Write(t, filepath.Join(project, "notes.md"), "n\n")
 	s := &model.Session{Project: project, Path: hist, Artifacts: []model.Artifact{
 		{Path: "draft/context/phase_history/ch001_sc001/scene_card.json", Kind: "scene_card"},
 		{Path: "notes.md"},
 		{Path: "draft/context/phase_history/ch001_sc009/scene_card.json"},
 		{Path: "../../../../../elsewhere.md"},
 	}}
-	write(t, filepath.Join(base, "elsewhere.md"), "x\n")
+	testkit.Write(t, filepath.Join(base, "elsewhere.md"), "x\n")
 	got := Inspect(s)
 	if got[0].Kind != StateKind || !got[0].Dir {
 		t.Fatalf("state folder: %+v", got[0])

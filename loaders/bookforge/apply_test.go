@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -22,8 +23,8 @@ const promptReason = `tightened the "tense" rule — v2`
 func TestPromptChangeRecordedInPlace(t *testing.T) {
 	dir := project(t, "hashes")
 	ledger := filepath.Join(history(dir, "glass"), "ch001_sc002.json")
-	orig := read(t, ledger)
-	before := tree(t, dir)
+	orig := testkit.Read(t, ledger)
+	before := testkit.Snapshot(t, dir)
 
 	// The flag without a reason is not enough.
 	s := live(t, dir, opts("resume-allow-prompt-change"))
@@ -32,7 +33,7 @@ func TestPromptChangeRecordedInPlace(t *testing.T) {
 	}
 	a := New(opts("resume-allow-prompt-change")).Apply(s, model.Continue, now)
 	var guard *model.GuardError
-	if !errors.As(a.Err, &guard) || read(t, ledger) != orig {
+	if !errors.As(a.Err, &guard) || testkit.Read(t, ledger) != orig {
 		t.Fatalf("apply without a reason: %v", a.Err)
 	}
 
@@ -67,10 +68,10 @@ func TestPromptChangeRecordedInPlace(t *testing.T) {
 		`      "prompt_hash_new": "`+cur+`",`+"\n"+
 		`      "prompt_update_reason": "tightened the \"tense\" rule \u2014 v2",`+"\n"+
 		`      "prompt_updated_at": "2026-02-15T12:30:00Z"`+"\n    },\n    \"repair\"", 1)
-	if got := read(t, ledger); got != want {
+	if got := testkit.Read(t, ledger); got != want {
 		t.Fatalf("ledger after CONTINUE:\n%s\nwant:\n%s", got, want)
 	}
-	added, removed, changed := diffTrees(before, tree(t, dir))
+	added, removed, changed := diffTrees(before, testkit.Snapshot(t, dir))
 	if len(added)+len(removed) != 0 || !slices.Equal(changed, []string{"workspace/books/glass/draft/context/phase_history/ch001_sc002.json"}) {
 		t.Fatalf("added %v removed %v changed %v", added, removed, changed)
 	}
@@ -90,14 +91,14 @@ func TestPromptChangeRecordedInPlace(t *testing.T) {
 	if len(planOf(t, s).Writes) != 0 {
 		t.Fatalf("writes again: %+v", planOf(t, s).Writes)
 	}
-	if a := l.Apply(s, model.Continue, now); a.Err != nil || len(a.Changed) != 0 || read(t, ledger) != want {
+	if a := l.Apply(s, model.Continue, now); a.Err != nil || len(a.Changed) != 0 || testkit.Read(t, ledger) != want {
 		t.Fatalf("second apply: %v %v", a.Err, a.Changed)
 	}
 
 	// The template changes again: blocked against the accepted hash;
 	// accepted again, the same keys are updated in place.
 	tmpl := filepath.Join(bookDir(dir, "glass"), "prompts/templates/write_scene_v2.md")
-	write(t, tmpl, "# write template, v3\n")
+	testkit.Write(t, tmpl, "# write template, v3\n")
 	s = live(t, dir, opts())
 	if s.Problem == nil || planOf(t, s).Blocks[0].Old != cur {
 		t.Fatalf("v3: problem %+v", s.Problem)
@@ -107,7 +108,7 @@ func TestPromptChangeRecordedInPlace(t *testing.T) {
 	if a := l.Apply(s, model.Continue, later); a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	got := read(t, ledger)
+	got := testkit.Read(t, ledger)
 	for _, key := range []string{`"prompt_hash_prev"`, `"prompt_hash_new"`, `"prompt_update_reason"`, `"prompt_updated_at"`} {
 		if strings.Count(got, key) != 1 {
 			t.Fatalf("%s appears %d times:\n%s", key, strings.Count(got, key), got)
@@ -161,7 +162,7 @@ func TestPromptChangeForcedKeepsLaterPhases(t *testing.T) {
 		Kind, CreatedAt, Reason string
 		Forced                  []map[string]string
 	}
-	body := read(t, note)
+	body := testkit.Read(t, note)
 	if err := json.Unmarshal([]byte(strings.ReplaceAll(body, "created_at", "createdat")), &doc); err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +178,7 @@ func TestPromptChangeForcedKeepsLaterPhases(t *testing.T) {
 
 func TestForceResumeWritesAnAuditNote(t *testing.T) {
 	dir := project(t, "pre_state")
-	before := tree(t, dir)
+	before := testkit.Snapshot(t, dir)
 	o := opts("force-resume", "reason=restored state.json from backup")
 	s := live(t, dir, o)
 	a := New(o).Apply(s, model.Continue, now)
@@ -186,7 +187,7 @@ func TestForceResumeWritesAnAuditNote(t *testing.T) {
 	}
 	stamp := strconv.FormatInt(now.UnixMilli(), 10)
 	rel := "workspace/books/ember/draft/context/phase_history/force_resume." + stamp + ".json"
-	added, removed, changed := diffTrees(before, tree(t, dir))
+	added, removed, changed := diffTrees(before, testkit.Snapshot(t, dir))
 	if !slices.Equal(added, []string{rel}) || len(removed)+len(changed) != 0 {
 		t.Fatalf("added %v removed %v changed %v", added, removed, changed)
 	}
@@ -214,7 +215,7 @@ func TestForceResumeWritesAnAuditNote(t *testing.T) {
       "accepted": "artifact_changed",
       "file": "draft/context/phase_history/ch001_sc001/repair_prose.txt",
 `
-	if got := read(t, filepath.Join(dir, rel)); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "  ]\n}\n") {
+	if got := testkit.Read(t, filepath.Join(dir, rel)); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "  ]\n}\n") {
 		t.Fatalf("note:\n%s\nwant prefix:\n%s", got, want)
 	}
 	// A force holds for one run: without the flag it is blocked again.
@@ -228,8 +229,8 @@ func TestForceResumeWritesAnAuditNote(t *testing.T) {
 func TestRerunFromArchivesLaterEntries(t *testing.T) {
 	dir := project(t, "real")
 	ledger := filepath.Join(history(dir, "demo"), "ch001_sc003.json")
-	orig := read(t, ledger)
-	before := tree(t, dir)
+	orig := testkit.Read(t, ledger)
+	before := testkit.Snapshot(t, dir)
 	o := opts("rerun-from=preflight")
 	s := live(t, dir, o)
 	a := New(o).Apply(s, model.Continue, now)
@@ -252,7 +253,7 @@ func TestRerunFromArchivesLaterEntries(t *testing.T) {
     }
   }
 }`
-	if got := read(t, ledger); got != wantLedger {
+	if got := testkit.Read(t, ledger); got != wantLedger {
 		t.Fatalf("ledger:\n%s", got)
 	}
 	moved := orig[strings.Index(orig, `    "preflight": {`):strings.LastIndex(orig, "\n  }\n}")]
@@ -266,10 +267,10 @@ func TestRerunFromArchivesLaterEntries(t *testing.T) {
 ` + moved + `
   }
 }`
-	if got := read(t, archive); got != wantArchive {
+	if got := testkit.Read(t, archive); got != wantArchive {
 		t.Fatalf("archive:\n%s\nwant:\n%s", got, wantArchive)
 	}
-	added, removed, changed := diffTrees(before, tree(t, dir))
+	added, removed, changed := diffTrees(before, testkit.Snapshot(t, dir))
 	if len(added) != 1 || len(removed) != 0 || len(changed) != 1 {
 		t.Fatalf("added %v removed %v changed %v", added, removed, changed)
 	}
@@ -290,7 +291,7 @@ func TestDiscardAndRestartArchiveEverything(t *testing.T) {
 	}{{model.Discard, "discarded"}, {model.Restart, "restart"}} {
 		t.Run(tc.word, func(t *testing.T) {
 			dir := project(t, "real")
-			before := tree(t, dir)
+			before := testkit.Snapshot(t, dir)
 			s := live(t, dir, opts())
 			a := New(opts()).Apply(s, tc.choice, now)
 			if a.Err != nil {
@@ -306,7 +307,7 @@ func TestDiscardAndRestartArchiveEverything(t *testing.T) {
 				t.Fatalf("archived to %q", a.ArchivedTo)
 			}
 			// Every file is still there, under its archive name.
-			after := tree(t, dir)
+			after := testkit.Snapshot(t, dir)
 			added, removed, changed := diffTrees(before, after)
 			if len(changed) != 0 || len(added) != len(removed) {
 				t.Fatalf("added %d removed %d changed %v", len(added), len(removed), changed)
@@ -341,15 +342,15 @@ func TestWritesRefuseAChangedBook(t *testing.T) {
 			o := opts("rerun-from=preflight")
 			s := live(t, dir, o)
 			f := filepath.Join(bookDir(dir, "demo"), filepath.FromSlash(edit))
-			write(t, f, read(t, f)+" ")
-			before := tree(t, dir)
+			testkit.Write(t, f, testkit.Read(t, f)+" ")
+			before := testkit.Snapshot(t, dir)
 			for _, c := range []model.Choice{model.Continue, model.Restart, model.Discard} {
 				a := New(o).Apply(s, c, now)
 				if !errors.Is(a.Err, fsx.ErrChanged) {
 					t.Fatalf("%s: %v", c, a.Err)
 				}
 			}
-			if a, r, c := diffTrees(before, tree(t, dir)); len(a)+len(r)+len(c) != 0 {
+			if a, r, c := diffTrees(before, testkit.Snapshot(t, dir)); len(a)+len(r)+len(c) != 0 {
 				t.Fatalf("written: %v %v %v", a, r, c)
 			}
 		})
@@ -388,13 +389,13 @@ func TestDiscardRefusesATakenArchiveName(t *testing.T) {
 	if err := os.MkdirAll(taken, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(taken, "keep.txt"), "older archive")
-	before := tree(t, dir)
+	testkit.Write(t, filepath.Join(taken, "keep.txt"), "older archive")
+	before := testkit.Snapshot(t, dir)
 	a := New(opts()).Apply(s, model.Discard, now)
 	if a.Err == nil || !strings.Contains(a.Err.Error(), "already exists; nothing was moved") {
 		t.Fatalf("err %v", a.Err)
 	}
-	if x, r, c := diffTrees(before, tree(t, dir)); len(x)+len(r)+len(c) != 0 {
+	if x, r, c := diffTrees(before, testkit.Snapshot(t, dir)); len(x)+len(r)+len(c) != 0 {
 		t.Fatalf("changed: %v %v %v", x, r, c)
 	}
 }

@@ -1,14 +1,13 @@
 package bookforge
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -25,11 +24,7 @@ var now = time.Date(2026, 2, 15, 12, 30, 0, 0, time.UTC)
 // and returns it.
 func project(t *testing.T, name string) string {
 	t.Helper()
-	dst := t.TempDir()
-	if err := os.CopyFS(dst, os.DirFS(filepath.Join(fixtureDir, name))); err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	return testkit.Fixture(t, filepath.Join(fixtureDir, name))
 }
 
 // flags builds loader options: "rerun-from=write", "force-resume"…
@@ -114,41 +109,6 @@ func verdicts(t *testing.T, p *Plan, scene string) string {
 	return ""
 }
 
-func read(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-func write(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// tree lists every file under dir with its content, to show that a
-// write changed exactly what it says.
-func tree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		out[filepath.ToSlash(rel)] = read(t, p)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // diffTrees names the files added, removed or changed between a and b.
 func diffTrees(a, b map[string]string) (added, removed, changed []string) {
 	for k, v := range b {
@@ -182,7 +142,7 @@ func sha(t *testing.T, files ...string) string {
 	t.Helper()
 	var all []byte
 	for _, f := range files {
-		all = append(all, read(t, f)...)
+		all = append(all, testkit.Read(t, f)...)
 	}
 	return fsx.Fingerprint(all)
 }

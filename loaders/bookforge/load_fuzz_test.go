@@ -2,13 +2,13 @@ package bookforge_test
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/bookforge"
 )
@@ -22,25 +22,7 @@ import (
 
 func fuzzBook(tb testing.TB) (project, book string) {
 	tb.Helper()
-	project = tb.TempDir()
-	src := filepath.Join("..", "..", "testdata", "bookforge", "reason_pause")
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(project, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(project, rel), data, 0o644)
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	project = testkit.Fixture(tb, filepath.Join("..", "..", "testdata", "bookforge", "reason_pause"))
 	return project, filepath.Join(project, "workspace", "books", "tide")
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -68,7 +69,7 @@ func TestMarkerOnlyBook(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(marker), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	write(t, marker, `{"book_id": "new", "phase": "plan_scene", "status_code": 429, "message": "quota", "retry_after_seconds": 5.0, "quota_violations": [], "created_at": "2026-02-15T12:29:00Z", "chapter": 1, "scene": 1}`)
+	testkit.Write(t, marker, `{"book_id": "new", "phase": "plan_scene", "status_code": 429, "message": "quota", "retry_after_seconds": 5.0, "quota_violations": [], "created_at": "2026-02-15T12:29:00Z", "chapter": 1, "scene": 1}`)
 	s := live(t, dir, opts())
 	if s.Path != marker {
 		t.Fatalf("path %s", s.Path)
@@ -140,7 +141,7 @@ func TestRealShapedBook(t *testing.T) {
 // lint); verdicts always follow the pipeline.
 func TestPipelineOrderWhateverTheKeyOrder(t *testing.T) {
 	dir := project(t, "real")
-	led := read(t, filepath.Join(history(dir, "demo"), "ch001_sc001.json"))
+	led := testkit.Read(t, filepath.Join(history(dir, "demo"), "ch001_sc001.json"))
 	if strings.Index(led, `"repair"`) < strings.Index(led, `"lint"`) {
 		t.Fatal("fixture: repair should come after lint in the file")
 	}
@@ -453,7 +454,7 @@ func TestArchivedMarkerIsHistory(t *testing.T) {
 	dir := project(t, "real")
 	arch := filepath.Join(dir, "workspace/archives/demo/reset_20260210_101500_a1b2c3")
 	marker := filepath.Join(arch, filepath.FromSlash(PauseFile))
-	write(t, marker, read(t, filepath.Join(bookDir(dir, "demo"), filepath.FromSlash(PauseFile))))
+	testkit.Write(t, marker, testkit.Read(t, filepath.Join(bookDir(dir, "demo"), filepath.FromSlash(PauseFile))))
 	s, err := New(opts()).Load(dir, filepath.Join(arch, filepath.FromSlash(HistoryDir)))
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -19,31 +20,8 @@ var now = at("14:30:00")
 
 // shadowLog is the shadow repository's commit subjects, newest first.
 func (w *world) shadowLog() []string {
-	out := gitAt(w.t, w.project, w.shadowEnv(), time.Time{}, "log", "--format=%H %s")
+	out := testkit.GitAt(w.t, w.project, w.shadowEnv(), time.Time{}, "log", "--format=%H %s")
 	return strings.Split(out, "\n")
-}
-
-// snapshot reads every file under dir (not .git), for byte comparisons.
-func snapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && d.Name() == ".git" {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() {
-			rel, _ := filepath.Rel(dir, p)
-			out[rel] = read(t, p)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // TestRestoreAgainstARealShadowRepository restores pre-code-review:
@@ -52,17 +30,17 @@ func snapshot(t *testing.T, dir string) map[string]string {
 // undone.
 func TestRestoreAgainstARealShadowRepository(t *testing.T) {
 	w, ids := crashWorld(t)
-	write(t, filepath.Join(w.project, CheckpointTable), "not the shadow table\n") // a project file of the same name is left alone
+	testkit.Write(t, filepath.Join(w.project, CheckpointTable), "not the shadow table\n") // a project file of the same name is left alone
 	// Work after the checkpoint: an edit, a deletion and a new file.
-	write(t, filepath.Join(w.project, "src", "auth.go"), "package src // half-done inquisitor fix\n")
+	testkit.Write(t, filepath.Join(w.project, "src", "auth.go"), "package src // half-done inquisitor fix\n")
 	if err := os.Remove(filepath.Join(w.project, "docs", "plan.md")); err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(w.project, "notes", "scratch.txt"), "my untracked notes\n")
+	testkit.Write(t, filepath.Join(w.project, "notes", "scratch.txt"), "my untracked notes\n")
 	table := filepath.Join(w.shadow, CheckpointTable)
 	rows := "| " + ids["pre-code-review"][:8] + " | 2026-03-24 12:25:50 | pre-code-review | build |\n"
-	write(t, table, rows)
-	before := snapshot(t, w.project)
+	testkit.Write(t, table, rows)
+	before := testkit.Snapshot(t, w.project)
 
 	l, s := w.load()
 	pl := planOf(t, s)
@@ -73,7 +51,7 @@ func TestRestoreAgainstARealShadowRepository(t *testing.T) {
 	if a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	after := snapshot(t, w.project)
+	after := testkit.Snapshot(t, w.project)
 	if after["src/auth.go"] != "package src // reviewed base\n" || after["docs/plan.md"] != "plan v1\n" {
 		t.Fatalf("not restored: %q %q", after["src/auth.go"], after["docs/plan.md"])
 	}
@@ -106,20 +84,20 @@ func TestRestoreAgainstARealShadowRepository(t *testing.T) {
 		t.Fatalf("context %v", ctx)
 	}
 	// The table gained the safety row, byte for byte.
-	if got := read(t, table); got != rows+"| "+safety[:8]+" | 2026-03-24 14:30:00 | pre-restore-safety | pickup |\n" {
+	if got := testkit.Read(t, table); got != rows+"| "+safety[:8]+" | 2026-03-24 14:30:00 | pre-restore-safety | pickup |\n" {
 		t.Fatalf("table:\n%s", got)
 	}
 	// The project's own repository was not touched: no new commit, same HEAD.
-	if head := gitAt(t, w.project, nil, time.Time{}, "log", "--format=%s", "-1"); head != "task 2: token refresh" {
+	if head := testkit.GitAt(t, w.project, nil, time.Time{}, "log", "--format=%s", "-1"); head != "task 2: token refresh" {
 		t.Fatalf("project HEAD %q", head)
 	}
 	// Undo: the printed command brings the pre-restore state back.
 	cmd := exec.Command("sh", "-c", ctx["undo_restore"].(string))
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	cmd.Env = append(os.Environ(), testkit.GitEnv...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("undo: %v\n%s", err, out)
 	}
-	undone := snapshot(t, w.project)
+	undone := testkit.Snapshot(t, w.project)
 	if undone["src/auth.go"] != "package src // half-done inquisitor fix\n" || undone["notes/scratch.txt"] != "my untracked notes\n" {
 		t.Fatalf("undo did not restore: %q", undone["src/auth.go"])
 	}
@@ -140,8 +118,8 @@ func TestBranchMismatchRefusesBeforeTouchingAnything(t *testing.T) {
 	w := newWorld(t, "crash", "4", "feature/auth")
 	w.repo("main", implementerCommits...)
 	w.standardCheckpoints()
-	write(t, filepath.Join(w.project, "src", "auth.go"), "package src // local edit\n")
-	before, logBefore := snapshot(t, w.project), w.shadowLog()
+	testkit.Write(t, filepath.Join(w.project, "src", "auth.go"), "package src // local edit\n")
+	before, logBefore := testkit.Snapshot(t, w.project), w.shadowLog()
 	l, s := w.load()
 	msg := "Pipeline was running on branch feature/auth but you are on main. Switch to feature/auth before resuming — restoring a checkpoint from a different branch would contaminate your working directory."
 	if !hasWarning(s, msg) {
@@ -156,11 +134,11 @@ func TestBranchMismatchRefusesBeforeTouchingAnything(t *testing.T) {
 	if !errors.As(a.Err, &g) || g.Kind != "branch_mismatch" || g.Message != msg {
 		t.Fatalf("err %v", a.Err)
 	}
-	if !reflect.DeepEqual(snapshot(t, w.project), before) || !reflect.DeepEqual(w.shadowLog(), logBefore) || len(a.Changed) != 0 {
+	if !reflect.DeepEqual(testkit.Snapshot(t, w.project), before) || !reflect.DeepEqual(w.shadowLog(), logBefore) || len(a.Changed) != 0 {
 		t.Fatal("a refused restore touched something")
 	}
 	// Detached HEAD is not the pipeline's branch either.
-	gitAt(t, w.project, nil, time.Time{}, "checkout", "-q", "--detach")
+	testkit.GitAt(t, w.project, nil, time.Time{}, "checkout", "-q", "--detach")
 	l, s = w.load()
 	a = l.Apply(s, model.Continue, now)
 	if !errors.As(a.Err, &g) || !strings.Contains(g.Message, "you are on (a detached HEAD)") {
@@ -172,7 +150,7 @@ func TestBranchGuardAtApplyTime(t *testing.T) {
 	w, _ := crashWorld(t)
 	l, s := w.load()
 	// The person switches branch after pickup read the pipeline.
-	gitAt(t, w.project, nil, time.Time{}, "checkout", "-q", "-b", "other")
+	testkit.GitAt(t, w.project, nil, time.Time{}, "checkout", "-q", "-b", "other")
 	logBefore := w.shadowLog()
 	a := l.Apply(s, model.Continue, now)
 	var g *model.GuardError
@@ -187,9 +165,9 @@ func TestBranchGuardAtApplyTime(t *testing.T) {
 func TestHeadMovedRefuses(t *testing.T) {
 	w, _ := crashWorld(t)
 	l, s := w.load()
-	write(t, filepath.Join(w.project, "late.go"), "package late\n")
-	gitAt(t, w.project, nil, time.Time{}, "add", "late.go")
-	gitAt(t, w.project, nil, at("14:00:00"), "commit", "-q", "-m", "late commit")
+	testkit.Write(t, filepath.Join(w.project, "late.go"), "package late\n")
+	testkit.GitAt(t, w.project, nil, time.Time{}, "add", "late.go")
+	testkit.GitAt(t, w.project, nil, at("14:00:00"), "commit", "-q", "-m", "late commit")
 	a := l.Apply(s, model.Continue, now)
 	var g *model.GuardError
 	if !errors.As(a.Err, &g) || g.Kind != GuardHeadMoved || !strings.Contains(g.Message, "nothing was restored") {
@@ -221,13 +199,13 @@ func TestChangedManifestRefuses(t *testing.T) {
 func TestContinueWithoutRestoreWritesNothing(t *testing.T) {
 	w := newWorld(t, "crash", "4", "main")
 	w.repo("main", implementerCommits...)
-	before := snapshot(t, w.home)
+	before := testkit.Snapshot(t, w.home)
 	l, s := w.load()
 	a := l.Apply(s, model.Continue, now)
 	if a.Err != nil || len(a.Changed) != 0 {
 		t.Fatalf("applied %+v", a)
 	}
-	if !reflect.DeepEqual(snapshot(t, w.home), before) {
+	if !reflect.DeepEqual(testkit.Snapshot(t, w.home), before) {
 		t.Fatal("continue without a restore wrote")
 	}
 }
@@ -246,18 +224,18 @@ func TestPlanChangedSinceShownRefuses(t *testing.T) {
 
 func TestRestartArchivesTheMarker(t *testing.T) {
 	w, _ := crashWorld(t)
-	marker := read(t, w.mark)
-	manifest := read(t, w.manifest())
+	marker := testkit.Read(t, w.mark)
+	manifest := testkit.Read(t, w.manifest())
 	l, s := w.load()
 	a := l.Apply(s, model.Restart, now)
 	if a.Err != nil {
 		t.Fatal(a.Err)
 	}
 	dst := fsx.ArchiveName(w.mark, now)
-	if read(t, dst) != marker || isFile(w.mark) || !reflect.DeepEqual(a.Changed, []string{w.mark}) {
+	if testkit.Read(t, dst) != marker || isFile(w.mark) || !reflect.DeepEqual(a.Changed, []string{w.mark}) {
 		t.Fatalf("archive: changed %v", a.Changed)
 	}
-	if read(t, w.manifest()) != manifest {
+	if testkit.Read(t, w.manifest()) != manifest {
 		t.Fatal("restart touched the manifest")
 	}
 	if s.Context["action"] != "start_fresh" || s.Context["previous_pipeline"] != w.sid || s.Context["marker_archived_to"] != dst {
@@ -274,20 +252,20 @@ func TestRestartArchivesTheMarker(t *testing.T) {
 func TestDiscardArchivesMarkerAndDispatchDirectories(t *testing.T) {
 	w, _ := crashWorld(t)
 	da := filepath.Join(w.scratch, dispatchActive+w.sid)
-	write(t, da, "dispatch-dir: /tmp/crucible-dispatch-"+w.sid+"/\nseq: 10\n")
+	testkit.Write(t, da, "dispatch-dir: /tmp/crucible-dispatch-"+w.sid+"/\nseq: 10\n")
 	tmp := filepath.Join(TmpRoot, DispatchPrefix+w.sid)
-	write(t, filepath.Join(tmp, ManifestName), read(t, w.manifest()))
-	marker := read(t, w.mark)
-	files := snapshot(t, w.ddir)
+	testkit.Write(t, filepath.Join(tmp, ManifestName), testkit.Read(t, w.manifest()))
+	marker := testkit.Read(t, w.mark)
+	files := testkit.Snapshot(t, w.ddir)
 	l, s := w.load()
 	a := l.Apply(s, model.Discard, now)
 	if a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	if a.ArchivedTo != fsx.ArchiveName(w.mark, now) || read(t, a.ArchivedTo) != marker {
+	if a.ArchivedTo != fsx.ArchiveName(w.mark, now) || testkit.Read(t, a.ArchivedTo) != marker {
 		t.Fatalf("archived to %s", a.ArchivedTo)
 	}
-	if !reflect.DeepEqual(snapshot(t, fsx.ArchiveName(w.ddir, now)), files) || isDir(w.ddir) {
+	if !reflect.DeepEqual(testkit.Snapshot(t, fsx.ArchiveName(w.ddir, now)), files) || isDir(w.ddir) {
 		t.Fatal("dispatch directory not archived whole")
 	}
 	if !isFile(fsx.ArchiveName(da, now)) || !isDir(fsx.ArchiveName(tmp, now)) {
@@ -304,10 +282,10 @@ func TestDiscardArchivesMarkerAndDispatchDirectories(t *testing.T) {
 
 func TestDiscardCorruptedMarker(t *testing.T) {
 	w := newWorld(t, "crash", "4", "main")
-	write(t, w.mark, "{not json")
+	testkit.Write(t, w.mark, "{not json")
 	l, s := w.load()
 	a := l.Apply(s, model.Discard, now)
-	if a.Err != nil || a.ArchivedTo != fsx.ArchiveName(w.mark, now) || read(t, a.ArchivedTo) != "{not json" {
+	if a.Err != nil || a.ArchivedTo != fsx.ArchiveName(w.mark, now) || testkit.Read(t, a.ArchivedTo) != "{not json" {
 		t.Fatalf("applied %+v", a)
 	}
 	if !isDir(w.ddir) {
@@ -317,10 +295,10 @@ func TestDiscardCorruptedMarker(t *testing.T) {
 
 func TestDiscardGarbageManifest(t *testing.T) {
 	w := newWorld(t, "garbage", "1", "main")
-	garbage := read(t, w.manifest())
+	garbage := testkit.Read(t, w.manifest())
 	l, s := w.load()
 	a := l.Apply(s, model.Discard, now)
-	if a.Err != nil || read(t, filepath.Join(fsx.ArchiveName(w.ddir, now), ManifestName)) != garbage {
+	if a.Err != nil || testkit.Read(t, filepath.Join(fsx.ArchiveName(w.ddir, now), ManifestName)) != garbage {
 		t.Fatalf("applied %+v", a)
 	}
 }

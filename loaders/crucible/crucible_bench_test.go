@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/gen/synth"
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 )
 
@@ -54,11 +55,8 @@ func benchPipelines(b *testing.B) (full, bare *synth.Crucible) {
 	if benchErr != nil {
 		b.Fatal(benchErr)
 	}
-	b.Setenv("GIT_CONFIG_GLOBAL", "/dev/null")
-	b.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	old := TmpRoot
-	TmpRoot = b.TempDir() // no /tmp fallback from another run
-	b.Cleanup(func() { TmpRoot = old })
+	testkit.Isolate(b)
+	testkit.Swap(b, &TmpRoot, b.TempDir()) // no /tmp fallback from another run
 	return benchFull, benchBare
 }
 

@@ -6,13 +6,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 func TestDiffReplayInTheSameManifest(t *testing.T) {
 	isolate(t)
 	dir := filepath.Join(t.TempDir(), DispatchPrefix+"1775430161")
 	m := filepath.Join(dir, ManifestName)
-	write(t, m, read(t, filepath.Join(fixtures, "replay", ManifestName)))
+	testkit.Write(t, m, testkit.Read(t, filepath.Join(fixtures, "replay", ManifestName)))
 	rep, err := Diff(m, m, DiffOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -61,21 +63,21 @@ func TestDiffReplayInTheSameManifest(t *testing.T) {
 func TestDiffTwoManifestsWithArtifactDiff(t *testing.T) {
 	isolate(t)
 	repo := t.TempDir()
-	gitAt(t, repo, nil, time.Time{}, "init", "-q", "-b", "main")
-	write(t, filepath.Join(repo, "a.go"), "package a\n")
-	gitAt(t, repo, nil, time.Time{}, "add", "-A")
-	gitAt(t, repo, nil, at("12:00:00"), "commit", "-q", "-m", "original final")
-	a := gitAt(t, repo, nil, time.Time{}, "rev-parse", "HEAD")
-	write(t, filepath.Join(repo, "a.go"), "package a\n\nvar x = 1\n")
-	write(t, filepath.Join(repo, "b.go"), "package a\n")
-	gitAt(t, repo, nil, time.Time{}, "add", "-A")
-	gitAt(t, repo, nil, at("13:00:00"), "commit", "-q", "-m", "replay final")
-	b := gitAt(t, repo, nil, time.Time{}, "rev-parse", "HEAD")
+	testkit.GitAt(t, repo, nil, time.Time{}, "init", "-q", "-b", "main")
+	testkit.Write(t, filepath.Join(repo, "a.go"), "package a\n")
+	testkit.GitAt(t, repo, nil, time.Time{}, "add", "-A")
+	testkit.GitAt(t, repo, nil, at("12:00:00"), "commit", "-q", "-m", "original final")
+	a := testkit.GitAt(t, repo, nil, time.Time{}, "rev-parse", "HEAD")
+	testkit.Write(t, filepath.Join(repo, "a.go"), "package a\n\nvar x = 1\n")
+	testkit.Write(t, filepath.Join(repo, "b.go"), "package a\n")
+	testkit.GitAt(t, repo, nil, time.Time{}, "add", "-A")
+	testkit.GitAt(t, repo, nil, at("13:00:00"), "commit", "-q", "-m", "replay final")
+	b := testkit.GitAt(t, repo, nil, time.Time{}, "rev-parse", "HEAD")
 
 	orig := filepath.Join(t.TempDir(), "original.jsonl")
-	write(t, orig, read(t, filepath.Join(fixtures, "crash", ManifestName)))
+	testkit.Write(t, orig, testkit.Read(t, filepath.Join(fixtures, "crash", ManifestName)))
 	repl := filepath.Join(t.TempDir(), "replay.jsonl")
-	write(t, repl, `{"seq":11,"file":"11-inquisitor.md","role":"inquisitor","phase":"4","status":"completed","duration_s":200,"summary":"No findings","replay_of":10}
+	testkit.Write(t, repl, `{"seq":11,"file":"11-inquisitor.md","role":"inquisitor","phase":"4","status":"completed","duration_s":200,"summary":"No findings","replay_of":10}
 {"seq":12,"file":"12-quality-gate.md","role":"quality-gate","phase":"4","status":"completed","duration_s":40,"summary":"Impl gate: pass"}
 `)
 	rep, err := Diff(orig, repl, DiffOptions{OriginalSHA: a, ReplaySHA: b, Repo: repo})

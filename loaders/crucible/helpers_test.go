@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -38,11 +38,8 @@ type world struct {
 // fallbacks away from other runs.
 func isolate(t *testing.T) {
 	t.Helper()
-	t.Setenv("GIT_CONFIG_GLOBAL", "/dev/null")
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	old := TmpRoot
-	TmpRoot = t.TempDir()
-	t.Cleanup(func() { TmpRoot = old })
+	testkit.Isolate(t)
+	testkit.Swap(t, &TmpRoot, t.TempDir())
 }
 
 func uniqueSID() string {
@@ -57,10 +54,7 @@ func newWorld(t *testing.T, fixture, phase, branch string) *world {
 	t.Helper()
 	isolate(t)
 	w := &world{t: t, home: t.TempDir(), sid: uniqueSID()}
-	proj, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	proj := testkit.RealTempDir(t)
 	w.project = proj
 	w.scratch = ScratchDir(w.home, w.project)
 	w.ddir = filepath.Join(w.scratch, DispatchPrefix+w.sid)
@@ -96,7 +90,7 @@ func (w *world) copyIn(from, to string) {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	write(w.t, to, strings.ReplaceAll(string(data), "{{SID}}", w.sid))
+	testkit.Write(w.t, to, strings.ReplaceAll(string(data), "{{SID}}", w.sid))
 }
 
 func (w *world) writeMarker(phase, branch string) {
@@ -105,7 +99,7 @@ func (w *world) writeMarker(phase, branch string) {
 		w.t.Fatal(err)
 	}
 	body := strings.NewReplacer("{{SID}}", w.sid, "{{PHASE}}", phase, "{{BRANCH}}", branch, "{{SCRATCH}}", w.scratch).Replace(string(data))
-	write(w.t, w.mark, body)
+	testkit.Write(w.t, w.mark, body)
 }
 
 func (w *world) manifest() string { return filepath.Join(w.ddir, ManifestName) }
@@ -117,54 +111,18 @@ func mkdir(t *testing.T, d string) {
 	}
 }
 
-func write(t *testing.T, p, body string) {
-	t.Helper()
-	mkdir(t, filepath.Dir(p))
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func read(t *testing.T, p string) string {
-	t.Helper()
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// git runs git in dir with an isolated configuration and, when when is
-// not zero, author and committer dates set to it.
-func gitAt(t *testing.T, dir string, env []string, when time.Time, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-	cmd.Env = append(cmd.Env, env...)
-	if !when.IsZero() {
-		d := when.UTC().Format(time.RFC3339)
-		cmd.Env = append(cmd.Env, "GIT_AUTHOR_DATE="+d, "GIT_COMMITTER_DATE="+d)
-	}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
 // repo makes the project a git repository on branch with a first commit
 // at 11:50 and one commit per entry of commits (time -> message).
 func (w *world) repo(branch string, commits ...commit) {
 	w.t.Helper()
-	gitAt(w.t, w.project, nil, time.Time{}, "init", "-q", "-b", branch)
-	write(w.t, filepath.Join(w.project, "README.md"), "shop\n")
-	gitAt(w.t, w.project, nil, at("11:50:00"), "add", "-A")
-	gitAt(w.t, w.project, nil, at("11:50:00"), "commit", "-q", "-m", "initial")
+	testkit.GitAt(w.t, w.project, nil, time.Time{}, "init", "-q", "-b", branch)
+	testkit.Write(w.t, filepath.Join(w.project, "README.md"), "shop\n")
+	testkit.GitAt(w.t, w.project, nil, at("11:50:00"), "add", "-A")
+	testkit.GitAt(w.t, w.project, nil, at("11:50:00"), "commit", "-q", "-m", "initial")
 	for i, c := range commits {
-		write(w.t, filepath.Join(w.project, "src", fmt.Sprintf("c%d.go", i)), "package src\n")
-		gitAt(w.t, w.project, nil, time.Time{}, "add", "-A")
-		gitAt(w.t, w.project, nil, c.when, "commit", "-q", "-m", c.msg)
+		testkit.Write(w.t, filepath.Join(w.project, "src", fmt.Sprintf("c%d.go", i)), "package src\n")
+		testkit.GitAt(w.t, w.project, nil, time.Time{}, "add", "-A")
+		testkit.GitAt(w.t, w.project, nil, c.when, "commit", "-q", "-m", c.msg)
 	}
 }
 
@@ -187,14 +145,14 @@ func (w *world) checkpoint(reason string, when time.Time, files map[string]strin
 	w.t.Helper()
 	if _, err := os.Stat(w.shadow); err != nil {
 		mkdir(w.t, w.shadow)
-		gitAt(w.t, w.project, w.shadowEnv(), time.Time{}, "init", "-q")
+		testkit.GitAt(w.t, w.project, w.shadowEnv(), time.Time{}, "init", "-q")
 	}
 	for name, body := range files {
-		write(w.t, filepath.Join(w.project, name), body)
+		testkit.Write(w.t, filepath.Join(w.project, name), body)
 	}
-	gitAt(w.t, w.project, w.shadowEnv(), when, "add", "-A")
-	gitAt(w.t, w.project, w.shadowEnv(), when, "commit", "-q", "--allow-empty", "-m", reason+" | "+when.UTC().Format("2006-01-02 15:04:05")+" | build")
-	return gitAt(w.t, w.project, w.shadowEnv(), time.Time{}, "rev-parse", "HEAD")
+	testkit.GitAt(w.t, w.project, w.shadowEnv(), when, "add", "-A")
+	testkit.GitAt(w.t, w.project, w.shadowEnv(), when, "commit", "-q", "--allow-empty", "-m", reason+" | "+when.UTC().Format("2006-01-02 15:04:05")+" | build")
+	return testkit.GitAt(w.t, w.project, w.shadowEnv(), time.Time{}, "rev-parse", "HEAD")
 }
 
 // standardCheckpoints takes the crash fixture's checkpoints, each with

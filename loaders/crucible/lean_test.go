@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -63,7 +64,7 @@ func checkLean(t *testing.T, fixture string, opts []func(*loaders.Options)) {
 	w := newWorld(t, fixture, "4", "main")
 	w.repo("main")
 	w.standardCheckpoints()
-	chdir(t, w.project)
+	t.Chdir(w.project)
 	_, full := w.load(opts...)
 	lean := w.loadLean(opts...)
 	if full.Plan == nil || lean.Plan == nil {
@@ -130,7 +131,7 @@ func TestManifestSizeCap(t *testing.T) {
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "huge.jsonl")
 	first := `{"seq":1,"file":"1-plan-writer.md","role":"plan-writer","phase":"1","status":"completed"}` + "\n"
-	write(t, huge, first)
+	testkit.Write(t, huge, first)
 	if err := os.Truncate(huge, fsx.MaxStreamFile+1); err != nil { // sparse: no disk used
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func TestManifestSizeCap(t *testing.T) {
 	}
 
 	big := filepath.Join(dir, "big.jsonl")
-	write(t, big, first)
+	testkit.Write(t, big, first)
 	if err := os.Truncate(big, fsx.MaxStateFile+1); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -324,7 +325,7 @@ func TestCheckpointTableRows(t *testing.T) {
 	table := "| Hash     | Timestamp           | Reason | Source |\n|----------|---------------------|--------|--------|\n" +
 		"| " + ids["pre-wave-1"][:8] + " | 2026-03-24 12:14:00 | pre-wave-1 | build |\n" +
 		"| deadbeef | 2026-03-24 12:25:00 | pre-code-review | build |\n"
-	write(t, filepath.Join(w.shadow, CheckpointTable), table)
+	testkit.Write(t, filepath.Join(w.shadow, CheckpointTable), table)
 	_, s := w.load()
 	pl := planOf(t, s)
 	// The table is authoritative: its pre-code-review row names a commit
@@ -399,7 +400,7 @@ func TestGarbageManifestIsCorrupted(t *testing.T) {
 		t.Fatalf("warnings %v", s.Warnings)
 	}
 	empty := newWorld(t, "garbage", "1", "main")
-	write(t, empty.manifest(), "")
+	testkit.Write(t, empty.manifest(), "")
 	if _, s := empty.load(); s.Problem == nil || s.Problem.Message != EmptyManifest {
 		t.Fatalf("empty: %+v", s.Problem)
 	}
@@ -407,7 +408,7 @@ func TestGarbageManifestIsCorrupted(t *testing.T) {
 
 func TestCorruptedMarker(t *testing.T) {
 	w := newWorld(t, "crash", "4", "main")
-	write(t, w.mark, `{"pipeline_id": "abc", "skill": `)
+	testkit.Write(t, w.mark, `{"pipeline_id": "abc", "skill": `)
 	_, s := w.load()
 	if s.Problem == nil || s.Problem.Kind != model.ErrCorrupted || s.Problem.Path != w.mark || !strings.Contains(s.Problem.Detail, "not a JSON object") {
 		t.Fatalf("problem %+v", s.Problem)
@@ -447,7 +448,7 @@ func TestRealTmpFallbackAndLargerLiveCopy(t *testing.T) {
 	tmp := filepath.Join("/tmp", DispatchPrefix+w.sid)
 	mkdir(t, tmp)
 	t.Cleanup(func() { os.RemoveAll(tmp) })
-	write(t, filepath.Join(tmp, ManifestName), read(t, w.manifest())+`{"seq":11,"role":"quality-gate","phase":"4","status":"dispatched"}`+"\n")
+	testkit.Write(t, filepath.Join(tmp, ManifestName), testkit.Read(t, w.manifest())+`{"seq":11,"role":"quality-gate","phase":"4","status":"dispatched"}`+"\n")
 	_, s := w.load()
 	// The durable copy is preferred; the larger /tmp one is named.
 	if planOf(t, s).Source != w.manifest() || !hasWarning(s, tmp+"/manifest.jsonl is larger than the manifest used") {
@@ -485,8 +486,8 @@ func TestImpliedPhaseNamesCrucible521(t *testing.T) {
 	w := newWorld(t, "crash", "4", "main")
 	w.repo("main", implementerCommits...)
 	w.standardCheckpoints()
-	lines := strings.SplitAfter(read(t, w.manifest()), "\n")
-	write(t, w.manifest(), strings.Join(lines[:16], ""))
+	lines := strings.SplitAfter(testkit.Read(t, w.manifest()), "\n")
+	testkit.Write(t, w.manifest(), strings.Join(lines[:16], ""))
 	_, s := w.load()
 	pl := planOf(t, s)
 	if pl.Resume.Phase != "4" || pl.Resume.End || !reflect.DeepEqual(pl.Implied, []string{"4"}) {
@@ -537,8 +538,8 @@ func TestCleanCompletion(t *testing.T) {
 func TestHistoryBesideALivePipeline(t *testing.T) {
 	w := newWorld(t, "crash", "4", "main")
 	old := filepath.Join(w.scratch, DispatchPrefix+"1700000000")
-	write(t, filepath.Join(old, ManifestName), read(t, filepath.Join(fixtures, "clean", ManifestName)))
-	write(t, filepath.Join(w.scratch, DispatchPrefix+"1600000000.discarded.1700000000000", ManifestName), "{}\n")
+	testkit.Write(t, filepath.Join(old, ManifestName), testkit.Read(t, filepath.Join(fixtures, "clean", ManifestName)))
+	testkit.Write(t, filepath.Join(w.scratch, DispatchPrefix+"1600000000.discarded.1700000000000", ManifestName), "{}\n")
 	l := New(optsFor(w))
 	paths, _ := l.Discover(w.project)
 	if len(paths) != 2 || paths[0] != w.mark || paths[1] != filepath.Join(old, ManifestName) {
@@ -561,7 +562,7 @@ func TestNothingDiscovered(t *testing.T) {
 }
 
 func TestPipelineStatusAndHandoffParsing(t *testing.T) {
-	ps := ParsePipelineStatus([]byte(read(t, filepath.Join(fixtures, "crash", StatusFileName))))
+	ps := ParsePipelineStatus([]byte(testkit.Read(t, filepath.Join(fixtures, "crash", StatusFileName))))
 	if ps.Get("health") != "YELLOW" || ps.Get("Suggested Action") != "wait for the inquisitor, then run the impl gate" || len(ps.Header) != 7 {
 		t.Fatalf("header %+v", ps.Header)
 	}
@@ -573,7 +574,7 @@ func TestPipelineStatusAndHandoffParsing(t *testing.T) {
 	if alt.Goal != "Ship it" || len(alt.NextSteps) != 1 || alt.Get("Health") != "" {
 		t.Fatalf("alt %+v", alt)
 	}
-	h := ParseHandoff("handoff-3-to-4.md", []byte(read(t, filepath.Join(fixtures, "crash", "handoff-3-to-4.md"))))
+	h := ParseHandoff("handoff-3-to-4.md", []byte(testkit.Read(t, filepath.Join(fixtures, "crash", "handoff-3-to-4.md"))))
 	if h.From != "3" || h.To != "4" || h.Title != "Phase Handoff: 3 → 4" || len(h.Items("decisions")) != 2 || len(h.Items("inputs for phase")) != 2 {
 		t.Fatalf("handoff %+v", h)
 	}

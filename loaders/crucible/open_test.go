@@ -9,14 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/model"
 )
-
-// chdir runs the rest of the test in dir.
-func chdir(t *testing.T, dir string) {
-	t.Helper()
-	t.Chdir(dir)
-}
 
 // TestPlanAndResumeCannotDisagree computes the plan three ways (the dry
 // run on the manifest path, the dry run on the project, the session the
@@ -24,7 +19,7 @@ func chdir(t *testing.T, dir string) {
 // restore carries out exactly that plan's checkpoint.
 func TestPlanAndResumeCannotDisagree(t *testing.T) {
 	w, ids := crashWorld(t)
-	chdir(t, w.project)
+	t.Chdir(w.project)
 	l, s := w.load()
 	opened, ok, err := New(optsFor(w)).Open(w.manifest())
 	if err != nil || !ok {
@@ -56,14 +51,14 @@ func TestPlanAndResumeCannotDisagree(t *testing.T) {
 	if s.Context["resume_phase"] != pl.Resume.Phase || s.Context["next_seq"] != pl.NextSeq || !reflect.DeepEqual(s.Context["re_execute"], seqs(pl.ReExecute)) {
 		t.Fatalf("context %v", s.Context)
 	}
-	if got := strings.TrimSpace(gitAt(t, w.project, w.shadowEnv(), time.Time{}, "diff", "--name-only", ids["pre-code-review"], "--", "src")); got != "" {
+	if got := strings.TrimSpace(testkit.GitAt(t, w.project, w.shadowEnv(), time.Time{}, "diff", "--name-only", ids["pre-code-review"], "--", "src")); got != "" {
 		t.Fatalf("work tree differs from the planned checkpoint: %s", got)
 	}
 }
 
 func TestOpenPathRules(t *testing.T) {
 	w, _ := crashWorld(t)
-	chdir(t, w.project)
+	t.Chdir(w.project)
 	l := New(optsFor(w))
 	mine := func(p string) *model.Session {
 		t.Helper()
@@ -83,7 +78,7 @@ func TestOpenPathRules(t *testing.T) {
 	}
 	// A directory with dispatch-*/manifest.jsonl under it.
 	loose := t.TempDir()
-	write(t, filepath.Join(loose, "dispatch-1775430161", ManifestName), read(t, w.manifest()))
+	testkit.Write(t, filepath.Join(loose, "dispatch-1775430161", ManifestName), testkit.Read(t, w.manifest()))
 	if s := mine(loose); planOf(t, s).Source != filepath.Join(loose, "dispatch-1775430161", ManifestName) || planOf(t, s).Session != "" && planOf(t, s).Session != "1775430161" {
 		t.Fatalf("dispatch-* dir: %s", planOf(t, s).Source)
 	}
@@ -97,7 +92,7 @@ func TestOpenPathRules(t *testing.T) {
 	}
 	// Any .jsonl file, even outside crucible's folders.
 	other := filepath.Join(t.TempDir(), "copy.jsonl")
-	write(t, other, read(t, w.manifest()))
+	testkit.Write(t, other, testkit.Read(t, w.manifest()))
 	if s := mine(other); s.Path != other || planOf(t, s).Source != other {
 		t.Fatal("loose jsonl")
 	}
@@ -111,7 +106,7 @@ func TestOpenPathRules(t *testing.T) {
 
 func TestOpenWarnsAboutAnotherProject(t *testing.T) {
 	w, _ := crashWorld(t)
-	chdir(t, t.TempDir())
+	t.Chdir(t.TempDir())
 	s, ok, err := New(optsFor(w)).Open(w.manifest())
 	if err != nil || !ok {
 		t.Fatal(err)
@@ -123,7 +118,7 @@ func TestOpenWarnsAboutAnotherProject(t *testing.T) {
 
 func TestOpenGarbage(t *testing.T) {
 	w := newWorld(t, "garbage", "1", "main")
-	chdir(t, w.project)
+	t.Chdir(w.project)
 	s, ok, err := New(optsFor(w)).Open(w.manifest())
 	if err != nil || !ok || s.Problem == nil || s.Problem.Message != EmptyManifest || s.Plan != nil {
 		t.Fatalf("ok %v err %v problem %+v", ok, err, s.Problem)
@@ -133,12 +128,12 @@ func TestOpenGarbage(t *testing.T) {
 func TestMutationsInThePlan(t *testing.T) {
 	w := newWorld(t, "replay", "4", "main")
 	w.repo("main")
-	chdir(t, w.project)
+	t.Chdir(w.project)
 	// The replacement exists; the original template was edited after the
 	// original run (the marker's start, 2026-03-24 12:00).
-	write(t, filepath.Join(w.project, "templates", "strict-gate.md"), "strict\n")
+	testkit.Write(t, filepath.Join(w.project, "templates", "strict-gate.md"), "strict\n")
 	orig := filepath.Join(w.project, "templates", "quality-gate-prompt.md")
-	write(t, orig, "edited later\n")
+	testkit.Write(t, orig, "edited later\n")
 	if err := os.Chtimes(orig, at("13:00:00"), at("13:00:00")); err != nil {
 		t.Fatal(err)
 	}
@@ -220,9 +215,9 @@ func TestPlanTextFormat(t *testing.T) {
 
 func TestPartialCommitsOfAnInFlightImplementer(t *testing.T) {
 	w := newWorld(t, "crash", "3", "main")
-	lines := strings.SplitAfter(read(t, w.manifest()), "\n")
+	lines := strings.SplitAfter(testkit.Read(t, w.manifest()), "\n")
 	// Keep phases 1-2 and seq 5/6 dispatched only (lines 1-10).
-	write(t, w.manifest(), strings.Join(lines[:10], ""))
+	testkit.Write(t, w.manifest(), strings.Join(lines[:10], ""))
 	w.repo("main", commit{at("12:20:00"), "task 1: half of the middleware"})
 	w.standardCheckpoints()
 	_, s := w.load()

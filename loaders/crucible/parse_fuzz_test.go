@@ -2,11 +2,11 @@ package crucible
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -17,22 +17,11 @@ import (
 // session_corrupted Problem naming the marker (and its line when the JSON
 // is broken), never a failed Load.
 
-func addFixtures(f *testing.F, patterns ...string) {
-	for _, pat := range patterns {
-		paths, _ := filepath.Glob(filepath.Join(fixtures, filepath.FromSlash(pat)))
-		for _, p := range paths {
-			if data, err := os.ReadFile(p); err == nil {
-				f.Add(data)
-			}
-		}
-	}
-}
-
 func lineCount(data []byte) int { return bytes.Count(data, []byte("\n")) + 1 }
 
 // FuzzParseMarker: .pipeline-active.
 func FuzzParseMarker(f *testing.F) {
-	addFixtures(f, "marker.json")
+	testkit.AddSeeds(f, fixtures, "marker.json")
 	f.Add([]byte(`{"pipeline_id": 7, "phase": 3, "start_time": "2026-03-24 12:00"}`))
 	f.Add([]byte(`{"pipeline_id": "../x"}`))
 	f.Add([]byte("\xef\xbb\xbf{\"pipeline_id\": \"a\"}\r\n"))
@@ -81,7 +70,7 @@ func FuzzParseCheckpointTable(f *testing.F) {
 
 // FuzzParseScratch: pipeline-status.md and a handoff manifest.
 func FuzzParseScratch(f *testing.F) {
-	addFixtures(f, "*/pipeline-status.md", "*/handoff-*.md")
+	testkit.AddSeeds(f, fixtures, "*/pipeline-status.md", "*/handoff-*.md")
 	f.Add([]byte("## Compression State\n### Goal\nship\n**Decisions:** a\n- b\nNext steps: c\n"))
 	f.Add([]byte("# H\n**Goal:** x\n## Done\n- a\n---\n## done\n- b\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -106,14 +95,14 @@ func FuzzParseScratch(f *testing.F) {
 // Discover finds it. Slower than the others: Load asks git about the
 // project and the shadow repository.
 func FuzzLoadMarker(f *testing.F) {
-	addFixtures(f, "marker.json")
+	testkit.AddSeeds(f, fixtures, "marker.json")
 	f.Add([]byte(`{"pipeline_id": "{{SID}}", "phase": 9, "branch": ["x"]}`))
 	f.Add([]byte(`{"pipeline_id": "{{SID}}", "dispatch_dir": "/", "scratch_dir": "../../.."}`))
 	f.Add([]byte("{\"pipeline_id\": \"{{SID}}\",\n\"phase\": \"4\",\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w := newWorld(t, "crash", "-", "main")
 		data = bytes.ReplaceAll(data, []byte("{{SID}}"), []byte(w.sid))
-		write(t, w.mark, string(data))
+		testkit.Write(t, w.mark, string(data))
 		l := New(loaders.Options{ClaudeHome: w.home, Flags: map[string]string{}, Lists: map[string][]string{}, Now: at("14:30:00")})
 		s, err := l.Load(w.project, w.mark)
 		if err != nil {

@@ -16,11 +16,7 @@ func TestVerifyInPartsMatchesOneByOne(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes two pipelines of 12,000 manifest lines")
 	}
-	t.Setenv("GIT_CONFIG_GLOBAL", "/dev/null")
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	old := TmpRoot
-	TmpRoot = t.TempDir()
-	t.Cleanup(func() { TmpRoot = old })
+	isolate(t)
 	for _, spec := range []synth.CrucibleSpec{{Lines: 12_000, Files: true, Git: true}, {Lines: 12_000, Git: true}} {
 		c, err := synth.WriteCrucible(t.TempDir(), spec)
 		if err != nil {

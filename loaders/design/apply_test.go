@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -54,16 +55,16 @@ func archiveOf(project string) string {
 func TestRestartFromStageZero(t *testing.T) {
 	project := fixture(t, "listing")
 	path := sessionPath(project, "user-export")
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	l, s := only(t, project, opts(false))
 	a := apply(t, l, s, model.Restart)
 	if a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	if got := read(t, path); got != freshSession {
+	if got := testkit.Read(t, path); got != freshSession {
 		t.Fatalf("new session:\n%s\nwant:\n%s", got, freshSession)
 	}
-	if got := read(t, archiveOf(project)); got != before {
+	if got := testkit.Read(t, archiveOf(project)); got != before {
 		t.Fatalf("archived copy differs from the old session")
 	}
 	if !reflect.DeepEqual(a.Changed, []string{archiveOf(project), path}) || a.ArchivedTo != "" {
@@ -77,11 +78,11 @@ func TestRestartFromStageZero(t *testing.T) {
 	// A second restart in the same millisecond would reuse the archive
 	// name: it is refused and nothing changes.
 	l, s = only(t, project, opts(false))
-	mid := read(t, path)
+	mid := testkit.Read(t, path)
 	if a := apply(t, l, s, model.Restart); a.Err == nil || !errors.Is(a.Err, fs.ErrExist) {
 		t.Fatalf("second restart: %v", a.Err)
 	}
-	if read(t, path) != mid || read(t, archiveOf(project)) != before {
+	if testkit.Read(t, path) != mid || testkit.Read(t, archiveOf(project)) != before {
 		t.Fatal("a refused restart changed files")
 	}
 }
@@ -91,7 +92,7 @@ func TestRestartFromStageZero(t *testing.T) {
 func TestApproveExistingTDD(t *testing.T) {
 	project := fixture(t, "spec_example")
 	path := sessionPath(project, "user-export")
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	l, s := only(t, project, opts(false))
 	a := apply(t, l, s, model.Continue)
 	if a.Err != nil {
@@ -100,7 +101,7 @@ func TestApproveExistingTDD(t *testing.T) {
 	want := replaceOnce(t, before, `"3": "in_progress"`, `"3": "complete"`)
 	want = replaceOnce(t, want, `"current_stage": 3,`, `"current_stage": 4,`)
 	want = replaceOnce(t, want, `"updated_at": "2026-01-28T14:30:00Z"`, `"updated_at": "2026-01-28T15:00:00Z"`)
-	if got := read(t, path); got != want {
+	if got := testkit.Read(t, path); got != want {
 		t.Fatalf("approved session:\n%s\nwant:\n%s", got, want)
 	}
 	if !reflect.DeepEqual(a.Changed, []string{path}) {
@@ -121,7 +122,7 @@ func TestApproveExistingTDD(t *testing.T) {
 func TestRerunStageOfUnapprovedTDD(t *testing.T) {
 	project := fixture(t, "spec_example")
 	path := sessionPath(project, "user-export")
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	l, s := only(t, project, opts(false))
 	a := apply(t, l, s, model.Restart)
 	if a.Err != nil {
@@ -129,10 +130,10 @@ func TestRerunStageOfUnapprovedTDD(t *testing.T) {
 	}
 	want := replaceOnce(t, before, `"3": "in_progress"`, `"3": "pending"`)
 	want = replaceOnce(t, want, `"updated_at": "2026-01-28T14:30:00Z"`, `"updated_at": "2026-01-28T15:00:00Z"`)
-	if got := read(t, path); got != want {
+	if got := testkit.Read(t, path); got != want {
 		t.Fatalf("session:\n%s\nwant:\n%s", got, want)
 	}
-	if read(t, archiveOf(project)) != before {
+	if testkit.Read(t, archiveOf(project)) != before {
 		t.Fatal("archived copy differs")
 	}
 	if next := s.Context["restart_next_step"].(string); !strings.HasPrefix(next, "The user did not approve docs/design/user-export.md: re-run Stage 3 (Design)") {
@@ -145,7 +146,7 @@ func TestRerunStageOfUnapprovedTDD(t *testing.T) {
 func TestMarkIncompleteAndRestart(t *testing.T) {
 	project := fixture(t, "missing_artifact")
 	path := sessionPath(project, "user-export")
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	l, s := only(t, project, opts(false))
 	// CONTINUE (re-run) writes nothing.
 	if a := apply(t, l, s, model.Continue); a.Err != nil || a.Changed != nil {
@@ -158,10 +159,10 @@ func TestMarkIncompleteAndRestart(t *testing.T) {
 	want := replaceOnce(t, before, `"1": "complete", "2": "in_progress"`, `"1": "pending", "2": "pending"`)
 	want = replaceOnce(t, want, `"current_stage": 2,`, `"current_stage": 1,`)
 	want = replaceOnce(t, want, `"updated_at": "2026-01-28T10:50:00Z"`, `"updated_at": "2026-01-28T15:00:00Z"`)
-	if got := read(t, path); got != want {
+	if got := testkit.Read(t, path); got != want {
 		t.Fatalf("session:\n%s\nwant:\n%s", got, want)
 	}
-	if read(t, archiveOf(project)) != before {
+	if testkit.Read(t, archiveOf(project)) != before {
 		t.Fatal("archived copy differs")
 	}
 	_, s = only(t, project, opts(false))
@@ -175,9 +176,9 @@ func TestMarkIncompleteAndRestart(t *testing.T) {
 func TestRebuildCorrupted(t *testing.T) {
 	project := fixture(t, "corrupted")
 	path := sessionPath(project, "user-export")
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	l, s := only(t, project, opts(false))
-	if read(t, path) != before {
+	if testkit.Read(t, path) != before {
 		t.Fatal("loading wrote")
 	}
 	a := apply(t, l, s, model.Continue)
@@ -185,7 +186,7 @@ func TestRebuildCorrupted(t *testing.T) {
 		t.Fatal(a.Err)
 	}
 	kept := path + ".corrupted." + nowStamp
-	if read(t, kept) != before {
+	if testkit.Read(t, kept) != before {
 		t.Fatal("the corrupted file was not kept byte for byte")
 	}
 	want := `{
@@ -217,7 +218,7 @@ func TestRebuildCorrupted(t *testing.T) {
   }
 }
 `
-	if got := read(t, path); got != want {
+	if got := testkit.Read(t, path); got != want {
 		t.Fatalf("rebuilt:\n%s\nwant:\n%s", got, want)
 	}
 	if !reflect.DeepEqual(a.Changed, []string{kept, path}) {
@@ -241,15 +242,15 @@ func TestRebuildCorrupted(t *testing.T) {
 func TestRestartCorruptedWithoutArtifacts(t *testing.T) {
 	project := fixture(t, "corrupted_no_artifacts")
 	path := sessionPath(project, "user-export")
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	l, s := only(t, project, opts(false))
 	if a := apply(t, l, s, model.Restart); a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	if read(t, archiveOf(project)) != before {
+	if testkit.Read(t, archiveOf(project)) != before {
 		t.Fatal("archived copy differs")
 	}
-	if got := read(t, path); got != freshSession {
+	if got := testkit.Read(t, path); got != freshSession {
 		t.Fatalf("new session:\n%s", got)
 	}
 }
@@ -264,7 +265,7 @@ func TestMigrationCreatesSession(t *testing.T) {
 	if a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	got := read(t, path)
+	got := testkit.Read(t, path)
 	for _, w := range []string{`"prd_source": null,`, `"current_stage": 3,`, `"2": "complete",`, `"3": "in_progress",`,
 		`"rules": ".claude/design/user-export-rules.md",`, `"analysis": ".claude/design/user-export-analysis.md",`, `"tdd": null,`} {
 		if !strings.Contains(got, w) {
@@ -281,7 +282,7 @@ func TestMigrationCreatesSession(t *testing.T) {
 	if a := apply(t, l, s, model.Restart); !errors.Is(a.Err, fsx.ErrChanged) {
 		t.Fatalf("restart over an existing file: %v", a.Err)
 	}
-	if read(t, path) != got {
+	if testkit.Read(t, path) != got {
 		t.Fatal("the created session was replaced")
 	}
 
@@ -290,7 +291,7 @@ func TestMigrationCreatesSession(t *testing.T) {
 	if a := apply(t, l, s, model.Restart); a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	if got := read(t, sessionPath(project, "user-export")); got != strings.Replace(freshSession, `"prd_source": ".claude/context/EPIC-123.md"`, `"prd_source": null`, 1) {
+	if got := testkit.Read(t, sessionPath(project, "user-export")); got != strings.Replace(freshSession, `"prd_source": ".claude/context/EPIC-123.md"`, `"prd_source": null`, 1) {
 		t.Fatalf("fresh session:\n%s", got)
 	}
 }
@@ -300,14 +301,14 @@ func TestMigrationCreatesSession(t *testing.T) {
 func TestDiscardArchives(t *testing.T) {
 	project := fixture(t, "listing")
 	path := sessionPath(project, "user-export")
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	l, s := only(t, project, opts(false))
 	a := apply(t, l, s, model.Discard)
 	if a.Err != nil {
 		t.Fatal(a.Err)
 	}
 	gone(t, path)
-	if a.ArchivedTo != archiveOf(project) || read(t, archiveOf(project)) != before || !reflect.DeepEqual(a.Changed, []string{path}) {
+	if a.ArchivedTo != archiveOf(project) || testkit.Read(t, archiveOf(project)) != before || !reflect.DeepEqual(a.Changed, []string{path}) {
 		t.Fatalf("archived %q changed %v", a.ArchivedTo, a.Changed)
 	}
 	paths, err := New(opts(false)).Discover(project)
@@ -329,13 +330,13 @@ func TestWritesRefuseAChangedFile(t *testing.T) {
 			project := fixture(t, "spec_example")
 			path := sessionPath(project, "user-export")
 			l, s := only(t, project, opts(false))
-			edited := read(t, path) + " "
-			write(t, path, edited)
+			edited := testkit.Read(t, path) + " "
+			testkit.Write(t, path, edited)
 			a := apply(t, l, s, c)
 			if !errors.Is(a.Err, fsx.ErrChanged) {
 				t.Fatalf("err %v", a.Err)
 			}
-			if read(t, path) != edited {
+			if testkit.Read(t, path) != edited {
 				t.Fatal("the file was changed")
 			}
 			if _, err := os.Stat(filepath.Join(project, ".claude/design/sessions/archive")); err == nil {
@@ -360,7 +361,7 @@ func TestWritesRefuseAChangedFile(t *testing.T) {
 func TestWritesRefuseChangedArtifacts(t *testing.T) {
 	project := fixture(t, "spec_example")
 	path := sessionPath(project, "user-export")
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	l, s := only(t, project, opts(false))
 	if err := os.Remove(filepath.Join(project, "docs/design/user-export.md")); err != nil {
 		t.Fatal(err)
@@ -370,7 +371,7 @@ func TestWritesRefuseChangedArtifacts(t *testing.T) {
 	if !errors.As(a.Err, &g) || g.Kind != "state_changed" {
 		t.Fatalf("err %v", a.Err)
 	}
-	if read(t, path) != before {
+	if testkit.Read(t, path) != before {
 		t.Fatal("the session was changed")
 	}
 }
@@ -380,7 +381,7 @@ func TestWritesRefuseChangedArtifacts(t *testing.T) {
 func TestRestartFromForcedStageKeepsDrift(t *testing.T) {
 	project := fixture(t, "drift")
 	path := sessionPath(project, "billing")
-	before := read(t, path)
+	before := testkit.Read(t, path)
 	l, s := only(t, project, opts(false, FlagStage, "2"))
 	if s.Policy[model.Restart].Label != "Restart from Stage 2" {
 		t.Fatalf("restart %+v", s.Policy[model.Restart])
@@ -395,7 +396,7 @@ func TestRestartFromForcedStageKeepsDrift(t *testing.T) {
 	want = replaceOnce(t, want, "\"7\": \"pending\",\n", "\"7\": \"pending\",\n    \"3\": \"pending\",\n")
 	want = replaceOnce(t, want, `"current_stage": "3"`, `"current_stage": "2"`)
 	want = replaceOnce(t, want, `"updated_at": "2026-02-01T09:15:00.250Z"`, `"updated_at": "2026-01-28T15:00:00.000Z"`)
-	if got := read(t, path); got != want {
+	if got := testkit.Read(t, path); got != want {
 		t.Fatalf("session:\n%s\nwant:\n%s", got, want)
 	}
 	_, s = only(t, project, opts(false))
@@ -407,9 +408,9 @@ func TestRestartFromForcedStageKeepsDrift(t *testing.T) {
 func TestApproveRecordsTheArtifactAndKeepsCRLF(t *testing.T) {
 	project := stageProject(t, 4, nil)
 	path := sessionPath(project, "orders")
-	crlf := strings.ReplaceAll(read(t, path), "\n", "\r\n")
-	write(t, path, crlf)
-	write(t, filepath.Join(project, ".claude/design/orders-contracts.md"), "# contracts\n")
+	crlf := strings.ReplaceAll(testkit.Read(t, path), "\n", "\r\n")
+	testkit.Write(t, path, crlf)
+	testkit.Write(t, filepath.Join(project, ".claude/design/orders-contracts.md"), "# contracts\n")
 	l, s := only(t, project, opts(false))
 	if !strings.HasPrefix(s.Policy[model.Continue].Confirm, "Found existing contracts. Are they approved?") {
 		t.Fatalf("continue %+v", s.Policy[model.Continue])
@@ -421,7 +422,7 @@ func TestApproveRecordsTheArtifactAndKeepsCRLF(t *testing.T) {
 	want = replaceOnce(t, want, `"current_stage": 4,`, `"current_stage": 5,`)
 	want = replaceOnce(t, want, `"updated_at": "2026-01-28T12:00:00Z"`, `"updated_at": "2026-01-28T15:00:00Z"`)
 	want = replaceOnce(t, want, "\"tdd\": \"docs/design/orders.md\"\r\n", "\"tdd\": \"docs/design/orders.md\",\r\n    \"contracts\": \".claude/design/orders-contracts.md\"\r\n")
-	if got := read(t, path); got != want {
+	if got := testkit.Read(t, path); got != want {
 		t.Fatalf("session:\n%q\nwant:\n%q", got, want)
 	}
 }
@@ -441,7 +442,7 @@ func TestReviewWritesNothing(t *testing.T) {
 func TestArchivedSessionsAreNotChanged(t *testing.T) {
 	project := fixture(t, "listing")
 	arch := archiveOf(project)
-	write(t, arch, read(t, sessionPath(project, "user-export")))
+	testkit.Write(t, arch, testkit.Read(t, sessionPath(project, "user-export")))
 	l := New(opts(false))
 	s, _, err := l.Open(arch)
 	if err != nil {
@@ -462,11 +463,11 @@ func TestFsxCreateNewAndArchiveTo(t *testing.T) {
 	if err := fsx.CreateNew(p, []byte("one"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 || read(t, p) != "one" {
-		t.Fatalf("mode %v content %q", st.Mode(), read(t, p))
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 || testkit.Read(t, p) != "one" {
+		t.Fatalf("mode %v content %q", st.Mode(), testkit.Read(t, p))
 	}
-	if err := fsx.CreateNew(p, []byte("two"), 0o600); !errors.Is(err, fs.ErrExist) || read(t, p) != "one" {
-		t.Fatalf("second create: %v, content %q", err, read(t, p))
+	if err := fsx.CreateNew(p, []byte("two"), 0o600); !errors.Is(err, fs.ErrExist) || testkit.Read(t, p) != "one" {
+		t.Fatalf("second create: %v, content %q", err, testkit.Read(t, p))
 	}
 	if got := files(t, dir); !reflect.DeepEqual(got, []string{"a/b/new.json"}) {
 		t.Fatalf("temporary files left: %v", got)
@@ -479,11 +480,11 @@ func TestFsxCreateNewAndArchiveTo(t *testing.T) {
 		t.Fatal(err)
 	}
 	gone(t, p)
-	if read(t, dst) != "one" {
+	if testkit.Read(t, dst) != "one" {
 		t.Fatal("archived content differs")
 	}
-	write(t, p, "three")
-	if err := fsx.ArchiveTo(p, fsx.Fingerprint([]byte("three")), dst); err == nil || read(t, dst) != "one" || read(t, p) != "three" {
+	testkit.Write(t, p, "three")
+	if err := fsx.ArchiveTo(p, fsx.Fingerprint([]byte("three")), dst); err == nil || testkit.Read(t, dst) != "one" || testkit.Read(t, p) != "three" {
 		t.Fatalf("archive over an existing name: %v", err)
 	}
 }

@@ -2,13 +2,13 @@ package design_test
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/design"
 )
@@ -19,25 +19,7 @@ import (
 // be used is a Problem naming it, with a line inside it when it gives
 // one; Load never fails on a file it could read.
 func FuzzLoadAtelier(f *testing.F) {
-	project := f.TempDir()
-	src := filepath.Join("..", "..", "testdata", "design", "atelier")
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(project, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(project, rel), data, 0o644)
-	})
-	if err != nil {
-		f.Fatal(err)
-	}
+	project := testkit.Fixture(f, filepath.Join("..", "..", "testdata", "design", "atelier"))
 	state := filepath.Join(project, filepath.FromSlash(design.AtelierState))
 	if data, err := os.ReadFile(state); err == nil {
 		f.Add(data)

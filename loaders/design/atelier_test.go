@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -141,7 +142,7 @@ func TestAtelierProblems(t *testing.T) {
 	}
 	for _, tc := range cases {
 		p := filepath.Join(project, ".atelier", "state.json")
-		write(t, p, tc.body)
+		testkit.Write(t, p, tc.body)
 		s, err := a.Load(project, p)
 		if err != nil {
 			t.Fatal(err)
@@ -159,7 +160,7 @@ func TestAtelierDiscardArchivesBeside(t *testing.T) {
 	project := fixture(t, "atelier")
 	a := atelierLoader("", "")
 	p := filepath.Join(project, ".atelier", "state.json")
-	before := read(t, p)
+	before := testkit.Read(t, p)
 	s, err := a.Load(project, p)
 	if err != nil {
 		t.Fatal(err)
@@ -172,7 +173,7 @@ func TestAtelierDiscardArchivesBeside(t *testing.T) {
 		t.Fatal(ap.Err)
 	}
 	gone(t, p)
-	if ap.ArchivedTo != p+".discarded.1769612400000" || read(t, ap.ArchivedTo) != before {
+	if ap.ArchivedTo != p+".discarded.1769612400000" || testkit.Read(t, ap.ArchivedTo) != before {
 		t.Fatalf("archived to %q", ap.ArchivedTo)
 	}
 	for _, rel := range files(t, project) {

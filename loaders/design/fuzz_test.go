@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -26,8 +27,8 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte(`{"current_stage": "3b", "stage_status": {"3a": true}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		project := t.TempDir()
-		write(t, filepath.Join(project, ".claude/design/fz-rules.md"), "# rules\n")
-		write(t, filepath.Join(project, "docs/design/fz.md"), "# TDD\n")
+		testkit.Write(t, filepath.Join(project, ".claude/design/fz-rules.md"), "# rules\n")
+		testkit.Write(t, filepath.Join(project, "docs/design/fz.md"), "# TDD\n")
 		path := sessionPath(project, "fz")
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)

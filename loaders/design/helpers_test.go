@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -21,11 +22,7 @@ const nowStamp = "20260128T150000.000Z"
 // it: tests write there, never into testdata.
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	dst := t.TempDir()
-	if err := os.CopyFS(dst, os.DirFS(filepath.Join("..", "..", "testdata", "design", name))); err != nil {
-		t.Fatalf("copying fixture %s: %v", name, err)
-	}
-	return dst
+	return testkit.Fixture(t, filepath.Join("..", "..", "testdata", "design", name))
 }
 
 // opts are loader options; flags as name, value pairs.
@@ -53,25 +50,6 @@ func only(t *testing.T, project string, o loaders.Options) (*Loader, *model.Sess
 		t.Fatalf("Load: %v", err)
 	}
 	return l, s
-}
-
-func write(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func read(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading %s: %v", path, err)
-	}
-	return string(data)
 }
 
 func gone(t *testing.T, path string) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -185,7 +186,7 @@ func stageProject(t *testing.T, k int, extra func(project string, cps map[string
 	arts := map[string]any{}
 	put := func(key, path string) {
 		arts[key] = path
-		write(t, filepath.Join(project, path), "# "+key+"\n")
+		testkit.Write(t, filepath.Join(project, path), "# "+key+"\n")
 	}
 	if k > 1 {
 		put("rules", ".claude/design/orders-rules.md")
@@ -209,7 +210,7 @@ func stageProject(t *testing.T, k int, extra func(project string, cps map[string
 		"current_stage": k, "stage_status": status, "checkpoints": cps, "artifacts": arts,
 	}
 	data, _ := json.MarshalIndent(doc, "", "  ")
-	write(t, sessionPath(project, "orders"), string(data)+"\n")
+	testkit.Write(t, sessionPath(project, "orders"), string(data)+"\n")
 	return project
 }
 
@@ -225,17 +226,17 @@ func TestEachStageInProgress(t *testing.T) {
 	}{
 		{"stage 0", 0, nil, "", "", []string{"Stage 0 (Clarification)", "ask the open questions"}},
 		{"stage 1, rules extracted", 1, func(p string, _ map[string]any) {
-			write(t, filepath.Join(p, ".claude/design/orders-rules.md"), "# rules\n")
+			testkit.Write(t, filepath.Join(p, ".claude/design/orders-rules.md"), "# rules\n")
 		}, "", "rules extracted, awaiting approval", []string{"Read .claude/design/orders-rules.md and present the rules", `"These rules were extracted. Do you approve?"`, "proceed to Stage 2"}},
 		{"stage 1, no rules yet", 1, nil, "", "extracting rules", []string{"Extract the business rules into .claude/design/orders-rules.md", `"These rules were extracted. Do you approve?"`}},
 		{"stage 2", 2, nil, "", "", []string{"Stage 2 (Analysis): determine the complexity"}},
 		{"stage 3a, alternatives generated", 3, func(p string, cps map[string]any) {
-			write(t, filepath.Join(p, ".claude/design/orders-analysis.md"), "# alternatives\n")
+			testkit.Write(t, filepath.Join(p, ".claude/design/orders-analysis.md"), "# alternatives\n")
 			cps["stage_3a_alternatives"] = map[string]any{"alternatives_count": 3}
 		}, "3a", "alternatives generated, awaiting choice", []string{"Read .claude/design/orders-analysis.md and present all alternatives", `"Which alternative do you want to proceed with?"`, "proceed to Stage 3b (TDD)"}},
 		{"stage 3a, nothing yet", 3, nil, "3a", "generating alternatives", []string{"write the alternatives with their pros and cons to .claude/design/orders-analysis.md"}},
 		{"stage 3b, alternative chosen", 3, func(p string, cps map[string]any) {
-			write(t, filepath.Join(p, ".claude/design/orders-analysis.md"), "# alternatives\n")
+			testkit.Write(t, filepath.Join(p, ".claude/design/orders-analysis.md"), "# alternatives\n")
 			cps["stage_3a_alternatives"] = map[string]any{"alternatives_count": 3, "chosen_alternative": 2}
 		}, "3b", "alternative 2 chosen, writing the TDD", []string{"Write the TDD for alternative 2 at docs/design/orders.md", "ask the user for approval", "proceed to Stage 4"}},
 		{"stage 4", 4, nil, "", "", []string{"Stage 4 (Contracts): write the contracts to .claude/design/orders-contracts.md"}},
@@ -286,7 +287,7 @@ func TestStage3bForced(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			project := stageProject(t, 3, func(p string, cps map[string]any) {
-				write(t, filepath.Join(p, "docs/design/orders.md"), "# TDD\n")
+				testkit.Write(t, filepath.Join(p, "docs/design/orders.md"), "# TDD\n")
 				cps["stage_3a_alternatives"] = map[string]any{"chosen_alternative": 1}
 				if tc.checkpoint {
 					cps["stage_3b_design"] = map[string]any{"tdd_file": "docs/design/orders.md"}
@@ -413,7 +414,7 @@ func TestTicketCounting(t *testing.T) {
 	}
 	// All planned tickets on disk: proceed to Review.
 	for _, n := range []string{"004", "005"} {
-		write(t, filepath.Join(project, ".claude/tickets/EXPORT-"+n+".md"), "# ticket\n")
+		testkit.Write(t, filepath.Join(project, ".claude/tickets/EXPORT-"+n+".md"), "# ticket\n")
 	}
 	_, s = only(t, project, opts(true))
 	if s.Context["next_step"] != "All 5 planned tickets exist (.claude/tickets/EXPORT-*.md): proceed to Stage 7 (Review)." {
@@ -578,13 +579,13 @@ func TestMigrationIsOffered(t *testing.T) {
 		t.Fatalf("question %q", s.Policy[model.Continue].Confirm)
 	}
 	// A feature whose session was archived (even by hand) is history.
-	write(t, filepath.Join(project, ".claude/design/sessions/archive/user-export.session.json"), "{}")
+	testkit.Write(t, filepath.Join(project, ".claude/design/sessions/archive/user-export.session.json"), "{}")
 	if paths, err := New(opts(false)).Discover(project); err != nil || len(paths) != 0 {
 		t.Fatalf("archived feature: %v %v", paths, err)
 	}
 	// A TDD alone (docs/design/ is shared with other tools) offers nothing.
 	other := t.TempDir()
-	write(t, filepath.Join(other, "docs/design/user-export.md"), "# TDD\n")
+	testkit.Write(t, filepath.Join(other, "docs/design/user-export.md"), "# TDD\n")
 	if paths, err := New(opts(false)).Discover(other); err != nil || len(paths) != 0 {
 		t.Fatalf("discover %v %v", paths, err)
 	}
@@ -593,10 +594,10 @@ func TestMigrationIsOffered(t *testing.T) {
 func TestDiscover(t *testing.T) {
 	project := fixture(t, "listing")
 	dir := filepath.Join(project, ".claude/design/sessions")
-	write(t, filepath.Join(dir, "billing.session.json"), `{"current_stage": 0}`)
-	write(t, filepath.Join(dir, "notes.json"), `{}`)
-	write(t, filepath.Join(dir, "archive", "old."+nowStamp+".session.json"), `{"current_stage": 0}`)
-	write(t, filepath.Join(dir, "user-export.session.json.corrupted."+nowStamp), `{`)
+	testkit.Write(t, filepath.Join(dir, "billing.session.json"), `{"current_stage": 0}`)
+	testkit.Write(t, filepath.Join(dir, "notes.json"), `{}`)
+	testkit.Write(t, filepath.Join(dir, "archive", "old."+nowStamp+".session.json"), `{"current_stage": 0}`)
+	testkit.Write(t, filepath.Join(dir, "user-export.session.json.corrupted."+nowStamp), `{`)
 	paths, err := New(opts(false)).Discover(project)
 	if err != nil {
 		t.Fatal(err)
@@ -617,7 +618,7 @@ func TestDiscover(t *testing.T) {
 	}
 	// A file where the folder should be is nothing found, not an error.
 	odd := t.TempDir()
-	write(t, filepath.Join(odd, ".claude", "design"), "not a folder")
+	testkit.Write(t, filepath.Join(odd, ".claude", "design"), "not a folder")
 	if paths, err := New(opts(false)).Discover(odd); err != nil || len(paths) != 0 {
 		t.Fatalf("odd project: %v %v", paths, err)
 	}
@@ -631,7 +632,7 @@ func TestOpenAndNotFound(t *testing.T) {
 		t.Fatalf("open: %v %v %+v", ok, err, s)
 	}
 	arch := filepath.Join(project, ".claude/design/sessions/archive/user-export."+nowStamp+".session.json")
-	write(t, arch, read(t, sessionPath(project, "user-export")))
+	testkit.Write(t, arch, testkit.Read(t, sessionPath(project, "user-export")))
 	s, ok, err = l.Open(arch)
 	if err != nil || !ok || !s.Archived || s.Title != "/design user-export" {
 		t.Fatalf("open archived: %v %v %+v", ok, err, s)

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 // ReadFile refuses what is not a regular file at once, named pipes
@@ -65,9 +67,7 @@ func TestWritesRefuseLinks(t *testing.T) {
 	real := filepath.Join(outside, "state.yaml")
 	write(t, real, "old\n", 0o644)
 	link := filepath.Join(dir, "state.yaml")
-	if err := os.Symlink(real, link); err != nil {
-		t.Skip(err)
-	}
+	testkit.Symlink(t, real, link)
 	fp := Fingerprint([]byte("old\n"))
 	check := func(what string, err error) {
 		t.Helper()

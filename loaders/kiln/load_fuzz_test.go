@@ -2,12 +2,12 @@ package kiln
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -26,45 +26,13 @@ func fuzzProject(tb testing.TB) env {
 	e.l = New(e.home)
 	e.memDir = filepath.Join(e.project, ".kiln", "memory")
 	e.path = filepath.Join(e.memDir, MemoryFile)
+	// The fixture's kiln/ is the project's .kiln/, its memory/ is
+	// .kiln/memory.
 	src := filepath.Join(fixtureDir, "execution")
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		switch first, _, _ := strings.Cut(filepath.ToSlash(rel), "/"); first {
-		case "kiln": // the fixture's kiln/ is the project's .kiln/
-			rel = "." + rel
-		case "memory":
-			rel = filepath.Join(".kiln", rel)
-		}
-		target := filepath.Join(e.project, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		data = bytes.ReplaceAll(data, []byte("project_path: /home/ana/shop"), []byte("project_path: "+e.project))
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	fix := []string{"project_path: /home/ana/shop", "project_path: " + e.project}
+	testkit.CopyReplace(tb, filepath.Join(src, "kiln"), filepath.Join(e.project, ".kiln"), fix...)
+	testkit.CopyReplace(tb, filepath.Join(src, "memory"), e.memDir, fix...)
 	return e
-}
-
-// addSeeds adds every file matching the glob patterns under testdata.
-func addSeeds(f *testing.F, patterns ...string) {
-	for _, pat := range patterns {
-		paths, _ := filepath.Glob(filepath.Join(fixtureDir, filepath.FromSlash(pat)))
-		for _, p := range paths {
-			if data, err := os.ReadFile(p); err == nil {
-				f.Add(data)
-			}
-		}
-	}
 }
 
 // checkSession is the property every kiln fuzz target asserts.
@@ -98,7 +66,7 @@ func checkSession(t *testing.T, e env, memory []byte, s *model.Session, err erro
 
 // FuzzLoadMemory: MEMORY.md holds the input.
 func FuzzLoadMemory(f *testing.F) {
-	addSeeds(f, "*/memory/MEMORY.md")
+	testkit.AddSeeds(f, fixtureDir, "*/memory/MEMORY.md")
 	f.Add([]byte("stage: execution\nstatus: in_progress\n"))
 	f.Add([]byte("\xef\xbb\xbf## Runtime\r\nstage: execution\r\nstatus: paused\r\n"))
 	f.Add([]byte("stage: \xff\xfe\nstatus: in_progress\n"))
@@ -116,7 +84,7 @@ func FuzzLoadMemory(f *testing.F) {
 // FuzzLoadPhaseState: .kiln/phase_3_state.md (the phase MEMORY.md says
 // is running) holds the input.
 func FuzzLoadPhaseState(f *testing.F) {
-	addSeeds(f, "*/kiln/phase_*_state.md", "events/phase_*_state.md")
+	testkit.AddSeeds(f, fixtureDir, "*/kiln/phase_*_state.md", "events/phase_*_state.md")
 	f.Add([]byte("status: in_progress\n## Events\n- [2026-02-20T14:02:00Z] [Kiln] [task_start] — 1\n- [x] [y] [z]\n"))
 	f.Add([]byte("## Events\r\n- [\xff] [\x00] [merge] \xe2\x80\x94 \r\n"))
 	e := fuzzProject(f)
@@ -153,7 +121,7 @@ func FuzzLoadPhaseState(f *testing.F) {
 // input, and so does master-plan.md (both are markdown read around the
 // memory).
 func FuzzLoadSummary(f *testing.F) {
-	addSeeds(f, "*/kiln/archive/*/phase_summary.md", "*/memory/master-plan.md")
+	testkit.AddSeeds(f, fixtureDir, "*/kiln/archive/*/phase_summary.md", "*/memory/master-plan.md")
 	f.Add([]byte("## Summary\nstatus: complete\ntasks_total: 5\ntasks_succeeded: 5\nreview_verdict: approved\n"))
 	f.Add([]byte("#Phase 3\n##Phase 3\n###Phase 3: x\n"))
 	e := fuzzProject(f)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/gen/synth"
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/aios"
 	"github.com/pickup-dev/pickup/loaders/bookforge"
@@ -40,11 +41,8 @@ func load(t *testing.T, l loaders.Loader, project string, want int) []*model.Ses
 }
 
 func TestCrucible(t *testing.T) {
-	t.Setenv("GIT_CONFIG_GLOBAL", "/dev/null")
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	old := crucible.TmpRoot
-	crucible.TmpRoot = t.TempDir()
-	t.Cleanup(func() { crucible.TmpRoot = old })
+	testkit.Isolate(t)
+	testkit.Swap(t, &crucible.TmpRoot, t.TempDir())
 
 	c, err := synth.WriteCrucible(t.TempDir(), synth.CrucibleSpec{Lines: 2000, Files: true, Git: true})
 	if err != nil {
