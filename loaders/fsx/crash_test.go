@@ -193,7 +193,7 @@ func TestKillDuringReplaceLeavesOldOrNew(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[string]int{}
-	n := killRounds(t, func(i int) {
+	round := func(i int) {
 		killAtRandom(t, "replace", p, 4*time.Millisecond)
 		got, err := os.ReadFile(p)
 		if err != nil {
@@ -207,13 +207,21 @@ func TestKillDuringReplaceLeavesOldOrNew(t *testing.T) {
 		default:
 			t.Fatalf("kill %d left %d bytes that are neither the old nor the new content", i, len(got))
 		}
-	})
+	}
+	n := killRounds(t, round)
 	// A kill between the temporary file's creation and the rename leaves
 	// that file behind: their number shows how many kills landed in the
-	// middle of a write.
+	// middle of a write. On a loaded machine the helper may hardly run
+	// between its start and the kill: go on killing until one lands
+	// mid-write, so the test always tries what it is about.
 	mid := leftovers(t, dir, "state.yaml")
+	for extra := 0; mid == 0 && extra < 400; extra++ {
+		round(n)
+		n++
+		mid = leftovers(t, dir, "state.yaml")
+	}
 	t.Logf("after %d kills: %v; %d landed mid-write (temporary files left behind)", n, seen, mid)
-	if n >= 100 && mid == 0 {
+	if mid == 0 {
 		t.Fatalf("none of %d kills landed in the middle of a write", n)
 	}
 }
