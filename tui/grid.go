@@ -125,7 +125,8 @@ func (m *Model) keepInView(from, to, h int) {
 // dumb terminal, or when the locale does not say UTF-8. The locale is
 // the first of LC_ALL, LC_CTYPE and LANG that is set, as the C library
 // reads it; none set is the C locale, which is ASCII. NO_COLOR only
-// drops the colours.
+// drops the colours (the grid's marks are its content), where the rest
+// of the wizard also turns to ASCII marks (Model.ascii).
 func gridASCII() bool {
 	if os.Getenv("TERM") == "dumb" {
 		return true

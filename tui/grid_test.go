@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/pickup-dev/pickup/model"
@@ -311,6 +312,35 @@ func TestGridCursorLen(t *testing.T) {
 					if n := m.cursorLen(g, ck, w); n != len(lines) {
 						t.Errorf("width %d cell %d,%d compact %v: counted %d, drew %d", w, row, col, compact, n, len(lines))
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestNonUTF8LocaleDrawsASCII: in a locale that cannot show Unicode
+// marks, with colour on, the whole wizard draws ASCII marks and key
+// labels (the options, REVIEW with its grid, the help bar), and keeps
+// its colours.
+func TestNonUTF8LocaleDrawsASCII(t *testing.T) {
+	pinEnv(t)
+	t.Setenv("LANG", "C")
+	for name, st := range map[string]model.State{
+		"aios crash":     crashState(t),
+		"bookforge book": bookforgeState(t, "real", false),
+	} {
+		m := New(Config{State: st, Project: "shop"})
+		m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 40})
+		screens := []string{m.View().Content}
+		m, _ = press(t, m, keyRune('2')) // REVIEW (bookforge) or RESTART's git check (aios)
+		screens = append(screens, m.View().Content)
+		for i, v := range screens {
+			if !strings.Contains(v, "\x1b[38") {
+				t.Errorf("%s, screen %d: no colour left", name, i)
+			}
+			for _, r := range ansi.Strip(v) {
+				if r > 127 {
+					t.Fatalf("%s, screen %d: %q is not ASCII:\n%s", name, i, r, ansi.Strip(v))
 				}
 			}
 		}

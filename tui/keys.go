@@ -91,7 +91,7 @@ type keyState struct {
 	armed   bool // a confirmation accepts answers (grace period over)
 	scroll  bool // the body is taller than its room
 	showAll bool
-	ascii   bool // label arrows in ASCII (NO_COLOR, dumb terminals)
+	ascii   bool // label arrows in ASCII (NO_COLOR, dumb terminals, a locale without UTF-8)
 	// ownQuestion: the confirmation is a source's own question, not
 	// DISCARD's, so its answers are plain yes and no.
 	ownQuestion bool

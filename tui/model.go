@@ -94,11 +94,14 @@ type Model struct {
 	tall    int
 	isDark  bool
 	noColor bool
-	styles  Styles
-	keys    KeyMap
-	help    help.Model
-	spin    spinner.Model
-	vp      viewport.Model
+	// ascii draws ASCII marks and key labels in place of Unicode ones:
+	// with noColor, and when the locale cannot show them (gridASCII).
+	ascii  bool
+	styles Styles
+	keys   KeyMap
+	help   help.Model
+	spin   spinner.Model
+	vp     viewport.Model
 	// scrolls is true when the body is taller than its room.
 	scrolls bool
 
@@ -163,12 +166,13 @@ func New(cfg Config) Model {
 		height:  24,
 		isDark:  true,
 		noColor: noColor,
+		ascii:   noColor || gridASCII(),
 		keys:    NewKeyMap(cat),
 		help:    help.New(),
 		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		vp:      viewport.New(),
 	}
-	if noColor {
+	if m.ascii {
 		m.spin.Spinner = spinner.Line
 		m.help.ShortSeparator = " | "
 		m.help.Ellipsis = "..."
@@ -255,6 +259,9 @@ func defaultCursor(vis []model.Option) int {
 
 func (m *Model) applyStyles() {
 	m.styles = NewStyles(m.isDark, m.noColor)
+	if m.ascii {
+		m.styles.Glyphs = asciiGlyphs
+	}
 	m.help.Styles = m.styles.Help
 	m.spin.Style = m.styles.Spinner
 }

@@ -198,7 +198,9 @@ func (m Model) sessionDetails(s *model.Session) string {
 	if p := s.CurrentPhase(); p != "" && p != s.Stage {
 		add(m.cat.Browser.Phase(p))
 	}
-	add(m.cat.ProgressLine(s))
+	for _, p := range m.cat.ProgressParts(s) {
+		add(p)
+	}
 	if s.Branch != "" {
 		add(m.cat.Picker.Branch(s.Branch))
 	}

@@ -28,7 +28,7 @@ func (m Model) reviewView(w, lv int) part {
 	if s == nil {
 		return part{sticky: top.lines, focus: [2]int{-1, -1}}
 	}
-	k := reviewKey{s: s, w: w, lv: lv, dark: m.isDark, noColor: m.noColor, cat: c}
+	k := reviewKey{s: s, w: w, lv: lv, dark: m.isDark, noColor: m.noColor, ascii: m.ascii, cat: c}
 	if m.gridOn() {
 		return m.gridReview(top, k)
 	}
@@ -85,7 +85,7 @@ func (m Model) reviewFacts(d *doc, s *model.Session, noPhase bool) {
 // those titled in skip) and the warnings.
 func (m Model) reviewTail(d *doc, s *model.Session, lv int, skip []string) {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
-	if p := c.ProgressLine(s); p != "" {
+	if p := strings.Join(c.ProgressParts(s), " "+g.Dot+" "); p != "" {
 		d.text(sg(p, st.Text))
 	}
 	if s.Branch != "" {
@@ -221,6 +221,7 @@ type reviewKey struct {
 	w, lv   int
 	dark    bool
 	noColor bool
+	ascii   bool
 	cat     *msg.Catalog
 }
 

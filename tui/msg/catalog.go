@@ -432,8 +432,14 @@ func (c *Catalog) UnitsLine(s *model.Session) string {
 // ProgressLine is "Phases 1/6 · Stories 2/6 (33%)" (either part may be
 // missing).
 func (c *Catalog) ProgressLine(s *model.Session) string {
+	return strings.Join(c.ProgressParts(s), " · ")
+}
+
+// ProgressParts are ProgressLine's parts, for a screen that joins them
+// with its own separator.
+func (c *Catalog) ProgressParts(s *model.Session) []string {
 	if s == nil {
-		return ""
+		return nil
 	}
 	var parts []string
 	if len(s.Phases) > 0 {
@@ -442,7 +448,7 @@ func (c *Catalog) ProgressLine(s *model.Session) string {
 	if u := c.UnitsLine(s); u != "" {
 		parts = append(parts, u)
 	}
-	return strings.Join(parts, " · ")
+	return parts
 }
 
 // StatusText is the plain summary `pickup status` prints: greeting (or
