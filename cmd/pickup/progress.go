@@ -56,11 +56,7 @@ func startLoadNotice(w io.Writer, project string, after time.Duration) *loadNoti
 func (n *loadNotice) progress(done, total int, path string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	rel, err := filepath.Rel(n.project, path)
-	if err != nil {
-		rel = path
-	}
-	n.line = fmt.Sprintf("reading %s (%d of %d)", rel, done+1, total)
+	n.line = fmt.Sprintf("reading %s (%d of %d)", shortPath(n.project, path), done+1, total)
 	if n.shown {
 		n.draw()
 	}
@@ -81,4 +77,18 @@ func (n *loadNotice) stop() {
 	if n.shown {
 		fmt.Fprint(n.w, "\r\x1b[K")
 	}
+}
+
+// shortPath names path relative to the project when it is inside it,
+// else from the home folder (~/.claude/...), else in full.
+func shortPath(project, path string) string {
+	if rel, err := filepath.Rel(project, path); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		if rel, err := filepath.Rel(home, path); err == nil && filepath.IsLocal(rel) {
+			return filepath.Join("~", rel)
+		}
+	}
+	return path
 }

@@ -65,3 +65,18 @@ func TestLoadNoticeSlow(t *testing.T) {
 		t.Fatalf("notice wrote %q", got)
 	}
 }
+
+func TestShortPath(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	project := filepath.Join(home, "src", "shop")
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(project, ".aios", "s.yaml"), filepath.Join(".aios", "s.yaml")},
+		{filepath.Join(home, ".claude", "projects", "x", "memory", "MEMORY.md"), filepath.Join("~", ".claude", "projects", "x", "memory", "MEMORY.md")},
+		{"/elsewhere/state.json", "/elsewhere/state.json"},
+	} {
+		if got := shortPath(project, c.path); got != c.want {
+			t.Errorf("shortPath(%q) = %q, want %q", c.path, got, c.want)
+		}
+	}
+}
