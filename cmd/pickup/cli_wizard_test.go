@@ -525,3 +525,45 @@ func TestEditorsInterruptWindow(t *testing.T) {
 		t.Fatal("the pager ended long ago: a SIGINT is pickup's")
 	}
 }
+
+// TestWizardReadOnlyTryAgain: the second pickup is read-only while the
+// first has the session; once the first has left, r in the second takes
+// the lock, and its RESTART then really writes.
+func TestWizardReadOnlyTryAgain(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	dir, state := project(t, 2*time.Hour, "GO", "development")
+	orig := testkit.Read(t, state)
+	first := startPane(t, 100, 30, dir, nil, dir)
+	first.waitFor("What do you want to do?")
+	firstPID := lockOwner(t, state)
+
+	second := startPane(t, 100, 30, dir, nil, dir)
+	second.waitFor("read-only", "Press r to try again.")
+	second.keys("r")
+	second.waitFor("Read again from disk.", "read-only")
+	if lockOwner(t, state) != firstPID {
+		t.Fatal("r took the lock while the first pickup still has it")
+	}
+
+	first.keys("q")
+	if code := first.exit(); code != exitCancelled {
+		t.Fatalf("first pickup exit %d", code)
+	}
+	second.keys("r")
+	s := second.waitFor("you can write now.")
+	if strings.Contains(s, "read-only") {
+		t.Fatalf("still read-only after the lock was taken:\n%s", s)
+	}
+	if lockOwner(t, state) == firstPID {
+		t.Fatal("the second pickup did not take the lock")
+	}
+	second.keys("2") // RESTART: git is checked (no repository: nothing at risk), then it writes
+	second.waitFor("EXIT=")
+	if code := second.exit(); code != exitOK {
+		t.Fatalf("second pickup exit %d:\n%s", code, second.screen(false))
+	}
+	if after := testkit.Read(t, state); after == orig || !strings.Contains(after, "current_phase: null") {
+		t.Fatalf("RESTART did not write:\n%s", after)
+	}
+	noLeftovers(t, state, ".session-state.yaml")
+}
