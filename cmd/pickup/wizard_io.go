@@ -52,16 +52,29 @@ func (w *wizardIO) sessionIO() *tui.SessionIO {
 	return &tui.SessionIO{Open: w.a.holdSession, Close: letGo, Reload: w.reload}
 }
 
-// note records each session's state file as it is now.
+// noteMax is how many of a session's own files are noted at most (a
+// folder among them is skipped, never walked).
+const noteMax = 8
+
+// note records each session's state file, and the other files of its
+// own it names (StateFiles: kiln's phase state, bookforge's pause
+// marker), as they are now: a refusal naming any of them can then say
+// what changed.
 func (w *wizardIO) note(ss ...*model.Session) {
 	for _, s := range ss {
 		if s == nil || s.Path == "" {
 			continue
 		}
-		snap := takeSnapshot(s.Path)
-		w.mu.Lock()
-		w.snaps[s.Path] = snap
-		w.mu.Unlock()
+		paths := append([]string{s.Path}, s.StateFiles...)
+		for _, p := range paths[:min(len(paths), noteMax)] {
+			snap := takeSnapshot(p)
+			if !snap.stamp.Known {
+				continue // a folder, or not there
+			}
+			w.mu.Lock()
+			w.snaps[p] = snap
+			w.mu.Unlock()
+		}
 	}
 }
 

@@ -134,6 +134,11 @@ func analyse(root, path string, data []byte) (*memory, *model.Session) {
 	m.stage, m.status = stage, status
 	m.read()
 	m.route = RouteFor(m.facts(), m.loadState)
+	if m.statePath != "" {
+		// Named on its own too (the .kiln folder covers it already), so
+		// whoever watches the session's files knows which one routing read.
+		s.StateFiles = append(s.StateFiles, m.statePath)
+	}
 	if m.route.Verdict != nil && m.route.Verdict.Warning != "" {
 		m.warn("%s: %s", m.rel(m.statePath), m.route.Verdict.Warning)
 	}
