@@ -58,16 +58,3 @@ func (r *dirReader) header(name string, buf []byte) (dir int, hs headerStart, ok
 	}
 	return 0, headerStart{}, false
 }
-
-func readFD(fd int, buf []byte) (int, error) {
-	for {
-		n, err := syscall.Read(fd, buf)
-		if err == syscall.EINTR {
-			continue
-		}
-		if n < 0 {
-			n = 0
-		}
-		return n, err
-	}
-}

@@ -14,6 +14,12 @@ func readHead(path string, buf []byte) (int, error) {
 		return 0, err
 	}
 	defer syscall.Close(fd)
+	return readFD(fd, buf)
+}
+
+// readFD reads once into buf from fd, again when a signal interrupted
+// the call.
+func readFD(fd int, buf []byte) (int, error) {
 	for {
 		n, err := syscall.Read(fd, buf)
 		if err == syscall.EINTR {
