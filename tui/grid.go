@@ -121,13 +121,14 @@ func (m *Model) keepInView(from, to, h int) {
 	m.vp.SetYOffset(off)
 }
 
-// gridASCII reports whether the grid draws its cells' ASCII marks: on a
-// dumb terminal, or when the locale does not say UTF-8. The locale is
+// localeASCII reports whether the terminal cannot show Unicode marks: a
+// dumb terminal, or a locale that does not say UTF-8. New reads it once
+// (Model.gridASCII), so no view reads the environment. The locale is
 // the first of LC_ALL, LC_CTYPE and LANG that is set, as the C library
 // reads it; none set is the C locale, which is ASCII. NO_COLOR only
 // drops the colours (the grid's marks are its content), where the rest
 // of the wizard also turns to ASCII marks (Model.ascii).
-func gridASCII() bool {
+func localeASCII() bool {
 	if os.Getenv("TERM") == "dumb" {
 		return true
 	}
@@ -144,7 +145,7 @@ func gridASCII() bool {
 func (m Model) gridReview(top *doc, k reviewKey) part {
 	s := m.state.Session
 	g := s.Grid
-	gk := gridKey{reviewKey: k, ascii: gridASCII()}
+	gk := gridKey{reviewKey: k, ascii: m.gridASCII}
 	row, col, first := m.gridSel(g)
 	per := m.gridPerScreen(len(g.Rows))
 

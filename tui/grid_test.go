@@ -290,7 +290,7 @@ func TestGridASCIIRule(t *testing.T) {
 		t.Setenv("LC_ALL", tt.all)
 		t.Setenv("LC_CTYPE", tt.ctype)
 		t.Setenv("LANG", tt.lang)
-		if got := gridASCII(); got != tt.ascii {
+		if got := localeASCII(); got != tt.ascii {
 			t.Errorf("TERM=%s LC_ALL=%q LC_CTYPE=%q LANG=%q: ascii %v, want %v", tt.term, tt.all, tt.ctype, tt.lang, got, tt.ascii)
 		}
 	}

@@ -95,13 +95,16 @@ type Model struct {
 	isDark  bool
 	noColor bool
 	// ascii draws ASCII marks and key labels in place of Unicode ones:
-	// with noColor, and when the locale cannot show them (gridASCII).
-	ascii  bool
-	styles Styles
-	keys   KeyMap
-	help   help.Model
-	spin   spinner.Model
-	vp     viewport.Model
+	// with noColor, and when the locale cannot show them (localeASCII).
+	ascii bool
+	// gridASCII draws the REVIEW grid's cells as ASCII marks: only when
+	// the locale cannot show glyphs (under NO_COLOR the grid keeps them).
+	gridASCII bool
+	styles    Styles
+	keys      KeyMap
+	help      help.Model
+	spin      spinner.Model
+	vp        viewport.Model
 	// scrolls is true when the body is taller than its room.
 	scrolls bool
 
@@ -156,21 +159,23 @@ func New(cfg Config) Model {
 		grace = DefaultGrace
 	}
 	noColor := cfg.NoColor || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"
+	locale := localeASCII()
 	m := Model{
-		cat:     cat,
-		run:     cfg.Run,
-		grace:   grace,
-		project: cfg.Project,
-		state:   cfg.State,
-		width:   80,
-		height:  24,
-		isDark:  true,
-		noColor: noColor,
-		ascii:   noColor || gridASCII(),
-		keys:    NewKeyMap(cat),
-		help:    help.New(),
-		spin:    spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		vp:      viewport.New(),
+		cat:       cat,
+		run:       cfg.Run,
+		grace:     grace,
+		project:   cfg.Project,
+		state:     cfg.State,
+		width:     80,
+		height:    24,
+		isDark:    true,
+		noColor:   noColor,
+		ascii:     noColor || locale,
+		gridASCII: locale,
+		keys:      NewKeyMap(cat),
+		help:      help.New(),
+		spin:      spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		vp:        viewport.New(),
 	}
 	if m.ascii {
 		m.spin.Spinner = spinner.Line
