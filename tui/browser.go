@@ -184,14 +184,7 @@ func (m Model) browserKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.moveArt(-1)
 	case key.Matches(k, km.Down):
 		m.moveArt(1)
-	case key.Matches(k, km.PageUp):
-		b.vp.PageUp()
-	case key.Matches(k, km.PageDown):
-		b.vp.PageDown()
-	case key.Matches(k, km.Top):
-		b.vp.GotoTop()
-	case key.Matches(k, km.Bottom):
-		b.vp.GotoBottom()
+	case km.page(&b.vp, k):
 	case key.Matches(k, km.Filter):
 		b.filtering = true
 	case key.Matches(k, km.Back):

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/pickup-dev/pickup/model"
@@ -325,4 +326,22 @@ func (km KeyMap) FullHelp() [][]key.Binding {
 		{km.Open, km.Edit, km.Filter, km.ShowAll, km.Browse, km.Reload},
 		{km.Help, km.Quit},
 	}
+}
+
+// page scrolls vp by a page, or to its top or bottom, when k is one of
+// those keys, and reports whether it was.
+func (km *KeyMap) page(vp *viewport.Model, k tea.KeyPressMsg) bool {
+	switch {
+	case key.Matches(k, km.PageUp):
+		vp.PageUp()
+	case key.Matches(k, km.PageDown):
+		vp.PageDown()
+	case key.Matches(k, km.Top):
+		vp.GotoTop()
+	case key.Matches(k, km.Bottom):
+		vp.GotoBottom()
+	default:
+		return false
+	}
+	return true
 }

@@ -156,14 +156,7 @@ func (m Model) handleKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.vp.ScrollUp(1)
 	case key.Matches(k, km.Down):
 		m.vp.ScrollDown(1)
-	case key.Matches(k, km.PageUp):
-		m.vp.PageUp()
-	case key.Matches(k, km.PageDown):
-		m.vp.PageDown()
-	case key.Matches(k, km.Top):
-		m.vp.GotoTop()
-	case key.Matches(k, km.Bottom):
-		m.vp.GotoBottom()
+	case km.page(&m.vp, k):
 	}
 	return m, nil
 }
