@@ -48,67 +48,59 @@ func TestHelperProcess(t *testing.T) {
 	out := bufio.NewWriter(os.Stdout)
 	ready := func() { fmt.Fprintln(out, "ready"); out.Flush() }
 	die := func(err error) { fmt.Fprintln(os.Stderr, err); os.Exit(3) }
+	// forever runs step again and again, saying "ready" after the first
+	// one, until the process is killed.
+	forever := func(step func(i int) error) {
+		for i := 0; ; i++ {
+			if err := step(i); err != nil {
+				die(err)
+			}
+			if i == 0 {
+				ready()
+			}
+		}
+	}
+	// swap is where a file moved back and forth is now, and where it goes:
+	// after a kill it may be at either name.
+	swap := func(alt string) (src, dst string) {
+		if _, err := os.Lstat(target); err != nil {
+			return alt, target
+		}
+		return target, alt
+	}
 	switch mode {
 	case "replace":
-		for i := 0; ; i++ {
+		forever(func(int) error {
 			data, err := ReadFile(target)
 			if err != nil {
-				die(err)
+				return err
 			}
-			if err := ReplaceIfUnchanged(target, Fingerprint(data), other(data)); err != nil {
-				die(err)
-			}
-			if i == 0 {
-				ready()
-			}
-		}
+			return ReplaceIfUnchanged(target, Fingerprint(data), other(data))
+		})
 	case "archive":
 		// Move the file to the archive name and back, forever.
-		alt := target + ".discarded.1"
-		for i := 0; ; i++ {
-			src, dst := target, alt
-			if _, err := os.Lstat(target); err != nil { // after a kill, it may be at alt
-				src, dst = alt, target
-			}
+		forever(func(int) error {
+			src, dst := swap(target + ".discarded.1")
 			data, err := ReadFile(src)
 			if err != nil {
-				die(err)
+				return err
 			}
-			if err := ArchiveTo(src, Fingerprint(data), dst); err != nil {
-				die(err)
-			}
-			if i == 0 {
-				ready()
-			}
-		}
+			return ArchiveTo(src, Fingerprint(data), dst)
+		})
 	case "folder":
 		// Archive a whole folder (as kiln and bookforge do) and back.
-		alt := target + ".archived"
-		for i := 0; ; i++ {
-			src, dst := target, alt
-			if _, err := os.Lstat(target); err != nil { // after a kill, it may be at alt
-				src, dst = alt, target
-			}
-			if err := RenameNoReplace(src, dst); err != nil {
-				die(err)
-			}
-			if i == 0 {
-				ready()
-			}
-		}
+		forever(func(int) error {
+			src, dst := swap(target + ".archived")
+			return RenameNoReplace(src, dst)
+		})
 	case "create":
 		// Create the file anew, then move it aside, forever.
-		for i := 0; ; i++ {
+		forever(func(i int) error {
 			if err := CreateNew(target, contentB, 0o644); err != nil {
-				die(err)
+				return err
 			}
-			if err := RenameNoReplace(target, fmt.Sprintf("%s.%d-%d", target, os.Getpid(), i)); err != nil {
-				die(err)
-			}
-			if i == 0 {
-				ready()
-			}
-		}
+			return RenameNoReplace(target, fmt.Sprintf("%s.%d-%d", target, os.Getpid(), i))
+		})
 	case "hold":
 		// Take the lock, say so, and keep it until stdin closes.
 		l, err := AcquireLock(target, time.Now())
