@@ -146,6 +146,16 @@ func (p *pane) exit() int {
 	return code
 }
 
+// quit presses q and checks pickup ended as cancelled (exit 130), with
+// the terminal as it was.
+func (p *pane) quit() {
+	p.t.Helper()
+	p.keys("q")
+	if code := p.exit(); code != exitCancelled {
+		p.t.Fatalf("q: exit %d, want %d\n%s", code, exitCancelled, p.screen(false))
+	}
+}
+
 // lockOwner waits for state's lock file and returns the pid in it: the
 // wizard takes the lock when it opens the session.
 func lockOwner(t *testing.T, state string) int {
@@ -205,20 +215,14 @@ func TestWizardSecondPickupReadOnly(t *testing.T) {
 	second.keys("2") // RESTART
 	second.waitFor("! open in another pickup (pid " + strconv.Itoa(pid))
 	second.keys("3") // DISCARD
-	second.keys("q")
-	if code := second.exit(); code != exitCancelled {
-		t.Fatalf("second pickup exit %d", code)
-	}
+	second.quit()
 	if testkit.Read(t, state) != orig {
 		t.Fatal("the read-only pickup changed the state file")
 	}
 	if lockOwner(t, state) != pid {
 		t.Fatal("the second pickup took or dropped the first one's lock")
 	}
-	first.keys("q")
-	if code := first.exit(); code != exitCancelled {
-		t.Fatalf("first pickup exit %d", code)
-	}
+	first.quit()
 	noLeftovers(t, state, ".session-state.yaml")
 }
 
@@ -277,10 +281,7 @@ func TestWizardFileChangedReload(t *testing.T) {
 	p.keys("r")
 	s = p.waitFor("Read again from disk.", "Phase: self_healing", "3. DISCARD")
 	t.Logf("after r:\n%s", s)
-	p.keys("q")
-	if code := p.exit(); code != exitCancelled {
-		t.Fatalf("exit %d", code)
-	}
+	p.quit()
 	noLeftovers(t, state, ".session-state.yaml")
 }
 
@@ -407,10 +408,7 @@ func TestWizardTerminalSizes(t *testing.T) {
 	p.tmux("resize-window", "-t", "main", "-x", "100", "-y", "30")
 	s = p.waitFor(dir+" (aios)", "The previous session crashed.", "3. DISCARD", "enter choose")
 	checkScreen(t, s, 100, 30)
-	p.keys("q")
-	if code := p.exit(); code != exitCancelled {
-		t.Fatalf("exit %d", code)
-	}
+	p.quit()
 	if testkit.Read(t, state) != orig {
 		t.Fatal("the state file changed")
 	}
@@ -496,10 +494,7 @@ func TestWizardCtrlCInPager(t *testing.T) {
 	}
 	p.key("Escape")
 	p.waitFor("What do you want to do?")
-	p.keys("q")
-	if code := p.exit(); code != exitCancelled {
-		t.Fatalf("exit %d", code)
-	}
+	p.quit()
 	noLeftovers(t, state, ".session-state.yaml")
 }
 
@@ -545,10 +540,7 @@ func TestWizardReadOnlyTryAgain(t *testing.T) {
 		t.Fatal("r took the lock while the first pickup still has it")
 	}
 
-	first.keys("q")
-	if code := first.exit(); code != exitCancelled {
-		t.Fatalf("first pickup exit %d", code)
-	}
+	first.quit()
 	second.keys("r")
 	s := second.waitFor("you can write now.")
 	if strings.Contains(s, "read-only") {
