@@ -94,11 +94,9 @@ type Model struct {
 	tall    int
 	isDark  bool
 	noColor bool
-	// ascii draws ASCII marks and key labels in place of Unicode ones:
-	// with noColor, and when the locale cannot show them (localeASCII).
-	ascii bool
-	// gridASCII draws the REVIEW grid's cells as ASCII marks: only when
-	// the locale cannot show glyphs (under NO_COLOR the grid keeps them).
+	// gridASCII: the locale cannot show Unicode marks (localeASCII). The
+	// REVIEW grid then draws its cells as ASCII marks; under NO_COLOR it
+	// keeps its glyphs, where the rest of the wizard turns ASCII (ascii).
 	gridASCII bool
 	styles    Styles
 	keys      KeyMap
@@ -159,7 +157,6 @@ func New(cfg Config) Model {
 		grace = DefaultGrace
 	}
 	noColor := cfg.NoColor || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb"
-	locale := localeASCII()
 	m := Model{
 		cat:       cat,
 		run:       cfg.Run,
@@ -170,14 +167,13 @@ func New(cfg Config) Model {
 		height:    24,
 		isDark:    true,
 		noColor:   noColor,
-		ascii:     noColor || locale,
-		gridASCII: locale,
+		gridASCII: localeASCII(),
 		keys:      NewKeyMap(cat),
 		help:      help.New(),
 		spin:      spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		vp:        viewport.New(),
 	}
-	if m.ascii {
+	if m.ascii() {
 		m.spin.Spinner = spinner.Line
 		m.help.ShortSeparator = " | "
 		m.help.Ellipsis = "..."
@@ -203,6 +199,11 @@ func New(cfg Config) Model {
 	m.sync(true)
 	return m
 }
+
+// ascii reports whether the wizard draws ASCII marks and key labels in
+// place of Unicode ones: without colour, or in a locale that cannot show
+// them.
+func (m Model) ascii() bool { return m.noColor || m.gridASCII }
 
 // load starts the core on a session (the START node) and shows it.
 func (m *Model) load(s *model.Session) {
@@ -264,7 +265,7 @@ func defaultCursor(vis []model.Option) int {
 
 func (m *Model) applyStyles() {
 	m.styles = NewStyles(m.isDark, m.noColor)
-	if m.ascii {
+	if m.ascii() {
 		m.styles.Glyphs = asciiGlyphs
 	}
 	m.help.Styles = m.styles.Help

@@ -69,7 +69,7 @@ func (m *Model) sync(reset bool) {
 	m.help.SetWidth(m.width)
 	ks := keyState{
 		screen: m.state.Screen, visible: model.Visible(m.state.Options),
-		armed: m.armed, showAll: m.help.ShowAll, catalog: m.cat, ascii: m.ascii,
+		armed: m.armed, showAll: m.help.ShowAll, catalog: m.cat, ascii: m.ascii(),
 		ownQuestion: m.state.Question() != "" && m.state.Pending != model.Discard,
 		view:        m.view, hasPicker: m.hasPicker(), canBrowse: m.files != nil,
 		grid:      m.gridOn(),

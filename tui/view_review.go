@@ -28,7 +28,7 @@ func (m Model) reviewView(w, lv int) part {
 	if s == nil {
 		return part{sticky: top.lines, focus: [2]int{-1, -1}}
 	}
-	k := reviewKey{s: s, w: w, lv: lv, dark: m.isDark, noColor: m.noColor, ascii: m.ascii, cat: c}
+	k := reviewKey{s: s, w: w, lv: lv, dark: m.isDark, noColor: m.noColor, ascii: m.ascii(), cat: c}
 	if m.gridOn() {
 		return m.gridReview(top, k)
 	}
