@@ -54,9 +54,15 @@ type target struct {
 	sizeCap int64
 }
 
-func writeFile(t *testing.T, p string, data []byte) { testkit.Write(t, p, string(data)) }
+func writeFile(t *testing.T, p string, data []byte) {
+	t.Helper()
+	testkit.Write(t, p, string(data))
+}
 
-func readFile(t *testing.T, p string) []byte { return []byte(testkit.Read(t, p)) }
+func readFile(t *testing.T, p string) []byte {
+	t.Helper()
+	return []byte(testkit.Read(t, p))
+}
 
 // newPlace makes an empty project and Claude home (real paths: crucible
 // hashes the project's path).
