@@ -252,6 +252,10 @@ type Session struct {
 	// Fingerprint identifies the bytes the session was loaded from (a
 	// content hash). Writers refuse when the file no longer matches it.
 	Fingerprint string `json:"-"`
+	// Headline, when set, replaces the welcome line ("You paused … ago")
+	// when no crash is detected: a source whose last run neither crashed
+	// nor paused says what happened instead (a finished step).
+	Headline string `json:"-"`
 	// Report, when set, is the source's own status text (a spec's exact
 	// banner), printed by `pickup status` in place of the generic summary.
 	Report []string `json:"-"`
