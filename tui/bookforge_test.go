@@ -72,7 +72,7 @@ func TestBookforgeGoldenPlain(t *testing.T) {
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 60})
 	m, _ = press(t, m, keyRune('2'))
 	v := plain(m)
-	for _, want := range []string{"> ch001_sc003  ✓  ✓  ✓ [↻] ↻  ↻  ↻  ↻  ◀ resume", "✓ skip · ↻ rerun · ✗ blocked", "Scenes x phases"} {
+	for _, want := range []string{"> ch001_sc003  ✓  ✓  ✓ [↻] ↻  ↻  ?  ↻  ◀ resume", "✓ done/skip · ↻ rerun · ✗ blocked · ? if lint fails · – not needed", "Scenes x phases"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("plain review lacks %q:\n%s", want, v)
 		}
@@ -88,7 +88,7 @@ func TestBookforgeDashboardText(t *testing.T) {
 	m, _ = press(t, m, keyRune('2'))
 	v := plain(m)
 	for _, want := range []string{
-		"› ch001_sc003  ✓  ✓  ✓ [↻] ↻  ↻  ↻  ↻  ◀ resume",
+		"› ch001_sc003  ✓  ✓  ✓ [↻] ↻  ↻  ?  ↻  ◀ resume",
 		"ch001_sc003 write: RERUN\n    no ledger entry: the run paused here (HTTP 429 quota pause in write_scene)",
 		"Retry after: 600 s, safe from 2026-02-15 12:36:00 UTC: not yet, wait 6m0s",
 	} {
@@ -96,7 +96,7 @@ func TestBookforgeDashboardText(t *testing.T) {
 			t.Errorf("review lacks %q:\n%s", want, v)
 		}
 	}
-	for _, gone := range []string{"ch001_sc003 ✓ ✓ ✓ ↻ ↻ ↻ ↻ ↻ ◀ resume", "\nWhy\n"} {
+	for _, gone := range []string{"ch001_sc003 ✓ ✓ ✓ ↻ ↻ ↻ ? ↻ ◀ resume", "\nWhy\n"} {
 		if strings.Contains(v, gone) {
 			t.Errorf("review still shows %q:\n%s", gone, v)
 		}

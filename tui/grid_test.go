@@ -161,10 +161,10 @@ func TestGridMoveShowsReason(t *testing.T) {
 		key  tea.KeyPressMsg
 		want string
 	}{
-		{keyRight, "ch001_sc002 repair: RERUN after write, which is blocked"},
-		{keyRune('k'), "ch001_sc001 repair: SKIP success at"},
-		{keyUp, "ch001_sc001 repair: SKIP success at"}, // the top row holds
-		{keyRune('h'), "ch001_sc001 write: SKIP success at"},
+		{keyRight, "ch001_sc002 state_repair: RERUN after write, which is blocked"},
+		{keyRune('k'), "ch001_sc001 state_repair: DONE history (the scene is committed): success at"},
+		{keyUp, "ch001_sc001 state_repair: DONE history"}, // the top row holds
+		{keyRune('h'), "ch001_sc001 write: DONE history (the scene is committed): success at"},
 		{keyRune('j'), "ch001_sc002 write: BLOCKED template changed"},
 		{keyLeft, "ch001_sc002 continuity_pack: SKIP"},
 		{keyRune('l'), "ch001_sc002 write: BLOCKED"},

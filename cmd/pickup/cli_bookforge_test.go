@@ -40,7 +40,7 @@ func TestBookforgeStatusAndPlan(t *testing.T) {
 		t.Fatalf("sections %v", titles)
 	}
 	grid := live["sections"].([]any)[0].(map[string]any)["lines"].([]any)
-	if grid[4] != "ch001_sc003 . . . R R R R R < resume" {
+	if grid[4] != "ch001_sc003 . . . R R R ? R < resume" {
 		t.Fatalf("grid %v", grid)
 	}
 
@@ -130,26 +130,32 @@ func TestBookforgePromptChangeExit6(t *testing.T) {
 		t.Fatal("the ledger changed without a reason")
 	}
 
-	m = pickup(t, dir, "resume", "--choice", "continue", "--json", "--resume-allow-prompt-change", "--reason", "tense rule").want(t, exitOK).json(t)
-	if ch := m["changed"].([]any); len(ch) != 1 || ch[0] != ledger {
+	// Accepted, CONTINUE writes: only with --yes.
+	r = pickup(t, dir, "resume", "--choice", "continue", "--resume-allow-prompt-change", "--reason", "tense rule").want(t, exitBlocked)
+	if testkit.Read(t, ledger) != orig || !strings.Contains(r.stdout, "--yes") {
+		t.Fatalf("CONTINUE wrote without --yes:\n%s", r.stdout)
+	}
+	m = pickup(t, dir, "resume", "--choice", "continue", "--json", "--yes", "--resume-allow-prompt-change", "--reason", "tense rule").want(t, exitOK).json(t)
+	if ch := m["changed"].([]any); len(ch) != 2 || !strings.HasPrefix(filepath.Base(ch[0].(string)), "ch001_sc002.rerun.") || ch[1] != ledger {
 		t.Fatalf("changed %v", ch)
 	}
-	if rp := m["resume_point"].(map[string]any); rp["phase"] != "repair" {
+	if rp := m["resume_point"].(map[string]any); rp["phase"] != "state_repair" {
 		t.Fatalf("resume point %v", rp)
 	}
-	// Byte level: one line gains a comma, four lines are inserted after
-	// it, nothing else moves.
+	// Byte level: the write entry gains the four keys after its last one;
+	// what comes before it is untouched; the later entries, made with the
+	// old prompt, are in the archive.
 	a, b := strings.Split(orig, "\n"), strings.Split(testkit.Read(t, ledger), "\n")
-	if len(b) != len(a)+4 {
-		t.Fatalf("%d lines, want %d", len(b), len(a)+4)
-	}
 	i := 0
 	for i < len(a) && a[i] == b[i] {
 		i++
 	}
 	if b[i] != a[i]+"," || !strings.HasPrefix(b[i+1], `      "prompt_hash_prev": "`) || b[i+3] != `      "prompt_update_reason": "tense rule",` ||
-		!strings.HasPrefix(b[i+4], `      "prompt_updated_at": "`) || !slices.Equal(a[i+1:], b[i+5:]) {
-		t.Fatalf("edit at line %d:\n%s", i+1, strings.Join(b[i:i+6], "\n"))
+		!strings.HasPrefix(b[i+4], `      "prompt_updated_at": "`) || !slices.Equal(b[i+5:], []string{"    }", "  }", "}"}) {
+		t.Fatalf("edit at line %d:\n%s", i+1, strings.Join(b[i:], "\n"))
+	}
+	if arch := testkit.Read(t, m["changed"].([]any)[0].(string)); !strings.Contains(arch, `"lint": {`) || !strings.Contains(arch, `"rerun_from": "state_repair"`) {
+		t.Fatalf("archive:\n%s", arch)
 	}
 	// Recorded: no flag needed any more.
 	pickup(t, dir, "status").want(t, exitOK)
@@ -158,7 +164,8 @@ func TestBookforgePromptChangeExit6(t *testing.T) {
 func TestBookforgeForceResumeAndRerunFlags(t *testing.T) {
 	dir := bookforgeProject(t, "pre_state")
 	pickup(t, dir, "resume", "--choice", "continue").want(t, exitIntegrity)
-	m := pickup(t, dir, "resume", "--choice", "continue", "--json", "--force-resume", "--reason", "state restored").want(t, exitOK).json(t)
+	pickup(t, dir, "resume", "--choice", "continue", "--force-resume", "--reason", "state restored").want(t, exitBlocked)
+	m := pickup(t, dir, "resume", "--choice", "continue", "--json", "--yes", "--force-resume", "--reason", "state restored").want(t, exitOK).json(t)
 	ch := m["changed"].([]any)
 	if len(ch) != 1 || !strings.HasPrefix(filepath.Base(ch[0].(string)), "force_resume.") || filepath.Dir(ch[0].(string)) != ledgerDir(dir, "ember") {
 		t.Fatalf("changed %v", ch)
@@ -172,17 +179,24 @@ func TestBookforgeForceResumeAndRerunFlags(t *testing.T) {
 	if !strings.Contains(r.stderr, `"drafting" is not a bookforge phase`) {
 		t.Fatalf("stderr %s", r.stderr)
 	}
-	m = pickup(t, dir, "resume", "--choice", "continue", "--json", "--rerun-from", "preflight").want(t, exitOK).json(t)
+	before := testkit.Read(t, filepath.Join(ledgerDir(dir, "demo"), "ch001_sc003.json"))
+	pickup(t, dir, "resume", "--choice", "continue", "--rerun-from", "preflight").want(t, exitBlocked)
+	if testkit.Read(t, filepath.Join(ledgerDir(dir, "demo"), "ch001_sc003.json")) != before {
+		t.Fatal("--rerun-from wrote without --yes")
+	}
+	m = pickup(t, dir, "resume", "--choice", "continue", "--json", "--yes", "--rerun-from", "preflight").want(t, exitOK).json(t)
 	ch = m["changed"].([]any)
 	if len(ch) != 2 || !strings.HasPrefix(filepath.Base(ch[0].(string)), "ch001_sc003.rerun.") {
 		t.Fatalf("changed %v", ch)
 	}
-	if ctx := m["restored_context"].(map[string]any); ctx["command"] != "bookforge --workspace workspace run --book demo --resume --rerun-from preflight" || ctx["phase"] != "preflight" {
+	// The command is one bookforge accepts: --rerun-from is pickup's own.
+	if ctx := m["restored_context"].(map[string]any); ctx["command"] != "bookforge --workspace workspace run --book demo --resume" || ctx["phase"] != "preflight" {
 		t.Fatalf("context %v", ctx)
 	}
 	m = pickup(t, dir, "plan", "--json", "--rerun-all").want(t, exitOK).json(t)
-	if res := m["plan"].(map[string]any)["resume"].(map[string]any); res["scene"] != "ch001_sc001" || res["phase"] != "plan" {
-		t.Fatalf("rerun-all resume %v", res)
+	if p := m["plan"].(map[string]any); p["resume"].(map[string]any)["scene"] != "ch001_sc003" || p["resume"].(map[string]any)["phase"] != "plan" ||
+		p["command"] != "bookforge --workspace workspace run --book demo" {
+		t.Fatalf("rerun-all plan %v", p)
 	}
 }
 
@@ -235,16 +249,20 @@ func TestBookforgeDiscardAndRestart(t *testing.T) {
 	}
 	m = pickup(t, dir, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK).json(t)
 	ch := m["changed"].([]any)
-	if len(ch) != 2 || ch[0] != hist || m["resume_action"] != "restart" ||
-		m["next_step"] != "Archived the ledgers and the pause marker of book demo; every phase reruns: bookforge --workspace workspace run --book demo --rerun-all" {
+	if len(ch) != 2 || ch[0] != filepath.Join(hist, "ch001_sc003.json") || m["resume_action"] != "restart" ||
+		m["next_step"] != "Archived the ledger of ch001_sc003 and the pause marker of book demo; ch001_sc003 reruns from its first phase: bookforge --workspace workspace run --book demo" {
 		t.Fatalf("restart %v", m)
 	}
-	if ctx := m["restored_context"].(map[string]any); ctx["restart_command"] != "bookforge --workspace workspace run --book demo --rerun-all" {
+	if ctx := m["restored_context"].(map[string]any); ctx["restart_command"] != "bookforge --workspace workspace run --book demo" {
 		t.Fatalf("context %v", ctx)
 	}
-	matches, _ := filepath.Glob(hist + ".restart.*")
-	if len(matches) != 1 {
+	// Only the resume scene's ledger moved; the finished scenes keep theirs.
+	matches, _ := filepath.Glob(filepath.Join(hist, "*.restart.*"))
+	if len(matches) != 1 || !strings.HasPrefix(filepath.Base(matches[0]), "ch001_sc003.json.restart.") {
 		t.Fatalf("archives %v", matches)
+	}
+	if _, err := os.Stat(filepath.Join(hist, "ch001_sc002.json")); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -303,5 +321,121 @@ func TestBookforgeInvalidLedgers(t *testing.T) {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("status lacks %q:\n%s", want, r.stdout)
 		}
+	}
+}
+
+// The real-shaped book: the cursor scene is the resume scene, and status,
+// plan, CONTINUE, the command and --emit prompt all name the same scene
+// and phase; a stale marker is a warning, never the headline.
+func TestBookforgeCursorBook(t *testing.T) {
+	dir := bookforgeProject(t, "cursor")
+	m := pickup(t, dir, "status", "--json").want(t, exitOK).json(t)
+	s := m["sessions"].([]any)[0].(map[string]any)
+	if s["stage"] != "ch001_sc004" || s["units"].(map[string]any)["done"] != 3.0 || s["units"].(map[string]any)["total"] != 4.0 {
+		t.Fatalf("stage %v units %v", s["stage"], s["units"])
+	}
+	r := pickup(t, dir, "status").want(t, exitOK)
+	for _, want := range []string{"Scene: ch001_sc004 (chapter 1, scene 4)", "Phase: repair", "Scenes 3/4", "run_paused.json is stale"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("status lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if strings.Contains(r.stdout, "Paused:") || strings.Contains(r.stdout, "You paused") {
+		t.Errorf("the stale marker leads:\n%s", r.stdout)
+	}
+	sameSceneAndPhase(t, dir, "ch001_sc004", "repair")
+}
+
+// A normal run ended with exit 0 and no marker: ready for the next step.
+func TestBookforgeFinishedRun(t *testing.T) {
+	dir := bookforgeProject(t, "finished")
+	r := pickup(t, dir, "status").want(t, exitOK)
+	if !strings.Contains(r.stdout, "the book is ready for the next step, ch001_sc003.") || strings.Contains(r.stdout, "crashed") || strings.Contains(r.stdout, "paused") {
+		t.Fatalf("status:\n%s", r.stdout)
+	}
+	sameSceneAndPhase(t, dir, "ch001_sc003", "plan")
+}
+
+// sameSceneAndPhase checks that plan, CONTINUE and --emit prompt name
+// scene at phase, with one command.
+func sameSceneAndPhase(t *testing.T, dir, scene, phase string) {
+	t.Helper()
+	p := pickup(t, dir, "plan", "--json").want(t, exitOK).json(t)["plan"].(map[string]any)
+	res := p["resume"].(map[string]any)
+	d := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
+	ctx := d["restored_context"].(map[string]any)
+	rp := d["resume_point"].(map[string]any)
+	pr := pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK).stdout
+	if res["scene"] != scene || res["phase"] != phase || ctx["scene"] != scene || ctx["phase"] != phase || rp["phase"] != phase ||
+		!strings.Contains(pr, "Resume scene **"+scene+"** at phase **"+phase+"**") ||
+		!strings.Contains(pr, "```sh\n"+p["command"].(string)+"\n```") || ctx["command"] != p["command"] {
+		t.Fatalf("plan %v\ncontinue %v %v\nprompt:\n%s", res, rp, ctx, pr)
+	}
+}
+
+// Every command pickup prints for bookforge is one the real CLI accepts:
+// `run --book X` with --resume, --steps or --until only, or `book reset
+// --book X` with its own flags, whatever seed flags pickup was given.
+func TestBookforgeCommandsAreReal(t *testing.T) {
+	allowed := map[string][]string{
+		"run":        {"--resume", "--steps", "--until"},
+		"book reset": {"--keep-logs", "--logs-scope", "--archive", "--archive-mode", "--archive-logs"},
+	}
+	check := func(where, cmd string) {
+		t.Helper()
+		f := strings.Fields(cmd)
+		if len(f) < 5 || f[0] != "bookforge" || f[1] != "--workspace" {
+			t.Errorf("%s: %q", where, cmd)
+			return
+		}
+		sub, rest := f[3], f[4:]
+		if sub == "book" {
+			sub, rest = "book reset", f[5:]
+		}
+		if len(rest) < 2 || rest[0] != "--book" || allowed[sub] == nil {
+			t.Errorf("%s: %q", where, cmd)
+			return
+		}
+		for _, a := range rest[2:] {
+			if !slices.Contains(allowed[sub], a) {
+				t.Errorf("%s: %q carries %s, which bookforge %s does not take", where, cmd, a, sub)
+			}
+		}
+	}
+	for _, fx := range []string{"real", "cursor", "finished", "lint_off", "durable_preflight", "durable_scene", "missing_artifact", "pre_state"} {
+		for _, flags := range [][]string{nil, {"--rerun-from", "write"}, {"--rerun-all"}, {"--force-resume", "--resume-allow-prompt-change", "--reason", "x"}} {
+			dir := bookforgeProject(t, fx)
+			m := pickup(t, dir, append([]string{"plan", "--json"}, flags...)...).json(t)
+			where := fx + " " + strings.Join(flags, " ")
+			check(where+" plan", m["plan"].(map[string]any)["command"].(string))
+			d := pickup(t, dir, append([]string{"resume", "--choice", "review", "--json"}, flags...)...).json(t)
+			if ctx, ok := d["restored_context"].(map[string]any); ok && len(ctx) > 0 {
+				for _, k := range []string{"command", "restart_command", "reset_command"} {
+					check(where+" "+k, ctx[k].(string))
+				}
+			}
+		}
+	}
+}
+
+// --rerun-from acts on the cursor scene only: a committed scene's ledger
+// is never edited.
+func TestBookforgeRerunFromNeverTouchesACommittedScene(t *testing.T) {
+	dir := bookforgeProject(t, "cursor")
+	before := testkit.Snapshot(t, dir)
+	m := pickup(t, dir, "resume", "--choice", "continue", "--json", "--yes", "--rerun-from", "write").want(t, exitOK).json(t)
+	hist := ledgerDir(dir, "quill")
+	ch := m["changed"].([]any)
+	if len(ch) != 2 || filepath.Dir(ch[0].(string)) != hist || !strings.HasPrefix(filepath.Base(ch[0].(string)), "ch001_sc004.rerun.") || ch[1] != filepath.Join(hist, "ch001_sc004.json") {
+		t.Fatalf("changed %v", ch)
+	}
+	after := testkit.Snapshot(t, dir)
+	for k, v := range before {
+		if after[k] != v && k != "workspace/books/quill/draft/context/phase_history/ch001_sc004.json" {
+			t.Errorf("%s changed", k)
+		}
+	}
+	if r := m["resume_point"].(map[string]any); r["phase"] != "write" {
+		t.Fatalf("resume %v", r)
 	}
 }

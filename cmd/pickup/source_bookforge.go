@@ -19,21 +19,24 @@ func init() {
 	})
 }
 
-// bookforgeFlags declares seed 002's explicit resume flags. A flag another
-// source already declared under the same name is shared, not redeclared.
+// bookforgeFlags declares seed 002's explicit resume flags. They are
+// pickup's own plan options: the real bookforge CLI has only --resume,
+// --steps and --until, so the command pickup prints never carries them.
+// A flag another source already declared under the same name is shared,
+// not redeclared.
 func bookforgeFlags(fs *pflag.FlagSet) {
 	if fs.Lookup(bookforge.FlagRerunFrom) == nil {
 		fs.Var(new(phaseFlag), bookforge.FlagRerunFrom,
-			"bookforge: rerun the resume scene from this phase on (its later ledger entries move to an archive beside the ledger): "+strings.Join(bookforge.Phases, ", "))
+			"bookforge: rerun the resume scene (state.json's cursor) from this phase on; CONTINUE moves its ledger entries from there to an archive beside the ledger (with --yes); committed scenes are never changed: "+strings.Join(bookforge.Phases, ", "))
 	}
 	if fs.Lookup(bookforge.FlagRerunAll) == nil {
-		fs.Bool(bookforge.FlagRerunAll, false, "bookforge: ignore the ledger and rerun every phase")
+		fs.Bool(bookforge.FlagRerunAll, false, "bookforge: rerun the resume scene from plan: the command drops --resume, and CONTINUE moves the scene's ledger entries to an archive (with --yes)")
 	}
 	if fs.Lookup(bookforge.FlagForceResume) == nil {
-		fs.Bool(bookforge.FlagForceResume, false, "bookforge: accept a pre_state or artifact hash mismatch (recorded in an audit note in the ledger folder)")
+		fs.Bool(bookforge.FlagForceResume, false, "bookforge: accept a pre_state or artifact hash mismatch (recorded in an audit note in the ledger folder, with --yes)")
 	}
 	if fs.Lookup(bookforge.FlagAllowPromptChange) == nil {
-		fs.Bool(bookforge.FlagAllowPromptChange, false, "bookforge: accept a changed prompt template (needs --reason; recorded on the ledger entry)")
+		fs.Bool(bookforge.FlagAllowPromptChange, false, "bookforge: accept a changed prompt template (needs --reason; recorded on the ledger entry, with --yes)")
 	}
 	if fs.Lookup(bookforge.FlagReason) == nil {
 		fs.String(bookforge.FlagReason, "", "bookforge: why the prompt changed, or why a mismatch is forced (recorded)")

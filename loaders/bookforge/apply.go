@@ -24,10 +24,13 @@ import (
 //     an accepted prompt change recorded in place on its entry, entries
 //     moved by --rerun-from to <scene>.rerun.<unix-ms>.json beside the
 //     ledger, and a --force-resume audit note in the ledger folder.
-//   - RESTART (after VETO-2) moves phase_history to
-//     phase_history.restart.<unix-ms> and the pause marker to
-//     run_paused.json.restart.<unix-ms>: nothing is left to resume from,
-//     so the next run reruns every phase, and the history is kept.
+//   - RESTART (after VETO-2) moves the resume scene's ledger to
+//     <scene>.json.restart.<unix-ms> beside it, then the pause marker to
+//     run_paused.json.restart.<unix-ms>: committed scenes keep their
+//     ledgers, and `bookforge run` without --resume reruns the scene from
+//     plan. A kill between the two moves leaves the ledger moved and the
+//     marker in place; the next load names that (findCutShort) and
+//     RESTART again moves the marker under the same <unix-ms>.
 //   - DISCARD (after confirmation) moves phase_history to
 //     phase_history.discarded.<unix-ms> and the pause marker to
 //     run_paused.json.discarded.<unix-ms>.
@@ -52,7 +55,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 	case model.Continue:
 		a.Changed, a.Err = l.applyContinue(s, b, now)
 	case model.Restart:
-		a.Changed, _, a.Err = moveAside(b, "restart", now)
+		a.Changed, a.Err = restart(s, b, now)
 	case model.Discard:
 		a.Changed, a.ArchivedTo, a.Err = moveAside(b, "discarded", now)
 	default:
@@ -143,11 +146,15 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 			if body, moved, err = takePhases(body, e.rerun.Phases); err != nil {
 				return changed, fmt.Errorf("bookforge: %s: %w; nothing more was written", e.lg.File, err)
 			}
+			by := "pickup resume (CONTINUE: " + e.rerun.From + " reruns)"
+			if plan.Flags.RerunFrom == e.rerun.From {
+				by = "pickup resume --rerun-from " + e.rerun.From
+			}
 			doc, err := newDoc(
 				"scene_id", pyString(id),
 				"archived_at", pyString(isoNow(now)),
-				"archived_by", pyString("pickup resume --rerun-from "+plan.Flags.RerunFrom),
-				"rerun_from", pyString(plan.Flags.RerunFrom),
+				"archived_by", pyString(by),
+				"rerun_from", pyString(e.rerun.From),
 				"moved_from", pyString(e.lg.Rel),
 				"phases", string(moved))
 			if err != nil {
@@ -280,6 +287,49 @@ func auditNote(b *book, plan *Plan, forced []Block, now time.Time) ([]byte, erro
 		return nil, err
 	}
 	return layOut(doc, "  ", "\n")
+}
+
+// restart archives the resume scene's ledger, then the pause marker,
+// each beside itself under "<name>.restart.<unix-ms>". The ledger goes
+// first: it is what bookforge reads, and once it is gone the scene
+// reruns from plan whatever else happens; a marker left behind by a kill
+// is named on the next load, and this finishes it under the same stamp.
+func restart(s *model.Session, b *book, now time.Time) ([]string, error) {
+	plan, ok := s.Plan.Data.(*Plan)
+	finish := b.CutShort != nil && b.CutShort.Choice == "RESTART"
+	if !finish && (!ok || plan == nil || plan.ResumeIndex < 0) {
+		return []string{}, errors.New("bookforge: " + b.Dir + ": no scene to restart; nothing was moved")
+	}
+	st := stamp(now)
+	id := ""
+	if finish {
+		st = b.CutShort.Stamp // the ledger moved already
+	} else {
+		id = plan.Scenes[plan.ResumeIndex].ID
+	}
+	changed := []string{}
+	for _, lg := range b.Ledgers {
+		if id == "" || lg.ID != id || !lg.Exists {
+			continue
+		}
+		if err := fsx.ArchiveTo(lg.File, fsx.Fingerprint(lg.Data), lg.File+".restart."+st); err != nil {
+			return changed, err
+		}
+		changed = append(changed, lg.File)
+	}
+	if b.HasPause {
+		if err := fsx.ArchiveTo(b.PauseFile, fsx.Fingerprint(b.PauseData), b.PauseFile+".restart."+st); err != nil {
+			if len(changed) > 0 {
+				err = fmt.Errorf("%w (the ledger of %s was already moved to %s.restart.%s: RESTART again finishes it)", err, id, changed[0], st)
+			}
+			return changed, err
+		}
+		changed = append(changed, b.PauseFile)
+	}
+	if len(changed) == 0 {
+		return changed, errors.New("bookforge: " + b.Dir + ": " + id + " has no ledger and there is no pause marker; nothing was moved")
+	}
+	return changed, nil
 }
 
 // moveAside archives the ledger folder and the pause marker under

@@ -19,7 +19,8 @@ const promptReason = `tightened the "tense" rule — v2`
 
 // A changed template needs --resume-allow-prompt-change and --reason;
 // with both, CONTINUE records the change on that entry, in place, and
-// never as a second entry.
+// never as a second entry; the later entries, made with the old prompt,
+// move to an archive so that bookforge --resume reruns them.
 func TestPromptChangeRecordedInPlace(t *testing.T) {
 	dir := project(t, "hashes")
 	ledger := filepath.Join(history(dir, "glass"), "ch001_sc002.json")
@@ -43,43 +44,48 @@ func TestPromptChangeRecordedInPlace(t *testing.T) {
 		t.Fatal(s.Problem)
 	}
 	p := planOf(t, s)
-	if got := verdicts(t, p, "ch001_sc002"); got != "SSSSRRRR" {
+	if got := verdicts(t, p, "ch001_sc002"); got != "SSSSRRMR" {
 		t.Fatalf("verdicts %s", got)
 	}
-	if c := cell(t, p, "ch001_sc002", "repair"); !strings.HasSuffix(c.Reason, "after this output was made; it reruns (--force-resume keeps it)") {
-		t.Fatalf("repair %q", c.Reason)
+	if c := cell(t, p, "ch001_sc002", "state_repair"); !strings.HasSuffix(c.Reason, "after this output was made; it reruns (--force-resume keeps it)") {
+		t.Fatalf("state_repair %q", c.Reason)
 	}
-	if s.ResumePoint.Phase != "repair" || !s.Policy[model.Continue].Writes {
-		t.Fatalf("resume %+v policy %+v", s.ResumePoint, s.Policy[model.Continue])
+	if pol := s.Policy[model.Continue]; s.ResumePoint.Phase != "state_repair" || !pol.Writes || pol.Confirm == "" {
+		t.Fatalf("resume %+v policy %+v", s.ResumePoint, pol)
+	}
+	if len(p.Writes) != 2 || p.Writes[1].Kind != "rerun_archive" || !slices.Equal(p.Writes[1].Phases, []string{"repair", "state_repair", "lint"}) {
+		t.Fatalf("writes %+v", p.Writes)
 	}
 	prev, cur := p.Writes[0].Change.Prev, p.Writes[0].Change.New
 	a = l.Apply(s, model.Continue, now)
-	if a.Err != nil || !slices.Equal(a.Changed, []string{ledger}) {
+	archive := filepath.Join(history(dir, "glass"), "ch001_sc002.rerun."+strconv.FormatInt(now.UnixMilli(), 10)+".json")
+	if a.Err != nil || !slices.Equal(a.Changed, []string{archive, ledger}) {
 		t.Fatalf("apply: %v changed %v", a.Err, a.Changed)
 	}
-	// Byte for byte: the four keys after the entry's last key, nothing
-	// else touched.
-	anchor := `"pre_state_hash": "` + preStateHash(t, orig, "write") + `"` + "\n    },\n    \"repair\""
+	// Byte for byte: the four keys after the write entry's last key, the
+	// later entries gone with their commas, nothing else touched.
+	anchor := `"pre_state_hash": "` + preStateHash(t, orig, "write") + `"`
 	if strings.Count(orig, anchor) != 1 {
 		t.Fatalf("fixture: anchor not found once")
 	}
-	want := strings.Replace(orig, anchor, `"pre_state_hash": "`+preStateHash(t, orig, "write")+`",`+"\n"+
-		`      "prompt_hash_prev": "`+prev+`",`+"\n"+
-		`      "prompt_hash_new": "`+cur+`",`+"\n"+
-		`      "prompt_update_reason": "tightened the \"tense\" rule \u2014 v2",`+"\n"+
-		`      "prompt_updated_at": "2026-02-15T12:30:00Z"`+"\n    },\n    \"repair\"", 1)
+	want := orig[:strings.Index(orig, anchor)] + anchor + ",\n" +
+		`      "prompt_hash_prev": "` + prev + `",` + "\n" +
+		`      "prompt_hash_new": "` + cur + `",` + "\n" +
+		`      "prompt_update_reason": "tightened the \"tense\" rule \u2014 v2",` + "\n" +
+		`      "prompt_updated_at": "2026-02-15T12:30:00Z"` + "\n    }\n  }\n}"
 	if got := testkit.Read(t, ledger); got != want {
 		t.Fatalf("ledger after CONTINUE:\n%s\nwant:\n%s", got, want)
 	}
 	added, removed, changed := diffTrees(before, testkit.Snapshot(t, dir))
-	if len(added)+len(removed) != 0 || !slices.Equal(changed, []string{"workspace/books/glass/draft/context/phase_history/ch001_sc002.json"}) {
+	if !slices.Equal(added, []string{"workspace/books/glass/draft/context/phase_history/" + filepath.Base(archive)}) || len(removed) != 0 ||
+		!slices.Equal(changed, []string{"workspace/books/glass/draft/context/phase_history/ch001_sc002.json"}) {
 		t.Fatalf("added %v removed %v changed %v", added, removed, changed)
 	}
 
 	// Without flags now: the change is on record, later phases rerun.
 	s = live(t, dir, opts())
 	p = planOf(t, s)
-	if s.Problem != nil || verdicts(t, p, "ch001_sc002") != "SSSSRRRR" || s.Policy[model.Continue].Writes {
+	if s.Problem != nil || verdicts(t, p, "ch001_sc002") != "SSSSRRMR" || s.Policy[model.Continue].Writes {
 		t.Fatalf("after: problem %v verdicts %s", s.Problem, verdicts(t, p, "ch001_sc002"))
 	}
 	if c := cell(t, p, "ch001_sc002", "write"); !strings.HasPrefix(c.Reason, "prompt change recorded earlier ("+prev[:12]+" -> "+cur[:12]+", reason: "+promptReason+")") {
@@ -169,7 +175,7 @@ func TestPromptChangeForcedKeepsLaterPhases(t *testing.T) {
 	if doc.Kind != "force_resume" || doc.Reason != "new voice" || len(doc.Forced) != 3 {
 		t.Fatalf("note %s", body)
 	}
-	for i, ph := range []string{"repair", "state_repair", "lint"} {
+	for i, ph := range []string{"state_repair", "lint", "repair"} {
 		if doc.Forced[i]["phase"] != ph || doc.Forced[i]["accepted"] != "prompt_changed_upstream" {
 			t.Fatalf("forced[%d] = %v", i, doc.Forced[i])
 		}
@@ -198,7 +204,7 @@ func TestForceResumeWritesAnAuditNote(t *testing.T) {
   "book": "ember",
   "by": "pickup resume --force-resume",
   "reason": "restored state.json from backup",
-  "command": "bookforge --workspace workspace run --book ember --resume --force-resume",
+  "command": "bookforge --workspace workspace run --book ember --resume",
   "forced": [
     {
       "scene": "ch001_sc001",
@@ -276,7 +282,7 @@ func TestRerunFromArchivesLaterEntries(t *testing.T) {
 	}
 	// The archive is not a ledger: the next load sees plan only.
 	p := planOf(t, live(t, dir, opts()))
-	if got := verdicts(t, p, "ch001_sc003"); got != "SRRRRRRR" {
+	if got := verdicts(t, p, "ch001_sc003"); got != "SRRRRRMR" {
 		t.Fatalf("after: %s", got)
 	}
 	if c := cell(t, p, "ch001_sc003", "preflight"); c.Reason != "no ledger entry: preflight has not succeeded yet" {
@@ -284,48 +290,86 @@ func TestRerunFromArchivesLaterEntries(t *testing.T) {
 	}
 }
 
-func TestDiscardAndRestartArchiveEverything(t *testing.T) {
-	for _, tc := range []struct {
-		choice model.Choice
-		word   string
-	}{{model.Discard, "discarded"}, {model.Restart, "restart"}} {
-		t.Run(tc.word, func(t *testing.T) {
-			dir := project(t, "real")
-			before := testkit.Snapshot(t, dir)
-			s := live(t, dir, opts())
-			a := New(opts()).Apply(s, tc.choice, now)
-			if a.Err != nil {
-				t.Fatal(a.Err)
-			}
-			stamp := strconv.FormatInt(now.UnixMilli(), 10)
-			hist := history(dir, "demo")
-			marker := filepath.Join(bookDir(dir, "demo"), filepath.FromSlash(PauseFile))
-			if !slices.Equal(a.Changed, []string{hist, marker}) {
-				t.Fatalf("changed %v", a.Changed)
-			}
-			if tc.choice == model.Discard && a.ArchivedTo != hist+".discarded."+stamp {
-				t.Fatalf("archived to %q", a.ArchivedTo)
-			}
-			// Every file is still there, under its archive name.
-			after := testkit.Snapshot(t, dir)
-			added, removed, changed := diffTrees(before, after)
-			if len(changed) != 0 || len(added) != len(removed) {
-				t.Fatalf("added %d removed %d changed %v", len(added), len(removed), changed)
-			}
-			for _, r := range removed {
-				n := strings.Replace(r, "phase_history/", "phase_history."+tc.word+"."+stamp+"/", 1)
-				if strings.HasSuffix(r, "run_paused.json") {
-					n = r + "." + tc.word + "." + stamp
-				}
-				if after[n] != before[r] {
-					t.Fatalf("%s did not become %s", r, n)
-				}
-			}
-			paths, _ := New(opts()).Discover(dir)
-			if len(paths) != 1 || !strings.Contains(paths[0], "archives") {
-				t.Fatalf("after %s, Discover = %v", tc.word, paths)
-			}
-		})
+func TestDiscardArchivesEverything(t *testing.T) {
+	dir := project(t, "real")
+	before := testkit.Snapshot(t, dir)
+	s := live(t, dir, opts())
+	if o := s.Outcomes[model.Discard]; !strings.Contains(o, "`bookforge --workspace workspace book reset --book demo --archive` (pickup does not run bookforge)") {
+		t.Fatalf("outcome %q", o)
+	}
+	a := New(opts()).Apply(s, model.Discard, now)
+	if a.Err != nil {
+		t.Fatal(a.Err)
+	}
+	stamp := strconv.FormatInt(now.UnixMilli(), 10)
+	hist := history(dir, "demo")
+	marker := filepath.Join(bookDir(dir, "demo"), filepath.FromSlash(PauseFile))
+	if !slices.Equal(a.Changed, []string{hist, marker}) || a.ArchivedTo != hist+".discarded."+stamp {
+		t.Fatalf("changed %v archived to %q", a.Changed, a.ArchivedTo)
+	}
+	// Every file is still there, under its archive name.
+	after := testkit.Snapshot(t, dir)
+	added, removed, changed := diffTrees(before, after)
+	if len(changed) != 0 || len(added) != len(removed) {
+		t.Fatalf("added %d removed %d changed %v", len(added), len(removed), changed)
+	}
+	for _, r := range removed {
+		n := strings.Replace(r, "phase_history/", "phase_history.discarded."+stamp+"/", 1)
+		if strings.HasSuffix(r, "run_paused.json") {
+			n = r + ".discarded." + stamp
+		}
+		if after[n] != before[r] {
+			t.Fatalf("%s did not become %s", r, n)
+		}
+	}
+	paths, _ := New(opts()).Discover(dir)
+	if len(paths) != 1 || !strings.Contains(paths[0], "archives") {
+		t.Fatalf("after discard, Discover = %v", paths)
+	}
+}
+
+// RESTART reruns the resume scene from its first phase: it archives that
+// scene's ledger, then the marker; committed scenes keep theirs.
+func TestRestartArchivesTheResumeScene(t *testing.T) {
+	dir := project(t, "cursor")
+	hist := history(dir, "quill")
+	before := testkit.Snapshot(t, dir)
+	s := live(t, dir, opts())
+	if pol := s.Policy[model.Restart]; pol.Disabled != "" || pol.Hint != "archive the ledger of ch001_sc004 and the pause marker, then rerun ch001_sc004 from its first phase" {
+		t.Fatalf("restart policy %+v", pol)
+	}
+	if o := s.Outcomes[model.Restart]; !strings.HasSuffix(o, "ch001_sc004 reruns from its first phase: bookforge --workspace workspace run --book quill") {
+		t.Fatalf("outcome %q", o)
+	}
+	a := New(opts()).Apply(s, model.Restart, now)
+	if a.Err != nil {
+		t.Fatal(a.Err)
+	}
+	stamp := strconv.FormatInt(now.UnixMilli(), 10)
+	ledger := filepath.Join(hist, "ch001_sc004.json")
+	marker := filepath.Join(bookDir(dir, "quill"), filepath.FromSlash(PauseFile))
+	if !slices.Equal(a.Changed, []string{ledger, marker}) {
+		t.Fatalf("changed %v", a.Changed)
+	}
+	after := testkit.Snapshot(t, dir)
+	added, removed, changed := diffTrees(before, after)
+	base := "workspace/books/quill/draft/context/"
+	if len(changed) != 0 || !slices.Equal(removed, []string{base + "phase_history/ch001_sc004.json", base + "run_paused.json"}) ||
+		!slices.Equal(added, []string{base + "phase_history/ch001_sc004.json.restart." + stamp, base + "run_paused.json.restart." + stamp}) {
+		t.Fatalf("added %v removed %v changed %v", added, removed, changed)
+	}
+	for i := range removed {
+		if after[added[i]] != before[removed[i]] {
+			t.Fatalf("%s is not what %s held", added[i], removed[i])
+		}
+	}
+	// Next: the cursor scene afresh (a --resume would still take the scene
+	// card state.json names); the committed scenes as they were.
+	s = live(t, dir, opts())
+	p := planOf(t, s)
+	if p.Resume != (ResumeAt{Scene: "ch001_sc004", Phase: "preflight", Reason: p.Resume.Reason}) || verdicts(t, p, "ch001_sc004") != "SRRRRRMR" ||
+		p.Committed != 3 || p.Pause != nil || len(s.Warnings) != 0 {
+		t.Fatalf("after restart: resume %+v committed %d pause %v warnings %q", p.Resume, p.Committed, p.Pause, s.Warnings)
 	}
 }
 

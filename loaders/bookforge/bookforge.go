@@ -167,6 +167,8 @@ func bookDirOf(path string) (string, bool) {
 		return up(path, 3), true
 	case ledgerName.MatchString(base) && filepath.Base(filepath.Dir(path)) == "phase_history":
 		return up(path, 4), true
+	case base == StateFile && dirExists(filepath.Join(filepath.Dir(path), "draft", "context")):
+		return filepath.Dir(path), true
 	case dirExists(filepath.Join(path, "draft", "context")):
 		return path, true
 	}
@@ -205,8 +207,9 @@ func (l Loader) Load(project, path string) (*model.Session, error) {
 	return l.session(b, abs), nil
 }
 
-// Open accepts a book folder, its phase_history folder, a ledger file or
-// a pause marker named on the command line (`pickup plan FILE`).
+// Open accepts a book folder, its state.json, its phase_history folder, a
+// ledger file or a pause marker named on the command line (`pickup plan
+// FILE`).
 func (l Loader) Open(path string) (*model.Session, bool, error) {
 	dir, ok := bookDirOf(path)
 	if !ok {

@@ -32,7 +32,7 @@ func gridOf(p *Plan, plain bool) *model.Grid {
 		g.Replaces[0] = gridTitlePlain
 	}
 	for i, ph := range Phases {
-		g.Cols[i] = phaseLabel(ph)
+		g.Cols[i] = colLabel(ph)
 	}
 	for i, sp := range p.Scenes {
 		row := model.GridRow{Label: sp.ID, Cells: make([]model.GridCell, len(sp.Cells))}
@@ -51,9 +51,9 @@ func gridOf(p *Plan, plain bool) *model.Grid {
 		g.StartRow = p.ResumeIndex
 		g.StartCol = max(p.Scenes[p.ResumeIndex].first(), 0)
 	}
-	for _, v := range []Verdict{Skip, Rerun, Blocked} {
-		c := gridCell(v, "")
-		c.Verdict = strings.ToLower(string(v))
+	for _, lw := range legendWords {
+		c := gridCell(lw.v, "")
+		c.Verdict = lw.word
 		g.Legend = append(g.Legend, c)
 	}
 	return g
@@ -62,10 +62,12 @@ func gridOf(p *Plan, plain bool) *model.Grid {
 func gridCell(v Verdict, reason string) model.GridCell {
 	kind := model.GridRerun
 	switch v {
-	case Skip:
+	case Skip, Done:
 		kind = model.GridOK
 	case Blocked:
 		kind = model.GridBlocked
+	case Maybe, None:
+		kind = model.GridNone
 	}
 	return model.GridCell{Kind: kind, Glyph: unicodeGlyphs.of(v), ASCII: asciiGlyphs.of(v), Verdict: string(v), Reason: reason}
 }

@@ -45,7 +45,7 @@ func TestGridIsThePlan(t *testing.T) {
 	if k := g.Rows[0].Cells[0].Kind; k != model.GridOK {
 		t.Errorf("plan cell kind %s", k)
 	}
-	if len(g.Legend) != 3 || g.Legend[2].Kind != model.GridBlocked || g.Legend[2].Verdict != "blocked" {
+	if len(g.Legend) != 5 || g.Legend[2].Kind != model.GridBlocked || g.Legend[2].Verdict != "blocked" || g.Legend[3].Verdict != "if lint fails" || g.Legend[4].Kind != model.GridNone {
 		t.Errorf("legend %+v", g.Legend)
 	}
 	// The screen leaves out the sections the grid says better.
@@ -76,8 +76,8 @@ func TestGridBlocked(t *testing.T) {
 	}
 }
 
-// Every recorded scene done: the cursor starts on the last scene;
-// --rerun-all: on the first scene's plan.
+// Every recorded scene done: the cursor starts on the last scene, with
+// or without --rerun-all.
 func TestGridStart(t *testing.T) {
 	dir := project(t, "real")
 	for _, f := range []string{filepath.Join(bookDir(dir, "demo"), filepath.FromSlash(PauseFile)), filepath.Join(history(dir, "demo"), "ch001_sc003.json")} {
@@ -89,8 +89,10 @@ func TestGridStart(t *testing.T) {
 	if g := s.Grid; len(g.Rows) != 2 || g.StartRow != 1 || g.StartCol != 0 || g.Rows[1].Note != "" {
 		t.Errorf("complete: %d rows, start %d,%d", len(g.Rows), g.StartRow, g.StartCol)
 	}
+	// --rerun-all has no scene to act on: the finished scenes stay as
+	// they are.
 	s = live(t, dir, opts("rerun-all"))
-	if g := s.Grid; g.StartRow != 0 || g.StartCol != 0 || g.Rows[0].Note != "resume" {
+	if g := s.Grid; g.StartRow != 1 || g.StartCol != 0 || g.Rows[0].Note != "" || g.Rows[1].Cells[0].Kind != model.GridOK {
 		t.Errorf("rerun-all start %d,%d", g.StartRow, g.StartCol)
 	}
 }

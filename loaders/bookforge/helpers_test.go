@@ -1,6 +1,7 @@
 package bookforge
 
 import (
+	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -43,25 +44,34 @@ func opts(flags ...string) loaders.Options {
 // live loads the project's one live (not archived) book.
 func live(t *testing.T, dir string, o loaders.Options) *model.Session {
 	t.Helper()
+	out, err := liveSessions(dir, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 1 {
+		t.Fatalf("%d live sessions in %s", len(out), dir)
+	}
+	return out[0]
+}
+
+// liveSessions loads the project's books that are not reset archives.
+func liveSessions(dir string, o loaders.Options) ([]*model.Session, error) {
 	l := New(o)
 	paths, err := l.Discover(dir)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	var out []*model.Session
 	for _, p := range paths {
 		s, err := l.Load(dir, p)
 		if err != nil {
-			t.Fatalf("Load(%s): %v", p, err)
+			return nil, fmt.Errorf("Load(%s): %w", p, err)
 		}
 		if !s.Archived {
 			out = append(out, s)
 		}
 	}
-	if len(out) != 1 {
-		t.Fatalf("%d live sessions in %s (paths %v)", len(out), dir, paths)
-	}
-	return out[0]
+	return out, nil
 }
 
 func planOf(t *testing.T, s *model.Session) *Plan {

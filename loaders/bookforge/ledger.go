@@ -11,10 +11,20 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// Phases is the per-scene pipeline, in order. The real ledger records the
-// first seven; apply_commit (the spec's "apply/commit") has no entry in
-// the real ledger and is judged by the scene file it writes.
-var Phases = []string{"plan", "preflight", "continuity_pack", "write", "repair", "state_repair", "lint", "apply_commit"}
+// Phases is the per-scene pipeline in the order the real runner
+// (bookforge runner.py run_loop) goes through it: plan, preflight,
+// continuity_pack, write, state_repair, lint; then, only when the lint
+// report says fail, repair followed by state_repair and lint again; then
+// apply/commit. Repair is therefore conditional, and it sits after lint.
+// (Seed 002 lists repair before state_repair; the real tool wins.) The
+// real ledger records the first seven; apply_commit has no entry in the
+// real ledger and is judged by the scene file it writes and by
+// state.json's cursor.
+var Phases = []string{"plan", "preflight", "continuity_pack", "write", "state_repair", "lint", "repair", "apply_commit"}
+
+// firstPass are the phases the runner reads from the ledger on --resume
+// before it commits (it reads repair only as state_repair's input).
+var firstPass = []string{"plan", "preflight", "continuity_pack", "write", "state_repair", "lint"}
 
 // ApplyCommit is the last phase.
 const ApplyCommit = "apply_commit"
@@ -51,10 +61,13 @@ func normPhase(s string) (string, bool) {
 	if phaseIndex(k) >= 0 {
 		return k, true
 	}
-	if p, ok := phaseAliases[k]; ok {
+	if p, ok := phaseAliases[k]; ok && k != "scene" {
 		return p, true
 	}
 	if rest, ok := strings.CutPrefix(k, "durable_apply_"); ok {
+		if rest == "scene" {
+			return ApplyCommit, true
+		}
 		return normPhase(rest)
 	}
 	return "", false
@@ -86,6 +99,19 @@ var Required = map[string][]requirement{
 	"state_repair":    {{"patch", "state_patch"}},
 	"lint":            {{"report", "lint_report"}},
 	ApplyCommit:       {{"post_state", "post_state_snapshot"}},
+}
+
+// runnerKeys are the artifact keys the real runner needs, recorded and on
+// disk, to reuse a phase on --resume (runner.py
+// _phase_artifacts_for_resume): the real spellings only.
+var runnerKeys = map[string][]string{
+	"plan":            {"scene_card"},
+	"preflight":       {"patch"},
+	"continuity_pack": {"pack"},
+	"write":           {"prose", "patch"},
+	"state_repair":    {"patch"},
+	"lint":            {"report"},
+	"repair":          {"prose", "patch"},
 }
 
 // ledgerName matches a ledger file: ch<NNN>_sc<NNN>.json.

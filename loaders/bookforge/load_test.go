@@ -75,7 +75,7 @@ func TestMarkerOnlyBook(t *testing.T) {
 		t.Fatalf("path %s", s.Path)
 	}
 	p := planOf(t, s)
-	if got := verdicts(t, p, "ch001_sc001"); got != "RRRRRRRR" {
+	if got := verdicts(t, p, "ch001_sc001"); got != "RRRRRRMR" {
 		t.Fatalf("verdicts %s", got)
 	}
 	if c := cell(t, p, "ch001_sc001", "plan"); c.Reason != "no ledger entry: the run paused here (HTTP 429 quota pause in plan_scene)" {
@@ -92,14 +92,22 @@ func TestRealShapedBook(t *testing.T) {
 			t.Errorf("%s: %s", sc, got)
 		}
 	}
-	if got := verdicts(t, p, "ch001_sc003"); got != "SSSRRRRR" {
+	if got := verdicts(t, p, "ch001_sc003"); got != "SSSRRRMR" {
 		t.Errorf("ch001_sc003: %s", got)
 	}
 	if c := cell(t, p, "ch001_sc003", "write"); c.Reason != "no ledger entry: the run paused here (HTTP 429 quota pause in write_scene)" {
 		t.Errorf("write reason %q", c.Reason)
 	}
-	if c := cell(t, p, "ch001_sc003", "repair"); c.Reason != "after write, which reruns" {
-		t.Errorf("repair reason %q", c.Reason)
+	if c := cell(t, p, "ch001_sc003", "state_repair"); c.Reason != "after write, which reruns" {
+		t.Errorf("state_repair reason %q", c.Reason)
+	}
+	// Repair is conditional: it runs only if the coming lint fails.
+	if c := cell(t, p, "ch001_sc003", "repair"); c.Verdict != Maybe || c.Reason != "runs only if the coming lint fails" {
+		t.Errorf("repair %+v", c)
+	}
+	// No state.json: the ledger scan, and it says so.
+	if p.From != "ledgers" || !hasWarning(s, "no state.json in workspace/books/demo: the resume scene is taken from the ledgers") {
+		t.Errorf("from %s warnings %q", p.From, s.Warnings)
 	}
 	if c := cell(t, p, "ch001_sc001", ApplyCommit); c.Reason != "committed: draft/chapters/ch_001/scene_001.md exists (apply/commit keeps no ledger entry)" {
 		t.Errorf("apply reason %q", c.Reason)
@@ -158,8 +166,8 @@ func TestPipelineOrderWhateverTheKeyOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	js := string(data)
-	if strings.Index(js, `"phase":"repair"`) > strings.Index(js, `"phase":"state_repair"`) {
-		t.Fatal("plan JSON not in pipeline order")
+	if strings.Index(js, `"phase":"repair"`) < strings.Index(js, `"phase":"lint"`) || strings.Index(js, `"phase":"lint"`) < strings.Index(js, `"phase":"state_repair"`) {
+		t.Fatal("plan JSON not in the runner's order")
 	}
 }
 
@@ -167,15 +175,23 @@ func TestMissingArtifactReruns(t *testing.T) {
 	dir := project(t, "missing_artifact")
 	s := live(t, dir, opts())
 	p := planOf(t, s)
-	if got := verdicts(t, p, "ch001_sc002"); got != "SSSRRRRR" {
+	if got := verdicts(t, p, "ch001_sc002"); got != "SSSRRRMR" {
 		t.Fatalf("verdicts %s", got)
 	}
 	if c := cell(t, p, "ch001_sc002", "write"); c.Reason != "artifact missing: draft/context/phase_history/ch001_sc002/write_prose.txt" {
 		t.Fatalf("reason %q", c.Reason)
 	}
-	// The repair outputs exist, but follow a rerun write: they rerun too.
-	if c := cell(t, p, "ch001_sc002", "repair"); c.Verdict != Rerun || c.Reason != "after write, which reruns" {
-		t.Fatalf("repair %+v", c)
+	// The later outputs exist, but follow a rerun write: they rerun too,
+	// as seed 002 asks; bookforge --resume would reuse them, so CONTINUE
+	// moves their entries aside first (and asks, as it writes).
+	if c := cell(t, p, "ch001_sc002", "state_repair"); c.Verdict != Rerun || c.Reason != "after write, which reruns" {
+		t.Fatalf("state_repair %+v", c)
+	}
+	if len(p.Writes) != 1 || p.Writes[0].Kind != "rerun_archive" || !slices.Equal(p.Writes[0].Phases, []string{"write", "state_repair", "lint", "repair"}) {
+		t.Fatalf("writes %+v", p.Writes)
+	}
+	if pol := s.Policy[model.Continue]; !pol.Writes || !strings.Contains(pol.Confirm, "moves 4 ledger entries of ch001_sc002 to an archive") {
+		t.Fatalf("continue %+v", pol)
 	}
 	if s.LastAction == nil || s.LastAction.Clean {
 		t.Fatalf("a half-done scene without a marker is not a clean stop: %+v", s.LastAction)
@@ -189,13 +205,15 @@ func TestHashesMatchAndATemplateChanged(t *testing.T) {
 	dir := project(t, "hashes")
 	s := live(t, dir, opts())
 	p := planOf(t, s)
-	if got := verdicts(t, p, "ch001_sc001"); got != "SSSSSSSS" {
+	// state.json's cursor is on scene 2: scene 1 is committed history,
+	// never checked again.
+	if got := verdicts(t, p, "ch001_sc001"); got != "DDDDDDDD" {
 		t.Fatalf("ch001_sc001 %s", got)
 	}
-	if c := cell(t, p, "ch001_sc001", "write"); !strings.HasSuffix(c.Reason, "prose, patch present; hashes match") {
-		t.Fatalf("write reason %q", c.Reason)
+	if c := cell(t, p, "ch001_sc002", "preflight"); !strings.HasSuffix(c.Reason, "patch present; hashes match") {
+		t.Fatalf("preflight reason %q", c.Reason)
 	}
-	if got := verdicts(t, p, "ch001_sc002"); got != "SSSBRRRR" {
+	if got := verdicts(t, p, "ch001_sc002"); got != "SSSBRRMR" {
 		t.Fatalf("ch001_sc002 %s", got)
 	}
 	c := cell(t, p, "ch001_sc002", "write")
@@ -224,19 +242,21 @@ func TestHashesMatchAndATemplateChanged(t *testing.T) {
 
 func TestTemplateMissing(t *testing.T) {
 	dir := project(t, "hashes")
-	if err := os.Remove(filepath.Join(bookDir(dir, "glass"), "prompts/templates/lint_scene.md")); err != nil {
+	// Both scenes' preflight used it; scene 1 is committed history.
+	if err := os.Remove(filepath.Join(bookDir(dir, "glass"), "prompts/templates/preflight.md")); err != nil {
 		t.Fatal(err)
 	}
 	s := live(t, dir, opts())
 	p := planOf(t, s)
-	// Scene 1's lint is the first to use it; scene 2 is blocked at write
-	// already.
-	c := cell(t, p, "ch001_sc001", "lint")
-	if c.Verdict != Blocked || !strings.HasPrefix(c.Reason, "template missing: prompts/templates/lint_scene.md (recorded ") {
-		t.Fatalf("lint %+v", c)
+	c := cell(t, p, "ch001_sc002", "preflight")
+	if c.Verdict != Blocked || !strings.HasPrefix(c.Reason, "template missing: prompts/templates/preflight.md (recorded ") {
+		t.Fatalf("preflight %+v", c)
 	}
-	if s.Problem == nil || !strings.HasSuffix(s.Problem.Path, "lint_scene.md") || !strings.Contains(s.Problem.Message, "now:      (missing)") {
+	if s.Problem == nil || !strings.HasSuffix(s.Problem.Path, "preflight.md") || !strings.Contains(s.Problem.Message, "now:      (missing)") {
 		t.Fatalf("problem %+v", s.Problem)
+	}
+	if c := cell(t, p, "ch001_sc001", "preflight"); c.Verdict != Done || len(p.Blocks) != 1 {
+		t.Fatalf("history was checked: %+v, %d blocks", c, len(p.Blocks))
 	}
 }
 
@@ -244,7 +264,7 @@ func TestPreStateChangedIsBlocked(t *testing.T) {
 	dir := project(t, "pre_state")
 	s := live(t, dir, opts())
 	p := planOf(t, s)
-	if got := verdicts(t, p, "ch001_sc001"); got != "SSSBRRRR" {
+	if got := verdicts(t, p, "ch001_sc001"); got != "SSSBRRMR" {
 		t.Fatalf("verdicts %s", got)
 	}
 	b := p.Blocks[0]
@@ -341,7 +361,9 @@ func TestReasonPause(t *testing.T) {
 	if !slices.Equal(lines, want) {
 		t.Fatalf("pause lines\n%q\nwant\n%q", lines, want)
 	}
-	if s.ResumePoint.Phase != "continuity_pack" || s.Context["pause"].(map[string]any)["reason_code"] != "durable_chronology_conflict" {
+	// The preflight entry was recorded before its durable apply paused:
+	// the next run reuses it and applies it again.
+	if s.ResumePoint.Phase != "preflight" || s.Context["pause"].(map[string]any)["reason_code"] != "durable_chronology_conflict" {
 		t.Fatalf("resume %+v", s.ResumePoint)
 	}
 }
@@ -351,11 +373,12 @@ func TestInvalidLedgersAreEmpty(t *testing.T) {
 	s := live(t, dir, opts())
 	p := planOf(t, s)
 	for _, sc := range []string{"ch001_sc001", "ch001_sc002"} {
-		if got := verdicts(t, p, sc); got != "RRRRRRRR" {
+		if got := verdicts(t, p, sc); got != "RRRRRRMR" {
 			t.Errorf("%s: %s", sc, got)
 		}
 	}
 	want := []string{
+		"no state.json in workspace/books/ash: the resume scene is taken from the ledgers (the first scene not complete); bookforge itself starts at state.json's cursor and cannot run without it",
 		"draft/context/phase_history/ch001_sc001.json: invalid JSON at line 6: expected a quoted key; read as an empty ledger (every phase of ch001_sc001 reruns)",
 		"draft/context/phase_history/ch001_sc002.json: the ledger is an array, not an object; read as an empty ledger (every phase of ch001_sc002 reruns)",
 	}
@@ -369,21 +392,28 @@ func TestInvalidLedgersAreEmpty(t *testing.T) {
 
 func TestFlagsInThePlan(t *testing.T) {
 	dir := project(t, "real")
+	// --rerun-all reruns the resume scene only; the real command for it
+	// is the run without --resume.
 	p := planOf(t, live(t, dir, opts("rerun-all")))
-	for _, sc := range p.Scenes {
-		if got := verdicts(t, p, sc.ID); got != "RRRRRRRR" {
-			t.Fatalf("%s: %s", sc.ID, got)
+	for sc, want := range map[string]string{"ch001_sc001": "SSSSSSSS", "ch001_sc002": "SSSSSSSS", "ch001_sc003": "RRRRRRMR"} {
+		if got := verdicts(t, p, sc); got != want {
+			t.Fatalf("%s: %s, want %s", sc, got, want)
 		}
 	}
-	if p.Resume.Scene != "ch001_sc001" || p.Resume.Phase != "plan" || len(p.Writes) != 0 ||
-		p.Command != "bookforge --workspace workspace run --book demo --resume --rerun-all" {
+	// Its entries move aside, so that a later --resume cannot mix them
+	// with the new run's.
+	if p.Resume.Scene != "ch001_sc003" || p.Resume.Phase != "plan" || len(p.Writes) != 1 || !slices.Equal(p.Writes[0].Phases, []string{"plan", "preflight", "continuity_pack"}) ||
+		p.Command != "bookforge --workspace workspace run --book demo" {
 		t.Fatalf("rerun-all: resume %+v writes %v command %q", p.Resume, p.Writes, p.Command)
 	}
 
 	s := live(t, dir, opts("rerun-from=preflight"))
 	p = planOf(t, s)
-	if got := verdicts(t, p, "ch001_sc003"); got != "SRRRRRRR" {
+	if got := verdicts(t, p, "ch001_sc003"); got != "SRRRRRMR" {
 		t.Fatalf("rerun-from: %s", got)
+	}
+	if p.Command != "bookforge --workspace workspace run --book demo --resume" {
+		t.Fatalf("the command carries a flag bookforge does not have: %q", p.Command)
 	}
 	if got := verdicts(t, p, "ch001_sc001"); got != "SSSSSSSS" {
 		t.Fatalf("rerun-from touches only the resume scene: %s", got)
@@ -394,7 +424,7 @@ func TestFlagsInThePlan(t *testing.T) {
 	if len(p.Writes) != 1 || p.Writes[0].Kind != "rerun_archive" || !slices.Equal(p.Writes[0].Phases, []string{"preflight", "continuity_pack"}) {
 		t.Fatalf("writes %+v", p.Writes)
 	}
-	if pol := s.Policy[model.Continue]; !pol.Writes || !strings.HasSuffix(pol.Hint, "; moves 2 ledger entries of ch001_sc003 to an archive") {
+	if pol := s.Policy[model.Continue]; !pol.Writes || !strings.HasSuffix(pol.Hint, "; moves 2 ledger entries of ch001_sc003 to an archive") || pol.Confirm == "" {
 		t.Fatalf("CONTINUE does not say it writes: %+v", pol)
 	}
 
@@ -433,10 +463,10 @@ func TestGridGlyphs(t *testing.T) {
 	o := opts()
 	o.Plain = true
 	plain := live(t, dir, o)
-	if got := uni.Sections[0].Lines[3]; got != "ch001_sc002 ✓ ✓ ✓ ✗ ↻ ↻ ↻ ↻ ◀ resume" {
+	if got := uni.Sections[0].Lines[3]; got != "ch001_sc002 ✓ ✓ ✓ ✗ ↻ ↻ ? ↻ ◀ resume" {
 		t.Errorf("unicode row %q", got)
 	}
-	if got := plain.Sections[0].Lines[3]; got != "ch001_sc002 . . . X R R R R < resume" || plain.Sections[0].Title != "Scenes x phases" {
+	if got := plain.Sections[0].Lines[3]; got != "ch001_sc002 . . . X R R ? R < resume" || plain.Sections[0].Title != "Scenes x phases" {
 		t.Errorf("plain row %q title %q", got, plain.Sections[0].Title)
 	}
 	for _, l := range plain.Sections[0].Lines {

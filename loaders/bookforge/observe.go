@@ -31,14 +31,23 @@ type book struct {
 	PauseFile  string // absolute
 	HasPause   bool
 	PauseData  []byte
-	Archived   bool
-	Ledgers    []*Ledger
-	Pause      *Pause
-	Files      map[string]FileFact
-	SetHash    map[string]string
-	Warnings   []string
-	// Newest is the most recent time recorded (an entry's timestamp, the
-	// marker's created_at), else the newest file time.
+	// StateFile is state.json (absolute); State what it says (nil when
+	// it is absent or unreadable).
+	StateFile string
+	HasState  bool
+	State     *State
+	Archived  bool
+	Ledgers   []*Ledger
+	Pause     *Pause
+	Files     map[string]FileFact
+	SetHash   map[string]string
+	// Reports are the recorded lint reports, by recorded path.
+	Reports  map[string]Report
+	Warnings []string
+	// CutShort is a RESTART or DISCARD a kill stopped half way.
+	CutShort *cutShort
+	// Newest is the most recent entry timestamp recorded, else the newest
+	// file time (the session adds a live marker's created_at).
 	Newest    time.Time
 	HasNewest bool
 	// Latest names the most recent entry: "ch001_sc003 write".
@@ -107,7 +116,7 @@ func ledgerFiles(dir string) (names, folders []string, err error) {
 // else becomes facts or warnings.
 func scanBook(project, dir string, archived bool) (*book, error) {
 	b := &book{ID: filepath.Base(dir), Dir: dir, Project: project, Archived: archived,
-		Files: map[string]FileFact{}, SetHash: map[string]string{}}
+		Files: map[string]FileFact{}, SetHash: map[string]string{}, Reports: map[string]Report{}}
 	b.Workspace = filepath.Dir(filepath.Dir(dir))
 	if archived || filepath.Base(filepath.Dir(dir)) != "books" {
 		b.Workspace = filepath.Join(project, "workspace")
@@ -123,6 +132,7 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 	}
 	b.History = filepath.Join(dir, filepath.FromSlash(HistoryDir))
 	b.PauseFile = filepath.Join(dir, filepath.FromSlash(PauseFile))
+	b.StateFile = filepath.Join(dir, StateFile)
 	warn := func(format string, args ...any) { b.Warnings = append(b.Warnings, fmt.Sprintf(format, args...)) }
 	if data, err := fsx.ReadFile(filepath.Join(dir, "book.json")); err == nil {
 		if root, _, err := parseJSON(data); err == nil {
@@ -131,6 +141,18 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 	}
 
 	var manifest []string
+	switch data, err := fsx.ReadFile(b.StateFile); {
+	case err == nil:
+		b.HasState = true
+		manifest = append(manifest, "state "+fsx.Fingerprint(data))
+		st, w := parseState(data)
+		b.Warnings = append(b.Warnings, w...)
+		b.State = st
+	case errors.Is(err, fs.ErrNotExist):
+		manifest = append(manifest, "state absent")
+	default:
+		return nil, fmt.Errorf("bookforge: %w", err)
+	}
 	names, folders, err := ledgerFiles(b.History)
 	switch {
 	case err == nil:
@@ -179,9 +201,6 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 			if p.BookID != "" && p.BookID != b.ID {
 				warn("%s: book_id %q is not this book's folder name %q", PauseFile, p.BookID, b.ID)
 			}
-			if p.HasCreated {
-				b.note(p.CreatedAt, "")
-			}
 		}
 		if st, err := os.Stat(b.PauseFile); err == nil && st.ModTime().After(newestFile) {
 			newestFile = st.ModTime()
@@ -192,17 +211,28 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 		manifest = append(manifest, "pause absent")
 	}
 
-	// The paused scene is a scene even before its first ledger entry.
-	if id := b.Pause.SceneID(); id != "" && !seen[id] {
-		l := &Ledger{Chapter: b.Pause.Chapter, Scene: b.Pause.Scene, ID: id, Entries: map[string]*Entry{},
-			File: filepath.Join(b.History, id+".json"), Rel: HistoryDir + "/" + id + ".json"}
-		b.Ledgers = append(b.Ledgers, l)
-		sort.SliceStable(b.Ledgers, func(i, j int) bool {
-			if b.Ledgers[i].Chapter != b.Ledgers[j].Chapter {
-				return b.Ledgers[i].Chapter < b.Ledgers[j].Chapter
+	var markerTime time.Time
+	if b.Pause != nil && b.Pause.HasCreated {
+		markerTime = b.Pause.CreatedAt
+	} else if st, err := os.Stat(b.PauseFile); err == nil {
+		markerTime = st.ModTime()
+	}
+	b.CutShort = findCutShort(b, markerTime)
+
+	// The cursor scene and the paused scene are scenes even before their
+	// first ledger entry: their scene files count.
+	if b.State != nil {
+		b.fact(sceneFile(b.State.Chapter, b.State.Scene))
+		if c := b.State.PlanCard; c != "" {
+			if f := b.fact(c); f.Exists {
+				if data, err := fsx.ReadFile(f.Abs); err == nil {
+					b.State.PlanCardScene = cardScene(data)
+				}
 			}
-			return b.Ledgers[i].Scene < b.Ledgers[j].Scene
-		})
+		}
+	}
+	if b.Pause.SceneID() != "" {
+		b.fact(sceneFile(b.Pause.Chapter, b.Pause.Scene))
 	}
 
 	// Every file the ledgers name, hashed.
@@ -220,6 +250,13 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 				f := b.fact(a.Path)
 				if !f.Exists && !isRequired(Required[ph], a.Key) && !(ph == ApplyCommit && strings.HasPrefix(a.Key, "registry")) {
 					warn("%s %s: recorded artifact %s is missing: %s (not required to skip the phase)", l.ID, phaseLabel(ph), a.Key, f.Rel)
+				}
+				if ph == "lint" && isRequired(Required[ph], a.Key) && f.Exists {
+					if _, ok := b.Reports[a.Path]; !ok {
+						if data, err := fsx.ReadFile(f.Abs); err == nil {
+							b.Reports[a.Path] = parseReport(data)
+						}
+					}
 				}
 			}
 			for _, t := range e.Templates {
@@ -332,7 +369,9 @@ func (b *book) setHash(ts []hashed) {
 	b.SetHash[key] = hex.EncodeToString(h.Sum(nil))
 }
 
-// input is the book's facts as Decide takes them.
-func (b *book) input(f Flags) Input {
-	return Input{Ledgers: b.Ledgers, Files: b.Files, SetHash: b.SetHash, Pause: b.Pause, Flags: f}
+// input is the book's facts as Decide takes them. lintEnv is
+// BOOKFORGE_LINT_MODE as pickup sees it.
+func (b *book) input(f Flags, lintEnv string) Input {
+	return Input{Ledgers: b.Ledgers, Files: b.Files, SetHash: b.SetHash, Pause: b.Pause, Flags: f,
+		State: b.State, Reports: b.Reports, LintEnv: lintEnv, CutShort: b.CutShort}
 }

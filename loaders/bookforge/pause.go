@@ -46,6 +46,9 @@ type Pause struct {
 	RawCreated string    `json:"created_at,omitempty"`
 	// RetryAt is CreatedAt + RetryAfter (quota pauses with both).
 	RetryAt *time.Time `json:"retry_at,omitempty"`
+	// Stale, when set, says why the marker is not why the last run
+	// stopped (bookforge removes it only in `book reset`).
+	Stale string `json:"stale,omitempty"`
 }
 
 // Violation is one quota the provider said was exceeded.
@@ -144,7 +147,7 @@ func (p *Pause) SceneID() string {
 // Wait is how long until a quota pause is safe to retry at now (zero when
 // it is safe, or when the marker does not say).
 func (p *Pause) Wait(now time.Time) time.Duration {
-	if p == nil || p.RetryAt == nil || now.IsZero() {
+	if p == nil || p.RetryAt == nil || now.IsZero() || p.Stale != "" {
 		return 0
 	}
 	if d := p.RetryAt.Sub(now); d > 0 {
@@ -183,6 +186,9 @@ func clock(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC"
 // Lines are the pause's details for the dashboard and the plan.
 func (p *Pause) Lines(now time.Time) []string {
 	var out []string
+	if p.Stale != "" {
+		out = append(out, "Stale: "+p.Stale+"; it is not why the last run stopped (bookforge removes it only in `bookforge book reset`)")
+	}
 	where := ""
 	if p.Pipeline != "" && p.Pipeline != p.Phase {
 		where = " (" + phaseLabel(p.Pipeline) + ")"
@@ -224,7 +230,7 @@ func (p *Pause) Lines(now time.Time) []string {
 	if p.RawCreated != "" {
 		out = append(out, "Paused at: "+p.RawCreated)
 	}
-	if p.Kind == "quota" {
+	if p.Kind == "quota" && p.Stale == "" {
 		switch {
 		case !p.HasRetry:
 			out = append(out, "Retry: the marker gives no retry_after_seconds")

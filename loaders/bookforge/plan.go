@@ -8,10 +8,21 @@ import (
 )
 
 // This file is the one place verdicts are decided. Decide is pure: the
-// loader reads the ledgers and hashes the files they name (observe.go),
-// then Decide turns those facts and the flags into the plan. The same
-// Plan value is printed by `pickup plan`, shown on the dashboard, and
-// carried out by CONTINUE, so a dry run cannot disagree with the run.
+// loader reads state.json, the ledgers and the lint reports and hashes
+// the files they name (observe.go), then Decide turns those facts and
+// the flags into the plan. The same Plan value is printed by `pickup
+// plan`, shown on the dashboard and the grid, and carried out by
+// CONTINUE, so a dry run cannot disagree with the run.
+//
+// It follows the real runner (bookforge runner.py run_loop): the run
+// starts at state.json's cursor; every scene before it is committed and
+// its ledger is history. On the cursor scene, with --resume, each of
+// plan, preflight, continuity_pack, write, state_repair and lint is
+// skipped when its entry succeeded and its files exist; then, only when
+// the lint report says fail, repair, state_repair and lint run again;
+// then the commit. Seed 002's extra fields (hashes, templates, status
+// fail) are honoured where present, and a phase that reruns makes every
+// later one rerun, as the seed asks.
 
 // Verdict is what a resume does with one phase of one scene.
 type Verdict string
@@ -27,9 +38,27 @@ const (
 	// needed (--resume-allow-prompt-change with --reason for a prompt
 	// template, --force-resume for a pre_state or an artifact).
 	Blocked Verdict = "BLOCKED"
+	// Done: a phase of a committed scene (one before state.json's
+	// cursor): history, which no run reads again.
+	Done Verdict = "DONE"
+	// None: no entry, and none is needed: repair after a lint that
+	// passed, lint and repair with lint off, a phase a committed scene
+	// recorded no entry for.
+	None Verdict = "NONE"
+	// Maybe: repair after a lint the resume reruns: it runs only if that
+	// lint fails.
+	Maybe Verdict = "MAYBE"
 )
 
-// Flags are the explicit resume flags of seed 002.
+// settled reports a verdict the resume does not act on.
+func (v Verdict) settled() bool { return v == Skip || v == Done || v == None }
+
+// acts reports a verdict the resume stops at: a rerun or a block.
+func (v Verdict) acts() bool { return v == Rerun || v == Blocked }
+
+// Flags are seed 002's explicit resume flags. They are pickup's own plan
+// options: the real bookforge has none of them, so the command pickup
+// prints never carries them.
 type Flags struct {
 	RerunFrom         string `json:"rerun_from,omitempty"`
 	RerunAll          bool   `json:"rerun_all,omitempty"`
@@ -38,7 +67,8 @@ type Flags struct {
 	Reason            string `json:"reason,omitempty"`
 }
 
-// Args are the flags as a bookforge command line takes them.
+// Args are the flags as pickup takes them (for display: bookforge
+// accepts none of them).
 func (f Flags) Args() []string {
 	var out []string
 	if f.RerunAll {
@@ -76,6 +106,17 @@ type Input struct {
 	SetHash map[string]string
 	Pause   *Pause
 	Flags   Flags
+	// State is state.json; nil when the book has none or it cannot be
+	// read: the resume scene is then the first scene whose ledger is not
+	// complete (the ledger scan).
+	State *State
+	// Reports are the recorded lint reports, by the path as recorded.
+	Reports map[string]Report
+	// LintEnv is BOOKFORGE_LINT_MODE in pickup's environment ("" unset).
+	LintEnv string
+	// CutShort is a RESTART or DISCARD of pickup's a kill stopped half
+	// way; the marker it left is not why anything stopped.
+	CutShort *cutShort
 }
 
 func setKey(ts []hashed) string {
@@ -135,7 +176,8 @@ type Cell struct {
 	Blocks       []Block       `json:"blocks,omitempty"`
 	Forced       []Block       `json:"forced,omitempty"`
 	PromptChange *PromptChange `json:"prompt_change,omitempty"`
-	// Notable marks a SKIP worth listing (forced, a prompt change).
+	// Notable marks a SKIP worth listing (forced, a prompt change, a
+	// durable apply that runs again).
 	Notable bool `json:"-"`
 }
 
@@ -145,28 +187,27 @@ type ScenePlan struct {
 	Chapter int    `json:"chapter"`
 	Scene   int    `json:"scene_number"`
 	Ledger  string `json:"ledger"` // relative to the book; "" when there is none
-	Cells   []Cell `json:"phases"`
+	// Committed: before state.json's cursor (history). Ahead: after it
+	// (the next run does not reach it).
+	Committed bool   `json:"committed,omitempty"`
+	Ahead     bool   `json:"ahead,omitempty"`
+	Cells     []Cell `json:"phases"`
+	// Start is the cell a resume of this scene starts at (-1: none).
+	Start int `json:"-"`
 }
 
-// Done reports whether every phase is skipped.
+// Done reports whether nothing is left to do in the scene.
 func (s ScenePlan) Done() bool {
 	for _, c := range s.Cells {
-		if c.Verdict != Skip {
+		if !c.Verdict.settled() {
 			return false
 		}
 	}
 	return true
 }
 
-// first returns the first cell that is not a SKIP, or -1.
-func (s ScenePlan) first() int {
-	for i, c := range s.Cells {
-		if c.Verdict != Skip {
-			return i
-		}
-	}
-	return -1
-}
+// first is the cell a resume of the scene starts at, or -1.
+func (s ScenePlan) first() int { return s.Start }
 
 // ResumeAt is where CONTINUE picks up.
 type ResumeAt struct {
@@ -185,6 +226,8 @@ type Write struct {
 	Phases []string `json:"phases,omitempty"`
 	File   string   `json:"file"` // relative to the book
 	Text   string   `json:"text"`
+	// From is the phase a rerun_archive reruns from.
+	From string `json:"from,omitempty"`
 	// Change is the prompt change to record.
 	Change *PromptChange `json:"-"`
 	// Forced are the mismatches an audit note records.
@@ -193,21 +236,40 @@ type Write struct {
 
 // Plan is the computed resume plan of a book.
 type Plan struct {
-	Book     string      `json:"book"`
-	BookDir  string      `json:"book_dir"`
-	Flags    Flags       `json:"flags"`
+	Book    string `json:"book"`
+	BookDir string `json:"book_dir"`
+	// From says where the resume scene comes from: "state.json" (its
+	// cursor, as bookforge itself) or "ledgers" (no state.json: the first
+	// scene whose ledger is not complete).
+	From  string   `json:"from"`
+	State *State   `json:"state,omitempty"`
+	Lint  LintMode `json:"lint"`
+	Flags Flags    `json:"flags"`
+	// Pause is the marker; its Stale says it is not why the last run
+	// stopped.
 	Pause    *Pause      `json:"pause,omitempty"`
 	Resume   ResumeAt    `json:"resume"`
 	Complete bool        `json:"complete"`
 	Scenes   []ScenePlan `json:"scenes"`
 	Blocks   []Block     `json:"blocked"`
 	Writes   []Write     `json:"continue_writes"`
-	// Command is the bookforge command line CONTINUE hands over.
+	// Command is the bookforge command line CONTINUE hands over: one the
+	// real CLI accepts.
 	Command string `json:"command"`
-	// ResumeIndex is the resume scene's index in Scenes (-1 when every
-	// scene is done and there is nothing to pick up within them).
+	// Committed counts the scenes before the cursor.
+	Committed int `json:"committed"`
+	// ResumeIndex is the resume scene's index in Scenes (-1 when there is
+	// nothing to pick up).
 	ResumeIndex int      `json:"-"`
 	Notes       []string `json:"notes,omitempty"`
+}
+
+// live is the pause marker when it says why the last run stopped.
+func (p *Plan) live() *Pause {
+	if p.Pause == nil || p.Pause.Stale != "" {
+		return nil
+	}
+	return p.Pause
 }
 
 // short abbreviates a hash for reasons, as git does.
@@ -221,45 +283,136 @@ func short(h string) string {
 	return h
 }
 
+// before reports whether scene (ch, sc) comes before the cursor.
+func before(ch, sc int, st *State) bool {
+	return ch < st.Chapter || (ch == st.Chapter && sc < st.Scene)
+}
+
+// rows are the scenes the plan lists: every ledger, plus the cursor
+// scene and the live pause's scene when they have none yet, in
+// chapter/scene order.
+func rows(in Input, live *Pause) []*Ledger {
+	out := slices.Clone(in.Ledgers)
+	add := func(ch, sc int) {
+		id := sceneID(ch, sc)
+		if slices.ContainsFunc(out, func(l *Ledger) bool { return l.ID == id }) {
+			return
+		}
+		out = append(out, &Ledger{Chapter: ch, Scene: sc, ID: id, Entries: map[string]*Entry{},
+			Rel: HistoryDir + "/" + id + ".json"})
+	}
+	if in.State != nil && !in.State.Complete() {
+		add(in.State.Chapter, in.State.Scene)
+	}
+	if live.SceneID() != "" && (in.State == nil || !before(live.Chapter, live.Scene, in.State)) {
+		add(live.Chapter, live.Scene)
+	}
+	slices.SortStableFunc(out, func(a, b *Ledger) int {
+		if a.Chapter != b.Chapter {
+			return a.Chapter - b.Chapter
+		}
+		return a.Scene - b.Scene
+	})
+	return out
+}
+
 // Decide computes the plan.
 func Decide(in Input) Plan {
-	p := Plan{Flags: in.Flags, Pause: in.Pause, ResumeIndex: -1, Scenes: []ScenePlan{}, Blocks: []Block{}, Writes: []Write{}}
-	for _, l := range in.Ledgers {
-		p.Scenes = append(p.Scenes, evalScene(l, in, false))
+	p := Plan{Flags: in.Flags, State: in.State, From: "ledgers", ResumeIndex: -1, Scenes: []ScenePlan{}, Blocks: []Block{}, Writes: []Write{}}
+	if in.State != nil {
+		p.From = StateFile
 	}
-	resume := firstPending(p.Scenes)
+	if in.Pause != nil {
+		pz := *in.Pause
+		if in.CutShort != nil {
+			pz.Stale = fmt.Sprintf("a %s cut short at %s left it behind", in.CutShort.Choice, clock(in.CutShort.At))
+		} else {
+			pz.Stale = staleWhy(in.Pause, in.Ledgers, in.State)
+		}
+		p.Pause = &pz
+	}
+	// The scene of a marker a cut-short RESTART left is the scene it
+	// restarted: still a row.
+	rowPause := p.live()
+	if in.CutShort != nil {
+		rowPause = in.Pause
+	}
+	in.Pause = p.live() // the verdicts see only a live pause
+	ledgers := rows(in, rowPause)
+	complete := in.State != nil && in.State.Complete()
+	committed := func(l *Ledger) bool { return in.State != nil && (complete || before(l.Chapter, l.Scene, in.State)) }
+	var history []*Ledger
+	for _, l := range ledgers {
+		if committed(l) {
+			history = append(history, l)
+		}
+	}
+	p.Lint = lintMode(in.LintEnv, history)
+
+	target := -1
+	for i, l := range ledgers {
+		if committed(l) {
+			p.Scenes = append(p.Scenes, committedScene(l, in))
+			p.Committed++
+			continue
+		}
+		sp := evalScene(l, in, p.Lint, false)
+		if in.State != nil {
+			if l.ID == in.State.SceneID() {
+				target = i
+			} else {
+				sp.Ahead = true
+				p.Notes = append(p.Notes, fmt.Sprintf("%s lies after state.json's cursor (%s): the next run does not reach it; when a run does, --resume reuses its entries", l.ID, in.State.SceneID()))
+			}
+		}
+		p.Scenes = append(p.Scenes, sp)
+	}
+	if in.State == nil {
+		target = firstPending(p.Scenes)
+	}
+
+	// The flags act on the resume scene only: a committed scene's ledger
+	// is history and is never changed.
 	rerunFrom := in.Flags.RerunFrom
 	if in.Flags.RerunAll && rerunFrom != "" {
-		p.Notes = append(p.Notes, "--rerun-all already reruns everything: --rerun-from "+rerunFrom+" adds nothing")
+		p.Notes = append(p.Notes, "--rerun-all already reruns the whole scene: --rerun-from "+rerunFrom+" adds nothing")
 		rerunFrom = ""
 	}
-	target := -1
-	if rerunFrom != "" && len(p.Scenes) > 0 {
-		// --rerun-from applies to the scene the resume picks up: the
-		// first one not done, else the last one recorded.
-		target = resume
-		if target < 0 {
-			target = len(p.Scenes) - 1
+	flagged := in.Flags.RerunAll || rerunFrom != ""
+	switch {
+	case flagged && target >= 0:
+		p.Scenes[target] = evalScene(ledgers[target], in, p.Lint, true)
+		if rerunFrom == "repair" {
+			p.Notes = append(p.Notes, "--rerun-from repair: bookforge repairs only after a failing lint report, so the repair column follows the lint report")
 		}
-		p.Scenes[target] = evalScene(in.Ledgers[target], in, true)
-		resume = firstPending(p.Scenes)
+	case flagged:
+		p.Notes = append(p.Notes, "--rerun-from and --rerun-all act on the scene a resume picks up; there is none, and a committed scene's ledger is never changed")
 	}
-	p.ResumeIndex = resume
-	if resume >= 0 {
-		sp := p.Scenes[resume]
-		c := sp.Cells[sp.first()]
-		p.Resume = ResumeAt{Scene: sp.ID, Phase: c.Phase,
-			Reason: fmt.Sprintf("%s %s: %s", sp.ID, phaseLabel(c.Phase), c.Reason)}
+	p.ResumeIndex = target
+	if target >= 0 {
+		sp := p.Scenes[target]
+		c := sp.Cells[sp.Start]
+		p.Resume = ResumeAt{Scene: sp.ID, Phase: c.Phase, Reason: fmt.Sprintf("%s %s: %s", sp.ID, phaseLabel(c.Phase), c.Reason)}
+		if f := sceneFile(sp.Chapter, sp.Scene); in.State != nil && in.Files[f].Exists {
+			p.Notes = append(p.Notes, fmt.Sprintf("%s already exists while state.json's cursor is on %s: the last commit was cut short after writing it, and bookforge stops with \"Scene already exists\" when it commits this scene again; move that file aside first (pickup does not touch it)", f, sp.ID))
+		}
 	} else {
 		p.Complete = true
-		p.Resume = ResumeAt{Reason: fmt.Sprintf("every phase of the %d recorded scene(s) can be skipped: the next run starts the next scene", len(p.Scenes))}
-		if len(p.Scenes) == 0 {
-			p.Resume.Reason = "no scene has a ledger yet: the next run starts from the first scene"
+		switch {
+		case complete:
+			p.Resume = ResumeAt{Reason: fmt.Sprintf("state.json says the book is COMPLETE: all %d recorded scene(s) are committed", len(p.Scenes))}
+		case len(p.Scenes) == 0:
+			p.Resume = ResumeAt{Reason: "no scene has a ledger yet: the next run starts from the first scene"}
+		default:
+			p.Resume = ResumeAt{Reason: fmt.Sprintf("every phase of the %d recorded scene(s) is done: the next run starts the next scene", len(p.Scenes))}
 		}
 	}
 
 	var forced []Block
 	for si, sp := range p.Scenes {
+		if sp.Committed {
+			continue
+		}
 		for _, c := range sp.Cells {
 			p.Blocks = append(p.Blocks, c.Blocks...)
 			forced = append(forced, c.Forced...)
@@ -269,16 +422,8 @@ func Decide(in Input) Plan {
 			}
 		}
 		if si == target {
-			l := in.Ledgers[target]
-			var moved []string
-			for _, key := range l.Order {
-				if ph, ok := normPhase(key); ok && phaseIndex(ph) >= phaseIndex(rerunFrom) && l.Entries[ph] != nil {
-					moved = append(moved, key)
-				}
-			}
-			if len(moved) > 0 {
-				p.Writes = append(p.Writes, Write{Kind: "rerun_archive", Scene: sp.ID, Phases: moved, File: sp.Ledger,
-					Text: fmt.Sprintf("move the %s entries of %s (%s) from %s to %s beside it", strings.Join(moved, ", "), sp.ID, "--rerun-from "+rerunFrom, sp.Ledger, rerunArchiveName(sp.ID, "<unix-ms>"))})
+			if w := archiveWrite(ledgers[si], sp, in, p.Lint, rerunFrom); w != nil {
+				p.Writes = append(p.Writes, *w)
 			}
 		}
 	}
@@ -303,62 +448,326 @@ func firstPending(scenes []ScenePlan) int {
 	return -1
 }
 
-// rerunArchiveName is where --rerun-from moves a scene's entries: beside
-// the ledger, under a name the ledger pattern never matches.
+// rerunArchiveName is where CONTINUE moves a scene's entries that must
+// rerun: beside the ledger, under a name the ledger pattern never
+// matches.
 func rerunArchiveName(scene, stamp string) string { return scene + ".rerun." + stamp + ".json" }
 
 // forceAuditName is the audit note of one --force-resume.
 func forceAuditName(stamp string) string { return "force_resume." + stamp + ".json" }
 
-// evalScene decides one scene. rerunFrom says --rerun-from applies here.
-func evalScene(l *Ledger, in Input, rerunFrom bool) ScenePlan {
-	sp := ScenePlan{ID: l.ID, Chapter: l.Chapter, Scene: l.Scene, Ledger: l.Rel}
+// runnerReuses reports whether the real runner, on --resume, would reuse
+// the entry: status success and every key it needs recorded and on disk
+// (it checks nothing else).
+func runnerReuses(ph string, e *Entry, in Input) bool {
+	if e == nil || e.Status != "success" {
+		return false
+	}
+	for _, k := range runnerKeys[ph] {
+		a, ok := e.artifact(requirement{k})
+		if !ok || !in.Files[a.Path].Exists {
+			return false
+		}
+	}
+	return true
+}
+
+// archiveWrite is the write that makes the next real run do what the
+// plan says: when the resume scene reruns a phase (a missing or unusable
+// artifact, a changed prompt, --rerun-from) while bookforge --resume
+// would still reuse that phase's entry or a later one, CONTINUE moves
+// the scene's entries from that phase on to an archive beside the
+// ledger. nil when nothing needs moving.
+func archiveWrite(l *Ledger, sp ScenePlan, in Input, lint LintMode, rerunFrom string) *Write {
+	if !l.Exists || sp.Start < 0 || sp.Cells[sp.Start].Verdict != Rerun {
+		return nil
+	}
+	from := sp.Cells[sp.Start].Phase
+	r := phaseIndex(from)
+	if r > phaseIndex("lint") {
+		return nil // repair and commit: the runner reads no entry there
+	}
+	lintOff := lint.Off && (lint.Explicit || l.Entries["lint"] == nil)
+	var reads []string
+	for _, ph := range Phases[r:] {
+		switch {
+		case ph == ApplyCommit, ph == "lint" && lintOff:
+			continue
+		case ph == "repair" && (r > phaseIndex("state_repair") || lintOff):
+			continue // read only as state_repair's input
+		}
+		if runnerReuses(ph, l.Entries[ph], in) {
+			reads = append(reads, phaseLabel(ph))
+		}
+	}
+	if len(reads) == 0 {
+		return nil
+	}
+	var moved []string
+	for _, key := range l.Order {
+		if ph, ok := normPhase(key); ok && phaseIndex(ph) >= r && l.Entries[ph] != nil && !slices.Contains(moved, key) {
+			moved = append(moved, key)
+		}
+	}
+	why, who := from+" reruns", "bookforge --resume"
+	switch {
+	case in.Flags.RerunAll:
+		// The command drops --resume; a later --resume would still read
+		// what is left.
+		why, who = "--rerun-all", "a later bookforge --resume"
+	case rerunFrom != "" && rerunFrom == from:
+		why = "--rerun-from " + rerunFrom
+	}
+	return &Write{Kind: "rerun_archive", Scene: l.ID, Phases: moved, File: sp.Ledger, From: from,
+		Text: fmt.Sprintf("move the %s entries of %s (%s) from %s to %s beside it: %s would otherwise reuse %s",
+			strings.Join(moved, ", "), l.ID, why, sp.Ledger, rerunArchiveName(l.ID, "<unix-ms>"), who, strings.Join(reads, ", "))}
+}
+
+// committedScene is a scene before state.json's cursor: committed, its
+// ledger history. Nothing is judged; each cell says what was recorded.
+func committedScene(l *Ledger, in Input) ScenePlan {
+	sp := ScenePlan{ID: l.ID, Chapter: l.Chapter, Scene: l.Scene, Ledger: l.Rel, Committed: true, Start: -1}
 	if !l.Exists {
 		sp.Ledger = ""
+	}
+	for _, ph := range Phases {
+		e := l.Entries[ph]
+		c := Cell{Phase: ph}
+		switch {
+		case ph == ApplyCommit:
+			if f := sceneFile(l.Chapter, l.Scene); in.Files[f].Exists {
+				c.Verdict, c.Reason = Done, "committed: "+f+" exists"
+				c.Artifacts = []ArtifactRef{{Key: "scene", Path: f}}
+			} else {
+				c.Verdict, c.Reason = None, "before state.json's cursor, yet "+f+" does not exist: the run moved past this scene without committing its prose"
+			}
+		case e != nil:
+			c.Verdict = Done
+			c.Reason = "history (the scene is committed): "
+			if e.Status == "success" {
+				c.Reason += "success"
+			} else {
+				c.Reason += fmt.Sprintf("recorded status %q", e.Status)
+			}
+			if e.RawTime != "" {
+				c.Reason += " at " + e.RawTime
+			}
+			if ph == "lint" {
+				if a, ok := e.artifact(requirement{"report", "lint_report"}); ok {
+					switch rep := in.Reports[a.Path]; {
+					case strings.EqualFold(strings.TrimSpace(rep.Status), "fail"):
+						c.Reason += "; the report says fail (committed anyway, as BOOKFORGE_LINT_MODE=warn allows)"
+					case rep.Status != "":
+						c.Reason += fmt.Sprintf("; the report says %s", rep.Status)
+					}
+				}
+			}
+			for _, a := range e.Artifacts {
+				c.Artifacts = append(c.Artifacts, ArtifactRef{Key: a.Key, Path: or(in.Files[a.Path].Rel, a.Path), Hash: a.Hash})
+			}
+		case ph == "repair" && l.Entries["lint"] != nil:
+			c.Verdict, c.Reason = None, "no repair entry: lint passed on its first run"
+		case ph == "repair", ph == "lint":
+			c.Verdict, c.Reason = None, "no lint entry: the scene ran with lint off"
+		default:
+			c.Verdict, c.Reason = None, "no entry recorded (history)"
+		}
+		sp.Cells = append(sp.Cells, c)
+	}
+	return sp
+}
+
+// lintReport is what the scene's lint entry's report says (a zero Report
+// and false when there is no entry or no report key).
+func lintReport(l *Ledger, in Input) (string, Report, bool) {
+	e := l.Entries["lint"]
+	if e == nil {
+		return "", Report{}, false
+	}
+	a, ok := e.artifact(requirement{"report", "lint_report"})
+	if !ok {
+		return "", Report{}, false
+	}
+	return or(in.Files[a.Path].Rel, a.Path), in.Reports[a.Path], true
+}
+
+// evalScene decides a scene the next run works on (the cursor scene, or
+// with no state.json any scene) as the runner does with --resume, seed
+// 002's extra checks included. flagged says --rerun-from or --rerun-all
+// applies here.
+func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
+	sp := ScenePlan{ID: l.ID, Chapter: l.Chapter, Scene: l.Scene, Ledger: l.Rel, Start: -1}
+	if !l.Exists {
+		sp.Ledger = ""
+	}
+	rerunAll := flagged && in.Flags.RerunAll
+	from := -1
+	if flagged && !rerunAll {
+		from = phaseIndex(in.Flags.RerunFrom)
+	}
+	cursor := in.State != nil && l.ID == in.State.SceneID()
+	lintOff := lint.Off && (lint.Explicit || l.Entries["lint"] == nil)
+	// A recorded repair the runner cannot reuse is state_repair's problem:
+	// state_repair reads it as its input.
+	repairBroken := ""
+	if e := l.Entries["repair"]; e != nil && !lintOff {
+		if c := checkPhase(l, "repair", e, in); c.Verdict == Rerun {
+			repairBroken = c.Reason
+		}
 	}
 	cascade := ""
 	var change *PromptChange
 	changeAt := ""
-	from := phaseIndex(in.Flags.RerunFrom)
+	var lintCell Cell
 	for i, ph := range Phases {
 		e := l.Entries[ph]
 		var c Cell
 		switch {
-		case in.Flags.RerunAll:
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: "--rerun-all: the ledger is ignored and every phase reruns"}
-		case rerunFrom && from >= 0 && i >= from:
+		case ph == "lint" && lintOff:
+			c = Cell{Phase: ph, Verdict: None, Reason: "lint is off (" + lint.Why + "): bookforge records no lint and goes on to the commit"}
+		case ph == "repair":
+			// A recorded repair the lint passed after: an accepted
+			// prompt change upstream only needs forcing here (without
+			// --force-resume, state_repair and lint rerun already).
+			if c = repairCell(l, e, in, lintCell, lintOff); in.Flags.ForceResume {
+				c = upstreamChange(c, l.ID, e, change, changeAt, true)
+			}
+		case rerunAll:
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: "--rerun-all: the command drops --resume, so bookforge ignores this scene's ledger and reruns every phase"}
+		case from >= 0 && i >= from:
 			c = Cell{Phase: ph, Verdict: Rerun, Reason: "--rerun-from " + in.Flags.RerunFrom + ": rerun on request"}
 			if e != nil {
 				c.Reason += "; its ledger entry moves to an archive beside the ledger"
 			}
 		case cascade != "":
 			c = Cell{Phase: ph, Verdict: Rerun, Reason: cascade}
+		case ph == "state_repair" && repairBroken != "":
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: "the repair entry it builds on cannot be reused (" + repairBroken + "): state_repair reruns on the write prose"}
+		case ph == ApplyCommit && in.State != nil:
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: "not committed yet: state.json's cursor is on this scene"}
+			if !cursor {
+				c.Reason = "not committed yet: the cursor has not reached this scene"
+			}
+			if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ph && !strings.HasPrefix(strings.ToLower(pz.Phase), "durable_apply_") {
+				c.Reason += "; the run paused here (" + pz.Cause() + ")" // a durable apply says so below
+			}
 		default:
 			c = checkPhase(l, ph, e, in)
-			if c.Verdict == Skip && change != nil && predates(e, change) {
-				what := fmt.Sprintf("the prompt of %s changed (%s -> %s, reason: %s) after this output was made", changeAt, short(change.Prev), short(change.New), change.Reason)
-				if in.Flags.ForceResume {
-					c.Reason = "forced by --force-resume: kept although " + what + "; " + c.Reason
-					c.Forced = append(c.Forced, Block{Scene: l.ID, Phase: ph, Kind: "prompt_changed_upstream", Flag: "--force-resume", Text: what})
-					c.Notable = true
-				} else {
-					c = Cell{Phase: ph, Verdict: Rerun, Reason: what + "; it reruns (--force-resume keeps it)"}
+			if ph == "plan" && cursor && c.Verdict == Rerun && in.State.PlanCard != "" && in.State.PlanCardScene == l.ID && in.Files[in.State.PlanCard].Exists {
+				f := in.Files[in.State.PlanCard]
+				c = Cell{Phase: ph, Verdict: Skip, Artifacts: []ArtifactRef{{Key: "scene_card", Path: f.Rel}},
+					Reason: fmt.Sprintf("state.json plan.scene_card (%s) is this scene's card: bookforge --resume reuses it (the ledger: %s)", f.Rel, c.Reason)}
+			}
+			if ph == "lint" && c.Verdict == Skip {
+				if path, rep, ok := lintReport(l, in); ok && rep.Err != "" {
+					c = Cell{Phase: ph, Verdict: Rerun, Reason: fmt.Sprintf("the lint report %s cannot be read (%s): bookforge --resume would stop on it", path, rep.Err)}
 				}
 			}
+			c = upstreamChange(c, l.ID, e, change, changeAt, in.Flags.ForceResume)
 		}
 		if c.PromptChange != nil && c.Verdict == Skip && change == nil {
 			change, changeAt = c.PromptChange, ph
 		}
-		if c.Verdict != Skip && cascade == "" {
+		if c.Verdict.acts() && cascade == "" {
 			verb := "reruns"
 			if c.Verdict == Blocked {
 				verb = "is blocked"
 			}
 			cascade = fmt.Sprintf("after %s, which %s", phaseLabel(ph), verb)
 		}
+		if ph == "lint" {
+			lintCell = c
+		}
 		sp.Cells = append(sp.Cells, c)
 	}
+	for i, c := range sp.Cells {
+		if c.Verdict.acts() {
+			sp.Start = i
+			break
+		}
+	}
+	durableAgain(&sp, in.Pause)
 	return sp
+}
+
+// upstreamChange applies an accepted prompt change of an earlier phase
+// to a skipped cell whose output predates it: it reruns, or with force
+// it is kept and the audit note says so.
+func upstreamChange(c Cell, scene string, e *Entry, change *PromptChange, changeAt string, force bool) Cell {
+	if c.Verdict != Skip || change == nil || !predates(e, change) {
+		return c
+	}
+	what := fmt.Sprintf("the prompt of %s changed (%s -> %s, reason: %s) after this output was made", changeAt, short(change.Prev), short(change.New), change.Reason)
+	if !force {
+		return Cell{Phase: c.Phase, Verdict: Rerun, Reason: what + "; it reruns (--force-resume keeps it)"}
+	}
+	c.Reason = "forced by --force-resume: kept although " + what + "; " + c.Reason
+	c.Forced = append(c.Forced, Block{Scene: scene, Phase: c.Phase, Kind: "prompt_changed_upstream", Flag: "--force-resume", Text: what})
+	c.Notable = true
+	return c
+}
+
+// repairCell decides the conditional repair: it runs only when the lint
+// report the run goes on with says fail.
+func repairCell(l *Ledger, e *Entry, in Input, lint Cell, lintOff bool) Cell {
+	c := Cell{Phase: "repair"}
+	path, rep, _ := lintReport(l, in)
+	switch {
+	case lintOff:
+		c.Verdict, c.Reason = None, "no lint, so no repair (lint is off)"
+	case !lint.Verdict.settled():
+		c.Verdict, c.Reason = Maybe, "runs only if the coming lint fails"
+		if e != nil {
+			c.Reason += "; the recorded repair is from an earlier pass"
+		}
+	case strings.EqualFold(strings.TrimSpace(rep.Status), "fail"):
+		c.Verdict = Rerun
+		c.Reason = fmt.Sprintf("the lint report %s says fail: bookforge repairs, then runs state_repair and lint again", path)
+	case e == nil:
+		c.Verdict = None
+		c.Reason = fmt.Sprintf("lint passed (the report %s says %q): no repair", path, rep.Status)
+		if rep.Status == "" {
+			c.Reason = fmt.Sprintf("the lint report %s records no status, which bookforge takes as a pass: no repair", path)
+		}
+	default:
+		// A repair recorded before the lint that passed.
+		c = checkPhase(l, "repair", e, in)
+		if c.Verdict == Skip {
+			c.Reason += "; lint passed after it"
+		}
+	}
+	return c
+}
+
+// durableAgain handles a pause in a durable-state apply on this scene
+// (durable_apply_preflight, durable_apply_scene): the run recorded the
+// phase's entry, then its apply paused. The next run reuses the entry
+// and applies it again, so the resume starts there, and it pauses again
+// unless the cause is fixed.
+func durableAgain(sp *ScenePlan, pz *Pause) {
+	if pz == nil || pz.SceneID() != sp.ID || !strings.HasPrefix(strings.ToLower(pz.Phase), "durable_apply_") {
+		return
+	}
+	i := phaseIndex(pz.Pipeline)
+	if i < 0 || (sp.Start >= 0 && sp.Start < i) {
+		return
+	}
+	c := &sp.Cells[i]
+	what := pz.ReasonCode
+	if pz.Message != "" {
+		what += ": " + pz.Message
+	}
+	again := fmt.Sprintf("its durable-state apply paused the last run (%s); the next run applies it again and pauses again unless that is fixed", what)
+	switch c.Verdict {
+	case Skip:
+		c.Reason = "reused, and " + again + "; " + c.Reason
+		c.Notable = true
+	case Rerun:
+		c.Reason += "; " + again
+	default:
+		return
+	}
+	sp.Start = i
 }
 
 // predates reports whether entry e was made before prompt change pc: a

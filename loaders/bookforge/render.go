@@ -6,15 +6,22 @@ import (
 	"time"
 )
 
-// glyphs are the grid's marks: one cell per verdict.
+// glyphs are the grid's marks: one cell per verdict. A committed
+// scene's DONE shares SKIP's mark: both are done and kept.
 type glyphs struct {
-	skip, rerun, blocked, resume string
+	skip, rerun, blocked, maybe, none, resume string
 }
 
 var (
-	unicodeGlyphs = glyphs{skip: "✓", rerun: "↻", blocked: "✗", resume: "◀ resume"}
-	asciiGlyphs   = glyphs{skip: ".", rerun: "R", blocked: "X", resume: "< resume"}
+	unicodeGlyphs = glyphs{skip: "✓", rerun: "↻", blocked: "✗", maybe: "?", none: "–", resume: "◀ resume"}
+	asciiGlyphs   = glyphs{skip: ".", rerun: "R", blocked: "X", maybe: "?", none: "-", resume: "< resume"}
 )
+
+// legendWords name the marks, in the legend's order.
+var legendWords = []struct {
+	v    Verdict
+	word string
+}{{Skip, "done/skip"}, {Rerun, "rerun"}, {Blocked, "blocked"}, {Maybe, "if lint fails"}, {None, "not needed"}}
 
 func glyphsFor(plain bool) glyphs {
 	if plain {
@@ -25,12 +32,24 @@ func glyphsFor(plain bool) glyphs {
 
 func (g glyphs) of(v Verdict) string {
 	switch v {
-	case Skip:
+	case Skip, Done:
 		return g.skip
 	case Blocked:
 		return g.blocked
+	case Maybe:
+		return g.maybe
+	case None:
+		return g.none
 	}
 	return g.rerun
+}
+
+// colLabel is a phase as a grid column names it: repair is conditional.
+func colLabel(ph string) string {
+	if ph == "repair" {
+		return "repair (if lint fails)"
+	}
+	return phaseLabel(ph)
 }
 
 // gridLines is the scene x phase grid. Cells are single glyphs separated
@@ -41,7 +60,7 @@ func gridLines(p *Plan, plain bool) []string {
 	g := glyphsFor(plain)
 	var legend []string
 	for i, ph := range Phases {
-		legend = append(legend, fmt.Sprintf("%d %s", i+1, phaseLabel(ph)))
+		legend = append(legend, fmt.Sprintf("%d %s", i+1, colLabel(ph)))
 	}
 	sep := " · "
 	if plain {
@@ -66,7 +85,11 @@ func gridLines(p *Plan, plain bool) []string {
 	if len(p.Scenes) == 0 {
 		out = append(out, "(no scene recorded yet)")
 	}
-	out = append(out, fmt.Sprintf("%s skip%s%s rerun%s%s blocked", g.skip, sep, g.rerun, sep, g.blocked))
+	marks := make([]string, len(legendWords))
+	for i, lw := range legendWords {
+		marks[i] = g.of(lw.v) + " " + lw.word
+	}
+	out = append(out, strings.Join(marks, sep))
 	return out
 }
 
@@ -76,6 +99,10 @@ func gridLines(p *Plan, plain bool) []string {
 func reasonLines(p *Plan) []string {
 	var out []string
 	for i, sp := range p.Scenes {
+		if sp.Committed {
+			out = append(out, committedLine(sp))
+			continue
+		}
 		if i != p.ResumeIndex && sp.Done() && !anyNotable(sp) {
 			out = append(out, fmt.Sprintf("%s: every phase SKIP (recorded success, artifacts present)", sp.ID))
 			continue
@@ -86,7 +113,7 @@ func reasonLines(p *Plan) []string {
 			for k < len(sp.Cells) && sp.Cells[k].Verdict == c.Verdict && sp.Cells[k].Reason == c.Reason {
 				k++
 			}
-			if i == p.ResumeIndex || c.Verdict != Skip || c.Notable {
+			if i == p.ResumeIndex || !c.Verdict.settled() || c.Notable {
 				names := make([]string, 0, k-j)
 				for _, cc := range sp.Cells[j:k] {
 					names = append(names, phaseLabel(cc.Phase))
@@ -97,6 +124,18 @@ func reasonLines(p *Plan) []string {
 		}
 	}
 	return out
+}
+
+// committedLine sums up a committed scene in one line: its ledger is
+// history, and which conditional phases it did without.
+func committedLine(sp ScenePlan) string {
+	line := sp.ID + ": committed before the cursor; its ledger is history"
+	for _, c := range sp.Cells {
+		if c.Verdict == None || (c.Phase == "lint" && strings.Contains(c.Reason, "says fail")) {
+			line += "; " + phaseLabel(c.Phase) + ": " + c.Reason
+		}
+	}
+	return line
 }
 
 func anyNotable(sp ScenePlan) bool {
@@ -130,15 +169,31 @@ func planLines(p *Plan, now time.Time) []string {
 		}
 		out = append(out, "Flags: "+f)
 	}
-	if p.Pause != nil {
+	if p.live() != nil {
 		out = append(out, p.Pause.Lines(now)...)
 	}
+	if st := p.State; st != nil {
+		out = append(out, fmt.Sprintf("Cursor: %s (status %s) from %s; %d scene(s) before it are committed", st.SceneID(), or(st.Status, "(none)"), StateFile, p.Committed))
+	} else if len(p.Scenes) > 0 {
+		out = append(out, "Cursor: no state.json: the resume scene is the first scene whose ledger is not complete")
+	}
+	lint := "on"
+	if p.Lint.Off {
+		lint = "off"
+	}
+	out = append(out, "Lint: "+lint+" ("+p.Lint.Why+")")
 	if p.Complete {
 		out = append(out, "Resume: "+p.Resume.Reason)
 	} else {
 		out = append(out, fmt.Sprintf("Resume: %s at %s", p.Resume.Scene, phaseLabel(p.Resume.Phase)))
 	}
 	out = append(out, "Command: "+p.Command)
+	if p.Pause != nil && p.live() == nil {
+		out = append(out, "Stale pause marker ("+PauseFile+"):")
+		for _, l := range p.Pause.Lines(now) {
+			out = append(out, "  "+l)
+		}
+	}
 	w := 0
 	for _, ph := range Phases {
 		w = max(w, len(phaseLabel(ph)))
@@ -151,8 +206,13 @@ func planLines(p *Plan, now time.Time) []string {
 		} else {
 			head += " (no ledger yet)"
 		}
-		if i == p.ResumeIndex {
+		switch {
+		case i == p.ResumeIndex:
 			head += "  <- resume here"
+		case sp.Committed:
+			head += "  (committed)"
+		case sp.Ahead:
+			head += "  (after the cursor)"
 		}
 		out = append(out, head)
 		for _, c := range sp.Cells {
@@ -185,11 +245,24 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// command is the bookforge command line for a book.
-func command(b *book, extra ...string) string {
-	parts := []string{"bookforge", "--workspace", shellQuote(b.relProject(b.Workspace)), "run", "--book", shellQuote(b.ID)}
-	for _, e := range extra {
-		parts = append(parts, shellQuote(e))
-	}
-	return strings.Join(parts, " ")
+// bookforgeCommand is a bookforge command line for the book: the global
+// --workspace, then the subcommand words, then --book.
+func bookforgeCommand(b *book, words ...string) string {
+	parts := append([]string{"bookforge", "--workspace", shellQuote(b.relProject(b.Workspace))}, words...)
+	return strings.Join(append(parts, "--book", shellQuote(b.ID)), " ")
 }
+
+// runCommand is `bookforge run` for the book: with --resume it reuses
+// the cursor scene's ledger; without, it reruns that scene from plan.
+func runCommand(b *book, resume bool) string {
+	c := bookforgeCommand(b, "run")
+	if resume {
+		c += " --resume"
+	}
+	return c
+}
+
+// resetCommand is bookforge's own fresh start. --archive keeps what the
+// reset removes under workspace/archives/<book>/reset_<stamp>_<hex>/;
+// without it the drafted chapters are deleted.
+func resetCommand(b *book) string { return bookforgeCommand(b, "book", "reset") + " --archive" }

@@ -2,7 +2,7 @@ package bookforge
 
 import (
 	"fmt"
-	"path/filepath"
+	"os"
 	"strings"
 	"time"
 
@@ -12,6 +12,9 @@ import (
 
 // ReasonArchived disables every writing choice on a reset archive.
 const ReasonArchived = "this is a reset archive (history under workspace/archives/): it is never resumed or changed"
+
+// lintEnv is BOOKFORGE_LINT_MODE as pickup sees it.
+func lintEnv() string { return os.Getenv(LintModeEnv) }
 
 // session maps a book and its plan onto a Session.
 func (l Loader) session(b *book, path string) *model.Session {
@@ -27,10 +30,12 @@ func (l Loader) session(b *book, path string) *model.Session {
 	if b.Archived {
 		fl = Flags{} // history is shown as it is
 	}
-	plan := Decide(b.input(fl))
+	plan := Decide(b.input(fl, lintEnv()))
 	plan.Book, plan.BookDir = b.ID, b.relProject(b.Dir)
-	resumeArgs := append([]string{"--resume"}, fl.Args()...)
-	plan.Command = command(b, resumeArgs...)
+	// --rerun-all is the real run without --resume: bookforge then
+	// ignores the scene's ledger. No other flag of pickup's reaches the
+	// command: the real CLI has only --resume, --steps and --until.
+	plan.Command = runCommand(b, !(fl.RerunAll && plan.ResumeIndex >= 0))
 
 	s := &model.Session{
 		Source:      SourceName,
@@ -41,8 +46,9 @@ func (l Loader) session(b *book, path string) *model.Session {
 		Fingerprint: b.Fingerprint,
 		Warnings:    []string{},
 		Archived:    b.Archived,
-		// The ledgers and the pause marker are bookforge's own state.
-		StateFiles: []string{filepath.Join(b.Dir, filepath.FromSlash(HistoryDir)), filepath.Join(b.Dir, filepath.FromSlash(PauseFile))},
+		// The ledgers, the pause marker and state.json are bookforge's
+		// own state.
+		StateFiles: []string{b.History, b.PauseFile, b.StateFile},
 	}
 	if b.Title != "" {
 		s.Title = b.Title + " (book " + b.ID + ")"
@@ -51,57 +57,89 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.Title += " — reset archive " + archiveName(b)
 	}
 	now := l.now()
-	pz := b.Pause
+	live := plan.live()
+	var rs *ScenePlan
+	if plan.ResumeIndex >= 0 {
+		rs = &plan.Scenes[plan.ResumeIndex]
+	}
 
-	// The quota wait leads the warnings.
-	wait := pz.Wait(now)
+	// Warnings: a write of pickup's cut short leads, then the quota wait,
+	// then a stale marker, then how the resume scene was found.
+	if b.CutShort != nil && !b.Archived {
+		s.Warnings = append(s.Warnings, b.CutShort.warning())
+	}
+	wait := live.Wait(now)
 	if b.Archived {
 		wait = 0
 	}
 	waitWarning := ""
 	if wait > 0 {
 		waitWarning = fmt.Sprintf("quota pause: retrying is safe from %s; CONTINUE now will likely hit the quota again: wait %s",
-			clock(*pz.RetryAt), waitText(wait))
+			clock(*live.RetryAt), waitText(wait))
 		s.Warnings = append(s.Warnings, waitWarning)
+	}
+	if pz := plan.Pause; pz != nil && pz.Stale != "" && b.CutShort == nil && !b.Archived {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("%s is stale (%s, created %s): %s; it is not why the last run stopped, and bookforge removes it only in `bookforge book reset`",
+			PauseFile, pz.Cause(), or(pz.RawCreated, "at an unknown time"), pz.Stale))
+	}
+	if b.State == nil && !b.Archived && len(plan.Scenes) > 0 {
+		why := "no " + StateFile + " in " + plan.BookDir
+		if b.HasState {
+			why = StateFile + " cannot be read"
+		}
+		s.Warnings = append(s.Warnings, why+": the resume scene is taken from the ledgers (the first scene not complete); bookforge itself starts at state.json's cursor and cannot run without it")
 	}
 	s.Warnings = append(s.Warnings, b.Warnings...)
 	s.Warnings = append(s.Warnings, plan.Notes...)
 
-	// Timing and the crash rule: a pause marker or a finished last scene
-	// is a clean stop; a scene left half done with no marker is not.
+	// Timing and the crash rule: a live pause marker, a finished step or
+	// a complete book is a clean stop; a scene left half done without a
+	// marker is not.
 	s.LastUpdated, s.HasLastUpdated = b.Newest, b.HasNewest
+	if live != nil && live.HasCreated && (!s.HasLastUpdated || live.CreatedAt.After(s.LastUpdated)) {
+		s.LastUpdated, s.HasLastUpdated = live.CreatedAt, true
+	}
+	ago := ""
+	if s.HasLastUpdated && !now.IsZero() {
+		ago = " " + model.Elapsed(now.Sub(s.LastUpdated)) + " ago"
+	}
+	ready := b.State != nil && rs != nil && rs.Ledger == "" && !rs.Ahead && live == nil
 	switch {
 	case b.Archived:
 		s.LastAction = &model.LastAction{Type: "RESET_ARCHIVE", Clean: true}
-	case b.HasPause:
+	case live != nil:
 		s.LastAction = &model.LastAction{Type: "PAUSE", Clean: true}
-	case firstPending(withoutFlags(b)) < 0:
+	case plan.Complete && b.State != nil:
+		s.LastAction = &model.LastAction{Type: "BOOK_COMPLETE", Clean: true}
+		s.Headline = "Welcome back! The book is complete: state.json says COMPLETE."
+	case ready:
+		s.LastAction = &model.LastAction{Type: "STEP_COMPLETED", Clean: true}
+		s.Headline = fmt.Sprintf("Welcome back! The last run finished its step%s: the book is ready for the next step, %s.", ago, rs.ID)
+	case b.State == nil && firstPending(withoutFlags(b)) < 0:
 		s.LastAction = &model.LastAction{Type: "SCENE_COMPLETED", Clean: true}
 	case b.Latest != "":
 		s.LastAction = &model.LastAction{Type: b.Latest + " success", Clean: false}
+		s.Headline = fmt.Sprintf("Welcome back! The last run stopped%s after %s, without a pause marker.", ago, b.Latest)
 	}
 
-	// The resume scene's phases.
-	idx := plan.ResumeIndex
-	if idx < 0 && len(plan.Scenes) > 0 {
-		idx = len(plan.Scenes) - 1
-	}
-	var rs *ScenePlan
-	if idx >= 0 {
-		rs = &plan.Scenes[idx]
-	}
+	// The resume scene's phases (a phase it does not need is left out).
 	s.Phases = []model.Phase{}
 	if rs != nil {
-		first := rs.first()
 		for i, c := range rs.Cells {
 			ph := model.Phase{Name: phaseLabel(c.Phase), Result: string(c.Verdict), Detail: c.Reason}
 			switch {
-			case c.Verdict == Skip:
+			case c.Verdict == None:
+				continue
+			case i == rs.Start && c.Verdict == Skip:
+				ph.Status, ph.Label = model.PhaseInProgress, "apply again"
+			case c.Verdict.settled():
 				ph.Status, ph.Label = model.PhaseCompleted, "skip"
 			case c.Verdict == Blocked:
 				ph.Status, ph.Label = model.PhaseFailed, "blocked"
-			case i == first:
+			case i == rs.Start:
 				ph.Status, ph.Label = model.PhaseInProgress, "rerun"
+			case c.Verdict == Maybe:
+				ph.Status, ph.Label = model.PhasePending, "if lint fails"
 			default:
 				ph.Status, ph.Label = model.PhasePending, "rerun"
 			}
@@ -109,51 +147,66 @@ func (l Loader) session(b *book, path string) *model.Session {
 		}
 	}
 	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(s.Phases)}
-	done := 0
-	for _, sp := range plan.Scenes {
-		if sp.Done() {
-			done++
+	done := plan.Committed
+	if b.State == nil {
+		done = 0
+		for _, sp := range plan.Scenes {
+			if sp.Done() {
+				done++
+			}
 		}
 	}
 	s.Units, s.UnitsLabel = &model.Progress{Done: done, Total: len(plan.Scenes)}, "scenes"
 
-	if plan.Complete {
+	switch {
+	case plan.Complete:
 		s.ResumePoint = model.ResumePoint{Reason: plan.Resume.Reason}
 		s.Status = "complete"
-	} else {
+	case ready:
+		s.ResumePoint = model.ResumePoint{Phase: plan.Resume.Phase, Reason: plan.Resume.Reason}
+		s.Stage = plan.Resume.Scene
+		s.Status = "ready for the next step: " + plan.Resume.Scene
+	default:
 		s.ResumePoint = model.ResumePoint{Phase: plan.Resume.Phase, Reason: plan.Resume.Reason}
 		s.Stage = plan.Resume.Scene
 		s.Status = "resume at " + phaseLabel(plan.Resume.Phase)
 	}
-	if pz != nil {
-		s.Status = "paused: " + pz.Cause()
+	if live != nil {
+		s.Status = "paused: " + live.Cause()
 	}
 
-	// Facts, the pause first.
+	// Facts, a live pause first.
 	s.Fields = append(s.Fields, model.Field{Key: "book", Label: "Book", Value: b.ID + " (" + plan.BookDir + ")"})
-	if pz != nil {
-		v := pz.Cause()
-		if pz.Kind == "quota" && pz.RetryAt != nil {
+	if live != nil {
+		v := live.Cause()
+		if live.Kind == "quota" && live.RetryAt != nil {
 			if wait > 0 {
-				v += fmt.Sprintf("; retry at %s, in %s", clock(*pz.RetryAt), waitText(wait))
+				v += fmt.Sprintf("; retry at %s, in %s", clock(*live.RetryAt), waitText(wait))
 			} else {
-				v += "; safe to retry since " + clock(*pz.RetryAt)
+				v += "; safe to retry since " + clock(*live.RetryAt)
 			}
 		}
-		if pz.Kind == "reason" && pz.Message != "" {
-			v += ": " + pz.Message
+		if live.Kind == "reason" && live.Message != "" {
+			v += ": " + live.Message
 		}
 		s.Fields = append(s.Fields, model.Field{Key: "paused", Label: "Paused", Value: v})
-		if pz.HasScene {
-			s.Fields = append(s.Fields, model.Field{Key: "paused_at", Label: "Paused at", Value: fmt.Sprintf("chapter %d, scene %d, phase %s", pz.Chapter, pz.Scene, or(pz.Phase, "?"))})
+		if live.HasScene {
+			s.Fields = append(s.Fields, model.Field{Key: "paused_at", Label: "Paused at", Value: fmt.Sprintf("chapter %d, scene %d, phase %s", live.Chapter, live.Scene, or(live.Phase, "?"))})
 		}
 	}
-	if rs != nil && !plan.Complete {
+	if st := b.State; st != nil {
+		v := fmt.Sprintf("%s (chapter %d, scene %d), status %s, from %s", st.SceneID(), st.Chapter, st.Scene, or(st.Status, "(none)"), StateFile)
+		if st.Defaulted {
+			v = fmt.Sprintf("%s (a fresh cursor: the first scene), status %s, from %s", st.SceneID(), or(st.Status, "(none)"), StateFile)
+		}
+		s.Fields = append(s.Fields, model.Field{Key: "cursor", Label: "Cursor", Value: v})
+	}
+	if rs != nil {
 		s.Fields = append(s.Fields, model.Field{Key: "scene", Label: "Scene", Value: fmt.Sprintf("%s (chapter %d, scene %d)", rs.ID, rs.Chapter, rs.Scene)})
 		s.Fields = append(s.Fields, model.Field{Key: "phase", Label: "Phase", Value: phaseLabel(plan.Resume.Phase)})
 	}
 	if args := fl.Args(); len(args) > 0 {
-		s.Fields = append(s.Fields, model.Field{Key: "flags", Label: "Flags", Value: strings.Join(args, " ")})
+		s.Fields = append(s.Fields, model.Field{Key: "flags", Label: "Flags", Value: strings.Join(args, " ") + " (pickup's own; the bookforge command never carries them)"})
 	}
 	if len(plan.Blocks) > 0 && !b.Archived {
 		bl := plan.Blocks[0]
@@ -169,15 +222,16 @@ func (l Loader) session(b *book, path string) *model.Session {
 	var toLoad []map[string]string
 	var loads []model.Artifact
 	var skipped, rerun []string
-	if rs != nil && !plan.Complete {
+	if rs != nil {
 		for _, c := range rs.Cells {
-			if c.Verdict == Skip {
+			switch {
+			case c.Verdict == Skip:
 				skipped = append(skipped, c.Phase)
 				for _, a := range c.Artifacts {
 					toLoad = append(toLoad, map[string]string{"phase": c.Phase, "key": a.Key, "path": a.Path})
 					loads = append(loads, model.Artifact{Path: a.Path, Kind: a.Key, Phase: c.Phase, Exists: true, Hash: a.Hash})
 				}
-			} else {
+			case c.Verdict.acts():
 				rerun = append(rerun, c.Phase)
 			}
 		}
@@ -188,11 +242,17 @@ func (l Loader) session(b *book, path string) *model.Session {
 		"book":            b.ID,
 		"book_dir":        plan.BookDir,
 		"state_file":      b.relProject(path),
+		"from":            plan.From,
 		"command":         plan.Command,
-		"restart_command": command(b, "--rerun-all"),
+		"restart_command": runCommand(b, false),
+		"reset_command":   resetCommand(b),
 		"phase":           plan.Resume.Phase,
+		"committed":       plan.Committed,
 	}
-	if rs != nil && !plan.Complete {
+	if st := b.State; st != nil {
+		ctx["cursor"] = map[string]any{"chapter": st.Chapter, "scene": st.Scene, "status": st.Status}
+	}
+	if rs != nil {
 		ctx["scene"] = rs.ID
 		ctx["chapter"] = rs.Chapter
 		ctx["scene_number"] = rs.Scene
@@ -212,14 +272,17 @@ func (l Loader) session(b *book, path string) *model.Session {
 	if args := fl.Args(); len(args) > 0 {
 		ctx["flags"] = args
 	}
-	if pz != nil {
+	if pz := plan.Pause; pz != nil {
 		pc := map[string]any{"kind": pz.Kind, "phase": pz.Phase, "message": pz.Message, "file": PauseFile}
 		if pz.HasScene {
 			pc["chapter"], pc["scene"] = pz.Chapter, pz.Scene
 		}
+		if pz.Stale != "" {
+			pc["stale"] = pz.Stale
+		}
 		if pz.Kind == "quota" {
 			pc["status_code"] = pz.StatusCode
-			if pz.RetryAt != nil {
+			if pz.RetryAt != nil && pz.Stale == "" {
 				pc["retry_at"] = pz.RetryAt.UTC().Format("2006-01-02T15:04:05Z07:00")
 				pc["wait_seconds"] = int((wait + time.Second - 1) / time.Second)
 			}
@@ -234,11 +297,54 @@ func (l Loader) session(b *book, path string) *model.Session {
 	}
 	s.Context = ctx
 
-	// The choices.
-	cont := model.ChoicePolicy{Recommended: !b.Archived && s.Problem == nil, Writes: len(plan.Writes) > 0}
+	s.Policy, s.Outcomes = policies(b, &plan, rs, ready, skipped, wait)
+	if b.Archived {
+		for _, c := range []model.Choice{model.Continue, model.Restart, model.Discard} {
+			s.Policy[c] = model.ChoicePolicy{Disabled: ReasonArchived}
+		}
+	}
+
+	// The dashboard: the grid, the pause, then every verdict's reason.
+	title := gridTitle
+	if l.opts.Plain {
+		title = gridTitlePlain
+	}
+	s.Sections = append(s.Sections, model.Section{Title: title, Lines: gridLines(&plan, l.opts.Plain)})
+	// The same grid, cell by cell, for a screen that selects a cell and
+	// shows its reason (it then leaves out the text grid and "Why").
+	s.Grid = gridOf(&plan, l.opts.Plain)
+	if pz := plan.Pause; pz != nil {
+		t := "Pause (" + PauseFile + ")"
+		if pz.Stale != "" {
+			t = "Stale pause marker (" + PauseFile + ")"
+		}
+		s.Sections = append(s.Sections, model.Section{Title: t, Lines: pz.Lines(now)})
+	}
+	s.Sections = append(s.Sections,
+		model.Section{Title: whyTitle, Lines: reasonLines(&plan)},
+		model.Section{Title: "CONTINUE writes", Lines: writeLines(&plan)},
+	)
+	s.Plan = &model.Plan{Lines: planLines(&plan, now), Data: &plan}
+	s.Prompt = prompt(b, &plan, s, loads, now)
+	// The artifact list: every file the ledgers name, with the hashes
+	// they record (the prompt above lists only what the resume loads).
+	s.Artifacts = bookArtifacts(b)
+	return s
+}
+
+// policies are the choices' words: what each does to this book, with
+// the bookforge command it leaves the person with.
+func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, wait time.Duration) (map[model.Choice]model.ChoicePolicy, map[model.Choice]string) {
+	cont := model.ChoicePolicy{Recommended: !b.Archived && len(plan.Blocks) == 0, Writes: len(plan.Writes) > 0}
 	switch {
+	case plan.Complete && b.State != nil:
+		cont = model.ChoicePolicy{Disabled: "state.json says the book is COMPLETE: there is nothing to resume"}
 	case plan.Complete:
 		cont.Hint = "every recorded scene is done: run the next scene"
+	case ready:
+		cont.Hint = fmt.Sprintf("start %s, the next step: %s", plan.Resume.Scene, plan.Command)
+	case plan.Pause != nil && plan.Pause.Stale == "" && rs.Cells[rs.Start].Verdict == Skip:
+		cont.Hint = fmt.Sprintf("resume %s at %s, which applies its recorded output again", plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
 	case len(skipped) == 0:
 		cont.Hint = fmt.Sprintf("resume %s from its first phase, %s", plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
 	default:
@@ -260,57 +366,60 @@ func (l Loader) session(b *book, path string) *model.Session {
 	}
 	if len(writes) > 0 {
 		cont.Hint += "; " + strings.Join(writes, ", ")
+		cont.Confirm = "Before bookforge runs, CONTINUE " + strings.Join(writes, ", ") + " (nothing is deleted). Go ahead?"
 	}
+
+	reset := resetCommand(b)
 	what := "the ledgers"
 	if b.HasPause && b.HasHistory {
 		what = "the ledgers and the pause marker"
 	} else if b.HasPause {
 		what = "the pause marker"
 	}
-	s.Policy = map[model.Choice]model.ChoicePolicy{
+	restart := model.ChoicePolicy{}
+	outcomes := map[model.Choice]string{
+		model.Discard: fmt.Sprintf("Archived %s of book %s. bookforge's own fresh start is `%s` (pickup does not run bookforge)", what, b.ID, reset),
+	}
+	switch moves := restartMoves(b, plan); {
+	case b.CutShort != nil && b.CutShort.Choice == "RESTART":
+		restart.Hint = "finish the RESTART cut short at " + clock(b.CutShort.At) + ": archive the pause marker"
+		outcomes[model.Restart] = fmt.Sprintf("Finished the RESTART of book %s cut short at %s: archived the pause marker; the scene it restarted reruns from its first phase: %s", b.ID, clock(b.CutShort.At), runCommand(b, false))
+	case rs == nil:
+		restart.Disabled = "no scene to restart: every recorded scene is committed (" + reset + " starts the book over)"
+	case len(moves) == 0:
+		restart.Disabled = fmt.Sprintf("nothing to restart: %s has no ledger and there is no pause marker; the next run starts it from its first phase anyway", rs.ID)
+	default:
+		restart.Hint = fmt.Sprintf("archive %s, then rerun %s from its first phase", strings.Join(moves, " and "), rs.ID)
+		outcomes[model.Restart] = fmt.Sprintf("Archived %s of book %s; %s reruns from its first phase: %s", strings.Join(moves, " and "), b.ID, rs.ID, runCommand(b, false))
+	}
+	return map[model.Choice]model.ChoicePolicy{
 		model.Continue: cont,
 		model.Review:   {Hint: "the scene x phase grid, with the reason for every verdict"},
-		model.Restart:  {Hint: "archive " + what + ", then rerun every phase (--rerun-all)"},
-		model.Discard:  {Hint: "archive " + what + "; the book starts fresh"},
-	}
-	// RESTART reruns the whole book, not the resume scene: say so.
-	s.Outcomes = map[model.Choice]string{
-		model.Restart: fmt.Sprintf("Archived %s of book %s; every phase reruns: %s", what, b.ID, ctx["restart_command"]),
-	}
-	if b.Archived {
-		for _, c := range []model.Choice{model.Continue, model.Restart, model.Discard} {
-			s.Policy[c] = model.ChoicePolicy{Disabled: ReasonArchived}
-		}
-	}
+		model.Restart:  restart,
+		model.Discard:  {Hint: "archive " + what + "; bookforge's fresh start is `" + reset + "`"},
+	}, outcomes
+}
 
-	// The dashboard: the grid, the pause, then every verdict's reason.
-	title := gridTitle
-	if l.opts.Plain {
-		title = gridTitlePlain
+// restartMoves names what RESTART archives: the resume scene's ledger,
+// then the pause marker.
+func restartMoves(b *book, plan *Plan) []string {
+	if plan.ResumeIndex < 0 {
+		return nil
 	}
-	s.Sections = append(s.Sections, model.Section{Title: title, Lines: gridLines(&plan, l.opts.Plain)})
-	// The same grid, cell by cell, for a screen that selects a cell and
-	// shows its reason (it then leaves out the text grid and "Why").
-	s.Grid = gridOf(&plan, l.opts.Plain)
-	if pz != nil {
-		s.Sections = append(s.Sections, model.Section{Title: "Pause (" + PauseFile + ")", Lines: pz.Lines(now)})
+	var out []string
+	if plan.Scenes[plan.ResumeIndex].Ledger != "" {
+		out = append(out, "the ledger of "+plan.Scenes[plan.ResumeIndex].ID)
 	}
-	s.Sections = append(s.Sections,
-		model.Section{Title: whyTitle, Lines: reasonLines(&plan)},
-		model.Section{Title: "CONTINUE writes", Lines: writeLines(&plan)},
-	)
-	s.Plan = &model.Plan{Lines: planLines(&plan, now), Data: &plan}
-	s.Prompt = prompt(b, &plan, s, loads, now)
-	// The artifact list: every file the ledgers name, with the hashes
-	// they record (the prompt above lists only what the resume loads).
-	s.Artifacts = bookArtifacts(b)
-	return s
+	if b.HasPause {
+		out = append(out, "the pause marker")
+	}
+	return out
 }
 
 // withoutFlags is the book's plan with no flag: whether its recorded
 // scenes are all done decides the crash rule, whatever the flags ask.
 func withoutFlags(b *book) []ScenePlan {
-	return Decide(b.input(Flags{})).Scenes
+	return Decide(b.input(Flags{}, lintEnv())).Scenes
 }
 
 func nonNil(l []string) []string {
@@ -385,8 +494,19 @@ func prompt(b *book, p *Plan, s *model.Session, loads []model.Artifact, now time
 		}
 	}
 	fmt.Fprintf(&m, "Run:\n\n```sh\n%s\n```\n\n", p.Command)
+	if len(p.Writes) > 0 {
+		m.WriteString("Before it, pickup's CONTINUE makes these writes (with --yes):\n\n")
+		for _, w := range p.Writes {
+			fmt.Fprintf(&m, "- %s\n", w.Text)
+		}
+		m.WriteString("\n")
+	}
 	if p.Pause != nil {
-		m.WriteString("## Why the last run stopped\n\n")
+		title := "## Why the last run stopped"
+		if p.Pause.Stale != "" {
+			title = "## A stale pause marker (not why the last run stopped)"
+		}
+		m.WriteString(title + "\n\n")
 		for _, l := range p.Pause.Lines(now) {
 			fmt.Fprintf(&m, "- %s\n", l)
 		}
