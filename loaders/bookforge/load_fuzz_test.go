@@ -81,3 +81,15 @@ func FuzzLoadPause(f *testing.F) {
 	f.Add([]byte(`{"retry_after_seconds": -1, "chapter": 99999999999999999999, "scene": "x"}`))
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzLoad(t, project, pause, data) })
 }
+
+// FuzzLoadState: state.json, whose cursor picks the resume scene (and
+// can name a scene far before, after or between the ledgers).
+func FuzzLoadState(f *testing.F) {
+	project, book := fuzzBook(f)
+	state := filepath.Join(book, bookforge.StateFile)
+	f.Add([]byte(`{"schema_version": "1.0", "status": "DRAFTING", "cursor": {"chapter": 1, "scene": 2}, "plan": {"scene_card": "draft/context/phase_history/ch001_sc002/scene_card.json"}}`))
+	f.Add([]byte(`{"status": "COMPLETE", "cursor": {"chapter": "3", "scene": 1.0}}`))
+	f.Add([]byte(`{"cursor": {"chapter": -4, "scene": 99999999999999999999}, "plan": {"scene_card": "/dev/zero"}}`))
+	f.Add([]byte(`{"cursor": [], "plan": "x"}`))
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzLoad(t, project, state, data) })
+}
