@@ -388,6 +388,9 @@ func Decide(in Input) Plan {
 	case flagged:
 		p.Notes = append(p.Notes, "--rerun-from and --rerun-all act on the scene a resume picks up; there is none, and a committed scene's ledger is never changed")
 	}
+	if target >= 0 && p.Scenes[target].Start < 0 {
+		target = -1 // nothing left to do in it (cannot happen on the cursor scene, whose commit is ahead)
+	}
 	p.ResumeIndex = target
 	if target >= 0 {
 		sp := p.Scenes[target]
