@@ -367,6 +367,9 @@ func (c *Catalog) Greeting(s *model.Session, crash model.CrashInfo) string {
 	if crash.Detected {
 		return c.Crashed
 	}
+	if s != nil && s.Headline != "" {
+		return s.Headline
+	}
 	if s == nil || !s.HasLastUpdated {
 		return c.WelcomeUndated
 	}
