@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -387,5 +388,42 @@ func TestRealRedTeamNamesQualityGateFindings(t *testing.T) {
 		if c.Seq == 6 && c.Evidence != "completion line; receipt PASS in receipt-ledger.jsonl" {
 			t.Fatalf("seq 6 %+v", c)
 		}
+	}
+}
+
+// A project someone else prepared may put a named pipe where crucible
+// keeps a file: the receipt ledger, a dispatch file whose header is read
+// for its phase. Loading never waits on one.
+func TestRealHostileFIFOsInTheDispatchFolderDoNotHang(t *testing.T) {
+	rw := newRealWorld(t)
+	for _, name := range []string{ReceiptLedger, "2-red-team.md"} {
+		p := filepath.Join(rw.ddir, name)
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+	}
+	type loaded struct {
+		s   *model.Session
+		err error
+	}
+	done := make(chan loaded, 1)
+	go func() {
+		s, err := New(optsFor(rw.world)).Load(rw.project, rw.mark)
+		done <- loaded{s, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		pl := planOf(t, r.s)
+		if pl.Resume.Phase != "3" {
+			t.Fatalf("resume %+v", pl.Resume)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("loading waited on a named pipe")
 	}
 }

@@ -1,14 +1,11 @@
 package crucible
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -18,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
 // Verification kinds, by role. crucible's reviewers, red-team and
@@ -817,9 +816,6 @@ func findingsText(fs []string) string {
 // verdict}, written by the orchestrator as it accepts each receipt.
 const ReceiptLedger = "receipt-ledger.jsonl"
 
-// maxLedger caps how much of a receipt ledger is read.
-const maxLedger = 16 << 20
-
 // loadSide reads, once, the receipt ledgers of the dispatch directories
 // (the first row for a dispatch id wins, from the first directory that
 // has one) and lists the quality-gate round findings files under the
@@ -851,21 +847,19 @@ func (ev *evidence) loadSide() {
 
 // readReceipts reads a receipt ledger's rows: dispatch id -> verdict
 // ("recorded" when the row has none). Lines that are not JSON objects
-// with a dispatch_id are skipped; a missing ledger has no rows.
+// with a dispatch_id are skipped; a missing ledger, or one that is not a
+// regular file or is too large, has no rows (fsx.ReadFile refuses it
+// without blocking).
 func readReceipts(path string) map[string]string {
-	f, err := os.Open(path)
+	data, err := fsx.ReadFile(path)
 	if err != nil {
 		return nil
 	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil
-	}
 	out := map[string]string{}
-	sc := bufio.NewScanner(io.LimitReader(f, maxLedger))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
+	for len(data) > 0 {
+		var line []byte
+		line, data, _ = bytes.Cut(data, []byte("\n"))
+		line = bytes.TrimSpace(line)
 		if len(line) == 0 || line[0] != '{' {
 			continue
 		}
