@@ -259,6 +259,16 @@ type Session struct {
 	// Report, when set, is the source's own status text (a spec's exact
 	// banner), printed by `pickup status` in place of the generic summary.
 	Report []string `json:"-"`
+	// Headline, when set, is the source's own first line for a session
+	// the crash rule does not call crashed, in place of the welcome
+	// ("You paused …"): a source that never pauses (crucible) says what
+	// it knows instead ("interrupted", "may still be running").
+	Headline string `json:"-"`
+	// ArtifactRoots are further folders (absolute) the artifact browser
+	// may open files from, beside the project and the state file's
+	// folder. A loader names only folders it checked by its own rules,
+	// never a path a state file names unchecked.
+	ArtifactRoots []string `json:"-"`
 	// Sections are extra REVIEW blocks, shown after the phases.
 	Sections []Section `json:"-"`
 	// Grid, when set, is a table of verdicts the REVIEW screen lets a

@@ -147,6 +147,24 @@ func TestCrucibleStatus(t *testing.T) {
 	}
 }
 
+// crucible records no pause: a pipeline that wrote its files a few
+// minutes ago is not "paused", it may still be running.
+func TestCrucibleStatusNeverSaysPaused(t *testing.T) {
+	w := crucibleWorld(t, "main")
+	recent := time.Now().Add(-5 * time.Minute)
+	for _, p := range []string{w.manifest(), w.marker} {
+		if err := os.Chtimes(p, recent, recent); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := pickup(t, w.project, w.args("status")...).want(t, exitOK)
+	lines := strings.Split(r.stdout, "\n")
+	if strings.Contains(r.stdout, "paused") || len(lines) < 3 || !strings.HasPrefix(lines[1], "This crucible pipeline may still be running: it wrote its files ") ||
+		!strings.Contains(r.stdout, "\nStopped at: Phase 4") {
+		t.Fatalf("status:\n%s", r.stdout)
+	}
+}
+
 func TestCruciblePlanOnEveryPathForm(t *testing.T) {
 	w := crucibleWorld(t, "main")
 	r := pickup(t, w.project, w.args("plan")...).want(t, exitOK)
@@ -222,7 +240,9 @@ func TestCrucibleRestoreNeedsYesThenRestores(t *testing.T) {
 	testkit.Write(t, filepath.Join(w.project, "notes.txt"), "untracked notes\n")
 	logBefore := w.shadowLog(t)
 	m := pickup(t, w.project, w.args("resume", "--choice", "continue", "--json")...).want(t, exitBlocked).json(t)
-	q := "About to restore working directory to checkpoint pre-code-review (taken at 2026-03-24 12:25:50, branch main). This will reset uncommitted changes. Proceed? [yes / no]"
+	// The question names the file the restore leaves in place: `git
+	// checkout <checkpoint> -- .` deletes nothing.
+	q := "About to restore working directory to checkpoint pre-code-review (taken at 2026-03-24 12:25:50, branch main). This will reset uncommitted changes. This file was created after checkpoint pre-code-review and stays (the restore deletes nothing): notes.txt. Proceed? [yes / no]"
 	if m["veto"] != "confirmation_required" || !strings.HasPrefix(m["reason"].(string), q) {
 		t.Fatalf("%v", m)
 	}
@@ -239,6 +259,9 @@ func TestCrucibleRestoreNeedsYesThenRestores(t *testing.T) {
 	ctx := m["restored_context"].(map[string]any)
 	if ctx["next_seq"].(float64) != 11 || ctx["resume_phase"] != "4" || !strings.HasPrefix(ctx["compression_state"].(string), "===COMPRESSION_STATE===\n") {
 		t.Fatalf("context %v", ctx)
+	}
+	if !reflect.DeepEqual(ctx["files_staying"], []any{"notes.txt"}) {
+		t.Fatalf("files_staying %v", ctx["files_staying"])
 	}
 	if testkit.Read(t, filepath.Join(w.project, "src", "auth.go")) != "package src // reviewed base\n" || testkit.Read(t, filepath.Join(w.project, "notes.txt")) != "untracked notes\n" {
 		t.Fatal("restore result wrong")
@@ -325,7 +348,8 @@ func TestCrucibleDiscard(t *testing.T) {
 	pickup(t, w.project, w.args("resume", "--choice", "discard", "--json")...).want(t, exitBlocked)
 	m := pickup(t, w.project, w.args("resume", "--choice", "discard", "--yes", "--json")...).want(t, exitOK).json(t)
 	ch := m["changed"].([]any)
-	if len(ch) != 2 || ch[0] != w.marker || ch[1] != w.ddir {
+	want := []any{w.marker, filepath.Join(w.scratch, "handoff-2-to-3.md"), filepath.Join(w.scratch, "handoff-3-to-4.md"), w.ddir}
+	if !reflect.DeepEqual(ch, want) {
 		t.Fatalf("changed %v", ch)
 	}
 	ms := strings.TrimPrefix(m["archived_to"].(string), w.marker+".discarded.")
@@ -335,6 +359,30 @@ func TestCrucibleDiscard(t *testing.T) {
 	r := pickup(t, w.project, w.args("status", "--source", "crucible")...).want(t, exitNoSession)
 	if !strings.Contains(r.stderr, "no interrupted crucible pipeline for "+w.project+": there is no .pipeline-active in "+w.scratch) {
 		t.Fatalf("stderr %q", r.stderr)
+	}
+}
+
+// A project someone else prepared: its marker names $HOME as the
+// dispatch directory. DISCARD moves only crucible-dispatch-<id> folders
+// in the scratch or temp folder, and its question says what it leaves.
+func TestCrucibleDiscardHostileMarkerDispatchDirIsHome(t *testing.T) {
+	w := crucibleWorld(t, "main")
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	testkit.Write(t, filepath.Join(home, ".profile"), "keep me\n")
+	testkit.Write(t, w.marker, strings.Replace(testkit.Read(t, w.marker), `"dispatch_dir": "/tmp/crucible-dispatch-`+w.sid+`/"`, `"dispatch_dir": "`+home+`"`, 1))
+	m := pickup(t, w.project, w.args("resume", "--choice", "discard", "--json")...).want(t, exitBlocked).json(t)
+	if q := m["reason"].(string); !strings.Contains(q, "the folder "+w.ddir) || !strings.Contains(q, "Not moved: "+home+" (the home folder or an ancestor of it).") {
+		t.Fatalf("question %q", q)
+	}
+	m = pickup(t, w.project, w.args("resume", "--choice", "discard", "--yes", "--json")...).want(t, exitOK).json(t)
+	for _, c := range m["changed"].([]any) {
+		if c == home {
+			t.Fatalf("moved $HOME: %v", m["changed"])
+		}
+	}
+	if testkit.Read(t, filepath.Join(home, ".profile")) != "keep me\n" {
+		t.Fatal("$HOME changed")
 	}
 }
 

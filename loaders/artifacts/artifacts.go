@@ -52,7 +52,8 @@ func (e *RefusedError) Unwrap() error { return ErrRefused }
 // project, and the folder holding the session's own state file (kiln's
 // memory and crucible's scratch files live under the Claude home, outside
 // the project, at places the loader found by probing, not at paths read
-// from a file).
+// from a file), and the folders the loader vouches for
+// (Session.ArtifactRoots: crucible's live dispatch directory).
 func Roots(s *model.Session) []string {
 	var roots []string
 	if s.Project != "" {
@@ -65,7 +66,7 @@ func Roots(s *model.Session) []string {
 		}
 		roots = append(roots, dir)
 	}
-	return roots
+	return append(roots, s.ArtifactRoots...)
 }
 
 // Abs is an artifact's path made absolute: a relative path is relative to

@@ -30,10 +30,13 @@ const (
 //     checkpoint and the person said yes) a pre-restore-safety checkpoint
 //     and `git checkout <checkpoint> -- .` in the shadow repository.
 //     Without a restore it writes nothing.
-//   - RESTART: archives the marker (the manifest stays as history), so
-//     the skill starts a fresh pipeline.
-//   - DISCARD: archives the marker, the .dispatch-active-<sid> marker and
-//     the dispatch directories (renamed with .discarded.<unix-ms>).
+//   - RESTART: archives the marker, the .dispatch-active-<sid> marker and
+//     the stale handoff files (the manifest stays as history), so the
+//     skill starts a fresh pipeline.
+//   - DISCARD: archives the same, and the pipeline's own dispatch
+//     directories (renamed with .discarded.<unix-ms>): folders named
+//     crucible-dispatch-<pipeline_id> in the scratch directory or the
+//     temp folder, never one a marker names elsewhere.
 func (l *Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
 	a := model.Applied{Choice: c}
 	switch c {
@@ -73,10 +76,12 @@ func (l *Loader) reload(s *model.Session) (*pipeline, error) {
 	return p, nil
 }
 
-func (l *Loader) markerFP(s *model.Session) string {
+func (l *Loader) markerFP(s *model.Session) string { return l.loadedInfo(s).markerFP }
+
+func (l *Loader) loadedInfo(s *model.Session) loadedInfo {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.loaded[s].markerFP
+	return l.loaded[s]
 }
 
 func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, error) {
@@ -123,6 +128,7 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 		return nil, fmt.Errorf("taking the %s checkpoint in %s: %w; nothing was restored", safetyReason, sh.Dir, err)
 	}
 	files, _ := sh.Touched(safety, r.ID)
+	staying, stayErr := sh.Added(r.ID, safety)
 	if err := sh.Restore(r.ID); err != nil {
 		return nil, fmt.Errorf("restoring checkpoint %s: %w. The working directory may be partly restored; undo with: %s", r.Short, err, sh.UndoCommand(safety))
 	}
@@ -134,13 +140,23 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 	ctx["safety_checkpoint"] = map[string]any{"id": safety, "reason": safetyReason, "taken_at": stamp}
 	ctx["undo_restore"] = sh.UndoCommand(safety)
 	ctx["restored_files"] = len(files)
+	stays := ""
+	if stayErr == nil {
+		if staying == nil {
+			staying = []string{}
+		}
+		ctx["files_staying"] = staying
+		if len(staying) > 0 {
+			stays = " " + StayingSentence(r.Reason, staying)
+		}
+	}
 	if err := sh.AppendRow(short8(safety), stamp, safetyReason); err != nil {
 		ctx["warning"] = "the safety checkpoint was taken but not added to " + CheckpointTable + ": " + err.Error()
 	}
 	s.Context = ctx
 	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, fmt.Sprintf(
-		"Restored checkpoint %s (%d file(s)); the %s checkpoint %s taken first keeps the previous state (undo: %s).",
-		r.Reason, len(files), safetyReason, short8(safety), sh.UndoCommand(safety)))}
+		"Restored checkpoint %s (%d file(s)); the %s checkpoint %s taken first keeps the previous state (undo: %s).%s",
+		r.Reason, len(files), safetyReason, short8(safety), sh.UndoCommand(safety), stays))}
 	return changed, nil
 }
 
@@ -167,6 +183,11 @@ func (l *Loader) restart(s *model.Session, now time.Time) ([]string, error) {
 		}
 		ctx["marker_archived_to"] = dst
 		changed = append(changed, p.markerPath)
+		beside := p.archiveBeside(now)
+		changed = append(changed, beside...)
+		if len(beside) > 0 {
+			ctx["archived_with_marker"] = beside
+		}
 	}
 	s.Context = ctx
 	skill := "the pipeline"
@@ -175,7 +196,7 @@ func (l *Loader) restart(s *model.Session, now time.Time) ([]string, error) {
 	}
 	out := "Start " + skill + " fresh from phase 1"
 	if p.markerPath != "" {
-		out += "; its marker was archived and the old manifest stays as history"
+		out += "; its marker and stale handoff files were archived, and the old manifest stays as history"
 	}
 	s.Outcomes = map[model.Choice]string{model.Restart: out + "."}
 	return changed, nil
@@ -186,20 +207,19 @@ func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, err
 	if err != nil {
 		return nil, "", err
 	}
-	// Decide every move before making one.
-	var dirs []string
-	for _, d := range p.dispatchD {
-		base := filepath.Base(d)
-		ours := strings.HasPrefix(base, DispatchPrefix) || strings.HasPrefix(base, "dispatch-") ||
-			(p.marker != nil && p.marker.DispatchDir != "" && filepath.Clean(p.marker.DispatchDir) == d)
-		if ours {
-			dirs = append(dirs, d)
+	// Decide every move before making one: only the folders the
+	// confirmation named (and that still qualify) are moved.
+	dirs, _ := p.discardTargets()
+	if named := l.loadedInfo(s).discardDirs; named != nil {
+		var keep []string
+		for _, d := range dirs {
+			if contains(named, d) {
+				keep = append(keep, d)
+			}
 		}
+		dirs = keep
 	}
-	loose := "" // a manifest outside any dispatch directory is archived alone
-	if p.manifestPath != "" && !contains(dirs, filepath.Dir(p.manifestPath)) {
-		loose = p.manifestPath
-	}
+	loose := p.looseManifest(dirs)
 	if p.manifest != nil {
 		if err := sameContent(p.manifestPath, p.manifest.Fingerprint); err != nil {
 			return nil, "", err
@@ -218,14 +238,7 @@ func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, err
 			return nil, "", err
 		}
 		changed, archived = append(changed, p.markerPath), dst
-		if p.marker != nil && p.scratch != "" {
-			da := filepath.Join(p.scratch, dispatchActive+p.marker.PipelineID)
-			if data, err := os.ReadFile(da); err == nil {
-				if _, err := fsx.Archive(da, fsx.Fingerprint(data), now); err == nil {
-					changed = append(changed, da)
-				}
-			}
-		}
+		changed = append(changed, p.archiveBeside(now)...)
 	}
 	if loose != "" {
 		dst, err := fsx.Archive(loose, fsx.Fingerprint(mustRead(loose)), now)
@@ -251,6 +264,29 @@ func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, err
 		return nil, "", errors.New("crucible: there is nothing to archive for this pipeline")
 	}
 	return changed, archived, nil
+}
+
+// archiveBeside archives, once the marker is archived, what the next
+// pipeline must not take for its own: the .dispatch-active-<sid> marker
+// and the stale handoff-N-to-M.md files. Each is a rename that checks
+// the file still holds what was read; one that fails is left in place.
+func (p *pipeline) archiveBeside(now time.Time) []string {
+	var files []string
+	if p.marker != nil && p.scratch != "" {
+		files = append(files, filepath.Join(p.scratch, dispatchActive+p.marker.PipelineID))
+	}
+	files = append(files, p.staleHandoffs()...)
+	var done []string
+	for _, f := range files {
+		data, err := fsx.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		if _, err := fsx.Archive(f, fsx.Fingerprint(data), now); err == nil {
+			done = append(done, f)
+		}
+	}
+	return done
 }
 
 // moved adds to an error what was already archived.

@@ -232,8 +232,19 @@ func TestRestartArchivesTheMarker(t *testing.T) {
 		t.Fatal(a.Err)
 	}
 	dst := fsx.ArchiveName(w.mark, now)
-	if testkit.Read(t, dst) != marker || isFile(w.mark) || !reflect.DeepEqual(a.Changed, []string{w.mark}) {
+	handoffs := []string{filepath.Join(w.scratch, "handoff-2-to-3.md"), filepath.Join(w.scratch, "handoff-3-to-4.md")}
+	if testkit.Read(t, dst) != marker || isFile(w.mark) || !reflect.DeepEqual(a.Changed, append([]string{w.mark}, handoffs...)) {
 		t.Fatalf("archive: changed %v", a.Changed)
+	}
+	// The stale handoffs go with the marker: the next pipeline must not
+	// read them as its own.
+	for _, h := range handoffs {
+		if isFile(h) || !isFile(fsx.ArchiveName(h, now)) {
+			t.Fatalf("%s not archived", h)
+		}
+	}
+	if hs := readHandoffs(w.scratch); len(hs) != 0 {
+		t.Fatalf("handoffs still read: %v", hs)
 	}
 	if testkit.Read(t, w.manifest()) != manifest {
 		t.Fatal("restart touched the manifest")
@@ -271,7 +282,8 @@ func TestDiscardArchivesMarkerAndDispatchDirectories(t *testing.T) {
 	if !isFile(fsx.ArchiveName(da, now)) || !isDir(fsx.ArchiveName(tmp, now)) {
 		t.Fatal("dispatch-active marker or /tmp directory not archived")
 	}
-	if len(a.Changed) != 4 {
+	want := []string{w.mark, da, filepath.Join(w.scratch, "handoff-2-to-3.md"), filepath.Join(w.scratch, "handoff-3-to-4.md"), w.ddir, tmp}
+	if !reflect.DeepEqual(a.Changed, want) {
 		t.Fatalf("changed %v", a.Changed)
 	}
 	l2 := New(optsFor(w))
@@ -300,5 +312,87 @@ func TestDiscardGarbageManifest(t *testing.T) {
 	a := l.Apply(s, model.Discard, now)
 	if a.Err != nil || testkit.Read(t, filepath.Join(fsx.ArchiveName(w.ddir, now), ManifestName)) != garbage {
 		t.Fatalf("applied %+v", a)
+	}
+}
+
+// hostileDispatchDir points the crash world's marker at dir (a project
+// someone else prepared: its marker is theirs to write), loads, asks
+// DISCARD, and checks that dir was not moved and that the question named
+// it as left alone while naming the folders it moves.
+func hostileDispatchDir(t *testing.T, w *world, dir string) {
+	t.Helper()
+	testkit.Write(t, w.mark, strings.Replace(testkit.Read(t, w.mark), `"dispatch_dir": "/tmp/crucible-dispatch-`+w.sid+`/"`, `"dispatch_dir": "`+dir+`"`, 1))
+	// An ancestor of the project here holds the Claude home too, whose
+	// scratch folder DISCARD does change: only its name is checked then.
+	hashed := !strings.HasPrefix(w.scratch, filepath.Clean(dir)+"/")
+	before := ""
+	if hashed {
+		before = testkit.TreeHash(t, dir)
+	}
+	l, s := w.load()
+	q := s.Policy[model.Discard].Confirm
+	a := l.Apply(s, model.Discard, now)
+	if a.Err != nil {
+		t.Fatal(a.Err)
+	}
+	if !isDir(dir) || isDir(fsx.ArchiveName(filepath.Clean(dir), now)) || hashed && testkit.TreeHash(t, dir) != before {
+		t.Fatalf("%s was moved or changed (changed %v)", dir, a.Changed)
+	}
+	if !isDir(fsx.ArchiveName(w.ddir, now)) || !contains(a.Changed, w.ddir) {
+		t.Fatalf("the pipeline's own dispatch directory was not archived: %v", a.Changed)
+	}
+	for _, c := range a.Changed {
+		if strings.HasPrefix(filepath.Clean(dir)+"/", c+"/") {
+			t.Fatalf("moved %s, an ancestor of or the attacker's folder %s", c, dir)
+		}
+	}
+	// The question named what it moves, and what it leaves alone.
+	if !strings.Contains(q, "the folder "+w.ddir) || !strings.Contains(q, "Not moved: "+filepath.Clean(dir)+" (") {
+		t.Fatalf("question %q", q)
+	}
+}
+
+func TestDiscardHostileMarkerDispatchDirIsHome(t *testing.T) {
+	w, _ := crashWorld(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	testkit.Write(t, filepath.Join(home, ".bashrc"), "export PS1=x\n")
+	hostileDispatchDir(t, w, home)
+}
+
+func TestDiscardHostileMarkerDispatchDirIsTheProject(t *testing.T) {
+	w, _ := crashWorld(t)
+	hostileDispatchDir(t, w, w.project)
+}
+
+func TestDiscardHostileMarkerDispatchDirIsAnAncestorOfTheProject(t *testing.T) {
+	w, _ := crashWorld(t)
+	hostileDispatchDir(t, w, filepath.Dir(w.project))
+}
+
+// A folder with the right name is still not the pipeline's when it sits
+// outside the scratch directory and the temp folder.
+func TestDiscardHostileMarkerDispatchDirNamedLikeOursElsewhere(t *testing.T) {
+	w, _ := crashWorld(t)
+	elsewhere := filepath.Join(t.TempDir(), "victim", DispatchPrefix+w.sid)
+	testkit.Write(t, filepath.Join(elsewhere, "keep.txt"), "not crucible's\n")
+	hostileDispatchDir(t, w, elsewhere)
+}
+
+// The browser's roots: the live dispatch folder when it is named
+// crucible-dispatch-<id>; never the project, its ancestors or $HOME a
+// marker names.
+func TestArtifactRootsRefuseAHostileDispatchDir(t *testing.T) {
+	w, _ := crashWorld(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	for _, dir := range []string{w.project, filepath.Dir(w.project), home, filepath.Join(t.TempDir(), "not-a-dispatch-dir")} {
+		mkdir(t, dir)
+		testkit.Write(t, w.mark, strings.NewReplacer("{{SID}}", w.sid, "{{PHASE}}", "4", "{{BRANCH}}", "main", "{{SCRATCH}}", w.scratch).
+			Replace(strings.Replace(testkit.Read(t, filepath.Join(fixtures, "marker.json")), `"/tmp/crucible-dispatch-{{SID}}/"`, `"`+dir+`"`, 1)))
+		_, s := w.load()
+		if !reflect.DeepEqual(s.ArtifactRoots, []string{w.ddir}) {
+			t.Fatalf("dispatch_dir %s: roots %v", dir, s.ArtifactRoots)
+		}
 	}
 }

@@ -51,6 +51,9 @@ type Loader struct {
 type loadedInfo struct {
 	head     string // the project's HEAD: a restore refuses when it moved
 	markerFP string
+	// discardDirs are the folders DISCARD's question named (non-nil,
+	// maybe empty): no other folder is moved.
+	discardDirs []string
 }
 
 var (
@@ -142,8 +145,14 @@ func (l *Loader) read(project, path string) (*pipeline, error) {
 		return l.loadLive(project, path)
 	}
 	scratch := scratchOf(path)
-	// A scratch copy is history unless the marker beside it names it.
-	archived := scratch != "" && markerSession(scratch) != sessionFromDir(filepath.Dir(path))
+	sid := sessionFromDir(filepath.Dir(path))
+	// A scratch copy is history unless the marker beside it names it; so
+	// is a manifest left in a dispatch folder elsewhere (the temp folder,
+	// after a RESTART) unless the project's marker names it.
+	archived := scratch != "" && markerSession(scratch) != sid
+	if scratch == "" && sid != "" && l.opts.ClaudeHome != "" {
+		archived = markerSession(ScratchDir(l.opts.ClaudeHome, project)) != sid
+	}
 	return l.loadManifestAs(project, path, scratch, archived)
 }
 

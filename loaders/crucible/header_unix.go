@@ -9,7 +9,9 @@ import "syscall"
 // each of a pipeline's thousands of dispatch files with the runtime's
 // poller (and fail to, for a regular file), several calls per file.
 func readHead(path string, buf []byte) (int, error) {
-	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	// O_NONBLOCK: a pipe where a dispatch file should be is not waited on
+	// (a regular file ignores the flag).
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return 0, err
 	}

@@ -141,17 +141,27 @@ func (l *Loader) finish(p *pipeline) error {
 		p.handoffs = readHandoffs(p.scratch)
 	}
 	if p.archived {
-		return nil // history: no git, no checkpoints, no plan
+		// History: no git, no checkpoints, no plan; null phases still
+		// take their dispatch file headers' phase.
+		(&evidence{dirs: p.dispatchD, listing: pre.listings}).headerPhases(m)
+		return nil
 	}
 	// The project's git facts, the checkpoints and the listings were read
 	// while the manifest was parsed.
 	ahead := pre.hand(p)
 	start, _ := p.marker.Start()
-	p.ev = &evidence{dirs: p.dispatchD, git: p.git, start: start, listing: p.listings, ahead: ahead}
+	p.ev = &evidence{dirs: p.dispatchD, git: p.git, start: start, listing: p.listings, ahead: ahead, scratch: p.scratch}
+	p.ev.headerPhases(m) // null phases take their dispatch file header's
 	p.plan = computePlan(planInput{
 		manifest: m, marker: p.marker, handoffs: p.handoffs, checkpoints: p.cps, ev: p.ev,
 		opts: l.planOpts, project: p.project, hasMarker: p.marker != nil && p.markerPath != "", lean: l.lean,
 	})
+	if r := p.plan.Resume.Restore; r != nil {
+		r.Staying, err = p.shadow.Staying(r.ID, pre.work, pre.workErr)
+		if err != nil {
+			r.StayingErr = err.Error()
+		}
+	}
 	return nil
 }
 
@@ -229,9 +239,12 @@ func (p *pipeline) badLineWarnings() {
 	}
 }
 
-// discover lists the project's sessions: the live marker, then scratch
-// copies of other pipelines kept as history (newest first, at most
-// maxHistory).
+// discover lists the project's sessions: the live marker, then other
+// pipelines kept as history (newest first, at most maxHistory): the
+// scratch copies <scratch>/crucible-dispatch-<sid>/manifest.jsonl, and
+// the manifests still in the dispatch folder of a pipeline whose marker
+// was archived (RESTART) without a scratch copy (a crash skips the
+// cleanup that makes one).
 func discover(scratch string) ([]string, error) {
 	var out []string
 	marker := filepath.Join(scratch, MarkerName)
@@ -262,14 +275,37 @@ func discover(scratch string) ([]string, error) {
 		mod  time.Time
 	}
 	var hs []hist
+	seen := map[string]bool{live: true}
+	var archived []hist // archived markers
 	for _, e := range ents {
 		n := e.Name()
+		if strings.HasPrefix(n, MarkerName+discardedInfix) && e.Type().IsRegular() {
+			if info, err := e.Info(); err == nil {
+				archived = append(archived, hist{filepath.Join(scratch, n), info.ModTime()})
+			}
+			continue
+		}
 		if !e.IsDir() || !strings.HasPrefix(n, DispatchPrefix) || strings.Contains(n, discardedInfix) || n == live {
 			continue
 		}
 		mp := filepath.Join(scratch, n, ManifestName)
 		if st, err := os.Stat(mp); err == nil && st.Mode().IsRegular() {
 			hs = append(hs, hist{mp, st.ModTime()})
+			seen[n] = true
+		}
+	}
+	sort.Slice(archived, func(i, j int) bool { return archived[i].mod.After(archived[j].mod) })
+	for i, a := range archived {
+		if i == maxHistory {
+			break
+		}
+		mp := archivedManifest(a.path, scratch, seen)
+		if mp == "" {
+			continue
+		}
+		if st, err := os.Stat(mp); err == nil {
+			hs = append(hs, hist{mp, st.ModTime()})
+			seen[filepath.Base(filepath.Dir(mp))] = true
 		}
 	}
 	sort.Slice(hs, func(i, j int) bool { return hs[i].mod.After(hs[j].mod) })
@@ -280,6 +316,32 @@ func discover(scratch string) ([]string, error) {
 		out = append(out, h.path)
 	}
 	return out, nil
+}
+
+// archivedManifest is the manifest an archived marker's pipeline left in
+// its dispatch folder, "" when there is none or it is listed already
+// (seen, by folder name). Only a folder named crucible-dispatch-<sid> is
+// looked in: the temp folder's, or the marker's dispatch_dir when it is
+// one.
+func archivedManifest(markerPath, scratch string, seen map[string]bool) string {
+	data, err := fsx.ReadFile(markerPath)
+	if err != nil {
+		return ""
+	}
+	mk, err := ParseMarker(data)
+	if err != nil || seen[DispatchPrefix+mk.PipelineID] {
+		return ""
+	}
+	for _, c := range manifestCandidates(scratch, mk) {
+		d := filepath.Dir(c)
+		if filepath.Base(d) != DispatchPrefix+mk.PipelineID || sameDir(filepath.Dir(d), scratch) {
+			continue
+		}
+		if isFile(c) {
+			return c
+		}
+	}
+	return ""
 }
 
 // maxHistory caps the finished pipelines listed as history.

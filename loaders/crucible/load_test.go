@@ -150,7 +150,7 @@ func TestReviewSections(t *testing.T) {
 		"Pipeline status (pipeline-status.md)": "Health: YELLOW",
 		"Handoff manifests":                    "handoff-3-to-4.md: Phase Handoff: 3 → 4",
 		"Checkpoints":                          "pre-code-review  build  <- restore target",
-		"Verification":                         "2 by commits, 3 by output files, 1 quality-gate rounds",
+		"Verification":                         "2 by commits, 3 reviews on their completion line, 1 quality-gate rounds",
 	} {
 		if !strings.Contains(body[title], part) {
 			t.Errorf("%s lacks %q:\n%s", title, part, body[title])
@@ -188,21 +188,50 @@ func TestVerificationFallsBackWhenCommitsAreMissing(t *testing.T) {
 	}
 }
 
+// appendLine adds a manifest line written by hand.
+func (w *world) appendLine(line string) {
+	w.t.Helper()
+	testkit.Write(w.t, w.manifest(), testkit.Read(w.t, w.manifest())+line+"\n")
+}
+
 func TestVerificationFallbackChain(t *testing.T) {
 	w := newWorld(t, "crash", "4", "main")
 	w.repo("main")
 	w.standardCheckpoints()
-	if err := os.Rename(filepath.Join(w.ddir, "4-plan-reviewer-output.md"), filepath.Join(t.TempDir(), "x")); err != nil {
-		t.Fatal(err)
-	}
+	// An implementer recorded in phase 2 left no commit either.
+	w.appendLine(`{"seq":11,"file":"11-build-implementer.md","role":"build-implementer","phase":"2","task":9,"status":"completed","duration_s":60,"summary":"Task 9: schema migration","input_chars":100,"output_chars":10,"model_tier":"opus","tool_calls":1}`)
 	_, s := w.load()
 	pl := planOf(t, s)
 	if pl.Resume.Phase != "2" || pl.Resume.Restore.Reason != "pre-design-gate" || len(pl.Fallbacks) != 2 {
 		t.Fatalf("resume %+v fallbacks %+v", pl.Resume, pl.Fallbacks)
 	}
 	if pl.Fallbacks[1].From != "Phase 3 boundary (pre-wave-1)" || pl.Fallbacks[1].To != "Phase 2 boundary (pre-design-gate)" ||
-		!strings.Contains(pl.Fallbacks[1].Reason, "seq 4 (plan-reviewer) no output file (4-…)") {
+		!strings.Contains(pl.Fallbacks[1].Reason, "seq 11 (build-implementer) no commit mentioning task 9 since the pipeline start") {
 		t.Fatalf("second fallback %+v", pl.Fallbacks[1])
+	}
+}
+
+// A reviewer returns its findings in the conversation: no output file
+// is not a failure, its completion line is the evidence.
+func TestMissingReviewerOutputIsNotAFailure(t *testing.T) {
+	w, _ := crashWorld(t)
+	for _, f := range []string{"2-design-reviewer-output.md", "4-plan-reviewer-output.md", "7-build-reviewer-output.md"} {
+		if err := os.Remove(filepath.Join(w.ddir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, s := w.load()
+	pl := planOf(t, s)
+	if pl.Resume.Phase != "4" || len(pl.Fallbacks) != 0 || !pl.Resume.Verified {
+		t.Fatalf("resume %+v fallbacks %+v", pl.Resume, pl.Fallbacks)
+	}
+	if why := pl.Skip[3].Why; why != "verified: completion line only: reviewers return their findings in the conversation (no receipt or findings file on disk)" {
+		t.Fatalf("seq 4 why %q", why)
+	}
+	for _, c := range pl.Checks {
+		if c.Seq == 4 && (c.Kind != KindReview || !c.OK || c.Verdict != VerdictVerified) {
+			t.Fatalf("check %+v", c)
+		}
 	}
 }
 
@@ -210,9 +239,8 @@ func TestNoVerifiedBoundaryOffersCurrentStateOrFresh(t *testing.T) {
 	w := newWorld(t, "crash", "4", "main")
 	w.repo("main")
 	w.standardCheckpoints()
-	if err := os.Remove(filepath.Join(w.ddir, "2-design-reviewer-output.md")); err != nil {
-		t.Fatal(err)
-	}
+	// An implementer recorded in phase 1 left no commit.
+	w.appendLine(`{"seq":11,"file":"11-build-implementer.md","role":"build-implementer","phase":"1","task":7,"status":"completed","duration_s":60,"summary":"Task 7: spike","input_chars":100,"output_chars":10,"model_tier":"opus","tool_calls":1}`)
 	_, s := w.load()
 	pl := planOf(t, s)
 	if pl.Resume.Phase != "1" || pl.Resume.Verified || pl.Resume.Restore != nil {
@@ -227,17 +255,44 @@ func TestNoVerifiedBoundaryOffersCurrentStateOrFresh(t *testing.T) {
 	}
 }
 
+// Without a git repository the implementers' commits cannot be looked
+// for: "cannot check" is said as such, the point does not move (the
+// seed's fallback is for commits looked for and not found).
 func TestProjectWithoutGitCannotVerifyImplementers(t *testing.T) {
 	w := newWorld(t, "crash", "4", "main")
 	w.standardCheckpoints()
 	_, s := w.load()
 	pl := planOf(t, s)
-	if pl.Resume.Phase != "3" || !strings.Contains(pl.Fallbacks[0].Reason, "cannot check its commits") {
+	if pl.Resume.Phase != "4" || len(pl.Fallbacks) != 0 || pl.Resume.Unchecked != 2 || !pl.Resume.Verified {
 		t.Fatalf("resume %+v fallbacks %+v", pl.Resume, pl.Fallbacks)
+	}
+	want := "not verified: cannot check its commits: the project is not a git repository"
+	if pl.Skip[4].Why != want || pl.Skip[5].Why != want {
+		t.Fatalf("whys %q / %q", pl.Skip[4].Why, pl.Skip[5].Why)
+	}
+	for _, c := range pl.Checks {
+		if c.Kind == KindCommit && (c.OK || c.Verdict != VerdictCannotCheck) {
+			t.Fatalf("check %+v", c)
+		}
+	}
+	if !hasWarning(s, "2 dispatch(es) before the resume point could not be checked (seq 5 (build-implementer): cannot check its commits: the project is not a git repository;") {
+		t.Fatalf("warnings %v", s.Warnings)
 	}
 	if !hasWarning(s, "is not a git repository: the branch guard (pipeline branch main) cannot be checked") {
 		t.Fatalf("warnings %v", s.Warnings)
 	}
+	if body := strings.Join(sectionLines(s, "Verification"), "\n"); !strings.Contains(body, "Cannot check: seq 5 build-implementer (Phase 3): cannot check its commits") {
+		t.Fatalf("verification section:\n%s", body)
+	}
+}
+
+func sectionLines(s *model.Session, title string) []string {
+	for _, sec := range s.Sections {
+		if sec.Title == title {
+			return sec.Lines
+		}
+	}
+	return nil
 }
 
 func TestTaskPatternWhenNoStartTimeIsKnown(t *testing.T) {
@@ -501,6 +556,64 @@ func TestImpliedPhaseNamesCrucible521(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(pl.Lines(), "\n"), "| - | - | 4 | not recorded | - | the phase was reached but no dispatch was recorded") {
 		t.Fatalf("plan:\n%s", strings.Join(pl.Lines(), "\n"))
+	}
+}
+
+// Implied phases are listed in pipeline order, whatever evidence named
+// them first (the marker says 4 before a handoff says 3).
+func TestImpliedPhasesInPipelineOrder(t *testing.T) {
+	w := newWorld(t, "crash", "4", "main")
+	w.repo("main", implementerCommits...)
+	w.standardCheckpoints()
+	lines := strings.SplitAfter(testkit.Read(t, w.manifest()), "\n")
+	testkit.Write(t, w.manifest(), strings.Join(lines[:8], "")) // phases 1 and 2
+	_, s := w.load()
+	pl := planOf(t, s)
+	if !reflect.DeepEqual(pl.Implied, []string{"3", "4"}) || pl.Resume.Phase != "3" {
+		t.Fatalf("implied %v resume %+v", pl.Implied, pl.Resume)
+	}
+	text := strings.Join(pl.Lines(), "\n")
+	if i, j := strings.Index(text, "| - | - | 3 | not recorded"), strings.Index(text, "| - | - | 4 | not recorded"); i < 0 || j < i {
+		t.Fatalf("plan:\n%s", text)
+	}
+	first := -1
+	for i, w := range s.Warnings {
+		if strings.HasPrefix(w, "Phase 3 has no dispatch") {
+			first = i
+		}
+		if strings.HasPrefix(w, "Phase 4 has no dispatch") && first < 0 {
+			t.Fatalf("phase 4 warned before phase 3: %v", s.Warnings)
+		}
+	}
+}
+
+// A null phase takes its dispatch file header's phase; one whose header
+// says no phase (or something that is not a phase) keeps the nearest
+// earlier entry's.
+func TestNullPhaseTakesTheHeaderPhase(t *testing.T) {
+	w, _ := crashWorld(t)
+	m := testkit.Read(t, w.manifest())
+	// seq 9 (code review, phase 4) and seq 3 (plan writer, phase 2) lose
+	// their phase on every line.
+	m = strings.ReplaceAll(m, `"seq":9,"file":"9-code-reviewer.md","role":"code-reviewer","phase":"4"`, `"seq":9,"file":"9-code-reviewer.md","role":"code-reviewer","phase":null`)
+	m = strings.ReplaceAll(m, `"seq":3,"file":"3-plan-writer.md","role":"plan-writer","phase":"2"`, `"seq":3,"file":"3-plan-writer.md","role":"plan-writer","phase":null`)
+	testkit.Write(t, w.manifest(), m)
+	hdr := filepath.Join(w.ddir, "3-plan-writer.md")
+	testkit.Write(t, hdr, strings.Replace(testkit.Read(t, hdr), "**Phase:** 2", "**Phase:** design review, round 2", 1))
+	_, s := w.load()
+	pl := planOf(t, s)
+	phase := map[int]string{}
+	for _, r := range append(append([]Row{}, pl.Skip...), pl.ReExecute...) {
+		phase[r.Seq] = r.Phase
+	}
+	// seq 9: its header says Phase 4 (the nearest earlier entry, seq 8,
+	// is in phase 3). seq 3: its header's phase is not a phase, so the
+	// nearest earlier entry's (seq 2, phase 1) stands.
+	if phase[9] != "4" || phase[3] != "1" {
+		t.Fatalf("phases %v", phase)
+	}
+	if pl.Resume.Phase != "4" || !reflect.DeepEqual(seqs(pl.ReExecute), []int{9, 10}) {
+		t.Fatalf("resume %+v re-exec %v", pl.Resume, seqs(pl.ReExecute))
 	}
 }
 

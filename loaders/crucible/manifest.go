@@ -77,10 +77,15 @@ type entryRare struct {
 	timestamp     string
 	// ephase is EPhase for an entry with no phase of its own.
 	ephase string
+	// hdrPhase is the **Phase:** of the dispatch file's audit header,
+	// read for an entry whose lines record a null phase (see
+	// Manifest.SetHeaderPhases).
+	hdrPhase string
 }
 
-// EPhase is the phase the entry is grouped under: its own, or for a null
-// phase the phase of the nearest earlier entry (see link).
+// EPhase is the phase the entry is grouped under: its own; for a null
+// phase, its dispatch file header's, else the phase of the nearest
+// earlier entry (see link).
 func (e *Entry) EPhase() string {
 	if e.HasPhase {
 		return e.Phase
@@ -205,6 +210,8 @@ type Manifest struct {
 	Truncated bool
 	// UnknownStatus counts statuses outside the known set, by value.
 	UnknownStatus map[string]int
+	// NullPhases counts the dispatches whose lines record no phase.
+	NullPhases int
 	// Fingerprint is sha256 of the bytes read; Size their count.
 	Fingerprint string
 	Size        int64
@@ -594,28 +601,37 @@ func jsonReason(err error) string {
 	return err.Error()
 }
 
-// link fills EPhase (null phases inherit the nearest earlier phase, or
-// the nearest later one at the start) and SupersededBy (replay entries
-// stand for the seq they replay).
+// link fills EPhase (a null phase takes the dispatch file header's
+// phase when one was read, else the nearest earlier phase, or the nearest
+// later one at the start) and SupersededBy (replay entries stand for the
+// seq they replay).
 func (m *Manifest) link() {
 	last := ""
 	var pending []*Entry
+	m.NullPhases = 0
 	for _, s := range m.Seqs {
 		e := m.BySeq(s)
-		if e.HasPhase {
-			last = e.Phase
+		own, ph := e.HasPhase, e.Phase
+		if !own {
+			m.NullPhases++
+			if e.rare != nil && e.rare.hdrPhase != "" {
+				own, ph = true, e.rare.hdrPhase
+				e.setEPhase(ph)
+			}
+		}
+		if own {
+			last = ph
 			for _, p := range pending {
 				p.setEPhase(last)
 			}
 			pending = nil
+			continue
 		}
 		if last == "" {
 			pending = append(pending, e)
 			continue
 		}
-		if !e.HasPhase { // with a phase, EPhase is its own
-			e.setEPhase(last)
-		}
+		e.setEPhase(last)
 	}
 	for _, p := range pending {
 		p.setEPhase("") // no entry has a phase
@@ -632,3 +648,35 @@ func (m *Manifest) link() {
 		}
 	}
 }
+
+// SetHeaderPhases gives each dispatch whose lines record a null phase
+// the phase phase(e) returns (its dispatch file header's **Phase:**; ""
+// when none), and groups the entries again. crucible's sub-skills
+// (quality-gate, red-team) may dispatch without a phase; their dispatch
+// file headers still carry the one they ran in.
+func (m *Manifest) SetHeaderPhases(phase func(*Entry) string) {
+	if m.NullPhases == 0 {
+		return
+	}
+	changed := false
+	for _, s := range m.Seqs {
+		e := m.BySeq(s)
+		if e.HasPhase {
+			continue
+		}
+		if ph := strings.TrimSpace(phase(e)); ph != "" {
+			if e.rare == nil {
+				e.rare = &entryRare{}
+			}
+			e.rare.hdrPhase = ph
+			changed = true
+		}
+	}
+	if changed {
+		m.link()
+	}
+}
+
+// HeaderPhase says whether the entry's phase came from its dispatch file
+// header (its lines record none).
+func (e *Entry) HeaderPhase() bool { return !e.HasPhase && e.rare != nil && e.rare.hdrPhase != "" }

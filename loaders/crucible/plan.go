@@ -72,6 +72,12 @@ type RestoreTarget struct {
 	Short   string `json:"short"`
 	Reason  string `json:"reason"`
 	TakenAt string `json:"taken_at"`
+	// Staying lists the project's files (relative, slash-separated) the
+	// checkpoint does not have: `git checkout <checkpoint> -- .` leaves
+	// them as they are (it deletes nothing). nil when they could not be
+	// listed (StayingErr says why).
+	Staying    []string `json:"files_staying"`
+	StayingErr string   `json:"files_staying_error,omitempty"`
 }
 
 // ReplayPlan is the computed resume: the value behind `pickup plan`, the
@@ -98,6 +104,10 @@ type ReplayPlan struct {
 		Restore   *RestoreTarget `json:"restore"`
 		// NoRestore says why no checkpoint is restored.
 		NoRestore string `json:"no_restore,omitempty"`
+		// Unchecked counts the dispatches before the point whose
+		// evidence could not be looked for (verdict cannot_check): the
+		// point stands on their completion lines.
+		Unchecked int `json:"unchecked"`
 	} `json:"resume_point"`
 	WorkPreserved struct {
 		Seconds float64  `json:"seconds"`
@@ -131,6 +141,9 @@ type ReplayPlan struct {
 	// of the size, and made again from them (checkAt).
 	lean       bool
 	leanChecks []leanCheck
+	// failed holds the evidence of each check that failed, by seq: its
+	// dispatch is re-executed, and its row says why.
+	failed map[int]string
 }
 
 // leanCheck is a Check kept by a lean plan: the rest of it is the
@@ -138,7 +151,13 @@ type ReplayPlan struct {
 type leanCheck struct {
 	e        *Entry
 	evidence string
-	ok       bool
+	verdict  verdict
+}
+
+// check is the Check lc stands for; kind is its role's.
+func (lc leanCheck) check(kind string) Check {
+	return Check{Seq: lc.e.Seq, Role: lc.e.Role, Phase: lc.e.EPhase(), Kind: kind,
+		OK: lc.verdict == vVerified, Verdict: lc.verdict.String(), Evidence: lc.evidence}
 }
 
 // checkCount is the number of checks, kept whole or lean.
@@ -155,7 +174,7 @@ func (pl *ReplayPlan) checkAt(i int) Check {
 		return pl.Checks[i]
 	}
 	lc := pl.leanChecks[i]
-	return Check{Seq: lc.e.Seq, Role: lc.e.Role, Phase: lc.e.EPhase(), Kind: RoleKind(lc.e.Role), OK: lc.ok, Evidence: lc.evidence}
+	return lc.check(RoleKind(lc.e.Role))
 }
 
 // checkSeq and checkEvidence are check i's seq and evidence.
@@ -171,6 +190,15 @@ func (pl *ReplayPlan) checkEvidence(i int) string {
 		return pl.leanChecks[i].evidence
 	}
 	return pl.Checks[i].Evidence
+}
+
+// checkChecked says whether check i could look for its evidence (its
+// verdict is not cannot_check).
+func (pl *ReplayPlan) checkChecked(i int) bool {
+	if pl.lean {
+		return pl.leanChecks[i].verdict != vCannotCheck
+	}
+	return pl.Checks[i].Verdict != VerdictCannotCheck
 }
 
 // allChecks is every check, kept whole or lean.
@@ -268,6 +296,7 @@ func computePlan(in planInput) *ReplayPlan {
 	// Verification: every dispatch before the point must show its
 	// evidence; a failure moves the point back to its phase's boundary.
 	failures := map[int][]Check{}
+	var unchecked []Check // the checks that could not look for their evidence
 	n := 0
 	for i := 0; i < point; i++ {
 		n += len(phases[i].Dispatches)
@@ -302,12 +331,14 @@ func computePlan(in planInput) *ReplayPlan {
 			case final == StatusCompleted && e.SupersededBy == 0:
 				lc := checked[next]
 				next++
-				c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Kind: in.ev.kind(e.Role), OK: lc.ok, Evidence: lc.evidence}
 				if !in.lean {
-					pl.Checks = append(pl.Checks, c)
+					pl.Checks = append(pl.Checks, lc.check(in.ev.kind(e.Role)))
 				}
-				if !c.OK {
-					failures[i] = append(failures[i], c)
+				switch lc.verdict {
+				case vFailed:
+					failures[i] = append(failures[i], lc.check(in.ev.kind(e.Role)))
+				case vCannotCheck:
+					unchecked = append(unchecked, lc.check(in.ev.kind(e.Role)))
 				}
 			case Finished(final):
 				// skipped, replayed, or stood for by a finished replay
@@ -323,6 +354,12 @@ func computePlan(in planInput) *ReplayPlan {
 	}
 	for i := point - 1; i >= 0; i-- {
 		if fs := failures[i]; len(fs) > 0 {
+			for _, f := range fs {
+				if pl.failed == nil {
+					pl.failed = map[int]string{}
+				}
+				pl.failed[f.Seq] = f.Evidence
+			}
 			f := fs[0]
 			why := fmt.Sprintf("seq %d (%s) %s", f.Seq, roleOr(f.Role), f.Evidence)
 			if len(fs) > 1 {
@@ -333,6 +370,7 @@ func computePlan(in planInput) *ReplayPlan {
 		}
 	}
 	pl.Resume.Verified = point > 0 || len(pl.Fallbacks) == 0
+	pl.noteUnchecked(unchecked, point)
 
 	// The checkpoint for the boundary, else an earlier one.
 	pl.chooseRestore(in, &point, reason)
@@ -375,10 +413,7 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 			}
 		}
 		have[key] = true
-		p := &Phase{Key: key, Implied: why, first: 1 << 30}
-		*phases = append(*phases, p)
-		pl.Implied = append(pl.Implied, key)
-		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%s has no dispatch in the manifest, but %s: the pipeline reached it. A dispatch that crashed before its first manifest line was written is invisible (crucible #521), so the phase starts fresh.", p.Name(), why))
+		*phases = append(*phases, &Phase{Key: key, Implied: why, first: 1 << 30})
 	}
 	if in.marker != nil && in.marker.Phase != "" {
 		add(in.marker.Phase, "the .pipeline-active marker says phase "+in.marker.Phase)
@@ -401,6 +436,14 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 		}
 	}
 	sortPhases(*phases)
+	// Listed, and warned about, in pipeline order.
+	for _, p := range *phases {
+		if p.Implied == "" {
+			continue
+		}
+		pl.Implied = append(pl.Implied, p.Key)
+		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%s has no dispatch in the manifest, but %s: the pipeline reached it. A dispatch that crashed before its first manifest line was written is invisible (crucible #521), so the phase starts fresh.", p.Name(), p.Implied))
+	}
 }
 
 // chooseRestore picks the checkpoint that opens the resume boundary; when
@@ -559,9 +602,9 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 		for _, e := range pl.phases[i].Dispatches {
 			r = Row{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Task: e.Task, Status: e.Status, Summary: e.Summary, Template: e.Template()}
 			if skip {
-				ev := ""
+				ev, checked := "", true
 				if next < nChecks && pl.checkSeq(next) == e.Seq {
-					ev = pl.checkEvidence(next)
+					ev, checked = pl.checkEvidence(next), pl.checkChecked(next)
 					next++
 				}
 				switch {
@@ -571,6 +614,8 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 					r.Why = "skipped by the pipeline: nothing to verify"
 				case e.Status == StatusReplayed:
 					r.Why = "recorded as replayed"
+				case !checked:
+					r.whyPre, r.Why = "not verified: ", ev
 				default:
 					r.whyPre, r.Why = "verified: ", ev
 				}
@@ -622,6 +667,8 @@ func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool) string {
 		}
 	case !knownStatus[e.Status]:
 		why = fmt.Sprintf("status %q is not one crucible writes: redone to be safe", e.Status)
+	case pl.failed[e.Seq] != "":
+		why = e.Status + ", but not verified (" + pl.failed[e.Seq] + "): its phase is redone from its boundary"
 	case atPoint:
 		why = e.Status + ", but its phase is the resume point: the phase is redone from its boundary"
 	default:
@@ -632,7 +679,7 @@ func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool) string {
 	}
 	if n := pl.partial[e.Seq]; n > 0 {
 		if pl.Resume.Restore != nil {
-			why += fmt.Sprintf("; %d partial commit(s) in its window: the restore reverts the working tree to the checkpoint", n)
+			why += fmt.Sprintf("; %d partial commit(s) in its window: the restore puts back the checkpoint's version of the files they changed, and files they created stay", n)
 		} else {
 			why += fmt.Sprintf("; %d partial commit(s) in its window stay (no checkpoint restore)", n)
 		}
@@ -746,6 +793,34 @@ func (pl *ReplayPlan) noticeGaps(in planInput, phases []*Phase) {
 	}
 	if !pl.Resume.Verified {
 		pl.Warnings = append(pl.Warnings, "No verified phase boundary: resume with the current disk state (CONTINUE) or start fresh (RESTART).")
+	}
+}
+
+// maxUncheckedNamed caps the dispatches the cannot-check warning names.
+const maxUncheckedNamed = 3
+
+// noteUnchecked records the checks before the resume point that could
+// not look for their evidence: counted, and named in a warning. They do
+// not move the point (the seed's fallback is for evidence looked for and
+// not found).
+func (pl *ReplayPlan) noteUnchecked(cs []Check, point int) {
+	var named []string
+	for _, c := range cs {
+		if idx, _ := phaseIndex(pl.phases, c.Phase); idx >= point {
+			continue // re-executed anyway
+		}
+		pl.Resume.Unchecked++
+		if len(named) < maxUncheckedNamed {
+			named = append(named, fmt.Sprintf("seq %d (%s): %s", c.Seq, roleOr(c.Role), c.Evidence))
+		}
+	}
+	if n := pl.Resume.Unchecked; n > 0 {
+		more := ""
+		if n > len(named) {
+			more = fmt.Sprintf("; and %d more", n-len(named))
+		}
+		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%d dispatch(es) before the resume point could not be checked (%s%s): the resume point stands on their completion lines.",
+			n, strings.Join(named, "; "), more))
 	}
 }
 

@@ -60,7 +60,7 @@ func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 							kinds[lc.e.Role] = k
 						}
 					}
-					c = Check{Seq: lc.e.Seq, Role: lc.e.Role, Phase: lc.e.EPhase(), Kind: k, OK: lc.ok, Evidence: lc.evidence}
+					c = lc.check(k)
 					add(nil, &c)
 				}
 				return nil
@@ -189,6 +189,7 @@ func (c *Check) appendJSON(b []byte, in, indent string) []byte {
 	b = appendJSONString(jsonField(b, false, in, indent, "phase"), c.Phase)
 	b = appendJSONString(jsonField(b, false, in, indent, "kind"), c.Kind)
 	b = strconv.AppendBool(jsonField(b, false, in, indent, "ok"), c.OK)
+	b = appendJSONString(jsonField(b, false, in, indent, "verdict"), c.Verdict)
 	b = appendJSONString(jsonField(b, false, in, indent, "evidence"), c.Evidence)
 	b = append(b, '\n')
 	b = append(b, in...)

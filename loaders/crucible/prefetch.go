@@ -28,6 +28,10 @@ type prefetch struct {
 	cpNote           string
 	cpErr            error
 	gitDone, cpsDone bool
+	// work lists the project's files as the shadow repository sees them
+	// (what a restore would leave in place is taken from it).
+	work    []string
+	workErr error
 }
 
 func (l *Loader) prefetch(p *pipeline) *prefetch {
@@ -85,6 +89,9 @@ func (l *Loader) prefetch(p *pipeline) *prefetch {
 		}
 		f.shadow = Shadow{Dir: sd, Work: p.project}
 		f.cps, f.cpNote, f.cpErr = f.shadow.Checkpoints()
+		if f.cpErr == nil && len(f.cps) > 0 {
+			f.work, f.workErr = f.shadow.WorkFiles()
+		}
 		f.cpsDone = true
 	}()
 	return f

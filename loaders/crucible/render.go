@@ -49,6 +49,12 @@ func (pl *ReplayPlan) Lines() []string {
 			add("- %s -> %s: %s", f.From, f.To, cell(f.Reason))
 		}
 	}
+	if r := pl.Resume.Restore; r != nil && (len(r.Staying) > 0 || r.StayingErr != "") {
+		add("")
+		add("## Files the restore leaves in place")
+		add("")
+		out = append(out, stayingLines(r, maxStayingListed)...)
+	}
 	add("")
 	add("## Dispatches to skip (verified complete)")
 	add("")
@@ -81,6 +87,26 @@ func (pl *ReplayPlan) Lines() []string {
 		for _, m := range pl.Mutations {
 			add("- %s -> %s", m.Original, m.Replacement)
 		}
+	}
+	return out
+}
+
+// maxStayingListed caps the files the plan text lists.
+const maxStayingListed = 20
+
+// stayingLines say what a restore of r leaves in place: the files
+// created after the checkpoint, at most limit of them listed.
+func stayingLines(r *RestoreTarget, limit int) []string {
+	if r.StayingErr != "" {
+		return []string{"The files created after checkpoint " + r.Reason + " could not be listed (" + oneLine(r.StayingErr) + "); the restore deletes none of them."}
+	}
+	out := []string{fmt.Sprintf("`git checkout %s -- .` writes checkpoint %s's files and deletes nothing: these %d file(s) created after it stay as they are.", r.Short, r.Reason, len(r.Staying))}
+	for i, f := range r.Staying {
+		if i == limit {
+			out = append(out, fmt.Sprintf("- … and %d more (`pickup plan --json` lists them all)", len(r.Staying)-i))
+			break
+		}
+		out = append(out, "- "+f)
 	}
 	return out
 }
@@ -137,6 +163,9 @@ func (pl *ReplayPlan) Compact(limit int) []string {
 	}
 	for _, f := range pl.Fallbacks {
 		out = append(out, "Fell back: "+f.From+" -> "+f.To+": "+f.Reason)
+	}
+	if r := pl.Resume.Restore; r != nil && len(r.Staying) > 0 {
+		out = append(out, StayingSentence(r.Reason, r.Staying))
 	}
 	out = append(out, fmt.Sprintf("Skip %d dispatch(es), re-execute %d:", len(pl.Skip), len(pl.ReExecute)))
 	shown := 0

@@ -69,22 +69,31 @@ func (l *Loader) sections(p *pipeline) []model.Section {
 
 func verificationLines(pl *ReplayPlan) []string {
 	kinds := map[string]int{}
-	var failed []string
+	var failed, unchecked []string
 	checks := pl.allChecks()
+	line := func(c Check) string {
+		return fmt.Sprintf("seq %d %s (%s): %s", c.Seq, roleOr(c.Role), phaseTitle(c.Phase), c.Evidence)
+	}
 	for _, c := range checks {
-		if c.OK {
+		switch c.Verdict {
+		case VerdictVerified:
 			kinds[c.Kind]++
-		} else {
-			failed = append(failed, fmt.Sprintf("seq %d %s (%s): %s", c.Seq, roleOr(c.Role), phaseTitle(c.Phase), c.Evidence))
+		case VerdictCannotCheck:
+			unchecked = append(unchecked, line(c))
+		default:
+			failed = append(failed, line(c))
 		}
 	}
 	var lines []string
-	if n := len(checks) - len(failed); n > 0 {
-		lines = append(lines, fmt.Sprintf("%d dispatch(es) before the resume point checked: %d by commits, %d by output files, %d quality-gate rounds (nothing to check), %d on their completion line only",
-			n, kinds[KindCommit], kinds[KindOutput], kinds[KindNone], kinds[KindTrusted]))
+	if n := len(checks) - len(failed) - len(unchecked); n > 0 {
+		lines = append(lines, fmt.Sprintf("%d dispatch(es) before the resume point verified: %d by commits, %d reviews on their completion line, %d quality-gate rounds (nothing to check), %d on their completion line only",
+			n, kinds[KindCommit], kinds[KindReview], kinds[KindNone], kinds[KindTrusted]))
 	}
 	for _, f := range failed {
 		lines = append(lines, "Failed: "+f)
+	}
+	for _, u := range unchecked {
+		lines = append(lines, "Cannot check: "+u)
 	}
 	for _, f := range pl.Fallbacks {
 		lines = append(lines, "Fell back: "+f.From+" -> "+f.To)

@@ -23,8 +23,38 @@ func RestoreQuestion(reason, timestamp, branch string) string {
 		"). This will reset uncommitted changes. Proceed? [yes / no]"
 }
 
-// DiscardQuestion is asked before DISCARD.
-const DiscardQuestion = "Archive this pipeline's .pipeline-active marker and its dispatch directory? They are renamed with a .discarded.<timestamp> suffix; nothing is deleted."
+// RestoreQuestionStaying is RestoreQuestion for a restore that leaves
+// files in place: `git checkout <checkpoint> -- .` writes the
+// checkpoint's files and deletes nothing, so the files created after the
+// checkpoint stay. The question names them (at most maxStayingNamed).
+func RestoreQuestionStaying(reason, timestamp, branch string, staying []string) string {
+	q := RestoreQuestion(reason, timestamp, branch)
+	if len(staying) == 0 {
+		return q
+	}
+	at := strings.LastIndex(q, " Proceed?")
+	return q[:at] + " " + StayingSentence(reason, staying) + q[at:]
+}
+
+// maxStayingNamed caps the files a sentence names.
+const maxStayingNamed = 10
+
+// StayingSentence says which files a restore of the checkpoint leaves in
+// place: "These 2 files were created after checkpoint pre-wave-1 and
+// stay (the restore deletes nothing): a.go, b.go."
+func StayingSentence(reason string, staying []string) string {
+	names := staying
+	more := ""
+	if len(names) > maxStayingNamed {
+		names, more = names[:maxStayingNamed], fmt.Sprintf(" and %d more", len(staying)-maxStayingNamed)
+	}
+	these := fmt.Sprintf("These %d files were", len(staying))
+	if len(staying) == 1 {
+		these = "This file was"
+	}
+	return these + " created after checkpoint " + reason + " and stay" + map[bool]string{true: "s", false: ""}[len(staying) == 1] +
+		" (the restore deletes nothing): " + strings.Join(names, ", ") + more + "."
+}
 
 // recentWrite is how recent a write must be to suggest the pipeline is
 // still running: crucible records no pause, so a pipeline that is not
@@ -66,9 +96,11 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	if !p.updated.IsZero() {
 		s.LastUpdated, s.HasLastUpdated = p.updated.UTC(), true
 	}
+	dirs, _ := p.discardTargets()
 	l.mu.Lock()
-	l.loaded[s] = loadedInfo{head: p.head, markerFP: p.markerFP}
+	l.loaded[s] = loadedInfo{head: p.head, markerFP: p.markerFP, discardDirs: append([]string{}, dirs...)}
 	l.mu.Unlock()
+	s.ArtifactRoots = p.artifactRoots()
 	s.Warnings = append(s.Warnings, l.optWarnings...)
 	s.Warnings = append(s.Warnings, p.warnings...)
 	sid := ""
@@ -89,8 +121,9 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		s.Fields = append(s.Fields, model.Field{Key: "pipeline", Label: "Pipeline", Value: sid})
 	}
 	s.Policy = map[model.Choice]model.ChoicePolicy{
-		model.Discard: {Confirm: DiscardQuestion, Hint: "archive the marker and dispatch directory (renamed, not deleted)"},
+		model.Discard: {Confirm: p.discardQuestion(), Hint: "archive the marker and dispatch directory (renamed, not deleted)"},
 	}
+	s.Headline = l.headline(p)
 	if p.problem != nil {
 		s.Problem = p.problem
 		s.Status = "corrupted"
@@ -159,8 +192,8 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 
 	pl := p.plan
 	s.Warnings = append(s.Warnings, pl.Warnings...)
-	if since := l.opts.Now.Sub(p.updated); p.markerPath != "" && !pl.Resume.End && !l.opts.Now.IsZero() && since >= 0 && since < recentWrite {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("The pipeline wrote its files %s ago: it may still be running. Resuming it now could run it twice.", model.Elapsed(since)))
+	if p.markerPath != "" && !pl.Resume.End && l.recent(p) {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("The pipeline wrote its files %s ago: it may still be running. Resuming it now could run it twice.", model.Elapsed(l.opts.Now.Sub(p.updated))))
 	}
 	s.Status = "interrupted"
 	if pl.Resume.End {
@@ -170,7 +203,11 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	if pl.Crashed.Context == "" {
 		crashed = "unknown"
 	}
-	s.Fields = append(s.Fields, model.Field{Key: "phase", Label: "Crashed at", Value: crashed})
+	label := "Crashed at"
+	if l.recent(p) {
+		label = "Stopped at" // it may still be running: not called a crash
+	}
+	s.Fields = append(s.Fields, model.Field{Key: "phase", Label: label, Value: crashed})
 	s.Fields = append(s.Fields, model.Field{Key: "resume", Label: "Resume point", Value: pl.resumeShort()})
 	s.Stage = pl.Resume.Phase
 	if pl.Resume.End {
@@ -194,8 +231,11 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	case pl.Resume.Restore != nil:
 		r := pl.Resume.Restore
 		cont.Writes = true
-		cont.Confirm = RestoreQuestion(r.Reason, r.TakenAt, orWord(branchOf(p), "unknown"))
+		cont.Confirm = RestoreQuestionStaying(r.Reason, r.TakenAt, orWord(branchOf(p), "unknown"), r.Staying)
 		cont.Hint = "restore checkpoint " + r.Reason + ", then resume at " + phaseTitle(pl.Resume.Phase)
+		if n := len(r.Staying); n > 0 {
+			cont.Hint += fmt.Sprintf(" (%d file(s) created since stay)", n)
+		}
 	case pl.Resume.End:
 		cont.Hint = "nothing to re-execute: hand the pipeline back for its last steps"
 	case !pl.Resume.Verified:
@@ -207,7 +247,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("%s is not a git repository: the branch guard (pipeline branch %s) cannot be checked", p.project, p.marker.Branch))
 	}
 	s.Policy[model.Continue] = cont
-	restart := "start the pipeline fresh (its marker is archived, the manifest kept)"
+	restart := "start the pipeline fresh (its marker and stale handoffs are archived, the manifest kept)"
 	if p.markerPath == "" {
 		restart = "start the pipeline fresh"
 	}
@@ -223,6 +263,51 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	s.Context = l.context(p, csb)
 	s.Sections = l.sections(p)
 	return s
+}
+
+// headline is the session's first line when the crash rule does not
+// call it crashed: crucible records no pause, so a pipeline whose marker
+// stands was interrupted, or is still running when it wrote its files
+// recently. Never "You paused".
+func (l *Loader) headline(p *pipeline) string {
+	since, recent := l.opts.Now.Sub(p.updated), l.recent(p)
+	switch {
+	case p.archived:
+		return "This crucible pipeline finished or was set aside: it is kept as history."
+	case p.problem != nil:
+		return "This crucible pipeline's files cannot be read as they are."
+	case p.plan != nil && p.plan.Resume.End && recent:
+		return "This crucible pipeline may still be running: every recorded dispatch finished " + model.Elapsed(since) + " ago, and its cleanup has not run."
+	case p.plan != nil && p.plan.Resume.End:
+		return "This crucible pipeline was interrupted before its cleanup: every recorded dispatch finished."
+	case recent:
+		return "This crucible pipeline may still be running: it wrote its files " + model.Elapsed(since) + " ago (crucible records no pause)."
+	}
+	return "This crucible pipeline was interrupted (crucible records no pause)."
+}
+
+// recent: the pipeline wrote its files less than recentWrite ago, so it
+// may still be running.
+func (l *Loader) recent(p *pipeline) bool {
+	since := l.opts.Now.Sub(p.updated)
+	return !l.opts.Now.IsZero() && !p.updated.IsZero() && since >= 0 && since < recentWrite
+}
+
+// artifactRoots are the folders beyond the project and the scratch
+// directory the artifact browser may open files from: the pipeline's
+// own dispatch directories (the live manifest and dispatch files sit in
+// the marker's dispatch_dir until cleanup), each named
+// crucible-dispatch-<pipeline_id> and neither the project nor an
+// ancestor of it.
+func (p *pipeline) artifactRoots() []string {
+	var out []string
+	sid := p.sessionID()
+	for _, d := range p.dispatchD {
+		if ok, _ := namedDispatchDir(d, sid, p.project); ok {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 func branchOf(p *pipeline) string {

@@ -7,7 +7,8 @@ package crucible
 // explicitly (and with the other GIT_* variables that could redirect it
 // removed), so the project's own .git is never touched.
 //
-// Commands used: rev-parse, log, cat-file, diff --name-only (reads);
+// Commands used: rev-parse, log, cat-file, diff --name-only, ls-files,
+// ls-tree (reads);
 // add -A and commit (the pre-restore-safety checkpoint, which only adds a
 // commit to the shadow repository); and `checkout <hash> -- .` (the
 // restore itself, after the person confirmed). Never clean, reset, stash
@@ -240,6 +241,57 @@ func (s Shadow) Between(a, b string) ([]string, error) {
 // checkout, so they are not listed.
 func (s Shadow) Touched(from, to string) ([]string, error) {
 	out, err := s.git("diff", "--name-only", "-z", "--no-renames", "--diff-filter=d", from, to, "--")
+	if err != nil {
+		return nil, err
+	}
+	return splitZ(out), nil
+}
+
+// WorkFiles lists the project's files as the shadow repository sees
+// them: those its index tracks and those it would add (untracked, not
+// ignored), relative and slash-separated.
+func (s Shadow) WorkFiles() ([]string, error) {
+	out, err := s.git("ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	if err != nil {
+		return nil, err
+	}
+	return splitZ(out), nil
+}
+
+// Staying lists the files a restore of commit leaves in place although
+// the checkpoint does not have them: files of the work tree (work, as
+// WorkFiles listed them; workErr its error) that exist and are not in
+// commit's tree. `git checkout <commit> -- .` writes the checkpoint's
+// files and deletes nothing, so files created after the checkpoint stay.
+func (s Shadow) Staying(commit string, work []string, workErr error) ([]string, error) {
+	if workErr != nil {
+		return nil, workErr
+	}
+	out, err := s.git("ls-tree", "-r", "-z", "--name-only", commit)
+	if err != nil {
+		return nil, err
+	}
+	in := map[string]bool{}
+	for _, f := range splitZ(out) {
+		in[f] = true
+	}
+	staying := []string{}
+	for _, f := range work {
+		if in[f] {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(s.Work, filepath.FromSlash(f))); err == nil {
+			staying = append(staying, f)
+			in[f] = true // listed once
+		}
+	}
+	sort.Strings(staying)
+	return staying, nil
+}
+
+// Added lists the files to has and from lacks (created between them).
+func (s Shadow) Added(from, to string) ([]string, error) {
+	out, err := s.git("diff", "--name-only", "-z", "--no-renames", "--diff-filter=A", from, to, "--")
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,9 @@
 package crucible
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -12,12 +15,19 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
-// Verification kinds, by role (the spec's step 3).
+// Verification kinds, by role. crucible's reviewers, red-team and
+// inquisitor return their findings in the conversation and write no
+// output file (receipts go to receipt-ledger.jsonl, quality-gate rounds
+// write round-N-findings.md in the gate's own scratch folder), so their
+// completion line is the evidence, with a receipt or a findings file
+// named beside it where one exists.
 const (
-	KindCommit  = "commit"  // implementers: a commit in the dispatch's time window
-	KindOutput  = "output"  // reviewers, red-team: an output file exists
+	KindCommit  = "commit"  // implementers: a commit in the dispatch's window, or naming its task
+	KindReview  = "review"  // reviewers, red-team, inquisitor: the completion line (+ receipt or findings file)
 	KindNone    = "none"    // quality-gate rounds: conversation output only
 	KindTrusted = "trusted" // other roles: no artifact rule; the completion line is the evidence
 )
@@ -32,18 +42,52 @@ func RoleKind(role string) string {
 		return KindNone
 	case strings.Contains(r, "review") || strings.Contains(r, "red-team") || strings.Contains(r, "redteam") ||
 		strings.Contains(r, "red_team") || strings.Contains(r, "inquisitor"):
-		return KindOutput
+		return KindReview
 	}
 	return KindTrusted
 }
 
+// Verdicts of a check.
+const (
+	VerdictVerified = "verified"
+	// VerdictFailed: the evidence was looked for and is not there (the
+	// seed's rule: the manifest may be stale); the resume point moves
+	// back to the dispatch's phase.
+	VerdictFailed = "failed"
+	// VerdictCannotCheck: the evidence could not be looked for (no git
+	// repository, nothing to match commits against). It is reported as
+	// such and does not move the resume point.
+	VerdictCannotCheck = "cannot_check"
+)
+
+// verdict is a check's verdict, kept in a byte.
+type verdict uint8
+
+const (
+	vFailed verdict = iota
+	vVerified
+	vCannotCheck
+)
+
+func (v verdict) String() string {
+	switch v {
+	case vVerified:
+		return VerdictVerified
+	case vCannotCheck:
+		return VerdictCannotCheck
+	}
+	return VerdictFailed
+}
+
 // Check is the verification of one dispatch.
 type Check struct {
-	Seq      int    `json:"seq"`
-	Role     string `json:"role"`
-	Phase    string `json:"phase"`
-	Kind     string `json:"kind"`
+	Seq   int    `json:"seq"`
+	Role  string `json:"role"`
+	Phase string `json:"phase"`
+	Kind  string `json:"kind"`
+	// OK is true when the dispatch is verified.
 	OK       bool   `json:"ok"`
+	Verdict  string `json:"verdict"`
 	Evidence string `json:"evidence"`
 }
 
@@ -79,6 +123,20 @@ type evidence struct {
 	trusted map[string]string
 	// kinds holds RoleKind per role, for the same reason.
 	kinds map[string]string
+	// scratch is the pipeline's scratch directory ("" when unknown):
+	// quality-gate rounds write their findings under it.
+	scratch string
+	// receipts are the receipt-ledger.jsonl rows of the dispatch
+	// directories, by dispatch id ("<seq>-<template>"); findings the
+	// quality-gate round findings files on disk. Both are read once
+	// (loadSide).
+	receipts map[string]string
+	findings []string
+	sideDone bool
+	// byWord lists, per word, the log positions of the commits whose
+	// subject has it (see sharing).
+	byWord    map[string][]int
+	byWordLen int
 }
 
 // kind is RoleKind(role), worked out once per role.
@@ -184,6 +242,10 @@ func (ev *evidence) dispatchDir(e *Entry) int {
 
 var headerStamp = regexp.MustCompile(`\*\*Timestamp:\*\*\s*(\S[^\n|]*)`)
 
+// headerPhaseRe reads the phase of "**Pipeline:** build | **Phase:** 3 |
+// **Task:** 1", the audit header's second line.
+var headerPhaseRe = regexp.MustCompile(`\*\*Phase:\*\*[ \t]*([^|\r\n]*)`)
+
 // Start is when the dispatch began: a timestamp on its manifest line, or
 // the **Timestamp:** of its dispatch file's audit header.
 func (ev *evidence) Start(e *Entry) (time.Time, string, bool) {
@@ -230,16 +292,31 @@ func headerTimeIn(head []byte) (time.Time, bool) {
 	return time.Time{}, false
 }
 
+// headerPhaseIn is the **Phase:** in a dispatch file's first bytes, ""
+// when the header has none (or says null, none, -).
+func headerPhaseIn(head []byte) string {
+	// The header is the file's first lines: the phase is on the second.
+	if i := bytes.Index(head, []byte("\n---")); i >= 0 {
+		head = head[:i]
+	}
+	m := headerPhaseRe.FindSubmatch(head)
+	if m == nil {
+		return ""
+	}
+	ph := strings.Trim(strings.TrimSpace(string(m[1])), "*`")
+	switch strings.ToLower(ph) {
+	case "null", "none", "-", "n/a", "":
+		return ""
+	}
+	return ph
+}
+
 // readStarts reads, several files at a time, the dispatch file headers
 // Start will need for es (those without a timestamp on their line). A
 // pipeline has thousands of implementer dispatches, each with its own
 // file; reading them one after another is most of a large load.
 func (ev *evidence) readStarts(es []*Entry) {
-	type job struct {
-		e    *Entry
-		path string
-	}
-	var jobs []job
+	var todo []*Entry
 	for _, e := range es {
 		if _, ok := parseTime(e.Timestamp()); ok {
 			continue
@@ -258,13 +335,34 @@ func (ev *evidence) readStarts(es []*Entry) {
 			ev.headerStarts[e] = a.hs
 			continue
 		}
-		jobs = append(jobs, job{e, filepath.Join(ev.dirs[d], e.File)})
+		todo = append(todo, e)
 	}
 	ev.ahead = nil // taken: readStarts is called once per plan
+	ev.readHeaders(todo, nil)
+}
+
+// readHeaders reads the audit headers of es' dispatch files (each in the
+// first dispatch directory holding it), several at a time, into
+// headerStarts; with phases not nil, each header's phase into it too.
+func (ev *evidence) readHeaders(es []*Entry, phases map[*Entry]string) {
+	type job struct {
+		e    *Entry
+		path string
+	}
+	var jobs []job
+	for _, e := range es {
+		if d := ev.dispatchDir(e); d >= 0 {
+			jobs = append(jobs, job{e, filepath.Join(ev.dirs[d], e.File)})
+		}
+	}
 	if len(jobs) == 0 {
 		return
 	}
-	times := make([]headerStart, len(jobs))
+	heads := make([]headerStart, len(jobs))
+	var phs []string
+	if phases != nil {
+		phs = make([]string, len(jobs))
+	}
 	workers := min(max(2*runtime.GOMAXPROCS(0), 2), 8, len(jobs))
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -273,7 +371,14 @@ func (ev *evidence) readStarts(es []*Entry) {
 			defer wg.Done()
 			buf := make([]byte, headerBytes)
 			for i := w; i < len(jobs); i += workers {
-				times[i].t, times[i].ok = headerTime(jobs[i].path, buf)
+				n, err := readHead(jobs[i].path, buf)
+				if n == 0 && err != nil {
+					continue
+				}
+				heads[i].t, heads[i].ok = headerTimeIn(buf[:n])
+				if phs != nil {
+					phs[i] = headerPhaseIn(buf[:n])
+				}
 			}
 		}()
 	}
@@ -282,8 +387,39 @@ func (ev *evidence) readStarts(es []*Entry) {
 		ev.headerStarts = make(map[*Entry]headerStart, len(jobs))
 	}
 	for i, j := range jobs {
-		ev.headerStarts[j.e] = times[i]
+		ev.headerStarts[j.e] = heads[i]
+		if phs != nil && phs[i] != "" {
+			phases[j.e] = phs[i]
+		}
 	}
+}
+
+// headerPhases gives the manifest's null-phase dispatches the phase of
+// their dispatch file headers: a key the manifest uses, or one shaped as
+// a phase ("3", "3.2", "Phase 4"); anything else is not taken.
+func (ev *evidence) headerPhases(m *Manifest) {
+	if m.NullPhases == 0 {
+		return
+	}
+	var es []*Entry
+	known := map[string]bool{}
+	for _, s := range m.Seqs {
+		e := m.BySeq(s)
+		if e.HasPhase {
+			known[e.Phase] = true
+		} else if e.File != "" {
+			es = append(es, e)
+		}
+	}
+	phases := map[*Entry]string{}
+	ev.readHeaders(es, phases)
+	m.SetHeaderPhases(func(e *Entry) string {
+		ph := phases[e]
+		if _, num := phaseNum(ph); num || known[ph] || waveKey.MatchString(ph) {
+			return ph
+		}
+		return ""
+	})
 }
 
 // headerStart is a dispatch file header's time, ok false when it has
@@ -306,30 +442,194 @@ func (ev *evidence) window(e *Entry) (from, to time.Time, ok bool) {
 	return start.Add(-windowBefore), start.Add(d + windowAfter), true
 }
 
-// commits returns the project commits attributed to a dispatch: in its
-// time window, or, with no start time, since the pipeline start with the
-// task number in the message. how says which rule applied.
+// errNothingToMatch: a dispatch with no start time, no task number and
+// no words to look for in commit subjects cannot be checked.
+var errNothingToMatch = errors.New("no start time recorded (no timestamp on the line, no dispatch file header), no task number and no words of its task to match commits against")
+
+// commits returns the project commits attributed to a dispatch, trying
+// in turn: its time window (the header's timestamp, the duration), a
+// subject naming its task number since the pipeline start (the seed's
+// commits), then a subject sharing words of its task's description or
+// summary since the pipeline start (crucible's implementers commit
+// "feat: implement <thing>", never "task N"). how says which rule found
+// them, or, when none did, every rule tried. err is set when nothing
+// could be looked at: no git log, or nothing to match.
 func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 	log, err := ev.git.Log()
 	if err != nil {
+		if strings.Contains(err.Error(), "not a git repository") {
+			return nil, "", errors.New("the project is not a git repository")
+		}
 		return nil, "", err
 	}
+	var tried []string
 	if from, to, ok := ev.window(e); ok {
 		if ev.byTime == nil || len(ev.byTime.log) != len(log) {
 			ev.byTime = newTimeIndex(log)
 		}
-		return ev.byTime.within(from, to), "in its window " + clock(from) + "–" + clock(to), nil
+		how := "in its window " + clock(from) + "–" + clock(to)
+		if found := ev.byTime.within(from, to); len(found) > 0 {
+			return found, how, nil
+		}
+		tried = append(tried, how)
 	}
-	if e.Task == "" {
-		return nil, "", fmt.Errorf("no start time recorded (no timestamp on the line, no dispatch file header) and no task number to match commits against")
+	if task := strings.TrimSpace(e.Task); task != "" {
+		for _, c := range ev.mentioning(log, task) {
+			if ev.sinceStart(c) {
+				found = append(found, c)
+			}
+		}
+		how := "mentioning task " + task + " since the pipeline start"
+		if len(tried) == 0 {
+			how += " (no start time recorded for the dispatch)"
+		}
+		if len(found) > 0 {
+			return found, how, nil
+		}
+		tried = append(tried, how)
 	}
-	for _, c := range ev.mentioning(log, strings.TrimSpace(e.Task)) {
-		if !ev.start.IsZero() && c.Time.Before(ev.start.Add(-windowBefore)) {
+	if words := ev.taskWords(e); len(words) > 0 {
+		found, shared := ev.sharing(log, words)
+		if len(found) > 0 {
+			return found, "sharing the words " + strings.Join(shared, ", ") + " of its task since the pipeline start", nil
+		}
+		tried = append(tried, "sharing words of its task ("+strings.Join(words, ", ")+")")
+	}
+	if len(tried) == 0 {
+		return nil, "", errNothingToMatch
+	}
+	return nil, strings.Join(tried, ", nor "), nil
+}
+
+// sinceStart: the commit was made after the pipeline started (less the
+// window's slack), or the start is unknown.
+func (ev *evidence) sinceStart(c Commit) bool {
+	return ev.start.IsZero() || !c.Time.Before(ev.start.Add(-windowBefore))
+}
+
+// maxTaskWords caps the words a dispatch is matched on.
+const maxTaskWords = 12
+
+// taskWords are the words a dispatch's commits would name: those of its
+// summary and of the first line of its dispatch file's "## Task
+// Description" (the plan task's title), lower case, stop words left out.
+func (ev *evidence) taskWords(e *Entry) []string {
+	text := e.Summary
+	if f := ev.dispatchFile(e); f != "" {
+		if ev.header == nil {
+			ev.header = make([]byte, headerBytes)
+		}
+		if n, err := readHead(f, ev.header); n > 0 || err == nil {
+			text += "\n" + taskTitle(ev.header[:n])
+		}
+	}
+	return significantWords(text, maxTaskWords)
+}
+
+// taskTitle is the first line under "## Task Description" in a dispatch
+// file's first bytes (crucible's implementer prompt pastes the plan's
+// task there), "" when there is none.
+func taskTitle(head []byte) string {
+	i := bytes.Index(head, []byte("## Task Description"))
+	if i < 0 {
+		return ""
+	}
+	rest := head[i+len("## Task Description"):]
+	for len(rest) > 0 {
+		line, after, _ := bytes.Cut(rest, []byte("\n"))
+		rest = after
+		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(string(line)), "#"))
+		if t == "" {
 			continue
 		}
-		found = append(found, c)
+		if strings.HasPrefix(strings.TrimSpace(string(line)), "## ") {
+			return "" // the next section: no description
+		}
+		return t
 	}
-	return found, "mentioning task " + e.Task + " since the pipeline start (no start time recorded for the dispatch)", nil
+	return ""
+}
+
+// stopWords are words too common in commit subjects and task summaries
+// to tie one to the other.
+var stopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`the and for with from into onto that this these those then than when what which
+		task tasks implement implemented implementing implementation implements feat feature features fix fixes fixed
+		test tests testing tested add adds added adding update updates updated wave build built done file files code
+		new use uses using via all its not are was were has have had pass passes passing passed green red tdd
+		refactor cleanup chore docs doc commit subagent agent should will can per one two also now each more only same
+		wip support make makes made work works change changes changed written write writes wrote`) {
+		stopWords[w] = true
+	}
+}
+
+// significantWords lists text's words of three letters or more, lower
+// case, no stop word and no number, each once, at most limit.
+func significantWords(text string, limit int) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80)
+	}) {
+		if len(w) < 3 || allDigits(w) || stopWords[w] || seen[w] {
+			continue
+		}
+		seen[w] = true
+		out = append(out, w)
+		if len(out) == limit {
+			break
+		}
+	}
+	return out
+}
+
+// sharing lists, in log order, the commits since the pipeline start whose
+// subject shares at least two of words (the only one, when words has
+// one), and the words the oldest of them shares (the one evidence names). The subjects' words are
+// indexed once per log.
+func (ev *evidence) sharing(log []Commit, words []string) ([]Commit, []string) {
+	if ev.byWord == nil || ev.byWordLen != len(log) {
+		ev.byWord, ev.byWordLen = map[string][]int{}, len(log)
+		for i, c := range log {
+			for _, w := range significantWords(c.Subject, 64) {
+				ev.byWord[w] = append(ev.byWord[w], i)
+			}
+		}
+	}
+	need := min(2, len(words))
+	hits := map[int]int{}
+	for _, w := range words {
+		for _, i := range ev.byWord[w] {
+			hits[i]++
+		}
+	}
+	var pos []int
+	for i, n := range hits {
+		if n >= need && ev.sinceStart(log[i]) {
+			pos = append(pos, i)
+		}
+	}
+	if len(pos) == 0 {
+		return nil, nil
+	}
+	slices.Sort(pos)
+	out := make([]Commit, len(pos))
+	for k, i := range pos {
+		out[k] = log[i]
+	}
+	subject := map[string]bool{}
+	for _, w := range significantWords(out[len(out)-1].Subject, 64) {
+		subject[w] = true
+	}
+	var shared []string
+	for _, w := range words {
+		if subject[w] {
+			shared = append(shared, w)
+		}
+	}
+	return out, shared
 }
 
 // taskWord finds "task", then separators, then the digits that follow
@@ -416,36 +716,170 @@ func (ev *evidence) outputs(e *Entry) []string {
 }
 
 // verify checks one dispatch whose final status is completed.
-func (ev *evidence) verify(e *Entry) Check {
+func (ev *evidence) verify(e *Entry) (Check, verdict) {
 	c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Kind: ev.kind(e.Role)}
+	v := vVerified
 	switch c.Kind {
 	case KindNone:
-		c.OK, c.Evidence = true, "quality-gate round: conversation output only, nothing to check"
+		c.Evidence = ev.withSide(e, "quality-gate round: conversation output only, nothing to check")
 	case KindTrusted:
-		c.OK, c.Evidence = true, ev.trustedText(e.Role)
-	case KindOutput:
-		if outs := ev.outputs(e); len(outs) > 0 {
-			c.OK, c.Evidence = true, "output file "+filepath.Base(outs[0])+" exists"
-		} else {
-			c.Evidence = fmt.Sprintf("no output file (%d-…) in the dispatch directory or its scratch copy", e.Seq)
-		}
+		c.Evidence = ev.withSide(e, ev.trustedText(e.Role))
+	case KindReview:
+		c.Evidence = ev.withSide(e, "")
 	case KindCommit:
 		found, how, err := ev.commits(e)
 		switch {
 		case err != nil:
-			c.Evidence = "cannot check its commits: " + err.Error()
+			v, c.Evidence = vCannotCheck, "cannot check its commits: "+err.Error()
 		case len(found) == 0:
-			c.Evidence = "no commit " + how + ": the manifest says completed but may be stale"
+			v, c.Evidence = vFailed, "no commit "+how+": the manifest says completed but may be stale"
+		case len(found) > 1:
+			c.Evidence = strconv.Itoa(len(found)) + " commits " + how + " (first " + short(found[len(found)-1].Hash) + ")"
 		default:
-			c.OK = true
-			if len(found) > 1 {
-				c.Evidence = strconv.Itoa(len(found)) + " commits " + how + " (first " + short(found[len(found)-1].Hash) + ")"
-			} else {
-				c.Evidence = "commit " + short(found[len(found)-1].Hash) + " " + how
+			c.Evidence = "commit " + short(found[0].Hash) + " " + how
+		}
+	}
+	c.OK, c.Verdict = v == vVerified, v.String()
+	return c, v
+}
+
+// withSide is a completed dispatch's evidence beyond its own rule: a
+// receipt recorded for it, an output file beside its dispatch file, the
+// quality-gate round findings on disk (for red-team and quality-gate
+// rounds). For a reviewer (base "") the completion line is the evidence,
+// and these are named when they exist.
+func (ev *evidence) withSide(e *Entry, base string) string {
+	ev.loadSide()
+	var receipt, outName, findings string
+	if len(ev.receipts) > 0 && e.File != "" {
+		if v, ok := ev.receipts[strings.TrimSuffix(e.File, ".md")]; ok {
+			receipt = "receipt " + v + " in " + ReceiptLedger
+		}
+	}
+	if base == "" || e.Output() != "" {
+		if outs := ev.outputs(e); len(outs) > 0 {
+			outName = filepath.Base(outs[0])
+		}
+	}
+	if len(ev.findings) > 0 && roundRole(e.Role) {
+		findings = "quality-gate findings on disk (" + findingsText(ev.findings) + ")"
+	}
+	lead := base
+	if base == "" {
+		lead = "completion line"
+	}
+	switch {
+	case receipt == "" && outName == "" && findings == "":
+		if base == "" {
+			return "completion line only: reviewers return their findings in the conversation (no receipt or findings file on disk)"
+		}
+		return base
+	case receipt == "" && findings == "":
+		return lead + "; output file " + outName // the usual extra: one string made
+	}
+	output := ""
+	if outName != "" {
+		output = "output file " + outName
+	}
+	parts := []string{lead}
+	for _, x := range []string{receipt, output, findings} {
+		if x != "" {
+			parts = append(parts, x)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// roundRole: the role's rounds may write quality-gate findings.
+func roundRole(role string) bool {
+	r := strings.ToLower(role)
+	return strings.Contains(r, "red-team") || strings.Contains(r, "redteam") || strings.Contains(r, "red_team") ||
+		strings.Contains(r, "quality-gate") || strings.Contains(r, "quality_gate") || strings.Contains(r, "qg-")
+}
+
+// findingsText names up to three findings files, relative to the gate's
+// scratch folder.
+func findingsText(fs []string) string {
+	var names []string
+	for i, f := range fs {
+		if i == 3 {
+			names = append(names, fmt.Sprintf("and %d more", len(fs)-i))
+			break
+		}
+		names = append(names, filepath.Join(filepath.Base(filepath.Dir(f)), filepath.Base(f)))
+	}
+	return strings.Join(names, ", ")
+}
+
+// ReceiptLedger is the receipt ledger beside a dispatch directory's
+// manifest: one JSON object per line, {dispatch_id, phase, rcpt_sha256,
+// verdict}, written by the orchestrator as it accepts each receipt.
+const ReceiptLedger = "receipt-ledger.jsonl"
+
+// loadSide reads, once, the receipt ledgers of the dispatch directories
+// (the first row for a dispatch id wins, from the first directory that
+// has one) and lists the quality-gate round findings files under the
+// scratch directory (<scratch>/quality-gate/scratch/<run>/round-N-findings.md).
+func (ev *evidence) loadSide() {
+	if ev.sideDone {
+		return
+	}
+	ev.sideDone = true
+	for _, d := range ev.dirs {
+		for id, v := range readReceipts(filepath.Join(d, ReceiptLedger)) {
+			if _, ok := ev.receipts[id]; !ok {
+				if ev.receipts == nil {
+					ev.receipts = map[string]string{}
+				}
+				ev.receipts[id] = v
 			}
 		}
 	}
-	return c
+	if ev.scratch != "" {
+		fs, _ := filepath.Glob(filepath.Join(ev.scratch, "quality-gate", "scratch", "*", "round-*-findings.md"))
+		for _, f := range fs {
+			if isFile(f) {
+				ev.findings = append(ev.findings, f)
+			}
+		}
+	}
+}
+
+// readReceipts reads a receipt ledger's rows: dispatch id -> verdict
+// ("recorded" when the row has none). Lines that are not JSON objects
+// with a dispatch_id are skipped; a missing ledger, or one that is not a
+// regular file or is too large, has no rows (fsx.ReadFile refuses it
+// without blocking).
+func readReceipts(path string) map[string]string {
+	data, err := fsx.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for len(data) > 0 {
+		var line []byte
+		line, data, _ = bytes.Cut(data, []byte("\n"))
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] != '{' {
+			continue
+		}
+		var row struct {
+			ID      flex `json:"dispatch_id"`
+			Verdict flex `json:"verdict"`
+		}
+		if json.Unmarshal(line, &row) != nil || strings.TrimSpace(row.ID.s) == "" {
+			continue
+		}
+		id := strings.TrimSuffix(strings.TrimSpace(row.ID.s), ".md")
+		v := strings.TrimSpace(row.Verdict.s)
+		if v == "" {
+			v = "recorded"
+		}
+		if _, ok := out[id]; !ok {
+			out[id] = v
+		}
+	}
+	return out
 }
 
 // trustedText is the evidence of a completed dispatch of a role with
@@ -487,6 +921,7 @@ func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
 		for _, d := range ev.dirs {
 			ev.listed(d)
 		}
+		ev.loadSide()
 		byTask := false // a commit-verified dispatch without a start time
 		for _, e := range es {
 			// Past its 1,024 roles the kind cache is only read.
@@ -513,8 +948,8 @@ func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
 	}
 	if workers == 1 {
 		for i, e := range es {
-			c := ev.verify(e)
-			out[i] = leanCheck{e: e, evidence: c.Evidence, ok: c.OK}
+			c, v := ev.verify(e)
+			out[i] = leanCheck{e: e, evidence: c.Evidence, verdict: v}
 		}
 		return out
 	}
@@ -528,8 +963,8 @@ func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
 		go func() {
 			defer wg.Done()
 			for i := lo; i < hi; i++ {
-				c := own.verify(es[i])
-				out[i] = leanCheck{e: es[i], evidence: c.Evidence, ok: c.OK}
+				c, v := own.verify(es[i])
+				out[i] = leanCheck{e: es[i], evidence: c.Evidence, verdict: v}
 			}
 		}()
 	}

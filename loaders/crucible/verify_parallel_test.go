@@ -39,7 +39,7 @@ func TestVerifyInPartsMatchesOneByOne(t *testing.T) {
 				kinds[RoleKind(e.Role)]++
 			}
 		}
-		if len(es) < verifyParallel || kinds[KindCommit] == 0 || kinds[KindOutput] == 0 || kinds[KindTrusted] == 0 {
+		if len(es) < verifyParallel || kinds[KindCommit] == 0 || kinds[KindReview] == 0 || kinds[KindTrusted] == 0 {
 			t.Fatalf("%d dispatches to verify (%v): too few to test parts", len(es), kinds)
 		}
 		fresh := func() *evidence {
@@ -52,7 +52,7 @@ func TestVerifyInPartsMatchesOneByOne(t *testing.T) {
 			if one[i] != parts[i] {
 				t.Fatalf("files %v, dispatch %d (seq %d): one by one %+v, in parts %+v", spec.Files, i, es[i].Seq, one[i], parts[i])
 			}
-			if one[i].ok {
+			if one[i].verdict == vVerified {
 				ok++
 			}
 		}
