@@ -166,9 +166,10 @@ func TestKilnCorrupted(t *testing.T) {
 	if testkit.Read(t, e.mem) != before {
 		t.Fatal("a corrupted MEMORY.md was written")
 	}
-	// DISCARD still archives it.
+	// DISCARD still archives it: in the Claude home, MEMORY.md alone
+	// (the folder is Claude Code's own memory folder too).
 	m = e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
-	if m["archived_to"] == nil || testkit.Read(t, filepath.Join(m["archived_to"].(string), "MEMORY.md")) != before {
+	if m["archived_to"] == nil || filepath.Dir(m["archived_to"].(string)) != e.memDir || testkit.Read(t, m["archived_to"].(string)) != before {
 		t.Fatalf("%v", m)
 	}
 }
@@ -311,14 +312,25 @@ func TestKilnDiscardArchivesMemory(t *testing.T) {
 		}
 		m = e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
 		archived, _ := m["archived_to"].(string)
-		if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory\.discarded\.\d{13}$`).MatchString(archived) {
-			t.Fatalf("%v", m)
-		}
-		if testkit.Read(t, filepath.Join(archived, "MEMORY.md")) != before || testkit.Read(t, filepath.Join(archived, "vision.md")) == "" {
-			t.Fatal("archive does not hold the memory folder")
-		}
-		if _, err := os.Stat(e.memDir); !os.IsNotExist(err) {
-			t.Fatal("memory folder still there")
+		if claude {
+			// The Claude home's folder is Claude Code's own memory folder
+			// too: only kiln's MEMORY.md is renamed, beside itself.
+			if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory/MEMORY\.md\.discarded\.\d{13}$`).MatchString(archived) {
+				t.Fatalf("%v", m)
+			}
+			if testkit.Read(t, archived) != before || testkit.Read(t, filepath.Join(e.memDir, "vision.md")) == "" {
+				t.Fatal("the archive is not MEMORY.md, or vision.md moved")
+			}
+		} else {
+			if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory\.discarded\.\d{13}$`).MatchString(archived) {
+				t.Fatalf("%v", m)
+			}
+			if testkit.Read(t, filepath.Join(archived, "MEMORY.md")) != before || testkit.Read(t, filepath.Join(archived, "vision.md")) == "" {
+				t.Fatal("archive does not hold the memory folder")
+			}
+			if _, err := os.Stat(e.memDir); !os.IsNotExist(err) {
+				t.Fatal("memory folder still there")
+			}
 		}
 		// A second run no longer finds it.
 		e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
@@ -382,5 +394,37 @@ func TestKilnBesideAIOS(t *testing.T) {
 	m = e.run(t, "status", "--json", "--source", "kiln").want(t, exitOK).json(t)
 	if s := m["sessions"].([]any); len(s) != 1 || s[0].(map[string]any)["source"] != "kiln" {
 		t.Fatalf("%v", s)
+	}
+}
+
+func TestKilnClaudeAutoMemoryIsNotASession(t *testing.T) {
+	// Claude Code's own auto-memory index at the era-B path, beside a
+	// real kiln session in the project.
+	e := kilnFixture(t, "execution", false)
+	claude := filepath.Join(e.home, "projects", strings.ReplaceAll(e.project, "/", "-"), "memory")
+	testkit.CopyTree(t, filepath.Join("..", "..", "testdata", "kiln", "claude_memory", "memory"), claude)
+	before := testkit.TreeHash(t, e.home)
+
+	m := e.run(t, "status", "--json").want(t, exitOK).json(t)
+	ss := m["sessions"].([]any)
+	if len(ss) != 1 || ss[0].(map[string]any)["path"] != e.mem {
+		t.Fatalf("sessions %v", ss)
+	}
+	r := e.run(t, "status").want(t, exitOK)
+	if strings.Contains(r.stdout+r.stderr, claude) {
+		t.Fatalf("Claude's memory is named:\n%s%s", r.stdout, r.stderr)
+	}
+	// DISCARD of the real session archives the project's .kiln/memory;
+	// nothing under the Claude home moves.
+	m = e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
+	if m["archived_to"] != e.memDir+".discarded."+regexp.MustCompile(`\d{13}$`).FindString(m["archived_to"].(string)) {
+		t.Fatalf("%v", m)
+	}
+	if testkit.TreeHash(t, e.home) != before {
+		t.Fatal("something under the Claude home changed")
+	}
+	e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
+	if testkit.TreeHash(t, e.home) != before {
+		t.Fatal("something under the Claude home changed")
 	}
 }

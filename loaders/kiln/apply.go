@@ -123,20 +123,31 @@ func applyRestart(s *model.Session, now time.Time) ([]string, error) {
 	return changed, nil
 }
 
-// archiveMemory renames the memory folder to "<folder>.discarded.<ms>"
-// beside itself, provided MEMORY.md still holds the loaded bytes. Nothing
-// is deleted; Discover no longer finds it, so /kiln:start can begin again.
-func archiveMemory(s *model.Session, now time.Time) (string, error) {
+// archiveMemory archives the memory, provided MEMORY.md still holds the
+// loaded bytes: the project's .kiln/memory folder is renamed to
+// "<folder>.discarded.<ms>" beside itself; in the Claude home, whose
+// folder is Claude Code's own memory folder too, only MEMORY.md is
+// renamed beside itself, so nothing of Claude's ever moves. Nothing is
+// deleted; Discover no longer finds it, so /kiln:start can begin again.
+// It returns the archive's name and what moved.
+func archiveMemory(s *model.Session, now time.Time) (string, []string, error) {
 	if s.Path == "" {
-		return "", errors.New("kiln: there is no memory folder to archive")
+		return "", nil, errors.New("kiln: there is no memory folder to archive")
+	}
+	if sharedMemory(s.Project, s.Path) {
+		dst, err := fsx.Archive(s.Path, memoryFP(s.Fingerprint), now)
+		if err != nil {
+			return "", nil, err
+		}
+		return dst, []string{s.Path}, nil
 	}
 	if err := fsx.Verify(s.Path, memoryFP(s.Fingerprint)); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	dir := filepath.Dir(s.Path)
 	dst := fsx.ArchiveName(dir, now)
 	if err := fsx.RenameNoReplace(dir, dst); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return dst, nil
+	return dst, []string{dir}, nil
 }

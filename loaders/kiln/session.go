@@ -53,6 +53,16 @@ type memory struct {
 	warnings  []string
 }
 
+// shared reports whether the memory folder is the Claude home's
+// per-project memory folder, which Claude Code's own auto-memory uses
+// too (era B's first location), rather than the project's .kiln/memory.
+func (m *memory) shared() bool { return sharedMemory(m.root, m.path) }
+
+// sharedMemory is shared for a MEMORY.md at path in project root.
+func sharedMemory(root, path string) bool {
+	return filepath.Dir(path) != filepath.Join(root, ".kiln", "memory")
+}
+
 func (m *memory) warn(format string, args ...any) {
 	m.warnings = append(m.warnings, fmt.Sprintf(format, args...))
 }
@@ -65,8 +75,9 @@ func (m *memory) rel(p string) string {
 	return p
 }
 
-// enumField reads a required enum field. It returns the value, or "" and
-// why it is unusable.
+// enumField reads a required enum field with kiln's one leniency rule
+// (lenient). It returns the value, or "" and why it is unusable, the
+// field's line, and a warning when the value was not written exactly.
 func enumField(d *memDoc, key string, enum []string) (string, string, int, []string) {
 	f, ok := d.get(key)
 	if !ok {
@@ -75,17 +86,22 @@ func enumField(d *memDoc, key string, enum []string) (string, string, int, []str
 	if f.null {
 		return "", key + " is null", f.line + 1, nil
 	}
-	v := strings.TrimSpace(f.value)
-	if f.quote == 0 {
-		v = stripComment(v)
+	v, exact, ok := lenient(f.raw, enum)
+	switch {
+	case !ok:
+		shown := strings.TrimSpace(f.value)
+		if f.quote == 0 {
+			shown = stripComment(shown)
+		}
+		return "", fmt.Sprintf("%s is %q, not one of %s", key, shown, strings.Join(enum, ", ")), f.line + 1, nil
+	case !exact:
+		written := f.raw
+		if f.quote == 0 {
+			written = strconv.Quote(written)
+		}
+		return v, "", f.line + 1, []string{fmt.Sprintf("%s is written %s; read as %q", key, written, v)}
 	}
-	if contains(enum, v) {
-		return v, "", f.line + 1, nil
-	}
-	if lv := strings.ToLower(v); contains(enum, lv) {
-		return lv, "", f.line + 1, []string{fmt.Sprintf("%s is written %q; read as %q", key, v, lv)}
-	}
-	return "", fmt.Sprintf("%s is %q, not one of %s", key, v, strings.Join(enum, ", ")), f.line + 1, nil
+	return v, "", f.line + 1, nil
 }
 
 // build maps MEMORY.md and the files around it onto a Session.
@@ -104,8 +120,13 @@ func analyse(root, path string, data []byte) (*memory, *model.Session) {
 		Source: SourceName, ID: loaders.SessionID(SourceName, root, path), Path: path, Project: root,
 		Title: title, Fingerprint: fsx.Fingerprint(data), Warnings: []string{},
 		Policy: map[model.Choice]model.ChoicePolicy{model.Discard: discardPolicy(m, false)},
-		// The memory folder and the phase state files are kiln's own state.
-		StateFiles: []string{m.memDir, filepath.Join(root, ".kiln")},
+		// The project's .kiln (memory folder, phase state files and their
+		// archives) is kiln's own state. A memory folder in the Claude
+		// home is Claude Code's too: only MEMORY.md (Path) is kiln's there.
+		StateFiles: []string{filepath.Join(root, ".kiln")},
+	}
+	if !m.shared() {
+		s.StateFiles = append([]string{m.memDir}, s.StateFiles...)
 	}
 
 	// Required fields: stage and status, from the enums. Never
@@ -313,18 +334,11 @@ func (m *memory) phaseSection(n int) string {
 	return ""
 }
 
-// normPhaseStatus reads a Phase Statuses word.
+// normPhaseStatus reads a Phase Statuses word with the same rule as
+// stage and status (lenient).
 func normPhaseStatus(s string) (string, bool) {
-	s = strings.ToLower(stripComment(strings.TrimSpace(s)))
-	switch {
-	case contains(PhaseStatuses, s):
-		return s, true
-	case s == "complete" || s == "done":
-		return "completed", false
-	case s == "in-progress" || s == "running":
-		return "in_progress", false
-	}
-	return "", false
+	w, exact, ok := lenient(s, PhaseStatuses)
+	return w, ok && exact
 }
 
 // buildInventory is the execution inventory: MEMORY.md's Phase Statuses,

@@ -538,15 +538,27 @@ func (m *memory) plan() *model.Plan {
 	return &model.Plan{Lines: lines, Data: doc}
 }
 
-// discardPolicy asks before the memory folder is renamed.
+// discardPolicy asks before the memory is archived: the project's
+// .kiln/memory folder is renamed; in the Claude home, whose folder holds
+// Claude Code's own memory too, only MEMORY.md is.
 func discardPolicy(m *memory, complete bool) model.ChoicePolicy {
+	what := "The folder is renamed to " + filepath.Base(m.memDir) + ".discarded.<timestamp> beside itself; nothing is deleted, and /kiln:start can begin again."
+	if m.shared() {
+		what = "This folder is Claude Code's own memory folder too, so only kiln's " + MemoryFile + " is renamed, to " +
+			MemoryFile + ".discarded.<timestamp> beside itself; every other file in it stays where it is, nothing is deleted, and /kiln:start can begin again."
+	}
 	p := model.ChoicePolicy{
-		Hint: "archive the memory folder and start fresh",
-		Confirm: "Archive this project's memory?\n" + m.memDir + "\n" +
-			"The folder is renamed to " + filepath.Base(m.memDir) + ".discarded.<timestamp> beside itself; nothing is deleted, and /kiln:start can begin again.",
+		Hint:    "archive the memory folder and start fresh",
+		Confirm: "Archive this project's memory?\n" + m.memDir + "\n" + what,
+	}
+	if m.shared() {
+		p.Hint = "archive kiln's MEMORY.md and start fresh"
 	}
 	if complete {
 		p.Label, p.Hint = "Archive this project's memory", "rename the memory folder so /kiln:start can begin again"
+		if m.shared() {
+			p.Hint = "rename kiln's MEMORY.md so /kiln:start can begin again"
+		}
 	}
 	return p
 }
