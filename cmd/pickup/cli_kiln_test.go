@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
@@ -31,11 +32,26 @@ func kilnFixture(t *testing.T, name string, claude bool) kilnEnv {
 		testkit.CopyTree(t, filepath.Join(src, "kiln"), filepath.Join(e.project, ".kiln"))
 	}
 	os.MkdirAll(filepath.Join(e.project, ".kiln"), 0o755)
+	agePhaseStates(t, filepath.Join(e.project, ".kiln"))
 	e.mem = filepath.Join(e.memDir, "MEMORY.md")
 	if data, err := os.ReadFile(e.mem); err == nil {
 		os.WriteFile(e.mem, []byte(strings.ReplaceAll(string(data), "project_path: /home/ana/shop", "project_path: "+e.project)), 0o644)
 	}
 	return e
+}
+
+// agePhaseStates dates the phase state files in dir before any time the
+// fixtures record: a fresh copy's modification time would otherwise be
+// the session's newest activity.
+func agePhaseStates(t *testing.T, dir string) {
+	t.Helper()
+	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	paths, _ := filepath.Glob(filepath.Join(dir, "phase_*_state.md"))
+	for _, p := range paths {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // run runs pickup on the project with the env's Claude home.
@@ -426,5 +442,31 @@ func TestKilnClaudeAutoMemoryIsNotASession(t *testing.T) {
 	e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
 	if testkit.TreeHash(t, e.home) != before {
 		t.Fatal("something under the Claude home changed")
+	}
+}
+
+func TestKilnRestartArchiveDoesNotVetoTheNextRestart(t *testing.T) {
+	// The phase state file is committed (as kevbob1/moviedb did): the
+	// first RESTART leaves it deleted and its archive untracked; the
+	// agent writes a new one; a second RESTART is still not vetoed by
+	// any of them. Source work still is.
+	e := kilnFixture(t, "execution", false)
+	os.WriteFile(filepath.Join(e.project, "app.js"), []byte("v1\n"), 0o644)
+	testkit.Commit(t, e.project, "init")
+	state := filepath.Join(e.project, ".kiln", "phase_3_state.md")
+	e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK)
+	os.WriteFile(state, []byte("# Phase 3 State\nstatus: in_progress\n\n## Events\n- [2026-02-21T10:00:00Z] [Maestro] [setup] — again\n"), 0o644)
+	m := e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK).json(t)
+	if len(m["changed"].([]any)) != 3 {
+		t.Fatalf("%v", m)
+	}
+	archives, _ := filepath.Glob(state + ".discarded.*")
+	if len(archives) != 2 {
+		t.Fatalf("archives %q", archives)
+	}
+	os.WriteFile(filepath.Join(e.project, "app.js"), []byte("v2\n"), 0o644)
+	m = e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitBlocked).json(t)
+	if m["veto"] != "uncommitted_changes" || len(m["files"].([]any)) != 1 || m["files"].([]any)[0] != "app.js" {
+		t.Fatalf("%v", m)
 	}
 }

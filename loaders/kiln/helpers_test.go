@@ -45,6 +45,7 @@ func place(t *testing.T, name, loc string) env {
 	if _, err := os.Stat(filepath.Join(fixtureDir, name, "kiln")); err == nil {
 		testkit.CopyTree(t, filepath.Join(fixtureDir, name, "kiln"), filepath.Join(e.project, ".kiln"))
 	}
+	ageTree(t, filepath.Join(e.project, ".kiln"))
 	e.path = filepath.Join(e.memDir, MemoryFile)
 	if data, err := os.ReadFile(e.path); err == nil {
 		for _, old := range []string{"/home/ana/shop", "/home/ana/notes"} {
@@ -53,6 +54,23 @@ func place(t *testing.T, name, loc string) env {
 		testkit.Write(t, e.path, string(data))
 	}
 	return e
+}
+
+// fixtureMod is the modification time fixtures are given: older than
+// any time they record, so a copy's fresh time never looks like activity.
+var fixtureMod = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// ageTree sets every file under dir to fixtureMod.
+func ageTree(t testing.TB, dir string) {
+	t.Helper()
+	_ = filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
+		if err == nil {
+			if err := os.Chtimes(p, fixtureMod, fixtureMod); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return nil
+	})
 }
 
 // load discovers and loads the one session of e.

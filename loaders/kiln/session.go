@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -49,6 +50,7 @@ type memory struct {
 	statePath string
 	state     *PhaseState
 	stateFP   string
+	stateMod  time.Time
 	route     Route
 	warnings  []string
 }
@@ -160,16 +162,27 @@ func analyse(root, path string, data []byte) (*memory, *model.Session) {
 		// whoever watches the session's files knows which one routing read.
 		s.StateFiles = append(s.StateFiles, m.statePath)
 	}
+	// A RESTART's archived phase state files are the session's own
+	// state, never work at risk: named too, so VETO-2 never counts one
+	// even where .kiln as a whole were not exempt.
+	s.StateFiles = append(s.StateFiles, m.stateArchives()...)
 	if m.route.Verdict != nil && m.route.Verdict.Warning != "" {
 		m.warn("%s: %s", m.rel(m.statePath), m.route.Verdict.Warning)
 	}
 	if m.state != nil && m.route.Phase != nil {
-		if st := m.state.Status; st == "complete" && m.route.Phase.Status != "completed" {
-			m.warn("%s says status complete, but MEMORY.md has phase %d as %s", m.rel(m.statePath), m.stateN, m.route.Phase.Status)
+		st := m.state
+		if st.Status != "" && st.StatusRaw != st.Status && contains(HeaderStatuses, st.Status) {
+			m.warn("%s: status is written %q; read as %q", m.rel(m.statePath), st.StatusRaw, st.Status)
 		}
-		if len(m.state.BadLines) > 0 {
+		switch st.Order {
+		case "newest-first":
+			m.warn("%s lists its events newest first; they are read in time order", m.rel(m.statePath))
+		case "by-time":
+			m.warn("%s lists its events out of time order; they are read by their times", m.rel(m.statePath))
+		}
+		if len(st.BadLines) > 0 && len(st.Events) > 0 {
 			m.warn("%s: lines %s under ## Events are not events (- [ISO] [Alias] [event_type] — description); they were skipped",
-				m.rel(m.statePath), joinInts(m.state.BadLines))
+				m.rel(m.statePath), joinInts(st.BadLines))
 		}
 	}
 	m.fill(s)
@@ -441,13 +454,30 @@ func (m *memory) archiveSummary(n int) (Summary, bool) {
 	return Summary{}, false
 }
 
-// statePathFor is `.kiln/phase_<N>_state.md` (N not padded).
+// statePathFor is phase n's state file: `.kiln/phase_<N>_state.md` (N
+// not padded, as kiln names it), or the zero-padded
+// `phase_<NN>_state.md` an agent may write instead when only that one
+// exists.
 func (m *memory) statePathFor(n int) string {
-	return filepath.Join(m.kilnDir, "phase_"+strconv.Itoa(n)+"_state.md")
+	plain := filepath.Join(m.kilnDir, "phase_"+strconv.Itoa(n)+"_state.md")
+	padded := filepath.Join(m.kilnDir, fmt.Sprintf("phase_%02d_state.md", n))
+	if padded == plain {
+		return plain
+	}
+	_, errPlain := os.Lstat(plain)
+	_, errPadded := os.Lstat(padded)
+	switch {
+	case errPlain != nil && errPadded == nil:
+		return padded
+	case errPlain == nil && errPadded == nil:
+		m.warn("both %s and %s exist; routing reads %s", m.rel(plain), m.rel(padded), m.rel(plain))
+	}
+	return plain
 }
 
 // loadState reads phase n's state file for routing and remembers its
-// fingerprint, so a write can refuse when it changed.
+// fingerprint, so a write can refuse when it changed, and its
+// modification time, the session's time when it is the newest.
 func (m *memory) loadState(n int) *PhaseState {
 	m.stateN, m.statePath, m.stateFP = n, m.statePathFor(n), absentFP
 	data, err := fsx.ReadFile(m.statePath)
@@ -457,9 +487,51 @@ func (m *memory) loadState(n int) *PhaseState {
 		}
 		return nil
 	}
+	if st, err := os.Stat(m.statePath); err == nil {
+		m.stateMod = st.ModTime()
+	}
 	m.stateFP = fsx.Fingerprint(data)
 	m.state = parsePhaseState(data)
 	return m.state
+}
+
+// stateArchiveRe is the name RESTART gives an archived phase state file.
+var stateArchiveRe = regexp.MustCompile(`^phase_\d+_state\.md\.discarded\.\d+$`)
+
+// stateArchives lists the archived phase state files in .kiln (one
+// folder read, never a walk).
+func (m *memory) stateArchives() []string {
+	ents, err := os.ReadDir(m.kilnDir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		if stateArchiveRe.MatchString(e.Name()) {
+			out = append(out, filepath.Join(m.kilnDir, e.Name()))
+		}
+	}
+	return out
+}
+
+// lastActivity is the session's time: the newest of MEMORY.md's
+// last_updated, the phase state file's latest event and its modification
+// time. A phase whose events are minutes old has not crashed, whatever
+// MEMORY.md's last_updated says.
+func (m *memory) lastActivity() (time.Time, bool) {
+	t, ok := m.updated, m.hasUpdated
+	newer := func(c time.Time) {
+		if !c.IsZero() && (!ok || c.After(t)) {
+			t, ok = c, true
+		}
+	}
+	if m.state != nil {
+		if last, has := m.state.Last(); has && last.HasTime {
+			newer(last.Time)
+		}
+		newer(m.stateMod)
+	}
+	return t, ok
 }
 
 func (m *memory) facts() Facts {

@@ -28,7 +28,7 @@ func (m *memory) fill(s *model.Session) {
 	if name := m.doc.value("project_name"); name != "" {
 		s.Title = name
 	}
-	s.LastUpdated, s.HasLastUpdated = m.updated, m.hasUpdated
+	s.LastUpdated, s.HasLastUpdated = m.lastActivity()
 	// Only a run still marked in_progress can have crashed: paused (a
 	// /kiln:reset), blocked (waiting for the operator) and complete are
 	// stops on purpose.
@@ -301,11 +301,7 @@ func (m *memory) eventsSection() model.Section {
 		lines = append(lines, "No events recorded.")
 	}
 	for _, e := range m.state.Events {
-		l := e.When() + "  " + e.Agent + "  " + e.Type
-		if e.Text != "" {
-			l += " — " + e.Text
-		}
-		lines = append(lines, l)
+		lines = append(lines, e.describe())
 	}
 	return model.Section{Title: title, Lines: lines}
 }
