@@ -79,6 +79,10 @@ func applyContinue(s *model.Session, now time.Time) ([]string, error) {
 	return []string{s.Path}, nil
 }
 
+// afterArchive, when set (by the kill test), runs between a RESTART's
+// two writes.
+var afterArchive func()
+
 // applyRestart restarts phase N (execution) or planning.
 func applyRestart(s *model.Session, now time.Time) ([]string, error) {
 	m, err := reload(s)
@@ -101,12 +105,23 @@ func applyRestart(s *model.Session, now time.Time) ([]string, error) {
 	note := " (pickup)"
 	archived := ""
 	if m.state != nil {
+		// Two writes: the phase state file is archived, then MEMORY.md
+		// records it. Killed between them, the next load finds the
+		// archive that MEMORY.md does not name and says how to finish
+		// or undo the restart (cutRestart).
 		archived, err = fsx.Archive(m.statePath, m.stateFP, now)
 		if err != nil {
 			return nil, err
 		}
+		if afterArchive != nil {
+			afterArchive()
+		}
 		note = " (pickup; phase state archived as " + filepath.Base(archived) + ")"
 		changed = append(changed, m.statePath, archived)
+	} else if m.cut != "" {
+		// Finishing a RESTART cut between its writes: the log names the
+		// archive it left, so the next load knows it is done.
+		note = " (pickup; finishes a restart cut short; phase state archived as " + filepath.Base(m.cut) + ")"
 	}
 	out := restartPhase(m.doc, n, r.Phase.Name, now, note)
 	if err := fsx.ReplaceIfUnchanged(s.Path, memoryFP(s.Fingerprint), out); err != nil {

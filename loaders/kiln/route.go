@@ -439,10 +439,7 @@ func routeExecution(f Facts, state func(n int) *PhaseState) Route {
 		st = state(ph.Number)
 	}
 	v := StepFor(st, f.DebateMode)
-	total := "?"
-	if f.PhaseTotal > 0 {
-		total = strconv.Itoa(f.PhaseTotal)
-	}
+	total := totalText(f.PhaseTotal)
 	why := v.Why
 	if v.Last != nil {
 		why = "last event " + v.Last.Type + " at " + v.Last.When()
@@ -469,6 +466,14 @@ func routeExecution(f Facts, state func(n int) *PhaseState) Route {
 	}
 	r.Continue = fmt.Sprintf("Resuming phase %d/%s: %s — spawning Maestro.", ph.Number, total, ph.Name)
 	return r
+}
+
+// totalText is phase_total as the banner shows it: "?" when absent.
+func totalText(n int) string {
+	if n > 0 {
+		return strconv.Itoa(n)
+	}
+	return "?"
 }
 
 func upperFirst(s string) string {

@@ -1,6 +1,7 @@
 package kiln
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -51,8 +52,10 @@ type memory struct {
 	state     *PhaseState
 	stateFP   string
 	stateMod  time.Time
-	route     Route
-	warnings  []string
+	// cut is the archive of a RESTART cut between its two writes.
+	cut      string
+	route    Route
+	warnings []string
 }
 
 // shared reports whether the memory folder is the Claude home's
@@ -166,6 +169,7 @@ func analyse(root, path string, data []byte) (*memory, *model.Session) {
 	// state, never work at risk: named too, so VETO-2 never counts one
 	// even where .kiln as a whole were not exempt.
 	s.StateFiles = append(s.StateFiles, m.stateArchives()...)
+	m.cutRestart()
 	if m.route.Verdict != nil && m.route.Verdict.Warning != "" {
 		m.warn("%s: %s", m.rel(m.statePath), m.route.Verdict.Warning)
 	}
@@ -512,6 +516,70 @@ func (m *memory) stateArchives() []string {
 		}
 	}
 	return out
+}
+
+// cutRestart finds a RESTART that was cut between its two writes: the
+// routed phase has no state file, and an archived one of that phase sits
+// in .kiln that MEMORY.md's Resume Log does not name (a finished
+// RESTART names its archive). It says so on the resume point, in a
+// warning saying exactly how to finish or undo it, and m.cut keeps the
+// archive's path so RESTART is recommended.
+func (m *memory) cutRestart() {
+	r := &m.route
+	if r.Phase == nil || m.state != nil {
+		return
+	}
+	n := r.Phase.Number
+	var newest string
+	for _, p := range m.stateArchives() {
+		base := filepath.Base(p)
+		num, _, _ := strings.Cut(strings.TrimPrefix(base, "phase_"), "_")
+		if k, ok := atoi(num); !ok || k != n || bytes.Contains(m.data, []byte(base)) {
+			continue
+		}
+		if newest == "" || archiveMillis(base) > archiveMillis(filepath.Base(newest)) {
+			newest = p
+		}
+	}
+	if newest == "" {
+		return
+	}
+	m.cut = newest
+	base := filepath.Base(newest)
+	when := ""
+	if ms := archiveMillis(base); ms > 0 {
+		when = " at " + time.UnixMilli(ms).UTC().Format("2006-01-02 15:04")
+	}
+	live := archivedFrom(base)
+	status := r.Phase.Memory
+	if status == "" {
+		status = r.Phase.Status
+	}
+	m.warn("a RESTART of phase %d was cut short%s: %s was archived as %s, but MEMORY.md was not updated (phase %d is still %s, and no Restarted line names the archive). "+
+		"To finish it, choose RESTART again: phase %d goes back to pending and the restart is recorded. To undo it, rename .kiln/%s back to .kiln/%s.",
+		n, when, m.rel(filepath.Join(m.kilnDir, live)), base, n, status, n, base, live)
+	why := fmt.Sprintf("a RESTART of phase %d was cut short (its state file was archived as %s; MEMORY.md was not updated): RESTART finishes it", n, base)
+	r.Why = why
+	r.Next = fmt.Sprintf("phase %d/%s %s, %s: %s", n, totalText(m.phaseTotal), r.Phase.Name, r.Verdict.Step, why)
+}
+
+// archivedFrom is the name an archive had: "phase_3_state.md" for
+// "phase_3_state.md.discarded.<ms>".
+func archivedFrom(base string) string {
+	if i := strings.Index(base, ".discarded."); i >= 0 {
+		return base[:i]
+	}
+	return base
+}
+
+// archiveMillis is the unix-ms suffix of an archive's name, or 0.
+func archiveMillis(base string) int64 {
+	i := strings.LastIndex(base, ".")
+	ms, err := strconv.ParseInt(base[i+1:], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return ms
 }
 
 // lastActivity is the session's time: the newest of MEMORY.md's

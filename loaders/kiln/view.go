@@ -577,8 +577,15 @@ func (m *memory) policy() map[model.Choice]model.ChoicePolicy {
 	switch {
 	case r.Stage == "execution":
 		n := r.Phase.Number
+		if m.cut != "" {
+			// A RESTART cut short: finishing it is what to do.
+			c := pol[model.Continue]
+			c.Recommended = false
+			pol[model.Continue] = c
+		}
 		pol[model.Restart] = model.ChoicePolicy{
-			Hint: fmt.Sprintf("restart phase %d from its beginning", n),
+			Recommended: m.cut != "",
+			Hint:        fmt.Sprintf("restart phase %d from its beginning", n),
 			Confirm: fmt.Sprintf("Restart phase %d (%s) from its beginning?\n", n, r.Phase.Name) +
 				m.restartWhat(n),
 		}
@@ -598,6 +605,10 @@ func (m *memory) policy() map[model.Choice]model.ChoicePolicy {
 
 func (m *memory) restartWhat(n int) string {
 	what := fmt.Sprintf("Phase %d goes back to pending in MEMORY.md and the Resume Log records the restart.", n)
+	if m.cut != "" {
+		base := filepath.Base(m.cut)
+		return fmt.Sprintf("This finishes the RESTART that was cut short: .kiln/%s is already archived as %s. ", archivedFrom(base), base) + what
+	}
 	if m.state != nil {
 		what = m.rel(m.statePath) + " is archived beside itself (renamed, never deleted). " + what
 	}
