@@ -470,3 +470,107 @@ func TestKilnRestartArchiveDoesNotVetoTheNextRestart(t *testing.T) {
 		t.Fatalf("%v", m)
 	}
 }
+
+// kilnRun copies testdata/kiln/<name>/kiln into a new project as its
+// .kiln (kiln's state from March 2026 on).
+func kilnRun(t *testing.T, name string) kilnEnv {
+	t.Helper()
+	e := kilnEnv{project: filepath.Join(t.TempDir(), "shop"), home: t.TempDir()}
+	testkit.CopyReplace(t, filepath.Join("..", "..", "testdata", "kiln", name, "kiln"), filepath.Join(e.project, ".kiln"), "/home/ana/shop", e.project)
+	e.mem = filepath.Join(e.project, ".kiln", "STATE.md")
+	return e
+}
+
+func TestKilnEraFRulingAnswerAndRelaunch(t *testing.T) {
+	e := kilnRun(t, "era_f_ruling")
+	before := testkit.TreeHash(t, e.project)
+	r := e.run(t, "status").want(t, exitOK)
+	for _, want := range []string{
+		"Decide: gate blocked for slice staleness-consequence. Blockers: The LAW does not say",
+		"Slices sealed 3/4 (75%)",
+		"1. Answer, then relaunch (/kiln-fire) - gate blocked for slice staleness-consequence",
+		"RESTART - restart a stage [not available: kiln 3.1 has no reset",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("status lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	// CONTINUE writes nothing, as kiln 3.1's resume writes nothing.
+	m := e.run(t, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
+	if len(m["changed"].([]any)) != 0 || !strings.HasPrefix(m["next_step"].(string), "Answer the ruling first (gate blocked for slice staleness-consequence), then run /kiln-fire in "+e.project) {
+		t.Fatalf("%v", m)
+	}
+	ctx := m["restored_context"].(map[string]any)
+	if ctx["resume_command"] != "/kiln-fire" || ctx["era"] != "F" || ctx["slices_sealed"] != 3.0 {
+		t.Fatalf("context %v", ctx)
+	}
+	p := e.run(t, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK).stdout
+	if !strings.Contains(p, "Run `/kiln-fire` (bare, no arguments) in "+e.project) || !strings.Contains(p, "### .kiln/gate-review.json") {
+		t.Fatalf("prompt:\n%s", p)
+	}
+	if testkit.TreeHash(t, e.project) != before {
+		t.Fatal("CONTINUE changed the project")
+	}
+	e.run(t, "resume", "--choice", "restart", "--yes").want(t, exitBlocked)
+}
+
+func TestKilnEraFDiscardArchivesKiln(t *testing.T) {
+	e := kilnRun(t, "era_f_transport")
+	kiln := filepath.Join(e.project, ".kiln")
+	m := e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
+	archived, _ := m["archived_to"].(string)
+	if !regexp.MustCompile(`/\.kiln\.discarded\.\d{13}$`).MatchString(archived) || testkit.Read(t, filepath.Join(archived, "STATE.md")) == "" {
+		t.Fatalf("%v", m)
+	}
+	if _, err := os.Stat(kiln); !os.IsNotExist(err) {
+		t.Fatal(".kiln still there")
+	}
+	e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
+}
+
+func TestKilnEraCDEStatus(t *testing.T) {
+	for name, want := range map[string]string{
+		"era_c_build":        "Resume at: step 5 (build)",
+		"era_d_architecture": "Resume at: step 4 (architecture)",
+		"era_e_build":        "events.jsonl: stage build started at 2026-07-10T13:05:00.000Z (seq 10) and has not completed",
+	} {
+		e := kilnRun(t, name)
+		r := e.run(t, "status").want(t, exitOK)
+		if !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, "Resume with: /kiln-fire") {
+			t.Errorf("%s: status lacks %q:\n%s", name, want, r.stdout)
+		}
+		m := e.run(t, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
+		if len(m["changed"].([]any)) != 0 {
+			t.Errorf("%s: continue changed %v", name, m["changed"])
+		}
+	}
+}
+
+func TestKilnAbandonedBrainstorm(t *testing.T) {
+	e := kilnRun(t, "era_f_brainstorm")
+	r := e.run(t, "status").want(t, exitOK)
+	if !strings.Contains(r.stdout, "brainstorm (abandoned)") || !strings.Contains(r.stdout, "kiln calls this an abandoned brainstorm") {
+		t.Fatalf("status:\n%s", r.stdout)
+	}
+	m := e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK).json(t)
+	if ch := m["changed"].([]any); len(ch) != 2 || !regexp.MustCompile(`/\.kiln/brainstorm-ledger\.abandoned-\d{8}T\d{6}Z\.jsonl$`).MatchString(ch[1].(string)) {
+		t.Fatalf("%v", m)
+	}
+	e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
+}
+
+func TestKilnClaudeAutoMemoryBesideEraF(t *testing.T) {
+	// Claude Code's index at the era-B path beside today's kiln run.
+	e := kilnRun(t, "era_f_transport")
+	claude := filepath.Join(e.home, "projects", strings.ReplaceAll(e.project, "/", "-"), "memory")
+	testkit.CopyTree(t, filepath.Join("..", "..", "testdata", "kiln", "claude_memory", "memory"), claude)
+	before := testkit.TreeHash(t, e.home)
+	m := e.run(t, "status", "--json").want(t, exitOK).json(t)
+	if ss := m["sessions"].([]any); len(ss) != 1 || ss[0].(map[string]any)["path"] != e.mem {
+		t.Fatalf("sessions %v", ss)
+	}
+	e.run(t, "resume", "--choice", "discard", "--yes").want(t, exitOK)
+	if testkit.TreeHash(t, e.home) != before {
+		t.Fatal("something under the Claude home changed")
+	}
+}

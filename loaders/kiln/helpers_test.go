@@ -128,3 +128,26 @@ func sectionOf(s *model.Session, prefix string) (model.Section, bool) {
 	}
 	return model.Section{}, false
 }
+
+// placeKiln copies testdata/kiln/<name>/kiln into a new project "shop"
+// as its .kiln folder (the project-side state of kiln from March 2026),
+// dated before the fixture's times.
+func placeKiln(t testing.TB, name string) env {
+	t.Helper()
+	e := env{project: filepath.Join(t.TempDir(), "shop"), home: t.TempDir()}
+	e.l = New(e.home)
+	testkit.CopyReplace(t, filepath.Join(fixtureDir, name, "kiln"), filepath.Join(e.project, ".kiln"), "/home/ana/shop", e.project)
+	ageTree(t, filepath.Join(e.project, ".kiln"))
+	for _, f := range []string{StateFile, StateTmp, LedgerFile} {
+		if p := filepath.Join(e.project, ".kiln", f); fileExists(p) {
+			e.path = p
+			break
+		}
+	}
+	return e
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}

@@ -126,7 +126,7 @@ func (l Loader) Discover(project string) ([]string, error) {
 			found = append(found, p)
 		}
 	}
-	return found, nil
+	return append(found, discoverKiln(root)...), nil
 }
 
 // memoryCandidate decides whether the MEMORY.md at p is a session to
@@ -189,6 +189,12 @@ func (l Loader) Load(project, path string) (*model.Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kiln: %w", err)
 	}
+	switch filepath.Base(abs) {
+	case StateFile, StateTmp:
+		return loadState(root, abs, data), nil
+	case LedgerFile:
+		return loadLedger(root, abs, data), nil
+	}
 	return build(root, abs, data), nil
 }
 
@@ -202,7 +208,18 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 		return nil, false, nil
 	}
 	if st, err := os.Stat(abs); err == nil && st.IsDir() {
-		abs = filepath.Join(abs, MemoryFile)
+		if filepath.Base(abs) == ".kiln" {
+			abs = filepath.Join(abs, StateFile)
+		} else {
+			abs = filepath.Join(abs, MemoryFile)
+		}
+	}
+	if filepath.Base(abs) == StateFile && filepath.Base(filepath.Dir(abs)) == ".kiln" {
+		if _, err := os.Stat(abs); err != nil {
+			return nil, false, nil
+		}
+		s, err := l.Load(filepath.Dir(filepath.Dir(abs)), abs)
+		return s, true, err
 	}
 	if filepath.Base(abs) != MemoryFile {
 		return nil, false, nil
@@ -246,6 +263,10 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
 	a := model.Applied{Choice: c}
 	var err error
+	if s.Path != "" && filepath.Base(s.Path) != MemoryFile {
+		a.Changed, a.ArchivedTo, a.Err = applyState(s, c, now)
+		return a
+	}
 	switch c {
 	case model.Review:
 	case model.Continue:
