@@ -1,6 +1,9 @@
-// Package kiln reads and writes kiln's project memory (seed 000,
-// /kiln:resume): MEMORY.md and its supporting files, in either of the two
-// places kiln has kept them,
+// Package kiln reads and writes kiln's state in every shape kiln has
+// kept it: the project's .kiln/STATE.md of kiln 1.x to 3.1 (eras C to F,
+// statefile.go, erace.go, eraf.go), era F's brainstorm ledger
+// (brainstorm.go), and seed 000's project memory (era B, /kiln:resume):
+// MEMORY.md and its supporting files, in either of the two places kiln
+// kept them,
 //
 //   - <project>/.kiln/memory/ (kiln from late February 2026), and
 //   - $CLAUDE_HOME/projects/<encoded>/memory/ (earlier kiln), where
