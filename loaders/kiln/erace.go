@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -229,7 +228,7 @@ func (r *runCE) read() {
 	} else if p := d.value("project_path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
 		r.warn("STATE.md's project_path is %s, but the project opened is %s (was the project moved?)", p, r.root)
 	}
-	if data, err := fsx.ReadFile(filepath.Join(r.kilnDir, "resume.md")); err == nil {
+	if data, err := readOwn(filepath.Join(r.kilnDir, "resume.md")); err == nil {
 		r.resume = string(data)
 	}
 	if r.era == eraE {
@@ -241,7 +240,7 @@ func (r *runCE) read() {
 // newest event, the session's latest time.
 func (r *runCE) readEvents() {
 	p := filepath.Join(r.kilnDir, "events.jsonl")
-	data, err := fsx.ReadFile(p)
+	data, err := readOwn(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		r.warn("kiln 3.0 keeps .kiln/events.jsonl beside STATE.md; there is none")
 		return
@@ -443,17 +442,18 @@ func (r *runCE) artifacts() []model.Artifact {
 			continue
 		}
 		seen[v] = true
-		p := v
+		p := filepath.Clean(v)
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(r.root, filepath.FromSlash(v))
 		}
-		_, err := fsx.ReadFile(p)
-		out = append(out, model.Artifact{Path: p, Kind: strings.TrimSuffix(k, "_file"), Exists: err == nil || !errors.Is(err, fs.ErrNotExist)})
+		if !strings.HasPrefix(p, r.root+string(filepath.Separator)) {
+			continue // a path elsewhere is never looked at
+		}
+		out = append(out, model.Artifact{Path: p, Kind: strings.TrimSuffix(k, "_file"), Exists: exists(p)})
 	}
 	if len(out) == 0 {
 		for _, name := range []string{"resume.md", "master-plan.md", "docs/VISION.md", "REPORT.md"} {
-			p := filepath.Join(r.kilnDir, filepath.FromSlash(name))
-			if _, err := fsx.ReadFile(p); err == nil {
+			if p := filepath.Join(r.kilnDir, filepath.FromSlash(name)); exists(p) {
 				out = append(out, model.Artifact{Path: p, Kind: "kiln", Exists: true})
 			}
 		}

@@ -85,7 +85,7 @@ type sliceF struct {
 // readSlices reads slices.json: an array of ids, or of {id, surface,
 // milestone}. ok is false when it is absent; err says why it is unusable.
 func readSlices(path string) ([]sliceF, bool, error) {
-	data, err := fsx.ReadFile(path)
+	data, err := readOwn(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -125,7 +125,7 @@ func readSlices(path string) ([]sliceF, bool, error) {
 // readLog reads a "<slice> <word>" log (seals.log, audits.log): the first
 // word after each slice id, the first line winning.
 func readLog(path string) (map[string]string, []string, bool, error) {
-	data, err := fsx.ReadFile(path)
+	data, err := readOwn(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, false, nil
 	}
@@ -159,7 +159,7 @@ type verdictF struct {
 }
 
 func readVerdict(path string) (verdictF, bool, error) {
-	data, err := fsx.ReadFile(path)
+	data, err := readOwn(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return verdictF{}, false, nil
 	}
@@ -337,10 +337,10 @@ func (r *runF) read() {
 			r.markers = append(r.markers, m)
 		}
 	}
-	if data, err := fsx.ReadFile(filepath.Join(r.kilnDir, "report.md")); err == nil {
+	if data, err := readOwn(filepath.Join(r.kilnDir, "report.md")); err == nil {
 		r.report = string(data)
 	}
-	if data, err := fsx.ReadFile(filepath.Join(r.kilnDir, LedgerFile)); err == nil {
+	if data, err := readOwn(filepath.Join(r.kilnDir, LedgerFile)); err == nil {
 		r.ledgerSealed = ledgerSealed(data)
 	}
 	r.readActivity()
@@ -361,7 +361,7 @@ func (r *runF) readActivity() {
 		}
 		if name == StateTmp && filepath.Base(r.path) != StateTmp {
 			r.tmpMod = st.ModTime()
-			if data, err := fsx.ReadFile(p); err == nil {
+			if data, err := readOwn(p); err == nil {
 				r.tmp = parseStateF(data)
 			}
 		}
@@ -585,7 +585,10 @@ func (r *runF) pointerLines() []string {
 	var out []string
 	for _, p := range r.pointers() {
 		where := "absent"
-		if _, err := os.Lstat(r.abs(p)); err == nil {
+		switch ap := r.abs(p); {
+		case !r.inProject(ap):
+			where = "outside the project, not looked at"
+		case exists(ap):
 			where = "present"
 		}
 		out = append(out, p+": "+where)
@@ -596,12 +599,35 @@ func (r *runF) pointerLines() []string {
 	return out
 }
 
-// abs is a pointer's path in the project.
+// abs is a pointer's path in the project, cleaned.
 func (r *runF) abs(p string) string {
 	if filepath.IsAbs(p) {
-		return p
+		return filepath.Clean(p)
 	}
 	return filepath.Join(r.root, filepath.FromSlash(p))
+}
+
+// inProject reports whether a cleaned path is inside the project: a
+// pointer elsewhere is never looked at (no existence oracle for a
+// path a state file names).
+func (r *runF) inProject(p string) bool {
+	return strings.HasPrefix(p, r.root+string(filepath.Separator))
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// readKilnFile reads one of kiln's own files for the prompt: a regular
+// file inside .kiln, never through a symbolic link (a link could lead a
+// prompt to any file on the machine).
+func (r *runF) readKilnFile(p string) ([]byte, bool) {
+	if !strings.HasPrefix(p, r.kilnDir+string(filepath.Separator)) {
+		return nil, false
+	}
+	data, err := readOwn(p)
+	return data, err == nil
 }
 
 func (r *runF) artifacts() []model.Artifact {
@@ -616,7 +642,9 @@ func (r *runF) artifacts() []model.Artifact {
 		out = append(out, model.Artifact{Path: p, Kind: kind, Exists: err == nil})
 	}
 	for _, p := range r.pointers() {
-		add(r.abs(p), "pointer")
+		if ap := r.abs(p); r.inProject(ap) {
+			add(ap, "pointer")
+		}
 	}
 	for _, name := range append([]string{"seals.log", "audits.log", "slices.json", "LAW.md", "decisions.md", "posture.json", "report.md"}, reviewFilesF...) {
 		if _, err := os.Lstat(filepath.Join(r.kilnDir, name)); err == nil {
@@ -642,9 +670,6 @@ func (r *runF) context() map[string]any {
 	return ctx
 }
 
-// promptFileCap caps each context file the prompt includes.
-const promptFileCap = 200
-
 // prompt is `--emit prompt`: the command, the state, the question, and
 // the kiln files the pointers line names.
 func (r *runF) prompt() string {
@@ -664,15 +689,17 @@ func (r *runF) prompt() string {
 	b.WriteString("## Pointers (the files STATE.md names)\n\n")
 	for _, p := range r.pointers() {
 		ap := r.abs(p)
-		inKiln := strings.HasPrefix(filepath.Clean(ap), r.kilnDir+string(filepath.Separator))
-		data, err := fsx.ReadFile(ap)
-		switch {
-		case err != nil:
-			fmt.Fprintf(&b, "### %s\n\n%s is absent or unreadable.\n\n", p, p)
-		case !inKiln || ap == r.path:
+		switch data, ok := r.readKilnFile(ap); {
+		case ap == r.path:
+			fmt.Fprintf(&b, "- %s (above)\n\n", p)
+		case !r.inProject(ap):
+			fmt.Fprintf(&b, "- %s (outside the project: not read)\n\n", p)
+		case ok:
+			fmt.Fprintf(&b, "### %s\n\n%s\n", p, fence(strings.Join(capped(string(data), p), "\n")))
+		case exists(ap) && !strings.HasPrefix(ap, r.kilnDir+string(filepath.Separator)):
 			fmt.Fprintf(&b, "- %s (a project file: read it there)\n\n", p)
 		default:
-			fmt.Fprintf(&b, "### %s\n\n%s\n", p, fence(strings.Join(capped(string(data), p)[:min(len(capped(string(data), p)), promptFileCap+1)], "\n")))
+			fmt.Fprintf(&b, "### %s\n\n%s is absent or unreadable.\n\n", p, p)
 		}
 	}
 	return b.String()

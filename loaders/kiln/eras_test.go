@@ -146,6 +146,49 @@ func TestEraFTransportIsTapknows(t *testing.T) {
 	}
 }
 
+func TestEraFPointersNeverLeadOutside(t *testing.T) {
+	// A hostile pointers line: an absolute path elsewhere, a climb out,
+	// and a link in .kiln to a secret. None is read, none is looked at.
+	e := placeKiln(t, "era_f_transport")
+	secret := filepath.Join(t.TempDir(), "secret.md")
+	testkit.Write(t, secret, "TOP SECRET\n")
+	testkit.Symlink(t, secret, filepath.Join(e.project, ".kiln", "evil.md"))
+	testkit.Write(t, e.path, strings.Replace(testkit.Read(t, e.path), "pointers: .kiln/STATE.md",
+		"pointers: "+secret+" .kiln/../../"+filepath.Base(filepath.Dir(secret))+"/secret.md .kiln/evil.md .kiln/STATE.md", 1))
+	s := e.load(t)
+	if strings.Contains(s.Prompt, "TOP SECRET") {
+		t.Fatalf("the prompt read a file outside the project:\n%s", s.Prompt)
+	}
+	if !strings.Contains(s.Prompt, "- "+secret+" (outside the project: not read)") {
+		t.Fatalf("prompt:\n%s", s.Prompt)
+	}
+	ptr, _ := sectionOf(s, "Pointers")
+	if !strings.Contains(strings.Join(ptr.Lines, "\n"), secret+": outside the project, not looked at") {
+		t.Fatalf("pointers %q", ptr.Lines)
+	}
+	for _, a := range s.Artifacts {
+		if !strings.HasPrefix(a.Path, e.project+string(filepath.Separator)) {
+			t.Fatalf("artifact outside the project: %s", a.Path)
+		}
+	}
+	// A file beside the state that is a link out is never read.
+	gate := filepath.Join(e.project, ".kiln", "gate-review.json")
+	testkit.Write(t, secret, `{"verdict":"blocked","blockers":["TOP SECRET"],"findings":[]}`)
+	if err := os.Remove(gate); err != nil {
+		t.Fatal(err)
+	}
+	testkit.Symlink(t, secret, gate)
+	s = e.load(t)
+	for _, sec := range s.Sections {
+		if strings.Contains(strings.Join(sec.Lines, "\n"), "TOP SECRET") {
+			t.Fatalf("section %q shows the linked file", sec.Title)
+		}
+	}
+	if !hasWarning(s, "gate-review.json: is a symbolic link") {
+		t.Fatalf("warnings %q", s.Warnings)
+	}
+}
+
 func TestEraFContinueWritesNothingDiscardArchivesKiln(t *testing.T) {
 	e := placeKiln(t, "era_f_ruling")
 	s := e.load(t)

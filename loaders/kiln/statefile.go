@@ -3,6 +3,7 @@ package kiln
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -129,4 +130,20 @@ func discoverKiln(root string) []string {
 		return []string{p}
 	}
 	return nil
+}
+
+// readOwn reads a file kiln keeps beside its state (seals.log, a review
+// verdict, report.md, resume.md…): through fsx.ReadFile (a regular file,
+// bounded, never waited on), and never through a symbolic link, which
+// could show any file on the machine as kiln's. A link reads as a
+// refusal naming it.
+func readOwn(p string) ([]byte, error) {
+	st, err := os.Lstat(p)
+	if err != nil {
+		return nil, err
+	}
+	if st.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s: is a symbolic link; pickup does not follow links beside kiln's state", p)
+	}
+	return fsx.ReadFile(p)
 }
