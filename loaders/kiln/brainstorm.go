@@ -34,7 +34,7 @@ func loadLedger(root, path string, data []byte) *model.Session {
 	var evs []ledgerEvent
 	var bad []int
 	intents := map[string]bool{}
-	for i, l := range bytes.Split(data, []byte("\n")) {
+	for i, l := range bytes.Split(bytes.TrimPrefix(data, []byte(utf8BOM)), []byte("\n")) {
 		if len(bytes.TrimSpace(l)) == 0 {
 			continue
 		}
@@ -72,7 +72,7 @@ func loadLedger(root, path string, data []byte) *model.Session {
 	}
 	warn := func(f string, a ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(f, a...)) }
 	if len(bad) > 0 {
-		warn("%s: lines %s are not ledger events; they were skipped", rel, joinInts(bad))
+		warn("%s: %s: not a ledger event; skipped", rel, lineList(bad))
 	}
 	for i := 1; i < len(evs); i++ {
 		if evs[i].Seq <= evs[i-1].Seq {

@@ -249,6 +249,7 @@ func (r *runCE) readEvents() {
 		r.warn("cannot read .kiln/events.jsonl: %v", err)
 		return
 	}
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	unterminated := len(data) > 0 && data[len(data)-1] != '\n'
 	lines := bytes.Split(bytes.TrimRight(data, "\n"), []byte("\n"))
 	var bad []int
@@ -269,7 +270,7 @@ func (r *runCE) readEvents() {
 		r.events = append(r.events, ev)
 	}
 	if len(bad) > 0 {
-		r.warn(".kiln/events.jsonl lines %s are not events; they were skipped (kiln-state would call the ledger corrupt)", joinInts(bad))
+		r.warn(".kiln/events.jsonl %s: not an event; skipped (kiln-state would call the ledger corrupt)", lineList(bad))
 	}
 	if n := len(r.events); n > 0 {
 		last := r.events[n-1]

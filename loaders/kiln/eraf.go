@@ -93,7 +93,7 @@ func readSlices(path string) ([]sliceF, bool, error) {
 		return nil, true, err
 	}
 	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
+	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte(utf8BOM)), &raw); err != nil {
 		return nil, true, fmt.Errorf("%s: not a JSON array of slices: %v", path, err)
 	}
 	out := make([]sliceF, 0, len(raw))
@@ -133,7 +133,7 @@ func readLog(path string) (map[string]string, []string, bool, error) {
 		return nil, nil, true, err
 	}
 	got, order := map[string]string{}, []string{}
-	for _, l := range strings.Split(string(data), "\n") {
+	for _, l := range strings.Split(strings.TrimPrefix(string(data), utf8BOM), "\n") {
 		fields := strings.Fields(l)
 		if len(fields) == 0 {
 			continue
@@ -174,7 +174,7 @@ func readVerdict(path string) (verdictF, bool, error) {
 			Failure                   string `json:"failure_mode"`
 		} `json:"findings"`
 	}
-	if err := json.Unmarshal(data, &g); err != nil {
+	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte(utf8BOM)), &g); err != nil {
 		return verdictF{}, true, fmt.Errorf("%s: not a review verdict: %v", path, err)
 	}
 	v := verdictF{Verdict: g.Verdict, Blockers: g.Blockers}

@@ -487,3 +487,14 @@ func TestDiscoverEveryKilnBesideEachOther(t *testing.T) {
 		}
 	}
 }
+
+func TestSideFilesBehindAByteOrderMark(t *testing.T) {
+	e := placeKiln(t, "era_f_transport")
+	for _, name := range []string{"seals.log", "slices.json"} {
+		p := filepath.Join(e.project, ".kiln", name)
+		testkit.Write(t, p, "\xef\xbb\xbf"+testkit.Read(t, p))
+	}
+	if s := e.load(t); len(s.Warnings) != 0 || s.Progress != (model.Progress{Done: 2, Total: 4}) {
+		t.Fatalf("warnings %q progress %+v", s.Warnings, s.Progress)
+	}
+}

@@ -1,6 +1,7 @@
 package kiln
 
 import (
+	"bytes"
 	"regexp"
 	"slices"
 	"strings"
@@ -101,6 +102,9 @@ type PhaseState struct {
 	Order string
 	// BadLines are 1-based lines under `## Events` that are not events.
 	BadLines []int
+	// NoEvents is true when the file has text but no `## Events`
+	// heading at all: it is not a phase state file as kiln writes one.
+	NoEvents bool
 }
 
 // HeaderStatuses are the phase state file's header statuses, in the
@@ -231,6 +235,7 @@ func parsePhaseState(data []byte) *PhaseState {
 	}
 	s, ok := d.section("events")
 	if !ok {
+		p.NoEvents = len(bytes.TrimSpace(data)) > 0
 		return p
 	}
 	for i := s.start; i < s.end; i++ {

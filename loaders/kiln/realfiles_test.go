@@ -270,3 +270,14 @@ func TestResumeLogEntryGoesBeforeTheTemplateTail(t *testing.T) {
 		t.Fatalf("state files %q", s.StateFiles)
 	}
 }
+
+func TestPhaseStateWithoutEventsSection(t *testing.T) {
+	// Text with no ## Events at all is not kiln's phase state: the
+	// handoff note, with a warning, never Step 1 silently.
+	e := place(t, "execution", atProject)
+	testkit.Write(t, e.kiln("phase_3_state.md"), "\x89PNG junk\nno events here\n")
+	s := e.load(t)
+	if s.ResumePoint.Phase != "phase 3, where the handoff note says" || !hasWarning(s, "has no ## Events section") {
+		t.Fatalf("resume %+v warnings %q", s.ResumePoint, s.Warnings)
+	}
+}

@@ -139,6 +139,11 @@ func StepFor(state *PhaseState, debateMode int) Verdict {
 			Warning: fmt.Sprintf("none of the %s under ## Events is an event (- [ISO] [Alias] [event_type] — description); routing follows the handoff note",
 				plural(len(state.BadLines), "line"))}
 	}
+	if !ok && state.NoEvents {
+		return Verdict{Step: stepHandoff, Handoff: true, Known: false,
+			Why:     "the phase state file has no ## Events section; trust handoff_note for where to resume",
+			Warning: "the phase state file has no ## Events section (it is not in kiln's shape); routing follows the handoff note"}
+	}
 	if !ok {
 		return Verdict{Step: stepSetup, Known: true,
 			Why:     "the phase state file records no events: the phase starts from its beginning",

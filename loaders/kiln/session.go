@@ -185,20 +185,30 @@ func analyse(root, path string, data []byte) (*memory, *model.Session) {
 			m.warn("%s lists its events out of time order; they are read by their times", m.rel(m.statePath))
 		}
 		if len(st.BadLines) > 0 && len(st.Events) > 0 {
-			m.warn("%s: lines %s under ## Events are not events (- [ISO] [Alias] [event_type] — description); they were skipped",
-				m.rel(m.statePath), joinInts(st.BadLines))
+			m.warn("%s: %s under ## Events: not an event (- [ISO] [Alias] [event_type] — description); skipped",
+				m.rel(m.statePath), lineList(st.BadLines))
 		}
 	}
 	m.fill(s)
 	return m, s
 }
 
-func joinInts(ns []int) string {
-	out := make([]string, len(ns))
-	for i, n := range ns {
+// lineList names line numbers: "line 5", "lines 5, 6, 9", and past ten
+// "lines 5, 6, … 14 (and 990 more)".
+func lineList(ns []int) string {
+	if len(ns) == 1 {
+		return "line " + strconv.Itoa(ns[0])
+	}
+	shown := ns[:min(len(ns), 10)]
+	out := make([]string, len(shown))
+	for i, n := range shown {
 		out[i] = strconv.Itoa(n)
 	}
-	return strings.Join(out, ", ")
+	text := "lines " + strings.Join(out, ", ")
+	if more := len(ns) - len(shown); more > 0 {
+		text += fmt.Sprintf(" (and %d more)", more)
+	}
+	return text
 }
 
 // read gathers the optional fields, the supporting files and the phase

@@ -106,14 +106,14 @@ func discoverKiln(root string) []string {
 		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 			continue
 		case err != nil || !st.Mode().IsRegular():
-			if name == StateFile {
+			if name != StateTmp {
 				return []string{p} // Load says what it is
 			}
 			continue
 		}
 		data, err := fsx.ReadFile(p)
 		if err != nil {
-			if name == StateFile {
+			if name != StateTmp {
 				return []string{p}
 			}
 			continue
