@@ -488,7 +488,7 @@ func TestKilnEraFRulingAnswerAndRelaunch(t *testing.T) {
 	for _, want := range []string{
 		"Decide: gate blocked for slice staleness-consequence. Blockers: The LAW does not say",
 		"Slices sealed 3/4 (75%)",
-		"1. Answer, then relaunch (/kiln-fire) - gate blocked for slice staleness-consequence",
+		"1. Answer, then relaunch (/kiln-fire) - a person decides first: see Decide (recommended)",
 		"RESTART - restart a stage [not available: kiln 3.1 has no reset",
 	} {
 		if !strings.Contains(r.stdout, want) {

@@ -370,7 +370,6 @@ func (r *runCE) fill(s *model.Session) {
 	s.Fields = []model.Field{{Key: "era", Label: "Kiln", Value: eraName(r.era)}, {Key: "phase", Label: "Stage", Value: r.stage}}
 	if na := d.value("next_action"); na != "" {
 		s.Fields = append(s.Fields, model.Field{Key: "next_action", Label: "Next action", Value: na})
-		s.Handoff = model.Handoff{Note: na}
 	}
 	cmd := "/kiln-fire"
 	s.Fields = append(s.Fields, model.Field{Key: "resume", Label: "Resume with", Value: cmd})

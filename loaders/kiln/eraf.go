@@ -454,7 +454,6 @@ func (r *runF) fill(s *model.Session) {
 		s.Units, s.UnitsLabel = &model.Progress{Done: sealed, Total: len(r.slices)}, "slices sealed"
 	}
 	s.ResumePoint = model.ResumePoint{Phase: rt.Where, Reason: rt.Why}
-	s.Handoff = model.Handoff{Note: r.next}
 	s.Artifacts = r.artifacts()
 	s.Sections = r.sections()
 	s.Context = r.context()
@@ -632,7 +631,9 @@ func (r *runF) readKilnFile(p string) ([]byte, bool) {
 
 func (r *runF) artifacts() []model.Artifact {
 	out := []model.Artifact{}
-	seen := map[string]bool{}
+	// STATE.md itself is the session's file, listed first by whoever
+	// shows the artifacts.
+	seen := map[string]bool{r.path: true}
 	add := func(p, kind string) {
 		if seen[p] {
 			return
@@ -754,9 +755,10 @@ func (r *runF) policy() map[model.Choice]model.ChoicePolicy {
 		rev.Recommended = true
 		pol[model.Review] = rev
 	case rt.Action.Person:
-		c.Label, c.Hint = "Answer, then relaunch (/kiln-fire)", rt.Question
+		// The question itself is the Decide field, just above the menu.
+		c.Label, c.Hint = "Answer, then relaunch (/kiln-fire)", "a person decides first: see Decide"
 	case rt.Action.Hold != "":
-		c.Label, c.Hint = "Restore "+rt.Action.Hold+", then relaunch (/kiln-fire)", rt.Why
+		c.Label, c.Hint = "Restore "+rt.Action.Hold+", then relaunch (/kiln-fire)", "kiln holds until it is back"
 	}
 	pol[model.Continue] = c
 	return pol
