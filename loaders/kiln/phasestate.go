@@ -49,26 +49,32 @@ type Event struct {
 // and type (with the agent's own word when the type was read from it),
 // then its text.
 func (e Event) describe() string {
-	parts := []string{e.When(), e.Agent, e.Type}
+	typ := e.Type
 	switch {
 	case e.Type == "":
-		parts[2] = "(no type)"
+		typ = "(no type)"
 	case e.Inferred && e.Word != "":
-		parts[2] += " (" + e.Word + ")"
+		typ += " (" + e.Word + ")"
 	case e.Inferred:
-		parts[2] += " (from its text)"
+		typ += " (from its text)"
 	}
-	var keep []string
-	for _, p := range parts {
-		if p != "" {
-			keep = append(keep, p)
+	when := e.When()
+	var b strings.Builder
+	b.Grow(len(when) + len(e.Agent) + len(typ) + len(e.Text) + 12)
+	for _, p := range [...]string{when, e.Agent, typ} {
+		if p == "" {
+			continue
 		}
+		if b.Len() > 0 {
+			b.WriteString("  ")
+		}
+		b.WriteString(p)
 	}
-	l := strings.Join(keep, "  ")
 	if e.Text != "" {
-		l += " — " + e.Text
+		b.WriteString(" — ")
+		b.WriteString(e.Text)
 	}
-	return l
+	return b.String()
 }
 
 // Known reports whether the event's type is one of kiln's 27.

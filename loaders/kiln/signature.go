@@ -87,6 +87,16 @@ func memorySigned(data []byte) bool {
 	return (stage && status) || len(d.phases) > 0
 }
 
+// underscores turns "-" and " " into "_" ("in-progress").
+var underscores = strings.NewReplacer("-", "_", " ", "_")
+
+// enumAliases are the other words agents write for an enum's word.
+var enumAliases = map[string][]string{
+	"complete":    {"completed", "done"},
+	"completed":   {"complete", "done"},
+	"in_progress": {"running", "inprogress"},
+}
+
 // lenient is kiln's one rule for reading an enumerated word an agent
 // wrote: case, surrounding quotes and spaces, a trailing "# comment",
 // and "-" or a space for "_" are forgiven; so are the same word's other
@@ -106,17 +116,12 @@ func lenient(v string, enum []string) (word string, exact, ok bool) {
 	}
 	s, _ = unquote(strings.TrimSpace(s))
 	s = strings.ToLower(strings.TrimSpace(s))
-	s = strings.NewReplacer("-", "_", " ", "_").Replace(s)
+	s = underscores.Replace(s)
 	if contains(enum, s) {
 		return s, false, true
 	}
-	alias := map[string][]string{
-		"complete":    {"completed", "done"},
-		"completed":   {"complete", "done"},
-		"in_progress": {"running", "inprogress"},
-	}
 	for _, w := range enum {
-		if contains(alias[w], s) {
+		if contains(enumAliases[w], s) {
 			return w, false, true
 		}
 	}
