@@ -26,6 +26,15 @@ func kilnSession(t *testing.T, name string) *model.Session {
 	if _, err := os.Stat(filepath.Join(src, "kiln")); err == nil {
 		testkit.CopyTree(t, filepath.Join(src, "kiln"), filepath.Join(project, ".kiln"))
 	}
+	// A fresh copy's modification time would be the session's newest
+	// activity: date the phase state files before the fixtures' times.
+	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	states, _ := filepath.Glob(filepath.Join(project, ".kiln", "phase_*_state.md"))
+	for _, p := range states {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
 	// The fixtures were written for /home/ana/shop: point them here.
 	mem := filepath.Join(project, ".kiln", "memory", "MEMORY.md")
 	if _, err := os.Stat(mem); err == nil {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
@@ -31,11 +32,26 @@ func kilnFixture(t *testing.T, name string, claude bool) kilnEnv {
 		testkit.CopyTree(t, filepath.Join(src, "kiln"), filepath.Join(e.project, ".kiln"))
 	}
 	os.MkdirAll(filepath.Join(e.project, ".kiln"), 0o755)
+	agePhaseStates(t, filepath.Join(e.project, ".kiln"))
 	e.mem = filepath.Join(e.memDir, "MEMORY.md")
 	if data, err := os.ReadFile(e.mem); err == nil {
 		os.WriteFile(e.mem, []byte(strings.ReplaceAll(string(data), "project_path: /home/ana/shop", "project_path: "+e.project)), 0o644)
 	}
 	return e
+}
+
+// agePhaseStates dates the phase state files in dir before any time the
+// fixtures record: a fresh copy's modification time would otherwise be
+// the session's newest activity.
+func agePhaseStates(t *testing.T, dir string) {
+	t.Helper()
+	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	paths, _ := filepath.Glob(filepath.Join(dir, "phase_*_state.md"))
+	for _, p := range paths {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // run runs pickup on the project with the env's Claude home.
@@ -166,9 +182,10 @@ func TestKilnCorrupted(t *testing.T) {
 	if testkit.Read(t, e.mem) != before {
 		t.Fatal("a corrupted MEMORY.md was written")
 	}
-	// DISCARD still archives it.
+	// DISCARD still archives it: in the Claude home, MEMORY.md alone
+	// (the folder is Claude Code's own memory folder too).
 	m = e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
-	if m["archived_to"] == nil || testkit.Read(t, filepath.Join(m["archived_to"].(string), "MEMORY.md")) != before {
+	if m["archived_to"] == nil || filepath.Dir(m["archived_to"].(string)) != e.memDir || testkit.Read(t, m["archived_to"].(string)) != before {
 		t.Fatalf("%v", m)
 	}
 }
@@ -311,14 +328,25 @@ func TestKilnDiscardArchivesMemory(t *testing.T) {
 		}
 		m = e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
 		archived, _ := m["archived_to"].(string)
-		if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory\.discarded\.\d{13}$`).MatchString(archived) {
-			t.Fatalf("%v", m)
-		}
-		if testkit.Read(t, filepath.Join(archived, "MEMORY.md")) != before || testkit.Read(t, filepath.Join(archived, "vision.md")) == "" {
-			t.Fatal("archive does not hold the memory folder")
-		}
-		if _, err := os.Stat(e.memDir); !os.IsNotExist(err) {
-			t.Fatal("memory folder still there")
+		if claude {
+			// The Claude home's folder is Claude Code's own memory folder
+			// too: only kiln's MEMORY.md is renamed, beside itself.
+			if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory/MEMORY\.md\.discarded\.\d{13}$`).MatchString(archived) {
+				t.Fatalf("%v", m)
+			}
+			if testkit.Read(t, archived) != before || testkit.Read(t, filepath.Join(e.memDir, "vision.md")) == "" {
+				t.Fatal("the archive is not MEMORY.md, or vision.md moved")
+			}
+		} else {
+			if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory\.discarded\.\d{13}$`).MatchString(archived) {
+				t.Fatalf("%v", m)
+			}
+			if testkit.Read(t, filepath.Join(archived, "MEMORY.md")) != before || testkit.Read(t, filepath.Join(archived, "vision.md")) == "" {
+				t.Fatal("archive does not hold the memory folder")
+			}
+			if _, err := os.Stat(e.memDir); !os.IsNotExist(err) {
+				t.Fatal("memory folder still there")
+			}
 		}
 		// A second run no longer finds it.
 		e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
@@ -382,5 +410,167 @@ func TestKilnBesideAIOS(t *testing.T) {
 	m = e.run(t, "status", "--json", "--source", "kiln").want(t, exitOK).json(t)
 	if s := m["sessions"].([]any); len(s) != 1 || s[0].(map[string]any)["source"] != "kiln" {
 		t.Fatalf("%v", s)
+	}
+}
+
+func TestKilnClaudeAutoMemoryIsNotASession(t *testing.T) {
+	// Claude Code's own auto-memory index at the era-B path, beside a
+	// real kiln session in the project.
+	e := kilnFixture(t, "execution", false)
+	claude := filepath.Join(e.home, "projects", strings.ReplaceAll(e.project, "/", "-"), "memory")
+	testkit.CopyTree(t, filepath.Join("..", "..", "testdata", "kiln", "claude_memory", "memory"), claude)
+	before := testkit.TreeHash(t, e.home)
+
+	m := e.run(t, "status", "--json").want(t, exitOK).json(t)
+	ss := m["sessions"].([]any)
+	if len(ss) != 1 || ss[0].(map[string]any)["path"] != e.mem {
+		t.Fatalf("sessions %v", ss)
+	}
+	r := e.run(t, "status").want(t, exitOK)
+	if strings.Contains(r.stdout+r.stderr, claude) {
+		t.Fatalf("Claude's memory is named:\n%s%s", r.stdout, r.stderr)
+	}
+	// DISCARD of the real session archives the project's .kiln/memory;
+	// nothing under the Claude home moves.
+	m = e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
+	if m["archived_to"] != e.memDir+".discarded."+regexp.MustCompile(`\d{13}$`).FindString(m["archived_to"].(string)) {
+		t.Fatalf("%v", m)
+	}
+	if testkit.TreeHash(t, e.home) != before {
+		t.Fatal("something under the Claude home changed")
+	}
+	e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
+	if testkit.TreeHash(t, e.home) != before {
+		t.Fatal("something under the Claude home changed")
+	}
+}
+
+func TestKilnRestartArchiveDoesNotVetoTheNextRestart(t *testing.T) {
+	// The phase state file is committed (as kevbob1/moviedb did): the
+	// first RESTART leaves it deleted and its archive untracked; the
+	// agent writes a new one; a second RESTART is still not vetoed by
+	// any of them. Source work still is.
+	e := kilnFixture(t, "execution", false)
+	os.WriteFile(filepath.Join(e.project, "app.js"), []byte("v1\n"), 0o644)
+	testkit.Commit(t, e.project, "init")
+	state := filepath.Join(e.project, ".kiln", "phase_3_state.md")
+	e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK)
+	os.WriteFile(state, []byte("# Phase 3 State\nstatus: in_progress\n\n## Events\n- [2026-02-21T10:00:00Z] [Maestro] [setup] — again\n"), 0o644)
+	m := e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK).json(t)
+	if len(m["changed"].([]any)) != 3 {
+		t.Fatalf("%v", m)
+	}
+	archives, _ := filepath.Glob(state + ".discarded.*")
+	if len(archives) != 2 {
+		t.Fatalf("archives %q", archives)
+	}
+	os.WriteFile(filepath.Join(e.project, "app.js"), []byte("v2\n"), 0o644)
+	m = e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitBlocked).json(t)
+	if m["veto"] != "uncommitted_changes" || len(m["files"].([]any)) != 1 || m["files"].([]any)[0] != "app.js" {
+		t.Fatalf("%v", m)
+	}
+}
+
+// kilnRun copies testdata/kiln/<name>/kiln into a new project as its
+// .kiln (kiln's state from March 2026 on).
+func kilnRun(t *testing.T, name string) kilnEnv {
+	t.Helper()
+	e := kilnEnv{project: filepath.Join(t.TempDir(), "shop"), home: t.TempDir()}
+	testkit.CopyReplace(t, filepath.Join("..", "..", "testdata", "kiln", name, "kiln"), filepath.Join(e.project, ".kiln"), "/home/ana/shop", e.project)
+	e.mem = filepath.Join(e.project, ".kiln", "STATE.md")
+	return e
+}
+
+func TestKilnEraFRulingAnswerAndRelaunch(t *testing.T) {
+	e := kilnRun(t, "era_f_ruling")
+	before := testkit.TreeHash(t, e.project)
+	r := e.run(t, "status").want(t, exitOK)
+	for _, want := range []string{
+		"Decide: gate blocked for slice staleness-consequence. Blockers: The LAW does not say",
+		"Slices sealed 3/4 (75%)",
+		"1. Answer, then relaunch (/kiln-fire) - a person decides first: see Decide (recommended)",
+		"RESTART - restart a stage [not available: kiln 3.1 has no reset",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("status lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	// CONTINUE writes nothing, as kiln 3.1's resume writes nothing.
+	m := e.run(t, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
+	if len(m["changed"].([]any)) != 0 || !strings.HasPrefix(m["next_step"].(string), "Answer the ruling first (gate blocked for slice staleness-consequence), then run /kiln-fire in "+e.project) {
+		t.Fatalf("%v", m)
+	}
+	ctx := m["restored_context"].(map[string]any)
+	if ctx["resume_command"] != "/kiln-fire" || ctx["era"] != "F" || ctx["slices_sealed"] != 3.0 {
+		t.Fatalf("context %v", ctx)
+	}
+	p := e.run(t, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK).stdout
+	if !strings.Contains(p, "Run `/kiln-fire` (bare, no arguments) in "+e.project) || !strings.Contains(p, "### .kiln/gate-review.json") {
+		t.Fatalf("prompt:\n%s", p)
+	}
+	if testkit.TreeHash(t, e.project) != before {
+		t.Fatal("CONTINUE changed the project")
+	}
+	e.run(t, "resume", "--choice", "restart", "--yes").want(t, exitBlocked)
+}
+
+func TestKilnEraFDiscardArchivesKiln(t *testing.T) {
+	e := kilnRun(t, "era_f_transport")
+	kiln := filepath.Join(e.project, ".kiln")
+	m := e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
+	archived, _ := m["archived_to"].(string)
+	if !regexp.MustCompile(`/\.kiln\.discarded\.\d{13}$`).MatchString(archived) || testkit.Read(t, filepath.Join(archived, "STATE.md")) == "" {
+		t.Fatalf("%v", m)
+	}
+	if _, err := os.Stat(kiln); !os.IsNotExist(err) {
+		t.Fatal(".kiln still there")
+	}
+	e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
+}
+
+func TestKilnEraCDEStatus(t *testing.T) {
+	for name, want := range map[string]string{
+		"era_c_build":        "Resume at: step 5 (build)",
+		"era_d_architecture": "Resume at: step 4 (architecture)",
+		"era_e_build":        "events.jsonl: stage build started at 2026-07-10T13:05:00.000Z (seq 10) and has not completed",
+	} {
+		e := kilnRun(t, name)
+		r := e.run(t, "status").want(t, exitOK)
+		if !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, "Resume with: /kiln-fire") {
+			t.Errorf("%s: status lacks %q:\n%s", name, want, r.stdout)
+		}
+		m := e.run(t, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
+		if len(m["changed"].([]any)) != 0 {
+			t.Errorf("%s: continue changed %v", name, m["changed"])
+		}
+	}
+}
+
+func TestKilnAbandonedBrainstorm(t *testing.T) {
+	e := kilnRun(t, "era_f_brainstorm")
+	r := e.run(t, "status").want(t, exitOK)
+	if !strings.Contains(r.stdout, "brainstorm (abandoned)") || !strings.Contains(r.stdout, "kiln calls this an abandoned brainstorm") {
+		t.Fatalf("status:\n%s", r.stdout)
+	}
+	m := e.run(t, "resume", "--choice", "restart", "--yes", "--json").want(t, exitOK).json(t)
+	if ch := m["changed"].([]any); len(ch) != 2 || !regexp.MustCompile(`/\.kiln/brainstorm-ledger\.abandoned-\d{8}T\d{6}Z\.jsonl$`).MatchString(ch[1].(string)) {
+		t.Fatalf("%v", m)
+	}
+	e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
+}
+
+func TestKilnClaudeAutoMemoryBesideEraF(t *testing.T) {
+	// Claude Code's index at the era-B path beside today's kiln run.
+	e := kilnRun(t, "era_f_transport")
+	claude := filepath.Join(e.home, "projects", strings.ReplaceAll(e.project, "/", "-"), "memory")
+	testkit.CopyTree(t, filepath.Join("..", "..", "testdata", "kiln", "claude_memory", "memory"), claude)
+	before := testkit.TreeHash(t, e.home)
+	m := e.run(t, "status", "--json").want(t, exitOK).json(t)
+	if ss := m["sessions"].([]any); len(ss) != 1 || ss[0].(map[string]any)["path"] != e.mem {
+		t.Fatalf("sessions %v", ss)
+	}
+	e.run(t, "resume", "--choice", "discard", "--yes").want(t, exitOK)
+	if testkit.TreeHash(t, e.home) != before {
+		t.Fatal("something under the Claude home changed")
 	}
 }

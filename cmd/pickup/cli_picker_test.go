@@ -224,7 +224,7 @@ func TestArtifactsPerSource(t *testing.T) {
 	}
 	want := map[string][]string{
 		"aios":      {"story"},
-		"kiln":      {"memory", "phase_state", "phase_summary"},
+		"kiln":      {"pointer", "kiln"},
 		"crucible":  {"manifest", "pipeline_status", "handoff", "dispatch"},
 		"bookforge": {"scene_card", "patch", "pack"},
 		"design":    {"rules", "analysis", "tdd", "adrs", "tickets"},

@@ -79,6 +79,10 @@ func applyContinue(s *model.Session, now time.Time) ([]string, error) {
 	return []string{s.Path}, nil
 }
 
+// afterArchive, when set (by the kill test), runs between a RESTART's
+// two writes.
+var afterArchive func()
+
 // applyRestart restarts phase N (execution) or planning.
 func applyRestart(s *model.Session, now time.Time) ([]string, error) {
 	m, err := reload(s)
@@ -101,12 +105,23 @@ func applyRestart(s *model.Session, now time.Time) ([]string, error) {
 	note := " (pickup)"
 	archived := ""
 	if m.state != nil {
+		// Two writes: the phase state file is archived, then MEMORY.md
+		// records it. Killed between them, the next load finds the
+		// archive that MEMORY.md does not name and says how to finish
+		// or undo the restart (cutRestart).
 		archived, err = fsx.Archive(m.statePath, m.stateFP, now)
 		if err != nil {
 			return nil, err
 		}
+		if afterArchive != nil {
+			afterArchive()
+		}
 		note = " (pickup; phase state archived as " + filepath.Base(archived) + ")"
 		changed = append(changed, m.statePath, archived)
+	} else if m.cut != "" {
+		// Finishing a RESTART cut between its writes: the log names the
+		// archive it left, so the next load knows it is done.
+		note = " (pickup; finishes a restart cut short; phase state archived as " + filepath.Base(m.cut) + ")"
 	}
 	out := restartPhase(m.doc, n, r.Phase.Name, now, note)
 	if err := fsx.ReplaceIfUnchanged(s.Path, memoryFP(s.Fingerprint), out); err != nil {
@@ -123,20 +138,31 @@ func applyRestart(s *model.Session, now time.Time) ([]string, error) {
 	return changed, nil
 }
 
-// archiveMemory renames the memory folder to "<folder>.discarded.<ms>"
-// beside itself, provided MEMORY.md still holds the loaded bytes. Nothing
-// is deleted; Discover no longer finds it, so /kiln:start can begin again.
-func archiveMemory(s *model.Session, now time.Time) (string, error) {
+// archiveMemory archives the memory, provided MEMORY.md still holds the
+// loaded bytes: the project's .kiln/memory folder is renamed to
+// "<folder>.discarded.<ms>" beside itself; in the Claude home, whose
+// folder is Claude Code's own memory folder too, only MEMORY.md is
+// renamed beside itself, so nothing of Claude's ever moves. Nothing is
+// deleted; Discover no longer finds it, so /kiln:start can begin again.
+// It returns the archive's name and what moved.
+func archiveMemory(s *model.Session, now time.Time) (string, []string, error) {
 	if s.Path == "" {
-		return "", errors.New("kiln: there is no memory folder to archive")
+		return "", nil, errors.New("kiln: there is no memory folder to archive")
+	}
+	if sharedMemory(s.Project, s.Path) {
+		dst, err := fsx.Archive(s.Path, memoryFP(s.Fingerprint), now)
+		if err != nil {
+			return "", nil, err
+		}
+		return dst, []string{s.Path}, nil
 	}
 	if err := fsx.Verify(s.Path, memoryFP(s.Fingerprint)); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	dir := filepath.Dir(s.Path)
 	dst := fsx.ArchiveName(dir, now)
 	if err := fsx.RenameNoReplace(dir, dst); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return dst, nil
+	return dst, []string{dir}, nil
 }

@@ -230,15 +230,31 @@ func TestDiscardArchivesTheMemoryFolder(t *testing.T) {
 				files[en.Name()] = testkit.Read(t, filepath.Join(e.memDir, en.Name()))
 			}
 			a := e.l.Apply(s, model.Discard, t0)
-			if a.Err != nil || a.ArchivedTo != e.memDir+".discarded.1771666215000" || len(a.Changed) != 1 || a.Changed[0] != e.memDir {
-				t.Fatalf("applied %+v", a)
-			}
-			if _, err := os.Stat(e.memDir); !os.IsNotExist(err) {
-				t.Fatal("the memory folder is still there")
-			}
-			for name, data := range files {
-				if testkit.Read(t, filepath.Join(a.ArchivedTo, name)) != data {
-					t.Fatalf("%s was not kept as it was", name)
+			if tc.loc == atClaude {
+				// The Claude home's folder is Claude Code's own memory
+				// folder too: only kiln's MEMORY.md moves, beside itself.
+				if a.Err != nil || a.ArchivedTo != e.path+".discarded.1771666215000" || len(a.Changed) != 1 || a.Changed[0] != e.path {
+					t.Fatalf("applied %+v", a)
+				}
+				if testkit.Read(t, a.ArchivedTo) != files[MemoryFile] {
+					t.Fatal("MEMORY.md was not kept as it was")
+				}
+				for name, data := range files {
+					if name != MemoryFile && testkit.Read(t, filepath.Join(e.memDir, name)) != data {
+						t.Fatalf("%s moved or changed", name)
+					}
+				}
+			} else {
+				if a.Err != nil || a.ArchivedTo != e.memDir+".discarded.1771666215000" || len(a.Changed) != 1 || a.Changed[0] != e.memDir {
+					t.Fatalf("applied %+v", a)
+				}
+				if _, err := os.Stat(e.memDir); !os.IsNotExist(err) {
+					t.Fatal("the memory folder is still there")
+				}
+				for name, data := range files {
+					if testkit.Read(t, filepath.Join(a.ArchivedTo, name)) != data {
+						t.Fatalf("%s was not kept as it was", name)
+					}
 				}
 			}
 			if got, _ := e.l.Discover(e.project); len(got) != 0 {

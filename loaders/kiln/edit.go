@@ -3,6 +3,7 @@ package kiln
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -104,12 +105,27 @@ func (e *editor) setLastUpdated(ts string) {
 	})
 }
 
-// appendLog adds a bullet at the end of `## Resume Log` (the last one, if
-// an agent wrote two), creating the section at the end of the file when
-// there is none.
+// lastEntry is the index just after a section's last line that is not
+// blank and not a comment, or just after its heading when it has none:
+// kiln's template ends `## Resume Log` with a commented block of optional
+// sections, which a new entry must go before.
+func (e *editor) lastEntry(s section) int {
+	at := s.start
+	for i := s.start; i < s.end; i++ {
+		t := strings.TrimSpace(e.d.lines[i].text)
+		if t != "" && !strings.HasPrefix(t, "#") {
+			at = i + 1
+		}
+	}
+	return at
+}
+
+// appendLog adds a bullet after the last entry of `## Resume Log` (the
+// last such section, if an agent wrote two), creating the section at the
+// end of the file when there is none.
 func (e *editor) appendLog(entry string) {
 	if s, ok := e.d.lastSection(secResumeLog); ok {
-		e.insert(e.endOf(s), "- "+entry)
+		e.insert(e.lastEntry(s), "- "+entry)
 		return
 	}
 	n := len(e.d.lines)

@@ -45,6 +45,7 @@ func place(t *testing.T, name, loc string) env {
 	if _, err := os.Stat(filepath.Join(fixtureDir, name, "kiln")); err == nil {
 		testkit.CopyTree(t, filepath.Join(fixtureDir, name, "kiln"), filepath.Join(e.project, ".kiln"))
 	}
+	ageTree(t, filepath.Join(e.project, ".kiln"))
 	e.path = filepath.Join(e.memDir, MemoryFile)
 	if data, err := os.ReadFile(e.path); err == nil {
 		for _, old := range []string{"/home/ana/shop", "/home/ana/notes"} {
@@ -53,6 +54,23 @@ func place(t *testing.T, name, loc string) env {
 		testkit.Write(t, e.path, string(data))
 	}
 	return e
+}
+
+// fixtureMod is the modification time fixtures are given: older than
+// any time they record, so a copy's fresh time never looks like activity.
+var fixtureMod = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// ageTree sets every file under dir to fixtureMod.
+func ageTree(t testing.TB, dir string) {
+	t.Helper()
+	_ = filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
+		if err == nil {
+			if err := os.Chtimes(p, fixtureMod, fixtureMod); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return nil
+	})
 }
 
 // load discovers and loads the one session of e.
@@ -109,4 +127,27 @@ func sectionOf(s *model.Session, prefix string) (model.Section, bool) {
 		}
 	}
 	return model.Section{}, false
+}
+
+// placeKiln copies testdata/kiln/<name>/kiln into a new project "shop"
+// as its .kiln folder (the project-side state of kiln from March 2026),
+// dated before the fixture's times.
+func placeKiln(t testing.TB, name string) env {
+	t.Helper()
+	e := env{project: filepath.Join(t.TempDir(), "shop"), home: t.TempDir()}
+	e.l = New(e.home)
+	testkit.CopyReplace(t, filepath.Join(fixtureDir, name, "kiln"), filepath.Join(e.project, ".kiln"), "/home/ana/shop", e.project)
+	ageTree(t, filepath.Join(e.project, ".kiln"))
+	for _, f := range []string{StateFile, StateTmp, LedgerFile} {
+		if p := filepath.Join(e.project, ".kiln", f); fileExists(p) {
+			e.path = p
+			break
+		}
+	}
+	return e
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }

@@ -1,6 +1,9 @@
-// Package kiln reads and writes kiln's project memory (seed 000,
-// /kiln:resume): MEMORY.md and its supporting files, in either of the two
-// places kiln has kept them,
+// Package kiln reads and writes kiln's state in every shape kiln has
+// kept it: the project's .kiln/STATE.md of kiln 1.x to 3.1 (eras C to F,
+// statefile.go, erace.go, eraf.go), era F's brainstorm ledger
+// (brainstorm.go), and seed 000's project memory (era B, /kiln:resume):
+// MEMORY.md and its supporting files, in either of the two places kiln
+// kept them,
 //
 //   - <project>/.kiln/memory/ (kiln from late February 2026), and
 //   - $CLAUDE_HOME/projects/<encoded>/memory/ (earlier kiln), where
@@ -106,38 +109,57 @@ func absProject(project string) (string, error) {
 	return root, nil
 }
 
-// Discover returns each MEMORY.md that exists and is not empty, in probe
-// order. An empty (or blank) MEMORY.md counts as no memory, as the spec
-// says. A file whose existence cannot be checked is returned so that Load
-// says why.
+// Discover returns each MEMORY.md that is kiln's, in probe order. A file
+// is kiln's by its content (see signature.go), never by its path alone:
+// Claude Code keeps its own MEMORY.md at the Claude-home path. An empty
+// (or blank) MEMORY.md counts as no memory, as the spec says. In the
+// project's own .kiln/memory, a file that cannot be checked (unreadable,
+// a folder or a pipe where the file belongs) or that is no known tool's
+// is returned so that Load says what is wrong with it; in the Claude
+// home only a file that carries kiln's signature is.
 func (l Loader) Discover(project string) ([]string, error) {
 	root, err := absProject(project)
 	if err != nil {
 		return nil, err
 	}
 	var found []string
-	for _, dir := range l.MemoryDirs(root) {
+	for i, dir := range l.MemoryDirs(root) {
 		p := filepath.Join(dir, MemoryFile)
-		st, err := os.Stat(p)
-		switch {
-		case err == nil:
-			if !st.Mode().IsRegular() {
-				// A directory or a pipe where MEMORY.md belongs: Load
-				// says what it is, rather than "no memory found".
-				found = append(found, p)
-				continue
-			}
-			data, err := fsx.ReadFile(p)
-			if err == nil && len(bytes.TrimSpace(data)) == 0 {
-				continue // empty: "No memory found"
-			}
-			found = append(found, p)
-		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
-		default:
+		if memoryCandidate(p, i == 0) {
 			found = append(found, p)
 		}
 	}
-	return found, nil
+	return append(found, discoverKiln(root)...), nil
+}
+
+// memoryCandidate decides whether the MEMORY.md at p is a session to
+// load. owned is true for the project's .kiln/memory (kiln's own
+// folder), false for the Claude home (shared with Claude Code).
+func memoryCandidate(p string, owned bool) bool {
+	st, err := os.Stat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return false
+	case err != nil || !st.Mode().IsRegular():
+		// A directory or a pipe where MEMORY.md belongs: Load says what
+		// it is, rather than "no memory found". Not in Claude's folder:
+		// what is there cannot be shown to be kiln's.
+		return owned
+	}
+	data, err := fsx.ReadFile(p)
+	if err != nil {
+		return owned
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return false // empty: "No memory found"
+	}
+	switch memoryOwner(data) {
+	case ownKiln:
+		return true
+	case ownForeign:
+		return false
+	}
+	return owned
 }
 
 // NotFound is the spec's "No memory found" block. It names the project's
@@ -170,6 +192,12 @@ func (l Loader) Load(project, path string) (*model.Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kiln: %w", err)
 	}
+	switch filepath.Base(abs) {
+	case StateFile, StateTmp:
+		return loadState(root, abs, data), nil
+	case LedgerFile:
+		return loadLedger(root, abs, data), nil
+	}
 	return build(root, abs, data), nil
 }
 
@@ -183,7 +211,18 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 		return nil, false, nil
 	}
 	if st, err := os.Stat(abs); err == nil && st.IsDir() {
-		abs = filepath.Join(abs, MemoryFile)
+		if filepath.Base(abs) == ".kiln" {
+			abs = filepath.Join(abs, StateFile)
+		} else {
+			abs = filepath.Join(abs, MemoryFile)
+		}
+	}
+	if filepath.Base(abs) == StateFile && filepath.Base(filepath.Dir(abs)) == ".kiln" {
+		if _, err := os.Stat(abs); err != nil {
+			return nil, false, nil
+		}
+		s, err := l.Load(filepath.Dir(filepath.Dir(abs)), abs)
+		return s, true, err
 	}
 	if filepath.Base(abs) != MemoryFile {
 		return nil, false, nil
@@ -200,6 +239,11 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 		if err != nil {
 			return nil, true, fmt.Errorf("kiln: %w", err)
 		}
+		if memoryOwner(data) != ownKiln {
+			// Outside kiln's own folder a MEMORY.md is kiln's only by
+			// its content (Claude Code keeps one of its own).
+			return nil, false, nil
+		}
 		project = parseMemory(data).value("project_path")
 		if project == "" || !filepath.IsAbs(project) {
 			return nil, true, fmt.Errorf("kiln: %s: no absolute project_path line, so the project it belongs to is unknown; run pickup from the project instead", abs)
@@ -214,13 +258,18 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 //   - RESTART: in execution, phase N's state file is archived beside
 //     itself and phase N goes back to pending; in planning, planning
 //     restarts at dual_plan; a Resume Log line records either;
-//   - DISCARD: the memory folder is renamed beside itself.
+//   - DISCARD: the memory folder is renamed beside itself (in the Claude
+//     home, only MEMORY.md: the folder is Claude Code's too).
 //
 // Each first checks that the files it reads or writes still hold the
 // bytes they were loaded from, and refuses (fsx.ErrChanged) otherwise.
 func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
 	a := model.Applied{Choice: c}
 	var err error
+	if s.Path != "" && filepath.Base(s.Path) != MemoryFile {
+		a.Changed, a.ArchivedTo, a.Err = applyState(s, c, now)
+		return a
+	}
 	switch c {
 	case model.Review:
 	case model.Continue:
@@ -228,10 +277,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 	case model.Restart:
 		a.Changed, err = applyRestart(s, now)
 	case model.Discard:
-		a.ArchivedTo, err = archiveMemory(s, now)
-		if err == nil {
-			a.Changed = []string{filepath.Dir(s.Path)}
-		}
+		a.ArchivedTo, a.Changed, err = archiveMemory(s, now)
 	default:
 		err = fmt.Errorf("kiln: unknown choice %q", c)
 	}

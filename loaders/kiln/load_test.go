@@ -123,7 +123,7 @@ func TestCorruptedExactMessages(t *testing.T) {
 	}{
 		{"stage missing", "corrupted_missing", "stage", 0, []string{"stage is missing"}},
 		{"both outside the enums", "corrupted_values", "stage, status", 4,
-			[]string{`stage is "deploying", not one of brainstorm, planning, execution, validation, complete`, `status is "running", not one of in_progress, paused, blocked, complete`}},
+			[]string{`stage is "deploying", not one of brainstorm, planning, execution, validation, complete`, `status is "waiting on ops", not one of in_progress, paused, blocked, complete`}},
 	} {
 		for _, loc := range []string{atProject, atClaude} {
 			t.Run(tc.name+"/"+loc, func(t *testing.T) {
@@ -157,7 +157,9 @@ func TestCorruptedExactMessages(t *testing.T) {
 	for body, bad := range map[string]bool{
 		"stage: null\nstatus: paused\n":                       true,
 		"stage:\nstatus: paused\n":                            true,
-		"stage: complete\nstatus: completed\n":                true, // phases say completed; status says complete
+		"stage: complete\nstatus: completed\n":                false, // the other form of the same word: a warning
+		"stage: Execution\nstatus: in-progress\n":             false,
+		"stage: execution\nstatus: waiting\n":                 true,
 		"stage: \"planning\"\nstatus: 'paused'\n":             false,
 		"stage: planning   # comment\nstatus: paused\n":       false,
 		"stage: Planning\nstatus: PAUSED\n":                   false,

@@ -133,12 +133,37 @@ func StepFor(state *PhaseState, debateMode int) Verdict {
 			Why: "no phase state file yet: the phase starts from its beginning, with its master-plan.md section as the plan"}
 	}
 	last, ok := state.Last()
+	if !ok && len(state.BadLines) > 0 {
+		return Verdict{Step: stepHandoff, Handoff: true, Known: false,
+			Why: "none of the lines under ## Events is an event; trust handoff_note for where to resume",
+			Warning: fmt.Sprintf("none of the %s under ## Events is an event (- [ISO] [Alias] [event_type] — description); routing follows the handoff note",
+				plural(len(state.BadLines), "line"))}
+	}
+	if !ok && state.NoEvents {
+		return Verdict{Step: stepHandoff, Handoff: true, Known: false,
+			Why:     "the phase state file has no ## Events section; trust handoff_note for where to resume",
+			Warning: "the phase state file has no ## Events section (it is not in kiln's shape); routing follows the handoff note"}
+	}
 	if !ok {
 		return Verdict{Step: stepSetup, Known: true,
 			Why:     "the phase state file records no events: the phase starts from its beginning",
 			Warning: "the phase state file has no events under ## Events"}
 	}
 	v := Verdict{Last: &last, Known: true}
+	if state.Status == "complete" {
+		// The phase's own file says it is done, yet MEMORY.md routes to
+		// it: the handoff note is the one that knows what is left.
+		v.Step, v.Handoff = stepHandoff, true
+		v.Why = "the phase state file says status " + orWritten(state) + ", yet MEMORY.md has the phase to resume; trust handoff_note for where to pick up"
+		v.Warning = "the phase state file says status " + orWritten(state) + ", but MEMORY.md still has this phase to resume: routing follows the handoff note"
+		return v
+	}
+	if state.Known() == 0 {
+		v.Step, v.Handoff, v.Known = stepHandoff, true, false
+		v.Why = "no event names one of kiln's event types; trust handoff_note for where to resume"
+		v.Warning = fmt.Sprintf("none of the %s under ## Events names one of kiln's 27 event types; routing follows the handoff note", plural(len(state.Events), "event"))
+		return v
+	}
 	seen := map[string]int{}
 	for _, e := range state.Events {
 		seen[e.Type]++
@@ -154,7 +179,7 @@ func StepFor(state *PhaseState, debateMode int) Verdict {
 	case "sharpen_complete":
 		v.Step, v.Why = stepImplement, "prompts generated; restart from Step 4 (implement)"
 	case "task_start", "task_success", "task_retry", "task_fail":
-		finished := seen["task_success"] + seen["task_fail"]
+		finished := finishedTasks(state.Events)
 		task := "task " + strconv.Itoa(finished+1)
 		v.Step = stepImplement.with(task)
 		v.Why = fmt.Sprintf("phase stopped mid-implementation; restart from the next incomplete task (%s; %s finished)", task, plural(finished, "task"))
@@ -176,12 +201,43 @@ func StepFor(state *PhaseState, debateMode int) Verdict {
 	case "error", "halt":
 		v.Step, v.Handoff = stepHandoff, true
 		v.Why = "phase stopped on error; trust handoff_note for what to fix"
+	case "":
+		v.Step, v.Handoff, v.Known = stepHandoff, true, false
+		v.Why = "the last event names no event type; trust handoff_note for where to resume"
+		v.Warning = fmt.Sprintf("the last event (line %d) names no event type; routing falls back to the handoff note", last.Line)
 	default:
 		v.Step, v.Handoff, v.Known = stepHandoff, true, false
 		v.Why = "unknown event type " + strconv.Quote(last.Type) + "; trust handoff_note for where to resume"
 		v.Warning = fmt.Sprintf("line %d of the phase state file has event type %q, which is not one of kiln's 27; routing falls back to the handoff note", last.Line, last.Type)
 	}
 	return v
+}
+
+// orWritten is the header status as the agent wrote it.
+func orWritten(p *PhaseState) string {
+	if p.StatusRaw != "" {
+		return p.StatusRaw
+	}
+	return p.Status
+}
+
+// finishedTasks counts the tasks that ended (task_success or task_fail):
+// each numbered task once, however many lines it has, and every
+// unnumbered end event.
+func finishedTasks(evs []Event) int {
+	n, seen := 0, map[string]bool{}
+	for _, e := range evs {
+		if e.Type != "task_success" && e.Type != "task_fail" {
+			continue
+		}
+		if e.Task == "" {
+			n++
+		} else if !seen[e.Task] {
+			seen[e.Task] = true
+			n++
+		}
+	}
+	return n
 }
 
 // planningNext is "restart from the next sub-step" of a phase's planning:
@@ -388,10 +444,7 @@ func routeExecution(f Facts, state func(n int) *PhaseState) Route {
 		st = state(ph.Number)
 	}
 	v := StepFor(st, f.DebateMode)
-	total := "?"
-	if f.PhaseTotal > 0 {
-		total = strconv.Itoa(f.PhaseTotal)
-	}
+	total := totalText(f.PhaseTotal)
 	why := v.Why
 	if v.Last != nil {
 		why = "last event " + v.Last.Type + " at " + v.Last.When()
@@ -418,6 +471,14 @@ func routeExecution(f Facts, state func(n int) *PhaseState) Route {
 	}
 	r.Continue = fmt.Sprintf("Resuming phase %d/%s: %s — spawning Maestro.", ph.Number, total, ph.Name)
 	return r
+}
+
+// totalText is phase_total as the banner shows it: "?" when absent.
+func totalText(n int) string {
+	if n > 0 {
+		return strconv.Itoa(n)
+	}
+	return "?"
 }
 
 func upperFirst(s string) string {

@@ -203,11 +203,11 @@ func TestParsePhaseState(t *testing.T) {
 	}
 	// Separators and spacing agents write.
 	p = parsePhaseState([]byte("## Events\n- [2026-02-20T10:00:00Z] [Maestro] [setup] - hyphen\n-  [x] [A]  [HALT]:  colon\n* [2026-02-20 10:00] [B] [merge]\nnot an event\n- [only] [two]\n"))
-	if len(p.Events) != 3 || p.Events[0].Text != "hyphen" || p.Events[1].Type != "halt" || p.Events[1].Text != "colon" ||
-		p.Events[1].When() != "x" || p.Events[2].When() != "2026-02-20 10:00" {
+	if len(p.Events) != 4 || p.Events[0].Text != "hyphen" || p.Events[1].Type != "halt" || p.Events[1].Text != "colon" ||
+		p.Events[1].When() != "x" || p.Events[2].When() != "2026-02-20 10:00" || p.Events[3].Type != "only" || p.Events[3].Known() {
 		t.Fatalf("lenient events %+v", p.Events)
 	}
-	if !reflect.DeepEqual(p.BadLines, []int{5, 6}) {
+	if !reflect.DeepEqual(p.BadLines, []int{5}) {
 		t.Fatalf("bad lines %v", p.BadLines)
 	}
 }

@@ -1,9 +1,11 @@
 package kiln
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -49,8 +51,21 @@ type memory struct {
 	statePath string
 	state     *PhaseState
 	stateFP   string
-	route     Route
-	warnings  []string
+	stateMod  time.Time
+	// cut is the archive of a RESTART cut between its two writes.
+	cut      string
+	route    Route
+	warnings []string
+}
+
+// shared reports whether the memory folder is the Claude home's
+// per-project memory folder, which Claude Code's own auto-memory uses
+// too (era B's first location), rather than the project's .kiln/memory.
+func (m *memory) shared() bool { return sharedMemory(m.root, m.path) }
+
+// sharedMemory is shared for a MEMORY.md at path in project root.
+func sharedMemory(root, path string) bool {
+	return filepath.Dir(path) != filepath.Join(root, ".kiln", "memory")
 }
 
 func (m *memory) warn(format string, args ...any) {
@@ -65,8 +80,9 @@ func (m *memory) rel(p string) string {
 	return p
 }
 
-// enumField reads a required enum field. It returns the value, or "" and
-// why it is unusable.
+// enumField reads a required enum field with kiln's one leniency rule
+// (lenient). It returns the value, or "" and why it is unusable, the
+// field's line, and a warning when the value was not written exactly.
 func enumField(d *memDoc, key string, enum []string) (string, string, int, []string) {
 	f, ok := d.get(key)
 	if !ok {
@@ -75,17 +91,22 @@ func enumField(d *memDoc, key string, enum []string) (string, string, int, []str
 	if f.null {
 		return "", key + " is null", f.line + 1, nil
 	}
-	v := strings.TrimSpace(f.value)
-	if f.quote == 0 {
-		v = stripComment(v)
+	v, exact, ok := lenient(f.raw, enum)
+	switch {
+	case !ok:
+		shown := strings.TrimSpace(f.value)
+		if f.quote == 0 {
+			shown = stripComment(shown)
+		}
+		return "", fmt.Sprintf("%s is %q, not one of %s", key, shown, strings.Join(enum, ", ")), f.line + 1, nil
+	case !exact:
+		written := f.raw
+		if f.quote == 0 {
+			written = strconv.Quote(written)
+		}
+		return v, "", f.line + 1, []string{fmt.Sprintf("%s is written %s; read as %q", key, written, v)}
 	}
-	if contains(enum, v) {
-		return v, "", f.line + 1, nil
-	}
-	if lv := strings.ToLower(v); contains(enum, lv) {
-		return lv, "", f.line + 1, []string{fmt.Sprintf("%s is written %q; read as %q", key, v, lv)}
-	}
-	return "", fmt.Sprintf("%s is %q, not one of %s", key, v, strings.Join(enum, ", ")), f.line + 1, nil
+	return v, "", f.line + 1, nil
 }
 
 // build maps MEMORY.md and the files around it onto a Session.
@@ -104,8 +125,13 @@ func analyse(root, path string, data []byte) (*memory, *model.Session) {
 		Source: SourceName, ID: loaders.SessionID(SourceName, root, path), Path: path, Project: root,
 		Title: title, Fingerprint: fsx.Fingerprint(data), Warnings: []string{},
 		Policy: map[model.Choice]model.ChoicePolicy{model.Discard: discardPolicy(m, false)},
-		// The memory folder and the phase state files are kiln's own state.
-		StateFiles: []string{m.memDir, filepath.Join(root, ".kiln")},
+		// The project's .kiln (memory folder, phase state files and their
+		// archives) is kiln's own state. A memory folder in the Claude
+		// home is Claude Code's too: only MEMORY.md (Path) is kiln's there.
+		StateFiles: []string{filepath.Join(root, ".kiln")},
+	}
+	if !m.shared() {
+		s.StateFiles = append([]string{m.memDir}, s.StateFiles...)
 	}
 
 	// Required fields: stage and status, from the enums. Never
@@ -139,28 +165,50 @@ func analyse(root, path string, data []byte) (*memory, *model.Session) {
 		// whoever watches the session's files knows which one routing read.
 		s.StateFiles = append(s.StateFiles, m.statePath)
 	}
+	// A RESTART's archived phase state files are the session's own
+	// state, never work at risk: named too, so VETO-2 never counts one
+	// even where .kiln as a whole were not exempt.
+	s.StateFiles = append(s.StateFiles, m.stateArchives()...)
+	m.cutRestart()
 	if m.route.Verdict != nil && m.route.Verdict.Warning != "" {
 		m.warn("%s: %s", m.rel(m.statePath), m.route.Verdict.Warning)
 	}
 	if m.state != nil && m.route.Phase != nil {
-		if st := m.state.Status; st == "complete" && m.route.Phase.Status != "completed" {
-			m.warn("%s says status complete, but MEMORY.md has phase %d as %s", m.rel(m.statePath), m.stateN, m.route.Phase.Status)
+		st := m.state
+		if st.Status != "" && st.StatusRaw != st.Status && contains(HeaderStatuses, st.Status) {
+			m.warn("%s: status is written %q; read as %q", m.rel(m.statePath), st.StatusRaw, st.Status)
 		}
-		if len(m.state.BadLines) > 0 {
-			m.warn("%s: lines %s under ## Events are not events (- [ISO] [Alias] [event_type] — description); they were skipped",
-				m.rel(m.statePath), joinInts(m.state.BadLines))
+		switch st.Order {
+		case "newest-first":
+			m.warn("%s lists its events newest first; they are read in time order", m.rel(m.statePath))
+		case "by-time":
+			m.warn("%s lists its events out of time order; they are read by their times", m.rel(m.statePath))
+		}
+		if len(st.BadLines) > 0 && len(st.Events) > 0 {
+			m.warn("%s: %s under ## Events: not an event (- [ISO] [Alias] [event_type] — description); skipped",
+				m.rel(m.statePath), lineList(st.BadLines))
 		}
 	}
 	m.fill(s)
 	return m, s
 }
 
-func joinInts(ns []int) string {
-	out := make([]string, len(ns))
-	for i, n := range ns {
+// lineList names line numbers: "line 5", "lines 5, 6, 9", and past ten
+// "lines 5, 6, … 14 (and 990 more)".
+func lineList(ns []int) string {
+	if len(ns) == 1 {
+		return "line " + strconv.Itoa(ns[0])
+	}
+	shown := ns[:min(len(ns), 10)]
+	out := make([]string, len(shown))
+	for i, n := range shown {
 		out[i] = strconv.Itoa(n)
 	}
-	return strings.Join(out, ", ")
+	text := "lines " + strings.Join(out, ", ")
+	if more := len(ns) - len(shown); more > 0 {
+		text += fmt.Sprintf(" (and %d more)", more)
+	}
+	return text
 }
 
 // read gathers the optional fields, the supporting files and the phase
@@ -313,18 +361,11 @@ func (m *memory) phaseSection(n int) string {
 	return ""
 }
 
-// normPhaseStatus reads a Phase Statuses word.
+// normPhaseStatus reads a Phase Statuses word with the same rule as
+// stage and status (lenient).
 func normPhaseStatus(s string) (string, bool) {
-	s = strings.ToLower(stripComment(strings.TrimSpace(s)))
-	switch {
-	case contains(PhaseStatuses, s):
-		return s, true
-	case s == "complete" || s == "done":
-		return "completed", false
-	case s == "in-progress" || s == "running":
-		return "in_progress", false
-	}
-	return "", false
+	w, exact, ok := lenient(s, PhaseStatuses)
+	return w, ok && exact
 }
 
 // buildInventory is the execution inventory: MEMORY.md's Phase Statuses,
@@ -427,13 +468,30 @@ func (m *memory) archiveSummary(n int) (Summary, bool) {
 	return Summary{}, false
 }
 
-// statePathFor is `.kiln/phase_<N>_state.md` (N not padded).
+// statePathFor is phase n's state file: `.kiln/phase_<N>_state.md` (N
+// not padded, as kiln names it), or the zero-padded
+// `phase_<NN>_state.md` an agent may write instead when only that one
+// exists.
 func (m *memory) statePathFor(n int) string {
-	return filepath.Join(m.kilnDir, "phase_"+strconv.Itoa(n)+"_state.md")
+	plain := filepath.Join(m.kilnDir, "phase_"+strconv.Itoa(n)+"_state.md")
+	padded := filepath.Join(m.kilnDir, fmt.Sprintf("phase_%02d_state.md", n))
+	if padded == plain {
+		return plain
+	}
+	_, errPlain := os.Lstat(plain)
+	_, errPadded := os.Lstat(padded)
+	switch {
+	case errPlain != nil && errPadded == nil:
+		return padded
+	case errPlain == nil && errPadded == nil:
+		m.warn("both %s and %s exist; routing reads %s", m.rel(plain), m.rel(padded), m.rel(plain))
+	}
+	return plain
 }
 
 // loadState reads phase n's state file for routing and remembers its
-// fingerprint, so a write can refuse when it changed.
+// fingerprint, so a write can refuse when it changed, and its
+// modification time, the session's time when it is the newest.
 func (m *memory) loadState(n int) *PhaseState {
 	m.stateN, m.statePath, m.stateFP = n, m.statePathFor(n), absentFP
 	data, err := fsx.ReadFile(m.statePath)
@@ -443,9 +501,115 @@ func (m *memory) loadState(n int) *PhaseState {
 		}
 		return nil
 	}
+	if st, err := os.Stat(m.statePath); err == nil {
+		m.stateMod = st.ModTime()
+	}
 	m.stateFP = fsx.Fingerprint(data)
 	m.state = parsePhaseState(data)
 	return m.state
+}
+
+// stateArchiveRe is the name RESTART gives an archived phase state file.
+var stateArchiveRe = regexp.MustCompile(`^phase_\d+_state\.md\.discarded\.\d+$`)
+
+// stateArchives lists the archived phase state files in .kiln (one
+// folder read, never a walk).
+func (m *memory) stateArchives() []string {
+	ents, err := os.ReadDir(m.kilnDir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		if stateArchiveRe.MatchString(e.Name()) {
+			out = append(out, filepath.Join(m.kilnDir, e.Name()))
+		}
+	}
+	return out
+}
+
+// cutRestart finds a RESTART that was cut between its two writes: the
+// routed phase has no state file, and an archived one of that phase sits
+// in .kiln that MEMORY.md's Resume Log does not name (a finished
+// RESTART names its archive). It says so on the resume point, in a
+// warning saying exactly how to finish or undo it, and m.cut keeps the
+// archive's path so RESTART is recommended.
+func (m *memory) cutRestart() {
+	r := &m.route
+	if r.Phase == nil || m.state != nil {
+		return
+	}
+	n := r.Phase.Number
+	var newest string
+	for _, p := range m.stateArchives() {
+		base := filepath.Base(p)
+		num, _, _ := strings.Cut(strings.TrimPrefix(base, "phase_"), "_")
+		if k, ok := atoi(num); !ok || k != n || bytes.Contains(m.data, []byte(base)) {
+			continue
+		}
+		if newest == "" || archiveMillis(base) > archiveMillis(filepath.Base(newest)) {
+			newest = p
+		}
+	}
+	if newest == "" {
+		return
+	}
+	m.cut = newest
+	base := filepath.Base(newest)
+	when := ""
+	if ms := archiveMillis(base); ms > 0 {
+		when = " at " + time.UnixMilli(ms).UTC().Format("2006-01-02 15:04")
+	}
+	live := archivedFrom(base)
+	status := r.Phase.Memory
+	if status == "" {
+		status = r.Phase.Status
+	}
+	m.warn("a RESTART of phase %d was cut short%s: %s was archived as %s, but MEMORY.md was not updated (phase %d is still %s, and no Restarted line names the archive). "+
+		"To finish it, choose RESTART again: phase %d goes back to pending and the restart is recorded. To undo it, rename .kiln/%s back to .kiln/%s.",
+		n, when, m.rel(filepath.Join(m.kilnDir, live)), base, n, status, n, base, live)
+	why := fmt.Sprintf("a RESTART of phase %d was cut short (its state file was archived as %s; MEMORY.md was not updated): RESTART finishes it", n, base)
+	r.Why = why
+	r.Next = fmt.Sprintf("phase %d/%s %s, %s: %s", n, totalText(m.phaseTotal), r.Phase.Name, r.Verdict.Step, why)
+}
+
+// archivedFrom is the name an archive had: "phase_3_state.md" for
+// "phase_3_state.md.discarded.<ms>".
+func archivedFrom(base string) string {
+	if i := strings.Index(base, ".discarded."); i >= 0 {
+		return base[:i]
+	}
+	return base
+}
+
+// archiveMillis is the unix-ms suffix of an archive's name, or 0.
+func archiveMillis(base string) int64 {
+	i := strings.LastIndex(base, ".")
+	ms, err := strconv.ParseInt(base[i+1:], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return ms
+}
+
+// lastActivity is the session's time: the newest of MEMORY.md's
+// last_updated, the phase state file's latest event and its modification
+// time. A phase whose events are minutes old has not crashed, whatever
+// MEMORY.md's last_updated says.
+func (m *memory) lastActivity() (time.Time, bool) {
+	t, ok := m.updated, m.hasUpdated
+	newer := func(c time.Time) {
+		if !c.IsZero() && (!ok || c.After(t)) {
+			t, ok = c, true
+		}
+	}
+	if m.state != nil {
+		if last, has := m.state.Last(); has && last.HasTime {
+			newer(last.Time)
+		}
+		newer(m.stateMod)
+	}
+	return t, ok
 }
 
 func (m *memory) facts() Facts {

@@ -28,7 +28,7 @@ func (m *memory) fill(s *model.Session) {
 	if name := m.doc.value("project_name"); name != "" {
 		s.Title = name
 	}
-	s.LastUpdated, s.HasLastUpdated = m.updated, m.hasUpdated
+	s.LastUpdated, s.HasLastUpdated = m.lastActivity()
 	// Only a run still marked in_progress can have crashed: paused (a
 	// /kiln:reset), blocked (waiting for the operator) and complete are
 	// stops on purpose.
@@ -301,11 +301,7 @@ func (m *memory) eventsSection() model.Section {
 		lines = append(lines, "No events recorded.")
 	}
 	for _, e := range m.state.Events {
-		l := e.When() + "  " + e.Agent + "  " + e.Type
-		if e.Text != "" {
-			l += " — " + e.Text
-		}
-		lines = append(lines, l)
+		lines = append(lines, e.describe())
 	}
 	return model.Section{Title: title, Lines: lines}
 }
@@ -538,15 +534,27 @@ func (m *memory) plan() *model.Plan {
 	return &model.Plan{Lines: lines, Data: doc}
 }
 
-// discardPolicy asks before the memory folder is renamed.
+// discardPolicy asks before the memory is archived: the project's
+// .kiln/memory folder is renamed; in the Claude home, whose folder holds
+// Claude Code's own memory too, only MEMORY.md is.
 func discardPolicy(m *memory, complete bool) model.ChoicePolicy {
+	what := "The folder is renamed to " + filepath.Base(m.memDir) + ".discarded.<timestamp> beside itself; nothing is deleted, and /kiln:start can begin again."
+	if m.shared() {
+		what = "This folder is Claude Code's own memory folder too, so only kiln's " + MemoryFile + " is renamed, to " +
+			MemoryFile + ".discarded.<timestamp> beside itself; every other file in it stays where it is, nothing is deleted, and /kiln:start can begin again."
+	}
 	p := model.ChoicePolicy{
-		Hint: "archive the memory folder and start fresh",
-		Confirm: "Archive this project's memory?\n" + m.memDir + "\n" +
-			"The folder is renamed to " + filepath.Base(m.memDir) + ".discarded.<timestamp> beside itself; nothing is deleted, and /kiln:start can begin again.",
+		Hint:    "archive the memory folder and start fresh",
+		Confirm: "Archive this project's memory?\n" + m.memDir + "\n" + what,
+	}
+	if m.shared() {
+		p.Hint = "archive kiln's MEMORY.md and start fresh"
 	}
 	if complete {
 		p.Label, p.Hint = "Archive this project's memory", "rename the memory folder so /kiln:start can begin again"
+		if m.shared() {
+			p.Hint = "rename kiln's MEMORY.md so /kiln:start can begin again"
+		}
 	}
 	return p
 }
@@ -569,8 +577,15 @@ func (m *memory) policy() map[model.Choice]model.ChoicePolicy {
 	switch {
 	case r.Stage == "execution":
 		n := r.Phase.Number
+		if m.cut != "" {
+			// A RESTART cut short: finishing it is what to do.
+			c := pol[model.Continue]
+			c.Recommended = false
+			pol[model.Continue] = c
+		}
 		pol[model.Restart] = model.ChoicePolicy{
-			Hint: fmt.Sprintf("restart phase %d from its beginning", n),
+			Recommended: m.cut != "",
+			Hint:        fmt.Sprintf("restart phase %d from its beginning", n),
 			Confirm: fmt.Sprintf("Restart phase %d (%s) from its beginning?\n", n, r.Phase.Name) +
 				m.restartWhat(n),
 		}
@@ -590,6 +605,10 @@ func (m *memory) policy() map[model.Choice]model.ChoicePolicy {
 
 func (m *memory) restartWhat(n int) string {
 	what := fmt.Sprintf("Phase %d goes back to pending in MEMORY.md and the Resume Log records the restart.", n)
+	if m.cut != "" {
+		base := filepath.Base(m.cut)
+		return fmt.Sprintf("This finishes the RESTART that was cut short: .kiln/%s is already archived as %s. ", archivedFrom(base), base) + what
+	}
 	if m.state != nil {
 		what = m.rel(m.statePath) + " is archived beside itself (renamed, never deleted). " + what
 	}
