@@ -15,6 +15,29 @@ func aiosProducerFile(t *testing.T, name string) string {
 	return testkit.Read(t, filepath.Join("..", "..", "testdata", "aios", "producer", name))
 }
 
+// statusShowsOnly checks that status (JSON and text) lists the one
+// session whose state file is real, names none of foreign, exits 0 and
+// changes nothing in the project (issue 15: another tool's file at a
+// known path is no session).
+func statusShowsOnly(t *testing.T, dir, real string, foreign ...string) {
+	t.Helper()
+	before := testkit.TreeHash(t, dir)
+	m := pickup(t, dir, "status", "--json").want(t, exitOK).json(t)
+	sessions := m["sessions"].([]any)
+	if len(sessions) != 1 || sessions[0].(map[string]any)["path"] != real {
+		t.Fatalf("sessions %v", sessions)
+	}
+	r := pickup(t, dir, "status").want(t, exitOK)
+	for _, f := range foreign {
+		if strings.Contains(r.stdout+r.stderr, f) {
+			t.Fatalf("%s is mentioned:\n%s\n%s", f, r.stdout, r.stderr)
+		}
+	}
+	if testkit.TreeHash(t, dir) != before {
+		t.Fatal("status changed the project")
+	}
+}
+
 // TestAIOSForeignFileIsNoSession: another tool's YAML and JSON sit at two
 // of AIOS's known paths beside a real session. status lists only the
 // real one (exit 0) and changes nothing; DISCARD archives only the real
@@ -27,20 +50,7 @@ func TestAIOSForeignFileIsNoSession(t *testing.T) {
 	testkit.Write(t, foreignYAML, "# another tool's session list\nsessions:\n  - id: a1\n    started: 2026-02-05\nuser: ana\n")
 	foreignJSON := filepath.Join(dir, ".aiox", ".session-state.yaml")
 	testkit.Write(t, foreignJSON, `{"version": 2, "windows": [{"id": 1}], "last_session": "abc"}`+"\n")
-	before := testkit.TreeHash(t, dir)
-
-	m := pickup(t, dir, "status", "--json").want(t, exitOK).json(t)
-	sessions := m["sessions"].([]any)
-	if len(sessions) != 1 || sessions[0].(map[string]any)["path"] != real {
-		t.Fatalf("sessions %v", sessions)
-	}
-	r := pickup(t, dir, "status").want(t, exitOK)
-	if strings.Contains(r.stdout+r.stderr, ".aios/") || strings.Contains(r.stdout+r.stderr, ".aiox/") {
-		t.Fatalf("a foreign file is mentioned:\n%s\n%s", r.stdout, r.stderr)
-	}
-	if testkit.TreeHash(t, dir) != before {
-		t.Fatal("status changed the project")
-	}
+	statusShowsOnly(t, dir, real, ".aios/", ".aiox/")
 
 	d := pickup(t, dir, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
 	if to, _ := d["archived_to"].(string); !strings.HasPrefix(to, real+".discarded.") {

@@ -265,8 +265,12 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 		warn("workflow.current_phase is %s, not a phase name: ignored", describeKind(cpNode))
 	}
 	completed := []string{}
+	phaseField := or(rawCurrent, "none")
 	if n, bare, ok := greenfieldPhase(rawCurrent); ok {
 		greenfield(s, wf, rawCurrent, n, bare)
+		if n >= 0 {
+			phaseField += fmt.Sprintf(" (greenfield phase %d: %s)", n, greenfieldTitles[n])
+		}
 	} else {
 		completed = cyclePhases(s, wf, cpNode, warn)
 	}
@@ -275,7 +279,7 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 	s.Fields = []model.Field{
 		{Key: "epic", Label: "Epic", Value: or(epicTitle, "Unknown Epic")},
 		{Key: "story", Label: "Story", Value: or(story, "Unknown")},
-		{Key: "phase", Label: "Phase", Value: or(rawCurrent, "none")},
+		{Key: "phase", Label: "Phase", Value: phaseField},
 	}
 	if !counts.totalKnown && counts.done > 0 {
 		// The squad layout records no total: say what can be counted.

@@ -128,6 +128,9 @@ func TestGreenfieldPaused(t *testing.T) {
 		!strings.Contains(s.ResumePoint.Reason, "paused before phase 2 (Document Sharding) on 2026-02-06T09:15:00.000Z") {
 		t.Fatalf("resume %+v", s.ResumePoint)
 	}
+	if s.Fields[2].Value != "greenfield_phase_2 (greenfield phase 2: Document Sharding)" {
+		t.Fatalf("phase field %q", s.Fields[2].Value)
+	}
 	if s.Phases[1].Status != model.PhaseCompleted || s.Phases[2].Status != model.PhasePending || s.Progress.Done != 2 {
 		t.Fatalf("phases %+v", s.Phases)
 	}
