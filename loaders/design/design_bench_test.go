@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/gen/synth"
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 )
 
@@ -63,9 +64,16 @@ func writeSessions(tb testing.TB, project string, n int, base time.Time) {
 // session files: MaxSessions are kept. retained-B/op is what the result
 // holds after a collection (the bound); B/op is every allocation made
 // while streaming, garbage as it goes.
+// With -short (make test runs every benchmark once) it is 3,000 files
+// and a cap of 300.
 func BenchmarkDiscover100kSessions(b *testing.B) {
+	n := 100_000
+	if testing.Short() {
+		n = 3_000
+		testkit.Swap(b, &MaxSessions, 300)
+	}
 	project := b.TempDir()
-	writeSessions(b, project, 100_000, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	writeSessions(b, project, n, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	l := New(loaders.Options{})
 	var retained uint64
 	b.ReportAllocs()
@@ -77,7 +85,7 @@ func BenchmarkDiscover100kSessions(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		var many *TooManyError
-		if !errors.As(err, &many) || len(paths) != MaxSessions || many.Found != 100_000 {
+		if !errors.As(err, &many) || len(paths) != MaxSessions || many.Found != n {
 			b.Fatalf("%d paths, %v", len(paths), err)
 		}
 		retained = max(retained, after.HeapAlloc-min(after.HeapAlloc, before.HeapAlloc))
