@@ -330,7 +330,7 @@ func samePolicy(a, b model.ChoicePolicy) bool {
 
 // Open accepts a session file named on the command line (pickup plan
 // FILE): a *.session.json in a .claude/design/sessions folder or its
-// archive folder (shown as history).
+// archive folder (shown as history), whose content is a /design session.
 func (l *Loader) Open(path string) (*model.Session, bool, error) {
 	p, err := filepath.Abs(path)
 	if err != nil {
@@ -347,6 +347,9 @@ func (l *Loader) Open(path string) (*model.Session, bool, error) {
 		return nil, false, nil
 	}
 	project := filepath.Dir(filepath.Dir(filepath.Dir(dir)))
+	if data, err := fsx.ReadFile(p); err == nil && !ClaimsSession(data) {
+		return nil, false, nil // another tool's file
+	}
 	v, err := l.view(project, p)
 	if err != nil {
 		return nil, true, err

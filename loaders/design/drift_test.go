@@ -279,3 +279,37 @@ func TestFindLoadsTheKeptSessionsAndNotes(t *testing.T) {
 		t.Fatalf("%d sessions, errors %v", len(sessions), errs)
 	}
 }
+
+// TestOpenLeavesForeignFiles: pickup plan FILE on another tool's file in
+// the sessions folder does not take it for a session.
+func TestOpenLeavesForeignFiles(t *testing.T) {
+	project := fixture(t, "foreign")
+	l := New(opts(true))
+	if _, ok, err := l.Open(filepath.Join(project, ".claude/design/sessions/workspace.session.json")); ok || err != nil {
+		t.Fatalf("opened a foreign file: %v %v", ok, err)
+	}
+	if s, ok, err := l.Open(sessionPath(project, "user-export")); !ok || err != nil || s == nil {
+		t.Fatalf("the real session: %v %v", ok, err)
+	}
+}
+
+// TestRejectedTDDInProgress: an agent that set Stage 3 back to
+// in_progress after the rejection sees the TDD to revise, not the
+// approval question.
+func TestRejectedTDDInProgress(t *testing.T) {
+	project := fixture(t, "spec_example")
+	path := sessionPath(project, "user-export")
+	testkit.Write(t, path, strings.Replace(testkit.Read(t, path), `"user_approved": true
+    }
+  },`, `"user_approved": false,
+      "rejected_at": "2099-01-01T00:00:00.000Z"
+    }
+  },`, 1))
+	_, s := only(t, project, opts(true))
+	if r := strings.Join(s.Report, "\n"); !strings.Contains(r, "[~] Stage 3: Design - In Progress (TDD not approved, to be revised)") {
+		t.Fatalf("report:\n%s", r)
+	}
+	if c := s.Policy[model.Continue]; c.Writes || c.Label != "Resume from Stage 3" {
+		t.Fatalf("continue %+v", c)
+	}
+}
