@@ -73,7 +73,7 @@ func TestStatusKeyStage(t *testing.T) {
 // have their checkpoints and outputs: current_stage is trusted.
 func TestCurrentStageAheadAndConsistent(t *testing.T) {
 	project := fixture(t, "stale_status")
-	l, s := only(t, project, opts(true))
+	_, s := only(t, project, opts(true))
 	want := []model.PhaseStatus{model.PhaseCompleted, model.PhaseCompleted, model.PhaseCompleted, model.PhaseCompleted,
 		model.PhaseCompleted, model.PhaseInProgress, model.PhasePending, model.PhasePending}
 	if got := statuses(s); !reflect.DeepEqual(got, want) || s.ResumePoint.Phase != "Stage 5: BDD" {
@@ -87,7 +87,7 @@ func TestCurrentStageAheadAndConsistent(t *testing.T) {
 	}
 	// A write records in stage_status what was read from current_stage.
 	path := sessionPath(project, "user-export")
-	l, s = only(t, project, opts(true, FlagStage, "5"))
+	l, s := only(t, project, opts(true, FlagStage, "5"))
 	if a := apply(t, l, s, model.Restart); a.Err != nil {
 		t.Fatal(a.Err)
 	}
@@ -226,7 +226,7 @@ func TestAtelierClaimsOnlyItsFiles(t *testing.T) {
 func TestDiscoveryHoldsItsMemoryBound(t *testing.T) {
 	testkit.Swap(t, &MaxSessions, 20)
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	measure := func(n int) (paths []string, note error, retained, allocated uint64) {
+	measure := func(n int) (paths []string, retained, allocated uint64, note error) {
 		project := t.TempDir()
 		writeSessions(t, project, n, base)
 		var before, after runtime.MemStats
@@ -236,10 +236,10 @@ func TestDiscoveryHoldsItsMemoryBound(t *testing.T) {
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		retained = after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)
-		return paths, note, retained, after.TotalAlloc - before.TotalAlloc
+		return paths, retained, after.TotalAlloc - before.TotalAlloc, note
 	}
-	small, _, smallRetained, smallAlloc := measure(200)
-	paths, note, retained, alloc := measure(2000)
+	small, smallRetained, smallAlloc, _ := measure(200)
+	paths, retained, alloc, note := measure(2000)
 	var many *TooManyError
 	if !errors.As(note, &many) || many.Found != 2000 || many.Kept != 20 || len(paths) != 20 || len(small) != 20 {
 		t.Fatalf("%d paths, note %v", len(paths), note)
@@ -262,7 +262,7 @@ func TestDiscoveryHoldsItsMemoryBound(t *testing.T) {
 	}
 	// Under the cap, no note.
 	testkit.Swap(t, &MaxSessions, 1000)
-	if paths, note, _, _ := measure(20); note != nil || len(paths) != 20 {
+	if paths, _, _, note := measure(20); note != nil || len(paths) != 20 {
 		t.Fatalf("%d paths, note %v", len(paths), note)
 	}
 }
