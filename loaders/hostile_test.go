@@ -338,7 +338,10 @@ func content(name string) func(t *testing.T, tg target, p *place) bool {
 var cases = []hostile{
 	{name: "empty", make: content("empty")},
 	{name: "binary", make: content("binary.bin")},
-	{name: "alias_bomb", make: content("alias_bomb.yaml"), maxAlloc: 256 << 20},
+	// okToo: AIOS reads the bomb's session_state as a session whose
+	// last_updated and current_phase are unreadable (warnings), as
+	// aios-core's js-yaml load does (issue 15).
+	{name: "alias_bomb", make: content("alias_bomb.yaml"), maxAlloc: 256 << 20, okToo: true},
 	{name: "deep_yaml", make: content("deep.yaml")},
 	{name: "deep_block_yaml", make: content("deep_block.yaml")},
 	{name: "deep_json", make: content("deep.json")},

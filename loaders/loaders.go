@@ -22,7 +22,9 @@ type Loader interface {
 	Source() string
 	// Discover probes this format's known locations under the absolute
 	// project root and returns the state files that exist. It never walks
-	// the project tree.
+	// the project tree. It may return files together with an error about
+	// the rest (a folder it could not read, a cap on how many it keeps):
+	// the files are loaded and the error is reported.
 	Discover(project string) ([]string, error)
 	// Load reads one state file found by Discover. A file that exists but
 	// cannot be resumed as is comes back as a Session with Problem set and
@@ -129,8 +131,7 @@ func (r Registry) FindWith(project, source string, progress Progress) ([]*model.
 		matched = true
 		paths, err := l.Discover(project)
 		if err != nil {
-			errs = append(errs, err)
-			continue
+			errs = append(errs, err) // what was found beside it is still loaded
 		}
 		for _, p := range paths {
 			todo = append(todo, found{l, p})

@@ -64,7 +64,10 @@ func TestPercentNeverNaN(t *testing.T) {
 	for _, tc := range []struct {
 		p    Progress
 		want int
-	}{{Progress{0, 0}, 0}, {Progress{2, 6}, 33}, {Progress{7, 6}, 100}, {Progress{3, -1}, 0}} {
+	}{{Progress{0, 0, false}, 0}, {Progress{2, 6, false}, 33}, {Progress{7, 6, false}, 100}, {Progress{3, -1, false}, 0},
+		// Rounded, as Math.round: 2 of 3 is 66.7 -> 67, 1 of 8 is 12.5 -> 13, 1 of 6 is 16.7 -> 17.
+		{Progress{2, 3, false}, 66}, {Progress{2, 3, true}, 67}, {Progress{1, 8, true}, 13}, {Progress{1, 6, true}, 17},
+		{Progress{2, 6, true}, 33}, {Progress{0, 0, true}, 0}, {Progress{7, 6, true}, 100}} {
 		if got := tc.p.Percent(); got != tc.want {
 			t.Errorf("%+v: %d want %d", tc.p, got, tc.want)
 		}

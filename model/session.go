@@ -31,6 +31,10 @@ type Phase struct {
 type Progress struct {
 	Done  int `json:"done"`
 	Total int `json:"total"`
+	// Rounded makes Percent round to the nearest whole percentage, halves
+	// up, as a source's own tool shows it (aios-core's Math.round: 2 of 3
+	// is 67%); otherwise Percent truncates (66%).
+	Rounded bool `json:"-"`
 }
 
 // Percent is Done/Total as a whole percentage; a zero Total gives 0, never NaN.
@@ -39,6 +43,9 @@ func (p Progress) Percent() int {
 		return 0
 	}
 	pc := p.Done * 100 / p.Total
+	if p.Rounded && p.Done >= 0 {
+		pc = (p.Done*200 + p.Total) / (2 * p.Total)
+	}
 	if pc > 100 {
 		return 100
 	}

@@ -247,6 +247,35 @@ func TestDesignRerunUnapprovedStage(t *testing.T) {
 	if status["2"] != "complete" || status["3"] != "pending" || current != 3 {
 		t.Fatalf("stages %v current %v", status, current)
 	}
+	// The "no" is recorded: the next status does not offer to approve
+	// the same TDD again, it resumes Stage 3 to revise it.
+	r := pickup(t, dir, "status").want(t, exitOK)
+	if strings.Contains(r.stdout, "Approve the existing TDD") || !strings.Contains(r.stdout, "1. Resume from Stage 3 (recommended)") {
+		t.Fatalf("status after the re-run:\n%s", r.stdout)
+	}
+	next := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)["next_step"].(string)
+	if !strings.Contains(next, "The user did not approve docs/design/user-export.md (Re-run Stage 3): revise or rewrite the TDD") {
+		t.Fatalf("next step %q", next)
+	}
+}
+
+// TestDesignForeignFileIsNoSession: another tool's JSON files at
+// .claude/design/sessions/*.session.json beside a real session: status
+// lists the real one only (exit 0) and changes nothing; DISCARD archives
+// the real one only.
+func TestDesignForeignFileIsNoSession(t *testing.T) {
+	dir := designProject(t, "foreign")
+	statusShowsOnly(t, dir, designSession(dir), "workspace", "index.session")
+	foreign := filepath.Join(dir, ".claude", "design", "sessions", "workspace.session.json")
+	want := testkit.Read(t, foreign)
+	pickup(t, dir, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK)
+	if len(archivedSessions(t, dir)) != 1 || testkit.Read(t, foreign) != want {
+		t.Fatalf("archived %v; foreign file changed: %v", archivedSessions(t, dir), testkit.Read(t, foreign) != want)
+	}
+	arch, _ := filepath.Glob(filepath.Join(dir, ".claude", "design", "sessions", "archive", "*"))
+	if len(arch) != 1 {
+		t.Fatalf("archive holds %v", arch)
+	}
 }
 
 func TestDesignMissingArtifact(t *testing.T) {
@@ -378,5 +407,23 @@ func TestAtelierCLI(t *testing.T) {
 	out = pickup(t, dir, "resume", "--session", stateID, "--choice", "discard", "--yes", "--json").want(t, 0).json(t)
 	if !strings.HasPrefix(out["archived_to"].(string), filepath.Join(dir, ".atelier", "state.json.discarded.")) {
 		t.Fatalf("discard %v", out)
+	}
+}
+
+// TestAtelierForeignFileIsNoSession: another tool's JSON in
+// .atelier/sessions/ beside atelier's own files is no session.
+func TestAtelierForeignFileIsNoSession(t *testing.T) {
+	dir := designProject(t, "atelier_foreign")
+	before := testkit.TreeHash(t, dir)
+	m := pickup(t, dir, "status", "--json", "--source", "atelier").want(t, exitOK).json(t)
+	var paths []string
+	for _, s := range m["sessions"].([]any) {
+		paths = append(paths, filepath.Base(s.(map[string]any)["path"].(string)))
+	}
+	if !reflect.DeepEqual(paths, []string{"2026-02-15-feature-user-auth.json", "state.json"}) {
+		t.Fatalf("sessions %v", paths)
+	}
+	if testkit.TreeHash(t, dir) != before {
+		t.Fatal("status changed the project")
 	}
 }

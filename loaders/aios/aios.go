@@ -16,13 +16,17 @@
 // id written unquoted as 12.3 is shown, and written back, as 12.3.
 //
 // Required fields. A file is session_corrupted (only DISCARD is offered)
-// when it is not valid YAML, has a duplicate mapping key, has no
-// session_state mapping at its root, has no parseable
-// session_state.last_updated (both layouts always write it, and the crash
-// rule cannot work without it), or has no session_state.workflow mapping
-// (both layouts keep the phase state there). Every other key is optional:
-// a missing or mistyped one falls back to a default ("Unknown Epic",
-// "Unknown", 0 stories) and, where it matters, a warning.
+// when it is not valid YAML (a duplicate mapping key included: js-yaml,
+// which aios-core loads it with, refuses those too), is empty, or has no
+// session_state mapping at its root. Everything under session_state is
+// optional: a missing, mistyped or unreadable value falls back to a
+// default ("Unknown Epic", "Unknown", 0 stories, no phase) with a warning
+// where it matters. A last_updated that cannot be read leaves the time
+// unknown (no crash can be detected), never a corrupted session.
+//
+// Besides a story's six-phase development cycle, current_phase can name
+// a phase of aios-core's greenfield workflow (greenfield.go), which is
+// shown as that workflow's own four phases.
 package aios
 
 import (
@@ -77,10 +81,13 @@ func New() Loader { return Loader{} }
 // Source returns "aios".
 func (Loader) Source() string { return SourceName }
 
-// Discover returns those of Locations under project that exist, in probe
-// order; it never walks the tree. A location whose existence
-// cannot be checked (e.g. permission denied on its directory) is returned
-// too, so that Load reports the problem instead of hiding the session.
+// Discover returns those of Locations under project that hold an AIOS
+// session state, in probe order; it never walks the tree. A file is
+// recognised by its content, never by its path alone (see Claims): another
+// tool's file at the same path is left out. A location that cannot be
+// read (permission denied, a directory, a pipe, over the size cap) is
+// returned too, so that Load reports the problem instead of hiding the
+// session.
 func (Loader) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
@@ -95,6 +102,9 @@ func (Loader) Discover(project string) ([]string, error) {
 			// Something that is not a regular file (a directory, a pipe)
 			// where the state file belongs is returned too: Load says
 			// what it is, rather than pickup reporting no session.
+			if data, rerr := fsx.ReadFile(p); rerr == nil && !Claims(data) {
+				continue // another tool's file
+			}
 			found = append(found, p)
 		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 			// absent, or a parent is a file: nothing there

@@ -60,7 +60,14 @@ func storyArtifacts(project string, doc *yaml.Node, uerr error) []model.Artifact
 			out = append(out, model.Artifact{Path: filepath.ToSlash(filepath.Join(StoriesDir, id+".story.md")), Kind: "story"})
 		}
 	}
-	add(current, true)
+	if p, ok := storyPath(project, current); ok {
+		// aios-core's executor (and a migrated session) records the
+		// story file's path, not its id.
+		seen[storyID(current)] = true
+		out = append(out, model.Artifact{Path: p, Kind: "story", Exists: isRegular(filepath.Join(project, filepath.FromSlash(p)))})
+	} else {
+		add(current, true)
+	}
 	for _, id := range done {
 		add(id, false)
 	}
@@ -68,6 +75,24 @@ func storyArtifacts(project string, doc *yaml.Node, uerr error) []model.Artifact
 		add(id, false)
 	}
 	return out
+}
+
+// storyPath is current_story as a story file inside the project,
+// relative to it; ok is false when current_story is an id, or a path that
+// leaves the project (never probed).
+func storyPath(project, current string) (string, bool) {
+	if storyID(current) == current {
+		return "", false
+	}
+	p := filepath.FromSlash(current)
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(project, p)
+	}
+	rel, err := filepath.Rel(project, filepath.Clean(p))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 // storyFile finds a story's file, relative to the project.

@@ -4,10 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -145,7 +147,7 @@ func TestLoadCoreLayout(t *testing.T) {
 		{Name: "checkpoint", Status: model.PhasePending, Label: "pending"},
 	})
 	check("Progress", s.Progress, model.Progress{Done: 1, Total: 6})
-	check("Units", s.Units, &model.Progress{Done: 2, Total: 6})
+	check("Units", s.Units, &model.Progress{Done: 2, Total: 6, Rounded: true})
 	check("UnitsLabel", s.UnitsLabel, "stories")
 	check("ResumePoint", s.ResumePoint, model.ResumePoint{Phase: "development", Reason: "current_phase is development"})
 	check("CurrentPhase", s.CurrentPhase(), "development")
@@ -178,7 +180,7 @@ func TestLoadCoreFlowLayout(t *testing.T) {
 	if s.Phases[1].Executor != "dev" || s.Phases[1].Label != "PASS" {
 		t.Fatalf("development phase: %+v", s.Phases[1])
 	}
-	if *s.Units != (model.Progress{Done: 2, Total: 6}) {
+	if *s.Units != (model.Progress{Done: 2, Total: 6, Rounded: true}) {
 		t.Fatalf("units %+v", *s.Units)
 	}
 	if s.Context["attempt_count"] != 2 {
@@ -203,7 +205,7 @@ func TestLoadSeedLayout(t *testing.T) {
 	if !s.LastUpdated.Equal(time.Date(2026, 2, 15, 10, 30, 0, 0, time.UTC)) {
 		t.Fatalf("last updated %v", s.LastUpdated)
 	}
-	if *s.Units != (model.Progress{Done: 2, Total: 5}) {
+	if *s.Units != (model.Progress{Done: 2, Total: 5, Rounded: true}) {
 		t.Fatalf("units %+v", *s.Units)
 	}
 	want := model.Phase{Name: "validation", Status: model.PhaseCompleted, Label: "approved", Executor: "@po", Duration: "10min", Result: "approved", Detail: "1 attempt(s)"}
@@ -262,7 +264,7 @@ session_state:
 	if s.Stage != "12.10" {
 		t.Fatalf("story 12.10 read as %q", s.Stage)
 	}
-	if *s.Units != (model.Progress{Done: 3, Total: 0}) || s.Units.Percent() != 0 {
+	if *s.Units != (model.Progress{Done: 3, Total: 0, Rounded: true}) || s.Units.Percent() != 0 {
 		t.Fatalf("units %+v", *s.Units)
 	}
 	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "crash_recovery.is_crash: true") || !strings.Contains(s.Warnings[0], "development") {
@@ -275,7 +277,7 @@ func TestZeroStories(t *testing.T) {
 	if s.Problem != nil {
 		t.Fatal(s.Problem)
 	}
-	if *s.Units != (model.Progress{Done: 0, Total: 0}) || s.Units.Percent() != 0 {
+	if *s.Units != (model.Progress{Done: 0, Total: 0, Rounded: true}) || s.Units.Percent() != 0 {
 		t.Fatalf("units %+v percent %d", *s.Units, s.Units.Percent())
 	}
 	if s.Fields[1].Value != "Unknown" || s.Fields[2].Value != "none" {
@@ -305,7 +307,7 @@ func TestPausedIsNotACrash(t *testing.T) {
 	if s.Phases[0].Status != model.PhaseCompleted || s.Phases[1].Status != model.PhaseCompleted || s.CurrentPhase() != "self_healing" {
 		t.Fatalf("phases %+v", s.Phases)
 	}
-	if s.Branch != "feature/bob-11-4" || *s.Units != (model.Progress{Done: 3, Total: 6}) {
+	if s.Branch != "feature/bob-11-4" || *s.Units != (model.Progress{Done: 3, Total: 6, Rounded: true}) {
 		t.Fatalf("branch %q units %+v", s.Branch, *s.Units)
 	}
 }
@@ -373,16 +375,12 @@ func TestCorrupted(t *testing.T) {
 	}{
 		{"bad YAML", fixture(t, "corrupted_bad_yaml.yaml"), 8, "invalid YAML"},
 		{"no session_state", fixture(t, "corrupted_no_session_state.yaml"), 0, "no session_state"},
-		{"missing last_updated", fixture(t, "corrupted_missing_last_updated.yaml"), 1, "last_updated is missing"},
 		{"empty file", []byte(""), 0, "empty"},
 		{"comments only", []byte("# nothing\n"), 0, "empty"},
 		{"top level is a list", []byte("- session_state\n"), 1, "no session_state mapping"},
 		{"session_state is a scalar", []byte("session_state: yes\n"), 1, "not a mapping"},
 		{"session_state is null", []byte("session_state:\n"), 1, "not a mapping"},
-		{"last_updated unparseable", []byte("session_state:\n  workflow: {}\n  last_updated: yesterday\n"), 3, `"yesterday"`},
-		{"last_updated null", []byte("session_state:\n  workflow: {}\n  last_updated: null\n"), 3, "null"},
-		{"workflow missing", []byte("session_state:\n  last_updated: '2026-02-05T10:00:00Z'\n"), 1, "workflow is missing"},
-		{"workflow a list", []byte("session_state:\n  last_updated: '2026-02-05T10:00:00Z'\n  workflow: [validation]\n"), 3, "workflow is a list"},
+		{"session_state holds no session", []byte("session_state:\n  last_updated: '2026-02-05T10:00:00Z'\n  k: {k: 1}\n"), 1, "session_state has no workflow, epic or progress"},
 		{"duplicate key", []byte("session_state:\n  last_updated: '2026-02-05T10:00:00Z'\n  workflow: {}\n  progress:\n    current_story: '1.1'\n    current_story: '1.2'\n"), 6, `duplicate key "current_story"`},
 		{"unclosed quote", []byte("session_state:\n  last_updated: '2026-02-05T10:00:00Z'\n  epic: {title: \"Bob}\n  workflow: {}\n"), 0, "invalid YAML"},
 	}
@@ -426,6 +424,57 @@ func TestCorrupted(t *testing.T) {
 	}
 }
 
+// TestDamagedValuesAreWarnings: what aios-core's own code still reads
+// (it loads the file with js-yaml and calls new Date() on last_updated)
+// is a warning with what pickup could not know, never session_corrupted.
+// Corruption is kept for YAML that does not parse and a missing root.
+func TestDamagedValuesAreWarnings(t *testing.T) {
+	tests := []struct {
+		name    string
+		data    []byte
+		when    bool // the time is known
+		warning string
+	}{
+		{"missing last_updated", fixture(t, "missing_last_updated.yaml"), false, "last_updated is missing: the time of the last update is unknown"},
+		{"last_updated unparseable", fixture(t, "producer/hand_time_unparseable.yaml"), false, `last_updated is the value "ontem às 10h", not an ISO 8601 time: the time of the last update is unknown`},
+		{"last_updated null", []byte("session_state:\n  workflow: {}\n  last_updated: null\n"), false, "last_updated is null"},
+		{"last_updated a list", []byte("session_state:\n  workflow: {}\n  last_updated: [1]\n"), false, "last_updated is a list"},
+		{"time without seconds", fixture(t, "producer/hand_time_no_seconds.yaml"), true, `"2026-02-05T10:30" has no seconds and no time zone: read as local time`},
+		{"workflow missing", []byte("session_state:\n  last_updated: '2026-02-05T10:00:00Z'\n  epic: {title: T}\n"), true, "workflow is missing: no phase is recorded"},
+		{"workflow a list", []byte("session_state:\n  last_updated: '2026-02-05T10:00:00Z'\n  workflow: [validation]\n"), true, "workflow is a list, not a mapping"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := load(t, tt.data)
+			if s.Problem != nil {
+				t.Fatalf("problem %v, want a warning", s.Problem)
+			}
+			if s.HasLastUpdated != tt.when {
+				t.Fatalf("HasLastUpdated %v, want %v (%v)", s.HasLastUpdated, tt.when, s.LastUpdated)
+			}
+			if !slices.ContainsFunc(s.Warnings, func(w string) bool { return strings.Contains(w, tt.warning) }) {
+				t.Fatalf("warnings %q lack %q", s.Warnings, tt.warning)
+			}
+			if len(s.Phases) != len(Phases) || s.ResumePoint.Phase == "" {
+				t.Fatalf("phases %+v resume %+v", s.Phases, s.ResumePoint)
+			}
+			opts := model.Options(s, model.DetectCrash(s, time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC), model.DefaultCrashAfter))
+			for _, c := range []model.Choice{model.Continue, model.Restart, model.Discard} {
+				if o, _ := model.Find(opts, c); !o.Enabled {
+					t.Fatalf("%s disabled: %+v", c, opts)
+				}
+			}
+		})
+	}
+	// The time without seconds is the producer's: new Date() reads it
+	// as local time.
+	testkit.Swap(t, &time.Local, time.FixedZone("BRT", -3*3600))
+	s := load(t, fixture(t, "producer/hand_time_no_seconds.yaml"))
+	if want := time.Date(2026, 2, 5, 10, 30, 0, 0, time.Local); !s.LastUpdated.Equal(want) {
+		t.Fatalf("read as %v, want %v", s.LastUpdated, want)
+	}
+}
+
 func TestPhaseNotFound(t *testing.T) {
 	project, path := place(t, ".aios/.session-state.yaml", fixture(t, "phase_not_found.yaml"))
 	s, err := New().Load(project, path)
@@ -442,7 +491,7 @@ func TestPhaseNotFound(t *testing.T) {
 		}
 	}
 	// Still a full session.
-	if s.Title != "Projeto Bob / story 11.3" || s.Fields[2].Value != "deploying" || *s.Units != (model.Progress{Done: 2, Total: 6}) {
+	if s.Title != "Projeto Bob / story 11.3" || s.Fields[2].Value != "deploying" || *s.Units != (model.Progress{Done: 2, Total: 6, Rounded: true}) {
 		t.Fatalf("session %+v", s)
 	}
 	if s.CurrentPhase() != "" || s.Phases[0].Status != model.PhaseCompleted || s.ResumePoint.Phase != "" || !strings.Contains(s.ResumePoint.Reason, "deploying") {

@@ -160,11 +160,23 @@ func yamlDetail(err error) string {
 }
 
 // normPhase maps a phase name as agents write it ("Self-Healing",
-// "quality gate") onto Bob's spelling; ok is false for a name that is not
-// one of Phases.
+// "quality gate") onto Bob's spelling, and so do the phase ids of
+// aios-core's workflow executor ("2_development": the number is the
+// phase's place in the cycle, and a migrated session keeps the id as its
+// current_phase) and the squad template's "phase_2" keys; ok is false for
+// a name that is not one of Phases.
 func normPhase(s string) (string, bool) {
 	n := strings.ToLower(strings.TrimSpace(s))
 	n = strings.NewReplacer("-", "_", " ", "_").Replace(n)
+	num, rest, numbered := strings.Cut(n, "_")
+	if numbered && num == "phase" {
+		if i, err := strconv.Atoi(rest); err == nil && i >= 1 && i <= len(Phases) {
+			return Phases[i-1], true
+		}
+	}
+	if i, err := strconv.Atoi(num); numbered && err == nil && i >= 1 && i <= len(Phases) && rest == Phases[i-1] {
+		return Phases[i-1], true
+	}
 	for _, p := range Phases {
 		if n == p {
 			return p, true

@@ -3,6 +3,7 @@ package aios
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -43,37 +44,85 @@ func detectLayout(ss *yaml.Node) layout {
 // knownVersions are the core layout versions this loader reads.
 var knownVersions = []string{"1.0", "1.1", "1.2"}
 
-// timeLayouts are the timestamp spellings accepted for last_updated:
-// RFC 3339 with or without fractional seconds, and the other forms YAML's
-// timestamp type allows (space separator, no zone meaning UTC, a bare
-// date).
-var timeLayouts = []string{
-	time.RFC3339Nano,
-	"2006-01-02T15:04:05.999999999",
-	"2006-1-2T15:4:5.999999999Z07:00",
-	"2006-1-2t15:4:5.999999999Z07:00",
-	"2006-1-2 15:4:5.999999999Z07:00",
-	"2006-1-2 15:4:5.999999999 Z07:00",
-	"2006-1-2 15:4:5.999999999",
-	"2006-1-2",
+// Timestamps are read as aios-core reads last_updated: new Date(value)
+// on what js-yaml loaded. toISOString() writes RFC 3339 in UTC with
+// milliseconds; hand-edited files carry other valid ISO forms.
+//   - With a zone (Z or an offset): that instant.
+//   - A YAML timestamp without a zone, written plain (2026-02-15 10:30:00):
+//     js-yaml reads it as UTC.
+//   - A date alone: UTC (new Date reads ISO dates as UTC).
+//   - A date and time without a zone written as a string, and any time
+//     without seconds (2026-02-15T10:30, which YAML does not take for a
+//     timestamp): new Date reads it as local time, and so does pickup.
+//
+// The forms toISOString never writes come with a note saying how they
+// were read.
+var (
+	zonedLayouts = []string{
+		time.RFC3339Nano,
+		"2006-1-2T15:4:5.999999999Z07:00",
+		"2006-1-2t15:4:5.999999999Z07:00",
+		"2006-1-2 15:4:5.999999999Z07:00",
+		"2006-1-2 15:4:5.999999999 Z07:00",
+	}
+	zonedNoSeconds    = []string{"2006-1-2T15:4Z07:00", "2006-1-2 15:4Z07:00"}
+	zonelessLayouts   = []string{"2006-1-2T15:4:5.999999999", "2006-1-2t15:4:5.999999999", "2006-1-2 15:4:5.999999999"}
+	zonelessNoSeconds = []string{"2006-1-2T15:4", "2006-1-2 15:4"}
+)
+
+// sections are the parts of session_state both layouts always write; a
+// session_state with none of them is a root without a session.
+var sections = []string{"workflow", "epic", "progress"}
+
+func quoteListOr(names []string) string {
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// parseTime reads a timestamp scalar.
-func parseTime(n *yaml.Node) (time.Time, bool) {
+// jsYAMLTimestamp is the YAML 1.1 timestamp js-yaml loads a plain scalar
+// as a Date (a zone-less one in UTC); yaml.v3 does not tag the zone-less
+// "T" form as a timestamp, so pickup checks the form itself.
+var jsYAMLTimestamp = regexp.MustCompile(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?$`)
+
+// readTime reads a timestamp scalar; note, when not empty, says how a
+// form toISOString never writes was read.
+func readTime(n *yaml.Node) (t time.Time, note string, ok bool) {
 	s := str(n)
 	if s == "" {
+		return time.Time{}, "", false
+	}
+	parse := func(layouts []string, loc *time.Location) (time.Time, bool) {
+		for _, l := range layouts {
+			if t, err := time.ParseInLocation(l, s, loc); err == nil {
+				return t, true
+			}
+		}
 		return time.Time{}, false
 	}
-	for _, l := range timeLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t, true
+	if t, ok := parse(zonedLayouts, time.UTC); ok {
+		return t, "", true
+	}
+	if t, ok := parse(zonedNoSeconds, time.UTC); ok {
+		return t, fmt.Sprintf("%q has no seconds: read as %s", s, t.UTC().Format(time.RFC3339)), true
+	}
+	yamlTimestamp := n.Kind == yaml.ScalarNode && n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) == 0 && jsYAMLTimestamp.MatchString(s)
+	if t, ok := parse(zonelessLayouts, time.UTC); ok {
+		if yamlTimestamp {
+			return t, "", true // js-yaml reads a zone-less YAML timestamp as UTC
 		}
+		t, _ = parse(zonelessLayouts, time.Local)
+		return t, fmt.Sprintf("%q has no time zone: read as local time (%s), as aios-core's new Date() reads it", s, t.Format(time.RFC3339)), true
 	}
-	var t time.Time
-	if n.Tag == "!!timestamp" && n.Decode(&t) == nil {
-		return t, true
+	if t, ok := parse(zonelessNoSeconds, time.Local); ok {
+		return t, fmt.Sprintf("%q has no seconds and no time zone: read as local time (%s), as aios-core's new Date() reads it", s, t.Format(time.RFC3339)), true
 	}
-	return time.Time{}, false
+	if t, ok := parse([]string{"2006-1-2"}, time.UTC); ok {
+		return t, "", true
+	}
+	var tt time.Time
+	if n.ShortTag() == "!!timestamp" && n.Decode(&tt) == nil {
+		return tt, "", true
+	}
+	return time.Time{}, "", false
 }
 
 // failureWords are phase results that mean the phase did not pass.
@@ -137,25 +186,39 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 	if !isMap(ss) {
 		return corrupted(ssKey.Line, "session_state is %s, not a mapping", describeKind(ss))
 	}
-	luKey, lu := pair(ss, "last_updated")
-	if luKey == nil {
-		return corrupted(ssKey.Line, "required field session_state.last_updated is missing")
+	if !slices.ContainsFunc(sections, func(k string) bool { return has(ss, k) }) {
+		return corrupted(ssKey.Line, "session_state has no %s: it holds nothing to resume", quoteListOr(sections))
 	}
-	updated, ok := parseTime(lu)
-	if !ok {
-		return corrupted(luKey.Line, "session_state.last_updated is %s, not an ISO 8601 timestamp", describeKind(lu))
+	s.Context = map[string]any{}
+	s.Outcomes = map[model.Choice]string{}
+	warn := func(format string, args ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(format, args...)) }
+
+	// last_updated: read as aios-core reads it (new Date()); a form it
+	// would not read, or none, leaves the time unknown (no crash can be
+	// detected) with a warning. The session stays resumable.
+	switch luKey, lu := pair(ss, "last_updated"); {
+	case luKey == nil:
+		warn("session_state.last_updated is missing: the time of the last update is unknown, so no crash can be detected")
+	default:
+		if t, note, ok := readTime(lu); ok {
+			s.LastUpdated, s.HasLastUpdated = t, true
+			if note != "" {
+				warn("session_state.last_updated %s", note)
+			}
+		} else {
+			warn("session_state.last_updated is %s, not an ISO 8601 time: the time of the last update is unknown, so no crash can be detected", describeKind(lu))
+		}
 	}
 	wfKey, wf := pair(ss, "workflow")
-	if wfKey == nil {
-		return corrupted(ssKey.Line, "required field session_state.workflow is missing")
-	}
-	if !isMap(wf) {
-		return corrupted(wfKey.Line, "session_state.workflow is %s, not a mapping", describeKind(wf))
+	switch {
+	case wfKey == nil:
+		warn("session_state.workflow is missing: no phase is recorded (RESTART writes a fresh workflow)")
+	case !isMap(wf):
+		warn("session_state.workflow is %s, not a mapping: ignored, no phase is recorded (RESTART writes a fresh workflow)", describeKind(wf))
+		wf = nil
 	}
 
-	s.LastUpdated, s.HasLastUpdated = updated, true
 	lay := detectLayout(ss)
-	warn := func(format string, args ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(format, args...)) }
 	section := func(key string) *yaml.Node {
 		k, v := pair(ss, key)
 		if k == nil || isNull(v) {
@@ -176,26 +239,12 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 	}
 
 	epicTitle, epicID := str(get(epic, "title")), str(get(epic, "id"))
-	story := str(get(progress, "current_story"))
+	rawStory := str(get(progress, "current_story"))
+	story := storyID(rawStory)
 
 	// Units: stories done out of the epic's total.
-	done := 0
-	if l, ok := strs(get(progress, "stories_done")); ok {
-		done = len(l)
-	} else if n, ok := integer(get(epic, "stories_completed")); ok {
-		done = n
-	} else if l, ok := strs(get(progress, "completed")); ok {
-		done = len(l)
-	}
-	total := 0
-	if n, ok := integer(get(epic, "total_stories")); ok {
-		total = n
-	} else if n, ok := integer(get(epic, "stories_total")); ok {
-		total = n
-	} else if l, ok := strs(get(progress, "stories_pending")); ok {
-		total = done + len(l)
-	}
-	s.Units, s.UnitsLabel = &model.Progress{Done: done, Total: total}, "stories"
+	counts := countStories(epic, progress)
+	s.Units, s.UnitsLabel = &model.Progress{Done: counts.done, Total: counts.total, Rounded: true}, "stories"
 
 	// Last action (core layout only; the seed layout records none, so
 	// its crash rule is silence alone).
@@ -209,8 +258,85 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 		warn("no last_action.type recorded: more than 30 minutes of silence counts as a crash")
 	}
 
-	// Phases.
+	// Phases: a story's six-phase cycle, or the greenfield workflow.
 	cpNode := get(wf, "current_phase")
+	rawCurrent := str(cpNode)
+	if cpNode != nil && cpNode.Kind != yaml.ScalarNode {
+		warn("workflow.current_phase is %s, not a phase name: ignored", describeKind(cpNode))
+	}
+	completed := []string{}
+	phaseField := or(rawCurrent, "none")
+	if n, bare, ok := greenfieldPhase(rawCurrent); ok {
+		greenfield(s, wf, rawCurrent, n, bare)
+		if n >= 0 {
+			phaseField += fmt.Sprintf(" (greenfield phase %d: %s)", n, greenfieldTitles[n])
+		}
+	} else {
+		completed = cyclePhases(s, wf, cpNode, warn)
+	}
+
+	// Summary.
+	s.Fields = []model.Field{
+		{Key: "epic", Label: "Epic", Value: or(epicTitle, "Unknown Epic")},
+		{Key: "story", Label: "Story", Value: or(story, "Unknown")},
+		{Key: "phase", Label: "Phase", Value: phaseField},
+	}
+	if !counts.totalKnown && counts.done > 0 {
+		// The squad layout records no total: say what can be counted.
+		s.Fields = append(s.Fields, model.Field{Key: "stories", Label: "Stories", Value: counts.describe(story)})
+	}
+	s.Title = or(epicTitle, or(epicID, "Unknown Epic"))
+	if story != "" {
+		s.Title += " / story " + story
+	}
+	s.Stage = story
+	s.Status = rawCurrent
+	if s.Status == "" && s.LastAction != nil {
+		s.Status = s.LastAction.Type
+	}
+	s.Branch = str(get(snapshot, "branch"))
+	instructions := str(get(ss, "resume_instructions"))
+	s.Handoff = model.Handoff{Note: instructions}
+
+	if crash != nil && strings.EqualFold(str(get(crash, "is_crash")), "true") {
+		msg := "the state file records a crash (crash_recovery.is_crash: true"
+		if p := str(get(crash, "last_active_phase")); p != "" {
+			msg += ", last active phase " + p
+		}
+		if files, ok := strs(get(crash, "uncommitted_files")); ok && len(files) > 0 {
+			msg += fmt.Sprintf(", %d uncommitted file(s) listed", len(files))
+		}
+		warn("%s)", msg)
+	}
+
+	// What CONTINUE hands to the agent: the story as the file names it
+	// (aios-core's own CONTINUE returns progress.current_story as is).
+	s.Context["story"] = rawStory
+	s.Context["epic"] = epicTitle
+	s.Context["epic_id"] = epicID
+	s.Context["phase"] = s.ResumePoint.Phase
+	s.Context["completed_phases"] = completed
+	s.Context["state_file"] = rel
+	if attempts, ok := integer(get(wf, "attempt_count")); ok {
+		s.Context["attempt_count"] = attempts
+	}
+	if s.Branch != "" {
+		s.Context["branch"] = s.Branch
+	}
+	if instructions != "" {
+		s.Context["resume_instructions"] = instructions
+	}
+	if len(s.Outcomes) == 0 {
+		s.Outcomes = nil
+	}
+	return s
+}
+
+// cyclePhases fills the six phases of a story's development cycle from
+// workflow (nil when the file has none) and the resume point, and returns
+// the completed phases' names. A current_phase that is no phase of the
+// cycle is phase_not_found.
+func cyclePhases(s *model.Session, wf, cpNode *yaml.Node, warn func(string, ...any)) []string {
 	rawCurrent := str(cpNode)
 	current, phaseOK := "", true
 	if rawCurrent != "" {
@@ -218,7 +344,7 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 		if !phaseOK {
 			current = ""
 			s.Problem = &model.LoadError{
-				Kind: model.ErrPhaseNotFound, Path: path, Line: cpNode.Line,
+				Kind: model.ErrPhaseNotFound, Path: s.Path, Line: cpNode.Line,
 				Detail: fmt.Sprintf("workflow.current_phase %q is not a phase of the workflow (the phases are %s)", rawCurrent, quoteList(Phases)),
 			}
 		}
@@ -233,6 +359,8 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 			}
 		}
 	}
+	// phase_results keys: Bob's names, or the executor's phase ids
+	// (1_validation...), which the producer maps to names itself.
 	results := map[string]*yaml.Node{}
 	if pr := get(wf, "phase_results"); isMap(pr) {
 		for i := 0; i+1 < len(pr.Content); i += 2 {
@@ -245,7 +373,16 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 		}
 	}
 	attempts, attemptsOK := integer(get(wf, "attempt_count"))
-	phaseAttempts := get(wf, "phase_attempts")
+	perPhase := map[string]int{}
+	if pa := get(wf, "phase_attempts"); isMap(pa) {
+		for i := 0; i+1 < len(pa.Content); i += 2 {
+			if p, ok := normPhase(pa.Content[i].Value); ok {
+				if n, ok := integer(resolve(pa.Content[i+1])); ok {
+					perPhase[p] = n
+				}
+			}
+		}
+	}
 
 	s.Phases = make([]model.Phase, 0, len(Phases))
 	for _, name := range Phases {
@@ -281,7 +418,7 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 		default:
 			ph.Status, ph.Label = model.PhasePending, "pending"
 		}
-		if n, ok := integer(get(phaseAttempts, name)); ok && ph.Detail == "" && n > 0 {
+		if n := perPhase[name]; ph.Detail == "" && n > 0 {
 			ph.Detail = fmt.Sprintf("%d attempt(s)", n)
 		}
 		s.Phases = append(s.Phases, ph)
@@ -299,60 +436,91 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 	case !phaseOK:
 		s.ResumePoint = model.ResumePoint{Reason: fmt.Sprintf("current_phase %q is not one of the six phases: RESTART starts the story again at validation", rawCurrent)}
 	case current != "":
-		s.ResumePoint = model.ResumePoint{Phase: current, Reason: "current_phase is " + current}
+		reason := "current_phase is " + rawCurrent
+		if rawCurrent != current {
+			reason += " (" + current + ")"
+		}
+		// The executor saves a phase's result before it moves on: the
+		// phase after it was running when the file was last written.
+		if r, ok := results[current]; ok {
+			if res := resultWord(r); res != "" {
+				reason += fmt.Sprintf("; its result (%s) is recorded, so the phase after it may have been running: aios-core resumes at %s", res, current)
+			}
+		}
+		s.ResumePoint = model.ResumePoint{Phase: current, Reason: reason}
 	default:
 		s.ResumePoint = nextPhase(s.Phases)
 	}
+	return completed
+}
 
-	// Summary.
-	s.Fields = []model.Field{
-		{Key: "epic", Label: "Epic", Value: or(epicTitle, "Unknown Epic")},
-		{Key: "story", Label: "Story", Value: or(story, "Unknown")},
-		{Key: "phase", Label: "Phase", Value: or(rawCurrent, "none")},
+// resultWord is a phase result's word: result, else status.
+func resultWord(res *yaml.Node) string {
+	if !isMap(res) {
+		return str(res)
 	}
-	s.Title = or(epicTitle, or(epicID, "Unknown Epic"))
-	if story != "" {
-		s.Title += " / story " + story
-	}
-	s.Stage = story
-	s.Status = rawCurrent
-	if s.Status == "" && s.LastAction != nil {
-		s.Status = s.LastAction.Type
-	}
-	s.Branch = str(get(snapshot, "branch"))
-	instructions := str(get(ss, "resume_instructions"))
-	s.Handoff = model.Handoff{Note: instructions}
+	return or(str(get(res, "result")), str(get(res, "status")))
+}
 
-	if crash != nil && strings.EqualFold(str(get(crash, "is_crash")), "true") {
-		msg := "the state file records a crash (crash_recovery.is_crash: true"
-		if p := str(get(crash, "last_active_phase")); p != "" {
-			msg += ", last active phase " + p
-		}
-		if files, ok := strs(get(crash, "uncommitted_files")); ok && len(files) > 0 {
-			msg += fmt.Sprintf(", %d uncommitted file(s) listed", len(files))
-		}
-		warn("%s)", msg)
+// storyID is a story's id as people name it: progress.current_story as
+// written, or, when it is a story file's path (aios-core's workflow
+// executor records the path, and a migrated session keeps it), the id
+// the file is named for.
+func storyID(raw string) string {
+	if strings.ContainsAny(raw, `/\`) && strings.HasSuffix(raw, ".story.md") {
+		return strings.TrimSuffix(filepath.Base(filepath.FromSlash(raw)), ".story.md")
 	}
+	return raw
+}
 
-	// What CONTINUE hands to the agent.
-	s.Context = map[string]any{
-		"story":            story,
-		"epic":             epicTitle,
-		"epic_id":          epicID,
-		"phase":            s.ResumePoint.Phase,
-		"completed_phases": completed,
-		"state_file":       rel,
+// storyCounts are the stories done and the epic's total, as far as the
+// layout records them.
+type storyCounts struct {
+	done, total int
+	// totalKnown: the total is recorded (epic.total_stories,
+	// epic.stories_total, or the pending list), not merely zero.
+	totalKnown bool
+	doneIDs    []string
+}
+
+func countStories(epic, progress *yaml.Node) storyCounts {
+	var c storyCounts
+	if l, ok := strs(get(progress, "stories_done")); ok {
+		c.done, c.doneIDs = len(l), l
+	} else if n, ok := integer(get(epic, "stories_completed")); ok {
+		c.done = n
+		c.doneIDs, _ = strs(get(progress, "completed"))
+	} else if l, ok := strs(get(progress, "completed")); ok {
+		c.done, c.doneIDs = len(l), l
 	}
-	if attemptsOK {
-		s.Context["attempt_count"] = attempts
+	if n, ok := integer(get(epic, "total_stories")); ok {
+		c.total, c.totalKnown = n, true
+	} else if n, ok := integer(get(epic, "stories_total")); ok {
+		c.total, c.totalKnown = n, true
+	} else if l, ok := strs(get(progress, "stories_pending")); ok {
+		c.total, c.totalKnown = c.done+len(l), true
 	}
-	if s.Branch != "" {
-		s.Context["branch"] = s.Branch
+	return c
+}
+
+// describe says what the squad layout lets pickup count when it records
+// no total: the stories done (by id) and the one in progress.
+func (c storyCounts) describe(current string) string {
+	out := plural(c.done, "story", "stories") + " done"
+	if len(c.doneIDs) > 0 {
+		out += " (" + strings.Join(c.doneIDs, ", ") + ")"
 	}
-	if instructions != "" {
-		s.Context["resume_instructions"] = instructions
+	if current != "" && !slices.Contains(c.doneIDs, current) {
+		out += ", " + current + " in progress"
 	}
-	return s
+	return out + "; the epic's total is not recorded"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // lineCount is how many lines data has as YAML counts them: "\n",

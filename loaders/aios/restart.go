@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,31 +24,37 @@ import (
 //     attempt_count 0 and started_at now. current_executor becomes null
 //     (no phase is running), phase_attempts is zeroed (0, {} or []), and
 //     every other workflow key (pr_url: a PR opened for the story still
-//     exists) is kept as it is;
+//     exists) is kept as it is. A file without a workflow mapping gets
+//     one;
 //   - last_action (core layout): type STORY_STARTED, timestamp now, story
 //     the progress.current_story being restarted, phase null, as
 //     aios-core's own restart does;
+//   - resume_instructions (core layout, or wherever the file has them):
+//     written again as aios-core's generateResumeInstructions writes
+//     them after its restart (see resumeInstructions);
 //   - crash_recovery.is_crash (seed layout), when true: false, since the
 //     crash has been dealt with (last_active_phase and uncommitted_files
 //     stay as a record).
 //
-// epic, progress, resume_instructions and all other keys are untouched.
-// New timestamps are UTC RFC 3339, quoted like the file's last_updated
-// and with milliseconds when it has them.
+// epic, progress and all other keys are untouched. New timestamps are
+// UTC RFC 3339, quoted like the file's last_updated and with milliseconds
+// when it has them.
 //
 // The edit is made on the yaml.Node tree and written back by replacing
-// only the lines of the changed top-level entries, so the rest of the
-// file (key order, quoting, flow or block style, comments, blank lines)
-// stays byte for byte. When that splice cannot be done safely (e.g. a
-// flow-style session_state) the whole tree is encoded instead, which
-// still keeps key order, quoting, styles and most comments.
+// only the text of the values that change (valueSplice), so every other
+// byte of the file (key order, quoting, flow or block style, comments and
+// the spaces before them, blank lines) stays as it was. When that cannot
+// be done safely, the lines of the changed top-level entries are
+// re-encoded instead (splice), and failing that the whole tree (which
+// still keeps key order, quoting, styles and most comments). Every way is
+// checked to read back as the edited tree.
 func RestartState(data []byte, now time.Time) ([]byte, error) {
 	out, _, err := restartState(data, now)
 	return out, err
 }
 
-// restartState is RestartState; spliced says whether the line splice was
-// used (true) or the whole tree was encoded (false).
+// restartState is RestartState; spliced says whether the text was
+// spliced (true) or the whole tree was encoded (false).
 func restartState(data []byte, now time.Time) (out []byte, spliced bool, err error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -61,10 +68,6 @@ func restartState(data []byte, now time.Time) (out []byte, spliced bool, err err
 	if !isMap(ss) {
 		return nil, false, errors.New("no session_state mapping at the top level")
 	}
-	wf := get(ss, "workflow")
-	if !isMap(wf) {
-		return nil, false, errors.New("session_state.workflow is not a mapping")
-	}
 	lay := detectLayout(ss)
 	lu := get(ss, "last_updated")
 	now = now.UTC()
@@ -73,53 +76,53 @@ func restartState(data []byte, now time.Time) (out []byte, spliced bool, err err
 	for i := 1; i < len(ss.Content); i += 2 {
 		trailingChain(ss.Content[i], trailing)
 	}
+	ed := newEditor(&doc)
 
-	var changed []string
-	change := func(key string) {
-		if !slices.Contains(changed, key) {
-			changed = append(changed, key)
-		}
+	ed.set(ss, "last_updated", stampNode(lu, lu, now))
+
+	wf := get(ss, "workflow")
+	if !isMap(wf) {
+		wf = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+		ed.set(ss, "workflow", wf)
 	}
-
-	setKey(ss, "last_updated", stampNode(lu, lu, now))
-	change("last_updated")
-
-	setKey(wf, "current_phase", nullNode())
-	setKey(wf, "phase_results", &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle})
+	ed.set(wf, "current_phase", nullNode())
+	ed.set(wf, "phase_results", &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle})
 	if lay == layoutCore || has(wf, "attempt_count") {
-		setKey(wf, "attempt_count", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: "0"})
+		ed.set(wf, "attempt_count", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: "0"})
 	}
 	if lay == layoutCore || has(wf, "started_at") {
-		setKey(wf, "started_at", stampNode(get(wf, "started_at"), lu, now))
+		ed.set(wf, "started_at", stampNode(get(wf, "started_at"), lu, now))
 	}
 	if lay == layoutSeed || has(wf, "completed_phases") {
-		setKey(wf, "completed_phases", &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle})
+		ed.set(wf, "completed_phases", &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle})
 	}
 	if has(wf, "current_executor") {
-		setKey(wf, "current_executor", nullNode())
+		ed.set(wf, "current_executor", nullNode())
 	}
 	if pa := get(wf, "phase_attempts"); pa != nil {
-		setKey(wf, "phase_attempts", zeroLike(pa))
+		ed.set(wf, "phase_attempts", zeroLike(pa))
 	}
-	change("workflow")
 
 	if la := get(ss, "last_action"); isMap(la) {
 		typ := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "STORY_STARTED"}
 		if old := get(la, "type"); old != nil && old.Kind == yaml.ScalarNode && !isNull(old) {
 			typ.Style = old.Style & (yaml.SingleQuotedStyle | yaml.DoubleQuotedStyle)
 		}
-		setKey(la, "type", typ)
-		setKey(la, "timestamp", stampNode(get(la, "timestamp"), lu, now))
+		ed.set(la, "type", typ)
+		ed.set(la, "timestamp", stampNode(get(la, "timestamp"), lu, now))
 		if cs := get(get(ss, "progress"), "current_story"); cs != nil && cs.Kind == yaml.ScalarNode && !isNull(cs) {
-			setKey(la, "story", copyNode(cs))
+			ed.set(la, "story", copyNode(cs))
 		}
-		setKey(la, "phase", nullNode())
-		change("last_action")
+		ed.set(la, "phase", nullNode())
 	}
 
 	if cr := get(ss, "crash_recovery"); isMap(cr) && strings.EqualFold(str(get(cr, "is_crash")), "true") {
-		setKey(cr, "is_crash", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false"})
-		change("crash_recovery")
+		ed.set(cr, "is_crash", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false"})
+	}
+
+	if lay == layoutCore || has(ss, "resume_instructions") {
+		ed.set(ss, "resume_instructions", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.LiteralStyle,
+			Value: resumeInstructions(ss)})
 	}
 
 	var want any
@@ -127,7 +130,10 @@ func restartState(data []byte, now time.Time) (out []byte, spliced bool, err err
 		return nil, false, fmt.Errorf("reading the edited state: %w", err)
 	}
 	style := detectStyle(root, ssKey, ss)
-	if out, ok := splice(data, root, ssKey, ss, changed, trailing, style); ok && sameData(out, want) {
+	if out, ok := valueSplice(data, ed, style); ok && sameData(out, want) {
+		return out, true, nil
+	}
+	if out, ok := splice(data, root, ssKey, ss, ed.topKeys(ss), trailing, style); ok && sameData(out, want) {
 		return out, true, nil
 	}
 	out, err = encode(&doc, style)
@@ -138,6 +144,33 @@ func restartState(data []byte, now time.Time) (out []byte, spliced bool, err err
 		return nil, false, errors.New("the rewritten state does not read back as written; nothing was written")
 	}
 	return out, false, nil
+}
+
+// resumeInstructions is the text aios-core's generateResumeInstructions
+// writes for the restarted state ss (its last_action.phase is null, so
+// the story is "em fase de início"): the story line when there is a
+// current story, the executor line when context_snapshot names the last
+// executor, the progress line and the next step. The producer counts
+// progress.stories_done and prints epic.total_stories as they are; a
+// file without them (the seed layout) gets the counts pickup shows, and
+// "?" for a total nothing records.
+func resumeInstructions(ss *yaml.Node) string {
+	progress, epic := get(ss, "progress"), get(ss, "epic")
+	var b strings.Builder
+	if story := str(get(progress, "current_story")); story != "" {
+		fmt.Fprintf(&b, "Story %s estava em fase de %s.\n", story, or(str(get(get(ss, "last_action"), "phase")), "início"))
+	}
+	if ex := str(get(get(ss, "context_snapshot"), "last_executor")); ex != "" {
+		fmt.Fprintf(&b, "%s estava trabalhando no desenvolvimento.\n", ex)
+	}
+	c := countStories(epic, progress)
+	total := "?"
+	if c.totalKnown {
+		total = strconv.Itoa(c.total)
+	}
+	fmt.Fprintf(&b, "Progresso: %d de %s stories completas.\n", c.done, total)
+	b.WriteString("Próximo passo: continuar implementação ou revisar o que foi feito.")
+	return b.String()
 }
 
 // setKey sets key in mapping m to val, in place when the key exists

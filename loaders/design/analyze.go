@@ -2,8 +2,10 @@ package design
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/pickup-dev/pickup/model"
@@ -52,6 +54,10 @@ type view struct {
 	cWhat  string
 	// outputs found on disk when rebuilding (modeCorrupted, modeMigration)
 	outputs map[int][]string
+
+	// settled are the stages whose status comes from current_stage,
+	// not stage_status (reconcile): a write records them.
+	settled [8]bool
 
 	artifacts  []model.Artifact
 	unrecorded []string
@@ -102,13 +108,13 @@ func analyze(project, path string, data []byte, fileExists bool, stage *StageArg
 		v.warn("feature_name is %q but the file is named for %q: %q is used", v.file.feature, v.feature, v.feature)
 	}
 
+	v.tickets = countTickets(project, v.file, v.feature)
 	if v.file != nil {
 		v.fromFile()
 	} else {
 		v.rebuild()
 	}
 	v.artifacts, v.unrecorded = artifactList(project, v.file, v.feature)
-	v.tickets = countTickets(project, v.file, v.feature)
 	v.facts = v.stageFacts()
 	if v.file != nil {
 		v.tickets.check(v)
@@ -123,8 +129,8 @@ func (v *view) fromFile() {
 	f := v.file
 	v.status, v.word = f.status, f.statusRaw
 	v.resume, v.resumeReason = resumeStage(v.status)
-	if f.current >= 0 && f.current != v.resume && !(v.resume == LastStage && f.current == LastStage) {
-		v.warn("current_stage is %d but the first stage not complete is %d: pickup resumes at %d (get_resume_stage)", f.current, v.resume, v.resume)
+	if f.current >= 0 && f.current != v.resume && !(v.resume == LastStage && f.current == LastStage) && !f.fromCurrent {
+		v.reconcile(f.current)
 	}
 	if v.mode == modeArchived {
 		v.sub = v.subStage()
@@ -169,6 +175,77 @@ func (v *view) fromFile() {
 		v.force()
 	}
 	v.sub = v.subStage()
+}
+
+// reconcile settles a disagreement between stage_status (whose first
+// stage not complete is v.resume) and current_stage cur: the more
+// advanced of the two is trusted when it is consistent, that is when
+// every stage it says is done has its checkpoint or its output on disk;
+// otherwise the other one. Either way a warning says which was trusted
+// and why. Stages read as complete on current_stage's word are marked in
+// v.settled, so a write records them in stage_status.
+func (v *view) reconcile(cur int) {
+	a := v.resume
+	if cur < a {
+		// stage_status is ahead. A stage it marks complete without its
+		// output is the Missing Artifact case, found next.
+		v.warn("current_stage is %d but stage_status marks Stages %s complete: pickup resumes at Stage %d, the first stage not complete", cur, stageRange(cur, a-1), a)
+		return
+	}
+	for n := a; n < cur; n++ {
+		if v.status[n] != stComplete && !v.evidence(n) {
+			v.warn("current_stage is %d but stage_status says Stage %d is %s and it has no checkpoint or output: pickup resumes at Stage %d (get_resume_stage)",
+				cur, n, or(v.word[n], v.status[n]), a)
+			return
+		}
+	}
+	v.warn("stage_status says Stage %d is %s but current_stage is %d, and Stages %s have their checkpoints or outputs: pickup trusts current_stage and resumes at Stage %d",
+		a, or(v.word[a], v.status[a]), cur, stageRange(a, cur-1), cur)
+	for n := a; n < cur; n++ {
+		if v.status[n] != stComplete {
+			v.status[n], v.word[n] = stComplete, stComplete+" (current_stage)"
+			v.settled[n] = true
+		}
+	}
+	if v.status[cur] == stPending {
+		v.status[cur], v.word[cur] = stInProgress, stInProgress+" (current_stage)"
+		v.settled[cur] = true
+	}
+	v.resume = cur
+	v.resumeReason = fmt.Sprintf("current_stage is %d and Stages %s have their checkpoints or outputs (stage_status lags behind)", cur, stageRange(a, cur-1))
+}
+
+// evidence reports whether stage n shows it was done: its checkpoint, or
+// its output on disk (contracts are not needed after a "simple" Stage 2).
+func (v *view) evidence(n int) bool {
+	f := v.file
+	have := func(key string) bool {
+		_, ok := locate(f, v.feature, mustRole(key)).anyExists(v.project)
+		return ok
+	}
+	switch n {
+	case 0, 2:
+		return f.checkpoint(Stages[n].Checkpoint).Exists()
+	case 1:
+		return f.checkpoint("stage_1").Exists() || have("rules")
+	case 3:
+		return f.checkpoint("stage_3b").Exists() || have("tdd")
+	case 4:
+		return f.checkpoint("stage_4").Exists() || have("contracts") || v.complexity() == "simple"
+	case 5:
+		return f.checkpoint("stage_5").Exists() || have("bdd")
+	case 6:
+		return f.checkpoint("stage_6").Exists() || v.tickets.counted() > 0
+	}
+	return false
+}
+
+// stageRange is "3" or "3-5".
+func stageRange(a, b int) string {
+	if a == b {
+		return strconv.Itoa(a)
+	}
+	return fmt.Sprintf("%d-%d", a, b)
 }
 
 // force applies --stage: CONTINUE resumes there and RESTART restarts
@@ -248,10 +325,38 @@ func (v *view) unapprovedOutput(n int) (string, string, bool) {
 		return "", "", false
 	}
 	l := locate(v.file, v.feature, mustRole(key))
-	if p, ok := l.anyExists(v.project); ok {
+	if p, ok := l.anyExists(v.project); ok && !v.rejected(n, p) {
 		return p, l.role.what, true
 	}
 	return "", "", false
+}
+
+// rejectionCheckpoint is the checkpoint where "Re-run Stage N" records
+// that the person did not approve the stage's output found on disk (the
+// Conflicting State's "If no"): user_approved false, with rejected_at. The
+// output is then no longer a conflict to ask about, until it changes.
+var rejectionCheckpoint = map[int]string{3: "stage_3b_design", 4: "stage_4_contracts", 5: "stage_5_bdd"}
+
+// rejectionPrefix is the checkpoint prefix rejected reads, per stage.
+var rejectionPrefix = map[int]string{3: "stage_3b", 4: "stage_4", 5: "stage_5"}
+
+// rejected reports whether stage n's output at path was rejected and has
+// not changed since: the stage's checkpoint says user_approved false,
+// and the file is no newer than rejected_at (when recorded).
+func (v *view) rejected(n int, path string) bool {
+	if v.file == nil || rejectionPrefix[n] == "" {
+		return false
+	}
+	cp := v.file.checkpoint(rejectionPrefix[n])
+	if ua := get(cp, "user_approved"); !ua.Exists() || !falsy(ua) {
+		return false
+	}
+	at, ok := parseTime(str(get(cp, "rejected_at")))
+	if !ok {
+		return true
+	}
+	st, err := os.Stat(abs(v.project, path))
+	return err != nil || !st.ModTime().After(at)
 }
 
 // conflictSentence describes the conflict in one line.
@@ -356,9 +461,11 @@ func (v *view) subStage() string {
 	}
 	f := v.file
 	if f != nil {
-		if ss := get(f.tree.root, "stage_status"); ss.IsObject() {
-			if st, _ := normStatus(str(get(ss, "3a"))); get(ss, "3a").Exists() && st == stComplete {
-				return "3b"
+		for key, val := range members(get(f.tree.root, "stage_status")) {
+			if _, sub, _ := statusKeyStage(key); sub == "3a" {
+				if st, _ := normStatus(scalar(val)); st == stComplete {
+					return "3b"
+				}
 			}
 		}
 	}
@@ -489,9 +596,11 @@ func (v *view) designFact() string {
 		}
 		return "generating alternatives"
 	}
-	_, tdd := locate(f, v.feature, mustRole("tdd")).anyExists(v.project)
+	tddPath, tdd := locate(f, v.feature, mustRole("tdd")).anyExists(v.project)
 	cp := f.checkpoint("stage_3b")
 	switch {
+	case tdd && v.rejected(3, tddPath):
+		return "TDD not approved, to be revised"
 	case tdd && cp.Exists() && truthy(get(cp, "user_approved")):
 		return "TDD approved, stage not marked complete"
 	case tdd && cp.Exists():

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -130,6 +131,13 @@ func TestRerunStageOfUnapprovedTDD(t *testing.T) {
 	}
 	want := replaceOnce(t, before, `"3": "in_progress"`, `"3": "pending"`)
 	want = replaceOnce(t, want, `"updated_at": "2026-01-28T14:30:00Z"`, `"updated_at": "2026-01-28T15:00:00Z"`)
+	// The "no" is recorded on the TDD's checkpoint, in the file's layout.
+	want = replaceOnce(t, want, `      "user_approved": true
+    }
+  },`, `      "user_approved": false,
+      "rejected_at": "2026-01-28T15:00:00.000Z"
+    }
+  },`)
 	if got := testkit.Read(t, path); got != want {
 		t.Fatalf("session:\n%s\nwant:\n%s", got, want)
 	}
@@ -138,6 +146,62 @@ func TestRerunStageOfUnapprovedTDD(t *testing.T) {
 	}
 	if next := s.Context["restart_next_step"].(string); !strings.HasPrefix(next, "The user did not approve docs/design/user-export.md: re-run Stage 3 (Design)") {
 		t.Fatalf("restart next step %q", next)
+	}
+
+	// The next look does not ask "Approve the existing TDD" again: the TDD
+	// (last changed before the rejection) is to be revised at Stage 3b.
+	tdd := filepath.Join(project, "docs/design/user-export.md")
+	if err := os.Chtimes(tdd, now.Add(-time.Hour), now.Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	_, s = only(t, project, opts(true))
+	c := s.Policy[model.Continue]
+	if c.Label != "Resume from Stage 3" || c.Writes || c.Confirm != "" || s.Stage != "3b" {
+		t.Fatalf("after the re-run: %+v stage %q", c, s.Stage)
+	}
+	if next := s.Context["next_step"].(string); !strings.HasPrefix(next, "The user did not approve docs/design/user-export.md (Re-run Stage 3): revise or rewrite the TDD for alternative 2") {
+		t.Fatalf("next step %q", next)
+	}
+	if r := strings.Join(s.Report, "\n"); strings.Contains(r, "Approve") || !strings.Contains(r, "Stage 3-7: Pending") {
+		t.Fatalf("report:\n%s", r)
+	}
+	// A TDD written after the rejection is a new one: the question is back.
+	if err := os.Chtimes(tdd, now.Add(time.Hour), now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	_, s = only(t, project, opts(true))
+	if c := s.Policy[model.Continue]; c.Label != "Approve the existing TDD and proceed to Stage 4" {
+		t.Fatalf("a TDD rewritten after the rejection: %+v", c)
+	}
+}
+
+// A rejection recorded where the session has no checkpoints at all adds
+// them; without rejected_at, user_approved false alone is the record.
+func TestRejectionWithoutCheckpoints(t *testing.T) {
+	project := fixture(t, "spec_example")
+	path := sessionPath(project, "user-export")
+	data := testkit.Read(t, path)
+	start := strings.Index(data, `  "checkpoints": {`)
+	end := strings.Index(data, `  "artifacts": {`)
+	testkit.Write(t, path, data[:start]+data[end:])
+	l, s := only(t, project, opts(true))
+	if a := apply(t, l, s, model.Restart); a.Err != nil {
+		t.Fatal(a.Err)
+	}
+	out := testkit.Read(t, path)
+	if !strings.Contains(out, `"checkpoints": {"stage_3b_design": {"user_approved": false, "rejected_at": "2026-01-28T15:00:00.000Z"}}`) {
+		t.Fatalf("no rejection recorded:\n%s", out)
+	}
+	if err := os.Chtimes(filepath.Join(project, "docs/design/user-export.md"), now.Add(-time.Hour), now.Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, s = only(t, project, opts(true)); s.Policy[model.Continue].Writes {
+		t.Fatalf("asked again: %+v", s.Policy[model.Continue])
+	}
+	// Hand-written "user_approved": false, no rejected_at: no question.
+	testkit.Write(t, path, strings.Replace(out, `, "rejected_at": "2026-01-28T15:00:00.000Z"`, "", 1))
+	if _, s = only(t, project, opts(true)); s.Policy[model.Continue].Writes {
+		t.Fatalf("asked again: %+v", s.Policy[model.Continue])
 	}
 }
 

@@ -60,19 +60,40 @@ func NewAtelier(o loaders.Options) *Atelier {
 func (*Atelier) Source() string { return AtelierSource }
 
 // Discover returns .atelier/state.json and .atelier/sessions/*.json that
-// exist (only those of --feature when set). It reads one folder.
+// exist and hold atelier's state (ClaimsAtelier: another tool's JSON there
+// is left out), only those of --feature when set. It reads one folder.
 func (a *Atelier) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
 		return nil, fmt.Errorf("atelier: project %s: %w", project, err)
 	}
 	var found []string
+	var dirErr error
+	// keep returns p when it holds atelier's state, or cannot be read
+	// (a folder, a named pipe, a symlink loop: Load says what it is,
+	// rather than pickup reporting no session).
+	keep := func(p string, state bool) {
+		data, err := fsx.ReadFile(p)
+		if err != nil {
+			if a.feature == "" { // whose feature it is cannot be told
+				found = append(found, p)
+			}
+			return
+		}
+		if !ClaimsAtelier(data, state) {
+			return
+		}
+		if a.feature != "" {
+			t, jerr := parseJSON(data)
+			if jerr != nil || strings.TrimSpace(str(get(t.root, "feature"))) != a.feature {
+				return
+			}
+		}
+		found = append(found, p)
+	}
 	state := filepath.Join(root, filepath.FromSlash(AtelierState))
-	// Anything at the state file's name is returned, a folder, a named
-	// pipe or a symlink loop too: Load says what it is (fsx.ReadFile
-	// names the file), rather than pickup reporting no session.
 	if _, err := os.Lstat(state); err == nil {
-		found = append(found, state)
+		keep(state, true)
 	}
 	dir := filepath.Join(root, filepath.FromSlash(AtelierSessions))
 	entries, err := os.ReadDir(dir)
@@ -80,25 +101,14 @@ func (a *Atelier) Discover(project string) ([]string, error) {
 	case err == nil:
 		for _, e := range entries {
 			if strings.HasSuffix(e.Name(), ".json") && e.Name() != ".json" {
-				found = append(found, filepath.Join(dir, e.Name()))
+				keep(filepath.Join(dir, e.Name()), false)
 			}
 		}
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotDir):
 	default:
-		return found, fmt.Errorf("atelier: %s: %w", dir, err)
+		dirErr = fmt.Errorf("atelier: %s: %w", dir, err)
 	}
-	if a.feature == "" {
-		return found, nil
-	}
-	var mine []string
-	for _, p := range found {
-		if data, err := fsx.ReadFile(p); err == nil {
-			if t, jerr := parseJSON(data); jerr == nil && strings.TrimSpace(str(get(t.root, "feature"))) == a.feature {
-				mine = append(mine, p)
-			}
-		}
-	}
-	return mine, nil
+	return found, dirErr
 }
 
 // Load reads one atelier file.
@@ -143,9 +153,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		return corrupted(tree.line(root), "the top level is %s, not an object", kindOf(root))
 	}
 	warn := func(format string, args ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(format, args...)) }
-	if tree.trailingCommas > 0 {
-		warn("the file has %d trailing comma(s), which JSON does not allow: read anyway", tree.trailingCommas)
-	}
+	tree.leniencyWarnings(warn)
 
 	feature := strings.TrimSpace(str(get(root, "feature")))
 	phaseNode := get(root, "phase")
@@ -302,7 +310,7 @@ func (a *Atelier) newerSnapshot(dir, self string, t time.Time) string {
 			continue
 		}
 		data, err := fsx.ReadFile(p)
-		if err != nil {
+		if err != nil || !ClaimsAtelier(data, false) {
 			continue
 		}
 		tree, jerr := parseJSON(data)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,8 @@ import (
 // the atelier fixture's saved sessions) to the public Discover and Load
 // (issue 9). The property: no panic, no hang; a state file that cannot
 // be used is a Problem naming it, with a line inside it when it gives
-// one; Load never fails on a file it could read.
+// one; Load never fails on a file it could read; a state file Discover
+// leaves out is not atelier's (issue 15) and does not read as a session.
 func FuzzLoadAtelier(f *testing.F) {
 	project := testkit.Fixture(f, filepath.Join("..", "..", "testdata", "design", "atelier"))
 	state := filepath.Join(project, filepath.FromSlash(design.AtelierState))
@@ -36,6 +38,16 @@ func FuzzLoadAtelier(f *testing.F) {
 		paths, err := a.Discover(project)
 		if err != nil {
 			t.Fatalf("Discover: %v", err)
+		}
+		// A state file is left out only when it is not atelier's: then
+		// it is valid JSON without atelier's keys.
+		if !slices.Contains(paths, state) {
+			if design.ClaimsAtelier(data, true) {
+				t.Fatalf("a claimed state file was not discovered: %q", data)
+			}
+			if s, err := a.Load(project, state); err == nil && s.Problem == nil {
+				t.Fatalf("an unclaimed state file reads as a session: %q", data)
+			}
 		}
 		for _, p := range paths {
 			s, err := a.Load(project, p)

@@ -15,8 +15,10 @@
 package design
 
 import (
+	"container/heap"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -79,11 +81,23 @@ func New(o loaders.Options) *Loader {
 // Source returns "design".
 func (*Loader) Source() string { return SourceName }
 
+// MaxSessions is how many session files Discover keeps: a folder of
+// 100,000 of them is read as a stream, and only the MaxSessions changed
+// most recently are kept (with a note saying how many were left out), so
+// discovery holds its memory bound.
+var MaxSessions = 1000
+
 // Discover returns the session files under .claude/design/sessions/
-// (only the --feature one when set), and, for migration, the file a
-// feature would have when .claude/design/ holds its artifacts but it
-// has no session (live or archived). The archive folder is history and
-// is not returned. Two folders are read; the tree is never walked.
+// (only the --feature one when set) whose content is a /design session,
+// whole or damaged (ClaimsSession): another tool's file there is left
+// out. For migration it also returns the file a feature would have when
+// .claude/design/ holds its artifacts but it has no session (live or
+// archived). The archive folder is history and is not returned. Two
+// folders are read; the tree is never walked.
+//
+// The sessions folder is read in chunks; when it holds more than
+// MaxSessions session files, the newest MaxSessions are returned together
+// with a *TooManyError saying how many were left out.
 func (l *Loader) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
@@ -95,29 +109,27 @@ func (l *Loader) Discover(project string) ([]string, error) {
 			return nil, fmt.Errorf("design: --feature: %w", err)
 		}
 	}
+	names, seen, err := l.sessionFiles(dir)
+	var note error
+	switch {
+	case err != nil:
+		return nil, err
+	case seen > len(names):
+		note = &TooManyError{Dir: dir, Found: seen, Kept: len(names)}
+	}
 	var found []string
 	have := map[string]bool{}
-	entries, err := os.ReadDir(dir)
-	switch {
-	case err == nil:
-		for _, e := range entries {
-			name := e.Name()
-			f, ok := strings.CutSuffix(name, ".session.json")
-			if !ok || f == "" || (l.feature != "" && f != l.feature) {
-				continue
-			}
-			if e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0 {
-				found = append(found, filepath.Join(dir, name))
-				have[f] = true
-			}
+	for _, name := range names {
+		p := filepath.Join(dir, name)
+		if data, err := fsx.ReadFile(p); err == nil && !ClaimsSession(data) {
+			continue // another tool's file
 		}
-	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotDir):
-	default:
-		return nil, fmt.Errorf("design: %s: %w", dir, err)
+		found = append(found, p)
+		have[strings.TrimSuffix(name, ".session.json")] = true
 	}
 	feats, err := artifactFeatures(root)
 	if err != nil {
-		return found, err
+		return found, errors.Join(note, err)
 	}
 	for _, f := range feats {
 		if have[f] || (l.feature != "" && f != l.feature) || archived(dir, f) {
@@ -126,7 +138,109 @@ func (l *Loader) Discover(project string) ([]string, error) {
 		found = append(found, filepath.Join(dir, f+".session.json"))
 	}
 	sort.Strings(found)
-	return found, nil
+	return found, note
+}
+
+// TooManyError is Discover's note that the sessions folder holds more
+// session files than it keeps. The files it names were returned.
+type TooManyError struct {
+	Dir         string
+	Found, Kept int
+}
+
+func (e *TooManyError) Error() string {
+	return fmt.Sprintf("design: %s holds %d session files: only the %d changed most recently are read (%d left out; --feature NAME opens any one)",
+		e.Dir, e.Found, e.Kept, e.Found-e.Kept)
+}
+
+// sessionFiles streams dir and returns the names of the session files
+// to read (at most MaxSessions, the newest by modification time, the
+// name breaking ties) and how many there were in all. A missing folder
+// is no session.
+func (l *Loader) sessionFiles(dir string) (names []string, seen int, err error) {
+	f, err := os.Open(dir)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotDir) {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("design: %s: %w", dir, err)
+	}
+	defer f.Close()
+	keep := &newest{}
+	for {
+		entries, rerr := f.ReadDir(256)
+		for _, e := range entries {
+			name := e.Name()
+			ft, ok := strings.CutSuffix(name, ".session.json")
+			if !ok || ft == "" || (l.feature != "" && ft != l.feature) {
+				continue
+			}
+			if !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
+				continue
+			}
+			seen++
+			var mod time.Time
+			if info, err := e.Info(); err == nil {
+				mod = info.ModTime()
+			}
+			keep.add(stamped{name, mod}, MaxSessions)
+		}
+		if errors.Is(rerr, io.EOF) || (rerr == nil && len(entries) == 0) {
+			break
+		}
+		if rerr != nil {
+			if errors.Is(rerr, errNotDir) {
+				return nil, 0, nil
+			}
+			return nil, 0, fmt.Errorf("design: %s: %w", dir, rerr)
+		}
+	}
+	for _, s := range *keep {
+		names = append(names, s.name)
+	}
+	return names, seen, nil
+}
+
+// stamped is a file name with its modification time.
+type stamped struct {
+	name string
+	mod  time.Time
+}
+
+// newest keeps the newest files seen, up to a limit: a min-heap whose
+// root is the oldest kept.
+type newest []stamped
+
+func (h newest) Len() int { return len(h) }
+func (h newest) Less(i, j int) bool {
+	if !h[i].mod.Equal(h[j].mod) {
+		return h[i].mod.Before(h[j].mod)
+	}
+	return h[i].name > h[j].name
+}
+func (h newest) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *newest) Push(x any)   { *h = append(*h, x.(stamped)) }
+func (h *newest) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// add keeps s when fewer than limit are kept or s is newer than the
+// oldest kept.
+func (h *newest) add(s stamped, limit int) {
+	if limit <= 0 {
+		return
+	}
+	if h.Len() < limit {
+		heap.Push(h, s)
+		return
+	}
+	if (*h)[0].mod.Before(s.mod) || ((*h)[0].mod.Equal(s.mod) && (*h)[0].name > s.name) {
+		(*h)[0] = s
+		heap.Fix(h, 0)
+	}
 }
 
 // archived reports whether the archive folder holds a session of the
@@ -216,7 +330,7 @@ func samePolicy(a, b model.ChoicePolicy) bool {
 
 // Open accepts a session file named on the command line (pickup plan
 // FILE): a *.session.json in a .claude/design/sessions folder or its
-// archive folder (shown as history).
+// archive folder (shown as history), whose content is a /design session.
 func (l *Loader) Open(path string) (*model.Session, bool, error) {
 	p, err := filepath.Abs(path)
 	if err != nil {
@@ -233,6 +347,9 @@ func (l *Loader) Open(path string) (*model.Session, bool, error) {
 		return nil, false, nil
 	}
 	project := filepath.Dir(filepath.Dir(filepath.Dir(dir)))
+	if data, err := fsx.ReadFile(p); err == nil && !ClaimsSession(data) {
+		return nil, false, nil // another tool's file
+	}
 	v, err := l.view(project, p)
 	if err != nil {
 		return nil, true, err

@@ -30,6 +30,9 @@ type sessionFile struct {
 	status    [8]string // normalized
 	statusRaw [8]string // the file's own word
 	statusSet [8]bool
+	// fromCurrent: there is no stage_status; the stages were derived
+	// from current_stage.
+	fromCurrent bool
 
 	checkpoints gjson.Result // an object, or does not exist
 	artifacts   []artifactEntry
@@ -70,9 +73,7 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 	}
 	f := &sessionFile{tree: tree, current: -1}
 	warn := func(format string, args ...any) { f.warnings = append(f.warnings, fmt.Sprintf(format, args...)) }
-	if tree.trailingCommas > 0 {
-		warn("the file has %d trailing comma(s), which JSON does not allow: read anyway", tree.trailingCommas)
-	}
+	tree.leniencyWarnings(warn)
 	for _, d := range tree.duplicates {
 		warn("key %s is repeated: the last one is used", d)
 	}
@@ -121,6 +122,7 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 			where = "not an object"
 		}
 		warn("stage_status is %s: stages before current_stage %d are read as complete", where, f.current)
+		f.fromCurrent = true
 		for i := range Stages {
 			switch {
 			case i < f.current:
@@ -212,19 +214,15 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 func (f *sessionFile) readStatusObject(ss gjson.Result) {
 	sub := map[string]gjson.Result{}
 	for key, val := range members(ss) {
-		k := strings.ToLower(strings.TrimSpace(key))
-		k = strings.TrimPrefix(strings.TrimPrefix(k, "stage"), "_")
-		switch k {
-		case "3a", "3b":
-			sub[k] = val
-			continue
-		}
-		n, err := strconv.Atoi(k)
-		if err != nil || n < 0 || n > LastStage {
+		n, k, ok := statusKeyStage(key)
+		switch {
+		case !ok:
 			f.warnings = append(f.warnings, fmt.Sprintf("stage_status key %q is not a stage 0-7: ignored", key))
-			continue
+		case k != "":
+			sub[k] = val
+		default:
+			f.setStatus(n, val, "stage_status."+key)
 		}
-		f.setStatus(n, val, "stage_status."+key)
 	}
 	// Sub-stage keys stand for stage 3 when "3" itself is missing.
 	if !f.statusSet[3] && len(sub) > 0 {
@@ -240,6 +238,53 @@ func (f *sessionFile) readStatusObject(ss gjson.Result) {
 		}
 		f.statusRaw[3], f.statusSet[3] = "3a "+str(sub["3a"])+", 3b "+str(sub["3b"]), true
 	}
+}
+
+// stageNames are the names agents key stage_status by instead of the
+// numbers ("clarification": "complete"), normalized: the stages' own
+// names and the words seed 003 uses for them.
+var stageNames = map[string]int{
+	"clarification": 0, "clarity": 0, "business_rules": 1, "rules": 1, "analysis": 2,
+	"design": 3, "contracts": 4, "bdd": 5, "bdd_scenarios": 5, "scenarios": 5,
+	"tickets": 6, "ticket_generation": 6, "review": 7,
+}
+
+// stageSubNames are stage 3's sub-stages by name.
+var stageSubNames = map[string]string{"alternatives": "3a", "alternatives_analysis": "3a", "design_approval": "3b", "tdd": "3b"}
+
+// statusKeyStage reads a stage_status key: "3", "stage_3", "3a", a
+// stage's name ("clarification", "Business Rules") or a checkpoint-style
+// key ("stage_1_rules", "3b_design"). sub is "3a" or "3b" for a sub-stage
+// of stage 3; ok is false for a key that names no stage.
+func statusKeyStage(key string) (n int, sub string, ok bool) {
+	k := strings.ToLower(strings.TrimSpace(key))
+	if strings.HasPrefix(k, "-") {
+		return 0, "", false // a negative number
+	}
+	k = strings.NewReplacer("-", "_", " ", "_").Replace(k)
+	k = strings.TrimPrefix(strings.TrimPrefix(k, "stage"), "_")
+	if s, named := stageSubNames[k]; named {
+		return 3, s, true
+	}
+	if i, named := stageNames[k]; named {
+		return i, "", true
+	}
+	num, rest, _ := strings.Cut(k, "_")
+	switch num {
+	case "3a", "3b":
+		return 3, num, true
+	}
+	i, err := strconv.Atoi(num)
+	if err != nil || i < 0 || i > LastStage {
+		return 0, "", false
+	}
+	if rest != "" {
+		// "1_rules": the name, when known, must be the stage's.
+		if j, named := stageNames[rest]; named && j != i {
+			return 0, "", false
+		}
+	}
+	return i, "", true
 }
 
 func (f *sessionFile) setStatus(n int, v gjson.Result, where string) {
@@ -340,6 +385,15 @@ func intOf(v gjson.Result) (int, bool) {
 func truthy(v gjson.Result) bool {
 	switch strings.ToLower(scalar(v)) {
 	case "true", "yes", "1":
+		return true
+	}
+	return false
+}
+
+// falsy reads a boolean written as false/"false"/"no".
+func falsy(v gjson.Result) bool {
+	switch strings.ToLower(scalar(v)) {
+	case "false", "no", "0":
 		return true
 	}
 	return false

@@ -13,10 +13,12 @@ import (
 )
 
 // FuzzLoad: any bytes in a session file give a session (never a panic),
-// a file that is not JSON is reported with its name and the line, and
-// the choices that write leave a session file that reads back.
+// a file that is not JSON is reported with its name and the line, a
+// file that reads as a session is one Discover claims, and the choices
+// that write leave a session file that reads back.
 func FuzzLoad(f *testing.F) {
-	for _, name := range []string{"spec_example", "listing", "drift", "corrupted", "missing_artifact", "tickets", "all_complete"} {
+	for _, name := range []string{"spec_example", "listing", "drift", "corrupted", "missing_artifact", "tickets", "all_complete",
+		"stage_names", "stale_status", "status_ahead", "bom", "foreign"} {
 		matches, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "design", name, ".claude", "design", "sessions", "*.session.json"))
 		for _, m := range matches {
 			if data, err := os.ReadFile(m); err == nil {
@@ -43,6 +45,13 @@ func FuzzLoad(f *testing.F) {
 		}
 		if len(s.Phases) != 8 || s.ResumePoint.Phase == "" || len(s.Report) == 0 {
 			t.Fatalf("session %+v", s)
+		}
+		// Discover's signature check never hides a file that reads as a
+		// session.
+		if tree, jerr := parseJSON(data); jerr == nil {
+			if _, serr := readSessionFile(tree); serr == nil && !ClaimsSession(data) {
+				t.Fatalf("a readable session is not claimed: %q", data)
+			}
 		}
 		if _, jerr := parseJSON(data); jerr != nil {
 			want := fmt.Sprintf(".claude/design/sessions/fz.session.json is corrupted (not valid JSON: line %d, column %d: ", jerr.Line, jerr.Col)

@@ -19,10 +19,15 @@ var now = time.Date(2026, 1, 28, 15, 0, 0, 0, time.UTC)
 const nowStamp = "20260128T150000.000Z"
 
 // fixture copies testdata/design/<name> into a fresh folder and returns
-// it: tests write there, never into testdata.
+// it: tests write there, never into testdata. The fixture's README (where
+// its shape comes from) is not part of the project.
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	return testkit.Fixture(t, filepath.Join("..", "..", "testdata", "design", name))
+	dir := testkit.Fixture(t, filepath.Join("..", "..", "testdata", "design", name))
+	if err := os.Remove(filepath.Join(dir, "README.md")); err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // opts are loader options; flags as name, value pairs.

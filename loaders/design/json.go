@@ -80,6 +80,17 @@ func parseJSON(data []byte) (*parsed, *jsonError) {
 	return p, nil
 }
 
+// leniencyWarnings says what was read that JSON does not allow: a byte
+// order mark, trailing commas.
+func (p *parsed) leniencyWarnings(warn func(string, ...any)) {
+	if p.bom {
+		warn("the file starts with a byte order mark (U+FEFF), which JSON does not allow: read anyway")
+	}
+	if p.trailingCommas > 0 {
+		warn("the file has %d trailing comma(s), which JSON does not allow: read anyway", p.trailingCommas)
+	}
+}
+
 // findDuplicates records the keys repeated in an object, inner ones
 // first, in file order.
 func (p *parsed) findDuplicates(v gjson.Result, path string) {

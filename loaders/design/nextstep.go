@@ -68,6 +68,9 @@ func (v *view) stageStep(n int, sub string) string {
 			alt = fmt.Sprintf(" for alternative %d", a)
 		}
 		if p, ok := have("tdd"); ok {
+			if v.rejected(3, p) {
+				return fmt.Sprintf("The user did not approve %s (Re-run Stage 3): revise or rewrite the TDD%s and its ADRs, then ask the user for approval again. On approval proceed to Stage 4.", p, alt)
+			}
 			if v.file.checkpoint("stage_3b").Exists() {
 				return fmt.Sprintf("%s exists and is complete: read it and ask the user for approval. On approval proceed to Stage 4.", p)
 			}
@@ -79,9 +82,15 @@ func (v *view) stageStep(n int, sub string) string {
 		if v.file != nil && v.complexity() == "simple" {
 			note = " (Stage 2 determined: simple, so contracts may not be needed)"
 		}
+		if p, ok := have("contracts"); ok && v.rejected(4, p) {
+			return fmt.Sprintf("The user did not approve %s (Re-run Stage 4): revise the contracts, then ask for approval again and proceed to Stage 5.", p)
+		}
 		return fmt.Sprintf("Stage 4 (Contracts): write the contracts to %s%s, then proceed to Stage 5.", path("contracts"), note)
 	case 5:
 		if p, ok := have("bdd"); ok {
+			if v.rejected(5, p) {
+				return fmt.Sprintf("The user did not approve %s (Re-run Stage 5): revise the scenarios, then ask for approval again and proceed to Stage 6.", p)
+			}
 			return fmt.Sprintf("Read %s and proceed to Stage 6.", p)
 		}
 		return fmt.Sprintf("Stage 5 (BDD): generate the Gherkin scenarios in %s, then proceed to Stage 6.", path("bdd"))

@@ -192,13 +192,42 @@ func (v *view) salvage(key string) string {
 
 // restartedFrom is the file with stages n-7 set to pending and
 // current_stage n (RESTART from a later stage: "mark Stage n incomplete
-// and restart from there", or "re-run Stage n").
+// and restart from there", or "re-run Stage n"). Re-running a stage
+// whose output waited for approval also records that it was not
+// approved (rejectionEdits), so the next look does not ask again.
 func (v *view) restartedFrom(n int, now time.Time) ([]byte, error) {
+	reject := -1
+	if v.mode == modeUnapproved && v.cStage == n {
+		reject = n
+	}
 	return v.edit(now, n, func(status map[int]string) {
 		for i := n; i <= LastStage; i++ {
 			status[i] = stPending
 		}
-	}, "")
+	}, "", reject)
+}
+
+// rejectionEdits record that stage n's output was not approved: on its
+// checkpoint (stage_3b_design...) user_approved false and rejected_at
+// now, adding the checkpoint (and the checkpoints object) when missing.
+func (v *view) rejectionEdits(data []byte, n int, now time.Time) []jedit {
+	root := v.file.tree.root
+	when := jsonText(timeText(now, "."))
+	cps := get(root, "checkpoints")
+	var cp gjson.Result
+	for key, val := range members(cps) {
+		if k := strings.ToLower(key); (k == rejectionPrefix[n] || strings.HasPrefix(k, rejectionPrefix[n]+"_")) && val.IsObject() {
+			cp = val
+		}
+	}
+	entry := `{"user_approved": false, "rejected_at": ` + when + `}`
+	switch {
+	case cp.Exists():
+		return []jedit{setMember(data, cp, "user_approved", "false"), setMember(data, cp, "rejected_at", when)}
+	case cps.IsObject():
+		return []jedit{setMember(data, cps, rejectionCheckpoint[n], entry)}
+	}
+	return []jedit{setMember(data, root, "checkpoints", "{"+jsonText(rejectionCheckpoint[n])+": "+entry+"}")}
 }
 
 // approved is the file with stage n complete and current_stage n+1, as
@@ -211,13 +240,13 @@ func (v *view) approved(now time.Time) ([]byte, error) {
 		next = LastStage
 	}
 	key := map[int]string{3: "tdd", 4: "contracts", 5: "bdd"}[n]
-	return v.edit(now, next, func(status map[int]string) { status[n] = stComplete }, key)
+	return v.edit(now, next, func(status map[int]string) { status[n] = stComplete }, key, -1)
 }
 
 // edit changes stage statuses, current_stage and updated_at (and one
-// artifact entry) in place: only those values' bytes change; every
+// artifact entry, and a rejection when reject is a stage) in place: only those values' bytes change; every
 // other byte of the file stays as it was.
-func (v *view) edit(now time.Time, current int, change func(map[int]string), artifactKey string) ([]byte, error) {
+func (v *view) edit(now time.Time, current int, change func(map[int]string), artifactKey string, reject int) ([]byte, error) {
 	if v.file == nil {
 		return nil, errors.New("the session file cannot be read, so it cannot be edited")
 	}
@@ -227,6 +256,12 @@ func (v *view) edit(now time.Time, current int, change func(map[int]string), art
 
 	ss := get(root, "stage_status")
 	want := map[int]string{}
+	// Stages read from current_stage (reconcile) are recorded too.
+	for n := range Stages {
+		if v.settled[n] {
+			want[n] = v.status[n]
+		}
+	}
 	change(want)
 	for _, n := range sortedInts(want) {
 		val := jsonText(want[n])
@@ -236,7 +271,7 @@ func (v *view) edit(now time.Time, current int, change func(map[int]string), art
 			edits = append(edits, setMember(data, ss, key, val))
 			if n == 3 {
 				for key, sub := range members(ss) {
-					if k := strings.ToLower(key); k == "3a" || k == "3b" {
+					if _, k, ok := statusKeyStage(key); ok && k != "" {
 						edits = append(edits, replace(sub, val))
 					}
 				}
@@ -280,6 +315,9 @@ func (v *view) edit(now time.Time, current int, change func(map[int]string), art
 			}
 		}
 	}
+	if reject >= 0 {
+		edits = append(edits, v.rejectionEdits(data, reject, now)...)
+	}
 	out := applyEdits(data, dedupe(edits))
 	if _, jerr := parseJSON(out); jerr != nil {
 		return nil, fmt.Errorf("the edited session does not read back as JSON (%v); nothing was written", jerr)
@@ -288,12 +326,10 @@ func (v *view) edit(now time.Time, current int, change func(map[int]string), art
 }
 
 // statusKey is the stage_status key the file uses for stage n ("3",
-// "stage_3"), or "n" when it has none.
+// "stage_3", "design"), or "n" when it has none.
 func statusKey(ss gjson.Result, n int) string {
 	for key := range members(ss) {
-		k := strings.ToLower(strings.TrimSpace(key))
-		k = strings.TrimPrefix(strings.TrimPrefix(k, "stage"), "_")
-		if k == strconv.Itoa(n) {
+		if i, sub, ok := statusKeyStage(key); ok && sub == "" && i == n {
 			return key
 		}
 	}
