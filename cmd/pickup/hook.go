@@ -277,7 +277,7 @@ func within(root, p string) bool {
 // that has any; errors are left out (the hook reports what it can).
 func (a *app) hookSessions(cands []string) (project string, sessions []*model.Session) {
 	for _, dir := range cands {
-		found, _ := a.registry().FindWith(dir, "", nil)
+		found, _ := a.registry().FindWith(dir, a.source, nil)
 		if live := liveOnly(found); len(live) > 0 {
 			return dir, live
 		}

@@ -62,7 +62,7 @@ var hookAgents = []hookAgent{
 			"local":   func(_, p, _ string) string { return filepath.Join(p, ".claude", "settings.local.json") },
 		},
 		output: hookSpecificOutput,
-		trust:  "Claude Code picks up the change on its own; `/hooks` lists the entry. A project's .claude/settings.json takes effect once the workspace is trusted.",
+		trust:  "Claude Code runs hooks in a folder once its workspace trust dialog is accepted, and picks up an edited settings file by itself; `/hooks` lists pickup's entry (read-only).",
 	},
 	{
 		name: "codex", title: "Codex CLI",
