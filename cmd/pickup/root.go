@@ -76,6 +76,7 @@ func (a *app) commands() *cobra.Command {
 			"  pickup artifacts --session 3f2a  # the files one session refers to",
 			"  pickup resume --choice continue --json",
 			"  pickup resume --choice restart --yes",
+			"  pickup hook install --agent claude  # a summary at the start of every agent session",
 		}, "\n"),
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
