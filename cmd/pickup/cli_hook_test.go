@@ -378,3 +378,23 @@ func TestHookPlain(t *testing.T) {
 		t.Fatalf("plain: %q", r.stdout)
 	}
 }
+
+// An agent that closes its end of stdout before reading does not turn
+// the hook's exit into a SIGPIPE death.
+func TestHookClosedStdout(t *testing.T) {
+	dir, _ := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr.Close()
+	defer pw.Close()
+	cmd := exec.Command(bin, "hook", "--agent", "claude")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CLAUDE_PROJECT_DIR=")
+	cmd.Stdin = strings.NewReader(payload("claude", dir, "startup"))
+	cmd.Stdout = pw
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("exit: %v", err)
+	}
+}

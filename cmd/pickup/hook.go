@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -132,6 +134,9 @@ func (a *app) runHook(agentName string) {
 			fmt.Fprintf(a.io.err, "pickup hook: internal error: %v; nothing was printed\n", r)
 		}
 	}()
+	// An agent that stops reading early makes the write fail, not the
+	// process die of SIGPIPE with a non-zero status.
+	signal.Ignore(syscall.SIGPIPE)
 	ag, known := hookAgentNamed(agentName)
 	if agentName != "" && !known {
 		fmt.Fprintf(a.io.err, "pickup hook: unknown --agent %q (known: %s); printing plain text\n", agentName, strings.Join(hookAgentNames(), ", "))
