@@ -192,13 +192,17 @@ func newHookFacts(sessions []*model.Session) *hookFacts {
 	f := &hookFacts{status: map[string]chan model.GitChecked{}, branches: map[string]chan string{}}
 	for _, s := range sessions {
 		dir := s.Project
-		if _, seen := f.status[dir]; seen || dir == "" {
-			continue
+		if _, seen := f.status[dir]; !seen && dir != "" {
+			st := make(chan model.GitChecked, 1)
+			f.status[dir] = st
+			go func() { st <- git.Status(dir) }()
 		}
-		st, br := make(chan model.GitChecked, 1), make(chan string, 1)
-		f.status[dir], f.branches[dir] = st, br
-		go func() { st <- git.Status(dir) }()
-		go func() { br <- git.Branch(dir) }()
+		// The branch matters only to a session that records one.
+		if _, seen := f.branches[dir]; !seen && dir != "" && s.Branch != "" {
+			br := make(chan string, 1)
+			f.branches[dir] = br
+			go func() { br <- git.Branch(dir) }()
+		}
 	}
 	return f
 }
