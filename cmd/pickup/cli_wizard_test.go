@@ -80,8 +80,6 @@ func startPane(t *testing.T, w, h int, dir string, env []string, args ...string)
 	return p
 }
 
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
-
 func (p *pane) tmux(args ...string) string {
 	p.t.Helper()
 	out, err := exec.Command("tmux", append([]string{"-L", p.sock}, args...)...).CombinedOutput()

@@ -76,6 +76,7 @@ func (a *app) commands() *cobra.Command {
 			"  pickup artifacts --session 3f2a  # the files one session refers to",
 			"  pickup resume --choice continue --json",
 			"  pickup resume --choice restart --yes",
+			"  pickup hook install --agent claude  # a summary at the start of every agent session",
 		}, "\n"),
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -158,7 +159,7 @@ afterwards (keep it with --keep).`,
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand())
+	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand())
 	for _, s := range sourceSpecs {
 		if s.commands != nil {
 			root.AddCommand(s.commands(a)...)

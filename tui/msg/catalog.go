@@ -117,6 +117,8 @@ type Catalog struct {
 	Browser BrowserText
 	// The session as a file on disk, and a terminal too small (session.go).
 	Session SessionText
+	// What `pickup hook` tells an agent at session start (hook.go).
+	Hook HookText
 
 	// Key help, for the help bar.
 	Keys KeyText
@@ -296,6 +298,7 @@ var English = Catalog{
 	Picker:  englishPicker,
 	Browser: englishBrowser,
 	Session: englishSession,
+	Hook:    englishHook,
 }
 
 // Elapsed says how long ago something happened, from whole minutes:

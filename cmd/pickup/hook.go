@@ -1,0 +1,291 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
+)
+
+// The hook runs at the start of every agent session, so it must never
+// get in the way: it always exits 0, never reads the terminal, never
+// writes a file, never takes the single-writer lock, and answers within
+// hookBudget whatever the project holds.
+const (
+	// hookInputMax and hookInputWait bound the read of the agent's JSON
+	// on stdin: a stdin that never closes, or sends garbage forever,
+	// cannot hold the hook.
+	hookInputMax  = 1 << 20
+	hookInputWait = time.Second
+	// hookBudget is how long the hook waits for the sessions to be read
+	// before it says so in one line and leaves.
+	hookBudget = 4 * time.Second
+)
+
+// hookInput is what pickup reads from the agent's stdin JSON.
+type hookInput struct {
+	cwd, source string
+	roots       []string // Cursor's workspace_roots
+}
+
+func (a *app) hookCommand() *cobra.Command {
+	var agent string
+	hook := &cobra.Command{
+		Use:   "hook [--agent claude|codex|gemini|cursor]",
+		Short: "Summarise interrupted sessions for an agent's session-start hook",
+		Long: `hook is the command an agent runs when one of its sessions starts (see
+pickup hook install). It reads the agent's JSON on stdin: the project is
+its "cwd" (or the nearest folder above it, up to the git work tree, that
+holds a saved session), else the agent's project variable
+(CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR, CURSOR_PROJECT_DIR), else the
+current directory; "source" says how the session started (startup,
+resume, clear, compact).
+
+It prints, in the agent's own output form, a short factual summary of
+every interrupted session: what it is, whether it crashed, paused or may
+still be running and how long ago, its resume point, the guards that
+stand (uncommitted changes block RESTART; a branch other than the one the
+session recorded), and the commands that act on it. The summary stays
+under 2,000 tokens and says what it left out. Nothing to report prints
+nothing; after a compaction it prints one line.
+
+It always exits 0, never reads the terminal, never writes a file and
+never waits on a lock. Malformed stdin falls back to the current
+directory with a note on stderr. Without --agent it prints plain text.`,
+		Args: cobra.NoArgs,
+		// An agent of a later version may pass flags this pickup does not
+		// know; the hook still answers.
+		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
+		RunE: func(_ *cobra.Command, _ []string) error {
+			a.runHook(agent)
+			return nil
+		},
+	}
+	hook.Flags().StringVar(&agent, "agent", "", "the agent whose output form to print: "+strings.Join(hookAgentNames(), ", ")+" (default: plain text)")
+	hook.AddCommand(a.hookInstallCommand(false), a.hookInstallCommand(true), a.agentsMDCommand())
+	return hook
+}
+
+func (a *app) hookInstallCommand(uninstall bool) *cobra.Command {
+	var agent, scope string
+	var dryRun bool
+	use, short, long := "install", "Add pickup's session-start hook to an agent's settings",
+		`install merges pickup's session-start hook into the agent's own settings
+file, keeping every other key and hook as they are (byte for byte: pickup
+splices its entry in). Running it again changes nothing; an older pickup
+entry is replaced. The hook command is the absolute path of this pickup,
+in exec form where the agent supports it (Claude Code), with an explicit
+short timeout in the agent's unit. A settings file that is not valid JSON
+is refused, named, and left as it is (exit 4). The write is atomic.
+
+Scopes (default user, because the command holds this machine's path):
+  claude  user ($CLAUDE_HOME or ~/.claude/settings.json), project
+          (DIR/.claude/settings.json), local (DIR/.claude/settings.local.json)
+  codex   user ($CODEX_HOME or ~/.codex/hooks.json), project (DIR/.codex/hooks.json)
+  gemini  user (~/.gemini/settings.json), project (DIR/.gemini/settings.json)
+  cursor  user (~/.cursor/hooks.json), project (DIR/.cursor/hooks.json); experimental
+
+Each agent has a trust step before it runs a new hook; install names it.`
+	if uninstall {
+		use, short, long = "uninstall", "Remove pickup's session-start hook from an agent's settings",
+			`uninstall takes pickup's entries out of the agent's settings file (same
+--agent and --scope as install), keeping everything else byte for byte;
+a list or "hooks" object left empty goes too. Nothing to remove changes
+nothing.`
+	}
+	c := &cobra.Command{
+		Use:   use + " --agent claude|codex|gemini|cursor [--scope user|project|local] [--dry-run] [DIR]",
+		Short: short,
+		Long:  long,
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if agent == "" {
+				return fail(exitUsage, "%s needs --agent (%s)", use, strings.Join(hookAgentNames(), ", "))
+			}
+			dir, err := projectDir(args)
+			if err != nil {
+				return err
+			}
+			return a.installHook(agent, scope, dir, uninstall, dryRun)
+		},
+	}
+	c.Flags().StringVar(&agent, "agent", "", "the agent: "+strings.Join(hookAgentNames(), ", "))
+	c.Flags().StringVar(&scope, "scope", "user", "user, project or local (Claude Code only); project and local are in DIR (default: the current directory)")
+	c.Flags().BoolVar(&dryRun, "dry-run", false, "print the change as a diff and change nothing")
+	return c
+}
+
+// runHook is `pickup hook`. Whatever happens it returns, having printed
+// either nothing or the agent's output, and notes on stderr.
+func (a *app) runHook(agentName string) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(a.io.err, "pickup hook: internal error: %v; nothing was printed\n", r)
+		}
+	}()
+	// An agent that stops reading early makes the write fail, not the
+	// process die of SIGPIPE with a non-zero status.
+	signal.Ignore(syscall.SIGPIPE)
+	ag, known := hookAgentNamed(agentName)
+	if agentName != "" && !known {
+		fmt.Fprintf(a.io.err, "pickup hook: unknown --agent %q (known: %s); printing plain text\n", agentName, strings.Join(hookAgentNames(), ", "))
+	}
+	in, note := readHookInput(a.io.in)
+	cands, where := hookProjects(in, ag)
+	if note != "" {
+		fmt.Fprintln(a.io.err, msg.English.Hook.Input(note, where))
+	}
+	sum, ok := a.hookSummary(cands, in.source == "compact")
+	if !ok {
+		// Reading took longer than the hook may wait.
+		sum = hookSummaryText{context: msg.English.Hook.Slow(where, hookBudget.String(), "pickup status")}
+	}
+	if sum.context == "" {
+		return
+	}
+	if !known {
+		fmt.Fprint(a.io.out, sum.context)
+		return
+	}
+	_, _ = a.io.out.Write(ag.output(sum.context, sum.user))
+}
+
+// readHookInput reads the agent's JSON from stdin: one value, at most
+// hookInputMax bytes, within hookInputWait (a complete value is used at
+// once, even when stdin stays open). A terminal is never read. note says
+// why nothing usable came.
+func readHookInput(r io.Reader) (hookInput, string) {
+	if f, ok := r.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		return hookInput{}, ""
+	}
+	type read struct {
+		fields map[string]json.RawMessage
+		err    error
+	}
+	done := make(chan read, 1)
+	go func() {
+		var fields map[string]json.RawMessage
+		err := json.NewDecoder(io.LimitReader(r, hookInputMax)).Decode(&fields)
+		done <- read{fields, err}
+	}()
+	var got read
+	select {
+	case got = <-done:
+	case <-time.After(hookInputWait):
+		return hookInput{}, fmt.Sprintf("no complete JSON on stdin within %s", hookInputWait)
+	}
+	switch {
+	case got.err == io.EOF:
+		return hookInput{}, "stdin was empty"
+	case got.err != nil:
+		return hookInput{}, fmt.Sprintf("stdin is not the agent's JSON (%v)", got.err)
+	case got.fields == nil:
+		return hookInput{}, "stdin is not a JSON object"
+	}
+	str := func(k string) string {
+		var s string
+		_ = json.Unmarshal(got.fields[k], &s)
+		return s
+	}
+	in := hookInput{cwd: str("cwd"), source: str("source")}
+	_ = json.Unmarshal(got.fields["workspace_roots"], &in.roots)
+	return in, ""
+}
+
+// hookProjects lists the folders to look in, nearest first: the stdin's
+// cwd (Cursor: its first workspace root) and the folders above it up to
+// the agent's project folder or the git work tree holding it, else the
+// agent's project variable, else the current directory. where names the
+// first, for notes.
+func hookProjects(in hookInput, ag hookAgent) (cands []string, where string) {
+	envDir := ""
+	for _, v := range ag.projectEnv {
+		if d := usableDir(os.Getenv(v)); d != "" {
+			envDir = d
+			break
+		}
+	}
+	start := usableDir(in.cwd)
+	if start == "" && len(in.roots) > 0 {
+		start = usableDir(in.roots[0])
+	}
+	if start == "" {
+		start = envDir
+	}
+	if start == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, "."
+		}
+		start = wd
+	}
+	stop := workTreeRoot(start)
+	if envDir != "" && within(envDir, start) {
+		stop = envDir
+	}
+	cands = []string{start}
+	for d := start; d != stop && stop != ""; {
+		parent := filepath.Dir(d)
+		if parent == d || !within(stop, parent) {
+			break
+		}
+		cands = append(cands, parent)
+		d = parent
+	}
+	return cands, start
+}
+
+// usableDir is p when it is an absolute path to a folder, else "".
+func usableDir(p string) string {
+	if p == "" || !filepath.IsAbs(p) {
+		return ""
+	}
+	if st, err := os.Stat(p); err != nil || !st.IsDir() {
+		return ""
+	}
+	return filepath.Clean(p)
+}
+
+// workTreeRoot is the nearest folder at or above dir holding .git (a
+// folder, or a git worktree's file), else "".
+func workTreeRoot(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}
+
+// within reports whether p is root or inside it.
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
+}
+
+// hookSessions finds the live sessions of the nearest candidate folder
+// that has any; errors are left out (the hook reports what it can).
+func (a *app) hookSessions(cands []string) (project string, sessions []*model.Session) {
+	for _, dir := range cands {
+		found, _ := a.registry().FindWith(dir, a.source, nil)
+		if live := liveOnly(found); len(live) > 0 {
+			return dir, live
+		}
+	}
+	return "", nil
+}

@@ -1,0 +1,416 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+
+	"github.com/aymanbagabas/go-udiff"
+	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+)
+
+// hookSettings is one agent's settings file, read for an install or an
+// uninstall.
+type hookSettings struct {
+	agent  hookAgent
+	scope  string
+	path   string
+	before []byte // the bytes read; nil when the file does not exist
+	exists bool
+}
+
+// installHook merges pickup's entry into the agent's settings file,
+// keeping every other key and hook; uninstall takes it out. With dryRun
+// it prints the diff and changes nothing.
+func (a *app) installHook(agentName, scope, project string, uninstall, dryRun bool) error {
+	ag, ok := hookAgentNamed(agentName)
+	if !ok {
+		return fail(exitUsage, "--agent must be one of %s (got %q)", strings.Join(hookAgentNames(), ", "), agentName)
+	}
+	if scope == "" {
+		scope = "user"
+	}
+	pathOf, ok := ag.paths[scope]
+	if !ok {
+		return fail(exitUsage, "%s has no %s scope (scopes: %s)", ag.title, scope, strings.Join(ag.scopes(), ", "))
+	}
+	home, err := os.UserHomeDir()
+	if err != nil && scope == "user" {
+		return fail(exitError, "cannot find the home folder for the user scope: %v", err)
+	}
+	st := hookSettings{agent: ag, scope: scope, path: pathOf(home, project, a.claudeHome)}
+	if err := st.read(); err != nil {
+		return err
+	}
+	bin, err := selfPath()
+	if err != nil {
+		return fail(exitError, "cannot find pickup's own path for the hook command: %v", err)
+	}
+	var after []byte
+	var removed int
+	if uninstall {
+		after, removed, err = unmergeHook(st.before, ag, bin)
+	} else {
+		after, err = mergeHook(st.before, ag, bin)
+	}
+	if err != nil {
+		return fail(exitCorrupted, "%s %v; nothing was changed", st.path, err)
+	}
+	return a.finishHookEdit(st, after, uninstall, removed, dryRun, bin)
+}
+
+// read loads the settings file; a missing file is an empty one. Anything
+// but a regular file (a folder, a link pickup will not write through) is
+// refused before any change.
+func (st *hookSettings) read() error {
+	info, err := os.Lstat(st.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fail(exitError, "%s: %v; nothing was changed", st.path, err)
+	}
+	if info.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(st.path)
+		return fail(exitError, "%s is a symbolic link to %s; pickup does not write through links: run it on %s, nothing was changed", st.path, target, target)
+	}
+	data, err := fsx.ReadFile(st.path)
+	if err != nil {
+		return fail(exitError, "%v; nothing was changed", err)
+	}
+	st.before, st.exists = data, true
+	return nil
+}
+
+// finishHookEdit writes (or, with dryRun, shows) the new settings and
+// says what happened.
+func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, removed int, dryRun bool, bin string) error {
+	out := a.io.out
+	what := fmt.Sprintf("%s (%s scope, %s)", st.agent.title, st.scope, st.path)
+	if bytes.Equal(after, st.before) {
+		switch {
+		case uninstall:
+			fmt.Fprintf(out, "pickup's hook is not in %s; nothing was changed.\n", what)
+		default:
+			fmt.Fprintf(out, "pickup's hook is already installed for %s; nothing was changed.\n", what)
+		}
+		return nil
+	}
+	if dryRun {
+		old := "/dev/null"
+		if st.exists {
+			old = st.path
+		}
+		fmt.Fprint(out, udiff.Unified(old, st.path, string(st.before), string(after)))
+		fmt.Fprintln(out, "(dry run: nothing was changed)")
+		return nil
+	}
+	if err := writeSettings(st.path, st.before, st.exists, after); err != nil {
+		return fail(exitError, "%v", err)
+	}
+	if uninstall {
+		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", plural(removed, "entry", "entries"), what)
+		return nil
+	}
+	fmt.Fprintf(out, "Installed pickup's session-start hook for %s: it runs %s hook --agent %s (timeout %d%s).\n", what, bin, st.agent.name, st.agent.timeout, st.agent.unit)
+	fmt.Fprintln(out, st.agent.trust)
+	if inTemp(bin) {
+		fmt.Fprintf(a.io.err, "pickup: note: %s is in a temporary folder (go run?); the hook stops working when it is removed. Install pickup (go install, make build) and run this again.\n", bin)
+	}
+	return nil
+}
+
+// writeSettings is the one place a settings file is written, through
+// fsx (atomic: temporary file, fsync, rename; an existing file only if it
+// still holds the bytes read). The operation log, when pickup gets one,
+// records the change here: path, the bytes before (nil for a new file)
+// and after.
+var writeSettings = func(path string, before []byte, existed bool, after []byte) error {
+	if existed {
+		return fsx.ReplaceIfUnchanged(path, fsx.Fingerprint(before), after)
+	}
+	return fsx.CreateNew(path, after, 0o644)
+}
+
+// mergeHook returns doc with pickup's entry for ag in it, running bin.
+// An entry already equal to it leaves doc as it is; an older pickup entry
+// (another path, timeout or matcher) is replaced.
+func mergeHook(doc []byte, ag hookAgent, bin string) ([]byte, error) {
+	want := ag.entry(bin)
+	if len(bytes.TrimSpace(doc)) == 0 {
+		return newSettings(ag, want)
+	}
+	if err := jsonProblem(doc); err != nil {
+		return nil, err
+	}
+	found, err := pickupEntries(doc, ag, bin)
+	if err != nil {
+		return nil, err
+	}
+	if len(found) == 1 && sameJSON(found[0].entry.Raw, want) {
+		return doc, nil
+	}
+	if doc, _, err = removePickup(doc, ag, bin, false); err != nil {
+		return nil, err
+	}
+	r := root(doc)
+	hooks := r.Get("hooks")
+	switch {
+	case !hooks.Exists():
+		return insert(doc, r, "hooks", orderedJSON{{ag.event, []any{want}}})
+	case !hooks.Get(gjson.Escape(ag.event)).Exists():
+		return insert(doc, hooks, ag.event, []any{want})
+	}
+	return insert(doc, hooks.Get(gjson.Escape(ag.event)), "", want)
+}
+
+// unmergeHook returns doc without pickup's entries for ag, and how many
+// it removed; a group, list or "hooks" object left empty goes too.
+func unmergeHook(doc []byte, ag hookAgent, bin string) ([]byte, int, error) {
+	if len(bytes.TrimSpace(doc)) == 0 {
+		return doc, 0, nil
+	}
+	if err := jsonProblem(doc); err != nil {
+		return nil, 0, err
+	}
+	return removePickup(doc, ag, bin, true)
+}
+
+// newSettings is a new settings file holding only pickup's entry (and
+// Cursor's version), indented with two spaces.
+func newSettings(ag hookAgent, want orderedJSON) ([]byte, error) {
+	doc := orderedJSON{}
+	if ag.version != 0 {
+		doc = append(doc, kv{"version", ag.version})
+	}
+	doc = append(doc, kv{"hooks", orderedJSON{{ag.event, []any{want}}}})
+	s, err := marshalIndented(doc, "", "  ", true)
+	if err != nil {
+		return nil, err
+	}
+	return []byte(s + "\n"), nil
+}
+
+// pickupFound is one pickup handler in the session-start list: the list
+// element it is in (a group, or the handler) and where.
+type pickupFound struct {
+	elem    int // index in the list
+	handler int // index in the group's hooks; -1 when the element is the handler
+	alone   bool
+	entry   gjson.Result // the list element
+}
+
+// pickupEntries finds pickup's handlers in ag's session-start list. A
+// "hooks" or list of the wrong type is refused.
+func pickupEntries(doc []byte, ag hookAgent, bin string) ([]pickupFound, error) {
+	r := root(doc)
+	hooks := r.Get("hooks")
+	if !hooks.Exists() {
+		return nil, nil
+	}
+	if !hooks.IsObject() {
+		return nil, errors.New(`holds "hooks" that is not an object`)
+	}
+	list := hooks.Get(gjson.Escape(ag.event))
+	if !list.Exists() {
+		return nil, nil
+	}
+	if !list.IsArray() {
+		return nil, fmt.Errorf(`holds "hooks.%s" that is not a list`, ag.event)
+	}
+	var found []pickupFound
+	for i, e := range list.Array() {
+		if !ag.grouped {
+			if isPickupHandler(e, bin) {
+				found = append(found, pickupFound{elem: i, handler: -1, alone: true, entry: e})
+			}
+			continue
+		}
+		hs := e.Get("hooks")
+		if !hs.IsArray() {
+			continue
+		}
+		all := hs.Array()
+		for j, h := range all {
+			if isPickupHandler(h, bin) {
+				found = append(found, pickupFound{elem: i, handler: j, alone: len(all) == 1, entry: e})
+			}
+		}
+	}
+	return found, nil
+}
+
+// removePickup takes pickup's handlers out of ag's list: a group holding
+// only pickup's handler goes whole. With tidy, a list and then a "hooks"
+// object left empty go too.
+func removePickup(doc []byte, ag hookAgent, bin string, tidy bool) ([]byte, int, error) {
+	removed := 0
+	for {
+		found, err := pickupEntries(doc, ag, bin)
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(found) == 0 {
+			break
+		}
+		f := found[0]
+		list := root(doc).Get("hooks").Get(gjson.Escape(ag.event))
+		if f.alone {
+			doc, err = remove(doc, list, f.elem)
+		} else {
+			doc, err = remove(doc, list.Array()[f.elem].Get("hooks"), f.handler)
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		removed++
+	}
+	if !tidy || removed == 0 {
+		return doc, removed, nil
+	}
+	var err error
+	r := root(doc)
+	hooks := r.Get("hooks")
+	if list := hooks.Get(gjson.Escape(ag.event)); list.IsArray() && len(list.Array()) == 0 {
+		if doc, err = removeKey(doc, hooks, ag.event); err != nil {
+			return nil, 0, err
+		}
+		r = root(doc)
+		if hooks = r.Get("hooks"); hooks.IsObject() && len(hooks.Map()) == 0 {
+			if doc, err = removeKey(doc, r, "hooks"); err != nil {
+				return nil, 0, err
+			}
+		}
+	}
+	return doc, removed, nil
+}
+
+// removeKey removes member key from object obj.
+func removeKey(doc []byte, obj gjson.Result, key string) ([]byte, error) {
+	ms, err := members(doc, obj)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range ms {
+		if m.key == key {
+			return remove(doc, obj, i)
+		}
+	}
+	return doc, nil
+}
+
+// isPickupHandler reports whether h runs `pickup hook …`: in exec form
+// (command plus args) or as a shell command line, with this binary or
+// any program named pickup.
+func isPickupHandler(h gjson.Result, bin string) bool {
+	cmd := h.Get("command").String()
+	var words []string
+	if args := h.Get("args"); args.IsArray() {
+		words = []string{cmd}
+		for _, a := range args.Array() {
+			words = append(words, a.String())
+		}
+	} else {
+		words = shellWords(cmd)
+	}
+	if len(words) < 2 || words[1] != "hook" {
+		return false
+	}
+	prog := words[0]
+	return prog == bin || filepath.Base(prog) == filepath.Base(bin) || filepath.Base(prog) == "pickup"
+}
+
+// shellWords splits a simple shell command line into words, honouring
+// single and double quotes and backslashes (enough to read back what
+// shellQuote writes).
+func shellWords(s string) []string {
+	var words []string
+	var cur strings.Builder
+	in, quote, escaped := false, byte(0), false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case escaped:
+			cur.WriteByte(c)
+			escaped, in = false, true
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else if c == '\\' && quote == '"' {
+				escaped = true
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote, in = c, true
+		case c == '\\':
+			escaped = true
+		case c == ' ' || c == '\t' || c == '\n':
+			if in {
+				words = append(words, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// sameJSON reports whether raw and v are the same JSON value.
+func sameJSON(raw string, v any) bool {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return false
+	}
+	var x, y any
+	if json.Unmarshal([]byte(raw), &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// selfPath is the absolute path of the running pickup as it was invoked
+// (a symbolic link on PATH is kept, so an upgrade behind it keeps
+// working), else the executable's resolved path.
+func selfPath() (string, error) {
+	arg := os.Args[0]
+	if !strings.ContainsRune(arg, filepath.Separator) {
+		if p, err := exec.LookPath(arg); err == nil {
+			arg = p
+		}
+	}
+	if abs, err := filepath.Abs(arg); err == nil {
+		if st, err := os.Stat(abs); err == nil && st.Mode().IsRegular() {
+			return abs, nil
+		}
+	}
+	return os.Executable()
+}
+
+// inTemp reports whether path is under the temporary folder.
+func inTemp(path string) bool {
+	rel, err := filepath.Rel(os.TempDir(), path)
+	return err == nil && filepath.IsLocal(rel)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
