@@ -259,17 +259,14 @@ type Session struct {
 	// Fingerprint identifies the bytes the session was loaded from (a
 	// content hash). Writers refuse when the file no longer matches it.
 	Fingerprint string `json:"-"`
-	// Headline, when set, replaces the welcome line ("You paused … ago")
-	// when no crash is detected: a source whose last run neither crashed
-	// nor paused says what happened instead (a finished step).
-	Headline string `json:"-"`
 	// Report, when set, is the source's own status text (a spec's exact
 	// banner), printed by `pickup status` in place of the generic summary.
 	Report []string `json:"-"`
 	// Headline, when set, is the source's own first line for a session
 	// the crash rule does not call crashed, in place of the welcome
 	// ("You paused …"): a source that never pauses (crucible) says what
-	// it knows instead ("interrupted", "may still be running").
+	// it knows instead ("interrupted", "may still be running"), and one
+	// whose last run finished its step says so (bookforge).
 	Headline string `json:"-"`
 	// ArtifactRoots are further folders (absolute) the artifact browser
 	// may open files from, beside the project and the state file's
