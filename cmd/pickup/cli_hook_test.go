@@ -136,10 +136,9 @@ func TestHookDemoEveryAgent(t *testing.T) {
 				}
 			}
 			for _, want := range []string{
-				"2. aios session 5939d98f8774: Authentication System / story 12.3\n   State: crashed; last update 2 hours ago",
+				"3. aios session 5939d98f8774: Authentication System / story 12.3\n   State: crashed; last update 2 hours ago",
 				"Resume point: development (current_phase is development).",
 				"Guard: RESTART is blocked while git reports uncommitted changes (1 file).",
-				"Guard: the session recorded branch feature/user-auth; the work tree is on feature/jwt-handler.",
 				"State: paused on purpose; last update 5 hours ago.",
 				"Not shown here: 2 more sessions",
 			} {
@@ -154,6 +153,12 @@ func TestHookDemoEveryAgent(t *testing.T) {
 				}
 			}
 		}
+	}
+	// The atelier snapshot is past the five detailed sessions of the
+	// whole demo; narrowed to its source, its branch guard is stated.
+	r := hookRun(t, project, payload("claude", project, "startup"), nil, "--agent", "claude", "--claude-home", home, "--source", "atelier").want(t, exitOK)
+	if ctx := hookContext(t, "claude", r.stdout); !strings.Contains(ctx, "Guard: the session recorded branch feature/user-auth; the work tree is on feature/jwt-handler.") {
+		t.Fatalf("atelier: no branch guard in:\n%s", ctx)
 	}
 	if after := testkit.TreeHash(t, filepath.Dir(project)); after != before {
 		t.Fatal("the hook changed files in the demo")
