@@ -85,6 +85,9 @@ type Event interface{ isEvent() }
 type Loaded struct {
 	Session *Session
 	Now     time.Time
+	// Activity is the evidence, gathered by the caller, that the
+	// session's workflow is still at work (see CrashInfo.WithActivity).
+	Activity []Activity
 }
 
 // Chose is a pick from the options screen.
@@ -258,7 +261,7 @@ func stepLoading(s State, ev Event) (State, []Effect) {
 	}
 	s.Session = l.Session
 	if l.Session.Problem == nil || l.Session.Problem.Kind != ErrCorrupted {
-		s.Crash = DetectCrash(l.Session, l.Now, s.Config.CrashAfter)
+		s.Crash = DetectCrash(l.Session, l.Now, s.Config.CrashAfter).WithActivity(l.Activity)
 	}
 	s.Options = Options(l.Session, s.Crash)
 	s.Screen = optionsScreen(s)

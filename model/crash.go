@@ -15,6 +15,10 @@ type CrashInfo struct {
 	Reason             string `json:"reason"`
 	// ReasonCode is the machine form of Reason.
 	ReasonCode CrashReason `json:"-"`
+	// Running is true when there is evidence that the workflow is still
+	// at work (Activity): then it is never a crash (WithActivity).
+	Running  bool       `json:"running,omitempty"`
+	Activity []Activity `json:"activity,omitempty"`
 }
 
 // CrashReason is why DetectCrash decided as it did.
@@ -25,6 +29,7 @@ const (
 	CrashRecent      CrashReason = "recent"       // updated within the threshold
 	CrashCleanStop   CrashReason = "clean_stop"   // last action ended the run on purpose
 	CrashNoTimestamp CrashReason = "no_timestamp" // cannot tell
+	CrashRunning     CrashReason = "running"      // evidence of activity (WithActivity)
 )
 
 // DetectCrash decides whether the session stopped by crashing. It is a

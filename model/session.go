@@ -249,6 +249,15 @@ type Session struct {
 	Artifacts      []Artifact   `json:"artifacts,omitempty"`
 	Checkpoints    []Checkpoint `json:"checkpoints,omitempty"`
 	Warnings       []string     `json:"warnings"`
+	// Alerts are the facts that bear on the choice (a stale marker, a
+	// person's decision pending, a write cut short…): the options screen
+	// shows them above its question. General remarks stay in Warnings.
+	Alerts []Alert `json:"alerts,omitempty"`
+	// Standing, when set, is the source's own word for a session the
+	// crash rule does not call crashed: ready (its last run finished a
+	// step), done, or interrupted (a source that never pauses). See
+	// StandingOf.
+	Standing Standing `json:"-"`
 	// Context is what a CONTINUE hands to the agent (restored_context).
 	Context map[string]any `json:"-"`
 	// Policy holds the loader's word on each choice; a missing entry is

@@ -112,14 +112,17 @@ func (l Loader) session(b *book, path string) *model.Session {
 	case plan.Complete && b.State != nil:
 		s.LastAction = &model.LastAction{Type: "BOOK_COMPLETE", Clean: true}
 		s.Headline = "Welcome back! The book is complete: state.json says COMPLETE."
+		s.Standing = model.StandingDone
 	case ready:
 		s.LastAction = &model.LastAction{Type: "STEP_COMPLETED", Clean: true}
 		s.Headline = fmt.Sprintf("Welcome back! The last run finished its step%s: the book is ready for the next step, %s.", ago, rs.ID)
+		s.Standing = model.StandingReady
 	case b.State == nil && firstPending(withoutFlags(b)) < 0:
 		s.LastAction = &model.LastAction{Type: "SCENE_COMPLETED", Clean: true}
 	case b.Latest != "":
 		s.LastAction = &model.LastAction{Type: b.Latest + " success", Clean: false}
 		s.Headline = fmt.Sprintf("Welcome back! The last run stopped%s after %s, without a pause marker.", ago, b.Latest)
+		s.Standing = model.StandingInterrupted
 	}
 
 	// The resume scene's phases (a phase it does not need is left out).

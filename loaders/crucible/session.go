@@ -124,6 +124,9 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		model.Discard: {Confirm: p.discardQuestion(), Hint: "archive the marker and dispatch directory (renamed, not deleted)"},
 	}
 	s.Headline = l.headline(p)
+	// crucible records no pause: a stop that is not a crash is an
+	// interruption (issue 16's one word; never "paused").
+	s.Standing = model.StandingInterrupted
 	if p.problem != nil {
 		s.Problem = p.problem
 		s.Status = "corrupted"
