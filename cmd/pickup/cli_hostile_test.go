@@ -21,6 +21,7 @@ import (
 	"github.com/pickup-dev/pickup/loaders/aios"
 	"github.com/pickup-dev/pickup/loaders/crucible"
 	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
 )
 
 // Reliability contracts of the built binary (issue 9): hostile state
@@ -482,4 +483,85 @@ func TestInterruptedResume(t *testing.T) {
 		pickup(t, dir, "resume", "--choice", "restart", "--yes").want(t, exitOK)
 	}
 	t.Logf("%d of %d interrupted runs had written; none left a partial file", changed, rounds)
+}
+
+// TestHostileStateNamesFilesOutsideAsArtifacts: a state file that names
+// files outside the project as its artifacts cannot use `artifacts
+// --json` to learn whether they exist: a refused path that exists and
+// one that does not are reported alike, with no exists, size, time,
+// folder or integrity.
+func TestHostileStateNamesFilesOutsideAsArtifacts(t *testing.T) {
+	base := testkit.RealTempDir(t)
+	project := filepath.Join(base, "shop")
+	secret := filepath.Join(base, "secret.md")
+	testkit.Write(t, secret, "secret\n")
+	missing := filepath.Join(base, "no-such-file.md")
+	session := `{"version": "1.0", "feature_name": "esc", "created_at": "2026-01-28T10:00:00Z", "updated_at": "2026-01-28T14:30:00Z",
+  "current_stage": 3, "stage_status": {"0": "complete", "1": "complete", "2": "complete", "3": "in_progress", "4": "pending", "5": "pending", "6": "pending", "7": "pending"},
+  "artifacts": {"rules": "` + secret + `", "analysis": "` + missing + `", "tdd": "../secret.md", "adrs": ["../no-such-file.md"]}}`
+	testkit.Write(t, filepath.Join(project, ".claude", "design", "sessions", "esc.session.json"), session)
+	m := pickup(t, project, "artifacts", "--json").want(t, exitOK).json(t)
+	got := map[string]map[string]any{}
+	for _, a := range m["sessions"].([]any)[0].(map[string]any)["artifacts"].([]any) {
+		a := a.(map[string]any)
+		got[a["path"].(string)] = a
+	}
+	for _, p := range []string{secret, missing, "../secret.md", "../no-such-file.md"} {
+		a := got[p]
+		if a == nil || a["refused"] != model.ArtifactOutside {
+			t.Fatalf("%s: %v, want refused %s", p, a, model.ArtifactOutside)
+		}
+		for _, k := range []string{"exists", "size", "mod_time", "dir", "integrity"} {
+			if v, ok := a[k]; ok {
+				t.Errorf("%s: a refused path outside the project reports %s = %v", p, k, v)
+			}
+		}
+	}
+}
+
+// TestHostileCrashAfterOutOfRange: --crash-after takes a positive
+// duration of at most a year; anything else is a usage error.
+func TestHostileCrashAfterOutOfRange(t *testing.T) {
+	dir, _ := project(t, time.Hour, "GO", "development")
+	for _, v := range []string{"-30m", "0", "-1ns", "8761h", "2562047h"} {
+		for _, cmd := range []string{"status", "resume", "plan", "artifacts"} {
+			args := []string{cmd, "--crash-after", v}
+			if cmd == "resume" {
+				args = append(args, "--choice", "continue")
+			}
+			r := pickup(t, dir, args...)
+			if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "--crash-after") {
+				t.Errorf("%v: exit %d stdout %q stderr %q", args, r.code, r.stdout, r.stderr)
+			}
+		}
+	}
+	pickup(t, dir, "status", "--crash-after", "8760h").want(t, exitOK)
+	pickup(t, dir, "status", "--crash-after", "1s").want(t, exitOK)
+}
+
+// TestHostileStatusSessionNoMatch: `status --session X` names one
+// session; no match is exit 3 as for resume, and only the match is
+// listed.
+func TestHostileStatusSessionNoMatch(t *testing.T) {
+	dir := fixtureProject(t, "design", "spec_example")
+	testkit.Write(t, filepath.Join(dir, ".aios", ".session-state.yaml"), testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml")))
+	all := pickup(t, dir, "status", "--json").want(t, exitOK).json(t)["sessions"].([]any)
+	if len(all) < 2 {
+		t.Fatalf("want two sessions, got %d", len(all))
+	}
+	for _, args := range [][]string{{"status", "--session", "zzzz"}, {"status", "--session", "zzzz", "--json"}} {
+		r := pickup(t, dir, args...).want(t, exitNoSession)
+		if !strings.Contains(r.stderr, `no session with id "zzzz"`) {
+			t.Errorf("%v: stderr %q", args, r.stderr)
+		}
+	}
+	id := all[1].(map[string]any)["id"].(string)
+	got := pickup(t, dir, "status", "--json", "--session", id[:6]).want(t, exitOK).json(t)["sessions"].([]any)
+	if len(got) != 1 || got[0].(map[string]any)["id"] != id {
+		t.Fatalf("status --session %s listed %v", id[:6], got)
+	}
+	r := pickup(t, dir, "status", "--session", id).want(t, exitOK)
+	if strings.Count(r.stdout, "\n[") != 0 || !strings.Contains(r.stdout, id) {
+		t.Fatalf("text status --session lists more than the session:\n%s", r.stdout)
+	}
 }

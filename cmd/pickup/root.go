@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
@@ -78,6 +79,9 @@ func (a *app) commands() *cobra.Command {
 			"  pickup resume --choice restart --yes",
 		}, "\n"),
 		Args: cobra.MaximumNArgs(1),
+		// Checked once, for every subcommand: flags that are valid one by
+		// one but not together or not in range.
+		PersistentPreRunE: func(*cobra.Command, []string) error { return a.checkFlags() },
 		RunE: func(_ *cobra.Command, args []string) error {
 			dir, err := projectDir(args)
 			if err != nil {
@@ -97,7 +101,7 @@ func (a *app) commands() *cobra.Command {
 	}
 	pf.AddFlagSet(a.sourceFlags)
 	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
-	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed")
+	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed (more than 0, at most 8760h)")
 	addChoiceFlags := func(c *cobra.Command) {
 		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")
 		c.Flags().BoolVar(&a.yes, "yes", false, "answer yes to confirmations: allow restart, discard and confirmed writes to change files (without it they refuse)")
@@ -111,6 +115,7 @@ func (a *app) commands() *cobra.Command {
 		Long: `status lists every saved session under DIR (default: the current
 directory) with where it stands: crashed or paused and how long ago, the
 current unit and phase, progress, the resume point and any warnings.
+--session ID shows that session alone (exit 3 when no id matches).
 Exit 3 when none is found, 4 when a state file is corrupted.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -165,4 +170,16 @@ afterwards (keep it with --keep).`,
 		}
 	}
 	return root
+}
+
+// maxCrashAfter is the longest --crash-after: a year. A longer one (or
+// one that overflows) is a mistake, not a setting.
+const maxCrashAfter = 365 * 24 * time.Hour
+
+// checkFlags refuses flag values no command can use (exit 2).
+func (a *app) checkFlags() error {
+	if a.crashAfter <= 0 || a.crashAfter > maxCrashAfter {
+		return fail(exitUsage, "--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)", a.crashAfter, "8760h")
+	}
+	return nil
 }

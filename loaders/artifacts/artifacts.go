@@ -185,7 +185,8 @@ func List(s *model.Session) []model.Artifact {
 }
 
 // Inspect returns List(s) with Exists, Size, ModTime, Dir, Integrity and
-// Refused set from the disk. Paths stay as the loader gave them, except a
+// Refused set from the disk; a refused artifact has Refused alone (Exists
+// false, no size, time nor integrity: no existence oracle). Paths stay as the loader gave them, except a
 // relative path found beside the session's state (see Locate), which
 // becomes that absolute path. A refused artifact is not looked at beyond
 // where it leads.
@@ -241,8 +242,10 @@ func inspect(roots []string, s *model.Session, a model.Artifact) model.Artifact 
 		return a
 	}
 	if r.Refused != "" {
+		// Nothing more about a refused path: not even whether it exists,
+		// so a state file cannot use pickup to probe the disk outside
+		// the project.
 		a.Refused = r.Refused
-		a.Exists = r.Info != nil
 		return a
 	}
 	if r.Info == nil {
