@@ -220,7 +220,7 @@ func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, err
 		changed, archived = append(changed, p.markerPath), dst
 		if p.marker != nil && p.scratch != "" {
 			da := filepath.Join(p.scratch, dispatchActive+p.marker.PipelineID)
-			if data, err := os.ReadFile(da); err == nil {
+			if data, err := fsx.ReadFile(da); err == nil {
 				if _, err := fsx.Archive(da, fsx.Fingerprint(data), now); err == nil {
 					changed = append(changed, da)
 				}
@@ -262,7 +262,7 @@ func moved(err error, changed []string) error {
 }
 
 func mustRead(p string) []byte {
-	b, _ := os.ReadFile(p)
+	b, _ := fsx.ReadFile(p)
 	return b
 }
 
@@ -278,7 +278,7 @@ func contains(ss []string, s string) bool {
 // sameContent checks a possibly large file against a fingerprint,
 // streaming.
 func sameContent(path, fp string) error {
-	f, err := os.Open(path)
+	f, err := fsx.Open(path, fsx.MaxStreamFile+1)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &fsx.ChangedError{Path: path, Gone: true}
 	}

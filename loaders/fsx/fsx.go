@@ -8,12 +8,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -52,62 +50,6 @@ func (e *ChangedError) Error() string {
 }
 
 func (e *ChangedError) Is(target error) bool { return target == ErrChanged }
-
-// ReadFile reads a state file, refusing anything but a regular file (a
-// directory, a named pipe that would block, a device) and files over
-// MaxStateFile, with an error naming the path. The file is opened without
-// blocking and checked again once open, and the read itself is bounded,
-// so a file swapped or grown meanwhile cannot make it hang or overrun.
-func ReadFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := stateFileKind(path, st); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err = f.Stat(); err != nil {
-		return nil, err
-	}
-	if err := stateFileKind(path, st); err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxStateFile+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: reading: %w", path, err)
-	}
-	if len(data) > MaxStateFile {
-		return nil, fmt.Errorf("%s: over pickup's %d byte limit for a state file", path, MaxStateFile)
-	}
-	return data, nil
-}
-
-// stateFileKind refuses what ReadFile will not read.
-func stateFileKind(path string, st fs.FileInfo) error {
-	switch {
-	case st.IsDir():
-		return fmt.Errorf("%s: is a directory, not a state file", path)
-	case !st.Mode().IsRegular():
-		what := "not a regular file"
-		switch t := st.Mode().Type(); {
-		case t&fs.ModeNamedPipe != 0:
-			what = "a named pipe"
-		case t&fs.ModeSocket != 0:
-			what = "a socket"
-		case t&fs.ModeDevice != 0:
-			what = "a device"
-		}
-		return fmt.Errorf("%s: is %s, not a state file", path, what)
-	case st.Size() > MaxStateFile:
-		return fmt.Errorf("%s: %d bytes is over pickup's %d byte limit for a state file", path, st.Size(), MaxStateFile)
-	}
-	return nil
-}
 
 // Verify checks that path still holds the content with fingerprint fp.
 func Verify(path, fp string) error {
@@ -267,7 +209,7 @@ func ArchiveTo(path, fp, dst string) error {
 // syncDir flushes a folder's entries (a rename or a new name) to disk,
 // as far as the platform allows.
 func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
+	if d, err := OpenDir(dir); err == nil {
 		_ = d.Sync()
 		_ = d.Close()
 	}
