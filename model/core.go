@@ -368,6 +368,28 @@ func (s State) Question() string {
 	return s.Session.policy(s.Pending).Confirm
 }
 
+// Moves is what the pending choice renames (ChoicePolicy.Moves): the
+// confirmation names each.
+func (s State) Moves() []string {
+	if s.Session == nil || s.Pending == "" {
+		return nil
+	}
+	return s.Session.Moves[s.Pending]
+}
+
+// MovesUnnamed is Moves less what the source's own question (Question)
+// already names: what a confirmation must still list.
+func (s State) MovesUnnamed() []string {
+	q := s.Question()
+	var out []string
+	for _, mv := range s.Moves() {
+		if q == "" || !strings.Contains(q, strings.TrimSuffix(mv, "/")) {
+			out = append(out, mv)
+		}
+	}
+	return out
+}
+
 func startApply(s State, c Choice) (State, []Effect) {
 	s.Pending = c
 	s.Screen = ScreenApplying

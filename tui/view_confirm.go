@@ -55,14 +55,28 @@ func (m Model) confirmView(w, lv int) part {
 		for _, l := range strings.Split(q, "\n") {
 			d.text(sg(l, st.Text))
 		}
+		// Whatever else the write moves, when the question does not
+		// name it: the person sees every folder before saying yes.
+		if also := m.state.MovesUnnamed(); len(also) > 0 {
+			d.blank()
+			d.text(sg(c.DiscardAlso, st.Text))
+			for _, mv := range also {
+				d.hang([]seg{sg("  ", st.Text)}, sg(mv, st.Text))
+			}
+		}
 		return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.ConfirmYN)}
 	}
 	top := newDoc(w, true)
 	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DiscardTitle, st.Warning))
 	d := newDoc(w, lv >= lvCompact)
 	d.gap()
-	d.text(sg(c.DiscardWhat, st.Text))
-	if s := m.state.Session; s != nil && s.Path != "" {
+	if moves := m.state.Moves(); len(moves) > 0 {
+		d.text(sg(c.DiscardMoves, st.Text))
+		for _, mv := range moves {
+			d.hang([]seg{sg("  ", st.Text)}, sg(mv, st.Text))
+		}
+	} else if s := m.state.Session; s != nil && s.Path != "" {
+		d.text(sg(c.DiscardWhat, st.Text))
 		d.hang([]seg{sg("  ", st.Text)}, sg(s.Path, st.Text))
 		d.text(sg(c.DiscardRename(filepath.Base(s.Path)+".discarded.<timestamp>"), st.Text))
 	}

@@ -565,3 +565,46 @@ func TestHostileStatusSessionNoMatch(t *testing.T) {
 		t.Fatalf("text status --session lists more than the session:\n%s", r.stdout)
 	}
 }
+
+// TestHostileArchiveFolderLinkedOutside: a project whose /design archive
+// folder (.claude/design/sessions/archive) is a symbolic link to a
+// folder elsewhere. DISCARD (which moves the session there) and RESTART
+// (which keeps a copy of it there) are refused as a guard, exit 5,
+// naming the link; nothing lands in the other folder and the session
+// stays.
+func TestHostileArchiveFolderLinkedOutside(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	for _, choice := range []string{"discard", "restart"} {
+		t.Run(choice, func(t *testing.T) {
+			dir := fixtureProject(t, "design", "spec_example")
+			sessions := filepath.Join(dir, ".claude", "design", "sessions")
+			outside := t.TempDir()
+			testkit.Symlink(t, outside, filepath.Join(sessions, "archive"))
+			before := testkit.TreeHash(t, dir, outside)
+			r := pickup(t, dir, "resume", "--source", "design", "--choice", choice, "--yes", "--json").want(t, exitBlocked)
+			doc := r.json(t)
+			if doc["veto"] != VetoOutside || !strings.Contains(fmt.Sprint(doc["reason"]), filepath.Join(sessions, "archive")) ||
+				!strings.Contains(fmt.Sprint(doc["reason"]), "symbolic link") {
+				t.Fatalf("veto %v reason %v", doc["veto"], doc["reason"])
+			}
+			if testkit.TreeHash(t, dir, outside) != before {
+				t.Fatal("a refused write changed the project or the folder the link points to")
+			}
+		})
+	}
+}
+
+// TestDiscardNamesEveryFolderMoved: bookforge's DISCARD renames the
+// book's whole ledger folder and its pause marker; without --yes the
+// refusal names both (it used to say "the state file").
+func TestDiscardNamesEveryFolderMoved(t *testing.T) {
+	dir := fixtureProject(t, "bookforge", "reason_pause")
+	ctx := filepath.Join(dir, "workspace", "books", "tide", "draft", "context")
+	r := pickup(t, dir, "resume", "--choice", "discard", "--json").want(t, exitBlocked)
+	reason := fmt.Sprint(r.json(t)["reason"])
+	for _, p := range []string{filepath.Join(ctx, "phase_history") + "/", filepath.Join(ctx, "run_paused.json")} {
+		if !strings.Contains(reason, p) {
+			t.Errorf("the refusal does not name %s: %s", p, reason)
+		}
+	}
+}

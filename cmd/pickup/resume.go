@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -66,6 +67,10 @@ func (a *app) resume(project string) error {
 						return a.block(doc, guard.Kind, exitBlocked)
 					case errors.Is(ap.Err, fsx.ErrChanged):
 						return a.block(doc, blockChanged, exitBlocked)
+					case errors.Is(ap.Err, fsx.ErrLink):
+						// A folder on the way is a link: refused before
+						// anything was written or moved.
+						return a.block(doc, VetoOutside, exitBlocked)
 					}
 					return a.failed(doc, ap.Err)
 				}
@@ -90,8 +95,15 @@ func (a *app) resume(project string) error {
 		case model.ScreenConfirm:
 			if !a.yes {
 				doc.Reason = "discard archives the state file; run again with --yes to do it (nothing was changed)"
+				if mv := st.Moves(); len(mv) > 0 {
+					doc.Reason = fmt.Sprintf("%s archives (renames beside itself, deletes nothing) %s; run again with --yes to do it (nothing was changed)",
+						st.Pending, strings.Join(mv, ", "))
+				}
 				if q := st.Question(); q != "" {
 					doc.Reason = q + " — run again with --yes to answer yes (nothing was changed)"
+					if mv := st.MovesUnnamed(); len(mv) > 0 {
+						doc.Reason = q + " (this also moves " + strings.Join(mv, ", ") + ") — run again with --yes to answer yes (nothing was changed)"
+					}
 				}
 				return a.block(doc, blockConfirm, exitBlocked)
 			}

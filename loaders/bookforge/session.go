@@ -273,6 +273,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 		model.Restart:  {Hint: "archive " + what + ", then rerun every phase (--rerun-all)"},
 		model.Discard:  {Hint: "archive " + what + "; the book starts fresh"},
 	}
+	s.Moves = map[model.Choice][]string{model.Discard: b.moves()}
 	// RESTART reruns the whole book, not the resume scene: say so.
 	s.Outcomes = map[model.Choice]string{
 		model.Restart: fmt.Sprintf("Archived %s of book %s; every phase reruns: %s", what, b.ID, ctx["restart_command"]),
@@ -423,4 +424,17 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// moves is what archiving the book renames (moveAside): the ledger
+// folder and the pause marker, those that exist.
+func (b *book) moves() []string {
+	var mv []string
+	if b.HasHistory {
+		mv = append(mv, b.History+string(filepath.Separator))
+	}
+	if b.HasPause {
+		mv = append(mv, b.PauseFile)
+	}
+	return mv
 }

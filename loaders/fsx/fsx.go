@@ -131,7 +131,9 @@ func Archive(path, fp string, now time.Time) (string, error) {
 }
 
 // CreateNew atomically creates path holding data with permission perm,
-// creating its folder when needed: a temporary file in the same folder,
+// creating its folder when needed (never through a symbolic link: the
+// folder, the folders made for it and the deepest one that exists must
+// be real folders, else ErrLink): a temporary file in the same folder,
 // fsync, then a hard link to path (which fails when path exists, so an
 // existing file is never replaced), then a folder fsync. It refuses with
 // an error matching fs.ErrExist when path already exists. Where hard
@@ -141,8 +143,8 @@ func CreateNew(path string, data []byte, perm fs.FileMode) error {
 	exists := func() error {
 		return fmt.Errorf("%s: already exists; nothing was written: %w", path, fs.ErrExist)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("%s: creating its folder: %w", path, err)
+	if err := intoDir(dir, "", true, path, "written"); err != nil {
+		return err
 	}
 	if _, err := os.Lstat(path); err == nil {
 		return exists()
@@ -183,7 +185,8 @@ func CreateNew(path string, data []byte, perm fs.FileMode) error {
 
 // ArchiveTo renames path to dst (for example into an archive folder,
 // which is created when needed) provided path still holds the content
-// with fingerprint fp and dst does not exist. Nothing is copied or
+// with fingerprint fp and dst does not exist. No folder on the way from
+// path's folder to dst's may be a symbolic link (ErrLink). Nothing is copied or
 // deleted: there is always exactly one copy.
 func ArchiveTo(path, fp, dst string) error {
 	if err := notALink(path); err != nil {
@@ -192,8 +195,8 @@ func ArchiveTo(path, fp, dst string) error {
 	if err := Verify(path, fp); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return fmt.Errorf("%s: creating the archive folder: %w", path, err)
+	if err := intoDir(filepath.Dir(dst), filepath.Dir(path), true, path, "moved"); err != nil {
+		return err
 	}
 	if _, err := os.Lstat(dst); err == nil {
 		return fmt.Errorf("%s: archive name %s already exists; nothing was moved", path, dst)

@@ -244,3 +244,91 @@ func TestLockFolderIsPrivate(t *testing.T) {
 		}
 	}
 }
+
+// linkedFolder makes dir/name a symbolic link to a new folder outside
+// and returns that folder.
+func linkedFolder(t *testing.T, dir, name string) string {
+	t.Helper()
+	outside := t.TempDir()
+	testkit.Symlink(t, outside, filepath.Join(dir, name))
+	return outside
+}
+
+// refusedLink checks a write refused because a folder on its way is a
+// link: ErrLink, the link named, "nothing was".
+func refusedLink(t *testing.T, err error, link string) {
+	t.Helper()
+	if !errors.Is(err, ErrLink) || !strings.Contains(err.Error(), link) || !strings.Contains(err.Error(), "nothing was") {
+		t.Fatalf("want a refusal naming the link %s: %v", link, err)
+	}
+}
+
+// emptyDir fails when dir holds anything.
+func emptyDir(t *testing.T, dir string) {
+	t.Helper()
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("something was written through the link into %s: %v", dir, ents)
+	}
+}
+
+// A project whose archive folder is a link elsewhere: archiving into it
+// is refused, the file stays, nothing lands elsewhere.
+func TestArchiveToArchiveFolderLinkedOutsideIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "feature.session.json")
+	write(t, state, "{}\n", 0o644)
+	outside := linkedFolder(t, dir, "archive")
+	err := ArchiveTo(state, Fingerprint([]byte("{}\n")), filepath.Join(dir, "archive", "feature.1.session.json"))
+	refusedLink(t, err, filepath.Join(dir, "archive"))
+	emptyDir(t, outside)
+	if testkit.Read(t, state) != "{}\n" {
+		t.Fatal("the state file moved")
+	}
+}
+
+// The same with the link one folder deeper, in a folder pickup would
+// otherwise create its way through.
+func TestArchiveToFolderLinkedDeeperIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "state.json")
+	write(t, state, "x\n", 0o644)
+	if err := os.Mkdir(filepath.Join(dir, "archive"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	outside := linkedFolder(t, filepath.Join(dir, "archive"), "2026")
+	err := ArchiveTo(state, Fingerprint([]byte("x\n")), filepath.Join(dir, "archive", "2026", "03", "state.json"))
+	refusedLink(t, err, filepath.Join(dir, "archive", "2026"))
+	emptyDir(t, outside)
+}
+
+// A copy kept in a folder that is a link elsewhere is refused.
+func TestCreateNewIntoFolderLinkedOutsideIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	outside := linkedFolder(t, dir, "archive")
+	err := CreateNew(filepath.Join(dir, "archive", "copy.json"), []byte("{}\n"), 0o644)
+	refusedLink(t, err, filepath.Join(dir, "archive"))
+	emptyDir(t, outside)
+}
+
+// Folders are not created through a link either.
+func TestCreateNewFolderUnderLinkIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	outside := linkedFolder(t, dir, "archive")
+	err := CreateNew(filepath.Join(dir, "archive", "2026", "copy.json"), []byte("{}\n"), 0o644)
+	refusedLink(t, err, filepath.Join(dir, "archive"))
+	emptyDir(t, outside)
+}
+
+// A rename whose new name is in another folder reached through a link
+// is refused.
+func TestRenameNoReplaceIntoLinkedFolderIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "memory")
+	if err := os.Mkdir(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	outside := linkedFolder(t, dir, "old")
+	err := RenameNoReplace(src, filepath.Join(dir, "old", "memory.discarded.1"))
+	refusedLink(t, err, filepath.Join(dir, "old"))
+	emptyDir(t, outside)
+}

@@ -87,6 +87,8 @@ type Catalog struct {
 	// The discard confirmation.
 	DiscardTitle    string
 	DiscardWhat     string
+	DiscardMoves    string
+	DiscardAlso     string
 	DiscardRename   func(archived string) string
 	DiscardRestore  string
 	DiscardQuestion string
@@ -235,6 +237,8 @@ var English = Catalog{
 
 	DiscardTitle: "Discard: archive the session and start fresh",
 	DiscardWhat:  "The state file is archived, not deleted:",
+	DiscardMoves: "Each of these is archived (renamed beside itself), not deleted:",
+	DiscardAlso:  "This also moves (renamed beside itself, not deleted):",
 	DiscardRename: func(archived string) string {
 		return "It is renamed to " + archived + " in the same folder."
 	},

@@ -1,0 +1,38 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// confirmState is DISCARD's confirmation for a session whose discard
+// renames the given folders and files.
+func confirmState(question string, moves ...string) model.State {
+	s := aiosSession(func(s *model.Session) {
+		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: {Confirm: question}}
+		s.Moves = map[model.Choice][]string{model.Discard: moves}
+	})
+	return model.State{Screen: model.ScreenConfirm, Pending: model.Discard, Session: s}
+}
+
+// A discard that renames whole folders (a memory folder, a ledger folder
+// and a pause marker beside it) names every one before the person says
+// yes, not just the state file.
+func TestDiscardConfirmationNamesEveryFolderMoved(t *testing.T) {
+	moves := []string{"/home/ana/shop/books/tide/phase_history/", "/home/ana/shop/books/tide/run_paused.json"}
+	v := flat(plain(newModel(t, confirmState("", moves...), nil, 100, 30)))
+	for _, mv := range moves {
+		if !strings.Contains(v, mv) {
+			t.Errorf("the confirmation does not name %s:\n%s", mv, v)
+		}
+	}
+	// A source's own question that names one folder: the others are
+	// listed under it.
+	q := "Archive this project's memory?\n/home/ana/.claude/memory"
+	v = flat(plain(newModel(t, confirmState(q, "/home/ana/.claude/memory/", "/home/ana/shop/.kiln/phase_3_state.md"), nil, 100, 30)))
+	if !strings.Contains(v, "also moves") || !strings.Contains(v, "/home/ana/shop/.kiln/phase_3_state.md") || strings.Count(v, "/home/ana/.claude/memory") != 1 {
+		t.Errorf("the confirmation does not list what the question leaves out, once:\n%s", v)
+	}
+}
