@@ -51,14 +51,20 @@ type State struct {
 	Warnings []string
 }
 
-// Veto is VETO-2's verdict: RESTART is blocked by uncommitted changes.
+// Veto is VETO-2's verdict: RESTART is blocked by uncommitted changes,
+// or because git refused to check (Reason says why).
 type Veto struct {
-	Kind  string   `json:"veto"`
-	Files []string `json:"files"`
+	Kind   string   `json:"veto"`
+	Files  []string `json:"files"`
+	Reason string   `json:"reason,omitempty"`
 }
 
 // VetoUncommitted is VETO-2's kind.
 const VetoUncommitted = "uncommitted_changes"
+
+// VetoGitRefused is VETO-2 failing closed: git refused to look at the
+// repository, so uncommitted work cannot be ruled out.
+const VetoGitRefused = "git_refused"
 
 // NewState is the START node.
 func NewState(cfg Config) State {
@@ -106,6 +112,10 @@ type GitChecked struct {
 	// repository; Warning then says which.
 	Available bool
 	Warning   string
+	// Refused, when not empty, says git refused to look at the
+	// repository (another user owns it): VETO-2 fails closed and RESTART
+	// is blocked, with this as the reason.
+	Refused string
 	// Files are the paths with uncommitted changes.
 	Files []string
 }
@@ -308,6 +318,11 @@ func stepGitCheck(s State, ev Event) (State, []Effect) {
 		s.Screen, s.Pending = optionsScreen(s), ""
 		return s, nil
 	case GitChecked:
+		if e.Refused != "" {
+			s.Veto = &Veto{Kind: VetoGitRefused, Reason: e.Refused}
+			s.Screen = ScreenVeto
+			return s, nil
+		}
 		if !e.Available {
 			// git_check_failed: warn and allow the restart anyway.
 			s.Warnings = append(s.Warnings, e.Warning)

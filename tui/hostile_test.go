@@ -36,3 +36,20 @@ func TestDiscardConfirmationNamesEveryFolderMoved(t *testing.T) {
 		t.Errorf("the confirmation does not list what the question leaves out, once:\n%s", v)
 	}
 }
+
+// git refused to look at the repository (another user owns it): the veto
+// says so and names the way past it, not "0 files have uncommitted
+// changes".
+func TestVetoGitRefusedSaysWhyAndTheFlag(t *testing.T) {
+	st := model.State{Screen: model.ScreenVeto, Pending: model.Restart, Session: aiosSession(),
+		Veto: &model.Veto{Kind: model.VetoGitRefused, Reason: "git refuses to look at /home/ana/shop: the repository is owned by another user"}}
+	v := flat(plain(newModel(t, st, nil, 100, 30)))
+	for _, want := range []string{"git would not check this repository", "owned by another user", "--allow-unchecked-restart", "Back to the resume menu?"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("the veto lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "uncommitted changes:") {
+		t.Errorf("the veto speaks of uncommitted files:\n%s", v)
+	}
+}

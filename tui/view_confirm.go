@@ -12,6 +12,9 @@ import (
 // way out, and "back to the resume menu?" pinned under it.
 func (m Model) vetoView(w, lv int) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	if v := m.state.Veto; v != nil && v.Kind == model.VetoGitRefused {
+		return m.gitRefusedView(w, lv, v)
+	}
 	top := newDoc(w, true)
 	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.VetoTitle, st.Warning))
 	d := newDoc(w, lv >= lvCompact)
@@ -39,6 +42,20 @@ func (m Model) vetoView(w, lv int) part {
 	for i, step := range c.VetoSteps {
 		d.hang([]seg{sg(strconv.Itoa(i+1)+". ", st.Number)}, sg(step, st.Text))
 	}
+	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.VetoQuestion)}
+}
+
+// gitRefusedView is VETO-2 failing closed: git refused to look at the
+// repository, so RESTART is blocked; the way out is a flag, said here.
+func (m Model) gitRefusedView(w, lv int, v *model.Veto) part {
+	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	top := newDoc(w, true)
+	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.GitRefusedTitle, st.Warning))
+	d := newDoc(w, lv >= lvCompact)
+	d.gap()
+	d.text(sg(v.Reason, st.Text))
+	d.blank()
+	d.text(sg(c.GitRefusedSuggestion, st.Text))
 	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.VetoQuestion)}
 }
 
@@ -143,7 +160,11 @@ func (m Model) doneView(w, lv int) part {
 	}
 	if dec.Action == model.ActionRestartBlocked {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DecisionText(*dec), st.Warning))
-		d.text(sg(c.VetoSuggestion, st.Text))
+		if dec.Veto != nil && dec.Veto.Kind == model.VetoGitRefused {
+			d.text(sg(c.GitRefusedSuggestion, st.Text))
+		} else {
+			d.text(sg(c.VetoSuggestion, st.Text))
+		}
 	} else {
 		d.hang([]seg{sg(g.OK+" ", st.Success)}, sg(c.DecisionText(*dec), st.Title))
 	}

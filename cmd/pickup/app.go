@@ -41,6 +41,9 @@ type app struct {
 	choice     string
 	yes        bool
 	emit       string
+	// allowUnchecked lets RESTART go ahead when git refuses to look at
+	// the repository (VETO-2 otherwise fails closed).
+	allowUnchecked bool
 }
 
 func newApp(ctx context.Context, streams stdio) *app {

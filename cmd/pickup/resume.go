@@ -109,11 +109,8 @@ func (a *app) resume(project string) error {
 			}
 			st, effs = model.Step(st, model.Confirmed{Yes: true})
 		case model.ScreenVeto:
-			doc.Files = st.Veto.Files
-			doc.Suggestion = msg.English.VetoSuggestion
-			doc.Reason = fmt.Sprintf("%d file(s) have uncommitted changes", len(st.Veto.Files))
 			doc.Warnings = append(doc.Warnings, st.Warnings...)
-			return a.block(doc, model.VetoUncommitted, exitBlocked)
+			return a.vetoed(doc, st.Veto)
 		default:
 			return fail(exitError, "internal: the wizard stopped on screen %q", st.Screen)
 		}
@@ -149,10 +146,25 @@ func (a *app) block(doc resumeDoc, kind string, code int) error {
 	doc.Blocked = true
 	doc.Veto = kind
 	doc.ResumeAction = "blocked"
-	if kind == model.VetoUncommitted {
+	if kind == model.VetoUncommitted || kind == model.VetoGitRefused {
 		doc.ResumeAction = string(model.ActionRestartBlocked)
 	}
 	return a.output(doc, code)
+}
+
+// vetoed is RESTART blocked by VETO-2 (exit 5): files with uncommitted
+// changes, or git refusing to look at the repository (failing closed:
+// --allow-unchecked-restart is the way past it).
+func (a *app) vetoed(doc resumeDoc, v *model.Veto) error {
+	if v.Kind == model.VetoGitRefused {
+		doc.Reason = v.Reason
+		doc.Suggestion = msg.English.GitRefusedSuggestion
+		return a.block(doc, model.VetoGitRefused, exitBlocked)
+	}
+	doc.Files = v.Files
+	doc.Suggestion = msg.English.VetoSuggestion
+	doc.Reason = fmt.Sprintf("%d file(s) have uncommitted changes", len(v.Files))
+	return a.block(doc, model.VetoUncommitted, exitBlocked)
 }
 
 func (a *app) failed(doc resumeDoc, err error) error {

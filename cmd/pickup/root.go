@@ -106,6 +106,7 @@ func (a *app) commands() *cobra.Command {
 		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")
 		c.Flags().BoolVar(&a.yes, "yes", false, "answer yes to confirmations: allow restart, discard and confirmed writes to change files (without it they refuse)")
 		c.Flags().StringVar(&a.emit, "emit", "", "with --choice continue: 'prompt' prints a ready-to-paste markdown prompt for the agent instead of the decision")
+		c.Flags().BoolVar(&a.allowUnchecked, "allow-unchecked-restart", false, "let RESTART go ahead when git refuses to look at the repository (owned by another user: git's safe.directory check), without the uncommitted-changes check; without it RESTART is blocked")
 	}
 	addChoiceFlags(root)
 
@@ -131,7 +132,9 @@ Exit 3 when none is found, 4 when a state file is corrupted.`,
 		Short: "Carry out one choice without the UI, for scripts and agents",
 		Long: `resume runs the same core as the wizard with --choice as the pick.
 continue and review change nothing. restart first checks git (VETO-2:
-any uncommitted change blocks it, exit 5), then resets the workflow;
+any uncommitted change blocks it, exit 5; so does a repository git
+refuses to look at because another user owns it, unless
+--allow-unchecked-restart), then resets the workflow;
 discard archives the state file beside itself. Both change files only
 with --yes; without it they say what they would do and exit 5.`,
 		Args: cobra.MaximumNArgs(1),

@@ -116,10 +116,7 @@ func (a *app) finish(st model.State, s *model.Session) error {
 		Choice: string(st.Decision.Choice), RestoredContext: map[string]any{}, Changed: []string{}, Warnings: []string{},
 	}
 	if st.Decision.Blocked() {
-		doc.Files = st.Decision.Veto.Files
-		doc.Suggestion = msg.English.VetoSuggestion
-		doc.Reason = fmt.Sprintf("%d file(s) have uncommitted changes", len(doc.Files))
-		return a.block(doc, model.VetoUncommitted, exitBlocked)
+		return a.vetoed(doc, st.Decision.Veto)
 	}
 	return a.decided(doc, *st.Decision, s)
 }

@@ -83,6 +83,10 @@ type Catalog struct {
 	VetoSteps      []string
 	VetoQuestion   string
 	VetoSuggestion string
+	// GitRefused* is VETO-2 failing closed: git would not look at the
+	// repository (another user owns it).
+	GitRefusedTitle      string
+	GitRefusedSuggestion string
 
 	// The discard confirmation.
 	DiscardTitle    string
@@ -234,6 +238,10 @@ var English = Catalog{
 	},
 	VetoQuestion:   "Back to the resume menu? [y/n]",
 	VetoSuggestion: "Commit or stash your changes before restart.",
+
+	GitRefusedTitle: "Restart blocked: git would not check this repository",
+	GitRefusedSuggestion: "To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart. " +
+		"If you own this folder and trust it, mark it safe instead: git config --global --add safe.directory <folder>.",
 
 	DiscardTitle: "Discard: archive the session and start fresh",
 	DiscardWhat:  "The state file is archived, not deleted:",
@@ -555,6 +563,9 @@ func (c *Catalog) DecisionText(d model.Decision) string {
 	case model.ActionRestartBlocked:
 		n := 0
 		if d.Veto != nil {
+			if d.Veto.Kind == model.VetoGitRefused {
+				return c.GitRefusedTitle
+			}
 			n = len(d.Veto.Files)
 		}
 		return c.Blocked(n)
