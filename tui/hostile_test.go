@@ -53,3 +53,53 @@ func TestVetoGitRefusedSaysWhyAndTheFlag(t *testing.T) {
 		t.Errorf("the veto speaks of uncommitted files:\n%s", v)
 	}
 }
+
+// payload is what a hostile state file puts in every text it can: a
+// window title change (OSC), a screen clear (CSI), a bell, a C1 CSI, a
+// right-to-left override, a zero-width space, an invisible tag character.
+const payload = "X\x1b]0;PWNED\x07\x1b[2J\u009b31m\u202eRTL\u200bZW\U000E0041"
+
+// raw are the pieces of payload that must never reach the screen as
+// they are.
+var raw = []string{"\x1b]0;", "\x07", "\x1b[2J", "\u009b", "\u202e", "\u200b", "\U000E0041"}
+
+func hostileSession() *model.Session {
+	return aiosSession(func(s *model.Session) {
+		s.Title, s.Stage, s.Branch = payload, payload, payload
+		s.Path = "/home/ana/shop/.aios/" + payload + ".yaml"
+		s.Fields = append(s.Fields, model.Field{Key: "x", Label: payload, Value: payload})
+		s.Phases[0].Name, s.Phases[0].Result, s.Phases[0].Executor = payload, payload, payload
+		s.Handoff.Note = payload
+		s.Warnings = []string{payload}
+		s.ResumePoint.Reason = payload
+		s.Sections = []model.Section{{Title: payload, Lines: []string{payload}}}
+	})
+}
+
+// noRaw fails when the view carries a piece of the payload as it is, or
+// does not show the override visibly.
+func noRaw(t *testing.T, what string, m Model) {
+	t.Helper()
+	v := m.View().Content
+	for _, r := range raw {
+		if strings.Contains(v, r) {
+			t.Errorf("%s: %q reaches the terminal raw", what, r)
+		}
+	}
+	if !strings.Contains(v, "⟨U+202E⟩") {
+		t.Errorf("%s: the override is not shown visibly:\n%s", what, plain(m))
+	}
+}
+
+// TestHostileStateTextNeverReachesTheTerminalRaw: a state file whose
+// every text holds escape sequences, C1 controls, a bidi override and
+// invisible characters: the options, REVIEW, the picker and the
+// confirmation show them visibly, never raw.
+func TestHostileStateTextNeverReachesTheTerminalRaw(t *testing.T) {
+	m := newModel(t, loaded(t, hostileSession()), nil, 100, 40)
+	noRaw(t, "options", m)
+	rev, _ := press(t, m, keyRune('2'))
+	noRaw(t, "review", rev)
+	noRaw(t, "confirm", newModel(t, model.State{Screen: model.ScreenConfirm, Pending: model.Discard, Session: hostileSession()}, nil, 100, 40))
+	noRaw(t, "picker", newPicker(t, []*model.Session{hostileSession(), hostileSession()}, 100, 40, nil))
+}

@@ -6,6 +6,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/pickup-dev/pickup/internal/textsafe"
 )
 
 // seg is a run of text in one style; views build lines from segs so that
@@ -234,6 +236,17 @@ func (d *doc) text(segs ...seg) { d.hang(nil, segs...) }
 // hang wraps segs after a prefix; wrapped lines are indented by the
 // prefix's width.
 func (d *doc) hang(prefix []seg, segs ...seg) {
+	// A prefix can be a state file's word too (a field's label): made
+	// safe as the text is (wrapSegs cleans that).
+	for i := range prefix {
+		if !textsafe.Safe(prefix[i].text) {
+			prefix = slices.Clone(prefix)
+			for j := range prefix {
+				prefix[j].text = oneLine(prefix[j].text)
+			}
+			break
+		}
+	}
 	if !d.lazy {
 		d.hangNow(prefix, segs)
 		return
@@ -367,32 +380,20 @@ func cutPoint(word string, width int) int {
 	return best
 }
 
-// clean makes text from state files safe to print: tabs become spaces,
-// carriage returns and other control characters (an escape sequence
-// written into a state file) are dropped; newlines stay.
+// clean makes text from state files safe to print: what a terminal
+// would act on (an escape sequence, a bidi override, a zero-width
+// character) is shown visibly, as everywhere pickup prints
+// (internal/textsafe); tabs become spaces and a line's CR is dropped, so
+// the layout's widths hold.
 func clean(s string) string {
-	ok := true
-	for _, r := range s {
-		if (r < 0x20 && r != '\n') || (r >= 0x7f && r < 0xa0) {
-			ok = false
-			break
-		}
+	s = textsafe.Text(s)
+	if strings.ContainsAny(s, "\t\r") {
+		s = tabs.Replace(s)
 	}
-	if ok {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t':
-			return ' '
-		case r == '\n':
-			return r
-		case r < 0x20 || (r >= 0x7f && r < 0xa0):
-			return -1
-		}
-		return r
-	}, s)
+	return s
 }
+
+var tabs = strings.NewReplacer("\r\n", "\n", "\t", " ")
 
 // oneLine is clean text on a single line (file names, table cells).
 func oneLine(s string) string {

@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/aios"
@@ -822,4 +823,114 @@ func TestHostileRepoOwnedByAnotherUser(t *testing.T) {
 			t.Errorf("%v does not list --allow-unchecked-restart", args)
 		}
 	}
+}
+
+// termPayload is what a hostile state file puts in a text: a window
+// title change (OSC), a screen clear (CSI), a bell, a C1 CSI, a
+// right-to-left override, a zero-width space, an invisible tag character.
+const termPayload = "Bob\x1b]0;PWNED\x07\x1b[2J\u009b31m\u202eRTL\u200bZW\U000E0041"
+
+// termRaw are the pieces of termPayload a terminal would act on.
+var termRaw = []string{"\x1b", "\x07", "\u009b", "\u202e", "\u200b", "\U000E0041"}
+
+// noTermRaw fails when what pickup printed carries a piece of the
+// payload as it is.
+func noTermRaw(t *testing.T, what string, r result) {
+	t.Helper()
+	for _, raw := range termRaw {
+		if strings.Contains(r.stdout+r.stderr, raw) {
+			t.Errorf("%s: %q reaches the terminal raw:\nstdout %q\nstderr %q", what, raw, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestHostileStateTextReachesNoTerminalRaw: an AIOS state whose epic
+// title holds escape sequences, C1 controls, a bidi override and
+// invisible characters, and a crucible manifest whose summaries do.
+// Every text output (status, the status printed without a terminal,
+// artifacts, resume, its refusals, --emit prompt, plan) shows them
+// visibly; every JSON output stays JSON, escapes them, and decodes to
+// the very same title.
+func TestHostileStateTextReachesNoTerminalRaw(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	dir := t.TempDir()
+	yamlTitle := `"Bob\e]0;PWNED\a\e[2J\u009b31m\u202eRTL\u200bZW\U000E0041"`
+	testkit.Write(t, filepath.Join(dir, ".aios", ".session-state.yaml"),
+		strings.Replace(testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml")), "title: Projeto Bob", "title: "+yamlTitle, 1))
+	for _, args := range [][]string{
+		{"status"}, {}, {"artifacts"},
+		{"resume", "--choice", "review"}, {"resume", "--choice", "continue"}, {"resume", "--choice", "continue", "--emit", "prompt"},
+		{"resume", "--choice", "restart"}, {"resume", "--choice", "discard"}, {"resume", "--session", "nope", "--choice", "review"},
+	} {
+		r := pickup(t, dir, args...).noPanic(t)
+		noTermRaw(t, fmt.Sprint(args), r)
+		if len(args) < 2 && !strings.Contains(r.stdout, `Bob\x1b]0;PWNED\x07\x1b[2J⟨U+009B⟩31m⟨U+202E⟩RTL⟨U+200B⟩ZW⟨U+E0041⟩`) {
+			t.Errorf("%v does not show the title visibly:\n%s", args, r.stdout)
+		}
+	}
+	for _, args := range [][]string{{"status", "--json"}, {"artifacts", "--json"}, {"resume", "--choice", "review", "--json"}} {
+		r := pickup(t, dir, args...).noPanic(t)
+		noTermRaw(t, fmt.Sprint(args), r)
+		r.json(t)
+	}
+	var doc struct {
+		Sessions []struct{ Title string } `json:"sessions"`
+	}
+	r := pickup(t, dir, "status", "--json").want(t, exitOK)
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil || len(doc.Sessions) != 1 || !strings.HasPrefix(doc.Sessions[0].Title, termPayload) {
+		t.Fatalf("status --json does not decode to the same title: %v %+v", err, doc)
+	}
+
+	// crucible's plan, text and JSON, with the payload in the summaries.
+	w := crucibleWorld(t, "main")
+	esc, _ := json.Marshal(termPayload)
+	testkit.Write(t, w.manifest(), strings.ReplaceAll(testkit.Read(t, w.manifest()), `"Design doc drafted: token auth with refresh"`, string(esc)))
+	for _, args := range [][]string{{"plan"}, {"plan", "--json"}, {"status"}, {"status", "--json"}} {
+		r := pickup(t, w.project, w.args(args...)...).noPanic(t)
+		noTermRaw(t, "crucible "+fmt.Sprint(args), r)
+		if args[len(args)-1] == "--json" && !json.Valid([]byte(r.stdout)) {
+			t.Errorf("crucible %v: not JSON:\n%s", args, r.stdout)
+		}
+	}
+}
+
+// TestHostileNonUTF8FileName: a /design session file whose name is not
+// UTF-8. Text shows each byte that is not UTF-8 as \xNN; JSON stays
+// valid and carries the same \xNN, from which the name's bytes come back.
+func TestHostileNonUTF8FileName(t *testing.T) {
+	dir := fixtureProject(t, "design", "spec_example")
+	sessions := filepath.Join(dir, ".claude", "design", "sessions")
+	real := filepath.Join(sessions, "user-\xff\xfe.session.json")
+	if err := os.Rename(filepath.Join(sessions, "user-export.session.json"), real); err != nil {
+		t.Skipf("the file system refuses the name: %v", err)
+	}
+	shown := filepath.Join(sessions, `user-\xff\xfe.session.json`)
+	r := pickup(t, dir, "status", "--source", "design").want(t, exitOK)
+	if !strings.Contains(r.stdout, shown) || !utf8.ValidString(r.stdout) {
+		t.Fatalf("text does not show %s:\n%q", shown, r.stdout)
+	}
+	r = pickup(t, dir, "status", "--source", "design", "--json").want(t, exitOK)
+	var doc struct {
+		Sessions []struct{ Path string } `json:"sessions"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil || !utf8.ValidString(r.stdout) {
+		t.Fatalf("not valid JSON: %v\n%q", err, r.stdout)
+	}
+	found := false
+	for _, s := range doc.Sessions {
+		if s.Path == shown && unescapeX(s.Path) == real {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no session path round-trips to %q: %+v", real, doc.Sessions)
+	}
+}
+
+// unescapeX turns each \xNN back into its byte (docs/json.md).
+func unescapeX(s string) string {
+	return regexp.MustCompile(`\\x[0-9a-f]{2}`).ReplaceAllStringFunc(s, func(m string) string {
+		n, _ := strconv.ParseUint(m[2:], 16, 8)
+		return string([]byte{byte(n)})
+	})
 }

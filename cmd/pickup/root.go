@@ -47,11 +47,15 @@ func rootLong() string {
 
 func run(ctx context.Context, args []string, streams stdio) int {
 	a := newApp(ctx, streams)
+	defer a.flush()
 	root := a.commands()
 	root.SetArgs(args)
 	root.SetIn(streams.in)
+	// Help is pickup's own text (styled by fang for a terminal); errors
+	// name files and ids from state files, so they go through the safe
+	// stream.
 	root.SetOut(streams.out)
-	root.SetErr(streams.err)
+	root.SetErr(a.io.err)
 	err := fang.Execute(ctx, root,
 		fang.WithoutManpage(),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {

@@ -55,7 +55,7 @@ func (a *app) wizard(project string) error {
 	sig := newSignalCatcher()
 	cfg.Foreground = sig.foreground
 	m := tui.New(cfg)
-	p := tea.NewProgram(m, tea.WithInput(a.io.in), tea.WithOutput(a.io.err), tea.WithContext(a.ctx), tea.WithoutSignalHandler())
+	p := tea.NewProgram(m, tea.WithInput(a.term.in), tea.WithOutput(a.term.err), tea.WithContext(a.ctx), tea.WithoutSignalHandler())
 	sig.watch(p)
 	final, err := p.Run()
 	got := sig.end(err != nil)
