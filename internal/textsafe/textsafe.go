@@ -156,40 +156,13 @@ func Text(s string) string {
 }
 
 // appendText appends src made safe, in text.
-func appendText(dst, src []byte) []byte {
-	for len(src) > 0 {
-		n := plain(src)
-		dst = append(dst, src[:n]...)
-		if src = src[n:]; len(src) == 0 {
-			break
-		}
-		c := src[0]
-		if c < utf8.RuneSelf {
-			if c == '\r' && len(src) > 1 && src[1] == '\n' {
-				dst = append(dst, c)
-			} else {
-				dst = fmt.Appendf(dst, `\x%02x`, c)
-			}
-			src = src[1:]
-			continue
-		}
-		r, size := utf8.DecodeRune(src)
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = fmt.Appendf(dst, `\x%02x`, c)
-		case Hidden(r):
-			dst = fmt.Appendf(dst, "⟨U+%04X⟩", r)
-		default:
-			dst = append(dst, src[:size]...)
-		}
-		src = src[size:]
-	}
-	return dst
-}
+func appendText(dst, src []byte) []byte { return appendSafe(dst, src, false) }
 
 // appendJSON appends src, a piece of JSON text, with every character a
 // terminal would act on written as a JSON escape (same value).
-func appendJSON(dst, src []byte) []byte {
+func appendJSON(dst, src []byte) []byte { return appendSafe(dst, src, true) }
+
+func appendSafe(dst, src []byte, json bool) []byte {
 	for len(src) > 0 {
 		n := plain(src)
 		dst = append(dst, src[:n]...)
@@ -197,28 +170,28 @@ func appendJSON(dst, src []byte) []byte {
 			break
 		}
 		c := src[0]
-		if c < utf8.RuneSelf {
-			if c == '\r' {
-				dst = append(dst, c) // white space between values
-			} else {
-				dst = fmt.Appendf(dst, `\u%04x`, c)
-			}
-			src = src[1:]
-			continue
-		}
 		r, size := utf8.DecodeRune(src)
 		switch {
+		case c == '\r' && (json || len(src) > 1 && src[1] == '\n'):
+			// A line's end (JSON: white space between values).
+			dst = append(dst, c)
+		case c < utf8.RuneSelf && json:
+			dst = fmt.Appendf(dst, `\u%04x`, c)
+		case c < utf8.RuneSelf, r == utf8.RuneError && size == 1 && !json:
+			dst = fmt.Appendf(dst, `\x%02x`, c)
 		case r == utf8.RuneError && size == 1:
-			// Only a hand-written encoder can put such a byte inside a
-			// string: the same \xNN as Strings gives, JSON-escaped.
+			// In JSON only a hand-written encoder can put such a byte
+			// inside a string: the same \xNN as Strings gives, escaped.
 			dst = fmt.Appendf(dst, `\\x%02x`, c)
-		case Hidden(r) && r > 0xffff:
+		case !Hidden(r):
+			dst = append(dst, src[:size]...)
+		case !json:
+			dst = fmt.Appendf(dst, "⟨U+%04X⟩", r)
+		case r > 0xffff:
 			r1, r2 := utf16.EncodeRune(r)
 			dst = fmt.Appendf(dst, `\u%04x\u%04x`, r1, r2)
-		case Hidden(r):
-			dst = fmt.Appendf(dst, `\u%04x`, r)
 		default:
-			dst = append(dst, src[:size]...)
+			dst = fmt.Appendf(dst, `\u%04x`, r)
 		}
 		src = src[size:]
 	}
