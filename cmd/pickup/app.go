@@ -51,6 +51,18 @@ type app struct {
 	// allowUnchecked lets RESTART go ahead when git refuses to look at
 	// the repository (VETO-2 otherwise fails closed).
 	allowUnchecked bool
+
+	// sig handles SIGINT, SIGTERM and SIGHUP from the start of the run
+	// (see signals.go); nil where nothing started it (tests).
+	sig *signalCatcher
+}
+
+// signals is the run's signal catcher, started when needed.
+func (a *app) signals() *signalCatcher {
+	if a.sig == nil {
+		a.sig = newSignalCatcher()
+	}
+	return a.sig
 }
 
 func newApp(ctx context.Context, streams stdio) *app {

@@ -19,6 +19,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/aios"
 	"github.com/pickup-dev/pickup/loaders/crucible"
@@ -933,4 +935,162 @@ func unescapeX(s string) string {
 		n, _ := strconv.ParseUint(m[2:], 16, 8)
 		return string([]byte{byte(n)})
 	})
+}
+
+// TestHostileTerminalServerKilled: the whole terminal goes away under a
+// running wizard (the tmux server is killed: every pty closes at once).
+// pickup ends by itself within seconds, lock released, nothing written;
+// it never lives on as an orphan spinning on a dead terminal.
+func TestHostileTerminalServerKilled(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	dir, state := project(t, 2*time.Hour, "PAUSE", "development")
+	orig := testkit.Read(t, state)
+	for _, screen := range []string{"options", "review"} {
+		p := startPane(t, 100, 30, dir, nil, dir)
+		p.waitFor("What do you want to do?", "2. REVIEW")
+		if screen == "review" {
+			p.keys("2")
+			p.waitFor("Detailed progress")
+		}
+		pid := lockOwner(t, state)
+		_ = exec.Command("tmux", "-L", p.sock, "kill-server").Run()
+		deadline := time.Now().Add(10 * time.Second)
+		for syscall.Kill(pid, 0) == nil {
+			if time.Now().After(deadline) {
+				out, _ := exec.Command("ps", "-o", "pid,stat,pcpu,args", "-p", strconv.Itoa(pid)).CombinedOutput()
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+				t.Fatalf("%s: pickup still runs 10 s after its terminal went away:\n%s", screen, out)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if testkit.Read(t, state) != orig {
+			t.Fatalf("%s: the state file changed", screen)
+		}
+		noLeftovers(t, state, ".session-state.yaml")
+	}
+}
+
+// stuckProgram is a wizard whose event loop never comes back (a layout
+// that does not end): Send and Kill are noted, and change nothing.
+type stuckProgram struct {
+	mu          sync.Mutex
+	sent, kills int
+}
+
+func (p *stuckProgram) Send(tea.Msg) { p.mu.Lock(); p.sent++; p.mu.Unlock() }
+func (p *stuckProgram) Kill()        { p.mu.Lock(); p.kills++; p.mu.Unlock() }
+
+// TestHostileSignalEndsAWizardThatWillNotStop: SIGTERM while the wizard
+// is stuck (a state file that makes a layout take for ever): asked to
+// stop, then killed, and when even that does not end it, pickup puts the
+// terminal back itself and exits 143. It never keeps running.
+func TestHostileSignalEndsAWizardThatWillNotStop(t *testing.T) {
+	testkit.Swap(t, &stopGrace, 50*time.Millisecond)
+	testkit.Swap(t, &killGrace, 50*time.Millisecond)
+	codes := make(chan int, 1)
+	c := &signalCatcher{ch: make(chan os.Signal, 4), done: make(chan struct{}), exit: func(code int) { codes <- code }}
+	go c.loop()
+	defer close(c.done)
+	p := &stuckProgram{}
+	restored := make(chan bool, 1)
+	c.watch(p, func() { restored <- true })
+	c.ch <- syscall.SIGTERM
+	select {
+	case code := <-codes:
+		if code != 143 {
+			t.Fatalf("exit %d, want 143", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a wizard that does not stop keeps pickup running after SIGTERM")
+	}
+	select {
+	case <-restored:
+	default:
+		t.Fatal("the terminal was not put back")
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.sent != 1 || p.kills != 1 {
+		t.Fatalf("Stop sent %d times, Kill %d times; want once each", p.sent, p.kills)
+	}
+	// Without a wizard (loading, or after it), a signal ends pickup at
+	// once.
+	c.end(false)
+	c.ch <- syscall.SIGHUP
+	select {
+	case code := <-codes:
+		if code != 129 {
+			t.Fatalf("exit %d, want 129", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a signal with no wizard on screen did not end pickup")
+	}
+}
+
+// slowTitle is an AIOS project whose epic title is 1 MB with no space:
+// wrapping it used to take time growing with the square of its length.
+func slowTitle(t *testing.T) (dir, state string) {
+	t.Helper()
+	dir, state = project(t, 2*time.Hour, "PAUSE", "development")
+	testkit.Write(t, state, strings.Replace(testkit.Read(t, state), "title: Authentication System", "title: "+strings.Repeat("x", 1<<20), 1))
+	return dir, state
+}
+
+// panePID is the pid of pickup in p (the pane's shell runs it).
+func panePID(t *testing.T, p *pane) int {
+	t.Helper()
+	shell := strings.TrimSpace(p.tmux("list-panes", "-t", "main", "-F", "#{pane_pid}"))
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		out, _ := exec.Command("pgrep", "-P", shell, "-x", "pickup").Output()
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(out))); err == nil {
+			return pid
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("no pickup under the pane's shell %s", shell)
+	return 0
+}
+
+// gone waits up to d for pid to end; on failure it kills it and fails.
+func gone(t *testing.T, pid int, d time.Duration, what string) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for syscall.Kill(pid, 0) == nil {
+		if time.Now().After(deadline) {
+			out, _ := exec.Command("ps", "-o", "pid,stat,pcpu,etime,args", "-p", strconv.Itoa(pid)).CombinedOutput()
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("%s: pickup still runs after %s:\n%s", what, d, out)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestHostileLongTitleSignalAndHangup: a 1 MB title with no space. The
+// wizard draws it at once; SIGTERM during its first layout ends it (143,
+// terminal restored); killing the whole terminal (the tmux server)
+// during that layout ends it too, never leaving it spinning.
+func TestHostileLongTitleSignalAndHangup(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	dir, _ := slowTitle(t)
+	p := startPane(t, 100, 30, dir, nil, dir)
+	pid := panePID(t, p)
+	time.Sleep(300 * time.Millisecond) // inside its first layout
+	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	gone(t, pid, 10*time.Second, "SIGTERM during the first layout")
+	if code := p.exit(); code != 143 {
+		t.Fatalf("exit %d, want 143", code)
+	}
+
+	p = startPane(t, 100, 30, dir, nil, dir)
+	pid = panePID(t, p)
+	time.Sleep(300 * time.Millisecond)
+	_ = exec.Command("tmux", "-L", p.sock, "kill-server").Run()
+	gone(t, pid, 10*time.Second, "the terminal gone during the first layout")
+
+	p = startPane(t, 100, 30, dir, nil, dir)
+	p.waitFor("What do you want to do?")
+	p.quit()
 }

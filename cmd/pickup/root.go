@@ -47,6 +47,9 @@ func rootLong() string {
 
 func run(ctx context.Context, args []string, streams stdio) int {
 	a := newApp(ctx, streams)
+	// Signals are pickup's to handle from the first moment (loading can
+	// take a while; the wizard's first layout too).
+	defer a.signals().stop()
 	defer a.flush()
 	root := a.commands()
 	root.SetArgs(args)

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui"
@@ -52,11 +53,11 @@ func (a *app) wizard(project string) error {
 	// The clock reading sessions are opened at: a choice in the picker,
 	// or a session read again from disk.
 	cfg.Now, cfg.CrashAfter = a.now(), a.crashAfter
-	sig := newSignalCatcher()
+	sig := a.signals()
 	cfg.Foreground = sig.foreground
 	m := tui.New(cfg)
 	p := tea.NewProgram(m, tea.WithInput(a.term.in), tea.WithOutput(a.term.err), tea.WithContext(a.ctx), tea.WithoutSignalHandler())
-	sig.watch(p)
+	sig.watch(p, a.terminalRestorer())
 	final, err := p.Run()
 	got := sig.end(err != nil)
 	fm, ok := final.(tui.Model)
@@ -93,6 +94,26 @@ func (a *app) wizard(project string) error {
 		return quiet(exitCancelled)
 	}
 	return a.finish(st, fm.Session())
+}
+
+// terminalRestorer returns what puts the terminal back as it is now
+// (its settings, and the screen modes the wizard turns on), for an end
+// pickup has to force on a wizard that will not stop.
+func (a *app) terminalRestorer() func() {
+	in, ok := a.term.in.(*os.File)
+	if !ok {
+		return nil
+	}
+	st, err := term.GetState(in.Fd())
+	if err != nil {
+		return nil
+	}
+	return func() {
+		_ = term.Restore(in.Fd(), st)
+		// Main screen, cursor shown; mouse, bracketed paste, focus
+		// reports and the keyboard protocol off.
+		fmt.Fprint(a.term.err, "\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?1004l\x1b[<u\r\n")
+	}
 }
 
 // liveOnly drops archived sessions.
