@@ -954,15 +954,7 @@ func TestHostileTerminalServerKilled(t *testing.T) {
 		}
 		pid := lockOwner(t, state)
 		_ = exec.Command("tmux", "-L", p.sock, "kill-server").Run()
-		deadline := time.Now().Add(10 * time.Second)
-		for syscall.Kill(pid, 0) == nil {
-			if time.Now().After(deadline) {
-				out, _ := exec.Command("ps", "-o", "pid,stat,pcpu,args", "-p", strconv.Itoa(pid)).CombinedOutput()
-				_ = syscall.Kill(pid, syscall.SIGKILL)
-				t.Fatalf("%s: pickup still runs 10 s after its terminal went away:\n%s", screen, out)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
+		gone(t, pid, 10*time.Second, screen+", the terminal gone")
 		if testkit.Read(t, state) != orig {
 			t.Fatalf("%s: the state file changed", screen)
 		}
