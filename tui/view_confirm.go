@@ -98,7 +98,11 @@ func (m Model) confirmView(w, lv int) part {
 		d.text(sg(c.DiscardRename(filepath.Base(s.Path)+".discarded.<timestamp>"), st.Text))
 	}
 	if lv == lvRoomy {
-		d.text(sg(c.DiscardRestore, st.Subtle))
+		restore := c.DiscardRestore
+		if len(m.state.Moves()) > 1 {
+			restore = c.DiscardRestoreAll
+		}
+		d.text(sg(restore, st.Subtle))
 	}
 	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.DiscardQuestion)}
 }

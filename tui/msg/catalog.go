@@ -89,15 +89,16 @@ type Catalog struct {
 	GitRefusedSuggestion string
 
 	// The discard confirmation.
-	DiscardTitle    string
-	DiscardWhat     string
-	DiscardMoves    string
-	DiscardAlso     string
-	DiscardRename   func(archived string) string
-	DiscardRestore  string
-	DiscardQuestion string
-	ConfirmHead     string // "Confirm", before the choice's name
-	ConfirmYN       string // the answer prompt under a source's own question
+	DiscardTitle      string
+	DiscardWhat       string
+	DiscardMoves      string
+	DiscardAlso       string
+	DiscardRename     func(archived string) string
+	DiscardRestore    string
+	DiscardRestoreAll string
+	DiscardQuestion   string
+	ConfirmHead       string // "Confirm", before the choice's name
+	ConfirmYN         string // the answer prompt under a source's own question
 
 	// A write that failed.
 	FailedTitle    string
@@ -250,10 +251,11 @@ var English = Catalog{
 	DiscardRename: func(archived string) string {
 		return "It is renamed to " + archived + " in the same folder."
 	},
-	DiscardRestore:  "Rename it back to get the session again.",
-	DiscardQuestion: "Discard this session? [y/N]",
-	ConfirmHead:     "Confirm",
-	ConfirmYN:       "Proceed? [y/N]",
+	DiscardRestore:    "Rename it back to get the session again.",
+	DiscardRestoreAll: "Rename them back to get the session again.",
+	DiscardQuestion:   "Discard this session? [y/N]",
+	ConfirmHead:       "Confirm",
+	ConfirmYN:         "Proceed? [y/N]",
 
 	FailedTitle:    "The write did not go through.",
 	NothingWritten: "Nothing was written.",
