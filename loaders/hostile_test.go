@@ -3,6 +3,10 @@ package loaders_test
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -118,6 +122,19 @@ var targets = []target{
 	{name: "crucible-manifest", value: `"completed"`, sizeCap: fsx.MaxStreamFile, setup: func(t *testing.T) place {
 		p, manifest := cruciblePlace(t)
 		p.path = manifest
+		p.valid = readFile(t, p.path)
+		return p
+	}},
+	{name: "crucible-status", value: "build", side: true, setup: func(t *testing.T) place {
+		// A named pipe here used to hang `pickup status` for good.
+		p, _ := cruciblePlace(t)
+		p.path = filepath.Join(crucible.ScratchDir(p.home, p.project), crucible.StatusFileName)
+		p.valid = readFile(t, p.path)
+		return p
+	}},
+	{name: "crucible-handoff", value: "Plan at", side: true, setup: func(t *testing.T) place {
+		p, _ := cruciblePlace(t)
+		p.path = filepath.Join(crucible.ScratchDir(p.home, p.project), "handoff-2-to-3.md")
 		p.valid = readFile(t, p.path)
 		return p
 	}},
@@ -489,5 +506,93 @@ func TestHostileTransformsLoadAlike(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// directOpens are the calls that open a file without the one reader
+// (loaders/fsx: Open, ReadFile, ReadHead), by import path and name.
+var directOpens = map[string]map[string]bool{
+	"os":                    {"Open": true, "OpenFile": true, "ReadFile": true, "OpenInRoot": true, "DirFS": true, "CopyFS": true},
+	"io/ioutil":             {"ReadFile": true, "ReadDir": true},
+	"syscall":               {"Open": true, "Openat": true},
+	"golang.org/x/sys/unix": {"Open": true, "Openat": true, "Openat2": true},
+}
+
+// allowedOpens are the places that may open a file themselves, each for
+// a reason docs/reliability.md gives: the reader itself, crucible's raw
+// header reads (thousands of dispatch files, opened with O_NONBLOCK and
+// read into a fixed buffer, or folders with O_DIRECTORY), and the demo
+// writing its own sample project. internal/testkit and internal/gen are
+// test and benchmark tooling and are not scanned.
+var allowedOpens = map[string]bool{
+	"loaders/fsx/read.go":               true,
+	"loaders/crucible/header_unix.go":   true,
+	"loaders/crucible/header_linux.go":  true,
+	"loaders/crucible/dirlist_linux.go": true,
+	"cmd/pickup/demo.go":                true,
+}
+
+// TestOneReader fails when code that ships opens a file without the one
+// reader, which refuses what is not a regular file, never blocks and
+// bounds the read (issue 13: a named pipe where a file belongs hung
+// `pickup status`). Test files and the test and benchmark tooling
+// (internal/testkit, internal/gen) may open files as they like.
+func TestOneReader(t *testing.T) {
+	root := ".."
+	fset := token.NewFileSet()
+	var found []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(p, root+string(filepath.Separator)))
+		if d.IsDir() {
+			switch {
+			case d.Name() == "testdata", strings.HasPrefix(d.Name(), ".") && p != root, rel == "internal/testkit", rel == "internal/gen":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") || allowedOpens[rel] {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		imports := map[string]string{} // local name -> import path
+		for _, im := range f.Imports {
+			path := strings.Trim(im.Path.Value, `"`)
+			name := path[strings.LastIndex(path, "/")+1:]
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			imports[name] = path
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			pkg, ok := sel.X.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			if directOpens[imports[pkg.Name]][sel.Sel.Name] {
+				found = append(found, fmt.Sprintf("%s: %s.%s", fset.Position(call.Pos()), pkg.Name, sel.Sel.Name))
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range found {
+		t.Errorf("%s opens a file without the one reader: use fsx.Open, fsx.ReadFile or fsx.ReadHead (or add the place, with its reason, to allowedOpens and docs/reliability.md)", f)
 	}
 }

@@ -51,14 +51,20 @@ type State struct {
 	Warnings []string
 }
 
-// Veto is VETO-2's verdict: RESTART is blocked by uncommitted changes.
+// Veto is VETO-2's verdict: RESTART is blocked by uncommitted changes,
+// or because git refused to check (Reason says why).
 type Veto struct {
-	Kind  string   `json:"veto"`
-	Files []string `json:"files"`
+	Kind   string   `json:"veto"`
+	Files  []string `json:"files"`
+	Reason string   `json:"reason,omitempty"`
 }
 
 // VetoUncommitted is VETO-2's kind.
 const VetoUncommitted = "uncommitted_changes"
+
+// VetoGitRefused is VETO-2 failing closed: git refused to look at the
+// repository, so uncommitted work cannot be ruled out.
+const VetoGitRefused = "git_refused"
 
 // NewState is the START node.
 func NewState(cfg Config) State {
@@ -109,6 +115,10 @@ type GitChecked struct {
 	// repository; Warning then says which.
 	Available bool
 	Warning   string
+	// Refused, when not empty, says git refused to look at the
+	// repository (another user owns it): VETO-2 fails closed and RESTART
+	// is blocked, with this as the reason.
+	Refused string
 	// Files are the paths with uncommitted changes.
 	Files []string
 }
@@ -311,6 +321,11 @@ func stepGitCheck(s State, ev Event) (State, []Effect) {
 		s.Screen, s.Pending = optionsScreen(s), ""
 		return s, nil
 	case GitChecked:
+		if e.Refused != "" {
+			s.Veto = &Veto{Kind: VetoGitRefused, Reason: e.Refused}
+			s.Screen = ScreenVeto
+			return s, nil
+		}
 		if !e.Available {
 			// git_check_failed: warn and allow the restart anyway.
 			s.Warnings = append(s.Warnings, e.Warning)
@@ -369,6 +384,28 @@ func (s State) Question() string {
 		return ""
 	}
 	return s.Session.policy(s.Pending).Confirm
+}
+
+// Moves is what the pending choice renames (ChoicePolicy.Moves): the
+// confirmation names each.
+func (s State) Moves() []string {
+	if s.Session == nil || s.Pending == "" {
+		return nil
+	}
+	return s.Session.Moves[s.Pending]
+}
+
+// MovesUnnamed is Moves less what the source's own question (Question)
+// already names: what a confirmation must still list.
+func (s State) MovesUnnamed() []string {
+	q := s.Question()
+	var out []string
+	for _, mv := range s.Moves() {
+		if q == "" || !strings.Contains(q, strings.TrimSuffix(mv, "/")) {
+			out = append(out, mv)
+		}
+	}
+	return out
 }
 
 func startApply(s State, c Choice) (State, []Effect) {

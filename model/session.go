@@ -263,6 +263,10 @@ type Session struct {
 	// Policy holds the loader's word on each choice; a missing entry is
 	// an enabled choice that neither writes nor needs git.
 	Policy map[Choice]ChoicePolicy `json:"-"`
+	// Moves lists, per choice, every file and folder its write renames (a
+	// folder ends with "/"), for DISCARD's confirmation to name each one;
+	// none means the state file alone.
+	Moves map[Choice][]string `json:"-"`
 	// Problem is set when the file was read but cannot be resumed as is.
 	Problem *LoadError `json:"-"`
 	// Fingerprint identifies the bytes the session was loaded from (a

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -77,6 +78,15 @@ func BenchmarkKeystroke(b *testing.B) {
 		{"kiln-10-phases", func(b *testing.B) *model.Session { return benchKiln(b, 10) }},
 		{"kiln-500-phases", func(b *testing.B) *model.Session { return benchKiln(b, 500) }},
 		{"bookforge-500-scenes", benchBook},
+		// A hostile state: a 1 MB title, field and note with no space to
+		// wrap at (issue 13: wrapping used to be quadratic in its length).
+		{"kiln-1MB-word", func(b *testing.B) *model.Session {
+			s := benchKiln(b, 10)
+			word := strings.Repeat("x", 1<<20)
+			s.Title, s.Handoff.Note = word, word
+			s.Fields = append(s.Fields, model.Field{Key: "long", Label: "Long", Value: word})
+			return s
+		}},
 	}
 	for _, sc := range []struct {
 		name   string

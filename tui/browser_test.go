@@ -204,9 +204,10 @@ func TestBrowserPreviews(t *testing.T) {
 	if jl := previewText(m); strings.Count(jl, "\"seq\":") != 2 || !strings.Contains(jl, "{\n  \"seq\": 1,\n  \"status\": \"completed\"\n}") {
 		t.Fatalf("jsonl:\n%s", jl)
 	}
-	// Text as it is, made safe: tabs expanded, escape bytes dropped.
+	// Text as it is, made safe: tabs expanded, escape bytes shown as
+	// \x1b (internal/textsafe).
 	m = selectPath(t, m, "notes/run.log")
-	if txt := previewText(m); txt != "step    one\n[31mred[0m done\n" {
+	if txt := previewText(m); txt != "step    one\n\\x1b[31mred\\x1b[0m done\n" {
 		t.Fatalf("text: %q", txt)
 	}
 	// Binary: a one-line summary.

@@ -3,9 +3,12 @@ package tui
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/pickup-dev/pickup/internal/textsafe"
 )
 
 // seg is a run of text in one style; views build lines from segs so that
@@ -71,7 +74,7 @@ func wrapSegs(segs []seg, width int) [][]token {
 			flush()
 			continue
 		}
-		ww := ansi.StringWidth(w.text)
+		ww := textWidth(w.text)
 		sep := 1
 		if glued[i] || len(cur) == 0 {
 			sep = 0
@@ -82,12 +85,13 @@ func wrapSegs(segs []seg, width int) [][]token {
 		}
 		for len(cur) == 0 && ww > width {
 			// A word wider than the whole line (a path): cut it, after a
-			// / . - or _ when there is one in the second half.
-			at := cutPoint(w.text, width)
-			cur = append(cur, token{text: ansi.Cut(w.text, 0, at), src: w.src})
+			// / . - or _ when there is one in the second half. Each cut
+			// reads only the piece it cuts: linear in the word's length.
+			at, cells := cutPoint(w.text, width)
+			cur = append(cur, token{text: w.text[:at], src: w.src})
 			flush()
-			w.text = ansi.Cut(w.text, at, ww)
-			ww = ansi.StringWidth(w.text)
+			w.text = w.text[at:]
+			ww -= cells
 		}
 		if ww == 0 {
 			continue
@@ -234,6 +238,17 @@ func (d *doc) text(segs ...seg) { d.hang(nil, segs...) }
 // hang wraps segs after a prefix; wrapped lines are indented by the
 // prefix's width.
 func (d *doc) hang(prefix []seg, segs ...seg) {
+	// A prefix can be a state file's word too (a field's label): made
+	// safe as the text is (wrapSegs cleans that).
+	for i := range prefix {
+		if !textsafe.Safe(prefix[i].text) {
+			prefix = slices.Clone(prefix)
+			for j := range prefix {
+				prefix[j].text = oneLine(prefix[j].text)
+			}
+			break
+		}
+	}
 	if !d.lazy {
 		d.hangNow(prefix, segs)
 		return
@@ -348,51 +363,76 @@ func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
 
-// cutPoint is where to cut a word too long for width cells: just after
-// the last path-like separator in its second half, else at the width.
-func cutPoint(word string, width int) int {
-	best, col := 0, 0
-	for _, r := range word {
-		col += ansi.StringWidth(string(r))
-		if col > width {
+// cutPoint is where to cut a word too long for width cells, as a byte
+// offset and the cells before it: just after the last path-like
+// separator in its second half, else at the width. It reads the word
+// only up to the width (one grapheme cluster at least, so a cluster
+// wider than the line still moves on).
+func cutPoint(word string, width int) (at, cells int) {
+	if n := min(width, len(word)); printable(word[:n]) && (n == len(word) || word[n] < utf8.RuneSelf) {
+		// Printable ASCII: a byte is a cell (the byte after the cut is
+		// ASCII too, so no mark joins it to the piece).
+		for i := n; i > width/2; i-- {
+			if strings.IndexByte("/.-_", word[i-1]) >= 0 {
+				return i, i
+			}
+		}
+		return n, n
+	}
+	bestAt, bestCells := 0, 0
+	for at < len(word) {
+		g, gw := ansi.FirstGraphemeCluster(word[at:], ansi.GraphemeWidth)
+		if cells+gw > width && at > 0 {
 			break
 		}
-		if strings.ContainsRune("/.-_", r) && col > width/2 {
-			best = col
+		at, cells = at+len(g), cells+gw
+		if len(g) == 1 && strings.IndexByte("/.-_", g[0]) >= 0 && cells > width/2 {
+			bestAt, bestCells = at, cells
+		}
+		if cells >= width {
+			break
 		}
 	}
-	if best == 0 {
-		return width
+	if bestAt > 0 {
+		return bestAt, bestCells
 	}
-	return best
+	return at, cells
 }
 
-// clean makes text from state files safe to print: tabs become spaces,
-// carriage returns and other control characters (an escape sequence
-// written into a state file) are dropped; newlines stay.
-func clean(s string) string {
-	ok := true
-	for _, r := range s {
-		if (r < 0x20 && r != '\n') || (r >= 0x7f && r < 0xa0) {
-			ok = false
-			break
+// printable reports whether s is printable ASCII, where a byte is a
+// cell.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
 		}
 	}
-	if ok {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t':
-			return ' '
-		case r == '\n':
-			return r
-		case r < 0x20 || (r >= 0x7f && r < 0xa0):
-			return -1
-		}
-		return r
-	}, s)
+	return true
 }
+
+// textWidth is s's width in cells (ansi.StringWidth), without measuring
+// printable ASCII cluster by cluster.
+func textWidth(s string) int {
+	if printable(s) {
+		return len(s)
+	}
+	return ansi.StringWidth(s)
+}
+
+// clean makes text from state files safe to print: what a terminal
+// would act on (an escape sequence, a bidi override, a zero-width
+// character) is shown visibly, as everywhere pickup prints
+// (internal/textsafe); tabs become spaces and a line's CR is dropped, so
+// the layout's widths hold.
+func clean(s string) string {
+	s = textsafe.Text(s)
+	if strings.ContainsAny(s, "\t\r") {
+		s = tabs.Replace(s)
+	}
+	return s
+}
+
+var tabs = strings.NewReplacer("\r\n", "\n", "\t", " ")
 
 // oneLine is clean text on a single line (file names, table cells).
 func oneLine(s string) string {

@@ -634,7 +634,7 @@ func TestStateTextIsSanitized(t *testing.T) {
 		}
 	}
 	out := plain(m)
-	if !strings.Contains(out, "Handoff: first line[2J\n         second line") {
+	if !strings.Contains(out, "Handoff: first line\\x1b[2J\n         second line\\x0d") {
 		t.Errorf("multi-line handoff note:\n%s", out)
 	}
 	checkFits(t, m, 60, 30)

@@ -12,6 +12,9 @@ import (
 // way out, and "back to the resume menu?" pinned under it.
 func (m Model) vetoView(w, lv int) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	if v := m.state.Veto; v != nil && v.Kind == model.VetoGitRefused {
+		return m.gitRefusedView(w, lv, v)
+	}
 	top := newDoc(w, true)
 	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.VetoTitle, st.Warning))
 	d := newDoc(w, lv >= lvCompact)
@@ -42,6 +45,20 @@ func (m Model) vetoView(w, lv int) part {
 	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.VetoQuestion)}
 }
 
+// gitRefusedView is VETO-2 failing closed: git refused to look at the
+// repository, so RESTART is blocked; the way out is a flag, said here.
+func (m Model) gitRefusedView(w, lv int, v *model.Veto) part {
+	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	top := newDoc(w, true)
+	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.GitRefusedTitle, st.Warning))
+	d := newDoc(w, lv >= lvCompact)
+	d.gap()
+	d.text(sg(v.Reason, st.Text))
+	d.blank()
+	d.text(sg(c.GitRefusedSuggestion, st.Text))
+	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.VetoQuestion)}
+}
+
 // confirmView asks before DISCARD: what is archived, where it goes, and
 // that nothing is deleted. The default answer is No.
 func (m Model) confirmView(w, lv int) part {
@@ -55,19 +72,37 @@ func (m Model) confirmView(w, lv int) part {
 		for _, l := range strings.Split(q, "\n") {
 			d.text(sg(l, st.Text))
 		}
+		// Whatever else the write moves, when the question does not
+		// name it: the person sees every folder before saying yes.
+		if also := m.state.MovesUnnamed(); len(also) > 0 {
+			d.blank()
+			d.text(sg(c.DiscardAlso, st.Text))
+			for _, mv := range also {
+				d.hang([]seg{sg("  ", st.Text)}, sg(mv, st.Text))
+			}
+		}
 		return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.ConfirmYN)}
 	}
 	top := newDoc(w, true)
 	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DiscardTitle, st.Warning))
 	d := newDoc(w, lv >= lvCompact)
 	d.gap()
-	d.text(sg(c.DiscardWhat, st.Text))
-	if s := m.state.Session; s != nil && s.Path != "" {
+	if moves := m.state.Moves(); len(moves) > 0 {
+		d.text(sg(c.DiscardMoves, st.Text))
+		for _, mv := range moves {
+			d.hang([]seg{sg("  ", st.Text)}, sg(mv, st.Text))
+		}
+	} else if s := m.state.Session; s != nil && s.Path != "" {
+		d.text(sg(c.DiscardWhat, st.Text))
 		d.hang([]seg{sg("  ", st.Text)}, sg(s.Path, st.Text))
 		d.text(sg(c.DiscardRename(filepath.Base(s.Path)+".discarded.<timestamp>"), st.Text))
 	}
 	if lv == lvRoomy {
-		d.text(sg(c.DiscardRestore, st.Subtle))
+		restore := c.DiscardRestore
+		if len(m.state.Moves()) > 1 {
+			restore = c.DiscardRestoreAll
+		}
+		d.text(sg(restore, st.Subtle))
 	}
 	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.DiscardQuestion)}
 }
@@ -129,7 +164,11 @@ func (m Model) doneView(w, lv int) part {
 	}
 	if dec.Action == model.ActionRestartBlocked {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DecisionText(*dec), st.Warning))
-		d.text(sg(c.VetoSuggestion, st.Text))
+		if dec.Veto != nil && dec.Veto.Kind == model.VetoGitRefused {
+			d.text(sg(c.GitRefusedSuggestion, st.Text))
+		} else {
+			d.text(sg(c.VetoSuggestion, st.Text))
+		}
 	} else {
 		d.hang([]seg{sg(g.OK+" ", st.Success)}, sg(c.DecisionText(*dec), st.Title))
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -26,9 +27,15 @@ type stdio struct {
 // app is one invocation: its streams, its flags and the loaders it uses.
 type app struct {
 	ctx context.Context
-	io  stdio
-	now func() time.Time
-	reg loaders.Registry // built on first use, from the flags
+	// io is what every command prints through: stdout and stderr made
+	// safe (internal/textsafe), so nothing a state file says reaches the
+	// terminal raw. term is the streams as they came, for the wizard and
+	// the loading notice, which draw (and make their text safe
+	// themselves), and to tell whether they are terminals.
+	io   stdio
+	term stdio
+	now  func() time.Time
+	reg  loaders.Registry // built on first use, from the flags
 
 	// sourceFlags holds the flags that formats declare for themselves.
 	sourceFlags *pflag.FlagSet
@@ -41,14 +48,40 @@ type app struct {
 	choice     string
 	yes        bool
 	emit       string
+	// allowUnchecked lets RESTART go ahead when git refuses to look at
+	// the repository (VETO-2 otherwise fails closed).
+	allowUnchecked bool
+
+	// sig handles SIGINT, SIGTERM and SIGHUP from the start of the run
+	// (see signals.go); nil where nothing started it (tests).
+	sig *signalCatcher
+}
+
+// signals is the run's signal catcher, started when needed.
+func (a *app) signals() *signalCatcher {
+	if a.sig == nil {
+		a.sig = newSignalCatcher()
+	}
+	return a.sig
 }
 
 func newApp(ctx context.Context, streams stdio) *app {
 	return &app{
-		ctx: ctx, io: streams, now: time.Now,
+		ctx: ctx, term: streams, now: time.Now,
+		io:          stdio{in: streams.in, out: textsafe.NewWriter(streams.out), err: textsafe.NewWriter(streams.err)},
 		crashAfter:  model.DefaultCrashAfter,
 		sourceFlags: pflag.NewFlagSet("sources", pflag.ContinueOnError),
 		claudeHome:  defaultClaudeHome(),
+	}
+}
+
+// flush writes out what the safe streams still hold (a character cut
+// between two writes).
+func (a *app) flush() {
+	for _, w := range []io.Writer{a.io.out, a.io.err} {
+		if tw, ok := w.(*textsafe.Writer); ok {
+			_ = tw.Flush()
+		}
 	}
 }
 
@@ -104,8 +137,8 @@ func (a *app) interactive() bool {
 	if os.Getenv("TERM") == "dumb" {
 		return false
 	}
-	in, ok1 := a.io.in.(*os.File)
-	er, ok2 := a.io.err.(*os.File)
+	in, ok1 := a.term.in.(*os.File)
+	er, ok2 := a.term.err.(*os.File)
 	return ok1 && ok2 && term.IsTerminal(in.Fd()) && term.IsTerminal(er.Fd())
 }
 
@@ -138,7 +171,7 @@ func (a *app) find(project string) ([]*model.Session, error) {
 		}
 	}
 	var progress loaders.Progress
-	notice := newLoadNotice(a.io.err, project)
+	notice := newLoadNotice(a.term.err, project)
 	if notice != nil {
 		progress = notice.progress
 	}

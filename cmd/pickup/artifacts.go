@@ -60,12 +60,33 @@ type artifactsDoc struct {
 }
 
 type sessionArtifacts struct {
-	ID        string           `json:"id"`
-	Source    string           `json:"source"`
-	Path      string           `json:"path"`
-	Title     string           `json:"title"`
-	Archived  bool             `json:"archived,omitempty"`
-	Artifacts []model.Artifact `json:"artifacts"`
+	ID        string         `json:"id"`
+	Source    string         `json:"source"`
+	Path      string         `json:"path"`
+	Title     string         `json:"title"`
+	Archived  bool           `json:"archived,omitempty"`
+	Artifacts []artifactJSON `json:"artifacts"`
+}
+
+// artifactJSON is an artifact in the JSON document. A refused one has no
+// "exists" at all: saying false would be as much an answer as true, and
+// a state file must not learn from pickup what lies outside the project.
+// It is model.Artifact with "exists" (written after the other fields)
+// left out for a refused path.
+type artifactJSON struct {
+	model.Artifact
+	Exists *bool `json:"exists,omitempty"`
+}
+
+func artifactsJSON(arts []model.Artifact) []artifactJSON {
+	out := make([]artifactJSON, len(arts))
+	for i, a := range arts {
+		out[i] = artifactJSON{Artifact: a}
+		if a.Refused == "" {
+			out[i].Exists = &arts[i].Exists
+		}
+	}
+	return out
 }
 
 // artifacts prints the sessions' inspected artifacts, as text or JSON.
@@ -88,9 +109,11 @@ func (a *app) artifacts(project string) error {
 		return a.notFound(project)
 	}
 	doc := artifactsDoc{FormatVersion: formatVersion, Project: project, Sessions: []sessionArtifacts{}}
-	for _, s := range chosen {
+	inspected := make([][]model.Artifact, len(chosen))
+	for i, s := range chosen {
+		inspected[i] = artifacts.Inspect(s)
 		doc.Sessions = append(doc.Sessions, sessionArtifacts{ID: s.ID, Source: s.Source, Path: s.Path, Title: s.Title,
-			Archived: s.Archived, Artifacts: artifacts.Inspect(s)})
+			Archived: s.Archived, Artifacts: artifactsJSON(inspected[i])})
 	}
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
@@ -99,11 +122,11 @@ func (a *app) artifacts(project string) error {
 		return nil
 	}
 	plain := a.options().Plain
-	for i, sa := range doc.Sessions {
+	for i := range doc.Sessions {
 		if i > 0 {
 			fmt.Fprintln(a.io.out)
 		}
-		fmt.Fprint(a.io.out, artifactsText(&msg.English, chosen[i], sa.Artifacts, a.now(), plain))
+		fmt.Fprint(a.io.out, artifactsText(&msg.English, chosen[i], inspected[i], a.now(), plain))
 	}
 	return nil
 }

@@ -10,17 +10,22 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/aios"
 	"github.com/pickup-dev/pickup/loaders/crucible"
 	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
 )
 
 // Reliability contracts of the built binary (issue 9): hostile state
@@ -482,4 +487,602 @@ func TestInterruptedResume(t *testing.T) {
 		pickup(t, dir, "resume", "--choice", "restart", "--yes").want(t, exitOK)
 	}
 	t.Logf("%d of %d interrupted runs had written; none left a partial file", changed, rounds)
+}
+
+// TestHostileStateNamesFilesOutsideAsArtifacts: a state file that names
+// files outside the project as its artifacts cannot use `artifacts
+// --json` to learn whether they exist: a refused path that exists and
+// one that does not are reported alike, with no exists, size, time,
+// folder or integrity.
+func TestHostileStateNamesFilesOutsideAsArtifacts(t *testing.T) {
+	base := testkit.RealTempDir(t)
+	project := filepath.Join(base, "shop")
+	secret := filepath.Join(base, "secret.md")
+	testkit.Write(t, secret, "secret\n")
+	missing := filepath.Join(base, "no-such-file.md")
+	session := `{"version": "1.0", "feature_name": "esc", "created_at": "2026-01-28T10:00:00Z", "updated_at": "2026-01-28T14:30:00Z",
+  "current_stage": 3, "stage_status": {"0": "complete", "1": "complete", "2": "complete", "3": "in_progress", "4": "pending", "5": "pending", "6": "pending", "7": "pending"},
+  "artifacts": {"rules": "` + secret + `", "analysis": "` + missing + `", "tdd": "../secret.md", "adrs": ["../no-such-file.md"]}}`
+	testkit.Write(t, filepath.Join(project, ".claude", "design", "sessions", "esc.session.json"), session)
+	m := pickup(t, project, "artifacts", "--json").want(t, exitOK).json(t)
+	got := map[string]map[string]any{}
+	for _, a := range m["sessions"].([]any)[0].(map[string]any)["artifacts"].([]any) {
+		a := a.(map[string]any)
+		got[a["path"].(string)] = a
+	}
+	for _, p := range []string{secret, missing, "../secret.md", "../no-such-file.md"} {
+		a := got[p]
+		if a == nil || a["refused"] != model.ArtifactOutside {
+			t.Fatalf("%s: %v, want refused %s", p, a, model.ArtifactOutside)
+		}
+		for _, k := range []string{"exists", "size", "mod_time", "dir", "integrity"} {
+			if v, ok := a[k]; ok {
+				t.Errorf("%s: a refused path outside the project reports %s = %v", p, k, v)
+			}
+		}
+	}
+}
+
+// TestHostileCrashAfterOutOfRange: --crash-after takes a positive
+// duration of at most a year; anything else is a usage error.
+func TestHostileCrashAfterOutOfRange(t *testing.T) {
+	dir, _ := project(t, time.Hour, "GO", "development")
+	for _, v := range []string{"-30m", "0", "-1ns", "8761h", "2562047h"} {
+		for _, cmd := range []string{"status", "resume", "plan", "artifacts"} {
+			args := []string{cmd, "--crash-after", v}
+			if cmd == "resume" {
+				args = append(args, "--choice", "continue")
+			}
+			r := pickup(t, dir, args...)
+			if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "--crash-after") {
+				t.Errorf("%v: exit %d stdout %q stderr %q", args, r.code, r.stdout, r.stderr)
+			}
+		}
+	}
+	pickup(t, dir, "status", "--crash-after", "8760h").want(t, exitOK)
+	pickup(t, dir, "status", "--crash-after", "1s").want(t, exitOK)
+}
+
+// TestHostileStatusSessionNoMatch: `status --session X` names one
+// session; no match is exit 3 as for resume, and only the match is
+// listed.
+func TestHostileStatusSessionNoMatch(t *testing.T) {
+	dir := fixtureProject(t, "design", "spec_example")
+	testkit.Write(t, filepath.Join(dir, ".aios", ".session-state.yaml"), testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml")))
+	all := pickup(t, dir, "status", "--json").want(t, exitOK).json(t)["sessions"].([]any)
+	if len(all) < 2 {
+		t.Fatalf("want two sessions, got %d", len(all))
+	}
+	for _, args := range [][]string{{"status", "--session", "zzzz"}, {"status", "--session", "zzzz", "--json"}} {
+		r := pickup(t, dir, args...).want(t, exitNoSession)
+		if !strings.Contains(r.stderr, `no session with id "zzzz"`) {
+			t.Errorf("%v: stderr %q", args, r.stderr)
+		}
+	}
+	id := all[1].(map[string]any)["id"].(string)
+	got := pickup(t, dir, "status", "--json", "--session", id[:6]).want(t, exitOK).json(t)["sessions"].([]any)
+	if len(got) != 1 || got[0].(map[string]any)["id"] != id {
+		t.Fatalf("status --session %s listed %v", id[:6], got)
+	}
+	r := pickup(t, dir, "status", "--session", id).want(t, exitOK)
+	if strings.Count(r.stdout, "\n[") != 0 || !strings.Contains(r.stdout, id) {
+		t.Fatalf("text status --session lists more than the session:\n%s", r.stdout)
+	}
+}
+
+// TestHostileArchiveFolderLinkedOutside: a project whose /design archive
+// folder (.claude/design/sessions/archive) is a symbolic link to a
+// folder elsewhere. DISCARD (which moves the session there) and RESTART
+// (which keeps a copy of it there) are refused as a guard, exit 5,
+// naming the link; nothing lands in the other folder and the session
+// stays.
+func TestHostileArchiveFolderLinkedOutside(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	for _, choice := range []string{"discard", "restart"} {
+		t.Run(choice, func(t *testing.T) {
+			dir := fixtureProject(t, "design", "spec_example")
+			sessions := filepath.Join(dir, ".claude", "design", "sessions")
+			outside := t.TempDir()
+			testkit.Symlink(t, outside, filepath.Join(sessions, "archive"))
+			before := testkit.TreeHash(t, dir, outside)
+			r := pickup(t, dir, "resume", "--source", "design", "--choice", choice, "--yes", "--json").want(t, exitBlocked)
+			doc := r.json(t)
+			if doc["veto"] != VetoOutside || !strings.Contains(fmt.Sprint(doc["reason"]), filepath.Join(sessions, "archive")) ||
+				!strings.Contains(fmt.Sprint(doc["reason"]), "symbolic link") {
+				t.Fatalf("veto %v reason %v", doc["veto"], doc["reason"])
+			}
+			if testkit.TreeHash(t, dir, outside) != before {
+				t.Fatal("a refused write changed the project or the folder the link points to")
+			}
+		})
+	}
+}
+
+// TestDiscardNamesEveryFolderMoved: bookforge's DISCARD renames the
+// book's whole ledger folder and its pause marker; without --yes the
+// refusal names both (it used to say "the state file").
+func TestDiscardNamesEveryFolderMoved(t *testing.T) {
+	dir := fixtureProject(t, "bookforge", "reason_pause")
+	ctx := filepath.Join(dir, "workspace", "books", "tide", "draft", "context")
+	r := pickup(t, dir, "resume", "--choice", "discard", "--json").want(t, exitBlocked)
+	reason := fmt.Sprint(r.json(t)["reason"])
+	for _, p := range []string{filepath.Join(ctx, "phase_history") + "/", filepath.Join(ctx, "run_paused.json")} {
+		if !strings.Contains(reason, p) {
+			t.Errorf("the refusal does not name %s: %s", p, reason)
+		}
+	}
+}
+
+// evilScript is a program a hostile repository names everywhere git
+// could run one: it only records that it ran, in marker.
+func evilScript(t *testing.T, path, marker string) {
+	t.Helper()
+	testkit.Write(t, path, "#!/bin/sh\necho \"ran: $0 $*\" >>"+shellQuote(marker)+"\nexit 0\n")
+	if err := os.Chmod(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// hostileRepo is a crucible pipeline (project repository, shadow
+// repository, scratch files) plus an AIOS session, in a project whose
+// author set every git feature that can run a program to a script
+// recording that it ran: core.fsmonitor, hooks (core.hooksPath and
+// .git/hooks), log.showSignature with gpg.program and a signed HEAD,
+// filter and diff drivers on every file (.gitattributes), an external
+// diff, pagers, editors, askpass, credential helpers and ssh commands.
+type hostileRepo struct {
+	cw
+	state, marker string
+}
+
+func newHostileRepo(t *testing.T) hostileRepo {
+	t.Helper()
+	w := hostileRepo{cw: crucibleWorld(t, "main")}
+	w.marker = filepath.Join(t.TempDir(), "MARKER")
+	evil := filepath.Join(w.project, ".tools", "evil.sh")
+	evilScript(t, evil, w.marker)
+	hooks := filepath.Join(w.project, ".tools", "hooks")
+	hookNames := []string{"pre-commit", "post-commit", "commit-msg", "post-checkout", "reference-transaction", "post-index-change", "fsmonitor-watchman", "pre-auto-gc"}
+	for _, h := range hookNames {
+		evilScript(t, filepath.Join(hooks, h), w.marker)
+	}
+	w.state = filepath.Join(w.project, ".aios", ".session-state.yaml")
+	testkit.Write(t, w.state, testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml")))
+	testkit.Write(t, filepath.Join(w.project, ".gitattributes"), "* filter=evil diff=evil merge=evil\n")
+	testkit.GitAt(t, w.project, nil, time.Time{}, "add", "-A")
+	testkit.GitAt(t, w.project, nil, crucibleAt("12:27:00"), "commit", "-q", "-m", "tools")
+	// Sign HEAD: a gpgsig header makes `git log` with log.showSignature
+	// run gpg.program to verify it.
+	raw := testkit.GitAt(t, w.project, nil, time.Time{}, "cat-file", "commit", "HEAD")
+	head, body, _ := strings.Cut(raw, "\n\n")
+	sig := "gpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEEpickuphostiletestsignature\n -----END PGP SIGNATURE-----"
+	obj := filepath.Join(t.TempDir(), "commit")
+	testkit.Write(t, obj, head+"\n"+sig+"\n\n"+body+"\n")
+	signed := testkit.GitAt(t, w.project, nil, time.Time{}, "hash-object", "-t", "commit", "-w", obj)
+	testkit.GitAt(t, w.project, nil, time.Time{}, "update-ref", "HEAD", signed)
+	// The author's hooks and configuration, planted after the commits
+	// (git would otherwise run them while the test sets the repository
+	// up).
+	for _, h := range hookNames {
+		evilScript(t, filepath.Join(w.project, ".git", "hooks", h), w.marker)
+	}
+	q := func(s string) string { return `"` + s + `"` }
+	f, err := os.OpenFile(filepath.Join(w.project, ".git", "config"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(f, `[core]
+	fsmonitor = %[1]s
+	hooksPath = %[2]s
+	pager = %[1]s
+	editor = %[1]s
+	askPass = %[1]s
+	sshCommand = %[1]s
+	gitProxy = %[1]s
+[log]
+	showSignature = true
+[gpg]
+	program = %[1]s
+[gpg "ssh"]
+	program = %[1]s
+	defaultKeyCommand = %[1]s
+[gpg "x509"]
+	program = %[1]s
+[commit]
+	gpgSign = true
+[diff]
+	external = %[1]s
+[diff "evil"]
+	textconv = %[1]s
+	command = %[1]s
+[filter "evil"]
+	clean = %[1]s
+	smudge = %[1]s
+	process = %[1]s
+	required = true
+[merge "evil"]
+	driver = %[1]s
+[credential]
+	helper = %[1]s
+[pager]
+	status = %[1]s
+	log = %[1]s
+	branch = %[1]s
+	diff = %[1]s
+[sequence]
+	editor = %[1]s
+[submodule]
+	recurse = true
+[protocol]
+	allow = always
+`, q(evil), q(hooks))
+	f.Close()
+	// Every tracked file looks changed to git (a new time, the same
+	// bytes): status reads them again, through the clean filter.
+	later := time.Now().Add(time.Minute)
+	for _, p := range []string{"README.md", ".gitattributes", filepath.Join(".aios", ".session-state.yaml")} {
+		if err := os.Chtimes(filepath.Join(w.project, p), later, later); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return w
+}
+
+// ran fails the test when the marker exists: a program the repository
+// named was run.
+func (w hostileRepo) ran(t *testing.T, what string) {
+	t.Helper()
+	if data, err := os.ReadFile(w.marker); err == nil {
+		t.Errorf("%s ran a program the repository named:\n%s", what, data)
+		_ = os.Remove(w.marker)
+	}
+}
+
+// TestHostileRepoRunsNoProgram: status, the crucible plan, RESTART
+// vetoed and not vetoed, and the wizard (opening crucible's session, and
+// an AIOS RESTART) on a repository whose config, hooks and attributes
+// name a program everywhere git could run one: none runs.
+func TestHostileRepoRunsNoProgram(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	w := newHostileRepo(t)
+	pickup(t, w.project, w.args("status")...).noPanic(t)
+	w.ran(t, "status")
+	pickup(t, w.project, w.args("status", "--json")...).noPanic(t)
+	w.ran(t, "status --json")
+	pickup(t, w.project, w.args("plan", "--source", "crucible")...).noPanic(t)
+	w.ran(t, "plan")
+	pickup(t, w.project, w.args("plan", "--source", "crucible", "--json")...).noPanic(t)
+	w.ran(t, "plan --json")
+
+	wip := filepath.Join(w.project, "wip.txt")
+	testkit.Write(t, wip, "uncommitted\n")
+	r := pickup(t, w.project, w.args("resume", "--source", "aios", "--choice", "restart", "--yes", "--json")...).noPanic(t)
+	if doc := r.json(t); r.code != exitBlocked || doc["veto"] != model.VetoUncommitted || !strings.Contains(fmt.Sprint(doc["files"]), "wip.txt") {
+		t.Errorf("RESTART with wip.txt uncommitted: exit %d, veto %v, files %v, warnings %v", r.code, doc["veto"], doc["files"], doc["warnings"])
+	}
+	w.ran(t, "a vetoed RESTART")
+	if err := os.Remove(wip); err != nil {
+		t.Fatal(err)
+	}
+	testkit.Write(t, w.state, testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml")))
+	r = pickup(t, w.project, w.args("resume", "--source", "aios", "--choice", "restart", "--yes", "--json")...).noPanic(t)
+	if doc := r.json(t); r.code != exitOK || len(doc["warnings"].([]any)) != 0 {
+		t.Errorf("RESTART on a clean tree: exit %d, warnings %v", r.code, doc["warnings"])
+	}
+	w.ran(t, "a RESTART that went through")
+
+	// The wizard: crucible's session opened, then left.
+	p := startPane(t, 100, 30, w.project, nil, w.args("--source", "crucible")...)
+	p.waitFor("Phase 4")
+	p.quit()
+	w.ran(t, "the wizard on crucible's session")
+	// The wizard: AIOS RESTART (the state file was restarted above;
+	// write it back as it was).
+	testkit.Write(t, w.state, testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml")))
+	p = startPane(t, 100, 30, w.project, nil, w.args("--source", "aios")...)
+	screen := p.waitFor("RESTART")
+	n := regexp.MustCompile(`(\d)\. RESTART`).FindStringSubmatch(screen)
+	if n == nil {
+		t.Fatalf("no RESTART option:\n%s", screen)
+	}
+	p.keys(n[1])
+	p.waitFor("EXIT=")
+	w.ran(t, "the wizard's RESTART")
+}
+
+// TestHostileRepoOwnedByAnotherUser: git refuses a repository another
+// user owns (dubious ownership). VETO-2 then fails closed: RESTART is
+// blocked (exit 5, veto git_refused, saying why and naming the flag);
+// --allow-unchecked-restart lets it through with a warning.
+func TestHostileRepoOwnedByAnotherUser(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	dir, state := project(t, 2*time.Hour, "GO", "development")
+	testkit.Commit(t, dir, "init")
+	orig := testkit.Read(t, state)
+	other := []string{"GIT_TEST_ASSUME_DIFFERENT_OWNER=1"}
+	r := pickupEnv(t, dir, other, "resume", "--choice", "restart", "--yes", "--json").want(t, exitBlocked)
+	doc := r.json(t)
+	if doc["veto"] != model.VetoGitRefused || doc["resume_action"] != string(model.ActionRestartBlocked) ||
+		!strings.Contains(fmt.Sprint(doc["reason"]), "owned by another user") || !strings.Contains(fmt.Sprint(doc["suggestion"]), "--allow-unchecked-restart") {
+		t.Fatalf("veto %v action %v reason %v suggestion %v", doc["veto"], doc["resume_action"], doc["reason"], doc["suggestion"])
+	}
+	if testkit.Read(t, state) != orig {
+		t.Fatal("a blocked RESTART wrote the state file")
+	}
+	r = pickupEnv(t, dir, other, "resume", "--choice", "restart", "--yes").want(t, exitBlocked)
+	if !strings.Contains(r.stdout, "owned by another user") || !strings.Contains(r.stderr, "--allow-unchecked-restart") {
+		t.Fatalf("text: stdout %q stderr %q", r.stdout, r.stderr)
+	}
+	r = pickupEnv(t, dir, other, "resume", "--choice", "restart", "--yes", "--allow-unchecked-restart", "--json").want(t, exitOK)
+	if ws := fmt.Sprint(r.json(t)["warnings"]); !strings.Contains(ws, "owned by another user") || !strings.Contains(ws, "--allow-unchecked-restart") {
+		t.Fatalf("warnings %s", ws)
+	}
+	if testkit.Read(t, state) == orig {
+		t.Fatal("RESTART with --allow-unchecked-restart did not write")
+	}
+	for _, args := range [][]string{{"--help"}, {"resume", "--help"}} {
+		if r := pickup(t, dir, args...).want(t, exitOK); !strings.Contains(r.stdout, "--allow-unchecked-restart") {
+			t.Errorf("%v does not list --allow-unchecked-restart", args)
+		}
+	}
+}
+
+// termPayload is what a hostile state file puts in a text: a window
+// title change (OSC), a screen clear (CSI), a bell, a C1 CSI, a
+// right-to-left override, a zero-width space, an invisible tag character.
+const termPayload = "Bob\x1b]0;PWNED\x07\x1b[2J\u009b31m\u202eRTL\u200bZW\U000E0041"
+
+// termRaw are the pieces of termPayload a terminal would act on.
+var termRaw = []string{"\x1b", "\x07", "\u009b", "\u202e", "\u200b", "\U000E0041"}
+
+// noTermRaw fails when what pickup printed carries a piece of the
+// payload as it is.
+func noTermRaw(t *testing.T, what string, r result) {
+	t.Helper()
+	for _, raw := range termRaw {
+		if strings.Contains(r.stdout+r.stderr, raw) {
+			t.Errorf("%s: %q reaches the terminal raw:\nstdout %q\nstderr %q", what, raw, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestHostileStateTextReachesNoTerminalRaw: an AIOS state whose epic
+// title holds escape sequences, C1 controls, a bidi override and
+// invisible characters, and a crucible manifest whose summaries do.
+// Every text output (status, the status printed without a terminal,
+// artifacts, resume, its refusals, --emit prompt, plan) shows them
+// visibly; every JSON output stays JSON, escapes them, and decodes to
+// the very same title.
+func TestHostileStateTextReachesNoTerminalRaw(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	dir := t.TempDir()
+	yamlTitle := `"Bob\e]0;PWNED\a\e[2J\u009b31m\u202eRTL\u200bZW\U000E0041"`
+	testkit.Write(t, filepath.Join(dir, ".aios", ".session-state.yaml"),
+		strings.Replace(testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml")), "title: Projeto Bob", "title: "+yamlTitle, 1))
+	for _, args := range [][]string{
+		{"status"}, {}, {"artifacts"},
+		{"resume", "--choice", "review"}, {"resume", "--choice", "continue"}, {"resume", "--choice", "continue", "--emit", "prompt"},
+		{"resume", "--choice", "restart"}, {"resume", "--choice", "discard"}, {"resume", "--session", "nope", "--choice", "review"},
+	} {
+		r := pickup(t, dir, args...).noPanic(t)
+		noTermRaw(t, fmt.Sprint(args), r)
+		if len(args) < 2 && !strings.Contains(r.stdout, `Bob\x1b]0;PWNED\x07\x1b[2J⟨U+009B⟩31m⟨U+202E⟩RTL⟨U+200B⟩ZW⟨U+E0041⟩`) {
+			t.Errorf("%v does not show the title visibly:\n%s", args, r.stdout)
+		}
+	}
+	for _, args := range [][]string{{"status", "--json"}, {"artifacts", "--json"}, {"resume", "--choice", "review", "--json"}} {
+		r := pickup(t, dir, args...).noPanic(t)
+		noTermRaw(t, fmt.Sprint(args), r)
+		r.json(t)
+	}
+	var doc struct {
+		Sessions []struct{ Title string } `json:"sessions"`
+	}
+	r := pickup(t, dir, "status", "--json").want(t, exitOK)
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil || len(doc.Sessions) != 1 || !strings.HasPrefix(doc.Sessions[0].Title, termPayload) {
+		t.Fatalf("status --json does not decode to the same title: %v %+v", err, doc)
+	}
+
+	// crucible's plan, text and JSON, with the payload in the summaries.
+	w := crucibleWorld(t, "main")
+	esc, _ := json.Marshal(termPayload)
+	testkit.Write(t, w.manifest(), strings.ReplaceAll(testkit.Read(t, w.manifest()), `"Design doc drafted: token auth with refresh"`, string(esc)))
+	for _, args := range [][]string{{"plan"}, {"plan", "--json"}, {"status"}, {"status", "--json"}} {
+		r := pickup(t, w.project, w.args(args...)...).noPanic(t)
+		noTermRaw(t, "crucible "+fmt.Sprint(args), r)
+		if args[len(args)-1] == "--json" && !json.Valid([]byte(r.stdout)) {
+			t.Errorf("crucible %v: not JSON:\n%s", args, r.stdout)
+		}
+	}
+}
+
+// TestHostileNonUTF8FileName: a /design session file whose name is not
+// UTF-8. Text shows each byte that is not UTF-8 as \xNN; JSON stays
+// valid and carries the same \xNN, from which the name's bytes come back.
+func TestHostileNonUTF8FileName(t *testing.T) {
+	dir := fixtureProject(t, "design", "spec_example")
+	sessions := filepath.Join(dir, ".claude", "design", "sessions")
+	real := filepath.Join(sessions, "user-\xff\xfe.session.json")
+	if err := os.Rename(filepath.Join(sessions, "user-export.session.json"), real); err != nil {
+		t.Skipf("the file system refuses the name: %v", err)
+	}
+	shown := filepath.Join(sessions, `user-\xff\xfe.session.json`)
+	r := pickup(t, dir, "status", "--source", "design").want(t, exitOK)
+	if !strings.Contains(r.stdout, shown) || !utf8.ValidString(r.stdout) {
+		t.Fatalf("text does not show %s:\n%q", shown, r.stdout)
+	}
+	r = pickup(t, dir, "status", "--source", "design", "--json").want(t, exitOK)
+	var doc struct {
+		Sessions []struct{ Path string } `json:"sessions"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil || !utf8.ValidString(r.stdout) {
+		t.Fatalf("not valid JSON: %v\n%q", err, r.stdout)
+	}
+	found := false
+	for _, s := range doc.Sessions {
+		if s.Path == shown && unescapeX(s.Path) == real {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no session path round-trips to %q: %+v", real, doc.Sessions)
+	}
+}
+
+// unescapeX turns each \xNN back into its byte (docs/json.md).
+func unescapeX(s string) string {
+	return regexp.MustCompile(`\\x[0-9a-f]{2}`).ReplaceAllStringFunc(s, func(m string) string {
+		n, _ := strconv.ParseUint(m[2:], 16, 8)
+		return string([]byte{byte(n)})
+	})
+}
+
+// TestHostileTerminalServerKilled: the whole terminal goes away under a
+// running wizard (the tmux server is killed: every pty closes at once).
+// pickup ends by itself within seconds, lock released, nothing written;
+// it never lives on as an orphan spinning on a dead terminal.
+func TestHostileTerminalServerKilled(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	dir, state := project(t, 2*time.Hour, "PAUSE", "development")
+	orig := testkit.Read(t, state)
+	for _, screen := range []string{"options", "review"} {
+		p := startPane(t, 100, 30, dir, nil, dir)
+		p.waitFor("What do you want to do?", "2. REVIEW")
+		if screen == "review" {
+			p.keys("2")
+			p.waitFor("Detailed progress")
+		}
+		pid := lockOwner(t, state)
+		_ = exec.Command("tmux", "-L", p.sock, "kill-server").Run()
+		gone(t, pid, 10*time.Second, screen+", the terminal gone")
+		if testkit.Read(t, state) != orig {
+			t.Fatalf("%s: the state file changed", screen)
+		}
+		noLeftovers(t, state, ".session-state.yaml")
+	}
+}
+
+// stuckProgram is a wizard whose event loop never comes back (a layout
+// that does not end): Send and Kill are noted, and change nothing.
+type stuckProgram struct {
+	mu          sync.Mutex
+	sent, kills int
+}
+
+func (p *stuckProgram) Send(tea.Msg) { p.mu.Lock(); p.sent++; p.mu.Unlock() }
+func (p *stuckProgram) Kill()        { p.mu.Lock(); p.kills++; p.mu.Unlock() }
+
+// TestHostileSignalEndsAWizardThatWillNotStop: SIGTERM while the wizard
+// is stuck (a state file that makes a layout take for ever): asked to
+// stop, then killed, and when even that does not end it, pickup puts the
+// terminal back itself and exits 143. It never keeps running.
+func TestHostileSignalEndsAWizardThatWillNotStop(t *testing.T) {
+	testkit.Swap(t, &stopGrace, 50*time.Millisecond)
+	testkit.Swap(t, &killGrace, 50*time.Millisecond)
+	codes := make(chan int, 1)
+	c := &signalCatcher{ch: make(chan os.Signal, 4), done: make(chan struct{}), exit: func(code int) { codes <- code }}
+	go c.loop()
+	defer close(c.done)
+	p := &stuckProgram{}
+	restored := make(chan bool, 1)
+	c.watch(p, func() { restored <- true })
+	c.ch <- syscall.SIGTERM
+	select {
+	case code := <-codes:
+		if code != 143 {
+			t.Fatalf("exit %d, want 143", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a wizard that does not stop keeps pickup running after SIGTERM")
+	}
+	select {
+	case <-restored:
+	default:
+		t.Fatal("the terminal was not put back")
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.sent != 1 || p.kills != 1 {
+		t.Fatalf("Stop sent %d times, Kill %d times; want once each", p.sent, p.kills)
+	}
+	// Without a wizard (loading, or after it), a signal ends pickup at
+	// once.
+	c.end(false)
+	c.ch <- syscall.SIGHUP
+	select {
+	case code := <-codes:
+		if code != 129 {
+			t.Fatalf("exit %d, want 129", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a signal with no wizard on screen did not end pickup")
+	}
+}
+
+// slowTitle is an AIOS project whose epic title is 1 MB with no space:
+// wrapping it used to take time growing with the square of its length.
+func slowTitle(t *testing.T) (dir, state string) {
+	t.Helper()
+	dir, state = project(t, 2*time.Hour, "PAUSE", "development")
+	testkit.Write(t, state, strings.Replace(testkit.Read(t, state), "title: Authentication System", "title: "+strings.Repeat("x", 1<<20), 1))
+	return dir, state
+}
+
+// panePID is the pid of pickup in p (the pane's shell runs it).
+func panePID(t *testing.T, p *pane) int {
+	t.Helper()
+	shell := strings.TrimSpace(p.tmux("list-panes", "-t", "main", "-F", "#{pane_pid}"))
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		out, _ := exec.Command("pgrep", "-P", shell, "-x", "pickup").Output()
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(out))); err == nil {
+			return pid
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("no pickup under the pane's shell %s", shell)
+	return 0
+}
+
+// gone waits up to d for pid to end; on failure it kills it and fails.
+func gone(t *testing.T, pid int, d time.Duration, what string) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for syscall.Kill(pid, 0) == nil {
+		if time.Now().After(deadline) {
+			out, _ := exec.Command("ps", "-o", "pid,stat,pcpu,etime,args", "-p", strconv.Itoa(pid)).CombinedOutput()
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("%s: pickup still runs after %s:\n%s", what, d, out)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestHostileLongTitleSignalAndHangup: a 1 MB title with no space. The
+// wizard draws it at once; SIGTERM during its first layout ends it (143,
+// terminal restored); killing the whole terminal (the tmux server)
+// during that layout ends it too, never leaving it spinning.
+func TestHostileLongTitleSignalAndHangup(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	dir, _ := slowTitle(t)
+	p := startPane(t, 100, 30, dir, nil, dir)
+	pid := panePID(t, p)
+	time.Sleep(300 * time.Millisecond) // inside its first layout
+	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	gone(t, pid, 10*time.Second, "SIGTERM during the first layout")
+	if code := p.exit(); code != 143 {
+		t.Fatalf("exit %d, want 143", code)
+	}
+
+	p = startPane(t, 100, 30, dir, nil, dir)
+	pid = panePID(t, p)
+	time.Sleep(300 * time.Millisecond)
+	_ = exec.Command("tmux", "-L", p.sock, "kill-server").Run()
+	gone(t, pid, 10*time.Second, "the terminal gone during the first layout")
+
+	p = startPane(t, 100, 30, dir, nil, dir)
+	p.waitFor("What do you want to do?")
+	p.quit()
 }

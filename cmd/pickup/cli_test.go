@@ -40,9 +40,15 @@ type result struct {
 
 func pickup(t *testing.T, dir string, args ...string) result {
 	t.Helper()
+	return pickupEnv(t, dir, nil, args...)
+}
+
+// pickupEnv is pickup with env added to the binary's environment.
+func pickupEnv(t *testing.T, dir string, env []string, args ...string) result {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "NO_COLOR=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	cmd.Env = append(append(os.Environ(), "NO_COLOR=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"), env...)
 	return runResult(t, cmd)
 }
 

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/pickup-dev/pickup/loaders/crucible"
+	"github.com/pickup-dev/pickup/loaders/git"
 )
 
 // sample is the built-in demo: sample/project is the project, with one
@@ -127,26 +127,16 @@ func unpackSample(dir, home string, now time.Time) error {
 	})
 }
 
-// gitSample commits the sample and then leaves one uncommitted edit.
+// gitSample commits the sample and then leaves one uncommitted edit,
+// running git as pickup always does (loaders/git.Run).
 func gitSample(dir string) error {
-	if _, err := exec.LookPath("git"); err != nil {
-		return fmt.Errorf("git is not installed")
-	}
-	git := func(args ...string) error {
-		cmd := exec.Command("git", append([]string{"-c", "user.name=pickup demo", "-c", "user.email=demo@pickup.invalid", "-c", "commit.gpgsign=false"}, args...)...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("git %s: %v: %s", args[0], err, strings.TrimSpace(string(out)))
-		}
-		return nil
-	}
+	id := []string{"-c", "user.name=pickup demo", "-c", "user.email=demo@pickup.invalid"}
 	for _, args := range [][]string{
 		{"init", "-q", "-b", "feature/jwt-handler"},
 		{"add", "-A"},
 		{"commit", "-q", "-m", "story 12.3: token signing"},
 	} {
-		if err := git(args...); err != nil {
+		if _, err := git.Run(dir, nil, append(id, args...)...); err != nil {
 			return err
 		}
 	}

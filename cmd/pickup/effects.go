@@ -20,7 +20,12 @@ import (
 func (a *app) perform(e model.Effect) model.Event {
 	switch e := e.(type) {
 	case model.CheckGit:
-		return git.Status(e.Dir)
+		gc := git.Status(e.Dir)
+		if gc.Refused != "" && a.allowUnchecked {
+			// Asked for: RESTART goes ahead unguarded, with a warning.
+			gc = model.GitChecked{Warning: gc.Refused + "; RESTART goes ahead without the uncommitted-changes check (--allow-unchecked-restart)"}
+		}
+		return gc
 	case model.Apply:
 		l, ok := a.registry().For(e.Session.Source)
 		if !ok {

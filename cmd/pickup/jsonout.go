@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -136,9 +137,28 @@ const (
 	blockUnavailable = "choice_unavailable"
 )
 
+// writeJSON writes v as an indented JSON document. A string that is not
+// UTF-8 (a file name) keeps its bytes as \xNN (textsafe.Strings), and
+// control and format characters are written as \uXXXX escapes, so the
+// document is valid JSON with the same values and nothing in it acts on
+// a terminal.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	jw := jsonWriter(w)
+	enc := json.NewEncoder(jw)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(textsafe.Strings(v)); err != nil {
+		return err
+	}
+	return jw.Flush()
+}
+
+// jsonWriter makes w's JSON safe (textsafe.NewJSONWriter), writing past
+// the text filter when w is one: JSON it makes safe needs no more.
+func jsonWriter(w io.Writer) *textsafe.Writer {
+	if tw, ok := w.(*textsafe.Writer); ok {
+		_ = tw.Flush()
+		w = tw.Unwrap()
+	}
+	return textsafe.NewJSONWriter(w)
 }

@@ -31,6 +31,10 @@ func writePlanJSON(w io.Writer, doc planDoc) error {
 	if err := writeJSON(&b, doc); err != nil {
 		return err
 	}
+	// The plan writes its own JSON: made safe as writeJSON's is.
+	jw := jsonWriter(w)
+	defer jw.Flush()
+	w = jw
 	hole, err := json.Marshal(planHole)
 	if err != nil {
 		return err

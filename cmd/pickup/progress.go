@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/term"
+
+	"github.com/pickup-dev/pickup/internal/textsafe"
 )
 
 // loadNoticeAfter is how long loading may take before pickup says what
@@ -56,7 +58,9 @@ func startLoadNotice(w io.Writer, project string, after time.Duration) *loadNoti
 func (n *loadNotice) progress(done, total int, path string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	n.line = fmt.Sprintf("reading %s (%d of %d)", shortPath(n.project, path), done+1, total)
+	// The notice draws itself (a raw terminal stream): the file name is
+	// made safe here.
+	n.line = fmt.Sprintf("reading %s (%d of %d)", textsafe.Text(shortPath(n.project, path)), done+1, total)
 	if n.shown {
 		n.draw()
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -66,6 +67,10 @@ func (a *app) resume(project string) error {
 						return a.block(doc, guard.Kind, exitBlocked)
 					case errors.Is(ap.Err, fsx.ErrChanged):
 						return a.block(doc, blockChanged, exitBlocked)
+					case errors.Is(ap.Err, fsx.ErrLink):
+						// A folder on the way is a link: refused before
+						// anything was written or moved.
+						return a.block(doc, VetoOutside, exitBlocked)
 					}
 					return a.failed(doc, ap.Err)
 				}
@@ -90,18 +95,22 @@ func (a *app) resume(project string) error {
 		case model.ScreenConfirm:
 			if !a.yes {
 				doc.Reason = "discard archives the state file; run again with --yes to do it (nothing was changed)"
+				if mv := st.Moves(); len(mv) > 0 {
+					doc.Reason = fmt.Sprintf("%s archives (renames beside itself, deletes nothing) %s; run again with --yes to do it (nothing was changed)",
+						st.Pending, strings.Join(mv, ", "))
+				}
 				if q := st.Question(); q != "" {
 					doc.Reason = q + " — run again with --yes to answer yes (nothing was changed)"
+					if mv := st.MovesUnnamed(); len(mv) > 0 {
+						doc.Reason = q + " (this also moves " + strings.Join(mv, ", ") + ") — run again with --yes to answer yes (nothing was changed)"
+					}
 				}
 				return a.block(doc, blockConfirm, exitBlocked)
 			}
 			st, effs = model.Step(st, model.Confirmed{Yes: true})
 		case model.ScreenVeto:
-			doc.Files = st.Veto.Files
-			doc.Suggestion = msg.English.VetoSuggestion
-			doc.Reason = fmt.Sprintf("%d file(s) have uncommitted changes", len(st.Veto.Files))
 			doc.Warnings = append(doc.Warnings, st.Warnings...)
-			return a.block(doc, model.VetoUncommitted, exitBlocked)
+			return a.vetoed(doc, st.Veto)
 		default:
 			return fail(exitError, "internal: the wizard stopped on screen %q", st.Screen)
 		}
@@ -137,10 +146,25 @@ func (a *app) block(doc resumeDoc, kind string, code int) error {
 	doc.Blocked = true
 	doc.Veto = kind
 	doc.ResumeAction = "blocked"
-	if kind == model.VetoUncommitted {
+	if kind == model.VetoUncommitted || kind == model.VetoGitRefused {
 		doc.ResumeAction = string(model.ActionRestartBlocked)
 	}
 	return a.output(doc, code)
+}
+
+// vetoed is RESTART blocked by VETO-2 (exit 5): files with uncommitted
+// changes, or git refusing to look at the repository (failing closed:
+// --allow-unchecked-restart is the way past it).
+func (a *app) vetoed(doc resumeDoc, v *model.Veto) error {
+	if v.Kind == model.VetoGitRefused {
+		doc.Reason = v.Reason
+		doc.Suggestion = msg.English.GitRefusedSuggestion
+		return a.block(doc, model.VetoGitRefused, exitBlocked)
+	}
+	doc.Files = v.Files
+	doc.Suggestion = msg.English.VetoSuggestion
+	doc.Reason = fmt.Sprintf("%d file(s) have uncommitted changes", len(v.Files))
+	return a.block(doc, model.VetoUncommitted, exitBlocked)
 }
 
 func (a *app) failed(doc resumeDoc, err error) error {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
@@ -46,11 +47,18 @@ func rootLong() string {
 
 func run(ctx context.Context, args []string, streams stdio) int {
 	a := newApp(ctx, streams)
+	// Signals are pickup's to handle from the first moment (loading can
+	// take a while; the wizard's first layout too).
+	defer a.signals().stop()
+	defer a.flush()
 	root := a.commands()
 	root.SetArgs(args)
 	root.SetIn(streams.in)
+	// Help is pickup's own text (styled by fang for a terminal); errors
+	// name files and ids from state files, so they go through the safe
+	// stream.
 	root.SetOut(streams.out)
-	root.SetErr(streams.err)
+	root.SetErr(a.io.err)
 	err := fang.Execute(ctx, root,
 		fang.WithoutManpage(),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
@@ -79,6 +87,9 @@ func (a *app) commands() *cobra.Command {
 			"  pickup hook install --agent claude  # a summary at the start of every agent session",
 		}, "\n"),
 		Args: cobra.MaximumNArgs(1),
+		// Checked once, for every subcommand: flags that are valid one by
+		// one but not together or not in range.
+		PersistentPreRunE: func(*cobra.Command, []string) error { return a.checkFlags() },
 		RunE: func(_ *cobra.Command, args []string) error {
 			dir, err := projectDir(args)
 			if err != nil {
@@ -98,11 +109,12 @@ func (a *app) commands() *cobra.Command {
 	}
 	pf.AddFlagSet(a.sourceFlags)
 	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
-	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed")
+	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed (more than 0, at most 8760h)")
 	addChoiceFlags := func(c *cobra.Command) {
 		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")
 		c.Flags().BoolVar(&a.yes, "yes", false, "answer yes to confirmations: allow restart, discard and confirmed writes to change files (without it they refuse)")
 		c.Flags().StringVar(&a.emit, "emit", "", "with --choice continue: 'prompt' prints a ready-to-paste markdown prompt for the agent instead of the decision")
+		c.Flags().BoolVar(&a.allowUnchecked, "allow-unchecked-restart", false, "let RESTART go ahead when git refuses to look at the repository (owned by another user: git's safe.directory check), without the uncommitted-changes check; without it RESTART is blocked")
 	}
 	addChoiceFlags(root)
 
@@ -112,6 +124,7 @@ func (a *app) commands() *cobra.Command {
 		Long: `status lists every saved session under DIR (default: the current
 directory) with where it stands: crashed or paused and how long ago, the
 current unit and phase, progress, the resume point and any warnings.
+--session ID shows that session alone (exit 3 when no id matches).
 Exit 3 when none is found, 4 when a state file is corrupted.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -127,7 +140,9 @@ Exit 3 when none is found, 4 when a state file is corrupted.`,
 		Short: "Carry out one choice without the UI, for scripts and agents",
 		Long: `resume runs the same core as the wizard with --choice as the pick.
 continue and review change nothing. restart first checks git (VETO-2:
-any uncommitted change blocks it, exit 5), then resets the workflow;
+any uncommitted change blocks it, exit 5; so does a repository git
+refuses to look at because another user owns it, unless
+--allow-unchecked-restart), then resets the workflow;
 discard archives the state file beside itself. Both change files only
 with --yes; without it they say what they would do and exit 5.`,
 		Args: cobra.MaximumNArgs(1),
@@ -166,4 +181,16 @@ afterwards (keep it with --keep).`,
 		}
 	}
 	return root
+}
+
+// maxCrashAfter is the longest --crash-after: a year. A longer one (or
+// one that overflows) is a mistake, not a setting.
+const maxCrashAfter = 365 * 24 * time.Hour
+
+// checkFlags refuses flag values no command can use (exit 2).
+func (a *app) checkFlags() error {
+	if a.crashAfter <= 0 || a.crashAfter > maxCrashAfter {
+		return fail(exitUsage, "--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)", a.crashAfter, "8760h")
+	}
+	return nil
 }

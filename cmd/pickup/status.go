@@ -15,6 +15,15 @@ func (a *app) status(project string) error {
 	if err != nil {
 		return err
 	}
+	if a.sessionID != "" && len(sessions) > 0 {
+		// One session, by id or unique prefix: no match is exit 3 and an
+		// ambiguous prefix exit 2, as for resume.
+		s, err := a.byID(project, sessions)
+		if err != nil {
+			return err
+		}
+		sessions = []*model.Session{s}
+	}
 	code := exitOK
 	if len(sessions) == 0 {
 		code = exitNoSession

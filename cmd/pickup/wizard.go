@@ -6,6 +6,7 @@ import (
 	"os"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui"
@@ -52,11 +53,11 @@ func (a *app) wizard(project string) error {
 	// The clock reading sessions are opened at: a choice in the picker,
 	// or a session read again from disk.
 	cfg.Now, cfg.CrashAfter = a.now(), a.crashAfter
-	sig := newSignalCatcher()
+	sig := a.signals()
 	cfg.Foreground = sig.foreground
 	m := tui.New(cfg)
-	p := tea.NewProgram(m, tea.WithInput(a.io.in), tea.WithOutput(a.io.err), tea.WithContext(a.ctx), tea.WithoutSignalHandler())
-	sig.watch(p)
+	p := tea.NewProgram(m, tea.WithInput(a.term.in), tea.WithOutput(a.term.err), tea.WithContext(a.ctx), tea.WithoutSignalHandler())
+	sig.watch(p, a.terminalRestorer())
 	final, err := p.Run()
 	got := sig.end(err != nil)
 	fm, ok := final.(tui.Model)
@@ -95,6 +96,26 @@ func (a *app) wizard(project string) error {
 	return a.finish(st, fm.Session())
 }
 
+// terminalRestorer returns what puts the terminal back as it is now
+// (its settings, and the screen modes the wizard turns on), for an end
+// pickup has to force on a wizard that will not stop.
+func (a *app) terminalRestorer() func() {
+	in, ok := a.term.in.(*os.File)
+	if !ok {
+		return nil
+	}
+	st, err := term.GetState(in.Fd())
+	if err != nil {
+		return nil
+	}
+	return func() {
+		_ = term.Restore(in.Fd(), st)
+		// Main screen, cursor shown; mouse, bracketed paste, focus
+		// reports and the keyboard protocol off.
+		fmt.Fprint(a.term.err, "\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?1004l\x1b[<u\r\n")
+	}
+}
+
 // liveOnly drops archived sessions.
 func liveOnly(ss []*model.Session) []*model.Session {
 	var out []*model.Session
@@ -116,10 +137,7 @@ func (a *app) finish(st model.State, s *model.Session) error {
 		Choice: string(st.Decision.Choice), RestoredContext: map[string]any{}, Changed: []string{}, Warnings: []string{},
 	}
 	if st.Decision.Blocked() {
-		doc.Files = st.Decision.Veto.Files
-		doc.Suggestion = msg.English.VetoSuggestion
-		doc.Reason = fmt.Sprintf("%d file(s) have uncommitted changes", len(doc.Files))
-		return a.block(doc, model.VetoUncommitted, exitBlocked)
+		return a.vetoed(doc, st.Decision.Veto)
 	}
 	return a.decided(doc, *st.Decision, s)
 }

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -186,7 +187,8 @@ func List(s *model.Session) []model.Artifact {
 }
 
 // Inspect returns List(s) with Exists, Size, ModTime, Dir, Integrity and
-// Refused set from the disk. Paths stay as the loader gave them, except a
+// Refused set from the disk; a refused artifact has Refused alone (Exists
+// false, no size, time nor integrity: no existence oracle). Paths stay as the loader gave them, except a
 // relative path found beside the session's state (see Locate), which
 // becomes that absolute path. A refused artifact is not looked at beyond
 // where it leads.
@@ -242,8 +244,10 @@ func inspect(roots []string, s *model.Session, a model.Artifact) model.Artifact 
 		return a
 	}
 	if r.Refused != "" {
+		// Nothing more about a refused path: not even whether it exists,
+		// so a state file cannot use pickup to probe the disk outside
+		// the project.
 		a.Refused = r.Refused
-		a.Exists = r.Info != nil
 		return a
 	}
 	if r.Info == nil {
@@ -269,13 +273,13 @@ func integrity(r Resolved, want string) string {
 	if !r.Info.Mode().IsRegular() || r.Info.Size() > MaxHash {
 		return model.IntegrityUnchecked
 	}
-	f, err := os.Open(r.Real)
+	f, err := fsx.Open(r.Real, MaxHash+1)
 	if err != nil {
 		return model.IntegrityUnchecked
 	}
 	defer f.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, io.LimitReader(f, MaxHash+1)); err != nil {
+	if n, err := io.Copy(h, f); err != nil || n > MaxHash {
 		return model.IntegrityUnchecked
 	}
 	want = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(want), "sha256:"))
@@ -324,34 +328,13 @@ func ReadHead(s *model.Session, a model.Artifact, limit int) (Head, error) {
 	if err != nil {
 		return Head{}, err
 	}
-	f, err := os.Open(real)
-	if err != nil {
-		return Head{}, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return Head{}, err
-	}
-	if !st.Mode().IsRegular() {
+	data, size, err := fsx.ReadHead(real, max(limit, 0))
+	if errors.Is(err, fsx.ErrNotRegular) {
 		// Swapped for something else since Path looked.
 		return Head{}, fmt.Errorf("%s: %w", a.Path, ErrNotFile)
 	}
-	limit = max(limit, 0)
-	buf := make([]byte, min(int64(limit), st.Size())+1)
-	n, err := io.ReadFull(io.LimitReader(f, int64(limit)+1), buf)
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+	if err != nil {
 		return Head{}, err
 	}
-	h := Head{Data: buf[:n], Size: st.Size()}
-	if n > limit {
-		h.Data, h.Truncated = buf[:limit], true
-	}
-	if h.Size < int64(len(h.Data)) {
-		h.Size = int64(len(h.Data)) // grew while being read
-	}
-	if int64(len(h.Data)) < h.Size {
-		h.Truncated = true
-	}
-	return h, nil
+	return Head{Data: data, Size: size, Truncated: int64(len(data)) < size}, nil
 }

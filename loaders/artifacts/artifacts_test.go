@@ -47,19 +47,21 @@ func TestInspectEscapes(t *testing.T) {
 	testkit.Symlink(t, filepath.Join(w.project, "loop-a"), filepath.Join(w.project, "loop-b"))
 	testkit.Symlink(t, "story.md", filepath.Join(w.project, "docs", "inside-link.md"))
 
+	// A refused path never says whether it exists (no existence
+	// oracle): exists is false for all of them.
 	cases := []struct {
 		path    string
 		refused string
 		exists  bool
 	}{
 		{"docs/story.md", "", true},
-		{"docs/inside-link.md", "", true},                        // a symlink that stays in
-		{"../elsewhere/secret.txt", model.ArtifactOutside, true}, // ..
-		{w.secret, model.ArtifactOutside, true},                  // an absolute path elsewhere
-		{"docs/secret-link.md", model.ArtifactOutside, true},     // a symlink out
-		{"docs/out/secret.txt", model.ArtifactOutside, true},     // through a symlinked folder
-		{"docs/out/missing.md", model.ArtifactOutside, false},    // missing, but it would be outside
-		{"loop-a", model.ArtifactLoop, false},                    // a symlink loop
+		{"docs/inside-link.md", "", true},                         // a symlink that stays in
+		{"../elsewhere/secret.txt", model.ArtifactOutside, false}, // ..
+		{w.secret, model.ArtifactOutside, false},                  // an absolute path elsewhere
+		{"docs/secret-link.md", model.ArtifactOutside, false},     // a symlink out
+		{"docs/out/secret.txt", model.ArtifactOutside, false},     // through a symlinked folder
+		{"docs/out/missing.md", model.ArtifactOutside, false},     // missing, but it would be outside
+		{"loop-a", model.ArtifactLoop, false},                     // a symlink loop
 		{"docs/missing.md", "", false},
 		{filepath.Join(w.project, "docs", "story.md"), "", true}, // absolute inside
 	}

@@ -3,6 +3,7 @@ package bookforge
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -301,6 +302,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 	s.Context = ctx
 
 	s.Policy, s.Outcomes = policies(b, &plan, rs, ready, skipped, wait)
+	s.Moves = map[model.Choice][]string{model.Discard: b.moves()}
 	if b.Archived {
 		for _, c := range []model.Choice{model.Continue, model.Restart, model.Discard} {
 			s.Policy[c] = model.ChoicePolicy{Disabled: ReasonArchived}
@@ -546,4 +548,17 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// moves is what archiving the book renames (moveAside): the ledger
+// folder and the pause marker, those that exist.
+func (b *book) moves() []string {
+	var mv []string
+	if b.HasHistory {
+		mv = append(mv, b.History+string(filepath.Separator))
+	}
+	if b.HasPause {
+		mv = append(mv, b.PauseFile)
+	}
+	return mv
 }

@@ -298,7 +298,7 @@ func moved(err error, changed []string) error {
 }
 
 func mustRead(p string) []byte {
-	b, _ := os.ReadFile(p)
+	b, _ := fsx.ReadFile(p)
 	return b
 }
 
@@ -314,7 +314,7 @@ func contains(ss []string, s string) bool {
 // sameContent checks a possibly large file against a fingerprint,
 // streaming.
 func sameContent(path, fp string) error {
-	f, err := os.Open(path)
+	f, err := fsx.Open(path, fsx.MaxStreamFile+1)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &fsx.ChangedError{Path: path, Gone: true}
 	}

@@ -4,13 +4,14 @@ package crucible
 
 import (
 	"io/fs"
-	"os"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
 // readNames lists dir's entries other than folders: their names, and
 // the type of each that is not a regular file.
 func readNames(dir string) ([]string, map[string]fs.FileMode, error) {
-	f, err := os.Open(dir)
+	f, err := fsx.OpenDir(dir)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,14 +2,10 @@
 
 package crucible
 
-import "os"
+import "github.com/pickup-dev/pickup/loaders/fsx"
 
 // readHead reads up to len(buf) bytes from the start of the file at path.
 func readHead(path string, buf []byte) (int, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	return f.Read(buf)
+	data, _, err := fsx.ReadHead(path, len(buf))
+	return copy(buf, data), err
 }

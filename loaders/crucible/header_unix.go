@@ -8,9 +8,9 @@ import "syscall"
 // path. It goes straight to the system calls: os.Open would register
 // each of a pipeline's thousands of dispatch files with the runtime's
 // poller (and fail to, for a regular file), several calls per file.
+// O_NONBLOCK: a named pipe where a file should be is not waited on, and
+// the read is bounded by buf (a link to /dev/zero fills it and stops).
 func readHead(path string, buf []byte) (int, error) {
-	// O_NONBLOCK: a pipe where a dispatch file should be is not waited on
-	// (a regular file ignores the flag).
 	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return 0, err

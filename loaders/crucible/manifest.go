@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -310,19 +309,12 @@ func ReadManifest(path string) (*Manifest, error) { return readManifest(path, tr
 // not nil, is given each line's entry as it stands once the line is
 // read (it must not keep it).
 func readManifest(path string, hash bool, saw func(*Entry)) (*Manifest, error) {
-	f, err := os.Open(path)
+	f, err := fsx.Open(path, fsx.MaxStreamFile+1)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a manifest", path)
-	}
-	if st.Size() > fsx.MaxStreamFile {
+	if st := f.Info; st.Size() > fsx.MaxStreamFile {
 		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte (1 GiB) limit for a manifest: not read", path, st.Size(), int64(fsx.MaxStreamFile))
 	}
 	m, err := parseManifest(f, hash, saw)

@@ -3,8 +3,9 @@ package crucible
 // Read-only views of the project's own git repository: the current
 // branch (the branch guard), HEAD (a restore refuses when it moved), and
 // the commit log (verifying implementer dispatches). Only `branch
-// --show-current`, `rev-parse` and `log` are run, with the environment
-// cleaned of GIT_* variables so the project is the repository asked.
+// --show-current`, `rev-parse` and `log` are run, through loaders/git.Run
+// (the environment cleaned of GIT_* variables so the project is the
+// repository asked; no program the repository names is run).
 
 import (
 	"slices"

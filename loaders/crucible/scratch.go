@@ -6,43 +6,21 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
 // maxScratchFile caps how much of a markdown scratch file is read.
 const maxScratchFile = 1 << 20
 
-// readSmall reads at most maxScratchFile bytes of path.
+// readSmall reads at most maxScratchFile bytes of path, through the one
+// reader (a named pipe or a device there is refused, never waited on).
 func readSmall(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	// The buffer starts at the file's size (and one byte to see its
-	// end), not at the cap: a status file is a few kilobytes.
-	size := 4096
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() < maxScratchFile {
-		size = int(st.Size()) + 1
-	}
-	buf := make([]byte, 0, min(size, maxScratchFile))
-	for first := true; len(buf) < maxScratchFile; first = false {
-		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, min(cap(buf), maxScratchFile-len(buf)))
-		}
-		m, err := f.Read(buf[len(buf):min(cap(buf), maxScratchFile)])
-		buf = buf[:len(buf)+m]
-		if err != nil {
-			if first && m == 0 {
-				return nil, err
-			}
-			break
-		}
-	}
-	return buf, nil
+	data, _, err := fsx.ReadHead(path, maxScratchFile)
+	return data, err
 }
 
 // PipelineStatus is pipeline-status.md: a header of **Key:** value lines

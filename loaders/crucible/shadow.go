@@ -4,8 +4,9 @@ package crucible
 // snapshots in a git repository of its own, outside the project:
 // GIT_DIR=<claudeHome>/projects/<hash>/checkpoints/<dir-hash> with the
 // project as GIT_WORK_TREE. Every git command here runs with both set
-// explicitly (and with the other GIT_* variables that could redirect it
-// removed), so the project's own .git is never touched.
+// explicitly, through loaders/git.Run (the other GIT_* variables that
+// could redirect it removed, and nothing the repository names run), so
+// the project's own .git is never touched.
 //
 // Commands used: rev-parse, log, cat-file, diff --name-only, ls-files,
 // ls-tree (reads);
@@ -20,7 +21,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/loaders/git"
 )
 
 // Checkpoint is one shadow checkpoint.
@@ -61,53 +62,26 @@ type Shadow struct {
 	Work string // GIT_WORK_TREE
 }
 
-// shadowEnv is the environment for shadow git: the inherited one without
-// any GIT_* variable, then GIT_DIR and GIT_WORK_TREE explicitly.
+// env is what shadow git adds to its environment: GIT_DIR and
+// GIT_WORK_TREE, explicitly (loaders/git.Run drops every other GIT_*
+// variable that could point git elsewhere).
 func (s Shadow) env() []string {
-	env := cleanEnv()
-	return append(env, "GIT_DIR="+s.Dir, "GIT_WORK_TREE="+s.Work)
+	return []string{"GIT_DIR=" + s.Dir, "GIT_WORK_TREE=" + s.Work}
 }
 
-// cleanEnv is os.Environ without GIT_* variables that could point git at
-// another repository, index or object store, plus a C locale and no
-// prompts.
-func cleanEnv() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		switch k {
-		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
-			"GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_NAMESPACE", "GIT_PREFIX",
-			"GIT_CEILING_DIRECTORIES", "LC_ALL", "LANGUAGE":
-			continue
-		}
-		env = append(env, kv)
-	}
-	return append(env, "LC_ALL=C", "LANGUAGE=C", "GIT_TERMINAL_PROMPT=0")
-}
+// cleanEnv is what the project's own git adds to its environment:
+// nothing (see env).
+func cleanEnv() []string { return nil }
 
 // git runs one git command against the shadow repository.
 func (s Shadow) git(args ...string) ([]byte, error) {
 	return runGit(s.Work, s.env(), args...)
 }
 
+// runGit runs git through loaders/git.Run, the one way pickup runs git:
+// no program the repository names (hooks, fsmonitor, filters, gpg) runs.
 func runGit(dir string, env []string, args ...string) ([]byte, error) {
-	if _, err := exec.LookPath("git"); err != nil {
-		return nil, errors.New("git is not installed (not found on PATH)")
-	}
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(errb.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return out.Bytes(), fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
-	}
-	return out.Bytes(), nil
+	return git.Run(dir, env, args...)
 }
 
 // Healthy checks that Dir is a git repository (crucible's health check).

@@ -158,7 +158,7 @@ func (e *TooManyError) Error() string {
 // name breaking ties) and how many there were in all. A missing folder
 // is no session.
 func (l *Loader) sessionFiles(dir string) (names []string, seen int, err error) {
-	f, err := os.Open(dir)
+	f, err := fsx.OpenDir(dir)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, errNotDir) {
 		return nil, 0, nil
 	}

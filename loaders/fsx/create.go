@@ -10,8 +10,12 @@ import (
 // folder being archived) to dst, refusing when dst already exists. The
 // caller checks first that src still holds what it loaded (Verify works
 // on files only). Nothing is copied or deleted: there is always exactly
-// one copy.
+// one copy. A folder on the way from src's folder to dst's that is a
+// symbolic link is refused (ErrLink).
 func RenameNoReplace(src, dst string) error {
+	if err := intoDir(filepath.Dir(dst), filepath.Dir(src), false, src, "moved"); err != nil {
+		return err
+	}
 	if _, err := os.Lstat(dst); err == nil {
 		return fmt.Errorf("%s: archive name %s already exists; nothing was moved", src, dst)
 	}

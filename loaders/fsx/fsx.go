@@ -8,12 +8,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -52,62 +50,6 @@ func (e *ChangedError) Error() string {
 }
 
 func (e *ChangedError) Is(target error) bool { return target == ErrChanged }
-
-// ReadFile reads a state file, refusing anything but a regular file (a
-// directory, a named pipe that would block, a device) and files over
-// MaxStateFile, with an error naming the path. The file is opened without
-// blocking and checked again once open, and the read itself is bounded,
-// so a file swapped or grown meanwhile cannot make it hang or overrun.
-func ReadFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := stateFileKind(path, st); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err = f.Stat(); err != nil {
-		return nil, err
-	}
-	if err := stateFileKind(path, st); err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxStateFile+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: reading: %w", path, err)
-	}
-	if len(data) > MaxStateFile {
-		return nil, fmt.Errorf("%s: over pickup's %d byte limit for a state file", path, MaxStateFile)
-	}
-	return data, nil
-}
-
-// stateFileKind refuses what ReadFile will not read.
-func stateFileKind(path string, st fs.FileInfo) error {
-	switch {
-	case st.IsDir():
-		return fmt.Errorf("%s: is a directory, not a state file", path)
-	case !st.Mode().IsRegular():
-		what := "not a regular file"
-		switch t := st.Mode().Type(); {
-		case t&fs.ModeNamedPipe != 0:
-			what = "a named pipe"
-		case t&fs.ModeSocket != 0:
-			what = "a socket"
-		case t&fs.ModeDevice != 0:
-			what = "a device"
-		}
-		return fmt.Errorf("%s: is %s, not a state file", path, what)
-	case st.Size() > MaxStateFile:
-		return fmt.Errorf("%s: %d bytes is over pickup's %d byte limit for a state file", path, st.Size(), MaxStateFile)
-	}
-	return nil
-}
 
 // Verify checks that path still holds the content with fingerprint fp.
 func Verify(path, fp string) error {
@@ -189,7 +131,9 @@ func Archive(path, fp string, now time.Time) (string, error) {
 }
 
 // CreateNew atomically creates path holding data with permission perm,
-// creating its folder when needed: a temporary file in the same folder,
+// creating its folder when needed (never through a symbolic link: the
+// folder, the folders made for it and the deepest one that exists must
+// be real folders, else ErrLink): a temporary file in the same folder,
 // fsync, then a hard link to path (which fails when path exists, so an
 // existing file is never replaced), then a folder fsync. It refuses with
 // an error matching fs.ErrExist when path already exists. Where hard
@@ -199,8 +143,8 @@ func CreateNew(path string, data []byte, perm fs.FileMode) error {
 	exists := func() error {
 		return fmt.Errorf("%s: already exists; nothing was written: %w", path, fs.ErrExist)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("%s: creating its folder: %w", path, err)
+	if err := intoDir(dir, "", true, path, "written"); err != nil {
+		return err
 	}
 	if _, err := os.Lstat(path); err == nil {
 		return exists()
@@ -241,7 +185,8 @@ func CreateNew(path string, data []byte, perm fs.FileMode) error {
 
 // ArchiveTo renames path to dst (for example into an archive folder,
 // which is created when needed) provided path still holds the content
-// with fingerprint fp and dst does not exist. Nothing is copied or
+// with fingerprint fp and dst does not exist. No folder on the way from
+// path's folder to dst's may be a symbolic link (ErrLink). Nothing is copied or
 // deleted: there is always exactly one copy.
 func ArchiveTo(path, fp, dst string) error {
 	if err := notALink(path); err != nil {
@@ -250,8 +195,8 @@ func ArchiveTo(path, fp, dst string) error {
 	if err := Verify(path, fp); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return fmt.Errorf("%s: creating the archive folder: %w", path, err)
+	if err := intoDir(filepath.Dir(dst), filepath.Dir(path), true, path, "moved"); err != nil {
+		return err
 	}
 	if _, err := os.Lstat(dst); err == nil {
 		return fmt.Errorf("%s: archive name %s already exists; nothing was moved", path, dst)
@@ -267,7 +212,7 @@ func ArchiveTo(path, fp, dst string) error {
 // syncDir flushes a folder's entries (a rename or a new name) to disk,
 // as far as the platform allows.
 func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
+	if d, err := OpenDir(dir); err == nil {
 		_ = d.Sync()
 		_ = d.Close()
 	}

@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -71,13 +73,88 @@ type Lock struct {
 // per-user folder emptied at boot, as pids are), else the user's cache
 // folder, else the system's temporary folder.
 func LockDir() string {
+	base, rel := lockBase()
+	return filepath.Join(base, rel)
+}
+
+// lockBase splits LockDir into the folder it lives in (the user's, or the
+// system's temporary folder) and the folders pickup makes there.
+func lockBase() (base, rel string) {
 	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "pickup", "locks")
+		return d, filepath.Join("pickup", "locks")
 	}
 	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "pickup", "locks")
+		return d, filepath.Join("pickup", "locks")
 	}
-	return filepath.Join(os.TempDir(), "pickup-locks-"+strconv.Itoa(os.Getuid()))
+	return os.TempDir(), "pickup-locks-" + strconv.Itoa(os.Getuid())
+}
+
+// privateLockDir makes the lock folder (0700), or checks the one there:
+// each folder pickup makes below the base must be a real folder (not a
+// symbolic link), owned by this user and writable by nobody else, so no
+// one else can plant a file, a link or a pipe at a lock path.
+func privateLockDir() (string, error) {
+	base, rel := lockBase()
+	// The base is the user's own (the runtime or cache folder), which a
+	// new account may not have yet: make it as the system would.
+	if _, err := os.Lstat(base); errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(base, 0o700); err != nil {
+			return "", fmt.Errorf("cannot create the lock folder %s: %w", base, err)
+		}
+	}
+	dir := base
+	for _, name := range strings.Split(rel, string(filepath.Separator)) {
+		dir = filepath.Join(dir, name)
+		st, err := os.Lstat(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+				return "", fmt.Errorf("cannot create the lock folder %s: %w", dir, err)
+			}
+			st, err = os.Lstat(dir)
+		}
+		if err != nil {
+			return "", fmt.Errorf("cannot use the lock folder %s: %w", dir, err)
+		}
+		if why := unsafeDir(st); why != "" {
+			return "", fmt.Errorf("refusing the lock folder %s: it %s; pickup keeps its locks in a folder only you can write (remove it, and pickup makes a new one)", dir, why)
+		}
+	}
+	return dir, nil
+}
+
+// unsafeDir says why a lock folder cannot be trusted, or "".
+func unsafeDir(st fs.FileInfo) string {
+	switch {
+	case st.Mode()&fs.ModeSymlink != 0:
+		return "is a symbolic link"
+	case !st.IsDir():
+		return "is not a folder"
+	case st.Mode().Perm()&0o022 != 0:
+		return fmt.Sprintf("is writable by others (%s)", st.Mode().Perm())
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
+		return fmt.Sprintf("is owned by another user (uid %d)", sys.Uid)
+	}
+	return ""
+}
+
+// maxLockFile bounds what is read of a lock file (its owner's pid, time
+// and state path: well under a kilobyte).
+const maxLockFile = 64 << 10
+
+// openLock opens the lock file at lp with flag (O_CREATE to make it):
+// never through a symbolic link, never waiting on a named pipe, only a
+// regular file owned by this user.
+func openLock(lp string, flag int) (*os.File, error) {
+	f, st, err := openFile(lp, flag|syscall.O_NOFOLLOW, 0o600, "lock file")
+	if err != nil {
+		return nil, err
+	}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
+		f.Close()
+		return nil, fmt.Errorf("%s: is owned by another user (uid %d), not a lock pickup made", lp, sys.Uid)
+	}
+	return f, nil
 }
 
 // canonical is state's absolute path with symbolic links resolved (of
@@ -110,15 +187,15 @@ func LockPath(state string) string {
 // taken over, and Lock.TookOver says so.
 func AcquireLock(state string, now time.Time) (*Lock, error) {
 	lp := LockPath(state)
-	if err := os.MkdirAll(filepath.Dir(lp), 0o700); err != nil {
-		return nil, fmt.Errorf("%s: cannot create the lock folder %s: %w", state, filepath.Dir(lp), err)
+	if _, err := privateLockDir(); err != nil {
+		return nil, fmt.Errorf("%s: %w", state, err)
 	}
 	// A few rounds: the file at lp may be removed by an owner releasing
 	// it between our open and our flock; then we start again.
 	for range 8 {
-		f, err := os.OpenFile(lp, os.O_RDWR|os.O_CREATE, 0o600)
+		f, err := openLock(lp, os.O_RDWR|os.O_CREATE)
 		if err != nil {
-			return nil, fmt.Errorf("%s: cannot open the lock file %s: %w", state, lp, err)
+			return nil, fmt.Errorf("%s: cannot use the lock file: %w", state, err)
 		}
 		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 			f.Close()
@@ -132,7 +209,7 @@ func AcquireLock(state string, now time.Time) (*Lock, error) {
 			continue
 		}
 		l := &Lock{Path: lp, State: state, f: f}
-		if old, err := io.ReadAll(f); err == nil && len(old) > 0 {
+		if old, err := io.ReadAll(io.LimitReader(f, maxLockFile)); err == nil && len(old) > 0 {
 			var o LockInfo
 			if json.Unmarshal(old, &o) == nil && o.PID > 0 {
 				l.TookOver = fmt.Sprintf("took over the lock on %s left by pid %d (since %s), which is no longer running", state, o.PID, o.Since.Local().Format("2006-01-02 15:04:05"))
@@ -172,13 +249,22 @@ func writeOwner(f *os.File, data []byte) error {
 func readOwner(lp string) LockInfo {
 	var o LockInfo
 	for range 20 {
-		data, err := os.ReadFile(lp)
-		if err == nil && json.Unmarshal(data, &o) == nil && o.PID > 0 {
+		if data, err := readLock(lp); err == nil && json.Unmarshal(data, &o) == nil && o.PID > 0 {
 			return o
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 	return LockInfo{}
+}
+
+// readLock reads a lock file as openLock opens it, bounded.
+func readLock(lp string) ([]byte, error) {
+	f, err := openLock(lp, os.O_RDONLY)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxLockFile))
 }
 
 // Release removes the lock file and drops the lock. It is safe to call

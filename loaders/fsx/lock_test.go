@@ -174,3 +174,28 @@ func TestLockRace(t *testing.T) {
 		}
 	}
 }
+
+// A new account has no cache folder yet: with no XDG_RUNTIME_DIR, the
+// lock folder is made under a cache folder pickup makes (0700) itself.
+func TestLockNewHomeWithoutCacheFolder(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_RUNTIME_DIR", "")
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", home)
+	state := filepath.Join(t.TempDir(), "state.yaml")
+	if err := os.WriteFile(state, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := AcquireLock(state, time.Now())
+	if err != nil {
+		t.Fatalf("lock in a home without .cache: %v", err)
+	}
+	defer l.Release()
+	if !strings.HasPrefix(l.Path, filepath.Join(home, ".cache", "pickup", "locks")) {
+		t.Fatalf("lock at %s", l.Path)
+	}
+	st, err := os.Stat(filepath.Join(home, ".cache"))
+	if err != nil || st.Mode().Perm() != 0o700 {
+		t.Fatalf("cache folder: %v %v", st, err)
+	}
+}

@@ -1,9 +1,11 @@
-// Package git is pickup's read-only view of a git work tree: VETO-2's
-// "are there uncommitted changes?" and the current branch name.
+// Package git is pickup's read-only view of a git work tree (VETO-2's
+// "are there uncommitted changes?" and the current branch name) and the
+// one way pickup runs git at all (Run), with every program a repository
+// could name turned off.
 //
-// It only ever runs `git rev-parse`, `git status` and `git symbolic-ref`.
-// It never runs clean, reset, checkout, stash or anything else that
-// changes the work tree, the index or the refs.
+// Status and Branch only run `git rev-parse`, `git status` and `git
+// symbolic-ref`. They never run clean, reset, checkout, stash or
+// anything else that changes the work tree, the index or the refs.
 package git
 
 import (
@@ -69,29 +71,82 @@ const warnSuffix = ": RESTART is allowed without the uncommitted-changes check (
 // When git is missing, dir is not in a repository, or git fails,
 // Available is false and Warning says why (seed 001's git_check_failed:
 // warn and allow the restart).
+//
+// When git refuses the repository because another user owns it (its
+// safe.directory check), Refused says so: VETO-2 then fails closed, as
+// nothing about the work there can be known.
+//
+// A submodule is looked into the same way (Run, its own configuration
+// neutralised in turn), not by git itself, which would run the
+// submodule's own filters: its changed files are reported by their path
+// through it ("lib/x.go"), and a submodule whose commit moved by its
+// path ("lib").
 func Status(dir string) model.GitChecked {
 	if _, err := exec.LookPath("git"); err != nil {
-		return model.GitChecked{Warning: "git is not installed (not found on PATH)" + warnSuffix}
+		return model.GitChecked{Warning: ErrNotInstalled.Error() + warnSuffix}
 	}
-	prefix, err := run(dir, "rev-parse", "--show-prefix")
+	pre, paths, err := changes(dir, 0)
 	if err != nil {
-		return model.GitChecked{Warning: describe(dir, err)}
+		return failed(dir, err)
 	}
-	out, err := run(dir, "status", "--porcelain=v1", "-z", "--untracked-files=all")
-	if err != nil {
-		return model.GitChecked{Warning: describe(dir, err)}
-	}
-	pre := strings.TrimRight(string(prefix), "\r\n")
 	files := []string{}
 	seen := map[string]bool{}
-	for _, e := range ParsePorcelainZ(out) {
-		p := relTo(pre, e.Path)
+	for _, p := range paths {
+		p = relTo(pre, p)
 		if !seen[p] {
 			seen[p] = true
 			files = append(files, p)
 		}
 	}
 	return model.GitChecked{Available: true, Files: files}
+}
+
+// maxSubmoduleDepth bounds how deep Status follows submodules.
+const maxSubmoduleDepth = 8
+
+// changes lists the changed paths of the repository holding dir,
+// relative to its top, submodules' own changes included, and dir's
+// prefix in it (`git rev-parse --show-prefix`).
+func changes(dir string, depth int) (prefix string, paths []string, err error) {
+	out, err := run(dir, "rev-parse", "--show-toplevel", "--show-prefix")
+	if err != nil {
+		return "", nil, err
+	}
+	top, prefix, _ := strings.Cut(strings.TrimRight(string(out), "\r\n"), "\n")
+	// dirty: git reports a submodule whose commit moved without running
+	// anything in it; what changed inside is asked below.
+	st, err := run(dir, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=dirty")
+	if err != nil {
+		return "", nil, err
+	}
+	for _, e := range ParsePorcelainZ(st) {
+		paths = append(paths, e.Path)
+	}
+	if _, err := os.Lstat(filepath.Join(top, ".gitmodules")); err != nil || depth >= maxSubmoduleDepth {
+		return prefix, paths, nil
+	}
+	ls, err := run(top, "ls-files", "-z", "--stage")
+	if err != nil {
+		return "", nil, err
+	}
+	for _, rec := range bytes.Split(ls, []byte{0}) {
+		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
+		if !ok || !bytes.HasPrefix(meta, []byte("160000 ")) {
+			continue // not a submodule
+		}
+		sub := filepath.Join(top, filepath.FromSlash(string(path)))
+		if _, err := os.Lstat(filepath.Join(sub, ".git")); err != nil {
+			continue // not checked out: nothing there to lose
+		}
+		_, inner, err := changes(sub, depth+1)
+		if err != nil {
+			return "", nil, err
+		}
+		for _, p := range inner {
+			paths = append(paths, string(path)+"/"+p)
+		}
+	}
+	return prefix, paths, nil
 }
 
 // Branch returns the current branch of the repository holding dir, or ""
@@ -107,49 +162,32 @@ func Branch(dir string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// gitError is a git command that failed.
-type gitError struct {
-	args   []string
-	stderr string
-	err    error
-}
+// run runs git in dir through Run, with nothing added to its
+// environment.
+func run(dir string, args ...string) ([]byte, error) { return Run(dir, nil, args...) }
 
-func (e *gitError) Error() string {
-	msg := strings.TrimSpace(e.stderr)
-	if msg == "" {
-		msg = e.err.Error()
+// failed is Status's answer when git failed: refused (another user owns
+// the repository), or a warning.
+func failed(dir string, err error) model.GitChecked {
+	if errors.Is(err, ErrUnsafeRepository) {
+		return model.GitChecked{Refused: fmt.Sprintf(
+			"git refuses to look at %s: the repository is owned by another user (git's safe.directory check), so pickup cannot tell whether uncommitted work would be lost",
+			dir)}
 	}
-	return fmt.Sprintf("git %s: %s", strings.Join(e.args, " "), msg)
-}
-
-func (e *gitError) Unwrap() error { return e.err }
-
-// run runs git with args in dir and returns its stdout. Optional locks
-// are off so that even `git status` does not rewrite the index, and the
-// C locale keeps git's messages recognizable.
-func run(dir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "LANGUAGE=C", "GIT_TERMINAL_PROMPT=0")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, &gitError{args: args, stderr: stderr.String(), err: err}
-	}
-	return stdout.Bytes(), nil
+	return model.GitChecked{Warning: describe(dir, err)}
 }
 
 // describe turns a failed git run into Status's warning.
 func describe(dir string, err error) string {
-	var ge *gitError
+	var ge *Error
 	if errors.As(err, &ge) {
 		var exit *exec.ExitError
-		if errors.As(ge.err, &exit) && strings.Contains(strings.ToLower(ge.stderr), "not a git repository") {
+		if errors.As(ge.Err, &exit) && strings.Contains(strings.ToLower(ge.Stderr), "not a git repository") {
 			return fmt.Sprintf("%s is not inside a git repository", dir) + warnSuffix
 		}
-		if !errors.As(ge.err, &exit) {
+		if !errors.As(ge.Err, &exit) {
 			// git could not be started at all (e.g. dir does not exist).
-			return fmt.Sprintf("could not run git in %s: %v", dir, ge.err) + warnSuffix
+			return fmt.Sprintf("could not run git in %s: %v", dir, ge.Err) + warnSuffix
 		}
 	}
 	return fmt.Sprintf("git failed in %s: %v", dir, err) + warnSuffix

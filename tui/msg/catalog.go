@@ -83,15 +83,22 @@ type Catalog struct {
 	VetoSteps      []string
 	VetoQuestion   string
 	VetoSuggestion string
+	// GitRefused* is VETO-2 failing closed: git would not look at the
+	// repository (another user owns it).
+	GitRefusedTitle      string
+	GitRefusedSuggestion string
 
 	// The discard confirmation.
-	DiscardTitle    string
-	DiscardWhat     string
-	DiscardRename   func(archived string) string
-	DiscardRestore  string
-	DiscardQuestion string
-	ConfirmHead     string // "Confirm", before the choice's name
-	ConfirmYN       string // the answer prompt under a source's own question
+	DiscardTitle      string
+	DiscardWhat       string
+	DiscardMoves      string
+	DiscardAlso       string
+	DiscardRename     func(archived string) string
+	DiscardRestore    string
+	DiscardRestoreAll string
+	DiscardQuestion   string
+	ConfirmHead       string // "Confirm", before the choice's name
+	ConfirmYN         string // the answer prompt under a source's own question
 
 	// A write that failed.
 	FailedTitle    string
@@ -235,15 +242,22 @@ var English = Catalog{
 	VetoQuestion:   "Back to the resume menu? [y/n]",
 	VetoSuggestion: "Commit or stash your changes before restart.",
 
+	GitRefusedTitle: "Restart blocked: git would not check this repository",
+	GitRefusedSuggestion: "To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart. " +
+		"If you own this folder and trust it, mark it safe instead: git config --global --add safe.directory <folder>.",
+
 	DiscardTitle: "Discard: archive the session and start fresh",
 	DiscardWhat:  "The state file is archived, not deleted:",
+	DiscardMoves: "Each of these is archived (renamed beside itself), not deleted:",
+	DiscardAlso:  "This also moves (renamed beside itself, not deleted):",
 	DiscardRename: func(archived string) string {
 		return "It is renamed to " + archived + " in the same folder."
 	},
-	DiscardRestore:  "Rename it back to get the session again.",
-	DiscardQuestion: "Discard this session? [y/N]",
-	ConfirmHead:     "Confirm",
-	ConfirmYN:       "Proceed? [y/N]",
+	DiscardRestore:    "Rename it back to get the session again.",
+	DiscardRestoreAll: "Rename them back to get the session again.",
+	DiscardQuestion:   "Discard this session? [y/N]",
+	ConfirmHead:       "Confirm",
+	ConfirmYN:         "Proceed? [y/N]",
 
 	FailedTitle:    "The write did not go through.",
 	NothingWritten: "Nothing was written.",
@@ -557,6 +571,9 @@ func (c *Catalog) DecisionText(d model.Decision) string {
 	case model.ActionRestartBlocked:
 		n := 0
 		if d.Veto != nil {
+			if d.Veto.Kind == model.VetoGitRefused {
+				return c.GitRefusedTitle
+			}
 			n = len(d.Veto.Files)
 		}
 		return c.Blocked(n)

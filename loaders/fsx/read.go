@@ -1,0 +1,163 @@
+package fsx
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// The one reader. Every file pickup reads is opened here (Open, ReadFile,
+// ReadHead): only a regular file is read (a folder, a named pipe that
+// would wait for a writer forever, a socket or a device like /dev/zero
+// is refused, named); it is opened without blocking and checked again
+// once open, so a file swapped meanwhile is refused too; and every read
+// is bounded. A test (TestOneReader) fails when code outside the allowed
+// places opens a file itself.
+
+// stateFile is what the one reader expects to find.
+const stateFile = "state file"
+
+// ErrNotRegular is matched by errors.Is when a path is refused because it
+// is not a regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// notRegular is a refused path: what it is instead of a file.
+type notRegular struct {
+	path, what, noun string
+}
+
+func (e *notRegular) Error() string {
+	return fmt.Sprintf("%s: is %s, not a %s", e.path, e.what, e.noun)
+}
+
+func (e *notRegular) Is(target error) bool { return target == ErrNotRegular }
+
+// regular refuses what is not a regular file; noun is what pickup
+// expected there ("state file").
+func regular(path string, st fs.FileInfo, noun string) error {
+	if st.Mode().IsRegular() {
+		return nil
+	}
+	what := "not a regular file"
+	switch t := st.Mode().Type(); {
+	case st.IsDir():
+		what = "a directory"
+	case t&fs.ModeSymlink != 0:
+		what = "a symbolic link"
+	case t&fs.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case t&fs.ModeSocket != 0:
+		what = "a socket"
+	case t&fs.ModeDevice != 0:
+		what = "a device"
+	}
+	return &notRegular{path: path, what: what, noun: noun}
+}
+
+// openFile opens path with flag, adding O_NONBLOCK (opening a named pipe
+// never waits for the other end) and O_CLOEXEC, and refuses it once open
+// unless it is a regular file. With O_NOFOLLOW in flag, a symbolic link
+// at path is refused, named.
+func openFile(path string, flag int, perm fs.FileMode, noun string) (*os.File, fs.FileInfo, error) {
+	f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK|syscall.O_CLOEXEC, perm)
+	if err != nil {
+		if flag&syscall.O_NOFOLLOW != 0 && errors.Is(err, syscall.ELOOP) {
+			if st, lerr := os.Lstat(path); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+				return nil, nil, regular(path, st, noun)
+			}
+		}
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err == nil {
+		err = regular(path, st, noun)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, st, nil
+}
+
+// File is a file opened by Open: reads stop at the limit it was opened
+// with.
+type File struct {
+	f *os.File
+	r io.LimitedReader
+	// Info is the open file's own information (size, time, mode).
+	Info fs.FileInfo
+}
+
+func (f *File) Read(p []byte) (int, error) { return f.r.Read(p) }
+
+// Close closes the file.
+func (f *File) Close() error { return f.f.Close() }
+
+// Open opens path for reading at most limit bytes: the one reader's
+// checks (a regular file, not blocking; see above), following symbolic
+// links as a read does. Looking before opening keeps devices from being
+// opened at all.
+func Open(path string, limit int64) (*File, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := regular(path, st, stateFile); err != nil {
+		return nil, err
+	}
+	f, st, err := openFile(path, os.O_RDONLY, 0, stateFile)
+	if err != nil {
+		return nil, err
+	}
+	return &File{f: f, r: io.LimitedReader{R: f, N: max(limit, 0)}, Info: st}, nil
+}
+
+// ReadFile reads a state file whole, refusing anything but a regular
+// file and files over MaxStateFile, with an error naming the path. A
+// file grown past the cap while it is read is refused too.
+func ReadFile(path string) ([]byte, error) {
+	f, err := Open(path, MaxStateFile+1)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if size := f.Info.Size(); size > MaxStateFile {
+		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte limit for a state file", path, size, MaxStateFile)
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: reading: %w", path, err)
+	}
+	if len(data) > MaxStateFile {
+		return nil, fmt.Errorf("%s: over pickup's %d byte limit for a state file", path, MaxStateFile)
+	}
+	return data, nil
+}
+
+// ReadHead reads at most n bytes from the start of path (a preview, a
+// header, a small side file) and returns them with the file's size.
+func ReadHead(path string, n int) ([]byte, int64, error) {
+	f, err := Open(path, int64(max(n, 0)))
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	// Sized to the file, not to n (a header of a few lines); a little
+	// over, for a file that grew or says it has no size (/proc).
+	buf := make([]byte, min(int64(max(n, 0)), f.Info.Size()+512))
+	got, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, 0, fmt.Errorf("%s: reading: %w", path, err)
+	}
+	return buf[:got], max(f.Info.Size(), int64(got)), nil
+}
+
+// OpenDir opens a folder to list it or to sync it: O_DIRECTORY, so a
+// named pipe or anything else at that name is refused at once instead of
+// waited on.
+func OpenDir(dir string) (*os.File, error) {
+	return os.OpenFile(dir, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+}
