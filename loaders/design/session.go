@@ -60,6 +60,11 @@ func (v *view) session(plain bool) *model.Session {
 	if f := v.file; f != nil && f.hasUpdated {
 		s.LastUpdated, s.HasLastUpdated = f.updated, true
 	}
+	if f := v.file; f != nil {
+		// When the design session started: VETO-2 counts files changed
+		// since, up to its last update, as the session's own work.
+		s.Recorded.Started = f.created
+	}
 	if v.mode == modeMissing || v.mode == modeUnapproved {
 		s.Warnings = append(s.Warnings, v.conflictSentence())
 	}
