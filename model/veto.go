@@ -60,6 +60,10 @@ type Change struct {
 	// Own is true for pickup's own files (its archives and its folder:
 	// fsx.IsOwn), which never block RESTART.
 	Own bool
+	// ArchiveOf, for a file in one of pickup's archives, is the path it
+	// was moved from: git shows an archived tracked file as deleted
+	// there, and that deletion is pickup's move too.
+	ArchiveOf string
 }
 
 // FileClass is what a changed file is to the session.
@@ -113,6 +117,12 @@ type VetoFile struct {
 func Classify(s *Session, changes []Change) []VetoFile {
 	own := ownPrefixes(s)
 	arts := artifactPaths(s)
+	moved := map[string]bool{}
+	for _, c := range changes {
+		if c.Own && c.ArchiveOf != "" {
+			moved[c.ArchiveOf] = true
+		}
+	}
 	out := make([]VetoFile, 0, len(changes))
 	for _, c := range changes {
 		p := strings.TrimSuffix(c.Path, "/")
@@ -122,7 +132,7 @@ func Classify(s *Session, changes []Change) []VetoFile {
 		}
 		f.Staged = len(c.XY) == 2 && c.XY[1] == ' '
 		switch {
-		case c.Own:
+		case c.Own, f.Status == GitDeleted && moved[p]:
 			f.Class = ClassPickup
 		case underAny(p, own):
 			f.Class = ClassState

@@ -72,6 +72,27 @@ func TestClassify(t *testing.T) {
 	}
 }
 
+// TestClassifyPickupsMove: a tracked file pickup archived shows as
+// deleted where it was and untracked in the archive; both are pickup's.
+// A deletion with no archive of it is the person's.
+func TestClassifyPickupsMove(t *testing.T) {
+	got := Classify(session(), []Change{
+		{Path: ".atelier/sessions/a.json", XY: " D"},
+		{Path: ".atelier/sessions/a.json.discarded.1795540910799", XY: "??", Own: true, ArchiveOf: ".atelier/sessions/a.json"},
+		{Path: ".kiln/STATE.md", XY: "D "},
+		{Path: ".kiln.discarded.20261124T101500Z/STATE.md", XY: "??", Own: true, ArchiveOf: ".kiln/STATE.md"},
+		{Path: "src/gone.go", XY: " D"},
+		{Path: "src/kept.go", XY: " M"},
+		{Path: "src/kept.go.discarded.1", XY: "??", Own: true, ArchiveOf: "src/kept.go"},
+	})
+	want := []FileClass{ClassPickup, ClassPickup, ClassPickup, ClassPickup, ClassOther, ClassOther, ClassPickup}
+	for i, f := range got {
+		if f.Class != want[i] {
+			t.Errorf("%s: %s, want %s", f.Path, f.Class, want[i])
+		}
+	}
+}
+
 func TestClassifyWithoutAStartOrUpdate(t *testing.T) {
 	for name, s := range map[string]*Session{
 		"no start recorded": session(),

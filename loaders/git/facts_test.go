@@ -131,3 +131,16 @@ func TestCheckoutWithoutACommitOrARepository(t *testing.T) {
 		t.Fatalf("no commit yet: %+v, want %+v", co, want)
 	}
 }
+
+func TestArchiveOrigin(t *testing.T) {
+	for in, want := range map[string]string{
+		".atelier/sessions/a.json.discarded.1795540910799": ".atelier/sessions/a.json",
+		".kiln.discarded.20261124T101500Z/STATE.md":        ".kiln/STATE.md",
+		".pickup/log.jsonl":                                "",
+		"src/a.go":                                         "",
+	} {
+		if got := archiveOrigin(in); got != want {
+			t.Errorf("archiveOrigin(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -106,6 +106,9 @@ func Status(dir string) model.GitChecked {
 		seen[p] = true
 		files = append(files, p)
 		c := model.Change{Path: p, XY: e.XY, Own: fsx.IsOwn(p)}
+		if c.Own {
+			c.ArchiveOf = archiveOrigin(p)
+		}
 		if e.OrigPath != "" {
 			c.OrigPath = relTo(pre, e.OrigPath)
 		}
@@ -294,4 +297,21 @@ func isHex(s string) bool {
 		}
 	}
 	return true
+}
+
+// archiveOrigin is where a file in one of pickup's archives came from:
+// rel with each archive name in it ("<name>.discarded.<stamp>") put back
+// to its original name; "" when rel is in no archive.
+func archiveOrigin(rel string) string {
+	parts := strings.Split(rel, "/")
+	moved := false
+	for i, part := range parts {
+		if orig, ok := fsx.IsArchiveName(part); ok {
+			parts[i], moved = orig, true
+		}
+	}
+	if !moved {
+		return ""
+	}
+	return strings.Join(parts, "/")
 }
