@@ -2,6 +2,7 @@ package design
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,9 @@ func (v *view) session(plain bool) *model.Session {
 		LastAction:  &model.LastAction{Type: cleanStop, Clean: true},
 		Warnings:    []string{},
 		Archived:    v.mode == modeArchived,
+		// The sessions' archive folder (RESTART and DISCARD move the old
+		// file there) is the sessions' own state: VETO-2 never counts it.
+		StateFiles: []string{filepath.Join(v.project, filepath.FromSlash(archiveDir))},
 	}
 	if v.sub != "" {
 		s.Stage = v.sub
