@@ -83,8 +83,9 @@ type Catalog struct {
 	VetoQuestion   string
 	VetoSuggestion string
 	// Veto names the classes of the files it lists and its commands
-	// (veto.go).
-	Veto VetoText
+	// (veto.go); Guard is the other guards' words (alert.go).
+	Veto  VetoText
+	Guard GuardText
 	// GitRefused* is VETO-2 failing closed: git would not look at the
 	// repository (another user owns it).
 	GitRefusedTitle      string
@@ -237,6 +238,7 @@ var English = Catalog{
 	VetoRisk:       "Restart resets the workflow state, but changes on disk stay. You risk losing the context of your work.",
 	VetoRecommend:  "We recommend:",
 	Veto:           englishVeto,
+	Guard:          englishGuard,
 	VetoQuestion:   "Back to the resume menu? [y/n]",
 	VetoSuggestion: "Commit or stash your changes before restart.",
 
