@@ -522,6 +522,11 @@ func TestRunningWithAStandInClaude(t *testing.T) {
 	if !reflect.DeepEqual(m["activity"], wantAct) {
 		t.Fatalf("resume %v", m)
 	}
+	// The agents' session-start hook tells the agent too.
+	r := hookRun(t, dir, payload("claude", dir, "startup"), nil, "--agent", "claude").want(t, exitOK)
+	if ctx := hookContext(t, "claude", r.stdout); !strings.Contains(ctx, "Activity: "+detail+"; resuming it now could run the work twice.") {
+		t.Fatalf("hook context:\n%s", ctx)
+	}
 
 	// The agent that runs pickup (a hook, its shell) is not a second run.
 	data, _ := os.ReadFile("/bin/sh")
