@@ -113,7 +113,7 @@ func ContextAlerts(rec Recorded, co *Checkout) []Alert {
 	if rec.Branch != "" && rec.Branch != co.Branch {
 		out = append(out, Alert{Kind: AlertBranch, Text: "recorded on " + rec.Branch + ", you are on " + co.where()})
 	}
-	if rec.Commit != "" && !strings.HasPrefix(co.Head, strings.ToLower(rec.Commit)) {
+	if !NullCommit(rec.Commit) && !strings.HasPrefix(co.Head, strings.ToLower(rec.Commit)) {
 		field := rec.CommitField
 		if field == "" {
 			field = "commit"
@@ -134,19 +134,28 @@ func ContextAlerts(rec Recorded, co *Checkout) []Alert {
 	return out
 }
 
+// NullCommit reports whether a recorded commit says nothing: empty, or
+// git's null id (all zeros, as a tool writes before the first commit).
+func NullCommit(id string) bool { return strings.Trim(id, "0") == "" }
+
 // sameDir compares two absolute folders, cleaned.
 func sameDir(a, b string) bool {
 	return filepath.Clean(a) == filepath.Clean(b)
 }
 
+// MismatchAsk ends CONTINUE's question on a context mismatch (the
+// screen adds its [y/N] prompt, the CLI its --yes).
+const MismatchAsk = "Continue here anyway?"
+
 // MismatchQuestion is CONTINUE's question on a context mismatch: the
-// alerts, then the question.
-func MismatchQuestion(alerts []Alert) string {
+// alerts, one sentence each, then ask (MismatchAsk, or the source's own
+// question when it has one).
+func MismatchQuestion(alerts []Alert, ask string) string {
 	lines := make([]string, 0, len(alerts)+1)
 	for _, a := range alerts {
 		lines = append(lines, upperFirst(a.Text)+".")
 	}
-	return strings.Join(append(lines, "Continue here anyway? [y/N]"), "\n")
+	return strings.Join(append(lines, ask), "\n")
 }
 
 func upperFirst(s string) string {

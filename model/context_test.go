@@ -33,6 +33,8 @@ func TestContextAlerts(t *testing.T) {
 			&Checkout{Dir: "/p", Repo: true, Branch: "main", Head: head, Commit: CommitUnknown},
 			[]string{"recorded from commit abc1234, which this repository does not have (HEAD is 4f1c2d9)"}},
 		{"not checked: not said", Recorded{Commit: "abc1234"}, onMain, nil},
+		{"git's null id records nothing", Recorded{Commit: "0000000000000000000000000000000000000000"},
+			&Checkout{Dir: "/p", Repo: true, Branch: "main", Head: head, Commit: CommitUnknown}, nil},
 		{"another folder, even outside a repository", Recorded{Dir: "/old/shop"}, &Checkout{Dir: "/p"},
 			[]string{"recorded in /old/shop, you are in /p"}},
 		{"the same folder written differently", Recorded{Dir: "/p/"}, onMain, nil},
@@ -77,7 +79,7 @@ func TestContextGuardFlow(t *testing.T) {
 	if asked.Screen != ScreenConfirm || len(effs) != 0 {
 		t.Fatalf("screen %s effects %v", asked.Screen, effectKinds(effs))
 	}
-	if q := asked.Question(); q != "Recorded on feature/auth, you are on main.\nContinue here anyway? [y/N]" {
+	if q := asked.Question(); q != "Recorded on feature/auth, you are on main.\nContinue here anyway?" {
 		t.Fatalf("question %q", q)
 	}
 	no, _ := Step(asked, Confirmed{Yes: false})

@@ -394,12 +394,12 @@ func (s State) Question() string {
 	}
 	q := s.Session.policy(s.Pending).Confirm
 	if s.Pending == Continue && s.asksMismatch() {
-		mq := MismatchQuestion(s.Mismatch)
+		// The source's own question, when it has one, follows the
+		// mismatch.
 		if q == "" {
-			return mq
+			q = MismatchAsk
 		}
-		// The source's own question follows the mismatch.
-		return strings.TrimSuffix(mq, "Continue here anyway? [y/N]") + q
+		return MismatchQuestion(s.Mismatch, q)
 	}
 	return q
 }

@@ -268,7 +268,7 @@ func Checkout(dir, commit string) model.Checkout {
 	if b, ok := strings.CutPrefix(ref, "refs/heads/"); ok {
 		co.Branch = b
 	}
-	if commit == "" || !isHex(commit) || strings.HasPrefix(head, strings.ToLower(commit)) {
+	if model.NullCommit(commit) || !isHex(commit) || strings.HasPrefix(head, strings.ToLower(commit)) {
 		return co
 	}
 	_, err = run(dir, "merge-base", "--is-ancestor", commit, "HEAD")
