@@ -1,7 +1,6 @@
 package model
 
 import (
-	"path/filepath"
 	"strings"
 	"time"
 )
@@ -49,13 +48,27 @@ type State struct {
 	Notice string
 	// Warnings collects what the person should know (git unavailable…).
 	Warnings []string
+	// Checkout is the project's checkout when the session was loaded
+	// (nil when not read); Mismatch is what the context guard found
+	// against it (ContextAlerts): CONTINUE asks first when there is any.
+	Checkout *Checkout
+	Mismatch []Alert
 }
 
 // Veto is VETO-2's verdict: RESTART is blocked by uncommitted changes,
 // or because git refused to check (Reason says why).
 type Veto struct {
-	Kind   string   `json:"veto"`
-	Files  []string `json:"files"`
+	Kind string `json:"veto"`
+	// Files are the paths that block RESTART (the run's and the
+	// person's changes), in git's order.
+	Files []string `json:"files"`
+	// Changes are every file git reported, with its status and class
+	// (the session's own state and pickup's own files included: they
+	// are why those did not block).
+	Changes []VetoFile `json:"changes,omitempty"`
+	// Advice is the way out as commands to paste (a stash, or a commit
+	// of the blocking files by name).
+	Advice []string `json:"advice,omitempty"`
 	Reason string   `json:"reason,omitempty"`
 }
 
@@ -93,7 +106,13 @@ type Loaded struct {
 	Now     time.Time
 	// Activity is the evidence, gathered by the caller, that the
 	// session's workflow is still at work (see CrashInfo.WithActivity).
+	// The session's own recent writes (FilesActivity) are added by the
+	// core itself.
 	Activity []Activity
+	// Checkout is the project's git checkout as the caller read it (nil:
+	// not read, nothing compared): the context guard compares it with
+	// what the session records (Session.Recorded).
+	Checkout *Checkout
 }
 
 // Chose is a pick from the options screen.
@@ -121,6 +140,14 @@ type GitChecked struct {
 	Refused string
 	// Files are the paths with uncommitted changes.
 	Files []string
+	// Changes are the same files with git's status, a rename's origin,
+	// their time on disk and whether pickup owns them, for the veto's
+	// classification (Classify). When empty, Files are classified by
+	// path alone.
+	Changes []Change
+	// Cwd is the caller's working folder: when it is not the project,
+	// the veto's commands name the project with git -C.
+	Cwd string
 }
 
 // Applied is the result of Apply.
@@ -155,6 +182,10 @@ type CheckGit struct{ Dir string }
 type Apply struct {
 	Choice  Choice
 	Session *Session
+	// Checkout is the checkout the session was loaded on, when the
+	// session records a place (Recorded): the caller refuses the write
+	// when HEAD or the branch moved since (GuardHeadMoved).
+	Checkout *Checkout
 }
 
 // Emit hands the final decision to the caller (stdout, JSON).
@@ -163,34 +194,6 @@ type Emit struct{ Decision Decision }
 func (CheckGit) isEffect() {}
 func (Apply) isEffect()    {}
 func (Emit) isEffect()     {}
-
-// withoutStateFile drops the session's own state from a git change list:
-// the source's writes change those files, so their edits are not work at
-// risk. Path and StateFiles count, and a folder counts with everything
-// under it. Paths are relative to the project, as CheckGit answers them.
-func withoutStateFile(s *Session, files []string) []string {
-	var own []string
-	for _, p := range append([]string{s.Path}, s.StateFiles...) {
-		if rel, err := filepath.Rel(s.Project, p); err == nil && p != "" {
-			own = append(own, filepath.ToSlash(rel))
-		}
-	}
-	out := make([]string, 0, len(files))
-	for _, f := range files {
-		f = strings.TrimSuffix(f, "/")
-		mine := false
-		for _, o := range own {
-			if f == o || strings.HasPrefix(f, o+"/") {
-				mine = true
-				break
-			}
-		}
-		if !mine {
-			out = append(out, f)
-		}
-	}
-	return out
-}
 
 // ---- the transition function ----
 
@@ -271,7 +274,10 @@ func stepLoading(s State, ev Event) (State, []Effect) {
 	}
 	s.Session = l.Session
 	if l.Session.Problem == nil || l.Session.Problem.Kind != ErrCorrupted {
-		s.Crash = DetectCrash(l.Session, l.Now, s.Config.CrashAfter).WithActivity(l.Activity)
+		act := append(append([]Activity(nil), l.Activity...), FilesActivity(l.Session, l.Now, s.Config.CrashAfter)...)
+		s.Crash = DetectCrash(l.Session, l.Now, s.Config.CrashAfter).WithActivity(act)
+		s.Checkout = l.Checkout
+		s.Mismatch = ContextAlerts(l.Session.Recorded, l.Checkout)
 	}
 	s.Options = Options(l.Session, s.Crash)
 	s.Screen = optionsScreen(s)
@@ -291,7 +297,7 @@ func stepOptions(s State, ev Event) (State, []Effect) {
 	pol := s.Session.policy(c.Choice)
 	switch c.Choice {
 	case Continue:
-		if pol.Confirm != "" {
+		if pol.Confirm != "" || s.asksMismatch() {
 			s.Pending, s.Screen = Continue, ScreenConfirm
 			return s, nil
 		}
@@ -329,9 +335,8 @@ func stepGitCheck(s State, ev Event) (State, []Effect) {
 		if !e.Available {
 			// git_check_failed: warn and allow the restart anyway.
 			s.Warnings = append(s.Warnings, e.Warning)
-		} else if files := withoutStateFile(s.Session, e.Files); len(files) > 0 {
-			e.Files = files
-			s.Veto = &Veto{Kind: VetoUncommitted, Files: e.Files}
+		} else if v := vetoOf(s.Session, e); v != nil {
+			s.Veto = v
 			s.Screen = ScreenVeto
 			return s, nil
 		}
@@ -371,6 +376,10 @@ func stepConfirm(s State, ev Event) (State, []Effect) {
 			s.Screen, s.Pending = optionsScreen(s), ""
 			return s, nil
 		}
+		if pol := s.Session.policy(Continue); s.Pending == Continue && pol.Confirm == "" && !pol.Writes {
+			// Asked only because of the context guard: nothing to write.
+			return decide(s, continueDecision(s, nil))
+		}
 		return startApply(s, s.Pending)
 	}
 	return s, nil
@@ -383,7 +392,22 @@ func (s State) Question() string {
 	if s.Session == nil || s.Pending == "" {
 		return ""
 	}
-	return s.Session.policy(s.Pending).Confirm
+	q := s.Session.policy(s.Pending).Confirm
+	if s.Pending == Continue && s.asksMismatch() {
+		// The source's own question, when it has one, follows the
+		// mismatch.
+		if q == "" {
+			q = MismatchAsk
+		}
+		return MismatchQuestion(s.Mismatch, q)
+	}
+	return q
+}
+
+// asksMismatch: the context guard found a mismatch and the source does
+// not refuse CONTINUE by itself, so CONTINUE asks first.
+func (s State) asksMismatch() bool {
+	return len(s.Mismatch) > 0 && s.Session != nil && !s.Session.Recorded.Strict
 }
 
 // Moves is what the pending choice renames (ChoicePolicy.Moves): the
@@ -411,7 +435,11 @@ func (s State) MovesUnnamed() []string {
 func startApply(s State, c Choice) (State, []Effect) {
 	s.Pending = c
 	s.Screen = ScreenApplying
-	return s, []Effect{Apply{Choice: c, Session: s.Session}}
+	a := Apply{Choice: c, Session: s.Session}
+	if s.Checkout != nil && !s.Session.Recorded.Empty() {
+		a.Checkout = s.Checkout
+	}
+	return s, []Effect{a}
 }
 
 func stepApplying(s State, ev Event) (State, []Effect) {
@@ -441,8 +469,15 @@ func stepApplying(s State, ev Event) (State, []Effect) {
 }
 
 func continueDecision(s State, changed []string) Decision {
+	warn := append([]string(nil), s.Warnings...)
+	if s.asksMismatch() {
+		// Said yes to: the decision still says where it runs now.
+		for _, a := range s.Mismatch {
+			warn = append(warn, "continued though "+a.Text)
+		}
+	}
 	return Decision{Choice: Continue, Action: ActionContinue, ResumePoint: s.Session.ResumePoint,
-		Context: s.Session.Context, Changed: changed, Warnings: append([]string(nil), s.Warnings...), Text: s.Session.Outcomes[Continue]}
+		Context: s.Session.Context, Changed: changed, Warnings: warn, Text: s.Session.Outcomes[Continue]}
 }
 
 func decide(s State, d Decision) (State, []Effect) {

@@ -307,6 +307,17 @@ type Session struct {
 	// marker. VETO-2 does not count their changes as work at risk: the
 	// source's own writes change them.
 	StateFiles []string `json:"-"`
+	// Recorded is where the session's run took place, as its state
+	// records it (branch, commit, folder, start): the context guard
+	// compares it with the checkout (ContextAlerts), and VETO-2 counts
+	// files changed since the start as the run's (Classify).
+	Recorded Recorded `json:"-"`
+	// Touched is when the files the run keeps writing last changed
+	// (kiln's phase events, crucible's manifest lines), and TouchedWhat
+	// names them ("phase_3_state.md"): a change within the crash
+	// threshold is evidence that the run is at work (FilesActivity).
+	Touched     time.Time `json:"-"`
+	TouchedWhat string    `json:"-"`
 	// Archived marks a session kept only as history (a discarded or
 	// archived state): listed by status, never opened by default.
 	Archived bool `json:"-"`

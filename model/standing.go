@@ -1,5 +1,7 @@
 package model
 
+import "time"
+
 // Standing is the one word for where a session stands. The picker, the
 // options screen's first line, `pickup status` and JSON all say it with
 // these words, whatever the format.
@@ -130,8 +132,32 @@ func (s State) Alerts() []Alert {
 			out = append(out, Alert{Kind: AlertRunning, Text: a.Detail})
 		}
 	}
+	out = append(out, s.Mismatch...)
 	if s.Session != nil {
 		out = append(out, s.Session.Alerts...)
 	}
 	return out
+}
+
+// FilesActivity is the evidence in the session's own files: the files
+// its run keeps writing (Session.Touched) changed within the threshold
+// of now, and not before a clean stop the state records (a pause, then
+// nothing written since, is a pause). None without a time.
+func FilesActivity(s *Session, now time.Time, threshold time.Duration) []Activity {
+	if s == nil || s.Touched.IsZero() || now.IsZero() || s.Archived {
+		return nil
+	}
+	since := now.Sub(s.Touched)
+	if since < 0 || since > threshold {
+		return nil
+	}
+	if s.LastAction != nil && s.LastAction.Clean && s.HasLastUpdated && !s.Touched.After(s.LastUpdated) {
+		return nil
+	}
+	what := s.TouchedWhat
+	if what == "" {
+		what = "the session's own files"
+	}
+	return []Activity{{Kind: ActivityFiles, Name: what,
+		Detail: what + " changed " + Elapsed(since) + " ago, within the " + Elapsed(threshold) + " crash threshold"}}
 }

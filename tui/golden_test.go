@@ -14,7 +14,7 @@ import (
 // on the terminal running the tests. Regenerate with
 // `go test ./tui -update` and read every diff before accepting it.
 func TestGolden(t *testing.T) {
-	dirty := &fakeRunner{git: model.GitChecked{Available: true, Files: vetoFiles}}
+	dirty := &fakeRunner{git: vetoAnswer}
 	screens := []screen{
 		{"crash_options", func(t *testing.T, w, h int) Model { return newModel(t, crashState(t), nil, w, h) }},
 		{"normal_options", func(t *testing.T, w, h int) Model { return newModel(t, normalState(t), nil, w, h) }},
@@ -25,7 +25,7 @@ func TestGolden(t *testing.T) {
 			return m
 		}},
 		{"veto", func(t *testing.T, w, h int) Model {
-			m, _ := press(t, newModel(t, crashState(t), dirty, w, h), keyRune('2'))
+			m, _ := press(t, newModel(t, loaded(t, aiosSession(noLastAction, withStoryFile)), dirty, w, h), keyRune('2'))
 			return arm(t, m)
 		}},
 		{"discard_confirm", func(t *testing.T, w, h int) Model {
@@ -38,6 +38,24 @@ func TestGolden(t *testing.T) {
 		}},
 	}
 	goldens(t, screens, [2]int{40, 12}, [2]int{80, 24}, [2]int{120, 40})
+}
+
+// vetoAnswer is git's answer with a file of every class: the session's
+// state, pickup's archive, the story file the session records, and the
+// person's own changes (modified, staged, renamed, untracked).
+var vetoAnswer = model.GitChecked{Available: true, Cwd: project, Changes: []model.Change{
+	{Path: ".aios/.session-state.yaml", XY: " M"},
+	{Path: ".aios/.session-state.yaml.discarded.20260215T103000Z", XY: "??", Own: true},
+	{Path: "docs/stories/12.3.story.md", XY: " M"},
+	{Path: "src/auth/jwt-handler.js", XY: " M"},
+	{Path: "src/auth/middleware.js", XY: "A "},
+	{Path: "src/auth/session.js", XY: "R ", OrigPath: "src/auth/cookies.js"},
+	{Path: "tests/auth.test.js", XY: "??"},
+}}
+
+// withStoryFile records the story file as the session's artifact.
+func withStoryFile(s *model.Session) {
+	s.Artifacts = []model.Artifact{{Path: "docs/stories/12.3.story.md", Kind: "story", Exists: true}}
 }
 
 // TestGoldenNoColor pins the NO_COLOR variant: ASCII glyphs, no colour.

@@ -67,6 +67,12 @@ type Config struct {
 	// ctrl+c meanwhile is that program's, and the caller's signal
 	// handling must leave it alone.
 	Foreground func(running bool)
+	// Facts, when set, is what the caller gathered about a session
+	// before the wizard started (the evidence that its workflow is at
+	// work, the project's checkout): added to the model.Loaded a session
+	// chosen in the picker or read again starts the core with. It must
+	// not do I/O: it is called in Update.
+	Facts func(*model.Session) (activity []model.Activity, checkout *model.Checkout)
 }
 
 // Model is the wizard. It implements tea.Model.
@@ -135,6 +141,7 @@ type Model struct {
 	reloading bool
 	stopping  bool
 	fg        func(bool)
+	facts     func(*model.Session) ([]model.Activity, *model.Checkout)
 }
 
 // view is which of the three kinds of screen is on top.
@@ -183,7 +190,7 @@ func New(cfg Config) Model {
 		m.coreCfg = cfg.State.Config // a session read again keeps the rules it was opened with
 	}
 	m.files, m.editor, m.pager = cfg.Files, cfg.Editor, cfg.Pager
-	m.sio, m.fg = cfg.SessionIO, cfg.Foreground
+	m.sio, m.fg, m.facts = cfg.SessionIO, cfg.Foreground, cfg.Facts
 	m.browse.vp = viewport.New()
 	if cfg.State.Screen == "" && len(cfg.Sessions) > 0 {
 		m.sessions = sortSessions(cfg.Sessions)
@@ -211,7 +218,11 @@ func (m *Model) load(s *model.Session) {
 		m.hold, m.holdID = Hold{}, ""
 	}
 	m.note, m.changed = "", nil
-	m.state, _ = model.Step(model.NewState(m.coreCfg), model.Loaded{Session: s, Now: m.now})
+	ev := model.Loaded{Session: s, Now: m.now}
+	if m.facts != nil {
+		ev.Activity, ev.Checkout = m.facts(s)
+	}
+	m.state, _ = model.Step(model.NewState(m.coreCfg), ev)
 	m.view = viewWizard
 	m.pick.sel = s.ID
 	m.cursor = defaultCursor(model.Visible(m.state.Options))

@@ -8,40 +8,83 @@ import (
 	"github.com/pickup-dev/pickup/model"
 )
 
-// vetoView is VETO-2's block message: the uncommitted files, the risk, the
-// way out, and "back to the resume menu?" pinned under it.
+// vetoView is VETO-2's block message: the files that block, grouped by
+// class with their git status (the person's other changes, then what the
+// interrupted run wrote), what was not counted, the risk, the commands
+// that clear the way, and "back to the resume menu?" pinned under it.
 func (m Model) vetoView(w, lv int) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
-	if v := m.state.Veto; v != nil && v.Kind == model.VetoGitRefused {
+	v := m.state.Veto
+	if v != nil && v.Kind == model.VetoGitRefused {
 		return m.gitRefusedView(w, lv, v)
+	}
+	if v == nil {
+		v = &model.Veto{}
 	}
 	top := newDoc(w, true)
 	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.VetoTitle, st.Warning))
 	d := newDoc(w, lv >= lvCompact)
 	d.gap()
-	var files []string
-	if m.state.Veto != nil {
-		files = m.state.Veto.Files
-	}
-	d.text(sg(c.VetoFiles(len(files)), st.Text))
+	d.text(sg(c.VetoFiles(len(v.Files)), st.Text))
 	limit := [...]int{lvRoomy: 10, lvPlain: 5, lvCompact: 3}[lv]
-	shown := files
-	if len(files) > limit {
-		shown = files[:limit-1]
+	bullet := func(text string) {
+		d.hang([]seg{sg(g.Bullet+" ", st.Subtle)}, sg(text, st.Text))
 	}
-	for _, f := range shown {
-		d.line(st.Subtle.Render(g.Bullet+" ") + st.Text.Render(truncateLeft(oneLine(f), max(w-2, 1), g.Ellipsis)))
+	if len(v.Changes) == 0 {
+		// Paths alone (a caller that gave no statuses).
+		shown := v.Files
+		if len(shown) > limit {
+			shown = shown[:limit-1]
+		}
+		for _, f := range shown {
+			bullet(f)
+		}
+		if len(shown) < len(v.Files) {
+			d.text(sg(c.AndMore(len(v.Files)-len(shown)), st.Subtle))
+		}
 	}
-	if len(shown) < len(files) {
-		d.text(sg(c.AndMore(len(files)-len(shown)), st.Subtle))
+	left := limit
+	for _, cl := range model.Classes {
+		files := v.OfClass(cl)
+		if !cl.Blocks() || len(files) == 0 {
+			continue
+		}
+		d.blank()
+		d.text(sg(c.Veto.Class[cl]+" ("+strconv.Itoa(len(files))+"):", st.Subtle))
+		shown := files
+		if len(shown) > max(left, 1) {
+			shown = shown[:max(left-1, 1)]
+		}
+		for _, f := range shown {
+			bullet(c.VetoFileLine(f))
+		}
+		if len(shown) < len(files) {
+			d.text(sg(c.AndMore(len(files)-len(shown)), st.Subtle))
+		}
+		left -= len(shown)
+	}
+	if nc := c.Veto.NotCounted(v.CountClass(model.ClassState), v.CountClass(model.ClassPickup)); nc != "" {
+		d.blank()
+		d.text(sg(nc, st.Subtle))
 	}
 	d.blank()
 	d.text(sg(c.VetoRisk, st.Text))
 	d.blank()
 	d.text(sg(c.VetoRecommend, st.Text))
-	for i, step := range c.VetoSteps {
-		d.hang([]seg{sg(strconv.Itoa(i+1)+". ", st.Number)}, sg(step, st.Text))
+	steps := []string{c.Veto.Stash, c.Veto.Commit}
+	n := 0
+	for i, cmd := range v.Advice {
+		if i >= len(steps) {
+			break
+		}
+		n++
+		d.hang([]seg{sg(strconv.Itoa(n)+". ", st.Number)}, sg(steps[i], st.Text))
+		// The command whole, wrapped under its step: it is meant to be
+		// copied.
+		d.hang([]seg{sg("   ", st.Text)}, sg(cmd, st.Text))
 	}
+	n++
+	d.hang([]seg{sg(strconv.Itoa(n)+". ", st.Number)}, sg(c.Veto.Again, st.Text))
 	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.VetoQuestion)}
 }
 

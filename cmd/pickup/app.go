@@ -55,6 +55,10 @@ type app struct {
 	// sig handles SIGINT, SIGTERM and SIGHUP from the start of the run
 	// (see signals.go); nil where nothing started it (tests).
 	sig *signalCatcher
+
+	// facts caches what the START node is told beside the session (the
+	// evidence of activity, the checkout): facts.go.
+	facts facts
 }
 
 // signals is the run's signal catcher, started when needed.
@@ -279,8 +283,9 @@ func idList(ss []*model.Session) string {
 	return strings.Join(parts, "; ")
 }
 
-// load runs the core's START node on a session.
+// load runs the core's START node on a session, with the facts about
+// it gathered (facts.go).
 func (a *app) load(s *model.Session) model.State {
-	st, _ := model.Step(model.NewState(model.Config{CrashAfter: a.crashAfter}), model.Loaded{Session: s, Now: a.now()})
+	st, _ := model.Step(model.NewState(model.Config{CrashAfter: a.crashAfter}), a.loaded(s))
 	return st
 }

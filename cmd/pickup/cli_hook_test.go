@@ -157,7 +157,7 @@ func TestHookDemoEveryAgent(t *testing.T) {
 	// The atelier snapshot is past the five detailed sessions of the
 	// whole demo; narrowed to its source, its branch guard is stated.
 	r := hookRun(t, project, payload("claude", project, "startup"), nil, "--agent", "claude", "--claude-home", home, "--source", "atelier").want(t, exitOK)
-	if ctx := hookContext(t, "claude", r.stdout); !strings.Contains(ctx, "Guard: the session recorded branch feature/user-auth; the work tree is on feature/jwt-handler.") {
+	if ctx := hookContext(t, "claude", r.stdout); !strings.Contains(ctx, "Guard: recorded on feature/user-auth, you are on feature/jwt-handler; CONTINUE asks for a yes first (--yes answers it without a terminal).") {
 		t.Fatalf("atelier: no branch guard in:\n%s", ctx)
 	}
 	if after := testkit.TreeHash(t, filepath.Dir(project)); after != before {

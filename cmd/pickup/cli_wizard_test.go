@@ -210,9 +210,12 @@ func TestWizardSecondPickupReadOnly(t *testing.T) {
 	if strings.Contains(first.screen(false), "read-only") {
 		t.Fatalf("the first pickup is read-only too:\n%s", first.screen(false))
 	}
-	second.keys("2") // RESTART
+	// The first pickup holding the session is evidence of activity: the
+	// session is running, not crashed, so REVIEW is offered too and
+	// RESTART is the third choice.
+	second.keys("3") // RESTART
 	second.waitFor("! open in another pickup (pid " + strconv.Itoa(pid))
-	second.keys("3") // DISCARD
+	second.keys("4") // DISCARD
 	second.quit()
 	if testkit.Read(t, state) != orig {
 		t.Fatal("the read-only pickup changed the state file")

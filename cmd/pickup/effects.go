@@ -21,6 +21,7 @@ func (a *app) perform(e model.Effect) model.Event {
 	switch e := e.(type) {
 	case model.CheckGit:
 		gc := git.Status(e.Dir)
+		gc.Cwd = workingDir()
 		if gc.Refused != "" && a.allowUnchecked {
 			// Asked for: RESTART goes ahead unguarded, with a warning.
 			gc = model.GitChecked{Warning: gc.Refused + "; RESTART goes ahead without the uncommitted-changes check (--allow-unchecked-restart)"}
@@ -39,6 +40,9 @@ func (a *app) perform(e model.Effect) model.Event {
 			return model.Applied{Choice: e.Choice, Err: err}
 		}
 		defer release()
+		if err := headMoved(e.Checkout); err != nil {
+			return model.Applied{Choice: e.Choice, Err: err}
+		}
 		return l.Apply(e.Session, e.Choice, a.now().UTC())
 	}
 	return nil

@@ -142,9 +142,15 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 		if files := facts.veto(st); files > 0 {
 			add(h.Veto(files))
 		}
-		if s.Branch != "" {
-			if cur := facts.branch(s.Project); cur != "" && cur != s.Branch {
-				add(h.Branch(clip(s.Branch, hookFieldMax), clip(cur, hookFieldMax)))
+		// The core's alerts: the evidence that the workflow is still
+		// at work (the agent running this hook is never counted), and
+		// the context guard's mismatches.
+		for _, al := range st.Alerts() {
+			switch al.Kind {
+			case model.AlertRunning:
+				add(h.Evidence(clip(al.Text, hookFieldMax)))
+			case model.AlertBranch:
+				add(h.Context(clip(al.Text, hookFieldMax)))
 			}
 		}
 		if pol := s.Policy[model.Continue]; pol.Writes {
@@ -180,28 +186,21 @@ func standingWord(s *model.Session, st model.State, c *msg.Catalog) string {
 }
 
 // hookFacts asks git once per folder, in the background while the
-// summary is built: VETO-2's uncommitted changes and the current branch.
-// git runs read-only, without optional locks.
+// summary is built: VETO-2's uncommitted changes. git runs read-only,
+// without optional locks.
 type hookFacts struct {
-	status   map[string]chan model.GitChecked
-	branches map[string]chan string
+	status map[string]chan model.GitChecked
 }
 
 // newHookFacts starts git on each session's project folder.
 func newHookFacts(sessions []*model.Session) *hookFacts {
-	f := &hookFacts{status: map[string]chan model.GitChecked{}, branches: map[string]chan string{}}
+	f := &hookFacts{status: map[string]chan model.GitChecked{}}
 	for _, s := range sessions {
 		dir := s.Project
 		if _, seen := f.status[dir]; !seen && dir != "" {
 			st := make(chan model.GitChecked, 1)
 			f.status[dir] = st
 			go func() { st <- git.Status(dir) }()
-		}
-		// The branch matters only to a session that records one.
-		if _, seen := f.branches[dir]; !seen && dir != "" && s.Branch != "" {
-			br := make(chan string, 1)
-			f.branches[dir] = br
-			go func() { br <- git.Branch(dir) }()
 		}
 	}
 	return f
@@ -232,16 +231,6 @@ func (f *hookFacts) statusOf(dir string) model.GitChecked {
 	g := <-ch
 	ch <- g
 	return g
-}
-
-func (f *hookFacts) branch(dir string) string {
-	ch, ok := f.branches[dir]
-	if !ok {
-		return git.Branch(dir)
-	}
-	b := <-ch
-	ch <- b
-	return b
 }
 
 // clip makes a value from a state file safe to put in an agent's

@@ -22,6 +22,10 @@ type statusDoc struct {
 type crashJSON struct {
 	Detected bool   `json:"detected"`
 	Reason   string `json:"reason"`
+	// Running and Activity: the evidence that the workflow is still at
+	// work (model.CrashInfo's fields, by the same names).
+	Running  bool             `json:"running,omitempty"`
+	Activity []model.Activity `json:"activity,omitempty"`
 }
 
 type phaseJSON struct {
@@ -62,6 +66,9 @@ type sessionStatus struct {
 	Report             []string          `json:"report,omitempty"`
 	Sections           []model.Section   `json:"sections,omitempty"`
 	Warnings           []string          `json:"warnings"`
+	// Alerts are the facts that bear on the choice (State.Alerts): the
+	// running evidence, a context mismatch, the session's own.
+	Alerts []model.Alert `json:"alerts,omitempty"`
 }
 
 type unitsJSON struct {
@@ -75,7 +82,7 @@ func statusJSON(st model.State) sessionStatus {
 	s := st.Session
 	out := sessionStatus{
 		ID: s.ID, Source: s.Source, Path: s.Path, Title: s.Title, Stage: s.Stage, Status: s.Status,
-		Crash:       crashJSON{Detected: st.Crash.Detected, Reason: st.Crash.Reason},
+		Crash:       crashJSON{Detected: st.Crash.Detected, Reason: st.Crash.Reason, Running: st.Crash.Running, Activity: st.Crash.Activity},
 		Progress:    s.Progress,
 		Phases:      []phaseJSON{},
 		ResumePoint: s.ResumePoint,
@@ -97,6 +104,7 @@ func statusJSON(st model.State) sessionStatus {
 		out.Phases = append(out.Phases, phaseJSON{Name: p.Name, Status: string(p.Status), Label: p.Label, Executor: p.Executor, Duration: p.Duration, Result: p.Result})
 	}
 	out.Options = st.Options
+	out.Alerts = st.Alerts()
 	if p := s.Problem; p != nil {
 		out.Problem = &problemJSON{Kind: string(p.Kind), Path: p.Path, Line: p.Line, Detail: p.Detail, Message: p.Message}
 	}
@@ -126,8 +134,17 @@ type resumeDoc struct {
 	Blocked         bool               `json:"blocked"`
 	Veto            string             `json:"veto,omitempty"`
 	Files           []string           `json:"files,omitempty"`
-	Reason          string             `json:"reason,omitempty"`
-	Suggestion      string             `json:"suggestion,omitempty"`
+	// Changes are VETO-2's files with their git status and class, Advice
+	// its way out as commands (format_version 1: files stays the list of
+	// paths that block).
+	Changes []model.VetoFile `json:"changes,omitempty"`
+	Advice  []string         `json:"advice,omitempty"`
+	// Alerts and Activity are what bore on the choice: State.Alerts, and
+	// the evidence that the workflow is still at work.
+	Alerts     []model.Alert    `json:"alerts,omitempty"`
+	Activity   []model.Activity `json:"activity,omitempty"`
+	Reason     string           `json:"reason,omitempty"`
+	Suggestion string           `json:"suggestion,omitempty"`
 }
 
 // Block kinds beside VETO-2's uncommitted_changes.

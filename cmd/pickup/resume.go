@@ -33,6 +33,7 @@ func (a *app) resume(project string) error {
 	doc := resumeDoc{
 		FormatVersion: formatVersion, Session: sessionRef{ID: s.ID, Source: s.Source, Path: s.Path},
 		Choice: string(choice), RestoredContext: map[string]any{}, Changed: []string{}, Warnings: []string{},
+		Alerts: st.Alerts(), Activity: st.Crash.Activity,
 	}
 
 	st, effs := model.Step(st, model.Chose{Choice: choice})
@@ -161,7 +162,7 @@ func (a *app) vetoed(doc resumeDoc, v *model.Veto) error {
 		doc.Suggestion = msg.English.GitRefusedSuggestion
 		return a.block(doc, model.VetoGitRefused, exitBlocked)
 	}
-	doc.Files = v.Files
+	doc.Files, doc.Changes, doc.Advice = v.Files, v.Changes, v.Advice
 	doc.Suggestion = msg.English.VetoSuggestion
 	doc.Reason = fmt.Sprintf("%d file(s) have uncommitted changes", len(v.Files))
 	return a.block(doc, model.VetoUncommitted, exitBlocked)
@@ -187,10 +188,18 @@ func (a *app) output(doc resumeDoc, code int) error {
 	switch {
 	case doc.Blocked:
 		fmt.Fprintf(a.io.out, "blocked: %s\n", doc.Reason)
-		for _, f := range doc.Files {
-			fmt.Fprintf(a.io.err, "  %s\n", f)
+		if doc.Veto == model.VetoUncommitted {
+			// The files by class, and the commands that clear the way.
+			v := &model.Veto{Files: doc.Files, Changes: doc.Changes, Advice: doc.Advice}
+			for _, l := range msg.English.VetoLines(v) {
+				fmt.Fprintln(a.io.err, l)
+			}
+		} else {
+			for _, f := range doc.Files {
+				fmt.Fprintf(a.io.err, "  %s\n", f)
+			}
 		}
-		if doc.Suggestion != "" {
+		if doc.Suggestion != "" && len(doc.Advice) == 0 {
 			fmt.Fprintln(a.io.err, doc.Suggestion)
 		}
 	case doc.ResumeAction == string(model.ActionShowProgress):

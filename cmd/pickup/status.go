@@ -69,6 +69,11 @@ func (a *app) statusText(st model.State) string {
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
 	}
+	// What bears on the choice: the evidence that the workflow is still
+	// at work, a context mismatch.
+	for _, al := range st.Alerts() {
+		fmt.Fprintf(&b, "! %s\n", msg.English.AlertLine(al))
+	}
 	return b.String()
 }
 

@@ -50,6 +50,10 @@ func (a *app) wizard(project string) error {
 		}
 		cfg.Sessions = sessions
 	}
+	// What the core is told beside a session opened in the picker or
+	// read again (gathered now: the wizard may not do I/O in Update).
+	wio.facts = a.factsFor(sessions)
+	cfg.Facts = wio.facts.lookup
 	// The clock reading sessions are opened at: a choice in the picker,
 	// or a session read again from disk.
 	cfg.Now, cfg.CrashAfter = a.now(), a.crashAfter
@@ -135,6 +139,7 @@ func (a *app) finish(st model.State, s *model.Session) error {
 	doc := resumeDoc{
 		FormatVersion: formatVersion, Session: sessionRef{ID: s.ID, Source: s.Source, Path: s.Path},
 		Choice: string(st.Decision.Choice), RestoredContext: map[string]any{}, Changed: []string{}, Warnings: []string{},
+		Alerts: st.Alerts(), Activity: st.Crash.Activity,
 	}
 	if st.Decision.Blocked() {
 		return a.vetoed(doc, st.Decision.Veto)

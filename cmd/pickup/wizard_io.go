@@ -41,6 +41,10 @@ type wizardIO struct {
 	last *model.Applied
 
 	writes sync.WaitGroup
+
+	// facts are the sessions' facts for the core's START node, gathered
+	// again when a session is read again.
+	facts *factTable
 }
 
 func newWizardIO(a *app, project string) *wizardIO {
@@ -151,6 +155,7 @@ func (w *wizardIO) reload(s *model.Session) (*model.Session, error) {
 	for _, ns := range sessions {
 		if ns.ID == s.ID {
 			w.note(ns)
+			w.facts.gather(ns, true)
 			return ns, nil
 		}
 	}

@@ -295,6 +295,12 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 		s.Status = s.LastAction.Type
 	}
 	s.Branch = str(get(snapshot, "branch"))
+	// Where the run took place, for the context guard, and when its
+	// workflow started, for VETO-2's classes.
+	s.Recorded.Branch = s.Branch
+	if t, _, ok := readTime(get(wf, "started_at")); ok {
+		s.Recorded.Started = t
+	}
 	instructions := str(get(ss, "resume_instructions"))
 	s.Handoff = model.Handoff{Note: instructions}
 

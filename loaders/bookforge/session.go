@@ -51,6 +51,11 @@ func (l Loader) session(b *book, path string) *model.Session {
 		// own state.
 		StateFiles: []string{b.History, b.PauseFile, b.StateFile},
 	}
+	// A RESTART's archived pause markers (run_paused.json.restart.<ms>,
+	// beside it) are the book's own state too: VETO-2 never counts one.
+	if old, err := filepath.Glob(globQuote(b.PauseFile) + ".restart.*"); err == nil {
+		s.StateFiles = append(s.StateFiles, old...)
+	}
 	if b.Title != "" {
 		s.Title = b.Title + " (book " + b.ID + ")"
 	}
@@ -561,4 +566,17 @@ func (b *book) moves() []string {
 		mv = append(mv, b.PauseFile)
 	}
 	return mv
+}
+
+// globQuote makes a path match itself only in filepath.Glob: a folder
+// named with a wildcard matches nothing else.
+func globQuote(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

@@ -37,23 +37,26 @@ type pipeline struct {
 	// others are manifests for the same session that were not used.
 	others []string
 
-	status    *PipelineStatus
-	handoffs  []*Handoff
-	shadow    Shadow
-	cps       []Checkpoint
-	cpNote    string
-	cpErr     error
-	git       *projectGit
-	isRepo    bool
-	branch    string
-	head      string
-	archived  bool
-	warnings  []string
-	problem   *model.LoadError
-	updated   time.Time
-	plan      *ReplayPlan
-	ev        *evidence
-	dispatchD []string // dispatch directories that exist
+	status   *PipelineStatus
+	handoffs []*Handoff
+	shadow   Shadow
+	cps      []Checkpoint
+	cpNote   string
+	cpErr    error
+	git      *projectGit
+	isRepo   bool
+	branch   string
+	head     string
+	archived bool
+	warnings []string
+	problem  *model.LoadError
+	updated  time.Time
+	// manifestMod is when the manifest last got a line: the pipeline at
+	// work (model.Session.Touched).
+	manifestMod time.Time
+	plan        *ReplayPlan
+	ev          *evidence
+	dispatchD   []string // dispatch directories that exist
 	// listings are the dispatch directories' entries, read once.
 	listings dirCache
 }
@@ -116,8 +119,11 @@ func (l *Loader) finish(p *pipeline) error {
 		return fmt.Errorf("crucible: %w", err)
 	}
 	p.manifest = m
-	if st, err := os.Stat(p.manifestPath); err == nil && st.ModTime().After(p.updated) {
-		p.updated = st.ModTime()
+	if st, err := os.Stat(p.manifestPath); err == nil {
+		p.manifestMod = st.ModTime()
+		if st.ModTime().After(p.updated) {
+			p.updated = st.ModTime()
+		}
 	}
 	for _, o := range p.others {
 		if st, err := os.Stat(o); err == nil && st.Size() > m.Size {

@@ -108,6 +108,16 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	if p.marker != nil {
 		sid, skill = p.marker.PipelineID, p.marker.Skill
 		s.Branch = p.marker.Branch
+		// The context guard's facts. crucible refuses CONTINUE on
+		// another branch by itself (its spec's words, even with --yes):
+		// Strict, so the core does not ask first.
+		s.Recorded = model.Recorded{Branch: p.marker.Branch, Commit: p.marker.BaselineSHA, CommitField: "baseline_sha", Strict: true}
+		if t, ok := parseTime(p.marker.StartTime); ok {
+			s.Recorded.Started = t
+		}
+		if !p.archived && !p.manifestMod.IsZero() {
+			s.Touched, s.TouchedWhat = p.manifestMod, "the dispatch manifest ("+filepath.Base(p.manifestPath)+")"
+		}
 	}
 	if sid == "" && p.manifestPath != "" {
 		sid = sessionFromDir(filepath.Dir(p.manifestPath))

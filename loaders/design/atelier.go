@@ -12,7 +12,6 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
-	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
 )
@@ -41,9 +40,6 @@ const (
 // DISCARD archives the file beside itself.
 type Atelier struct {
 	feature string
-	// branch finds the project's current branch (git.Branch; tests may
-	// replace it).
-	branch func(dir string) string
 }
 
 var (
@@ -53,7 +49,7 @@ var (
 
 // NewAtelier returns the atelier loader for one invocation's options.
 func NewAtelier(o loaders.Options) *Atelier {
-	return &Atelier{feature: strings.TrimSpace(o.Flag(FlagFeature)), branch: git.Branch}
+	return &Atelier{feature: strings.TrimSpace(o.Flag(FlagFeature))}
 }
 
 // Source returns "atelier".
@@ -263,9 +259,13 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		}
 		if s.Branch != "" {
 			ctx["branch"] = s.Branch
-			if now := a.branch(project); now != "" && now != s.Branch {
-				warn("the session was saved on branch %s but the project is on %s now", s.Branch, now)
-			}
+		}
+		// The context guard compares these with the checkout (the core,
+		// with the checkout cmd reads): "a1b2c3d Add auth models" records
+		// its commit first.
+		s.Recorded = model.Recorded{Branch: s.Branch, CommitField: "last_commit"}
+		if f := strings.Fields(commit); len(f) > 0 && isHexID(f[0]) {
+			s.Recorded.Commit = f[0]
 		}
 		if newer := a.newerSnapshot(filepath.Dir(path), path, s.LastUpdated); newer != "" {
 			s.Archived = true
@@ -399,4 +399,12 @@ func or(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// isHexID reports whether s reads as a commit id (4 to 40 hex digits).
+func isHexID(s string) bool {
+	if len(s) < 4 || len(s) > 40 {
+		return false
+	}
+	return strings.Trim(s, "0123456789abcdefABCDEF") == ""
 }

@@ -2,6 +2,7 @@ package design
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,9 @@ func (v *view) session(plain bool) *model.Session {
 		LastAction:  &model.LastAction{Type: cleanStop, Clean: true},
 		Warnings:    []string{},
 		Archived:    v.mode == modeArchived,
+		// The sessions' archive folder (RESTART and DISCARD move the old
+		// file there) is the sessions' own state: VETO-2 never counts it.
+		StateFiles: []string{filepath.Join(v.project, filepath.FromSlash(archiveDir))},
 	}
 	if v.sub != "" {
 		s.Stage = v.sub
@@ -59,6 +63,11 @@ func (v *view) session(plain bool) *model.Session {
 	}
 	if f := v.file; f != nil && f.hasUpdated {
 		s.LastUpdated, s.HasLastUpdated = f.updated, true
+	}
+	if f := v.file; f != nil {
+		// When the design session started: VETO-2 counts files changed
+		// since, up to its last update, as the session's own work.
+		s.Recorded.Started = f.created
 	}
 	if v.mode == modeMissing || v.mode == modeUnapproved {
 		s.Warnings = append(s.Warnings, v.conflictSentence())

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -81,33 +82,58 @@ const warnSuffix = ": RESTART is allowed without the uncommitted-changes check (
 // submodule's own filters: its changed files are reported by their path
 // through it ("lib/x.go"), and a submodule whose commit moved by its
 // path ("lib").
+//
+// Changes carry each file's two status letters, a rename's origin,
+// whether the file is pickup's own (fsx.IsOwn: its archives and its
+// folder) and, for the first maxTimes files, when it last changed on
+// disk: the facts VETO-2 classifies them by (model.Classify).
 func Status(dir string) model.GitChecked {
 	if _, err := exec.LookPath("git"); err != nil {
 		return model.GitChecked{Warning: ErrNotInstalled.Error() + warnSuffix}
 	}
-	pre, paths, err := changes(dir, 0)
+	pre, entries, err := changes(dir, 0)
 	if err != nil {
 		return failed(dir, err)
 	}
 	files := []string{}
+	var chs []model.Change
 	seen := map[string]bool{}
-	for _, p := range paths {
-		p = relTo(pre, p)
-		if !seen[p] {
-			seen[p] = true
-			files = append(files, p)
+	for _, e := range entries {
+		p := relTo(pre, e.Path)
+		if seen[p] {
+			continue
 		}
+		seen[p] = true
+		files = append(files, p)
+		c := model.Change{Path: p, XY: e.XY, Own: fsx.IsOwn(p)}
+		if c.Own {
+			c.ArchiveOf = archiveOrigin(p)
+		}
+		if e.OrigPath != "" {
+			c.OrigPath = relTo(pre, e.OrigPath)
+		}
+		if len(chs) < maxTimes {
+			if st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p))); err == nil {
+				c.ModTime = st.ModTime()
+			}
+		}
+		chs = append(chs, c)
 	}
-	return model.GitChecked{Available: true, Files: files}
+	return model.GitChecked{Available: true, Files: files, Changes: chs}
 }
+
+// maxTimes bounds how many changed files Status looks at on disk for
+// their time (a build's thousands of untracked files): the rest have no
+// time, which leaves them the person's in VETO-2's classes.
+const maxTimes = 4096
 
 // maxSubmoduleDepth bounds how deep Status follows submodules.
 const maxSubmoduleDepth = 8
 
-// changes lists the changed paths of the repository holding dir,
+// changes lists the changed files of the repository holding dir, paths
 // relative to its top, submodules' own changes included, and dir's
 // prefix in it (`git rev-parse --show-prefix`).
-func changes(dir string, depth int) (prefix string, paths []string, err error) {
+func changes(dir string, depth int) (prefix string, entries []Entry, err error) {
 	out, err := run(dir, "rev-parse", "--show-toplevel", "--show-prefix")
 	if err != nil {
 		return "", nil, err
@@ -119,11 +145,9 @@ func changes(dir string, depth int) (prefix string, paths []string, err error) {
 	if err != nil {
 		return "", nil, err
 	}
-	for _, e := range ParsePorcelainZ(st) {
-		paths = append(paths, e.Path)
-	}
+	entries = ParsePorcelainZ(st)
 	if _, err := os.Lstat(filepath.Join(top, ".gitmodules")); err != nil || depth >= maxSubmoduleDepth {
-		return prefix, paths, nil
+		return prefix, entries, nil
 	}
 	ls, err := run(top, "ls-files", "-z", "--stage")
 	if err != nil {
@@ -142,11 +166,15 @@ func changes(dir string, depth int) (prefix string, paths []string, err error) {
 		if err != nil {
 			return "", nil, err
 		}
-		for _, p := range inner {
-			paths = append(paths, string(path)+"/"+p)
+		for _, e := range inner {
+			e.Path = string(path) + "/" + e.Path
+			if e.OrigPath != "" {
+				e.OrigPath = string(path) + "/" + e.OrigPath
+			}
+			entries = append(entries, e)
 		}
 	}
-	return prefix, paths, nil
+	return prefix, entries, nil
 }
 
 // Branch returns the current branch of the repository holding dir, or ""
@@ -211,4 +239,79 @@ func relTo(prefix, p string) string {
 		rel += "/"
 	}
 	return rel
+}
+
+// Checkout reads the checkout of the repository holding dir, for the
+// context guard: the current branch ("" on a detached HEAD) and HEAD's
+// commit, in one `git rev-parse`; and, when commit (a session's recorded
+// commit, hex) is given, whether HEAD's history holds it (`git
+// merge-base --is-ancestor`). Repo is false when git is missing or dir
+// is not in a repository. Nothing is written, no lock is taken.
+func Checkout(dir, commit string) model.Checkout {
+	co := model.Checkout{Dir: dir}
+	out, err := run(dir, "rev-parse", "HEAD", "--symbolic-full-name", "HEAD")
+	if err != nil {
+		// A repository without a commit has a branch and no HEAD commit.
+		ref, err := run(dir, "symbolic-ref", "-q", "HEAD")
+		if err != nil {
+			return co
+		}
+		co.Repo = true
+		co.Branch = strings.TrimPrefix(strings.TrimSpace(string(ref)), "refs/heads/")
+		if commit != "" {
+			co.Commit = model.CommitUnknown
+		}
+		return co
+	}
+	head, ref, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	co.Repo, co.Head = true, head
+	if b, ok := strings.CutPrefix(ref, "refs/heads/"); ok {
+		co.Branch = b
+	}
+	if model.NullCommit(commit) || !isHex(commit) || strings.HasPrefix(head, strings.ToLower(commit)) {
+		return co
+	}
+	_, err = run(dir, "merge-base", "--is-ancestor", commit, "HEAD")
+	var ge *Error
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		co.Commit = model.CommitInHistory
+	case errors.As(err, &ge) && errors.As(ge.Err, &exit) && exit.ExitCode() == 1:
+		co.Commit = model.CommitNotInTree
+	case errors.As(err, &ge) && errors.As(ge.Err, &exit):
+		co.Commit = model.CommitUnknown // "Not a valid commit name"
+	}
+	return co
+}
+
+// isHex reports whether s looks like a commit id (4 to 64 hex digits):
+// anything else is never handed to git as a revision.
+func isHex(s string) bool {
+	if len(s) < 4 || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// archiveOrigin is where a file in one of pickup's archives came from:
+// rel with each archive name in it ("<name>.discarded.<stamp>") put back
+// to its original name; "" when rel is in no archive.
+func archiveOrigin(rel string) string {
+	parts := strings.Split(rel, "/")
+	moved := false
+	for i, part := range parts {
+		if orig, ok := fsx.IsArchiveName(part); ok {
+			parts[i], moved = orig, true
+		}
+	}
+	if !moved {
+		return ""
+	}
+	return strings.Join(parts, "/")
 }

@@ -118,18 +118,22 @@ type eventE struct {
 // runCE is everything read for one era C, D or E session.
 type runCE struct {
 	root, path, kilnDir string
-	era                 era
-	data                []byte
-	doc                 *docCE
-	steps               []string
-	stage               string
-	complete            bool
-	updated             time.Time
-	hasUpdated          bool
-	resume              string // resume.md
-	events              []eventE
-	warnings            []string
-	where, why, cont    string
+	// recordedDir and started are STATE.md's project path and start,
+	// for the context guard and VETO-2's classes.
+	recordedDir      string
+	started          time.Time
+	era              era
+	data             []byte
+	doc              *docCE
+	steps            []string
+	stage            string
+	complete         bool
+	updated          time.Time
+	hasUpdated       bool
+	resume           string // resume.md
+	events           []eventE
+	warnings         []string
+	where, why, cont string
 }
 
 func (r *runCE) warn(format string, args ...any) {
@@ -221,6 +225,16 @@ func (r *runCE) read() {
 		}
 		if !r.hasUpdated || t.After(r.updated) {
 			r.updated, r.hasUpdated = t, true
+		}
+	}
+	for _, k := range []string{"path", "project_path"} {
+		if p := d.value(k); p != "" && filepath.IsAbs(p) && r.recordedDir == "" {
+			r.recordedDir = filepath.Clean(p) // the context guard compares it
+		}
+	}
+	for _, k := range []string{"started", "started_at"} {
+		if t, ok := parseTime(d.value(k)); ok && r.started.IsZero() {
+			r.started = t
 		}
 	}
 	if p := d.value("path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
@@ -367,6 +381,7 @@ func (r *runCE) fill(s *model.Session) {
 	}
 	s.LastUpdated, s.HasLastUpdated = r.updated, r.hasUpdated
 	s.LastAction = &model.LastAction{Type: "stage " + r.stage, Clean: r.complete}
+	s.Recorded = model.Recorded{Dir: r.recordedDir, Started: r.started}
 	s.Fields = []model.Field{{Key: "era", Label: "Kiln", Value: eraName(r.era)}, {Key: "phase", Label: "Stage", Value: r.stage}}
 	if na := d.value("next_action"); na != "" {
 		s.Fields = append(s.Fields, model.Field{Key: "next_action", Label: "Next action", Value: na})

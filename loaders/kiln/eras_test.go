@@ -498,3 +498,29 @@ func TestSideFilesBehindAByteOrderMark(t *testing.T) {
 		t.Fatalf("warnings %q progress %+v", s.Warnings, s.Progress)
 	}
 }
+
+// TestEraCDRecorded: STATE.md's project path and start are the session's
+// recorded place and start (the context guard, VETO-2's classes); a
+// project moved since keeps the old path there, for the guard to name.
+func TestEraCDRecorded(t *testing.T) {
+	for f, started := range map[string]time.Time{
+		"era_c_build":        time.Date(2026, 4, 20, 0, 0, 0, 0, time.UTC),
+		"era_d_architecture": time.Date(2026, 6, 2, 8, 10, 0, 0, time.UTC),
+	} {
+		e := placeKiln(t, f)
+		s := e.load(t)
+		if !s.Recorded.Started.Equal(started) || s.Recorded.Dir != e.project || s.Recorded.Branch != "" {
+			t.Errorf("%s: %+v, want dir %s, started %s", f, s.Recorded, e.project, started)
+		}
+		data, err := os.ReadFile(e.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(e.path, []byte(strings.ReplaceAll(string(data), e.project, "/old/shop")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if s := e.load(t); s.Recorded.Dir != "/old/shop" {
+			t.Errorf("%s moved: %+v", f, s.Recorded)
+		}
+	}
+}

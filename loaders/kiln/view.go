@@ -47,6 +47,7 @@ func (m *memory) fill(s *model.Session) {
 	s.Handoff = model.Handoff{Note: m.note}
 	if m.state != nil {
 		s.Branch = m.state.Branch
+		m.recorded(s)
 	}
 	s.Artifacts = m.artifacts()
 	s.Context = m.restoredContext()
@@ -58,6 +59,22 @@ func (m *memory) fill(s *model.Session) {
 	s.Outcomes = m.outcomes()
 	s.Fingerprint = m.fingerprint()
 	s.Warnings = append(s.Warnings, m.warnings...)
+}
+
+// recorded fills what the phase state records about its run: the branch
+// and phase_start_commit for the context guard, started for VETO-2's
+// classes, and when its events were last written (the run at work).
+func (m *memory) recorded(s *model.Session) {
+	st := m.state
+	s.Recorded = model.Recorded{Branch: st.Branch, Commit: st.Commit, CommitField: "phase_start_commit"}
+	if t, ok := parseTime(st.Started); ok {
+		s.Recorded.Started = t
+	}
+	touched := m.stateMod
+	if last, ok := st.Last(); ok && last.HasTime && last.Time.After(touched) {
+		touched = last.Time
+	}
+	s.Touched, s.TouchedWhat = touched, filepath.Base(m.statePath)
 }
 
 func (m *memory) phase(p InvPhase) model.Phase {

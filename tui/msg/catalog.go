@@ -80,9 +80,12 @@ type Catalog struct {
 	AndMore        func(n int) string
 	VetoRisk       string
 	VetoRecommend  string
-	VetoSteps      []string
 	VetoQuestion   string
 	VetoSuggestion string
+	// Veto names the classes of the files it lists and its commands
+	// (veto.go); Guard is the other guards' words (alert.go).
+	Veto  VetoText
+	Guard GuardText
 	// GitRefused* is VETO-2 failing closed: git would not look at the
 	// repository (another user owns it).
 	GitRefusedTitle      string
@@ -229,16 +232,13 @@ var English = Catalog{
 	CheckingGit: "Checking git for uncommitted changes…",
 	Writing:     "Writing…",
 
-	VetoTitle:     "Restart blocked",
-	VetoFiles:     func(n int) string { return fmt.Sprintf("%d file(s) have uncommitted changes:", n) },
-	AndMore:       func(n int) string { return fmt.Sprintf("… and %d more", n) },
-	VetoRisk:      "Restart resets the workflow state, but changes on disk stay. You risk losing the context of your work.",
-	VetoRecommend: "We recommend:",
-	VetoSteps: []string{
-		`Commit your changes: git add . && git commit -m "wip"`,
-		"OR stash them: git stash",
-		"Then run restart again",
-	},
+	VetoTitle:      "Restart blocked",
+	VetoFiles:      func(n int) string { return fmt.Sprintf("%d file(s) have uncommitted changes:", n) },
+	AndMore:        func(n int) string { return fmt.Sprintf("… and %d more", n) },
+	VetoRisk:       "Restart resets the workflow state, but changes on disk stay. You risk losing the context of your work.",
+	VetoRecommend:  "We recommend:",
+	Veto:           englishVeto,
+	Guard:          englishGuard,
 	VetoQuestion:   "Back to the resume menu? [y/n]",
 	VetoSuggestion: "Commit or stash your changes before restart.",
 

@@ -21,10 +21,14 @@ type HookText struct {
 	Undated    string
 	Unreadable func(problem string) string
 	// Facts about the session.
-	Progress  func(line string) string
-	Resume    func(phase, reason string) string
-	Veto      func(files int) string
-	Branch    func(recorded, current string) string
+	Progress func(line string) string
+	Resume   func(phase, reason string) string
+	Veto     func(files int) string
+	// Context is a context guard's mismatch (the core's alert: "recorded
+	// on feature/auth, you are on main"); Evidence the evidence that the
+	// workflow is still at work.
+	Context   func(mismatch string) string
+	Evidence  func(detail string) string
 	Warnings  func(n int) string
 	StateFile func(path string) string
 	// Writes says CONTINUE changes the session's state file; confirm
@@ -83,8 +87,11 @@ var englishHook = HookText{
 	Veto: func(files int) string {
 		return "Guard: RESTART is blocked while git reports uncommitted changes (" + plural(files, "file", "files") + ")."
 	},
-	Branch: func(recorded, current string) string {
-		return "Guard: the session recorded branch " + recorded + "; the work tree is on " + current + "."
+	Context: func(mismatch string) string {
+		return "Guard: " + mismatch + "; CONTINUE asks for a yes first (--yes answers it without a terminal)."
+	},
+	Evidence: func(detail string) string {
+		return "Activity: " + detail + "; resuming it now could run the work twice."
 	},
 	Warnings:  func(n int) string { return plural(n, "warning", "warnings") + " recorded; `pickup status` shows them." },
 	StateFile: func(path string) string { return "State file: " + path + "." },

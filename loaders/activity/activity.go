@@ -1,0 +1,219 @@
+// Package activity gathers the evidence that a session's workflow is
+// still at work, for the core's running rule (model.Loaded.Activity):
+// another pickup holding the session's lock, and an agent CLI running
+// in the project. It only looks: it takes no lock, signals no process
+// and reads only this user's processes, through /proc on Linux (and
+// finds none elsewhere).
+package activity
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// Lock is the evidence in the session's single-writer lock: another
+// pickup (not this one) holds it. It reads the lock, never takes it.
+func Lock(state string) []model.Activity {
+	if state == "" {
+		return nil
+	}
+	owner, held := fsx.LockHolder(state)
+	if !held || owner.PID == os.Getpid() {
+		return nil
+	}
+	detail := fmt.Sprintf("another pickup (pid %d) has this session open", owner.PID)
+	if !owner.Since.IsZero() {
+		detail += " since " + owner.Since.Local().Format("15:04")
+	}
+	return []model.Activity{{Kind: model.ActivityLock, Detail: detail, PID: owner.PID, Name: "pickup"}}
+}
+
+// Agents are the agent CLIs pickup knows by their process name.
+var Agents = []string{"claude", "codex", "gemini", "cursor-agent", "aider"}
+
+// interpreters run an agent CLI written as a script (node for Claude
+// Code, Codex and Gemini CLI; python for aider): the script's path names
+// the tool.
+var interpreters = []string{"node", "nodejs", "bun", "deno", "python", "python3"}
+
+// packages are the script paths that name a known tool, for an
+// interpreter's command line.
+var packages = []struct{ part, name string }{
+	{"@anthropic-ai/claude-code", "claude"},
+	{"@openai/codex", "codex"},
+	{"@google/gemini-cli", "gemini"},
+	{"cursor-agent", "cursor-agent"},
+	{"aider", "aider"},
+}
+
+// Process is an agent CLI found running.
+type Process struct {
+	PID  int
+	Name string // the agent's name (claude, codex…)
+	Cwd  string // its working folder
+}
+
+// procRoot is where the process table is read.
+var procRoot = "/proc"
+
+// maxScan bounds how many processes one scan looks at.
+const maxScan = 1 << 15
+
+// maxAncestors bounds the walk up pickup's own parents.
+const maxAncestors = 64
+
+// Scan lists the agent CLIs running as this user, pickup's own
+// ancestors left out (the agent that runs pickup as its hook, or in
+// whose shell pickup runs, is the one asking, not a second run). It
+// looks at each process of this user only: its folder (/proc/<pid>/cwd,
+// a link read, never followed), its name (comm) and, for an
+// interpreter, its command line. A process it cannot read is skipped.
+// Without /proc it finds nothing.
+func Scan() []Process {
+	d, err := fsx.OpenDir(procRoot)
+	if err != nil {
+		return nil
+	}
+	names, _ := d.Readdirnames(maxScan)
+	d.Close()
+	skip := ancestors()
+	uid := uint32(os.Getuid())
+	var out []Process
+	for _, n := range names {
+		pid, err := strconv.Atoi(n)
+		if err != nil || pid <= 0 || skip[pid] {
+			continue
+		}
+		dir := filepath.Join(procRoot, n)
+		st, err := os.Lstat(dir)
+		if err != nil {
+			continue
+		}
+		if sys, ok := st.Sys().(*syscall.Stat_t); !ok || sys.Uid != uid {
+			continue // another user's: never looked into
+		}
+		name := agentName(dir)
+		if name == "" {
+			continue
+		}
+		cwd, err := os.Readlink(filepath.Join(dir, "cwd"))
+		if err != nil || !filepath.IsAbs(cwd) {
+			continue
+		}
+		out = append(out, Process{PID: pid, Name: name, Cwd: cwd})
+	}
+	return out
+}
+
+// agentName is the known agent a process is, or "".
+func agentName(dir string) string {
+	comm, _, err := fsx.ReadHead(filepath.Join(dir, "comm"), 64)
+	if err != nil {
+		return ""
+	}
+	c := strings.TrimSpace(string(comm))
+	for _, a := range Agents {
+		if c == a {
+			return a
+		}
+	}
+	interp := false
+	for _, i := range interpreters {
+		if c == i || strings.HasPrefix(c, i) && strings.Trim(c[len(i):], "0123456789.") == "" {
+			interp = true
+		}
+	}
+	if !interp {
+		return ""
+	}
+	line, _, err := fsx.ReadHead(filepath.Join(dir, "cmdline"), 4096)
+	if err != nil {
+		return ""
+	}
+	args := strings.Split(strings.TrimRight(string(line), "\x00"), "\x00")
+	// The script is the first argument that is not an option.
+	for _, a := range args[min(1, len(args)):] {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		base := strings.TrimSuffix(filepath.Base(a), filepath.Ext(a))
+		for _, ag := range Agents {
+			if base == ag {
+				return ag
+			}
+		}
+		for _, p := range packages {
+			if strings.Contains(a, "/"+p.part+"/") || strings.Contains(a, "/"+p.part+"-") {
+				return p.name
+			}
+		}
+		break
+	}
+	return ""
+}
+
+// ancestors are this process and its parents, up to the first process.
+func ancestors() map[int]bool {
+	out := map[int]bool{}
+	pid := os.Getpid()
+	for range maxAncestors {
+		if pid <= 0 || out[pid] {
+			break
+		}
+		out[pid] = true
+		pid = parent(pid)
+	}
+	return out
+}
+
+// parent reads a process's parent from /proc/<pid>/status (0 when it
+// cannot).
+func parent(pid int) int {
+	data, _, err := fsx.ReadHead(filepath.Join(procRoot, strconv.Itoa(pid), "status"), 1024)
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "PPid:"); ok {
+			p, _ := strconv.Atoi(strings.TrimSpace(v))
+			return p
+		}
+	}
+	return 0
+}
+
+// In is the evidence among procs for project: the agents whose folder
+// is the project or inside it ("claude (pid 4242) is running in this
+// project").
+func In(procs []Process, project string) []model.Activity {
+	if project == "" || len(procs) == 0 {
+		return nil
+	}
+	roots := []string{filepath.Clean(project)}
+	if real, err := filepath.EvalSymlinks(project); err == nil && real != roots[0] {
+		roots = append(roots, real)
+	}
+	var out []model.Activity
+	for _, p := range procs {
+		for _, root := range roots {
+			rel, err := filepath.Rel(root, p.Cwd)
+			if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				continue
+			}
+			detail := fmt.Sprintf("%s (pid %d) is running in this project", p.Name, p.PID)
+			if rel != "." {
+				detail += " (in " + filepath.ToSlash(rel) + ")"
+			}
+			out = append(out, model.Activity{Kind: model.ActivityProcess, Detail: detail, PID: p.PID, Name: p.Name})
+			break
+		}
+	}
+	return out
+}

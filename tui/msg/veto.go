@@ -1,0 +1,111 @@
+package msg
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// VetoText is VETO-2's wording for the files it lists by class and the
+// way out it advises.
+type VetoText struct {
+	// Class heads each group of files.
+	Class map[model.FileClass]string
+	// Why says how pickup knows a file is the run's (model.WhyArtifact,
+	// model.WhyDuringRun).
+	Why map[string]string
+	// RenamedFrom follows a renamed file: "from old.go".
+	RenamedFrom func(orig string) string
+	// NotCounted names the files that do not block (the session's own
+	// state and pickup's own), by count.
+	NotCounted func(state, pickup int) string
+	// Stash and Commit introduce the two commands; Again ends the steps.
+	Stash, Commit, Again string
+}
+
+var englishVeto = VetoText{
+	Class: map[model.FileClass]string{
+		model.ClassOther:  "Your other changes",
+		model.ClassRun:    "Written by the interrupted run",
+		model.ClassState:  "The session's own state",
+		model.ClassPickup: "pickup's own archives and log",
+	},
+	Why: map[string]string{
+		model.WhyArtifact:  "recorded by the session",
+		model.WhyDuringRun: "changed while the run was at work",
+	},
+	RenamedFrom: func(orig string) string { return "from " + orig },
+	NotCounted: func(state, pickup int) string {
+		var parts []string
+		if state > 0 {
+			parts = append(parts, fmt.Sprintf("the session's own state (%d)", state))
+		}
+		if pickup > 0 {
+			parts = append(parts, fmt.Sprintf("pickup's own archives and log (%d)", pickup))
+		}
+		if len(parts) == 0 {
+			return ""
+		}
+		return "Not counted, restart leaves them be: " + strings.Join(parts, " and ") + "."
+	},
+	Stash:  "Stash them (git stash pop brings them back):",
+	Commit: "OR commit the listed files by name:",
+	Again:  "Then run restart again",
+}
+
+// VetoFileLine is one file of the veto: its status, its path, and
+// what more there is to say (a rename's origin, why it is the run's).
+func (c *Catalog) VetoFileLine(f model.VetoFile) string {
+	line := f.Path
+	if f.Status != "" {
+		line = fmt.Sprintf("%-10s %s", f.Status, f.Path)
+	}
+	var more []string
+	if f.OrigPath != "" {
+		more = append(more, c.Veto.RenamedFrom(f.OrigPath))
+	}
+	if w := c.Veto.Why[f.Why]; w != "" {
+		more = append(more, w)
+	}
+	if len(more) > 0 {
+		line += " (" + strings.Join(more, "; ") + ")"
+	}
+	return line
+}
+
+// VetoLines is VETO-2's detail as plain text, after the one-line
+// reason: the blocking files grouped by class, what was not counted,
+// and the commands that clear the way.
+func (c *Catalog) VetoLines(v *model.Veto) []string {
+	var out []string
+	if len(v.Changes) == 0 {
+		for _, f := range v.Files {
+			out = append(out, "  "+f)
+		}
+	}
+	for _, cl := range model.Classes {
+		if !cl.Blocks() {
+			continue
+		}
+		files := v.OfClass(cl)
+		if len(files) == 0 {
+			continue
+		}
+		out = append(out, c.Veto.Class[cl]+":")
+		for _, f := range files {
+			out = append(out, "  "+c.VetoFileLine(f))
+		}
+	}
+	if nc := c.Veto.NotCounted(v.CountClass(model.ClassState), v.CountClass(model.ClassPickup)); nc != "" {
+		out = append(out, nc)
+	}
+	heads := []string{c.Veto.Stash, c.Veto.Commit}
+	for i, cmd := range v.Advice {
+		if i < len(heads) {
+			out = append(out, heads[i])
+		}
+		out = append(out, "  "+cmd)
+	}
+	return out
+}
