@@ -132,6 +132,10 @@ type Catalog struct {
 
 	// Key help, for the help bar.
 	Keys KeyText
+
+	// What a language adds beyond sentences (lang.go): marks, loaders'
+	// words, number format, answer keys.
+	Local LocalText
 }
 
 // KeyText is the help bar's wording.
@@ -196,7 +200,7 @@ var English = Catalog{
 		model.Discard:  "a new start: the file is archived, not deleted",
 	},
 	Unavailable: func(reason string) string { return "not available: " + reason },
-	Reasons:     map[string]string{},
+	Reasons:     englishReasons,
 	Busy:        "A write is under way; wait for it to finish.",
 
 	PhaseNotFound: func(detail string) string {
@@ -313,6 +317,7 @@ var English = Catalog{
 	Browser: englishBrowser,
 	Session: englishSession,
 	Hook:    englishHook,
+	Local:   englishLocal,
 }
 
 // Elapsed says how long ago something happened, from whole minutes:
@@ -336,7 +341,7 @@ func (c *Catalog) Reason(r string) string {
 	if t, ok := c.Reasons[r]; ok {
 		return t
 	}
-	return r
+	return c.Word(r)
 }
 
 // Notice returns the wording of the core's one-off notice.
@@ -358,9 +363,9 @@ func (c *Catalog) ChoiceLine(s *model.Session, ch model.Choice) string {
 	hint := c.ChoiceHints[ch]
 	if s != nil && s.Policy != nil {
 		if p := s.Policy[ch]; p.Label != "" {
-			name, hint = p.Label, p.Hint
+			name, hint = c.Word(p.Label), c.Word(p.Hint)
 		} else if p.Hint != "" {
-			hint = p.Hint
+			hint = c.Word(p.Hint)
 		}
 	}
 	if hint != "" {
@@ -411,7 +416,7 @@ func (c *Catalog) Facts(s *model.Session) [][2]string {
 				v = c.PhaseValue(v, s.PhasesDone(), len(s.Phases))
 			}
 		}
-		out = append(out, [2]string{f.Label, v})
+		out = append(out, [2]string{c.Word(f.Label), v})
 	}
 	if cur := s.CurrentPhase(); !hasPhase && cur != "" {
 		out = append(out, [2]string{c.PhaseLabel, c.PhaseValue(cur, s.PhasesDone(), len(s.Phases))})
@@ -442,7 +447,7 @@ func (c *Catalog) UnitsLine(s *model.Session) string {
 	if s == nil || s.Units == nil || s.Units.Total <= 0 {
 		return ""
 	}
-	label := s.UnitsLabel
+	label := c.Word(s.UnitsLabel)
 	if label == "" {
 		label = c.UnitsDefault
 	}

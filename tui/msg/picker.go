@@ -161,7 +161,11 @@ func (c *Catalog) Size(n int64) string {
 		v /= unit
 		exp++
 	}
-	return fmt.Sprintf("%.1f %ciB", v, "KMGTP"[exp])
+	out := fmt.Sprintf("%.1f %ciB", v, "KMGTP"[exp])
+	if d := c.Local.Decimal; d != "" && d != "." {
+		out = strings.Replace(out, ".", d, 1)
+	}
+	return out
 }
 
 // ArtifactFacts are the facts about one inspected artifact, in order:

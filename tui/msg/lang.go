@@ -1,0 +1,166 @@
+package msg
+
+import (
+	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// Catalogs is the catalog in every language pickup speaks. cmd picks one
+// with For(lang) (i18n.Detect: --lang, PICKUP_LANG, the locale) and
+// hands it to the wizard and to every plain-text output.
+var Catalogs = i18n.Catalogs[Catalog]{
+	i18n.English:      &English,
+	i18n.PortugueseBR: &Portuguese,
+}
+
+// For is the catalog of lang (English for a language pickup has no
+// catalog for).
+func For(lang i18n.Lang) *Catalog { return Catalogs.For(lang) }
+
+// LocalText is what a language adds to the screens beyond sentences:
+// the marks a protocol written in that language shows (seed 001's
+// emoji), the words loaders put on screen translated, and how numbers
+// are written.
+type LocalText struct {
+	// WarnMark, when set, replaces the wizard's warning glyph ("⚠")
+	// where the terminal shows Unicode: seed 001 writes "⚠️ Sessão
+	// anterior crashou.". ASCII terminals keep "!".
+	WarnMark string
+	// ChoiceMarks go before a choice's name in the wizard's menu
+	// ("🚀 CONTINUE"), where the terminal shows Unicode and the source
+	// did not name the choice itself. Empty: no mark.
+	ChoiceMarks map[model.Choice]string
+	// Words translates the fixed words loaders put on screen (field
+	// labels such as "Phase", unit names such as "stories"), keyed by
+	// the loader's English word; a word missing here shows as the
+	// loader wrote it. English maps each word to itself.
+	Words map[string]string
+	// Decimal is the decimal separator ("1.5 KiB", "1,5 KiB").
+	Decimal string
+	// YesKey is the key that answers yes besides y ("s" for sim); NoKey
+	// the one that answers no.
+	YesKey, NoKey string
+}
+
+// Word is a loader's word in the catalog's language: its translation,
+// or w itself.
+func (c *Catalog) Word(w string) string {
+	if t, ok := c.Local.Words[w]; ok && t != "" {
+		return t
+	}
+	return w
+}
+
+// loaderWords are the fixed words loaders put on screen that the
+// catalogs translate (Local.Words); English says each as it is.
+var loaderWords = []string{
+	// Field labels.
+	"Phase",
+	"Stories",
+	"Epic",
+	"Story",
+	"Feature",
+	"Session",
+	"Last commit",
+	"Uncommitted files",
+	"Workstream",
+	"Locked files",
+	"Stage",
+	"Checkpoint",
+	"Tickets",
+	"PRD",
+	"Conflict",
+	"Problem",
+	"Skill",
+	"Pipeline",
+	"Health",
+	"Resume point",
+	"Book",
+	"Paused",
+	"Paused at",
+	"Cursor",
+	"Scene",
+	"Flags",
+	"Blocked",
+	"Kiln",
+	"Next action",
+	"Resume with",
+	"Mode",
+	"Correction",
+	"Status",
+	"Active slice",
+	"Decide",
+	"Review",
+	"Ledger",
+	"Intents confirmed",
+	// Unit names (model.Session.UnitsLabel).
+	"stories",
+	"tickets",
+	"dispatches",
+	"scenes",
+	"milestones",
+	"slices sealed",
+	// Phase labels.
+	"done",
+	"pending",
+	"current",
+	"unknown",
+	"next (paused before it)",
+	// A source's own menu lines and why a choice is off (model.ChoicePolicy).
+	"Go back to the gather phase",
+	"View current artifacts",
+	"Restart from Stage 0 (discard progress)",
+	"the session is archived; a new one starts with every stage pending",
+	"Archive the session",
+	"Resume from Stage 7",
+	"every stage is complete: show the review",
+	"Rebuild the session from artifacts",
+	"Create a session from the artifacts",
+	"Start a new session at Stage 0",
+	"every stage pending; the artifacts stay on disk",
+	"archive the marker and dispatch directory (renamed, not deleted)",
+	"the scene x phase grid, with the reason for every verdict",
+	"restart a stage",
+	"the pipeline is complete",
+	"archive the memory folder and start fresh",
+	"Start a new project in this directory (/kiln:start)",
+	"Review the decisions log",
+	"and the pitfalls log, on one screen",
+	"restart planning at dual_plan",
+	"relaunch kiln on the sealed brainstorm",
+	"start a new brainstorm",
+	"the run is complete",
+	"archive .kiln and start fresh",
+	"there is no session file to archive",
+	"the session is already archived",
+	"the pipeline is complete: there is nothing to resume",
+	"the brainstorm is sealed: kiln renames only an abandoned ledger; DISCARD archives this one",
+	"kiln 3.1 has no reset: /kiln-fire reruns the stage and skips sealed slices; DISCARD archives .kiln to start over",
+	"the run is complete (report.md is written): there is nothing to resume",
+}
+
+var englishWords = func() map[string]string {
+	m := make(map[string]string, len(loaderWords))
+	for _, w := range loaderWords {
+		m[w] = w
+	}
+	return m
+}()
+
+var englishLocal = LocalText{
+	ChoiceMarks: map[model.Choice]string{model.Continue: "", model.Review: "", model.Restart: "", model.Discard: ""},
+	Words:       englishWords,
+	Decimal:     ".",
+	YesKey:      "y",
+	NoKey:       "n",
+}
+
+// englishReasons are the core's reason sentences (model.Reason*), which
+// English shows as they are and other catalogs translate.
+var englishReasons = map[string]string{
+	model.ReasonCrashNoReview:  model.ReasonCrashNoReview,
+	model.ReasonCorruptedOnly:  model.ReasonCorruptedOnly,
+	model.ReasonPhaseNotFound:  model.ReasonPhaseNotFound,
+	model.ReasonNothingToClear: model.ReasonNothingToClear,
+	model.ReasonIntegrity:      model.ReasonIntegrity,
+}
