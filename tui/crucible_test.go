@@ -209,7 +209,7 @@ func (w *crucibleWorld) settleApply(t *testing.T, m Model) Model {
 func (w *crucibleWorld) model(t *testing.T, s *model.Session, sz [2]int) Model {
 	t.Helper()
 	pinEnv(t)
-	m := New(Config{State: loaded(t, s), Run: w.runner(), Project: "shop"})
+	m := New(Config{State: loaded(t, s), Run: w.runner(), Project: "shop", Catalog: testCatalog})
 	return update(t, m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 }
 

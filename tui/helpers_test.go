@@ -47,7 +47,7 @@ func newModel(t *testing.T, st model.State, r *fakeRunner, w, h int) Model {
 	if r == nil {
 		r = &fakeRunner{}
 	}
-	m := New(Config{State: st, Run: r.run, Project: "shop"})
+	m := New(Config{State: st, Run: r.run, Project: "shop", Catalog: testCatalog})
 	return update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 }
 

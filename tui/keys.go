@@ -60,7 +60,7 @@ func NewKeyMap(c *msg.Catalog) KeyMap {
 		Move:     key.NewBinding(key.WithKeys("up", "down", "k", "j"), key.WithHelp("↑↓", k.Move)),
 		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", k.Choose)),
 		Back:     key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", k.Back)),
-		Yes:      key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", k.DiscardYes)),
+		Yes:      key.NewBinding(key.WithKeys(yesKeys(c)...), key.WithHelp(yesKey(c), k.DiscardYes)),
 		No:       key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", k.DiscardNo)),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", k.PageUp)),
 		PageDown: key.NewBinding(key.WithKeys("pgdown", "space", "f"), key.WithHelp("pgdn", k.PageDown)),
@@ -83,6 +83,24 @@ func NewKeyMap(c *msg.Catalog) KeyMap {
 		km.Pick[i] = key.NewBinding(key.WithKeys(n), key.WithHelp(n, ""))
 	}
 	return km
+}
+
+// yesKey is the key that answers yes in the catalog's language ("s"
+// for sim); y answers yes in every language.
+func yesKey(c *msg.Catalog) string {
+	if k := c.Local.YesKey; k != "" {
+		return k
+	}
+	return "y"
+}
+
+// yesKeys are every key that answers yes.
+func yesKeys(c *msg.Catalog) []string {
+	keys := []string{"y", "Y"}
+	if k := yesKey(c); k != "y" {
+		keys = append(keys, k, strings.ToUpper(k))
+	}
+	return keys
 }
 
 // keyState is what sync needs to know to enable the right bindings.
@@ -209,7 +227,7 @@ func (km *KeyMap) sync(s keyState) {
 		km.Back.SetEnabled(true)
 		km.Yes.SetEnabled(s.armed)
 		km.No.SetEnabled(s.armed)
-		km.Yes.SetHelp("y", k.VetoYes)
+		km.Yes.SetHelp(yesKey(s.catalog), k.VetoYes)
 		km.No.SetHelp("n", k.VetoNo)
 	case model.ScreenConfirm:
 		km.Back.SetEnabled(true)
@@ -218,10 +236,10 @@ func (km *KeyMap) sync(s keyState) {
 		// [y/N]: enter takes the default, which is No.
 		km.No.SetKeys("n", "N", "enter")
 		if s.ownQuestion {
-			km.Yes.SetHelp("y", k.QuestionYes)
+			km.Yes.SetHelp(yesKey(s.catalog), k.QuestionYes)
 			km.No.SetHelp("n/enter", k.QuestionNo)
 		} else {
-			km.Yes.SetHelp("y", k.DiscardYes)
+			km.Yes.SetHelp(yesKey(s.catalog), k.DiscardYes)
 			km.No.SetHelp("n/enter", k.DiscardNo)
 		}
 	case model.ScreenFailed:

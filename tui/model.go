@@ -278,6 +278,8 @@ func (m *Model) applyStyles() {
 	m.styles = NewStyles(m.isDark, m.noColor)
 	if m.ascii() {
 		m.styles.Glyphs = asciiGlyphs
+	} else if mk := m.cat.Local.WarnMark; mk != "" {
+		m.styles.Glyphs.Warn = mk // the language's own mark (seed 001's ⚠️)
 	}
 	m.help.Styles = m.styles.Help
 	m.spin.Style = m.styles.Spinner

@@ -44,7 +44,7 @@ func pickerSessions() []*model.Session {
 func newPicker(t *testing.T, ss []*model.Session, w, h int, files *Files) Model {
 	t.Helper()
 	pinEnv(t)
-	m := New(Config{Sessions: ss, Now: now, Project: "shop", Files: files})
+	m := New(Config{Sessions: ss, Now: now, Project: "shop", Files: files, Catalog: testCatalog})
 	return update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 }
 

@@ -95,7 +95,11 @@ func (m Model) optionLines(d *doc, i int, o model.Option, lv int, said map[strin
 		body = st.Selected
 	}
 	prefix := []seg{sg(cursor+" ", st.Selected), sg(strconv.Itoa(i+1)+". ", st.Number)}
-	segs := []seg{sg(c.ChoiceLine(m.state.Session, o.Choice), body)}
+	line := c.ChoiceLine(m.state.Session, o.Choice)
+	if mk := c.Local.ChoiceMarks[o.Choice]; mk != "" && !m.ascii() && (m.state.Session == nil || m.state.Session.Policy[o.Choice].Label == "") {
+		line = mk + line // the language's own mark (seed 001's "🚀 CONTINUE")
+	}
+	segs := []seg{sg(line, body)}
 	if o.Recommended && o.Enabled {
 		segs = append(segs, sg(" "+c.Recommends, st.Success))
 	}

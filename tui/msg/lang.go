@@ -37,9 +37,8 @@ type LocalText struct {
 	Words map[string]string
 	// Decimal is the decimal separator ("1.5 KiB", "1,5 KiB").
 	Decimal string
-	// YesKey is the key that answers yes besides y ("s" for sim); NoKey
-	// the one that answers no.
-	YesKey, NoKey string
+	// YesKey is the key that answers yes besides y ("s" for sim).
+	YesKey string
 }
 
 // Word is a loader's word in the catalog's language: its translation,
@@ -106,6 +105,8 @@ var loaderWords = []string{
 	"current",
 	"unknown",
 	"next (paused before it)",
+	// Git statuses (model.GitStatus), in VETO-2's file lines.
+	"modified", "added", "deleted", "renamed", "untracked", "conflicted",
 	// A source's own menu lines and why a choice is off (model.ChoicePolicy).
 	"Go back to the gather phase",
 	"View current artifacts",
@@ -152,7 +153,6 @@ var englishLocal = LocalText{
 	Words:       englishWords,
 	Decimal:     ".",
 	YesKey:      "y",
-	NoKey:       "n",
 }
 
 // englishReasons are the core's reason sentences (model.Reason*), which

@@ -21,9 +21,8 @@ var checkOptions = i18ntest.Options{
 		"Branch", "branch", "editor", "pager", "pickup hook", "ok",
 	},
 	SameFields: []string{
-		"Catalog.Unit",        // kind and id: "story 12.3"
-		"Catalog.UnitsCount",  // "Stories 2/6 (33%)": the label is an argument
-		"Catalog.Local.NoKey", // n: não as no
+		"Catalog.Unit",       // kind and id: "story 12.3"
+		"Catalog.UnitsCount", // "Stories 2/6 (33%)": the label is an argument
 	},
 	Empty: []string{
 		"Catalog.Local.WarnMark",

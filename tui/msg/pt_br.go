@@ -117,7 +117,7 @@ var Portuguese = Catalog{
 	GitRefusedSuggestion: "Para fazer restart sem a verificação de mudanças não commitadas, rode o pickup de novo com --allow-unchecked-restart. " +
 		"Se a pasta é sua e você confia nela, marque-a como segura: git config --global --add safe.directory <pasta>.",
 
-	DiscardTitle: "Discard: abandonar a sessão e começar nova",
+	DiscardTitle: "DISCARD - Abandonar e começar nova",
 	DiscardWhat:  "O arquivo de estado é arquivado, não apagado:",
 	DiscardMoves: "Cada um destes é arquivado (renomeado ao lado de si mesmo), não apagado:",
 	DiscardAlso:  "Isto também move (renomeia ao lado de si mesmo, não apaga):",
@@ -202,7 +202,6 @@ var portugueseLocal = LocalText{
 	Words:   portugueseWords,
 	Decimal: ",",
 	YesKey:  "s",
-	NoKey:   "n",
 }
 
 var portugueseWords = map[string]string{
@@ -224,6 +223,9 @@ var portugueseWords = map[string]string{
 
 	"done": "feito", "pending": "pendente", "current": "atual", "unknown": "desconhecida",
 	"next (paused before it)": "próxima (pausado antes dela)",
+
+	"modified": "modificado", "added": "adicionado", "deleted": "apagado", "renamed": "renomeado",
+	"untracked": "não rastreado", "conflicted": "em conflito",
 
 	"Go back to the gather phase":                                        "Voltar para a fase de coleta",
 	"View current artifacts":                                             "Ver os artefatos atuais",

@@ -59,7 +59,7 @@ var englishVeto = VetoText{
 func (c *Catalog) VetoFileLine(f model.VetoFile) string {
 	line := f.Path
 	if f.Status != "" {
-		line = fmt.Sprintf("%-10s %s", f.Status, f.Path)
+		line = fmt.Sprintf("%-10s %s", c.Word(string(f.Status)), f.Path)
 	}
 	var more []string
 	if f.OrigPath != "" {
