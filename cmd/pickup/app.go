@@ -59,6 +59,8 @@ type app struct {
 	// facts caches what the START node is told beside the session (the
 	// evidence of activity, the checkout): facts.go.
 	facts facts
+	// lang is the language the run speaks (lang.go).
+	lang langState
 }
 
 // signals is the run's signal catcher, started when needed.
@@ -246,7 +248,7 @@ func (a *app) notFound(project string) error {
 			}
 		}
 	}
-	return fail(exitNoSession, "no saved session found in %s (looked for %s state files)", project, strings.Join(a.sourcesAsked(), ", "))
+	return fail(exitNoSession, "%s", a.cli().NotFound(project, strings.Join(a.sourcesAsked(), ", ")))
 }
 
 // problemCode is the exit code for a session's load problem: 6 when an

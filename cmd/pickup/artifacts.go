@@ -126,7 +126,7 @@ func (a *app) artifacts(project string) error {
 		if i > 0 {
 			fmt.Fprintln(a.io.out)
 		}
-		fmt.Fprint(a.io.out, artifactsText(&msg.English, chosen[i], inspected[i], a.now(), plain))
+		fmt.Fprint(a.io.out, artifactsText(a.msg(), chosen[i], inspected[i], a.now(), plain))
 	}
 	return nil
 }

@@ -19,6 +19,9 @@ import (
 var bin string
 
 func TestMain(m *testing.M) {
+	// The tests read English unless they ask for another language
+	// (PICKUP_LANG= then lets the locale decide).
+	os.Setenv("PICKUP_LANG", "en")
 	dir, err := os.MkdirTemp("", "pickup-cli-test-")
 	if err != nil {
 		panic(err)

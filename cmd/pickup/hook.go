@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pickup-dev/pickup/model"
-	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // The hook runs at the start of every agent session, so it must never
@@ -144,12 +143,12 @@ func (a *app) runHook(agentName string) {
 	in, note := readHookInput(a.io.in)
 	cands, where := hookProjects(in, ag)
 	if note != "" {
-		fmt.Fprintln(a.io.err, msg.English.Hook.Input(note, where))
+		fmt.Fprintln(a.io.err, a.msg().Hook.Input(note, where))
 	}
 	sum, ok := a.hookSummary(cands, in.source == "compact")
 	if !ok {
 		// Reading took longer than the hook may wait.
-		sum = hookSummaryText{context: msg.English.Hook.Slow(where, hookBudget.String(), "pickup status")}
+		sum = hookSummaryText{context: a.msg().Hook.Slow(where, hookBudget.String(), "pickup status")}
 	}
 	if sum.context == "" {
 		return

@@ -58,7 +58,8 @@ func (a *app) buildHookSummary(cands []string, compact bool) hookSummaryText {
 	if len(sessions) == 0 {
 		return hookSummaryText{}
 	}
-	h, c := msg.English.Hook, &msg.English
+	c := a.msg()
+	h := c.Hook
 	// The commands run where the agent is: name the project when it is
 	// another folder, and a Claude home other than the default.
 	var suffix, dirArg string
@@ -116,7 +117,8 @@ func (a *app) buildHookSummary(cands []string, compact bool) hookSummaryText {
 
 // hookBlock is one session told in full.
 func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string, facts *hookFacts) string {
-	h, c := msg.English.Hook, &msg.English
+	c := a.msg()
+	h := c.Hook
 	st := a.load(s)
 	title := s.Title
 	if title == "" {

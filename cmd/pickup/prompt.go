@@ -10,7 +10,7 @@ import (
 
 // continuePrompt is what `--emit prompt` prints: the source's own prompt
 // when it builds one, else a markdown rendering of the decision.
-func continuePrompt(s *model.Session, doc resumeDoc) string {
+func continuePrompt(s *model.Session, doc resumeDoc, t promptText) string {
 	if s.Prompt != "" {
 		if !strings.HasSuffix(s.Prompt, "\n") {
 			return s.Prompt + "\n"
@@ -18,13 +18,13 @@ func continuePrompt(s *model.Session, doc resumeDoc) string {
 		return s.Prompt
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Resume: %s\n\n", s.Title)
+	fmt.Fprintf(&b, "%s\n\n", t.Title(s.Title))
 	fmt.Fprintf(&b, "%s\n\n", doc.NextStep)
 	if doc.ResumePoint != nil && doc.ResumePoint.Phase != "" {
-		fmt.Fprintf(&b, "Resume at phase **%s**: %s.\n\n", doc.ResumePoint.Phase, doc.ResumePoint.Reason)
+		fmt.Fprintf(&b, "%s\n\n", t.ResumeAt(doc.ResumePoint.Phase, doc.ResumePoint.Reason))
 	}
 	if len(doc.RestoredContext) > 0 {
-		b.WriteString("## Context\n\n")
+		b.WriteString(t.Context + "\n\n")
 		keys := make([]string, 0, len(doc.RestoredContext))
 		for k := range doc.RestoredContext {
 			keys = append(keys, k)
@@ -40,6 +40,6 @@ func continuePrompt(s *model.Session, doc resumeDoc) string {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "State file: `%s` (%s).\n", s.Path, s.Source)
+	fmt.Fprintf(&b, "%s\n", t.StateFile(s.Path, s.Source))
 	return b.String()
 }

@@ -56,7 +56,7 @@ func (a *app) resume(project string) error {
 				return a.decided(doc, e.Decision, s)
 			case model.Apply:
 				if e.Choice.Dangerous() && !a.yes {
-					doc.Reason = fmt.Sprintf("%s changes files; run again with --yes to do it (nothing was changed)", e.Choice)
+					doc.Reason = a.cli().NeedsYes(string(e.Choice))
 					return a.block(doc, blockConfirm, exitBlocked)
 				}
 				ev := a.perform(e)
@@ -128,7 +128,7 @@ func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
 	if d.Context != nil {
 		doc.RestoredContext = d.Context
 	}
-	doc.NextStep = msg.English.DecisionText(d)
+	doc.NextStep = a.msg().DecisionText(d)
 	if d.Changed != nil {
 		doc.Changed = d.Changed
 	}
@@ -137,7 +137,9 @@ func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
 	}
 	doc.Warnings = append(doc.Warnings, d.Warnings...)
 	if a.emit == "prompt" && d.Choice == model.Continue {
-		fmt.Fprint(a.io.out, continuePrompt(s, doc))
+		l := a.emitLang()
+		doc.NextStep = msg.For(l).DecisionText(d)
+		fmt.Fprint(a.io.out, continuePrompt(s, doc, cliCatalogs.For(l).Prompt))
 		return quiet(exitOK)
 	}
 	return a.output(doc, exitOK)
@@ -159,12 +161,12 @@ func (a *app) block(doc resumeDoc, kind string, code int) error {
 func (a *app) vetoed(doc resumeDoc, v *model.Veto) error {
 	if v.Kind == model.VetoGitRefused {
 		doc.Reason = v.Reason
-		doc.Suggestion = msg.English.GitRefusedSuggestion
+		doc.Suggestion = a.msg().GitRefusedSuggestion
 		return a.block(doc, model.VetoGitRefused, exitBlocked)
 	}
 	doc.Files, doc.Changes, doc.Advice = v.Files, v.Changes, v.Advice
-	doc.Suggestion = msg.English.VetoSuggestion
-	doc.Reason = fmt.Sprintf("%d file(s) have uncommitted changes", len(v.Files))
+	doc.Suggestion = a.msg().VetoSuggestion
+	doc.Reason = a.cli().VetoReason(len(v.Files))
 	return a.block(doc, model.VetoUncommitted, exitBlocked)
 }
 
@@ -187,11 +189,11 @@ func (a *app) output(doc resumeDoc, code int) error {
 	}
 	switch {
 	case doc.Blocked:
-		fmt.Fprintf(a.io.out, "blocked: %s\n", doc.Reason)
+		fmt.Fprintf(a.io.out, "%s%s\n", a.cli().Blocked, doc.Reason)
 		if doc.Veto == model.VetoUncommitted {
 			// The files by class, and the commands that clear the way.
 			v := &model.Veto{Files: doc.Files, Changes: doc.Changes, Advice: doc.Advice}
-			for _, l := range msg.English.VetoLines(v) {
+			for _, l := range a.msg().VetoLines(v) {
 				fmt.Fprintln(a.io.err, l)
 			}
 		} else {
@@ -208,7 +210,7 @@ func (a *app) output(doc resumeDoc, code int) error {
 		fmt.Fprintln(a.io.out, doc.NextStep)
 	}
 	for _, w := range doc.Warnings {
-		fmt.Fprintf(a.io.err, "warning: %s\n", w)
+		fmt.Fprintf(a.io.err, "%s%s\n", a.cli().Warning, w)
 	}
 	return quiet(code)
 }

@@ -65,7 +65,7 @@ func run(ctx context.Context, args []string, streams stdio) int {
 			if msg := err.Error(); msg != "" {
 				fmt.Fprintf(w, "pickup: %s\n", msg)
 				if exitCode(err) == exitUsage {
-					fmt.Fprintln(w, "Run 'pickup --help' for usage.")
+					fmt.Fprintln(w, a.cli().UsageHint)
 				}
 			}
 		}))
@@ -100,6 +100,7 @@ func (a *app) commands() *cobra.Command {
 	}
 	pf := root.PersistentFlags()
 	pf.BoolVar(&a.jsonOut, "json", false, "print JSON on stdout (see docs/json.md)")
+	a.langFlags(pf)
 	pf.StringVar(&a.source, "source", "", "only sessions of this source: "+strings.Join(sourceNames(), ", "))
 	pf.StringVar(&a.claudeHome, "claude-home", a.claudeHome, "Claude Code's home, where kiln and crucible keep per-project memory ($CLAUDE_HOME, default ~/.claude)")
 	for _, s := range sourceSpecs {
@@ -114,6 +115,7 @@ func (a *app) commands() *cobra.Command {
 		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")
 		c.Flags().BoolVar(&a.yes, "yes", false, "answer yes to confirmations: allow restart, discard and confirmed writes to change files (without it they refuse)")
 		c.Flags().StringVar(&a.emit, "emit", "", "with --choice continue: 'prompt' prints a ready-to-paste markdown prompt for the agent instead of the decision")
+		a.emitLangFlag(c)
 		c.Flags().BoolVar(&a.allowUnchecked, "allow-unchecked-restart", false, "let RESTART go ahead when git refuses to look at the repository (owned by another user: git's safe.directory check), without the uncommitted-changes check; without it RESTART is blocked")
 	}
 	addChoiceFlags(root)
@@ -189,6 +191,9 @@ const maxCrashAfter = 365 * 24 * time.Hour
 
 // checkFlags refuses flag values no command can use (exit 2).
 func (a *app) checkFlags() error {
+	if err := a.checkLang(); err != nil {
+		return err
+	}
 	if a.crashAfter <= 0 || a.crashAfter > maxCrashAfter {
 		return fail(exitUsage, "--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)", a.crashAfter, "8760h")
 	}

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/pickup-dev/pickup/model"
-	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // status prints every session found, as text or JSON. Exit 3 when there
@@ -55,7 +54,7 @@ func (a *app) statusText(st model.State) string {
 	var b strings.Builder
 	archived := ""
 	if s.Archived {
-		archived = " (archived)"
+		archived = a.cli().Archived
 	}
 	fmt.Fprintf(&b, "[%s %s] %s%s\n", s.Source, s.ID, s.Path, archived)
 	switch {
@@ -64,7 +63,7 @@ func (a *app) statusText(st model.State) string {
 	case s.Problem != nil && s.Problem.Message != "":
 		b.WriteString(s.Problem.Message)
 	default:
-		b.WriteString(msg.English.StatusText(s, st.Crash, st.Options))
+		b.WriteString(a.msg().StatusText(s, st.Crash, st.Options))
 	}
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteString("\n")
@@ -72,7 +71,7 @@ func (a *app) statusText(st model.State) string {
 	// What bears on the choice: the evidence that the workflow is still
 	// at work, a context mismatch.
 	for _, al := range st.Alerts() {
-		fmt.Fprintf(&b, "! %s\n", msg.English.AlertLine(al))
+		fmt.Fprintf(&b, "! %s\n", a.msg().AlertLine(al))
 	}
 	return b.String()
 }

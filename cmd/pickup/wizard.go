@@ -10,7 +10,6 @@ import (
 
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui"
-	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // wizard runs the interactive flow. --session opens that session; else
@@ -37,6 +36,7 @@ func (a *app) wizard(project string) error {
 		Editor:    os.Getenv("EDITOR"),
 		Pager:     os.Getenv("PAGER"),
 		SessionIO: wio.sessionIO(),
+		Catalog:   a.msg(),
 	}
 	if a.sessionID != "" {
 		s, err := a.pick(project, sessions)
@@ -80,11 +80,11 @@ func (a *app) wizard(project string) error {
 		return a.finish(st, fm.Session())
 	}
 	if got != nil {
-		fmt.Fprintf(a.io.err, "pickup: stopped by %s; %s\n", signalName(got), msg.English.QuitText)
+		fmt.Fprintln(a.io.err, a.cli().Stopped(signalName(got), a.msg().QuitText))
 		return quiet(signalExit(got))
 	}
 	if errors.Is(err, tea.ErrInterrupted) {
-		fmt.Fprintln(a.io.err, msg.English.QuitText)
+		fmt.Fprintln(a.io.err, a.msg().QuitText)
 		return quiet(exitCancelled)
 	}
 	if err != nil {
