@@ -312,8 +312,8 @@ var portuguesePicker = PickerText{
 		return plural(n, "fora do filtro", "fora do filtro")
 	},
 
-	PressShowAll: "a mostra todas",
-	PressHide:    "a oculta as arquivadas",
+	PressShowAll: "tecle a para mostrar todas",
+	PressHide:    "tecle a para ocultar as arquivadas",
 	EscClears:    "esc limpa o filtro",
 	FilterLabel:  "filtro: ",
 	NoMatch:      "Nenhuma sessão corresponde ao filtro.",
