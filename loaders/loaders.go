@@ -13,6 +13,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -53,6 +54,9 @@ type Options struct {
 	Flags map[string]string
 	// Lists holds repeatable source-specific flags (for example "mutate").
 	Lists map[string][]string
+	// Lang is the language of the run (--lang, PICKUP_LANG, the locale):
+	// loaders with a catalog of their own build their sentences in it.
+	Lang i18n.Lang
 }
 
 // Flag returns a source-specific flag's value, or "".

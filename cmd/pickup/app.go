@@ -114,7 +114,7 @@ func sourceNames() []string {
 // options gathers what loaders may read from this invocation's flags.
 func (a *app) options() loaders.Options {
 	o := loaders.Options{ClaudeHome: a.claudeHome, Now: a.now(), Flags: map[string]string{}, Lists: map[string][]string{},
-		Plain: os.Getenv("NO_COLOR") != "" || !a.interactive()}
+		Plain: os.Getenv("NO_COLOR") != "" || !a.interactive(), Lang: a.language()}
 	a.sourceFlags.VisitAll(func(f *pflag.Flag) {
 		if sv, ok := f.Value.(pflag.SliceValue); ok {
 			o.Lists[f.Name] = sv.GetSlice()

@@ -41,9 +41,9 @@ func (a *app) resume(project string) error {
 		code := exitBlocked
 		if s.Problem != nil {
 			code = problemCode(s.Problem)
-			doc.Reason = problemText(s.Problem) + " — " + st.Notice
+			doc.Reason = problemText(s.Problem) + " — " + a.msg().Notice(st.Notice)
 		} else {
-			doc.Reason = st.Notice
+			doc.Reason = a.msg().Notice(st.Notice)
 		}
 		return a.block(doc, blockUnavailable, code)
 	}

@@ -8,7 +8,7 @@ import (
 func init() {
 	registerSource(sourceSpec{
 		name:    aios.SourceName,
-		factory: func(loaders.Options) loaders.Loader { return aios.New() },
+		factory: func(o loaders.Options) loaders.Loader { return aios.NewIn(o.Lang) },
 		help:    "aios: AIOS Bob sessions (.aios/, .aiox/ or docs/stories/.session-state.yaml)",
 	})
 }

@@ -40,6 +40,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -70,13 +71,20 @@ var ActionTypes = []string{
 // silence after one of them is not a crash.
 var CleanStops = []string{"PAUSE", "STORY_COMPLETED", "ABORT"}
 
-// Loader is the AIOS loader. Its zero value is ready to use.
-type Loader struct{}
+// Loader is the AIOS loader. Its zero value is ready to use and speaks
+// English.
+type Loader struct {
+	// lang is the language of the sentences it builds (text.go).
+	lang i18n.Lang
+}
 
 var _ loaders.Loader = Loader{}
 
 // New returns the AIOS loader.
 func New() Loader { return Loader{} }
+
+// NewIn returns the AIOS loader building its sentences in lang.
+func NewIn(lang i18n.Lang) Loader { return Loader{lang: lang} }
 
 // Source returns "aios".
 func (Loader) Source() string { return SourceName }
@@ -118,7 +126,7 @@ func (Loader) Discover(project string) ([]string, error) {
 // Load reads one state file. Unreadable files (permission, a directory,
 // over fsx.MaxStateFile) give an error naming the path; a file that was
 // read but cannot be resumed as is gives a Session with Problem set.
-func (Loader) Load(project, path string) (*model.Session, error) {
+func (l Loader) Load(project, path string) (*model.Session, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
 		return nil, fmt.Errorf("aios: project %s: %w", project, err)
@@ -133,7 +141,7 @@ func (Loader) Load(project, path string) (*model.Session, error) {
 	}
 	var doc yaml.Node
 	uerr := yaml.Unmarshal(data, &doc)
-	s := parseSessionDoc(root, abs, data, &doc, uerr)
+	s := parseSessionDoc(Catalogs.For(l.lang), root, abs, data, &doc, uerr)
 	if s.Problem == nil || s.Problem.Kind != model.ErrCorrupted {
 		s.Artifacts = storyArtifacts(root, &doc, uerr)
 	}

@@ -1,7 +1,6 @@
 package aios
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 
@@ -55,7 +54,7 @@ func greenfieldPhase(s string) (n int, bare, ok bool) {
 // four-phase workflow, not a story's development cycle. A session the
 // handler paused (greenfield_resume naming the phase) ended on purpose:
 // its last action is a clean stop, whatever last_action still says.
-func greenfield(s *model.Session, wf *yaml.Node, raw string, n int, bare bool) {
+func greenfield(t *Text, s *model.Session, wf *yaml.Node, raw string, n int, bare bool) {
 	gr := get(wf, "greenfield_resume")
 	pn, hasPN := integer(get(gr, "phaseNumber"))
 	paused := bare && isMap(gr) && hasPN && pn == n
@@ -80,26 +79,26 @@ func greenfield(s *model.Session, wf *yaml.Node, raw string, n int, bare bool) {
 	s.Context["workflow"] = "greenfield"
 	switch {
 	case n < 0:
-		s.ResumePoint = model.ResumePoint{Reason: fmt.Sprintf("current_phase %q names no greenfield phase: the greenfield workflow starts again from its first phase", raw)}
+		s.ResumePoint = model.ResumePoint{Reason: t.GreenfieldUnknown(raw)}
 		s.Context["resume_from_phase"] = 0
-		s.Outcomes[model.Continue] = "Resume the greenfield workflow from its first phase (phase 0, " + greenfieldTitles[0] + ")."
+		s.Outcomes[model.Continue] = t.GreenfieldFromFirst(greenfieldTitles[0])
 		return
 	case paused:
 		when := str(get(gr, "savedAt"))
 		s.ResumePoint = model.ResumePoint{Phase: GreenfieldPhases[n],
-			Reason: fmt.Sprintf("the greenfield workflow was paused before phase %d (%s)%s: CONTINUE resumes from it", n, greenfieldTitles[n], onDate(when))}
+			Reason: t.GreenfieldPaused(n, greenfieldTitles[n], onDate(t, when))}
 		s.LastAction = &model.LastAction{Type: "greenfield PAUSE", Clean: true}
 	default:
 		s.ResumePoint = model.ResumePoint{Phase: GreenfieldPhases[n],
-			Reason: fmt.Sprintf("current_phase is %s: the greenfield workflow was in phase %d (%s)", raw, n, greenfieldTitles[n])}
+			Reason: t.GreenfieldIn(raw, n, greenfieldTitles[n])}
 	}
 	s.Context["resume_from_phase"] = n
-	s.Outcomes[model.Continue] = fmt.Sprintf("Resume the greenfield workflow from phase %d (%s).", n, greenfieldTitles[n])
+	s.Outcomes[model.Continue] = t.GreenfieldResumeOutcome(n, greenfieldTitles[n])
 }
 
-func onDate(iso string) string {
+func onDate(t *Text, iso string) string {
 	if iso == "" {
 		return ""
 	}
-	return " on " + iso
+	return t.GreenfieldOn(iso)
 }

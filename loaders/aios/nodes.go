@@ -1,7 +1,6 @@
 package aios
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -183,32 +182,4 @@ func normPhase(s string) (string, bool) {
 		}
 	}
 	return s, false
-}
-
-// quoteList renders names for messages: "a, b and c".
-func quoteList(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-// describeKind names a node's kind for messages.
-func describeKind(n *yaml.Node) string {
-	switch {
-	case n == nil:
-		return "missing"
-	case isNull(n):
-		return "null"
-	case n.Kind == yaml.MappingNode:
-		return "a mapping"
-	case n.Kind == yaml.SequenceNode:
-		return "a list"
-	case n.Kind == yaml.ScalarNode:
-		return fmt.Sprintf("the value %q", n.Value)
-	}
-	return "not a mapping"
 }

@@ -74,10 +74,6 @@ var (
 // session_state with none of them is a root without a session.
 var sections = []string{"workflow", "epic", "progress"}
 
-func quoteListOr(names []string) string {
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
 // jsYAMLTimestamp is the YAML 1.1 timestamp js-yaml loads a plain scalar
 // as a Date (a zone-less one in UTC); yaml.v3 does not tag the zone-less
 // "T" form as a timestamp, so pickup checks the form itself.
@@ -85,7 +81,7 @@ var jsYAMLTimestamp = regexp.MustCompile(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]
 
 // readTime reads a timestamp scalar; note, when not empty, says how a
 // form toISOString never writes was read.
-func readTime(n *yaml.Node) (t time.Time, note string, ok bool) {
+func readTime(tx *Text, n *yaml.Node) (t time.Time, note string, ok bool) {
 	s := str(n)
 	if s == "" {
 		return time.Time{}, "", false
@@ -102,7 +98,7 @@ func readTime(n *yaml.Node) (t time.Time, note string, ok bool) {
 		return t, "", true
 	}
 	if t, ok := parse(zonedNoSeconds, time.UTC); ok {
-		return t, fmt.Sprintf("%q has no seconds: read as %s", s, t.UTC().Format(time.RFC3339)), true
+		return t, tx.NoSeconds(s, t.UTC().Format(time.RFC3339)), true
 	}
 	yamlTimestamp := n.Kind == yaml.ScalarNode && n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) == 0 && jsYAMLTimestamp.MatchString(s)
 	if t, ok := parse(zonelessLayouts, time.UTC); ok {
@@ -110,10 +106,10 @@ func readTime(n *yaml.Node) (t time.Time, note string, ok bool) {
 			return t, "", true // js-yaml reads a zone-less YAML timestamp as UTC
 		}
 		t, _ = parse(zonelessLayouts, time.Local)
-		return t, fmt.Sprintf("%q has no time zone: read as local time (%s), as aios-core's new Date() reads it", s, t.Format(time.RFC3339)), true
+		return t, tx.NoZone(s, t.Format(time.RFC3339)), true
 	}
 	if t, ok := parse(zonelessNoSeconds, time.Local); ok {
-		return t, fmt.Sprintf("%q has no seconds and no time zone: read as local time (%s), as aios-core's new Date() reads it", s, t.Format(time.RFC3339)), true
+		return t, tx.NoSecondsNoZone(s, t.Format(time.RFC3339)), true
 	}
 	if t, ok := parse([]string{"2006-1-2"}, time.UTC); ok {
 		return t, "", true
@@ -137,13 +133,13 @@ func isFailure(result string) bool {
 func parseSession(project, path string, data []byte) *model.Session {
 	var doc yaml.Node
 	err := yaml.Unmarshal(data, &doc)
-	return parseSessionDoc(project, path, data, &doc, err)
+	return parseSessionDoc(&english, project, path, data, &doc, err)
 }
 
 // parseSessionDoc is parseSession on data already read into doc (err is
 // yaml.Unmarshal's answer), so Load parses a large file once for both
 // the session and its story artifacts.
-func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr error) *model.Session {
+func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node, uerr error) *model.Session {
 	rel, err := filepath.Rel(project, path)
 	if err != nil {
 		rel = path
@@ -158,63 +154,63 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 		Fingerprint: fsx.Fingerprint(data),
 		Warnings:    []string{},
 	}
-	corrupted := func(line int, format string, args ...any) *model.Session {
+	corrupted := func(line int, detail string) *model.Session {
 		// yaml.v3 places an empty document's null node on the line after
 		// the "---" (past the end of a file without a final newline).
 		line = min(line, lineCount(data))
-		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line, Detail: fmt.Sprintf(format, args...)}
+		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line, Detail: detail}
 		return s
 	}
 
 	if uerr != nil {
-		return corrupted(errLine(uerr), "%s", yamlDetail(uerr))
+		return corrupted(errLine(uerr), yamlDetail(uerr))
 	}
 	root := docRoot(doc)
 	if root == nil {
-		return corrupted(0, "the file is empty: no session_state mapping")
+		return corrupted(0, t.Empty)
 	}
 	if d := duplicateKey(root); d != nil {
-		return corrupted(d.Line, "invalid YAML: duplicate key %q", d.Value)
+		return corrupted(d.Line, t.DuplicateKey(d.Value))
 	}
 	if !isMap(root) {
-		return corrupted(root.Line, "no session_state mapping: the top level is %s", describeKind(root))
+		return corrupted(root.Line, t.TopLevel(t.kind(root)))
 	}
 	ssKey, ss := pair(root, "session_state")
 	if ssKey == nil {
-		return corrupted(root.Line, "no session_state key at the top level")
+		return corrupted(root.Line, t.NoKey)
 	}
 	if !isMap(ss) {
-		return corrupted(ssKey.Line, "session_state is %s, not a mapping", describeKind(ss))
+		return corrupted(ssKey.Line, t.NotMapping(t.kind(ss)))
 	}
 	if !slices.ContainsFunc(sections, func(k string) bool { return has(ss, k) }) {
-		return corrupted(ssKey.Line, "session_state has no %s: it holds nothing to resume", quoteListOr(sections))
+		return corrupted(ssKey.Line, t.NoSections(t.list(sections, t.Or)))
 	}
 	s.Context = map[string]any{}
 	s.Outcomes = map[model.Choice]string{}
-	warn := func(format string, args ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(format, args...)) }
+	warn := func(w string) { s.Warnings = append(s.Warnings, w) }
 
 	// last_updated: read as aios-core reads it (new Date()); a form it
 	// would not read, or none, leaves the time unknown (no crash can be
 	// detected) with a warning. The session stays resumable.
 	switch luKey, lu := pair(ss, "last_updated"); {
 	case luKey == nil:
-		warn("session_state.last_updated is missing: the time of the last update is unknown, so no crash can be detected")
+		warn(t.NoLastUpdated)
 	default:
-		if t, note, ok := readTime(lu); ok {
-			s.LastUpdated, s.HasLastUpdated = t, true
+		if when, note, ok := readTime(t, lu); ok {
+			s.LastUpdated, s.HasLastUpdated = when, true
 			if note != "" {
-				warn("session_state.last_updated %s", note)
+				warn(t.LastUpdatedNote(note))
 			}
 		} else {
-			warn("session_state.last_updated is %s, not an ISO 8601 time: the time of the last update is unknown, so no crash can be detected", describeKind(lu))
+			warn(t.BadLastUpdated(t.kind(lu)))
 		}
 	}
 	wfKey, wf := pair(ss, "workflow")
 	switch {
 	case wfKey == nil:
-		warn("session_state.workflow is missing: no phase is recorded (RESTART writes a fresh workflow)")
+		warn(t.NoWorkflow)
 	case !isMap(wf):
-		warn("session_state.workflow is %s, not a mapping: ignored, no phase is recorded (RESTART writes a fresh workflow)", describeKind(wf))
+		warn(t.BadWorkflow(t.kind(wf)))
 		wf = nil
 	}
 
@@ -225,7 +221,7 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 			return nil
 		}
 		if !isMap(v) {
-			warn("session_state.%s is %s, not a mapping: ignored", key, describeKind(v))
+			warn(t.BadSection(key, t.kind(v)))
 			return nil
 		}
 		return v
@@ -235,7 +231,7 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 	crash := section("crash_recovery")
 
 	if v := get(ss, "version"); v != nil && !slices.Contains(knownVersions, str(v)) {
-		warn("unknown session state version %q: read as version 1.2", str(v))
+		warn(t.UnknownVersion(str(v)))
 	}
 
 	epicTitle, epicID := str(get(epic, "title")), str(get(epic, "id"))
@@ -248,31 +244,31 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 
 	// Last action (core layout only; the seed layout records none, so
 	// its crash rule is silence alone).
-	if t := str(get(lastAction, "type")); t != "" {
-		up := strings.ToUpper(t)
+	if typ := str(get(lastAction, "type")); typ != "" {
+		up := strings.ToUpper(typ)
 		if !slices.Contains(ActionTypes, up) {
-			warn("unknown last_action.type %q: not treated as a clean stop", t)
+			warn(t.UnknownAction(typ))
 		}
-		s.LastAction = &model.LastAction{Type: t, Clean: slices.Contains(CleanStops, up)}
+		s.LastAction = &model.LastAction{Type: typ, Clean: slices.Contains(CleanStops, up)}
 	} else if lay == layoutCore {
-		warn("no last_action.type recorded: more than 30 minutes of silence counts as a crash")
+		warn(t.NoAction)
 	}
 
 	// Phases: a story's six-phase cycle, or the greenfield workflow.
 	cpNode := get(wf, "current_phase")
 	rawCurrent := str(cpNode)
 	if cpNode != nil && cpNode.Kind != yaml.ScalarNode {
-		warn("workflow.current_phase is %s, not a phase name: ignored", describeKind(cpNode))
+		warn(t.BadCurrentPhase(t.kind(cpNode)))
 	}
 	completed := []string{}
 	phaseField := or(rawCurrent, "none")
 	if n, bare, ok := greenfieldPhase(rawCurrent); ok {
-		greenfield(s, wf, rawCurrent, n, bare)
+		greenfield(t, s, wf, rawCurrent, n, bare)
 		if n >= 0 {
-			phaseField += fmt.Sprintf(" (greenfield phase %d: %s)", n, greenfieldTitles[n])
+			phaseField += t.GreenfieldField(n, greenfieldTitles[n])
 		}
 	} else {
-		completed = cyclePhases(s, wf, cpNode, warn)
+		completed = cyclePhases(t, s, wf, cpNode, warn)
 	}
 
 	// Summary.
@@ -283,7 +279,7 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 	}
 	if !counts.totalKnown && counts.done > 0 {
 		// The squad layout records no total: say what can be counted.
-		s.Fields = append(s.Fields, model.Field{Key: "stories", Label: "Stories", Value: counts.describe(story)})
+		s.Fields = append(s.Fields, model.Field{Key: "stories", Label: "Stories", Value: counts.describe(t, story)})
 	}
 	s.Title = or(epicTitle, or(epicID, "Unknown Epic"))
 	if story != "" {
@@ -298,21 +294,15 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 	// Where the run took place, for the context guard, and when its
 	// workflow started, for VETO-2's classes.
 	s.Recorded.Branch = s.Branch
-	if t, _, ok := readTime(get(wf, "started_at")); ok {
-		s.Recorded.Started = t
+	if started, _, ok := readTime(t, get(wf, "started_at")); ok {
+		s.Recorded.Started = started
 	}
 	instructions := str(get(ss, "resume_instructions"))
 	s.Handoff = model.Handoff{Note: instructions}
 
 	if crash != nil && strings.EqualFold(str(get(crash, "is_crash")), "true") {
-		msg := "the state file records a crash (crash_recovery.is_crash: true"
-		if p := str(get(crash, "last_active_phase")); p != "" {
-			msg += ", last active phase " + p
-		}
-		if files, ok := strs(get(crash, "uncommitted_files")); ok && len(files) > 0 {
-			msg += fmt.Sprintf(", %d uncommitted file(s) listed", len(files))
-		}
-		warn("%s)", msg)
+		files, _ := strs(get(crash, "uncommitted_files"))
+		warn(t.CrashRecorded(str(get(crash, "last_active_phase")), len(files)))
 	}
 
 	// What CONTINUE hands to the agent: the story as the file names it
@@ -342,7 +332,7 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 // workflow (nil when the file has none) and the resume point, and returns
 // the completed phases' names. A current_phase that is no phase of the
 // cycle is phase_not_found.
-func cyclePhases(s *model.Session, wf, cpNode *yaml.Node, warn func(string, ...any)) []string {
+func cyclePhases(t *Text, s *model.Session, wf, cpNode *yaml.Node, warn func(string)) []string {
 	rawCurrent := str(cpNode)
 	current, phaseOK := "", true
 	if rawCurrent != "" {
@@ -351,7 +341,7 @@ func cyclePhases(s *model.Session, wf, cpNode *yaml.Node, warn func(string, ...a
 			current = ""
 			s.Problem = &model.LoadError{
 				Kind: model.ErrPhaseNotFound, Path: s.Path, Line: cpNode.Line,
-				Detail: fmt.Sprintf("workflow.current_phase %q is not a phase of the workflow (the phases are %s)", rawCurrent, quoteList(Phases)),
+				Detail: t.PhaseNotFound(rawCurrent, t.list(Phases, t.And)),
 			}
 		}
 	}
@@ -361,7 +351,7 @@ func cyclePhases(s *model.Session, wf, cpNode *yaml.Node, warn func(string, ...a
 			if p, ok := normPhase(name); ok {
 				completedSet[p] = true
 			} else {
-				warn("workflow.completed_phases names unknown phase %q: ignored", name)
+				warn(t.UnknownCompleted(name))
 			}
 		}
 	}
@@ -374,7 +364,7 @@ func cyclePhases(s *model.Session, wf, cpNode *yaml.Node, warn func(string, ...a
 			if p, ok := normPhase(name); ok {
 				results[p] = resolve(pr.Content[i+1])
 			} else {
-				warn("workflow.phase_results names unknown phase %q: ignored", name)
+				warn(t.UnknownResult(name))
 			}
 		}
 	}
@@ -412,7 +402,7 @@ func cyclePhases(s *model.Session, wf, cpNode *yaml.Node, warn func(string, ...a
 		case name == current:
 			ph.Status, ph.Label = model.PhaseInProgress, "current"
 			if attemptsOK && attempts > 0 {
-				ph.Detail = fmt.Sprintf("attempt %d", attempts)
+				ph.Detail = t.Attempt(attempts)
 			}
 		case isFailure(result):
 			ph.Status, ph.Label = model.PhaseFailed, result
@@ -425,7 +415,7 @@ func cyclePhases(s *model.Session, wf, cpNode *yaml.Node, warn func(string, ...a
 			ph.Status, ph.Label = model.PhasePending, "pending"
 		}
 		if n := perPhase[name]; ph.Detail == "" && n > 0 {
-			ph.Detail = fmt.Sprintf("%d attempt(s)", n)
+			ph.Detail = t.Attempts(n)
 		}
 		s.Phases = append(s.Phases, ph)
 	}
@@ -440,22 +430,23 @@ func cyclePhases(s *model.Session, wf, cpNode *yaml.Node, warn func(string, ...a
 	// Where CONTINUE picks up, and why.
 	switch {
 	case !phaseOK:
-		s.ResumePoint = model.ResumePoint{Reason: fmt.Sprintf("current_phase %q is not one of the six phases: RESTART starts the story again at validation", rawCurrent)}
+		s.ResumePoint = model.ResumePoint{Reason: t.NotASixPhase(rawCurrent)}
 	case current != "":
-		reason := "current_phase is " + rawCurrent
+		normal := ""
 		if rawCurrent != current {
-			reason += " (" + current + ")"
+			normal = current
 		}
+		reason := t.CurrentIs(rawCurrent, normal)
 		// The executor saves a phase's result before it moves on: the
 		// phase after it was running when the file was last written.
 		if r, ok := results[current]; ok {
 			if res := resultWord(r); res != "" {
-				reason += fmt.Sprintf("; its result (%s) is recorded, so the phase after it may have been running: aios-core resumes at %s", res, current)
+				reason += t.ResultRecorded(res, current)
 			}
 		}
 		s.ResumePoint = model.ResumePoint{Phase: current, Reason: reason}
 	default:
-		s.ResumePoint = nextPhase(s.Phases)
+		s.ResumePoint = nextPhase(t, s.Phases)
 	}
 	return completed
 }
@@ -511,15 +502,11 @@ func countStories(epic, progress *yaml.Node) storyCounts {
 
 // describe says what the squad layout lets pickup count when it records
 // no total: the stories done (by id) and the one in progress.
-func (c storyCounts) describe(current string) string {
-	out := plural(c.done, "story", "stories") + " done"
-	if len(c.doneIDs) > 0 {
-		out += " (" + strings.Join(c.doneIDs, ", ") + ")"
+func (c storyCounts) describe(t *Text, current string) string {
+	if slices.Contains(c.doneIDs, current) {
+		current = ""
 	}
-	if current != "" && !slices.Contains(c.doneIDs, current) {
-		out += ", " + current + " in progress"
-	}
-	return out + "; the epic's total is not recorded"
+	return t.StoriesDone(c.done, strings.Join(c.doneIDs, ", "), current)
 }
 
 func plural(n int, one, many string) string {
@@ -543,7 +530,7 @@ func lineCount(data []byte) int {
 
 // nextPhase is the resume point when no phase is current: the first
 // phase not completed, with the reason.
-func nextPhase(phases []model.Phase) model.ResumePoint {
+func nextPhase(t *Text, phases []model.Phase) model.ResumePoint {
 	last, anyDone := "", false
 	for _, ph := range phases {
 		anyDone = anyDone || ph.Status == model.PhaseCompleted
@@ -553,16 +540,16 @@ func nextPhase(phases []model.Phase) model.ResumePoint {
 		case ph.Status == model.PhaseCompleted:
 			last = ph.Name
 		case ph.Status == model.PhaseFailed:
-			return model.ResumePoint{Phase: ph.Name, Reason: fmt.Sprintf("no current_phase; %s recorded %q, so it runs again", ph.Name, ph.Result)}
+			return model.ResumePoint{Phase: ph.Name, Reason: t.FailedRunsAgain(ph.Name, ph.Result)}
 		case last != "":
-			return model.ResumePoint{Phase: ph.Name, Reason: fmt.Sprintf("%s completed; %s is next", last, ph.Name)}
+			return model.ResumePoint{Phase: ph.Name, Reason: t.NextAfter(last, ph.Name)}
 		case anyDone:
-			return model.ResumePoint{Phase: ph.Name, Reason: fmt.Sprintf("no current_phase; %s is the first phase not completed", ph.Name)}
+			return model.ResumePoint{Phase: ph.Name, Reason: t.FirstNotCompleted(ph.Name)}
 		default:
-			return model.ResumePoint{Phase: ph.Name, Reason: "no current_phase and no phase completed: the story starts at " + ph.Name}
+			return model.ResumePoint{Phase: ph.Name, Reason: t.StartsAt(ph.Name)}
 		}
 	}
-	return model.ResumePoint{Reason: "all six phases are completed: the story is finished"}
+	return model.ResumePoint{Reason: t.AllDone}
 }
 
 func or(s, def string) string {

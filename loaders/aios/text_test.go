@@ -1,0 +1,60 @@
+package aios
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
+)
+
+// Every sentence the loader builds has its translation, with the same
+// placeholders.
+func TestTextCatalogsComplete(t *testing.T) {
+	i18ntest.Check(t, Catalogs, i18ntest.Options{
+		Same: []string{"aios-core", "new Date()", "session_state", "last_updated", "workflow", "current_phase",
+			"last_action.type", "completed_phases", "phase_results", "crash_recovery.is_crash", "true", "ISO",
+			"YAML", "RESTART", "CONTINUE", "validation", "greenfield", "null"},
+		SameFields: []string{"Text.KindNull"},
+	})
+}
+
+// NewIn builds the loader's sentences in the language asked for; New
+// and a language without a catalog speak English.
+func TestLoaderSpeaksItsLanguage(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, ".aios", ".session-state.yaml")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	state := "session_state:\n  epic: {title: Auth}\n  progress: {current_story: '1.1'}\n  workflow:\n    current_phase: development\n    phase_attempts: {development: 2}\n"
+	if err := os.WriteFile(path, []byte(state), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pt, err := NewIn(i18n.PortugueseBR).Load(dir, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, err := New().Load(dir, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pt.ResumePoint.Reason != "current_phase é development" || en.ResumePoint.Reason != "current_phase is development" {
+		t.Errorf("reasons: pt %q, en %q", pt.ResumePoint.Reason, en.ResumePoint.Reason)
+	}
+	if got := strings.Join(pt.Warnings, "\n"); !strings.Contains(got, "session_state.last_updated está ausente") {
+		t.Errorf("pt warnings:\n%s", got)
+	}
+	if pt.Phases[1].Detail != "2 tentativa(s)" || en.Phases[1].Detail != "2 attempt(s)" {
+		t.Errorf("details: pt %q, en %q", pt.Phases[1].Detail, en.Phases[1].Detail)
+	}
+	if len(pt.Warnings) != len(en.Warnings) || pt.ID != en.ID || pt.ResumePoint.Phase != en.ResumePoint.Phase {
+		t.Errorf("the language changed more than the words: %+v vs %+v", pt, en)
+	}
+	xx, _ := NewIn("xx").Load(dir, path)
+	if xx.ResumePoint.Reason != en.ResumePoint.Reason {
+		t.Errorf("an unknown language: %q", xx.ResumePoint.Reason)
+	}
+}
