@@ -126,8 +126,9 @@ func TestPortugueseYesKey(t *testing.T) {
 	}
 }
 
-// A locale that is not UTF-8 (pt_BR.ISO-8859-1) keeps the ASCII marks in
-// Portuguese too: no emoji, "!" for the warning.
+// A locale that is not UTF-8 (pt_BR.ISO-8859-1) keeps the ASCII fallback
+// in Portuguese too: ASCII marks, no emoji, and letters without their
+// accents, since any byte beyond ASCII would show as garbage there.
 func TestPortugueseASCIIFallback(t *testing.T) {
 	speak(t, i18n.PortugueseBR)
 	pinEnv(t)
@@ -135,14 +136,32 @@ func TestPortugueseASCIIFallback(t *testing.T) {
 	m := New(Config{State: crashState(t), Project: "shop", Catalog: testCatalog})
 	m = update(t, m, tea.WindowSizeMsg{Width: 80, Height: 24})
 	v := plain(m)
-	for _, want := range []string{"! Sessão anterior crashou.", "> 1. CONTINUE - Retomar de onde parou"} {
+	for _, want := range []string{"! Sessao anterior crashou.", "Ultima atualizacao: ha 2 horas",
+		"Seus dados estao seguros. O que deseja fazer?", "> 1. CONTINUE - Retomar de onde parou",
+		"2. RESTART - Recomecar story do inicio", "3. DISCARD - Abandonar e comecar nova"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("ASCII pt-BR view lacks %q:\n%s", want, v)
 		}
 	}
-	for _, no := range []string{"⚠", "🚀", "🗑", "›"} {
-		if strings.Contains(v, no) {
-			t.Errorf("ASCII pt-BR view shows %q:\n%s", no, v)
+	for i := 0; i < len(v); i++ {
+		if v[i] >= 0x80 {
+			t.Fatalf("ASCII pt-BR view has a byte beyond ASCII at %d:\n%s", i, v)
+		}
+	}
+	checkFits(t, m, 80, 24)
+}
+
+func TestFoldASCII(t *testing.T) {
+	for in, want := range map[string]string{
+		"Sessão anterior crashou.":        "Sessao anterior crashou.",
+		"Recomeçar story do início":       "Recomecar story do inicio",
+		"Verificando no git…":             "Verificando no git.",
+		"Fases 1/6 · Stories 2/6":         "Fases 1/6 - Stories 2/6",
+		"\x1b[1mÚltima atualização\x1b[m": "\x1b[1mUltima atualizacao\x1b[m",
+		"plain ASCII":                     "plain ASCII",
+	} {
+		if got := foldASCII(in); got != want {
+			t.Errorf("foldASCII(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

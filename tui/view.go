@@ -179,12 +179,21 @@ func (m Model) View() tea.View {
 	if m.view == viewBrowser {
 		// The browser takes the whole screen and the mouse wheel; the
 		// inline wizard comes back as it was when it closes.
-		v := tea.NewView(strings.Join(m.frameLines(), "\n"))
+		v := tea.NewView(m.forLocale(strings.Join(m.frameLines(), "\n")))
 		v.AltScreen = true
 		v.MouseMode = tea.MouseModeCellMotion
 		return v
 	}
-	return tea.NewView(m.content())
+	return tea.NewView(m.forLocale(m.content()))
+}
+
+// forLocale is a frame as the terminal's locale can show it: folded to
+// ASCII when the locale is not UTF-8 (foldASCII).
+func (m Model) forLocale(s string) string {
+	if m.gridASCII {
+		return foldASCII(s)
+	}
+	return s
 }
 
 // content is the frame as text. The final frame (done, quit) ends with an
