@@ -52,6 +52,9 @@ type view struct {
 	cStage int
 	cPaths []string
 	cWhat  string
+	// tx is the language of the listing and the menu (text.go); nil is
+	// English.
+	tx *Text
 	// outputs found on disk when rebuilding (modeCorrupted, modeMigration)
 	outputs map[int][]string
 
@@ -363,9 +366,9 @@ func (v *view) rejected(n int, path string) bool {
 func (v *view) conflictSentence() string {
 	switch v.mode {
 	case modeMissing:
-		return fmt.Sprintf("Stage %d is complete but %s is missing", v.cStage, strings.Join(v.cPaths, ", "))
+		return v.text().ConflictMissing(v.cStage, strings.Join(v.cPaths, ", "))
 	case modeUnapproved:
-		return fmt.Sprintf("Stage %d is not complete but %s exists", v.cStage, strings.Join(v.cPaths, ", "))
+		return v.text().ConflictUnapproved(v.cStage, strings.Join(v.cPaths, ", "))
 	}
 	return ""
 }
@@ -375,11 +378,11 @@ func (v *view) conflictSentence() string {
 func (v *view) question() string {
 	switch v.cStage {
 	case 3:
-		return "Found existing TDD. Is this approved?"
+		return v.text().QuestionTDD
 	case 4:
-		return "Found existing contracts. Are they approved?"
+		return v.text().QuestionContracts
 	case 5:
-		return "Found existing BDD scenarios. Are they approved?"
+		return v.text().QuestionBDD
 	}
 	return ""
 }

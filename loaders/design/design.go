@@ -27,6 +27,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -51,6 +52,7 @@ func fingerprint(data []byte) string { return fsx.Fingerprint(data) }
 // Loader is the /design loader.
 type Loader struct {
 	plain   bool
+	lang    i18n.Lang // the language of the listing and the menu (text.go)
 	feature string
 	stage   *StageArg
 	// stageErr is a --stage value that does not parse (the CLI checks it
@@ -66,7 +68,7 @@ var (
 
 // New returns the /design loader for one invocation's options.
 func New(o loaders.Options) *Loader {
-	l := &Loader{plain: o.Plain, feature: strings.TrimSpace(o.Flag(FlagFeature))}
+	l := &Loader{plain: o.Plain, feature: strings.TrimSpace(o.Flag(FlagFeature)), lang: o.Lang}
 	if v := strings.TrimSpace(o.Flag(FlagStage)); v != "" {
 		a, err := ParseStage(v)
 		if err != nil {
@@ -295,6 +297,7 @@ func (l *Loader) view(project, path string) (*view, error) {
 		return nil, fmt.Errorf("design: %w", err)
 	}
 	v := analyze(project, p, data, fileExists, l.stage)
+	v.tx = Catalogs.For(l.lang)
 	if l.stageErr != nil {
 		v.warn("--stage: %v: ignored", l.stageErr)
 	}

@@ -12,38 +12,37 @@ import (
 // ⏳ a pending range) with each stage's key fact, any conflict, the
 // options in the spec's order with the menu's words, and the warnings.
 func (v *view) report(g glyphs, pol map[model.Choice]model.ChoicePolicy) []string {
+	t := v.text()
 	var out []string
-	progress := "Progress:"
+	progress := t.Progress
 	switch v.mode {
 	case modeCorrupted:
 		out = append(out,
-			fmt.Sprintf("Found a corrupted design session for %q", v.feature),
+			t.FoundCorrupted(v.feature),
 			fmt.Sprintf("%s %s: %s", g.warn, v.rel, v.corruption))
-		progress = "Reconstructed from the artifacts on disk:"
+		progress = t.Reconstructed
 	case modeMigration:
-		out = append(out,
-			fmt.Sprintf("Found design artifacts for %q but no session file", v.feature),
-			fmt.Sprintf("(%s does not exist)", v.rel))
-		progress = "Reconstructed from the artifacts on disk:"
+		out = append(out, t.FoundArtifacts(v.feature), t.NoFile(v.rel))
+		progress = t.Reconstructed
 	case modeArchived:
-		out = append(out, fmt.Sprintf("Archived design session for %q", v.feature))
+		out = append(out, t.FoundArchived(v.feature))
 	default:
-		out = append(out, fmt.Sprintf("Found existing design session for %q", v.feature))
+		out = append(out, t.Found(v.feature))
 	}
 	out = append(out, "", progress)
 	out = append(out, v.stageLines(g)...)
 
 	switch v.mode {
 	case modeMissing:
-		out = append(out, "", "Missing artifact:",
+		out = append(out, "", t.MissingArtifact,
 			fmt.Sprintf("  %s %s", g.warn, v.conflictSentence()))
 	case modeUnapproved:
-		out = append(out, "", "Conflicting state:",
+		out = append(out, "", t.Conflicting,
 			fmt.Sprintf("  %s %s", g.warn, v.conflictSentence()),
 			"  "+v.question())
 	}
 
-	out = append(out, "", "Options:")
+	out = append(out, "", t.Options)
 	n := 0
 	for _, c := range []model.Choice{model.Continue, model.Restart, model.Review} {
 		p := pol[c]
@@ -51,15 +50,15 @@ func (v *view) report(g glyphs, pol map[model.Choice]model.ChoicePolicy) []strin
 		line := fmt.Sprintf("  %d. %s", n, p.Label)
 		switch {
 		case p.Disabled != "":
-			line += " (not available: " + p.Disabled + ")"
+			line += t.NotAvailable(p.Disabled)
 		case p.Recommended:
-			line += " (recommended)"
+			line += t.Recommended
 		}
 		out = append(out, line)
 	}
 
 	if len(v.warnings) > 0 {
-		out = append(out, "", "Warnings:")
+		out = append(out, "", t.Warnings)
 		for _, w := range v.warnings {
 			out = append(out, fmt.Sprintf("  %s %s", g.warn, w))
 		}
@@ -70,27 +69,28 @@ func (v *view) report(g glyphs, pol map[model.Choice]model.ChoicePolicy) []strin
 // stageLines lists the stages; consecutive pending stages share one
 // line ("⏳ Stage 4-7: Pending"), as in the spec.
 func (v *view) stageLines(g glyphs) []string {
+	t := v.text()
 	var out []string
 	for n := 0; n < len(Stages); n++ {
-		name := PhaseName(n)
+		name := t.Stage(n)
 		fact := ""
 		if v.facts[n] != "" {
 			fact = " (" + v.facts[n] + ")"
 		}
 		switch v.status[n] {
 		case stComplete:
-			out = append(out, fmt.Sprintf("  %s %s - Complete%s", g.done, name, fact))
+			out = append(out, fmt.Sprintf("  %s %s - %s%s", g.done, name, t.Complete, fact))
 		case stInProgress:
-			out = append(out, fmt.Sprintf("  %s %s - In Progress%s", g.current, name, fact))
+			out = append(out, fmt.Sprintf("  %s %s - %s%s", g.current, name, t.InProgress, fact))
 		default:
 			end := n
 			for end+1 < len(Stages) && v.status[end+1] == stPending {
 				end++
 			}
 			if end == n {
-				out = append(out, fmt.Sprintf("  %s %s - Pending", g.pending, name))
+				out = append(out, fmt.Sprintf("  %s %s - %s", g.pending, name, t.Pending))
 			} else {
-				out = append(out, fmt.Sprintf("  %s Stage %d-%d: Pending", g.pending, n, end))
+				out = append(out, fmt.Sprintf("  %s %s: %s", g.pending, t.StageRange(n, end), t.Pending))
 			}
 			n = end
 		}

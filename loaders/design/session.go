@@ -183,15 +183,16 @@ var redo = map[int]string{
 // Restart from Stage 0 / View current artifacts" on CONTINUE, RESTART
 // and REVIEW, and the error-recovery cases on the same choices.
 func (v *view) policy() map[model.Choice]model.ChoicePolicy {
+	t := v.text()
 	p := map[model.Choice]model.ChoicePolicy{
-		model.Continue: {Label: fmt.Sprintf("Resume from Stage %d", v.resume), Hint: v.facts[v.resume], Recommended: true},
-		model.Review:   {Label: "View current artifacts", Hint: v.artifactHint()},
-		model.Restart:  {Label: "Restart from Stage 0 (discard progress)", Hint: "the session is archived; a new one starts with every stage pending"},
-		model.Discard: {Label: "Archive the session", Hint: "moved to " + archiveDir + "; no new session",
+		model.Continue: {Label: t.ResumeFrom(v.resume), Hint: v.facts[v.resume], Recommended: true},
+		model.Review:   {Label: t.ViewArtifacts, Hint: v.artifactHint()},
+		model.Restart:  {Label: t.RestartFrom0, Hint: "the session is archived; a new one starts with every stage pending"},
+		model.Discard: {Label: t.Archive, Hint: "moved to " + archiveDir + "; no new session",
 			Confirm: fmt.Sprintf("Move %s to %s%s.<timestamp>.session.json?\nNothing is deleted: move it back to resume the session. No new session is created.", v.rel, archiveDir, v.feature)},
 	}
 	if v.resume == LastStage && v.status[LastStage] == stComplete {
-		p[model.Continue] = model.ChoicePolicy{Label: "Resume from Stage 7", Hint: "every stage is complete: show the review", Recommended: true}
+		p[model.Continue] = model.ChoicePolicy{Label: t.ResumeFrom(LastStage), Hint: "every stage is complete: show the review", Recommended: true}
 	}
 	if v.forced {
 		c := p[model.Continue]
@@ -199,40 +200,40 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 		p[model.Continue] = c
 	}
 	if v.restartFrom > 0 {
-		p[model.Restart] = model.ChoicePolicy{Label: fmt.Sprintf("Restart from Stage %d", v.restartFrom),
+		p[model.Restart] = model.ChoicePolicy{Label: t.RestartFrom(v.restartFrom),
 			Hint: fmt.Sprintf("stages %d-7 set to pending; the old session is archived first", v.restartFrom)}
 	}
 	switch v.mode {
 	case modeMissing:
-		label := fmt.Sprintf("Re-run Stage %d", v.cStage)
+		label := t.ReRun(v.cStage)
 		if r := redo[v.cStage]; r != "" {
 			label += " (" + r + ")"
 		}
 		p[model.Continue] = model.ChoicePolicy{Label: label, Hint: strings.Join(v.cPaths, ", ") + " " + isAre(len(v.cPaths)) + " missing", Recommended: true}
-		p[model.Restart] = model.ChoicePolicy{Label: fmt.Sprintf("Mark Stage %d incomplete and restart from there", v.cStage),
+		p[model.Restart] = model.ChoicePolicy{Label: t.MarkIncomplete(v.cStage),
 			Hint: fmt.Sprintf("stages %d-7 set to pending; the old session is archived first", v.cStage)}
 	case modeUnapproved:
 		next := v.cStage + 1
 		p[model.Continue] = model.ChoicePolicy{
-			Label:       fmt.Sprintf("Approve the existing %s and proceed to Stage %d", v.cWhat, next),
+			Label:       t.Approve(v.cWhat, next),
 			Hint:        v.cPaths[0],
 			Recommended: true, Writes: true,
 			Confirm: fmt.Sprintf("%s\n%s exists but Stage %d is not marked complete%s.\nYes marks Stage %d complete in %s and resumes at Stage %d. No goes back to the menu (Re-run Stage %d is there).",
 				v.question(), v.cPaths[0], v.cStage, v.approvalNote(), v.cStage, v.rel, next, v.cStage),
 		}
-		p[model.Restart] = model.ChoicePolicy{Label: fmt.Sprintf("Re-run Stage %d", v.cStage),
+		p[model.Restart] = model.ChoicePolicy{Label: t.ReRun(v.cStage),
 			Hint: fmt.Sprintf("not approved: stages %d-7 set to pending; the old session is archived first", v.cStage)}
 	case modeCorrupted:
 		rebuilt := v.rebuiltSummary()
 		if v.hasOutputs() || v.forced {
 			p[model.Continue] = model.ChoicePolicy{
-				Label: "Rebuild the session from artifacts", Hint: "then resume at " + PhaseName(v.resume),
+				Label: t.Rebuild, Hint: "then resume at " + PhaseName(v.resume),
 				Recommended: true, Writes: true,
 				Confirm: fmt.Sprintf("Write the reconstructed session to %s?\n%s\nThe corrupted file is kept beside it as %s.corrupted.<timestamp>.",
 					v.rel, rebuilt, baseName(v.rel)),
 			}
 		} else {
-			p[model.Continue] = model.ChoicePolicy{Label: "Rebuild the session from artifacts",
+			p[model.Continue] = model.ChoicePolicy{Label: t.Rebuild,
 				Disabled: fmt.Sprintf("no design artifacts for %q were found: nothing to rebuild from (RESTART starts a new session)", v.feature)}
 			r := p[model.Restart]
 			r.Recommended = true
@@ -240,18 +241,18 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 		}
 	case modeMigration:
 		p[model.Continue] = model.ChoicePolicy{
-			Label: "Create a session from the artifacts", Hint: "then resume at " + PhaseName(v.resume),
+			Label: t.Create, Hint: "then resume at " + PhaseName(v.resume),
 			Recommended: true, Writes: true,
 			Confirm: fmt.Sprintf("Create %s from the design artifacts on disk?\n%s\nRun with --stage N to say instead that the stages before N are complete.",
 				v.rel, v.rebuiltSummary()),
 		}
-		p[model.Restart] = model.ChoicePolicy{Label: "Start a new session at Stage 0", Hint: "every stage pending; the artifacts stay on disk"}
-		p[model.Discard] = model.ChoicePolicy{Label: "Archive the session", Disabled: "there is no session file to archive"}
+		p[model.Restart] = model.ChoicePolicy{Label: t.StartNew, Hint: "every stage pending; the artifacts stay on disk"}
+		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: "there is no session file to archive"}
 	case modeArchived:
 		why := fmt.Sprintf("this is an archived session (history): move it back to .claude/design/sessions/%s.session.json to resume it", v.feature)
 		p[model.Continue] = model.ChoicePolicy{Label: p[model.Continue].Label, Disabled: why}
 		p[model.Restart] = model.ChoicePolicy{Label: p[model.Restart].Label, Disabled: why}
-		p[model.Discard] = model.ChoicePolicy{Label: "Archive the session", Disabled: "the session is already archived"}
+		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: "the session is already archived"}
 	}
 	return p
 }
@@ -295,8 +296,9 @@ func (v *view) rebuiltSummary() string {
 }
 
 func (v *view) artifactHint() string {
+	t := v.text()
 	if len(v.artifacts) == 0 {
-		return "none recorded"
+		return t.NoArtifacts
 	}
 	missing := 0
 	for _, a := range v.artifacts {
@@ -305,9 +307,9 @@ func (v *view) artifactHint() string {
 		}
 	}
 	if missing == 0 {
-		return plural(len(v.artifacts), "artifact", "artifacts") + ", all on disk"
+		return t.Artifacts(len(v.artifacts))
 	}
-	return fmt.Sprintf("%s, %d missing", plural(len(v.artifacts), "artifact", "artifacts"), missing)
+	return t.ArtifactsMissing(len(v.artifacts), missing)
 }
 
 func baseName(rel string) string {

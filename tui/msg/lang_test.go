@@ -92,6 +92,9 @@ func TestPortugueseTimesAndNumbers(t *testing.T) {
 	if got := c.Blocked(1); got != "Restart bloqueado por mudanças não commitadas (1 arquivo)" {
 		t.Errorf("Blocked(1) = %q", got)
 	}
+	if got := c.DecisionText(model.Decision{Action: model.ActionContinue, Context: map[string]any{"scene": "ch001_sc003"}, ResumePoint: model.ResumePoint{Phase: "write"}}); got != "Retomando cena ch001_sc003 na fase write" {
+		t.Errorf("DecisionText = %q", got)
+	}
 	if For("xx") != &English || For(i18n.English) != &English {
 		t.Errorf("For falls back to English")
 	}

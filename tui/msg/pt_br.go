@@ -134,7 +134,12 @@ var Portuguese = Catalog{
 	NothingWritten: "Nada foi gravado.",
 	FailedBack:     "esc: voltar ao menu",
 
-	Unit: func(kind, id string) string { return kind + " " + id },
+	Unit: func(kind, id string) string {
+		if k, ok := unitKinds[kind]; ok {
+			kind = k
+		}
+		return kind + " " + id
+	},
 	Resuming: func(unit, phase string) string {
 		switch {
 		case unit != "" && phase != "":
@@ -188,6 +193,10 @@ var Portuguese = Catalog{
 	Hook:    portugueseHook,
 	Local:   portugueseLocal,
 }
+
+// unitKinds are the units a decision names (Catalog.UnitOf) in
+// Portuguese; AIOS's story keeps its name, as seed 001 does.
+var unitKinds = map[string]string{"scene": "cena", "chapter": "capítulo", "unit": "unidade"}
 
 var portugueseLocal = LocalText{
 	WarnMark: "⚠️",
