@@ -31,7 +31,7 @@ func reload(s *model.Session) (*memory, error) {
 	if fsx.Fingerprint(data) != memoryFP(s.Fingerprint) {
 		return nil, &fsx.ChangedError{Path: s.Path}
 	}
-	m, fresh := analyse(s.Project, s.Path, data)
+	m, fresh := analyse(s.Project, s.Path, data, nil)
 	if m == nil {
 		return nil, fmt.Errorf("%s: MEMORY.md is corrupted; only DISCARD can act on it", s.Path)
 	}

@@ -30,6 +30,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -73,6 +74,9 @@ type Loader struct {
 	// ClaudeHome is where Claude Code keeps per-project memory; "" skips
 	// that location.
 	ClaudeHome string
+	// Lang is the language of seed 000's banner and the status text
+	// around it (text.go); "" is English.
+	Lang i18n.Lang
 }
 
 var (
@@ -198,7 +202,7 @@ func (l Loader) Load(project, path string) (*model.Session, error) {
 	case LedgerFile:
 		return loadLedger(root, abs, data), nil
 	}
-	return build(root, abs, data), nil
+	return build(Catalogs.For(l.Lang), root, abs, data), nil
 }
 
 // Open accepts a MEMORY.md, or a memory folder holding one, named on the

@@ -56,6 +56,9 @@ type memory struct {
 	cut      string
 	route    Route
 	warnings []string
+	// tx is the language of the banner and the status text (text.go);
+	// nil is English.
+	tx *Text
 }
 
 // shared reports whether the memory folder is the Claude home's
@@ -110,16 +113,16 @@ func enumField(d *memDoc, key string, enum []string) (string, string, int, []str
 }
 
 // build maps MEMORY.md and the files around it onto a Session.
-func build(root, path string, data []byte) *model.Session {
-	_, s := analyse(root, path, data)
+func build(tx *Text, root, path string, data []byte) *model.Session {
+	_, s := analyse(root, path, data, tx)
 	return s
 }
 
 // analyse reads MEMORY.md and the files around it, routes, and maps it
 // all onto a Session. The memory is nil when MEMORY.md is corrupted.
-func analyse(root, path string, data []byte) (*memory, *model.Session) {
+func analyse(root, path string, data []byte, tx *Text) (*memory, *model.Session) {
 	m := &memory{root: root, path: path, memDir: filepath.Dir(path), kilnDir: filepath.Join(root, ".kiln"),
-		data: data, doc: parseMemory(data), files: map[string]string{}, summaries: map[int]Summary{}}
+		data: data, doc: parseMemory(data), files: map[string]string{}, summaries: map[int]Summary{}, tx: tx}
 	title := filepath.Base(root)
 	s := &model.Session{
 		Source: SourceName, ID: loaders.SessionID(SourceName, root, path), Path: path, Project: root,

@@ -109,24 +109,24 @@ func (m *memory) showPhaseLine() bool { return m.stage == "execution" && m.hasPh
 // Banner is the spec's continuity banner, line for line: Mode only with
 // project_mode, Phase only in execution with a phase_number, Correction
 // only for a cycle above 0.
-func (m *memory) banner() []string {
-	out := []string{"=== Kiln Resume ===", "Project: " + m.root}
+func (m *memory) banner(t *Text) []string {
+	out := []string{t.Title, t.label(t.Project) + m.root}
 	if m.mode != "" {
-		out = append(out, "Mode:    "+m.mode)
+		out = append(out, t.label(t.Mode)+m.mode)
 	}
-	out = append(out, "Stage:   "+m.stage)
+	out = append(out, t.label(t.Stage)+m.stage)
 	if m.showPhaseLine() {
-		out = append(out, "Phase:   "+m.phaseLine())
+		out = append(out, t.label(t.Phase)+m.phaseLine())
 	}
 	if m.correction > 0 {
-		out = append(out, fmt.Sprintf("Correction: cycle %d/3", m.correction))
+		out = append(out, t.Correction(m.correction))
 	}
-	out = append(out, "Status:  "+m.status)
+	out = append(out, t.label(t.Status)+m.status)
 	note := m.note
 	if note == "" {
-		note = "(none)"
+		note = t.None
 	}
-	return append(out, "Handoff: "+note, "=====================")
+	return append(out, t.label(t.Handoff)+note, "=====================")
 }
 
 func (m *memory) fields() []model.Field {
@@ -183,33 +183,33 @@ func (m *memory) readReport() {
 // report is `pickup status`'s text: the banner, the handoff context, the
 // reset's recommendation, then what routing decided in the spec's words.
 func (m *memory) report() []string {
-	r := m.route
-	out := m.banner()
+	r, t := m.route, m.text()
+	out := m.banner(t)
 	if m.context != "" {
-		out = append(out, "", "Context:")
+		out = append(out, "", t.Context)
 		out = append(out, indent(m.context)...)
 	}
 	if m.nextAction != "" {
-		out = append(out, "", "Recommended next step (from last reset): "+m.nextAction)
+		out = append(out, "", t.RecommendedNext(m.nextAction))
 	}
-	out = append(out, "", "Next: "+r.Next)
+	out = append(out, "", t.Next(r.Next))
 	if r.Stage == "complete" {
 		out = append(out, "")
 		out = append(out, r.Say...)
-		out = append(out, "", "In pickup: 1 is CONTINUE, 2 and 3 are REVIEW (one screen shows both logs), 4 is DISCARD.")
+		out = append(out, "", t.InPickup)
 	} else {
 		out = append(out, r.Say...)
 		if r.Show != "" {
 			if _, c, ok := m.shown(r.Show); ok && strings.TrimSpace(c) != "" {
 				out = append(out, indent(c)...)
 			} else {
-				out = append(out, filepath.Base(r.Show)+" is absent.")
+				out = append(out, t.Absent(filepath.Base(r.Show)))
 			}
 		}
 		out = append(out, r.Ask...)
 	}
 	if len(m.warnings) > 0 {
-		out = append(out, "", "Warnings:")
+		out = append(out, "", t.Warnings)
 		for _, w := range m.warnings {
 			out = append(out, "  ! "+w)
 		}
@@ -423,7 +423,8 @@ func (m *memory) prompt() string {
 	r := m.route
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Resume kiln project: %s\n\n", filepath.Base(m.root))
-	b.WriteString("```text\n" + strings.Join(m.banner(), "\n") + "\n```\n\n")
+	// The prompt is the agent's: the banner in the spec's own words.
+	b.WriteString("```text\n" + strings.Join(m.banner(&english), "\n") + "\n```\n\n")
 	if m.context != "" {
 		b.WriteString("Context:\n\n" + strings.Join(indent(m.context), "\n") + "\n\n")
 	}

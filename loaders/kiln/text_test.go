@@ -1,0 +1,44 @@
+package kiln
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
+)
+
+func TestTextCatalogsComplete(t *testing.T) {
+	i18ntest.Check(t, Catalogs, i18ntest.Options{Same: []string{"Kiln", "CONTINUE", "REVIEW", "DISCARD", "pickup", "reset"}})
+}
+
+// Seed 000's banner in pt-BR keeps its structure: the same lines, the
+// values lined up under the longest label; the prompt keeps the spec's
+// own words.
+func TestBannerInPortuguese(t *testing.T) {
+	e := place(t, "execution", atProject)
+	e.l.Lang = i18n.PortugueseBR
+	s := e.load(t)
+	want := []string{
+		"=== Retomada do Kiln ===",
+		"Projeto:  " + e.project,
+		"Modo:     brownfield",
+		"Etapa:    execution",
+		"Fase:     3/4 Checkout flow",
+		"Situação: in_progress",
+		"Passagem: Phase 3 prompts sharpened; implementation of task 1 is next.",
+		"=====================",
+		"",
+		"Contexto:",
+	}
+	if !reflect.DeepEqual(s.Report[:len(want)], want) {
+		t.Fatalf("report:\n%s\nwant:\n%s", strings.Join(s.Report, "\n"), strings.Join(want, "\n"))
+	}
+	if got := strings.Join(s.Report, "\n"); !strings.Contains(got, "Próximo passo recomendado (do último reset): ") || !strings.Contains(got, "\nPróximo: phase 3/4") {
+		t.Errorf("report:\n%s", got)
+	}
+	if !strings.Contains(s.Prompt, "=== Kiln Resume ===\nProject: ") {
+		t.Errorf("the prompt's banner is the spec's:\n%s", s.Prompt)
+	}
+}
