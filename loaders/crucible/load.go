@@ -162,6 +162,7 @@ func (l *Loader) finish(p *pipeline) error {
 		manifest: m, marker: p.marker, handoffs: p.handoffs, checkpoints: p.cps, ev: p.ev,
 		opts: l.planOpts, project: p.project, hasMarker: p.marker != nil && p.markerPath != "", lean: l.lean,
 	})
+	p.plan.tx = Catalogs.For(l.opts.Lang)
 	if r := p.plan.Resume.Restore; r != nil {
 		r.Staying, err = p.shadow.Staying(r.ID, pre.work, pre.workErr)
 		if err != nil {

@@ -144,6 +144,8 @@ type ReplayPlan struct {
 	// failed holds the evidence of each check that failed, by seq: its
 	// dispatch is re-executed, and its row says why.
 	failed map[int]string
+	// tx is the language of the plan's text (text.go); nil is English.
+	tx *Text
 }
 
 // leanCheck is a Check kept by a lean plan: the rest of it is the

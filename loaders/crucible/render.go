@@ -34,16 +34,23 @@ func (pl *ReplayPlan) Lines() []string {
 		b.WriteString(" |")
 		out = append(out, b.String())
 	}
-	add("# Replay Plan (dry-run)")
+	t := pl.text()
+	known := func(s string) string {
+		if s == "" {
+			return t.Unknown
+		}
+		return s
+	}
+	add("%s", t.Title)
 	add("")
-	add("**Source:** %s", pl.Source)
-	add("**Original pipeline:** %s | Session: %s | Started: %s", orUnknown(pl.Skill), orUnknown(pl.Session), orUnknown(pl.Started))
-	add("**Crashed at:** %s", pl.crashedText())
-	add("**Resume point:** %s", pl.resumeText())
-	add("**Work preserved:** %s", pl.preservedText())
+	add("**%s:** %s", t.Source, pl.Source)
+	add("**%s:** %s | %s: %s | %s: %s", t.Original, known(pl.Skill), t.Session, known(pl.Session), t.Started, known(pl.Started))
+	add("**%s:** %s", t.CrashedAt, pl.crashedText())
+	add("**%s:** %s", t.ResumePoint, pl.resumeText())
+	add("**%s:** %s", t.WorkPreserved, pl.preservedText())
 	if len(pl.Fallbacks) > 0 {
 		add("")
-		add("## Verification fallbacks")
+		add("%s", t.Fallbacks)
 		add("")
 		for _, f := range pl.Fallbacks {
 			add("- %s -> %s: %s", f.From, f.To, cell(f.Reason))
@@ -51,38 +58,38 @@ func (pl *ReplayPlan) Lines() []string {
 	}
 	if r := pl.Resume.Restore; r != nil && (len(r.Staying) > 0 || r.StayingErr != "") {
 		add("")
-		add("## Files the restore leaves in place")
+		add("%s", t.Staying)
 		add("")
-		out = append(out, stayingLines(r, maxStayingListed)...)
+		out = append(out, stayingLines(t, r, maxStayingListed)...)
 	}
 	add("")
-	add("## Dispatches to skip (verified complete)")
+	add("%s", t.Skip)
 	add("")
-	add("| Seq | Role | Phase | Summary | Why |")
+	add("%s", t.SkipHead)
 	add("|-----|------|-------|---------|-----|")
 	for _, r := range pl.Skip {
 		row(r.Seq, cell(r.Role), cell(phaseCell(r.Phase)), cell(r.Summary), cell(r.Why))
 	}
 	if len(pl.Skip) == 0 {
-		add("| - | - | - | nothing to skip | no phase before the resume point |")
+		add("| - | - | - | %s | %s |", t.NothingToSkip, t.NoPhaseBefore)
 	}
 	add("")
-	add("## Dispatches to re-execute")
+	add("%s", t.ReExecute)
 	add("")
-	add("| Seq | Role | Phase | Original Status | Template | Why |")
+	add("%s", t.ReExecuteHead)
 	add("|-----|------|-------|-----------------|----------|-----|")
 	for _, r := range pl.ReExecute {
 		row(r.Seq, cell(r.Role), cell(phaseCell(r.Phase)), cell(r.Status), cell(r.Template), cell(r.Why))
 	}
 	for _, k := range pl.Implied {
-		add("| - | - | %s | not recorded | - | the phase was reached but no dispatch was recorded: its dispatches start fresh |", cell(k))
+		add("| - | - | %s | %s | - | %s |", cell(k), t.NotRecorded, t.ImpliedWhy)
 	}
 	if len(pl.ReExecute) == 0 && len(pl.Implied) == 0 {
-		add("| - | - | - | - | - | nothing to re-execute |")
+		add("| - | - | - | - | - | %s |", t.NothingToReExecute)
 	}
 	if len(pl.Mutations) > 0 {
 		add("")
-		add("## Template Mutations")
+		add("%s", t.Mutations)
 		add("")
 		for _, m := range pl.Mutations {
 			add("- %s -> %s", m.Original, m.Replacement)
@@ -96,14 +103,14 @@ const maxStayingListed = 20
 
 // stayingLines say what a restore of r leaves in place: the files
 // created after the checkpoint, at most limit of them listed.
-func stayingLines(r *RestoreTarget, limit int) []string {
+func stayingLines(t *Text, r *RestoreTarget, limit int) []string {
 	if r.StayingErr != "" {
-		return []string{"The files created after checkpoint " + r.Reason + " could not be listed (" + oneLine(r.StayingErr) + "); the restore deletes none of them."}
+		return []string{t.StayingErr(r.Reason, oneLine(r.StayingErr))}
 	}
-	out := []string{fmt.Sprintf("`git checkout %s -- .` writes checkpoint %s's files and deletes nothing: these %d file(s) created after it stay as they are.", r.Short, r.Reason, len(r.Staying))}
+	out := []string{t.StayingHead(r.Short, r.Reason, len(r.Staying))}
 	for i, f := range r.Staying {
 		if i == limit {
-			out = append(out, fmt.Sprintf("- … and %d more (`pickup plan --json` lists them all)", len(r.Staying)-i))
+			out = append(out, t.StayingMore(len(r.Staying)-i))
 			break
 		}
 		out = append(out, "- "+f)
@@ -113,40 +120,40 @@ func stayingLines(r *RestoreTarget, limit int) []string {
 
 func (pl *ReplayPlan) crashedText() string {
 	if pl.Crashed.Context == "" {
-		return "unknown (the manifest has no entry)"
+		return pl.text().NoEntry
 	}
 	return phaseTitle(pl.Crashed.Phase) + ", " + pl.Crashed.Context
 }
 
 func (pl *ReplayPlan) resumeText() string {
-	r := pl.Resume
+	r, t := pl.Resume, pl.text()
 	if r.End {
-		return "none: every recorded dispatch finished, nothing to re-execute"
+		return t.NoneEnd
 	}
-	s := phaseTitle(r.Phase) + " boundary"
+	s := t.Boundary(phaseTitle(r.Phase))
 	switch {
 	case r.Restore != nil:
-		s += " (" + r.Restore.Reason + ", checkpoint " + r.Restore.Short + " taken " + r.Restore.TakenAt + ")"
+		s += " (" + t.Restored(r.Restore.Reason, r.Restore.Short, r.Restore.TakenAt) + ")"
 	case r.Boundary != "":
-		s += " (" + r.Boundary + "; not restored: " + r.NoRestore + ")"
+		s += " (" + t.NotRestored(r.Boundary, r.NoRestore) + ")"
 	default:
 		s += " (" + r.NoRestore + ")"
 	}
 	if r.Requested != "" {
-		s += "; requested with " + r.Requested
+		s += t.Requested(r.Requested)
 	}
 	return s
 }
 
 func (pl *ReplayPlan) preservedText() string {
-	ps := pl.WorkPreserved.Phases
+	ps, t := pl.WorkPreserved.Phases, pl.text()
 	switch len(ps) {
 	case 0:
-		return "none (no phase before the resume point)"
+		return t.NonePreserved
 	case 1:
-		return pl.WorkPreserved.Text + " (phase " + phaseCell(ps[0]) + ")"
+		return t.OnePhase(pl.WorkPreserved.Text, phaseCell(ps[0]))
 	}
-	return pl.WorkPreserved.Text + " (phases " + phaseCell(ps[0]) + " through " + phaseCell(ps[len(ps)-1]) + ")"
+	return t.Phases(pl.WorkPreserved.Text, phaseCell(ps[0]), phaseCell(ps[len(ps)-1]))
 }
 
 // Compact is the plan in a few lines for the dashboard.
@@ -156,32 +163,33 @@ func (pl *ReplayPlan) Compact(limit int) []string {
 		c.keepRows()
 		return c.Compact(limit)
 	}
+	t := pl.text()
 	out := []string{
-		"Crashed at: " + pl.crashedText(),
-		"Resume point: " + pl.resumeText(),
-		"Work preserved: " + pl.preservedText(),
+		t.CrashedAt + ": " + pl.crashedText(),
+		t.ResumePoint + ": " + pl.resumeText(),
+		t.WorkPreserved + ": " + pl.preservedText(),
 	}
 	for _, f := range pl.Fallbacks {
-		out = append(out, "Fell back: "+f.From+" -> "+f.To+": "+f.Reason)
+		out = append(out, t.FellBack+": "+f.From+" -> "+f.To+": "+f.Reason)
 	}
 	if r := pl.Resume.Restore; r != nil && len(r.Staying) > 0 {
 		out = append(out, StayingSentence(r.Reason, r.Staying))
 	}
-	out = append(out, fmt.Sprintf("Skip %d dispatch(es), re-execute %d:", len(pl.Skip), len(pl.ReExecute)))
+	out = append(out, t.SkipReExecute(len(pl.Skip), len(pl.ReExecute)))
 	shown := 0
 	for _, r := range pl.ReExecute {
 		if shown == limit {
-			out = append(out, fmt.Sprintf("… and %d more", len(pl.ReExecute)-shown))
+			out = append(out, t.AndMore(len(pl.ReExecute)-shown))
 			break
 		}
 		out = append(out, fmt.Sprintf("#%d %s (%s, %s): %s", r.Seq, roleOr(r.Role), phaseTitle(r.Phase), statusWord(r.Status), r.Why))
 		shown++
 	}
 	for _, k := range pl.Implied {
-		out = append(out, phaseTitle(k)+": no dispatch recorded, starts fresh")
+		out = append(out, phaseTitle(k)+": "+t.StartsFresh)
 	}
 	for _, m := range pl.Mutations {
-		out = append(out, "Mutation: "+m.Original+" -> "+m.Replacement)
+		out = append(out, t.Mutation+": "+m.Original+" -> "+m.Replacement)
 	}
 	return out
 }

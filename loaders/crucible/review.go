@@ -16,7 +16,7 @@ func (l *Loader) sections(p *pipeline) []model.Section {
 		}
 	}
 	if pl := p.plan; pl != nil {
-		add("Replay plan", pl.Compact(10))
+		add(pl.text().SectionTitle, pl.Compact(10))
 		add("Verification", verificationLines(pl))
 	}
 	if p.manifest != nil {
