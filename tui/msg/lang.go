@@ -92,6 +92,8 @@ var loaderWords = []string{
 	"Review",
 	"Ledger",
 	"Intents confirmed",
+	"Crashed at",
+	"Stopped at",
 	// Unit names (model.Session.UnitsLabel).
 	"stories",
 	"tickets",

@@ -226,6 +226,7 @@ var portugueseWords = map[string]string{
 	"Correction": "Correção", "Status": "Situação", "Active slice": "Fatia ativa",
 	"Decide": "Decidir", "Review": "Revisão", "Ledger": "Registro",
 	"Intents confirmed": "Intenções confirmadas",
+	"Crashed at":        "Crashou em", "Stopped at": "Parou em",
 
 	"stories": "stories", "tickets": "tickets", "dispatches": "despachos", "scenes": "cenas",
 	"milestones": "marcos", "slices sealed": "fatias seladas",
