@@ -140,6 +140,16 @@ var loaderWords = []string{
 	"the brainstorm is sealed: kiln renames only an abandoned ledger; DISCARD archives this one",
 	"kiln 3.1 has no reset: /kiln-fire reruns the stage and skips sealed slices; DISCARD archives .kiln to start over",
 	"the run is complete (report.md is written): there is nothing to resume",
+	"Answer, then relaunch (/kiln-fire)",
+	"a person decides first: see Decide",
+	"kiln holds until it is back",
+	"nothing to re-execute: hand the pipeline back for its last steps",
+	"resume with current disk state (no verified boundary)",
+	"every recorded scene is done: run the next scene",
+	"archive kiln's MEMORY.md and start fresh",
+	"Archive this project's memory",
+	"rename the memory folder so /kiln:start can begin again",
+	"rename kiln's MEMORY.md so /kiln:start can begin again",
 }
 
 var englishWords = func() map[string]string {

@@ -267,6 +267,16 @@ var portugueseWords = map[string]string{
 	"the brainstorm is sealed: kiln renames only an abandoned ledger; DISCARD archives this one":                       "o brainstorm está selado: o kiln só renomeia um registro abandonado; DISCARD arquiva este",
 	"kiln 3.1 has no reset: /kiln-fire reruns the stage and skips sealed slices; DISCARD archives .kiln to start over": "o kiln 3.1 não tem reset: /kiln-fire roda a etapa de novo e pula as fatias seladas; DISCARD arquiva .kiln para recomeçar",
 	"the run is complete (report.md is written): there is nothing to resume":                                           "a execução está completa (report.md foi escrito): não há nada para retomar",
+	"Answer, then relaunch (/kiln-fire)":                               "Responder, depois relançar (/kiln-fire)",
+	"a person decides first: see Decide":                               "uma pessoa decide antes: veja Decidir",
+	"kiln holds until it is back":                                      "o kiln espera até que volte",
+	"nothing to re-execute: hand the pipeline back for its last steps": "nada a executar de novo: devolver o pipeline para os últimos passos",
+	"resume with current disk state (no verified boundary)":            "retomar com o estado atual do disco (sem fronteira verificada)",
+	"every recorded scene is done: run the next scene":                 "toda cena registrada está feita: rodar a próxima cena",
+	"archive kiln's MEMORY.md and start fresh":                         "arquivar o MEMORY.md do kiln e começar do zero",
+	"Archive this project's memory":                                    "Arquivar a memória deste projeto",
+	"rename the memory folder so /kiln:start can begin again":          "renomear a pasta de memória para que /kiln:start possa recomeçar",
+	"rename kiln's MEMORY.md so /kiln:start can begin again":           "renomear o MEMORY.md do kiln para que /kiln:start possa recomeçar",
 }
 
 var portugueseVeto = VetoText{
