@@ -54,6 +54,10 @@ func TestBadLanguage(t *testing.T) {
 		t.Errorf("the usage error is in the environment's language: %q", r.stderr)
 	}
 	pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt", "--emit-lang", "fr").want(t, exitUsage)
+	r = pickupEnv(t, dir, []string{"PICKUP_LANG=pt-BR"}, "status", "--source", "xx").want(t, exitUsage)
+	if !strings.Contains(r.stderr, `pickup: --source "xx" desconhecido (conhecidos: `) {
+		t.Errorf("a usage error in pt-BR: %q", r.stderr)
+	}
 	r = pickupEnv(t, dir, []string{"PICKUP_LANG=", "LC_ALL=fr_FR.UTF-8"}, "status").want(t, exitOK)
 	if !strings.Contains(r.stdout, "Welcome back!") {
 		t.Errorf("a French locale reads English:\n%s", r.stdout)

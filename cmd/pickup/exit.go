@@ -22,12 +22,16 @@ const (
 type codeError struct {
 	code int
 	msg  string
+	// format and args are what fail was given, so that the message can
+	// be said in the run's language (cliText.Errors).
+	format string
+	args   []any
 }
 
 func (e *codeError) Error() string { return e.msg }
 
 func fail(code int, format string, args ...any) error {
-	return &codeError{code: code, msg: fmt.Sprintf(format, args...)}
+	return &codeError{code: code, msg: fmt.Sprintf(format, args...), format: format, args: args}
 }
 
 // quiet ends with code, having printed everything already.

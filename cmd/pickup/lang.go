@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -102,6 +103,66 @@ type cliText struct {
 	NeedsYes func(choice string) string
 	// Prompt is --emit prompt's markdown (when the source builds none).
 	Prompt promptText
+	// Errors are the command line's error messages (fail's formats, see
+	// errorText), keyed by the English format: every fail in cmd with a
+	// format of words is here (TestEveryErrorIsInTheCatalog).
+	Errors map[string]string
+}
+
+// cliErrors are fail's formats that have words in them.
+var cliErrors = []string{
+	"%d sessions found in %s; choose one with --session ID: %s",
+	"%s %v; nothing was changed",
+	"%s has no %s scope (scopes: %s)",
+	"%s is a symbolic link to %s; pickup does not write through links: run it on %s, nothing was changed",
+	"%s needs --agent (%s)",
+	"%s sessions have no computed plan; `pickup status` shows where this one stands",
+	"%s: %v; nothing was changed",
+	"%v; nothing was changed",
+	"--agent must be one of %s (got %q)",
+	"--choice cannot be combined with --status, --resume or --restart",
+	"--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)",
+	"--emit takes 'prompt', with --choice continue",
+	"--status, --resume and --restart exclude each other",
+	"cannot find pickup's own path for the hook command: %v",
+	"cannot find the home folder for the user scope: %v",
+	"cannot resolve %q: %v",
+	"cannot resolve the project directory %q: %v",
+	"creating the demo directory: %v",
+	"internal: the wizard stopped on screen %q",
+	"internal: unexpected final model %T",
+	"no session with id %q in %s; known: %s",
+	"project directory %s is not a directory",
+	"project directory %s: %v",
+	"resume needs --choice continue|review|restart|discard",
+	"session id %q is ambiguous: it starts %d ids: %s",
+	"terminal UI: %v",
+	"unknown --source %q (known: %s)",
+	"unpacking the demo: %v",
+	"writing JSON: %v",
+	"feature: %v",
+	"--choice: %v",
+}
+
+// englishErrors says each of cliErrors as it is.
+var englishErrors = func() map[string]string {
+	m := make(map[string]string, len(cliErrors))
+	for _, f := range cliErrors {
+		m[f] = f
+	}
+	return m
+}()
+
+// errorText is err in t's language: a fail whose format t translates,
+// formatted with the same arguments; any other error as it is.
+func (t *cliText) errorText(err error) string {
+	var ce *codeError
+	if errors.As(err, &ce) && ce.format != "" {
+		if f, ok := t.Errors[ce.format]; ok && f != "" {
+			return fmt.Sprintf(f, ce.args...)
+		}
+	}
+	return err.Error()
 }
 
 // promptText is --emit prompt's markdown headings and lines.
@@ -134,6 +195,7 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 		NeedsYes: func(choice string) string {
 			return choice + " changes files; run again with --yes to do it (nothing was changed)"
 		},
+		Errors: englishErrors,
 		Prompt: promptText{
 			Title: func(title string) string { return "# Resume: " + title },
 			ResumeAt: func(phase, reason string) string {
@@ -163,6 +225,39 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 		VetoReason: func(files int) string { return fmt.Sprintf("Há %d arquivo(s) com mudanças não commitadas", files) },
 		NeedsYes: func(choice string) string {
 			return choice + " altera arquivos; rode de novo com --yes para fazê-lo (nada foi alterado)"
+		},
+		Errors: map[string]string{
+			"%d sessions found in %s; choose one with --session ID: %s": "%d sessões encontradas em %s; escolha uma com --session ID: %s",
+			"%s %v; nothing was changed":                                "%s %v; nada foi alterado",
+			"%s has no %s scope (scopes: %s)":                           "%s não tem o escopo %s (escopos: %s)",
+			"%s is a symbolic link to %s; pickup does not write through links: run it on %s, nothing was changed": "%s é um link simbólico para %s; o pickup não grava através de links: rode-o em %s, nada foi alterado",
+			"%s needs --agent (%s)": "%s precisa de --agent (%s)",
+			"%s sessions have no computed plan; `pickup status` shows where this one stands": "sessões %s não têm plano calculado; `pickup status` mostra onde esta está",
+			"%s: %v; nothing was changed":                                                           "%s: %v; nada foi alterado",
+			"%v; nothing was changed":                                                               "%v; nada foi alterado",
+			"--agent must be one of %s (got %q)":                                                    "--agent deve ser um de %s (veio %q)",
+			"--choice cannot be combined with --status, --resume or --restart":                      "--choice não pode ser combinado com --status, --resume ou --restart",
+			"--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)": "--crash-after %s: dê uma duração maior que 0 e de no máximo %s (por exemplo 30m, 2h)",
+			"--emit takes 'prompt', with --choice continue":                                         "--emit aceita 'prompt', com --choice continue",
+			"--status, --resume and --restart exclude each other":                                   "--status, --resume e --restart se excluem",
+			"cannot find pickup's own path for the hook command: %v":                                "não foi possível achar o caminho do próprio pickup para o comando do hook: %v",
+			"cannot find the home folder for the user scope: %v":                                    "não foi possível achar a pasta pessoal para o escopo do usuário: %v",
+			"cannot resolve %q: %v":                                                                 "não foi possível resolver %q: %v",
+			"cannot resolve the project directory %q: %v":                                           "não foi possível resolver a pasta do projeto %q: %v",
+			"creating the demo directory: %v":                                                       "criando a pasta do demo: %v",
+			"internal: the wizard stopped on screen %q":                                             "interno: o assistente parou na tela %q",
+			"internal: unexpected final model %T":                                                   "interno: modelo final inesperado %T",
+			"no session with id %q in %s; known: %s":                                                "nenhuma sessão com id %q em %s; conhecidas: %s",
+			"project directory %s is not a directory":                                               "a pasta do projeto %s não é uma pasta",
+			"project directory %s: %v":                                                              "pasta do projeto %s: %v",
+			"resume needs --choice continue|review|restart|discard":                                 "resume precisa de --choice continue|review|restart|discard",
+			"session id %q is ambiguous: it starts %d ids: %s":                                      "o id de sessão %q é ambíguo: ele começa %d ids: %s",
+			"terminal UI: %v":                                                                       "interface de terminal: %v",
+			"unknown --source %q (known: %s)":                                                       "--source %q desconhecido (conhecidos: %s)",
+			"unpacking the demo: %v":                                                                "desempacotando o demo: %v",
+			"writing JSON: %v":                                                                      "escrevendo o JSON: %v",
+			"feature: %v":                                                                           "feature: %v",
+			"--choice: %v":                                                                          "--choice: %v",
 		},
 		Prompt: promptText{
 			Title: func(title string) string { return "# Retomar: " + title },

@@ -1,8 +1,19 @@
 package main
 
 import (
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"unicode"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
 )
 
@@ -11,5 +22,72 @@ import (
 func TestCLICatalogsComplete(t *testing.T) {
 	i18ntest.Check(t, cliCatalogs, i18ntest.Options{
 		Same: []string{"pickup", "--lang", "--emit-lang", "--yes", "--help", "dry-run"},
+		// A flag's name and the error about it.
+		SameFields: []string{"Errors[feature: %v]", "Errors[--choice: %v]"},
 	})
+}
+
+var printfVerb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z%]`)
+
+// Every error message cmd gives through fail with words in its format
+// is in the catalog, so adding one without its translation fails here.
+func TestEveryErrorIsInTheCatalog(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	seen := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) < 2 {
+				return true
+			}
+			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "fail" {
+				return true
+			}
+			lit, ok := call.Args[1].(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			format, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.IndexFunc(printfVerb.ReplaceAllString(format, ""), unicode.IsLetter) < 0 {
+				return true // only its arguments: said where they are made
+			}
+			seen++
+			if !slices.Contains(cliErrors, format) {
+				t.Errorf("%s: fail(%q) is not in cliErrors (cmd/pickup/lang.go): add it with its translations", fset.Position(call.Pos()), format)
+			}
+			return true
+		})
+	}
+	if seen < 20 {
+		t.Errorf("found only %d fail formats: the scan is broken", seen)
+	}
+}
+
+// A usage error is said in the run's language, with its arguments.
+func TestErrorText(t *testing.T) {
+	err := fail(exitUsage, "unknown --source %q (known: %s)", "xx", "aios, kiln")
+	pt := cliCatalogs.For(i18n.PortugueseBR)
+	if got := pt.errorText(err); got != `--source "xx" desconhecido (conhecidos: aios, kiln)` {
+		t.Errorf("pt-BR: %q", got)
+	}
+	if got := cliCatalogs.For(i18n.English).errorText(err); got != err.Error() {
+		t.Errorf("English: %q", got)
+	}
+	if got := pt.errorText(errors.New("plain")); got != "plain" {
+		t.Errorf("another error: %q", got)
+	}
 }

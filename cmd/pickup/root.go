@@ -62,7 +62,7 @@ func run(ctx context.Context, args []string, streams stdio) int {
 	err := fang.Execute(ctx, root,
 		fang.WithoutManpage(),
 		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-			if msg := err.Error(); msg != "" {
+			if msg := a.cli().errorText(err); msg != "" {
 				fmt.Fprintf(w, "pickup: %s\n", msg)
 				if exitCode(err) == exitUsage {
 					fmt.Fprintln(w, a.cli().UsageHint)
