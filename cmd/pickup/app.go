@@ -51,6 +51,8 @@ type app struct {
 	// allowUnchecked lets RESTART go ahead when git refuses to look at
 	// the repository (VETO-2 otherwise fails closed).
 	allowUnchecked bool
+	// accessible runs the wizard as plain prompts (accessible.go).
+	accessible bool
 
 	// sig handles SIGINT, SIGTERM and SIGHUP from the start of the run
 	// (see signals.go); nil where nothing started it (tests).
