@@ -46,6 +46,11 @@ func (a *app) accessibleWizard(project string) error {
 	case res.Session == nil || res.State.Decision == nil:
 		fmt.Fprintln(a.io.err, msg.English.QuitText)
 		return quiet(exitCancelled)
+	case res.State.Decision.Blocked() && !a.jsonOut:
+		// The veto's files and commands were just printed above its
+		// question: the outcome is said once, in one line.
+		fmt.Fprintln(a.io.out, msg.English.DecisionText(*res.State.Decision))
+		return quiet(exitBlocked)
 	}
 	return a.finish(res.State, res.Session)
 }

@@ -127,11 +127,17 @@ func TestAccessibleVeto(t *testing.T) {
 		"Type y for yes or n for no, then press Enter.",
 		"Back to the resume menu? [y/n]",
 	)
-	if !strings.HasPrefix(r.stdout, "blocked: ") || strings.Count(r.stdout, "\n") != 1 {
-		t.Fatalf("stdout %q", r.stdout)
+	// The reason once: the files above the question, one line after.
+	if r.stdout != "Restart blocked by uncommitted changes (1 file)\n" || strings.Count(r.stderr, "modified   handler.js") != 1 {
+		t.Fatalf("stdout %q\nstderr:\n%s", r.stdout, r.stderr)
 	}
 	if testkit.Read(t, state) != before {
 		t.Fatal("a vetoed restart wrote the state file")
+	}
+	// --json: the veto's document, files included.
+	m := pickupIn(t, dir, "2\nn\n", nil, "--accessible", "--json").want(t, exitBlocked).json(t)
+	if m["veto"] != "uncommitted_changes" || len(asList(m["files"])) != 1 {
+		t.Fatalf("%v", m)
 	}
 
 	// y: back to the options, asked again; then the input ends.
