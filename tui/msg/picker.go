@@ -125,17 +125,23 @@ func (c *Catalog) ElapsedShort(minutes int) string {
 // PickerFooter says what the picker shows and what it hides: "showing 3
 // of 5: 2 archived; press a to show all". archived counts the archived
 // sessions, shown or not (showAll); unmatched those the filter hides.
-func (c *Catalog) PickerFooter(shown, total, archived, unmatched int, showAll bool) string {
+// While a filter is typed (typing) letters are text, so the footer
+// names no letter key.
+func (c *Catalog) PickerFooter(shown, total, archived, unmatched int, showAll, typing bool) string {
 	p := c.Picker
 	s := p.Showing(shown, total)
 	var hidden, actions []string
 	switch {
 	case archived > 0 && !showAll:
 		hidden = append(hidden, p.ArchivedN(archived))
-		actions = append(actions, p.PressShowAll)
+		if !typing {
+			actions = append(actions, p.PressShowAll)
+		}
 	case archived > 0:
 		hidden = append(hidden, p.ArchivedIn(archived))
-		actions = append(actions, p.PressHide)
+		if !typing {
+			actions = append(actions, p.PressHide)
+		}
 	}
 	if unmatched > 0 {
 		hidden = append(hidden, p.Unmatched(unmatched))
