@@ -44,6 +44,17 @@ type BrowserText struct {
 	Lines                  func(from, to, total int) string
 	ExecFailed             func(what, err string) string
 	EditorWord, PagerWord  string
+	// The preview pane's panel for a file that is not there: what
+	// should have produced it (phase, or the session's kind of file).
+	MissingTitle string
+	MissingWhy   func(phase, kind string) string
+	// The panel for a folder: what it holds (n entries, the first
+	// listed), or that it is empty.
+	FolderHolds func(n int) string
+	FolderEmpty string
+	// PagerDone waits for a key after a pager that does not wait itself
+	// (PAGER=cat), so its output stays on screen.
+	PagerDone string
 }
 
 var englishPicker = PickerText{
@@ -96,6 +107,20 @@ var englishBrowser = BrowserText{
 	ExecFailed: func(what, err string) string { return "the " + what + " did not run: " + err },
 	EditorWord: "editor",
 	PagerWord:  "pager",
+
+	MissingTitle: "This file is not there.",
+	MissingWhy: func(phase, kind string) string {
+		switch {
+		case phase != "":
+			return upperFirst(phaseName(phase)) + " should have produced it: that step has not run yet, or what it wrote was moved or deleted since."
+		case kind != "":
+			return "The session refers to it (" + kind + "), but it has not been written yet, or it was moved or deleted since."
+		}
+		return "The session refers to it, but it has not been written yet, or it was moved or deleted since."
+	},
+	FolderHolds: func(n int) string { return "A folder holding " + plural(n, "entry", "entries") + ":" },
+	FolderEmpty: "An empty folder.",
+	PagerDone:   "Press any key to go back to pickup.",
 }
 
 // phaseName is "phase 3", or the source's own name when it already says
