@@ -33,8 +33,8 @@ or 143 stopped by SIGHUP or SIGTERM (nothing changed).
 
 Environment: NO_COLOR=1 turns colour off; ACCESSIBLE=1 (or --accessible)
 runs the wizard as plain numbered prompts on stderr, answered by typing a
-number or y/n and Enter, for screen readers and logs; TERM=dumb prints the status
-instead of drawing the wizard; a locale (LC_ALL, LC_CTYPE, LANG) that is
+number or y/n and Enter, for screen readers and logs; TERM=dumb prints
+the status instead of drawing the wizard; a locale (LC_ALL, LC_CTYPE, LANG) that is
 not UTF-8 draws ASCII marks instead of Unicode ones; EDITOR and PAGER open
 artifacts (default vi and less -R); CLAUDE_HOME is Claude Code's home;
 XDG_RUNTIME_DIR holds the single-writer locks.`
