@@ -269,4 +269,13 @@ func TestPagerOutputStays(t *testing.T) {
 	if len(fg) != 2 || !fg[0] || fg[1] {
 		t.Fatalf("foreground hook %v", fg)
 	}
+	// A pager that failed or was interrupted is not waited after.
+	out.Reset()
+	in = strings.NewReader("x")
+	c = &waitingCmd{foregroundCmd: foregroundCmd{Cmd: exec.Command("sh", "-c", "kill -INT $$")}, prompt: "wait"}
+	c.SetStdin(in)
+	c.SetStdout(&out)
+	if err := c.Run(); err == nil || out.Len() != 0 {
+		t.Fatalf("err %v, out %q", err, out.String())
+	}
 }

@@ -53,8 +53,10 @@ func pagerWaits(argv []string, lessEnv string) bool {
 	return true
 }
 
-// waitingCmd is a pager run that, once the pager has exited, says so and
-// waits for one key on the terminal before the wizard draws again.
+// waitingCmd is a pager run that, once the pager has finished, says so
+// and waits for one key on the terminal before the wizard draws again. A
+// pager that failed or was interrupted (ctrl+c) goes straight back: the
+// person has already left it.
 type waitingCmd struct {
 	foregroundCmd
 	prompt string
@@ -62,7 +64,9 @@ type waitingCmd struct {
 
 func (c *waitingCmd) Run() error {
 	err := c.foregroundCmd.Run()
-	waitForKey(c.Stdin, c.Stdout, c.prompt)
+	if err == nil {
+		waitForKey(c.Stdin, c.Stdout, c.prompt)
+	}
 	return err
 }
 
