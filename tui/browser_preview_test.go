@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -250,7 +251,17 @@ func TestPagerWaits(t *testing.T) {
 // prompt is printed and one key is read before the wizard comes back.
 func TestPagerOutputStays(t *testing.T) {
 	var out bytes.Buffer
-	in := strings.NewReader("x")
+	// A pipe as the terminal: the pager is handed the file itself, as a
+	// real terminal is, and leaves the key there.
+	in, keys, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	if _, err := keys.WriteString("x"); err != nil {
+		t.Fatal(err)
+	}
+	keys.Close()
 	var fg []bool
 	c := &waitingCmd{foregroundCmd: foregroundCmd{Cmd: exec.Command("sh", "-c", "echo page text"), hook: func(on bool) { fg = append(fg, on) }},
 		prompt: msg.English.Browser.PagerDone}
@@ -263,17 +274,16 @@ func TestPagerOutputStays(t *testing.T) {
 	if got := out.String(); got != "page text\n\r\nPress any key to go back to pickup.\r\n" {
 		t.Fatalf("%q", got)
 	}
-	if in.Len() != 0 {
-		t.Fatal("no key was read")
+	if rest, _ := io.ReadAll(in); len(rest) != 0 {
+		t.Fatalf("the key was not read: %q left", rest)
 	}
 	if len(fg) != 2 || !fg[0] || fg[1] {
 		t.Fatalf("foreground hook %v", fg)
 	}
 	// A pager that failed or was interrupted is not waited after.
 	out.Reset()
-	in = strings.NewReader("x")
 	c = &waitingCmd{foregroundCmd: foregroundCmd{Cmd: exec.Command("sh", "-c", "kill -INT $$")}, prompt: "wait"}
-	c.SetStdin(in)
+	c.SetStdin(strings.NewReader("x"))
 	c.SetStdout(&out)
 	if err := c.Run(); err == nil || out.Len() != 0 {
 		t.Fatalf("err %v, out %q", err, out.String())
