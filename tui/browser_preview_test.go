@@ -289,3 +289,31 @@ func TestPagerOutputStays(t *testing.T) {
 		t.Fatalf("err %v, out %q", err, out.String())
 	}
 }
+
+// BenchmarkRenderCode is a preview's whole head (PreviewLimit) of JSON
+// and of YAML rendered in colour and without (NO_COLOR): the cost of
+// chroma on the largest preview.
+func BenchmarkRenderCode(b *testing.B) {
+	var js, ym strings.Builder
+	js.WriteString("[")
+	for i := 0; js.Len() < PreviewLimit-100; i++ {
+		if i > 0 {
+			js.WriteString(",")
+		}
+		fmt.Fprintf(&js, `{"seq":%d,"status":"completed","ok":true,"note":null}`, i)
+	}
+	js.WriteString("]")
+	for i := 0; ym.Len() < PreviewLimit-100; i++ {
+		fmt.Fprintf(&ym, "step_%d:\n  status: completed # done\n  tags: [a, b]\n", i)
+	}
+	for _, f := range []struct{ name, src string }{{"plan.json", js.String()}, {"state.yaml", ym.String()}} {
+		for _, plainStyle := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/plain=%v", f.name, plainStyle), func(b *testing.B) {
+				h := Head{Data: []byte(f.src)}
+				for b.Loop() {
+					render(&msg.English, f.name, h, 100, true, plainStyle)
+				}
+			})
+		}
+	}
+}
