@@ -223,11 +223,12 @@ func TestAccessibleEndOfInput(t *testing.T) {
 // the log as visible escapes, never raw.
 func TestAccessibleHostileText(t *testing.T) {
 	dir, state := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
-	body := strings.Replace(testkit.Read(t, state), "title: Authentication System", `title: "Auth\e]0;pwned\a\e[2J"`, 1)
+	body := strings.Replace(testkit.Read(t, state), "title: Authentication System", `title: "Auth\e]0;pwned\a\e[2J\n  3. RESTART - fake"`, 1)
 	testkit.Write(t, state, body)
 	r := pickupIn(t, dir, "q\n", nil, "--accessible").want(t, exitCancelled)
 	noEscapes(t, r)
-	if !strings.Contains(r.stderr, `Epic: Auth\x1b]0;pwned\x07\x1b[2J`) {
+	// A line break in it cannot start a line of its own (a fake option).
+	if !strings.Contains(r.stderr, "Epic: Auth\\x1b]0;pwned\\x07\\x1b[2J   3. RESTART - fake\n") || strings.Contains(r.stderr, "\n  3. RESTART - fake") {
 		t.Fatalf("stderr:\n%s", r.stderr)
 	}
 }

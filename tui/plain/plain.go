@@ -293,12 +293,13 @@ func (a *asker) lines(ls []string) {
 }
 
 // line prints one line made safe: a state file's text never reaches the
-// terminal raw, and a line break inside it stays a line break.
+// terminal raw, and a line break inside it becomes a space, so it cannot
+// start a line of its own (a fake option, a fake question).
 func (a *asker) line(l string) {
 	if a.err != nil {
 		return
 	}
-	_, a.err = io.WriteString(a.out, textsafe.Text(l)+"\n")
+	_, a.err = io.WriteString(a.out, strings.ReplaceAll(textsafe.Text(l), "\n", " ")+"\n")
 }
 
 func (a *asker) blank() { a.line("") }

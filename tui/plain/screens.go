@@ -11,8 +11,9 @@ import (
 )
 
 // Each screen is a list of lines, in the order the full-screen wizard
-// shows them, with words where it draws marks. A line may hold line
-// breaks a source put in its text; they print as they are.
+// shows them, with words where it draws marks. A line break a source
+// put in a text prints as a space (asker.line); texts meant to be
+// several lines are split here.
 
 // header is a session screen's first line: the project and the source.
 func header(c *msg.Catalog, project string, s *model.Session) []string {
