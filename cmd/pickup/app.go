@@ -177,7 +177,11 @@ func (a *app) find(project string) ([]*model.Session, error) {
 		}
 	}
 	var progress loaders.Progress
-	notice := newLoadNotice(a.term.err, project)
+	var notice *loadNotice
+	if !a.accessible {
+		// Accessible mode moves no cursor: no notice redrawn in place.
+		notice = newLoadNotice(a.term.err, project)
+	}
 	if notice != nil {
 		progress = notice.progress
 	}
