@@ -161,3 +161,19 @@ func TestResumeTextInPortuguese(t *testing.T) {
 		t.Errorf("no session: %q", r.stderr)
 	}
 }
+
+// Accessible mode speaks the run's language too: seed 001's words, and
+// the typed answers of the language (s for sim).
+func TestAccessibleInPortuguese(t *testing.T) {
+	dir, _ := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
+	r := pickupIn(t, dir, "x\n3\ns\n", []string{"ACCESSIBLE=1", "PICKUP_LANG=pt-BR"}).want(t, exitOK)
+	for _, want := range []string{"Sessão anterior crashou.", "Seus dados estão seguros. O que deseja fazer?",
+		"1. CONTINUE - Retomar de onde parou", `"x" não é um número: digite um número de 1 a 3.`, "Descartar esta sessão? [s/N]"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("accessible pt-BR lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	if !strings.HasPrefix(r.stdout, "Sessão descartada (arquivada em ") {
+		t.Errorf("decision: %q", r.stdout)
+	}
+}

@@ -31,8 +31,10 @@ missing --yes, choice not available); 6 integrity decision needed (recorded
 hashes no longer match: an explicit flag is needed); 130 cancelled; 129
 or 143 stopped by SIGHUP or SIGTERM (nothing changed).
 
-Environment: NO_COLOR=1 turns colour off; TERM=dumb prints the status
-instead of drawing the wizard; a locale (LC_ALL, LC_CTYPE, LANG) that is
+Environment: NO_COLOR=1 turns colour off; ACCESSIBLE=1 (or --accessible)
+runs the wizard as plain numbered prompts on stderr, answered by typing a
+number or y/n and Enter, for screen readers and logs; TERM=dumb prints
+the status instead of drawing the wizard; a locale (LC_ALL, LC_CTYPE, LANG) that is
 not UTF-8 draws ASCII marks instead of Unicode ones; EDITOR and PAGER open
 artifacts (default vi and less -R); CLAUDE_HOME is Claude Code's home;
 XDG_RUNTIME_DIR holds the single-writer locks.`
@@ -110,6 +112,7 @@ func (a *app) commands() *cobra.Command {
 	}
 	pf.AddFlagSet(a.sourceFlags)
 	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
+	pf.BoolVar(&a.accessible, "accessible", accessibleEnv(), "the wizard as plain numbered prompts: no cursor movement, boxes or colour, for screen readers and logs; works without a terminal ($ACCESSIBLE)")
 	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed (more than 0, at most 8760h)")
 	addChoiceFlags := func(c *cobra.Command) {
 		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")

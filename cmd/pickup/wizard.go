@@ -20,6 +20,9 @@ func (a *app) wizard(project string) error {
 	if a.choice != "" {
 		return a.resume(project)
 	}
+	if a.accessible {
+		return a.accessibleWizard(project)
+	}
 	if !a.interactive() {
 		return a.status(project)
 	}

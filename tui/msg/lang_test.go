@@ -23,6 +23,9 @@ var checkOptions = i18ntest.Options{
 	SameFields: []string{
 		"Catalog.Unit",       // kind and id: "story 12.3"
 		"Catalog.UnitsCount", // "Stories 2/6 (33%)": the label is an argument
+		// Accessible mode's typed answers: n (não) and q (quit) serve
+		// both languages.
+		"Plain.NoWords[0]", "Plain.QuitWords[0]",
 	},
 	Empty: []string{
 		"Catalog.Local.WarnMark",
@@ -86,7 +89,7 @@ func TestPortugueseTimesAndNumbers(t *testing.T) {
 	if got := English.Size(1536); got != "1.5 KiB" {
 		t.Errorf("English Size(1536) = %q", got)
 	}
-	if got := c.PickerFooter(2, 6, 0, 0, false); got != "mostrando 2 de 6" {
+	if got := c.PickerFooter(2, 6, 0, 0, false, false); got != "mostrando 2 de 6" {
 		t.Errorf("PickerFooter = %q", got)
 	}
 	if got := c.Blocked(1); got != "Restart bloqueado por mudanças não commitadas (1 arquivo)" {

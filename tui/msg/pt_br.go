@@ -191,7 +191,61 @@ var Portuguese = Catalog{
 	Browser: portugueseBrowser,
 	Session: portugueseSession,
 	Hook:    portugueseHook,
+	Plain:   portuguesePlain,
 	Local:   portugueseLocal,
+}
+
+var portuguesePlain = PlainText{
+	PickerHead: func(n int) string {
+		return fmt.Sprintf("%s aqui, as mais recentes primeiro:", plural(n, "sessão salva", "sessões salvas"))
+	},
+	PickerAsk: func(n int) string {
+		return fmt.Sprintf("Qual sessão? Digite um número de 1 a %d e tecle Enter (q sai):", n)
+	},
+	MenuAsk: func(n int, back bool) string {
+		if back {
+			return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (v volta às sessões, q sai):", n)
+		}
+		return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (q sai):", n)
+	},
+	Enter: "Tecle Enter para voltar às opções (q sai):",
+	NotNumber: func(got string, n int) string {
+		return fmt.Sprintf("%q não é um número: digite um número de 1 a %d.", got, n)
+	},
+	OutOfRange: func(got string, n int) string {
+		return fmt.Sprintf("%s não está na lista: digite um número de 1 a %d.", got, n)
+	},
+	YesNo:      "Digite s para sim ou n para não, depois tecle Enter.",
+	EndOfInput: "Nenhuma resposta (a entrada terminou). Nada mudou.",
+	YesWords:   []string{"s", "sim"},
+	NoWords:    []string{"n", "não"},
+	QuitWords:  []string{"q", "sair"},
+	BackWords:  []string{"v", "voltar"},
+	Header: func(project, source string) string {
+		if source == "" {
+			return "pickup: " + project
+		}
+		return "pickup: " + project + " (" + source + ")"
+	},
+	Warning: func(text string) string { return "Aviso: " + text },
+	Problem: func(text string) string { return "Problema: " + text },
+	Standing: map[model.Standing]string{
+		model.StandingRunning:     "rodando",
+		model.StandingCrashed:     "crashou",
+		model.StandingPaused:      "pausada",
+		model.StandingInterrupted: "interrompida",
+		model.StandingReady:       "pronta",
+		model.StandingDone:        "concluída",
+		model.StandingArchived:    "arquivada",
+		model.StandingCorrupted:   "corrompida",
+	},
+	Phase: func(name, status string) string { return name + ": " + status },
+	PhaseStatus: map[model.PhaseStatus]string{
+		model.PhasePending:    "pendente",
+		model.PhaseInProgress: "em andamento",
+		model.PhaseFailed:     "falhou",
+		model.PhaseCompleted:  "completa",
+	},
 }
 
 // unitKinds are the units a decision names (Catalog.UnitOf) in
@@ -367,6 +421,20 @@ var portugueseBrowser = BrowserText{
 	ExecFailed: func(what, err string) string { return "o " + what + " não rodou: " + err },
 	EditorWord: "editor",
 	PagerWord:  "pager",
+
+	MissingTitle: "Este arquivo não está lá.",
+	MissingWhy: func(phase, kind string) string {
+		switch {
+		case phase != "":
+			return upperFirst(phaseNamePT(phase)) + " deveria tê-lo produzido: esse passo ainda não rodou, ou o que ele escreveu foi movido ou apagado desde então."
+		case kind != "":
+			return "A sessão se refere a ele (" + kind + "), mas ele ainda não foi escrito, ou foi movido ou apagado desde então."
+		}
+		return "A sessão se refere a ele, mas ele ainda não foi escrito, ou foi movido ou apagado desde então."
+	},
+	FolderHolds: func(n int) string { return "Uma pasta com " + plural(n, "item", "itens") + ":" },
+	FolderEmpty: "Uma pasta vazia.",
+	PagerDone:   "Aperte qualquer tecla para voltar ao pickup.",
 }
 
 // phaseNamePT is "fase 3", or the source's own name when it already
