@@ -55,14 +55,14 @@ func (a *app) demo(keep bool) error {
 		return fail(exitError, "unpacking the demo: %v", err)
 	}
 	if err := gitSample(dir); err != nil {
-		fmt.Fprintf(a.io.err, "pickup demo: %v; the demo runs without git (RESTART will warn)\n", err)
+		fmt.Fprintln(a.io.err, a.cli().DemoNoGit(err.Error()))
 	}
 	// The sample's crucible pipeline lives in this Claude home; the
 	// loaders are built after this, with it.
 	a.claudeHome = home
 	if keep {
-		fmt.Fprintf(a.io.err, "pickup demo: sample project kept at %s\n", dir)
-		fmt.Fprintf(a.io.err, "pickup demo: its crucible files are under %s; run pickup there with --claude-home %s\n", home, home)
+		fmt.Fprintln(a.io.err, a.cli().DemoKept(dir))
+		fmt.Fprintln(a.io.err, a.cli().DemoClaudeHome(home))
 	}
 	return a.wizard(dir)
 }

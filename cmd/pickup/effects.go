@@ -127,7 +127,7 @@ func (a *app) lockSession(s *model.Session) (release func(), err error) {
 		if a.interactive() {
 			sessionLocks.notes = append(sessionLocks.notes, l.TookOver)
 		} else {
-			fmt.Fprintf(a.io.err, "pickup: note: %s\n", l.TookOver)
+			fmt.Fprintf(a.io.err, "pickup: %s%s\n", a.cli().Note, l.TookOver)
 		}
 	}
 	sessionLocks.held[s.Path] = l

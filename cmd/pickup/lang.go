@@ -91,8 +91,11 @@ type cliText struct {
 	UsageHint string
 	// Archived marks an archived session in status's heading.
 	Archived string
-	// Blocked and Warning start a line of resume's plain output.
-	Blocked, Warning string
+	// Blocked and Warning start a line of resume's plain output; Note
+	// a remark after "pickup: ".
+	Blocked, Warning, Note string
+	// The demo's remarks: git missing, where a kept sample is.
+	DemoNoGit, DemoKept, DemoClaudeHome func(s string) string
 	// Stopped: a signal ended the wizard (SIGHUP, SIGTERM).
 	Stopped func(signal, nothing string) string
 	// NotFound: no saved session in the project (exit 3).
@@ -185,6 +188,14 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 		Archived:  " (archived)",
 		Blocked:   "blocked: ",
 		Warning:   "warning: ",
+		Note:      "note: ",
+		DemoNoGit: func(err string) string {
+			return "pickup demo: " + err + "; the demo runs without git (RESTART will warn)"
+		},
+		DemoKept: func(dir string) string { return "pickup demo: sample project kept at " + dir },
+		DemoClaudeHome: func(home string) string {
+			return "pickup demo: its crucible files are under " + home + "; run pickup there with --claude-home " + home
+		},
 		Stopped: func(signal, nothing string) string {
 			return "pickup: stopped by " + signal + "; " + nothing
 		},
@@ -216,6 +227,12 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 		Archived:  " (arquivada)",
 		Blocked:   "bloqueado: ",
 		Warning:   "aviso: ",
+		Note:      "nota: ",
+		DemoNoGit: func(err string) string { return "pickup demo: " + err + "; o demo roda sem git (o RESTART vai avisar)" },
+		DemoKept:  func(dir string) string { return "pickup demo: projeto de exemplo mantido em " + dir },
+		DemoClaudeHome: func(home string) string {
+			return "pickup demo: os arquivos do crucible estão em " + home + "; rode o pickup lá com --claude-home " + home
+		},
 		Stopped: func(signal, nothing string) string {
 			return "pickup: parado por " + signal + "; " + nothing
 		},

@@ -64,7 +64,7 @@ func (a *app) plan(args []string) error {
 	} else {
 		fmt.Fprintln(a.io.out, strings.Join(s.Plan.Text(), "\n"))
 		for _, w := range s.Warnings {
-			fmt.Fprintf(a.io.err, "warning: %s\n", w)
+			fmt.Fprintf(a.io.err, "%s%s\n", a.cli().Warning, w)
 		}
 	}
 	if s.Problem != nil {

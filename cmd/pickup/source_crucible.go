@@ -104,7 +104,7 @@ changes nothing.`,
 				fmt.Fprintln(a.io.out, strings.Join(rep.Lines, "\n"))
 			}
 			for _, w := range rep.Warnings {
-				fmt.Fprintf(a.io.err, "warning: %s\n", w)
+				fmt.Fprintf(a.io.err, "%s%s\n", a.cli().Warning, w)
 			}
 			return nil
 		},

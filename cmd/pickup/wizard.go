@@ -77,7 +77,7 @@ func (a *app) wizard(project string) error {
 	}
 	releaseHeld()
 	for _, n := range lockNotes() {
-		fmt.Fprintf(a.io.err, "pickup: note: %s\n", n)
+		fmt.Fprintf(a.io.err, "pickup: %s%s\n", a.cli().Note, n)
 	}
 	if ok && st.Decision != nil && fm.Session() != nil {
 		return a.finish(st, fm.Session())
