@@ -26,6 +26,9 @@ type hookSettings struct {
 	path   string
 	before []byte // the bytes read; nil when the file does not exist
 	exists bool
+	// project is the folder whose operation log records the write (DIR,
+	// also for the user scope: pickup undo there takes it back).
+	project string
 }
 
 // installHook merges pickup's entry into the agent's settings file,
@@ -47,7 +50,7 @@ func (a *app) installHook(agentName, scope, project string, uninstall, dryRun bo
 	if err != nil && scope == "user" {
 		return fail(exitError, "cannot find the home folder for the user scope: %v", err)
 	}
-	st := hookSettings{agent: ag, scope: scope, path: pathOf(home, project, a.claudeHome)}
+	st := hookSettings{agent: ag, scope: scope, path: pathOf(home, project, a.claudeHome), project: project}
 	if err := st.read(); err != nil {
 		return err
 	}
@@ -114,7 +117,13 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 		fmt.Fprintln(out, "(dry run: nothing was changed)")
 		return nil
 	}
-	if err := writeSettings(st.path, st.before, st.exists, after); err != nil {
+	command := "hook install --agent " + st.agent.name
+	if uninstall {
+		command = "hook uninstall --agent " + st.agent.name
+	}
+	if err := a.logged(st.project, fsx.Record{Command: command, Lock: st.path}, func() error {
+		return writeSettings(st.path, st.before, st.exists, after)
+	}); err != nil {
 		return fail(exitError, "%v", err)
 	}
 	if uninstall {
@@ -131,9 +140,8 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 
 // writeSettings is the one place a settings file is written, through
 // fsx (atomic: temporary file, fsync, rename; an existing file only if it
-// still holds the bytes read). The operation log, when pickup gets one,
-// records the change here: path, the bytes before (nil for a new file)
-// and after.
+// still holds the bytes read), inside an operation of the log (fsx
+// records the bytes before, so pickup undo puts them back).
 var writeSettings = func(path string, before []byte, existed bool, after []byte) error {
 	if existed {
 		return fsx.ReplaceIfUnchanged(path, fsx.Fingerprint(before), after)
