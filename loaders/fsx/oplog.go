@@ -286,6 +286,34 @@ func RecordStep(step Step) (settle func(error) error, err error) {
 	return func(err error) error { return o.settle(i, err) }, nil
 }
 
+// FillAfter sets, in the open operation, the After hash of each step
+// recorded with none (a write made outside this package, whose result
+// is known only once it is on disk) to after(path), and writes the
+// record once. A step after says "" for stays without one: an undo then
+// takes whatever is there as what the write left.
+func FillAfter(after func(path string) string) error {
+	current.Lock()
+	o := current.op
+	current.Unlock()
+	if o == nil {
+		if unlogged.Load() {
+			return nil
+		}
+		return ErrNoOperation
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for i, s := range o.rec.Steps {
+		if s.After == "" && (s.Kind == StepReplace || s.Kind == StepCreate) {
+			o.rec.Steps[i].After = after(s.Path)
+		}
+	}
+	if o.file == "" {
+		return nil
+	}
+	return o.flush()
+}
+
 // Keep adds data to the open operation's blobs (bytes a write made
 // outside this package is about to overwrite) and returns its sha256.
 func Keep(data []byte) (string, error) {

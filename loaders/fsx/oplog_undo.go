@@ -85,16 +85,18 @@ func PlanUndo(project string, e Entry) ([]UndoAction, error) {
 			if err != nil {
 				return nil, err
 			}
-			switch cur {
-			case s.Before:
+			switch {
+			case cur == s.Before:
 				a.Kind = "skip"
-			case s.After:
+			case cur == s.After || s.After == "" && cur != absent:
+				// No After: a write outside this package cut short
+				// before its result was recorded (see FillAfter).
 				if _, err := blob(project, s.Before); err != nil {
 					return nil, refuse(s.Path, "its old bytes cannot be put back: %v", err)
 				}
-				a.Kind = "restore"
+				a.Kind, a.step.After = "restore", cur
 				state[s.Path] = s.Before
-			case absent:
+			case cur == absent:
 				return nil, refuse(s.Path, "is gone since operation %d rewrote it", e.ID)
 			default:
 				return nil, refuse(s.Path, "changed since operation %d wrote it", e.ID)
@@ -104,11 +106,11 @@ func PlanUndo(project string, e Entry) ([]UndoAction, error) {
 			if err != nil {
 				return nil, err
 			}
-			switch cur {
-			case absent:
+			switch {
+			case cur == absent:
 				a.Kind = "skip"
-			case s.After:
-				a.Kind = "remove"
+			case cur == s.After || s.After == "":
+				a.Kind, a.step.After = "remove", cur
 				state[s.Path] = absent
 			default:
 				return nil, refuse(s.Path, "changed since operation %d made it", e.ID)
