@@ -27,7 +27,7 @@ var allowedWrites = map[string]bool{
 	"loaders/fsx/lock.go":      true,
 	"loaders/fsx/oplog.go":     true,
 	"loaders/fsx/oplog_key.go": true,
-	"cmd/pickup/demo.go":                       true,
+	"cmd/pickup/demo.go":       true,
 }
 
 // TestOneWriter fails when code that ships writes without loaders/fsx:
