@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-func write(t *testing.T, path, body string, perm os.FileMode) {
+func write(t testing.TB, path, body string, perm os.FileMode) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(body), perm); err != nil {
 		t.Fatal(err)
