@@ -84,6 +84,7 @@ func (a *app) commands() *cobra.Command {
 			"  pickup artifacts --session 3f2a  # the files one session refers to",
 			"  pickup resume --choice continue --json",
 			"  pickup resume --choice restart --yes",
+			"  pickup undo --yes               # take back pickup's last write, byte for byte",
 			"  pickup hook install --agent claude  # a summary at the start of every agent session",
 		}, "\n"),
 		Args: cobra.MaximumNArgs(1),
