@@ -274,3 +274,49 @@ func TestLogOfAnotherOwnerRefused(t *testing.T) {
 		})
 	}
 }
+
+// An operation cut short (pickup killed between recording a step and
+// making its write, the record left open) is undone by what is on disk:
+// the step whose write never happened is skipped, the one made reversed.
+func TestUndoOfAnOperationCutShort(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := t.TempDir()
+	a, b := filepath.Join(project, "a"), filepath.Join(project, "b")
+	write(t, a, "a1", 0o644)
+	write(t, b, "b1", 0o644)
+	if _, err := Begin(project, Record{Command: "resume"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ReplaceIfUnchanged(a, Fingerprint([]byte("a1")), []byte("a2")); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := Keep([]byte("b1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// b's step is recorded; the process dies before writing it.
+	if _, err := RecordStep(Step{Kind: StepReplace, Path: b, Before: kept, After: Fingerprint([]byte("b2"))}); err != nil {
+		t.Fatal(err)
+	}
+	current.Lock()
+	current.op = nil // killed: End never ran
+	current.Unlock()
+
+	e := newest(t, project)
+	if e.State != OpOpen {
+		t.Fatalf("state %s", e.State)
+	}
+	plan, err := PlanUndo(project, e)
+	if err != nil || len(plan) != 2 || plan[0].Kind != "skip" || plan[1].Kind != "restore" {
+		t.Fatalf("plan %+v, %v", plan, err)
+	}
+	if err := undoNewest(t, project); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(a); string(got) != "a1" {
+		t.Fatalf("a is %q", got)
+	}
+	if got, _ := os.ReadFile(b); string(got) != "b1" {
+		t.Fatalf("b is %q", got)
+	}
+}
