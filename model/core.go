@@ -155,7 +155,10 @@ type Applied struct {
 	Choice     Choice
 	Changed    []string
 	ArchivedTo string
-	Err        error
+	// Undo is the command that takes the write back (pickup undo), ""
+	// when nothing was written.
+	Undo string
+	Err  error
 }
 
 func (Loaded) isEvent()     {}
@@ -457,12 +460,14 @@ func stepApplying(s State, ev Event) (State, []Effect) {
 	}
 	switch a.Choice {
 	case Continue:
-		return decide(s, continueDecision(s, a.Changed))
+		d := continueDecision(s, a.Changed)
+		d.Undo = a.Undo
+		return decide(s, d)
 	case Restart:
-		return decide(s, Decision{Choice: Restart, Action: ActionRestart, Changed: a.Changed,
+		return decide(s, Decision{Choice: Restart, Action: ActionRestart, Changed: a.Changed, Undo: a.Undo,
 			Context: s.Session.Context, Warnings: append([]string(nil), s.Warnings...), Text: s.Session.Outcomes[Restart]})
 	case Discard:
-		return decide(s, Decision{Choice: Discard, Action: ActionDiscarded, Changed: a.Changed,
+		return decide(s, Decision{Choice: Discard, Action: ActionDiscarded, Changed: a.Changed, Undo: a.Undo,
 			ArchivedTo: a.ArchivedTo, Warnings: append([]string(nil), s.Warnings...)})
 	}
 	return s, nil

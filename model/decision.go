@@ -23,6 +23,9 @@ type Decision struct {
 	ArchivedTo  string         `json:"archived_to,omitempty"`
 	Veto        *Veto          `json:"-"`
 	Warnings    []string       `json:"warnings,omitempty"`
+	// Undo is the command that takes the choice's writes back ("" when
+	// it wrote nothing).
+	Undo string `json:"undo,omitempty"`
 	// Text is the source's own outcome line (Session.Outcomes), shown
 	// instead of the catalog's when set.
 	Text string `json:"-"`

@@ -224,6 +224,9 @@ func (m Model) doneView(w, lv int) part {
 	for _, wn := range dec.Warnings {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(wn, st.Text))
 	}
+	if dec.Undo != "" {
+		d.text(sg(c.UndoHint(dec.Undo), st.Subtle))
+	}
 	return part{body: d.trimBlank(), focus: [2]int{-1, -1}}
 }
 

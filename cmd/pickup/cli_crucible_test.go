@@ -270,7 +270,7 @@ func TestCrucibleRestoreNeedsYesThenRestores(t *testing.T) {
 		t.Fatalf("shadow log %q", first)
 	}
 	if ns := m["next_step"].(string); !strings.HasPrefix(ns, "Restored checkpoint pre-code-review (1 file(s)); the pre-restore-safety checkpoint ") ||
-		!strings.Contains(ns, "taken first keeps the previous state (undo: GIT_DIR="+w.shadow+" GIT_WORK_TREE="+w.project) || !strings.HasSuffix(ns, "Resume build pipeline "+w.sid+" at Phase 4: re-execute 2 dispatch(es); new manifest entries start at seq 11.") {
+		!strings.Contains(ns, "taken first keeps the previous state, and pickup undo puts it back.") || !strings.HasSuffix(ns, "Resume build pipeline "+w.sid+" at Phase 4: re-execute 2 dispatch(es); new manifest entries start at seq 11.") {
 		t.Fatalf("next_step %q", ns)
 	}
 	// The undo command in the context works.

@@ -331,14 +331,14 @@ func TestKilnDiscardArchivesMemory(t *testing.T) {
 		if claude {
 			// The Claude home's folder is Claude Code's own memory folder
 			// too: only kiln's MEMORY.md is renamed, beside itself.
-			if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory/MEMORY\.md\.discarded\.\d{13}$`).MatchString(archived) {
+			if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory/MEMORY\.md\.discarded\.\d{8}T\d{6}Z$`).MatchString(archived) {
 				t.Fatalf("%v", m)
 			}
 			if testkit.Read(t, archived) != before || testkit.Read(t, filepath.Join(e.memDir, "vision.md")) == "" {
 				t.Fatal("the archive is not MEMORY.md, or vision.md moved")
 			}
 		} else {
-			if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory\.discarded\.\d{13}$`).MatchString(archived) {
+			if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`/memory\.discarded\.\d{8}T\d{6}Z$`).MatchString(archived) {
 				t.Fatalf("%v", m)
 			}
 			if testkit.Read(t, filepath.Join(archived, "MEMORY.md")) != before || testkit.Read(t, filepath.Join(archived, "vision.md")) == "" {
@@ -433,7 +433,7 @@ func TestKilnClaudeAutoMemoryIsNotASession(t *testing.T) {
 	// DISCARD of the real session archives the project's .kiln/memory;
 	// nothing under the Claude home moves.
 	m = e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
-	if m["archived_to"] != e.memDir+".discarded."+regexp.MustCompile(`\d{13}$`).FindString(m["archived_to"].(string)) {
+	if m["archived_to"] != e.memDir+".discarded."+regexp.MustCompile(`\d{8}T\d{6}Z$`).FindString(m["archived_to"].(string)) {
 		t.Fatalf("%v", m)
 	}
 	if testkit.TreeHash(t, e.home) != before {
@@ -519,7 +519,7 @@ func TestKilnEraFDiscardArchivesKiln(t *testing.T) {
 	kiln := filepath.Join(e.project, ".kiln")
 	m := e.run(t, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
 	archived, _ := m["archived_to"].(string)
-	if !regexp.MustCompile(`/\.kiln\.discarded\.\d{13}$`).MatchString(archived) || testkit.Read(t, filepath.Join(archived, "STATE.md")) == "" {
+	if !regexp.MustCompile(`/\.kiln\.discarded\.\d{8}T\d{6}Z$`).MatchString(archived) || testkit.Read(t, filepath.Join(archived, "STATE.md")) == "" {
 		t.Fatalf("%v", m)
 	}
 	if _, err := os.Stat(kiln); !os.IsNotExist(err) {

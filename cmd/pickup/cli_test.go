@@ -27,6 +27,8 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	bin = filepath.Join(dir, "pickup")
+	// The operation log's key goes in a state folder of the test's own.
+	os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {
 		panic("go build: " + err.Error() + "\n" + string(out))
@@ -282,7 +284,7 @@ func TestResumeDiscardArchives(t *testing.T) {
 	}
 	m := pickup(t, dir, "resume", "--choice", "discard", "--yes", "--json").want(t, exitOK).json(t)
 	archived, _ := m["archived_to"].(string)
-	if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`\.session-state\.yaml\.discarded\.\d{13}$`).MatchString(archived) {
+	if m["resume_action"] != "session_discarded" || !regexp.MustCompile(`\.session-state\.yaml\.discarded\.\d{8}T\d{6}Z$`).MatchString(archived) {
 		t.Fatalf("%v", m)
 	}
 	if testkit.Read(t, archived) != before {

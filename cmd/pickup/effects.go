@@ -43,7 +43,7 @@ func (a *app) perform(e model.Effect) model.Event {
 		if err := headMoved(e.Checkout); err != nil {
 			return model.Applied{Choice: e.Choice, Err: err}
 		}
-		return l.Apply(e.Session, e.Choice, a.now().UTC())
+		return a.applyLogged(l, e)
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // hookSettings is one agent's settings file, read for an install or an
@@ -26,6 +27,9 @@ type hookSettings struct {
 	path   string
 	before []byte // the bytes read; nil when the file does not exist
 	exists bool
+	// project is the folder whose operation log records the write (DIR,
+	// also for the user scope: pickup undo there takes it back).
+	project string
 }
 
 // installHook merges pickup's entry into the agent's settings file,
@@ -47,7 +51,7 @@ func (a *app) installHook(agentName, scope, project string, uninstall, dryRun bo
 	if err != nil && scope == "user" {
 		return fail(exitError, "cannot find the home folder for the user scope: %v", err)
 	}
-	st := hookSettings{agent: ag, scope: scope, path: pathOf(home, project, a.claudeHome)}
+	st := hookSettings{agent: ag, scope: scope, path: pathOf(home, project, a.claudeHome), project: project}
 	if err := st.read(); err != nil {
 		return err
 	}
@@ -114,9 +118,16 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 		fmt.Fprintln(out, "(dry run: nothing was changed)")
 		return nil
 	}
-	if err := writeSettings(st.path, st.before, st.exists, after); err != nil {
+	command := "hook install --agent " + st.agent.name
+	if uninstall {
+		command = "hook uninstall --agent " + st.agent.name
+	}
+	if err := a.logged(st.project, fsx.Record{Command: command, Lock: st.path}, func() error {
+		return writeSettings(st.path, st.before, st.exists, after)
+	}); err != nil {
 		return fail(exitError, "%v", err)
 	}
+	defer fmt.Fprintln(a.io.err, msg.English.UndoHint(undoCommand(st.project)))
 	if uninstall {
 		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", plural(removed, "entry", "entries"), what)
 		return nil
@@ -131,9 +142,8 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 
 // writeSettings is the one place a settings file is written, through
 // fsx (atomic: temporary file, fsync, rename; an existing file only if it
-// still holds the bytes read). The operation log, when pickup gets one,
-// records the change here: path, the bytes before (nil for a new file)
-// and after.
+// still holds the bytes read), inside an operation of the log (fsx
+// records the bytes before, so pickup undo puts them back).
 var writeSettings = func(path string, before []byte, existed bool, after []byte) error {
 	if existed {
 		return fsx.ReplaceIfUnchanged(path, fsx.Fingerprint(before), after)

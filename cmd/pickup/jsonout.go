@@ -128,12 +128,15 @@ type resumeDoc struct {
 	NextStep        string             `json:"next_step"`
 	Changed         []string           `json:"changed"`
 	ArchivedTo      *string            `json:"archived_to"`
-	Phases          []phaseJSON        `json:"phases,omitempty"`
-	Sections        []model.Section    `json:"sections,omitempty"`
-	Warnings        []string           `json:"warnings"`
-	Blocked         bool               `json:"blocked"`
-	Veto            string             `json:"veto,omitempty"`
-	Files           []string           `json:"files,omitempty"`
+	// Undo is the command that takes the choice's writes back (pickup
+	// undo DIR); absent when the choice wrote nothing.
+	Undo     string          `json:"undo,omitempty"`
+	Phases   []phaseJSON     `json:"phases,omitempty"`
+	Sections []model.Section `json:"sections,omitempty"`
+	Warnings []string        `json:"warnings"`
+	Blocked  bool            `json:"blocked"`
+	Veto     string          `json:"veto,omitempty"`
+	Files    []string        `json:"files,omitempty"`
 	// Changes are VETO-2's files with their git status and class, Advice
 	// its way out as commands (format_version 1: files stays the list of
 	// paths that block).

@@ -135,6 +135,7 @@ func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
 	if d.ArchivedTo != "" {
 		doc.ArchivedTo = &d.ArchivedTo
 	}
+	doc.Undo = d.Undo
 	doc.Warnings = append(doc.Warnings, d.Warnings...)
 	if a.emit == "prompt" && d.Choice == model.Continue {
 		l := a.emitLang()
@@ -208,6 +209,10 @@ func (a *app) output(doc resumeDoc, code int) error {
 		fmt.Fprint(a.io.out, doc.NextStep)
 	default:
 		fmt.Fprintln(a.io.out, doc.NextStep)
+		if doc.Undo != "" {
+			// stderr, like the warnings: stdout stays the one decision line.
+			fmt.Fprintln(a.io.err, msg.English.UndoHint(doc.Undo))
+		}
 	}
 	for _, w := range doc.Warnings {
 		fmt.Fprintf(a.io.err, "%s%s\n", a.cli().Warning, w)

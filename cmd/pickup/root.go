@@ -86,6 +86,7 @@ func (a *app) commands() *cobra.Command {
 			"  pickup artifacts --session 3f2a  # the files one session refers to",
 			"  pickup resume --choice continue --json",
 			"  pickup resume --choice restart --yes",
+			"  pickup undo --yes               # take back pickup's last write, byte for byte",
 			"  pickup hook install --agent claude  # a summary at the start of every agent session",
 		}, "\n"),
 		Args: cobra.MaximumNArgs(1),
@@ -179,7 +180,7 @@ afterwards (keep it with --keep).`,
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand())
+	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.undoCommand())
 	for _, s := range sourceSpecs {
 		if s.commands != nil {
 			root.AddCommand(s.commands(a)...)

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -383,8 +382,8 @@ func TestDiscard(t *testing.T) {
 				t.Fatalf("archive %s not beside %s", a.ArchivedTo, s.Path)
 			}
 			base := filepath.Base(a.ArchivedTo)
-			if !regexp.MustCompile(`^\.session-state\.yaml\.discarded\.\d+$`).MatchString(base) ||
-				base != ".session-state.yaml.discarded."+strconv.FormatInt(now.UnixMilli(), 10) {
+			if !regexp.MustCompile(`^\.session-state\.yaml\.discarded\.\d{8}T\d{6}Z$`).MatchString(base) ||
+				base != ".session-state.yaml.discarded."+fsx.Stamp(now) {
 				t.Fatalf("archive name %s", base)
 			}
 			if testkit.Read(t, a.ArchivedTo) != string(data) {

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -86,7 +85,9 @@ func (l Loader) verify(s *model.Session) (*book, error) {
 	return b, nil
 }
 
-func stamp(now time.Time) string { return strconv.FormatInt(now.UnixMilli(), 10) }
+// stamp is the UTC stamp of pickup's names at now (fsx.Stamp), with a
+// counter after it when one of names(stamp) is taken (fsx.FreeStamp).
+func stamp(now time.Time, names func(st string) []string) string { return fsx.FreeStamp(now, names) }
 
 // isoNow is a timestamp as bookforge writes them.
 func isoNow(now time.Time) string { return now.UTC().Format("2006-01-02T15:04:05Z") }
@@ -164,7 +165,7 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 			if err != nil {
 				return changed, err
 			}
-			dst := filepath.Join(b.History, rerunArchiveName(id, stamp(now)))
+			dst := filepath.Join(b.History, rerunArchiveName(id, stamp(now, func(st string) []string { return []string{filepath.Join(b.History, rerunArchiveName(id, st))} })))
 			// The archive first: if the ledger write then fails, the
 			// entries exist twice, never nowhere.
 			if err := fsx.CreateNew(dst, out, 0o644); err != nil {
@@ -207,7 +208,7 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 		if err != nil {
 			return changed, err
 		}
-		dst := filepath.Join(b.History, forceAuditName(stamp(now)))
+		dst := filepath.Join(b.History, forceAuditName(stamp(now, func(st string) []string { return []string{filepath.Join(b.History, forceAuditName(st))} })))
 		if err := fsx.CreateNew(dst, doc, 0o644); err != nil {
 			return changed, err
 		}
@@ -300,12 +301,19 @@ func restart(s *model.Session, b *book, now time.Time) ([]string, error) {
 	if !finish && (!ok || plan == nil || plan.ResumeIndex < 0) {
 		return []string{}, errors.New("bookforge: " + b.Dir + ": no scene to restart; nothing was moved")
 	}
-	st := stamp(now)
 	id := ""
+	if !finish {
+		id = plan.Scenes[plan.ResumeIndex].ID
+	}
+	st := stamp(now, func(st string) []string {
+		var names []string
+		for _, lg := range b.Ledgers {
+			names = append(names, lg.File+".restart."+st)
+		}
+		return append(names, b.PauseFile+".restart."+st)
+	})
 	if finish {
 		st = b.CutShort.Stamp // the ledger moved already
-	} else {
-		id = plan.Scenes[plan.ResumeIndex].ID
 	}
 	changed := []string{}
 	for _, lg := range b.Ledgers {
@@ -335,7 +343,9 @@ func restart(s *model.Session, b *book, now time.Time) ([]string, error) {
 // moveAside archives the ledger folder and the pause marker under
 // "<name>.<how>.<unix-ms>" beside themselves.
 func moveAside(b *book, how string, now time.Time) (changed []string, archivedTo string, err error) {
-	st := stamp(now)
+	st := stamp(now, func(st string) []string {
+		return []string{b.History + "." + how + "." + st, b.PauseFile + "." + how + "." + st}
+	})
 	changed = []string{}
 	if b.HasHistory {
 		dst := b.History + "." + how + "." + st
@@ -347,13 +357,7 @@ func moveAside(b *book, how string, now time.Time) (changed []string, archivedTo
 	}
 	if b.HasPause {
 		dst := b.PauseFile + "." + how + "." + st
-		var err error
-		if how == "discarded" {
-			dst, err = fsx.Archive(b.PauseFile, fsx.Fingerprint(b.PauseData), now)
-		} else {
-			err = fsx.RenameNoReplace(b.PauseFile, dst)
-		}
-		if err != nil {
+		if err := fsx.ArchiveTo(b.PauseFile, fsx.Fingerprint(b.PauseData), dst); err != nil {
 			if len(changed) > 0 {
 				err = fmt.Errorf("%w (%s was already moved to %s)", err, b.History, archivedTo)
 			}

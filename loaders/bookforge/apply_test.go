@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -58,7 +57,7 @@ func TestPromptChangeRecordedInPlace(t *testing.T) {
 	}
 	prev, cur := p.Writes[0].Change.Prev, p.Writes[0].Change.New
 	a = l.Apply(s, model.Continue, now)
-	archive := filepath.Join(history(dir, "glass"), "ch001_sc002.rerun."+strconv.FormatInt(now.UnixMilli(), 10)+".json")
+	archive := filepath.Join(history(dir, "glass"), "ch001_sc002.rerun."+fsx.Stamp(now)+".json")
 	if a.Err != nil || !slices.Equal(a.Changed, []string{archive, ledger}) {
 		t.Fatalf("apply: %v changed %v", a.Err, a.Changed)
 	}
@@ -160,7 +159,7 @@ func TestPromptChangeForcedKeepsLaterPhases(t *testing.T) {
 	if a.Err != nil || len(a.Changed) != 2 {
 		t.Fatalf("apply %v %v", a.Err, a.Changed)
 	}
-	note := filepath.Join(history(dir, "glass"), "force_resume."+strconv.FormatInt(now.UnixMilli(), 10)+".json")
+	note := filepath.Join(history(dir, "glass"), "force_resume."+fsx.Stamp(now)+".json")
 	if a.Changed[1] != note {
 		t.Fatalf("changed %v", a.Changed)
 	}
@@ -191,7 +190,7 @@ func TestForceResumeWritesAnAuditNote(t *testing.T) {
 	if a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	stamp := strconv.FormatInt(now.UnixMilli(), 10)
+	stamp := fsx.Stamp(now)
 	rel := "workspace/books/ember/draft/context/phase_history/force_resume." + stamp + ".json"
 	added, removed, changed := diffTrees(before, testkit.Snapshot(t, dir))
 	if !slices.Equal(added, []string{rel}) || len(removed)+len(changed) != 0 {
@@ -243,7 +242,7 @@ func TestRerunFromArchivesLaterEntries(t *testing.T) {
 	if a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	archive := filepath.Join(history(dir, "demo"), "ch001_sc003.rerun."+strconv.FormatInt(now.UnixMilli(), 10)+".json")
+	archive := filepath.Join(history(dir, "demo"), "ch001_sc003.rerun."+fsx.Stamp(now)+".json")
 	if !slices.Equal(a.Changed, []string{archive, ledger}) {
 		t.Fatalf("changed %v", a.Changed)
 	}
@@ -301,7 +300,7 @@ func TestDiscardArchivesEverything(t *testing.T) {
 	if a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	stamp := strconv.FormatInt(now.UnixMilli(), 10)
+	stamp := fsx.Stamp(now)
 	hist := history(dir, "demo")
 	marker := filepath.Join(bookDir(dir, "demo"), filepath.FromSlash(PauseFile))
 	if !slices.Equal(a.Changed, []string{hist, marker}) || a.ArchivedTo != hist+".discarded."+stamp {
@@ -345,7 +344,7 @@ func TestRestartArchivesTheResumeScene(t *testing.T) {
 	if a.Err != nil {
 		t.Fatal(a.Err)
 	}
-	stamp := strconv.FormatInt(now.UnixMilli(), 10)
+	stamp := fsx.Stamp(now)
 	ledger := filepath.Join(hist, "ch001_sc004.json")
 	marker := filepath.Join(bookDir(dir, "quill"), filepath.FromSlash(PauseFile))
 	if !slices.Equal(a.Changed, []string{ledger, marker}) {
@@ -425,21 +424,24 @@ func TestPromptForTheAgent(t *testing.T) {
 	}
 }
 
-// An archive name already taken refuses the move: nothing is replaced.
-func TestDiscardRefusesATakenArchiveName(t *testing.T) {
+// An archive name already taken is never replaced: the move takes the
+// same stamp with a counter, for the ledger folder and the marker alike.
+func TestDiscardTakesAFreeArchiveName(t *testing.T) {
 	dir := project(t, "real")
 	s := live(t, dir, opts())
-	taken := history(dir, "demo") + ".discarded." + strconv.FormatInt(now.UnixMilli(), 10)
+	taken := history(dir, "demo") + ".discarded." + fsx.Stamp(now)
 	if err := os.MkdirAll(taken, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	testkit.Write(t, filepath.Join(taken, "keep.txt"), "older archive")
-	before := testkit.Snapshot(t, dir)
 	a := New(opts()).Apply(s, model.Discard, now)
-	if a.Err == nil || !strings.Contains(a.Err.Error(), "already exists; nothing was moved") {
-		t.Fatalf("err %v", a.Err)
+	if a.Err != nil || a.ArchivedTo != taken+"-2" {
+		t.Fatalf("archived to %s, %v; want %s-2", a.ArchivedTo, a.Err, taken)
 	}
-	if x, r, c := diffTrees(before, testkit.Snapshot(t, dir)); len(x)+len(r)+len(c) != 0 {
-		t.Fatalf("changed: %v %v %v", x, r, c)
+	if testkit.Read(t, filepath.Join(taken, "keep.txt")) != "older archive" {
+		t.Fatal("the older archive changed")
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(taken), "run_paused.json.discarded."+fsx.Stamp(now)+"-2")); err != nil {
+		t.Fatalf("the marker does not share the stamp: %v", err)
 	}
 }

@@ -523,7 +523,7 @@ func archiveWrite(l *Ledger, sp ScenePlan, in Input, lint LintMode, rerunFrom st
 	}
 	return &Write{Kind: "rerun_archive", Scene: l.ID, Phases: moved, File: sp.Ledger, From: from,
 		Text: fmt.Sprintf("move the %s entries of %s (%s) from %s to %s beside it: %s would otherwise reuse %s",
-			strings.Join(moved, ", "), l.ID, why, sp.Ledger, rerunArchiveName(l.ID, "<unix-ms>"), who, strings.Join(reads, ", "))}
+			strings.Join(moved, ", "), l.ID, why, sp.Ledger, rerunArchiveName(l.ID, "<stamp>"), who, strings.Join(reads, ", "))}
 }
 
 // committedScene is a scene before state.json's cursor: committed, its

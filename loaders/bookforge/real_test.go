@@ -6,12 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
+	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -252,7 +252,7 @@ func TestDurableApplyPauses(t *testing.T) {
 // marker not) is named on the next load, and DISCARD again finishes it.
 func TestDiscardCutShortIsNamed(t *testing.T) {
 	dir := project(t, "real")
-	stamp := strconv.FormatInt(now.UnixMilli(), 10)
+	stamp := fsx.Stamp(now)
 	if err := os.Rename(history(dir, "demo"), history(dir, "demo")+".discarded."+stamp); err != nil {
 		t.Fatal(err)
 	}

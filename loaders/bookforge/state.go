@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/tidwall/gjson"
 )
 
@@ -209,7 +210,7 @@ type cutShort struct {
 }
 
 // restartArchive matches a ledger RESTART moved aside.
-var restartArchive = regexp.MustCompile(`^(ch\d{3,}_sc\d{3,}\.json)\.restart\.(\d+)$`)
+var restartArchive = regexp.MustCompile(`^(ch\d{3,}_sc\d{3,}\.json)\.restart\.(\d[0-9TZ.-]*)$`)
 
 // findCutShort looks for a RESTART or DISCARD cut short in the book: an
 // archive of pickup's whose marker counterpart (same <unix-ms>) is
@@ -223,11 +224,10 @@ func findCutShort(b *book, markerTime time.Time) *cutShort {
 	ctx := filepath.Dir(b.PauseFile)
 	var found []*cutShort
 	consider := func(choice, stamp, moved, from string) {
-		ms, err := strconv.ParseInt(stamp, 10, 64)
-		if err != nil {
+		at, ok := fsx.ParseStamp(stamp)
+		if !ok {
 			return
 		}
-		at := time.UnixMilli(ms).UTC()
 		if markerTime.After(at) {
 			return // a pause after that write: not what it left behind
 		}

@@ -127,10 +127,20 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 	if err != nil {
 		return nil, fmt.Errorf("taking the %s checkpoint in %s: %w; nothing was restored", safetyReason, sh.Dir, err)
 	}
-	files, _ := sh.Touched(safety, r.ID)
+	files, err := sh.Touched(safety, r.ID)
+	if err != nil {
+		return nil, fmt.Errorf("listing the files checkpoint %s restores: %w; nothing was restored", r.Short, err)
+	}
 	staying, stayErr := sh.Added(r.ID, safety)
-	if err := sh.Restore(r.ID); err != nil {
-		return nil, fmt.Errorf("restoring checkpoint %s: %w. The working directory may be partly restored; undo with: %s", r.Short, err, sh.UndoCommand(safety))
+	if err := recordRestore(sh.Work, files); err != nil {
+		return nil, err
+	}
+	err = sh.Restore(r.ID)
+	if ferr := restored(); err == nil && ferr != nil {
+		err = ferr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("restoring checkpoint %s: %w. The working directory may be partly restored; pickup undo in %s puts back the files as they were (or: %s)", r.Short, err, p.project, sh.UndoCommand(safety))
 	}
 	changed := make([]string, 0, len(files)+1)
 	for _, f := range files {
@@ -155,8 +165,8 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 	}
 	s.Context = ctx
 	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, fmt.Sprintf(
-		"Restored checkpoint %s (%d file(s)); the %s checkpoint %s taken first keeps the previous state (undo: %s).%s",
-		r.Reason, len(files), safetyReason, short8(safety), sh.UndoCommand(safety), stays))}
+		"Restored checkpoint %s (%d file(s)); the %s checkpoint %s taken first keeps the previous state, and pickup undo puts it back.%s",
+		r.Reason, len(files), safetyReason, short8(safety), stays))}
 	return changed, nil
 }
 

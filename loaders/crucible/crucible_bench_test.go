@@ -11,6 +11,7 @@ import (
 	"github.com/pickup-dev/pickup/internal/gen/synth"
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
 // The benchmark pipelines are written once per test binary (the full
@@ -28,6 +29,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	// The loader's writes alone, outside an operation of the log (cmd
+	// opens one around each; its tests check every write is recorded).
+	fsx.WithoutLog()
 	code := m.Run()
 	if benchDir != "" {
 		os.RemoveAll(benchDir)

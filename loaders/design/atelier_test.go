@@ -175,7 +175,7 @@ func TestAtelierDiscardArchivesBeside(t *testing.T) {
 		t.Fatal(ap.Err)
 	}
 	gone(t, p)
-	if ap.ArchivedTo != p+".discarded.1769612400000" || testkit.Read(t, ap.ArchivedTo) != before {
+	if ap.ArchivedTo != p+".discarded.20260128T150000Z" || testkit.Read(t, ap.ArchivedTo) != before {
 		t.Fatalf("archived to %q", ap.ArchivedTo)
 	}
 	for _, rel := range files(t, project) {

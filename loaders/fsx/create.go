@@ -1,9 +1,12 @@
 package fsx
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // RenameNoReplace moves src (a file or a whole folder, such as a ledger
@@ -11,20 +14,104 @@ import (
 // caller checks first that src still holds what it loaded (Verify works
 // on files only). Nothing is copied or deleted: there is always exactly
 // one copy. A folder on the way from src's folder to dst's that is a
-// symbolic link is refused (ErrLink).
+// symbolic link is refused (ErrLink). The move is recorded in the open
+// operation first, with src's content hash (a folder's tree digest).
 func RenameNoReplace(src, dst string) error {
-	if err := intoDir(filepath.Dir(dst), filepath.Dir(src), false, src, "moved"); err != nil {
+	if err := intoDir(filepath.Dir(dst), filepath.Dir(src), false, src, "moved", nil); err != nil {
 		return err
 	}
 	if _, err := os.Lstat(dst); err == nil {
 		return fmt.Errorf("%s: archive name %s already exists; nothing was moved", src, dst)
 	}
-	if err := os.Rename(src, dst); err != nil {
+	hash, dir, err := ContentHash(src)
+	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("%s: archiving: %w", src, err)
+	}
+	if err != nil {
+		return err
+	}
+	op, i, err := record(Step{Kind: StepRename, Path: absPath(src), To: absPath(dst), Before: hash, Dir: dir}, nil)
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(src, dst); err != nil {
+		return op.settle(i, fmt.Errorf("%s: archiving: %w", src, err))
 	}
 	syncDir(filepath.Dir(dst))
 	if filepath.Dir(src) != filepath.Dir(dst) {
 		syncDir(filepath.Dir(src))
 	}
 	return nil
+}
+
+// RemoveIfUnchanged takes path away provided it holds the content with
+// fingerprint fp: only an undo of a file pickup created does this, and
+// the bytes are kept in the operation log first (so an undo of the undo
+// puts them back). Never through a symbolic link.
+func RemoveIfUnchanged(path, fp string) error {
+	if err := notALink(path); err != nil {
+		return err
+	}
+	data, err := readVerify(path, fp)
+	if err != nil {
+		return err
+	}
+	st, err := os.Lstat(path)
+	if err != nil {
+		return err
+	}
+	op, i, err := record(Step{Kind: StepRemove, Path: absPath(path), Before: fp, Mode: modeText(st.Mode()), MTime: stampTime(st.ModTime())}, data)
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(path); err != nil {
+		return op.settle(i, fmt.Errorf("%s: removing: %w", path, err))
+	}
+	syncDir(filepath.Dir(path))
+	return nil
+}
+
+// MakeDir makes the empty folder dir (an undo putting back a folder it
+// took away); its parent must exist and be a real folder.
+func MakeDir(dir string) error {
+	if err := realDir(filepath.Dir(dir), dir, "made"); err != nil {
+		return err
+	}
+	op, i, err := record(Step{Kind: StepMkdir, Path: absPath(dir)}, nil)
+	if err != nil {
+		return err
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return op.settle(i, fmt.Errorf("%s: %w", dir, err))
+	}
+	syncDir(filepath.Dir(dir))
+	return nil
+}
+
+// RemoveEmptyDir takes away dir when it is an empty folder (an undo of
+// a folder pickup made for a write). It reports whether it did.
+func RemoveEmptyDir(dir string) (bool, error) {
+	st, err := os.Lstat(dir)
+	if err != nil || !st.IsDir() {
+		return false, nil
+	}
+	names, err := listDir(dir)
+	if err != nil || len(names) > 0 {
+		return false, nil
+	}
+	op, i, err := record(Step{Kind: StepRmdir, Path: absPath(dir)}, nil)
+	if err != nil {
+		return false, err
+	}
+	if err := os.Remove(dir); err != nil {
+		return false, op.settle(i, fmt.Errorf("%s: %w", dir, err))
+	}
+	syncDir(filepath.Dir(dir))
+	return true, nil
+}
+
+// ParseMTime reads a modification time the log wrote (zero for "").
+func ParseMTime(s string) time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, s)
+	return t
 }

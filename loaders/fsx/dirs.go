@@ -19,8 +19,10 @@ import (
 // deepest folder of dir's path that exists. With create, missing
 // folders are made (0755), one at a time, each checked; without it a
 // missing one is left for the rename to report. what names the file for
-// the message, done says what did not happen ("written", "moved").
-func intoDir(dir, anchor string, create bool, what, done string) error {
+// the message, done says what did not happen ("written", "moved"). made,
+// when not nil, is told of each folder before it is made (the operation
+// log records it).
+func intoDir(dir, anchor string, create bool, what, done string, made func(string) error) error {
 	dir = filepath.Clean(dir)
 	start, ok := below(anchor, dir)
 	if !ok {
@@ -50,6 +52,11 @@ func intoDir(dir, anchor string, create bool, what, done string) error {
 		if _, err := os.Lstat(cur); errors.Is(err, fs.ErrNotExist) {
 			if !create {
 				return nil
+			}
+			if made != nil {
+				if err := made(cur); err != nil {
+					return err
+				}
 			}
 			if err := os.Mkdir(cur, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 				return fmt.Errorf("%s: creating the folder %s: %w", what, cur, err)

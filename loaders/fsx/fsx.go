@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/google/renameio/v2"
@@ -53,37 +52,81 @@ func (e *ChangedError) Is(target error) bool { return target == ErrChanged }
 
 // Verify checks that path still holds the content with fingerprint fp.
 func Verify(path, fp string) error {
-	data, err := ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return &ChangedError{Path: path, Gone: true}
-	}
-	if err != nil {
-		return err
-	}
-	if Fingerprint(data) != fp {
-		return &ChangedError{Path: path}
-	}
-	return nil
+	_, err := readVerify(path, fp)
+	return err
 }
 
 // ReplaceIfUnchanged atomically replaces path with data (temp file in the
 // same directory, fsync, rename, directory fsync) provided it still holds
 // the content with fingerprint fp. The file's permission bits are kept.
+// The write is recorded in the open operation first, the old bytes kept.
 func ReplaceIfUnchanged(path, fp string, data []byte) error {
+	return replace(path, fp, data, time.Time{})
+}
+
+// RestoreFile is ReplaceIfUnchanged that also sets the file's
+// modification time to mtime (an undo putting a file back as it was).
+func RestoreFile(path, fp string, data []byte, mtime time.Time) error {
+	return replace(path, fp, data, mtime)
+}
+
+func replace(path, fp string, data []byte, mtime time.Time) error {
 	if err := notALink(path); err != nil {
 		return err
 	}
-	if err := Verify(path, fp); err != nil {
+	old, err := readVerify(path, fp)
+	if err != nil {
 		return err
 	}
 	perm := fs.FileMode(0o644)
+	var was time.Time
 	if st, err := os.Stat(path); err == nil {
-		perm = st.Mode().Perm()
+		perm, was = st.Mode().Perm(), st.ModTime()
 	}
-	if err := renameio.WriteFile(path, data, perm); err != nil {
-		return fmt.Errorf("%s: writing: %w", path, err)
+	op, i, err := record(Step{Kind: StepReplace, Path: absPath(path), Before: fp, After: Fingerprint(data), MTime: stampTime(was)}, old)
+	if err != nil {
+		return err
 	}
-	return nil
+	err = renameio.WriteFile(path, data, perm)
+	if err == nil && !mtime.IsZero() {
+		err = os.Chtimes(path, time.Time{}, mtime)
+	}
+	if err != nil {
+		err = fmt.Errorf("%s: writing: %w", path, err)
+	}
+	return op.settle(i, err)
+}
+
+// readVerify reads path and checks it holds the content with
+// fingerprint fp (Verify), returning the bytes.
+func readVerify(path, fp string) ([]byte, error) {
+	data, err := ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &ChangedError{Path: path, Gone: true}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if Fingerprint(data) != fp {
+		return nil, &ChangedError{Path: path}
+	}
+	return data, nil
+}
+
+// absPath is path made absolute, for the log.
+func absPath(path string) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
+}
+
+// stampTime is a modification time as the log writes it ("" for none).
+func stampTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339Nano)
 }
 
 // ErrLink is matched by errors.Is when a write is refused because the
@@ -103,15 +146,10 @@ func notALink(path string) error {
 	return fmt.Errorf("%s: is a symbolic link to %s; pickup does not write through links, nothing was written: %w", path, target, ErrLink)
 }
 
-// ArchiveName is where Archive moves path at time now:
-// "<path>.discarded.<unix-ms>".
-func ArchiveName(path string, now time.Time) string {
-	return path + ".discarded." + strconv.FormatInt(now.UnixMilli(), 10)
-}
-
-// Archive renames path to ArchiveName(path, now) provided it still holds
-// the content with fingerprint fp, and returns the new name. A rename
-// within one directory is atomic: there is always exactly one copy.
+// Archive renames path to ArchiveName(path, now) (FreeArchiveName when
+// that is taken) provided it still holds the content with fingerprint
+// fp, and returns the new name. A rename within one directory is
+// atomic: there is always exactly one copy.
 func Archive(path, fp string, now time.Time) (string, error) {
 	if err := notALink(path); err != nil {
 		return "", err
@@ -119,12 +157,16 @@ func Archive(path, fp string, now time.Time) (string, error) {
 	if err := Verify(path, fp); err != nil {
 		return "", err
 	}
-	dst := ArchiveName(path, now)
+	dst := FreeArchiveName(path, now)
 	if _, err := os.Lstat(dst); err == nil {
 		return "", fmt.Errorf("%s: archive name %s already exists; nothing was moved", path, dst)
 	}
+	op, i, err := record(Step{Kind: StepRename, Path: absPath(path), To: absPath(dst), Before: fp}, nil)
+	if err != nil {
+		return "", err
+	}
 	if err := os.Rename(path, dst); err != nil {
-		return "", fmt.Errorf("%s: archiving: %w", path, err)
+		return "", op.settle(i, fmt.Errorf("%s: archiving: %w", path, err))
 	}
 	syncDir(filepath.Dir(path))
 	return dst, nil
@@ -138,16 +180,52 @@ func Archive(path, fp string, now time.Time) (string, error) {
 // existing file is never replaced), then a folder fsync. It refuses with
 // an error matching fs.ErrExist when path already exists. Where hard
 // links are not supported it checks that path is absent and renames.
+// The folders made and the file are recorded in the open operation
+// first.
 func CreateNew(path string, data []byte, perm fs.FileMode) error {
-	dir := filepath.Dir(path)
-	exists := func() error {
-		return fmt.Errorf("%s: already exists; nothing was written: %w", path, fs.ErrExist)
-	}
-	if err := intoDir(dir, "", true, path, "written"); err != nil {
+	return create(path, data, perm, time.Time{})
+}
+
+// Recreate is CreateNew that also sets the file's modification time to
+// mtime (an undo putting back a file it took away).
+func Recreate(path string, data []byte, perm fs.FileMode, mtime time.Time) error {
+	return create(path, data, perm, mtime)
+}
+
+func create(path string, data []byte, perm fs.FileMode, mtime time.Time) error {
+	if err := intoDir(filepath.Dir(path), "", true, path, "written", recordMkdir); err != nil {
 		return err
 	}
 	if _, err := os.Lstat(path); err == nil {
-		return exists()
+		return fmt.Errorf("%s: already exists; nothing was written: %w", path, fs.ErrExist)
+	}
+	op, i, err := record(Step{Kind: StepCreate, Path: absPath(path), After: Fingerprint(data), Mode: modeText(perm)}, nil)
+	if err != nil {
+		return err
+	}
+	err = createFile(path, data, perm)
+	if err == nil && !mtime.IsZero() {
+		err = os.Chtimes(path, time.Time{}, mtime)
+	}
+	return op.settle(i, err)
+}
+
+// recordMkdir records a folder about to be made for a write.
+func recordMkdir(dir string) error {
+	_, _, err := record(Step{Kind: StepMkdir, Path: absPath(dir)}, nil)
+	return err
+}
+
+// modeText is a permission as the log writes it ("0644").
+func modeText(perm fs.FileMode) string { return fmt.Sprintf("%04o", perm.Perm()) }
+
+// createFile makes path holding data (temporary file, fsync, hard link,
+// folder fsync), refusing with fs.ErrExist when it exists. It records
+// nothing: the log's own files are made with it.
+func createFile(path string, data []byte, perm fs.FileMode) error {
+	dir := filepath.Dir(path)
+	exists := func() error {
+		return fmt.Errorf("%s: already exists; nothing was written: %w", path, fs.ErrExist)
 	}
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -195,14 +273,18 @@ func ArchiveTo(path, fp, dst string) error {
 	if err := Verify(path, fp); err != nil {
 		return err
 	}
-	if err := intoDir(filepath.Dir(dst), filepath.Dir(path), true, path, "moved"); err != nil {
+	if err := intoDir(filepath.Dir(dst), filepath.Dir(path), true, path, "moved", recordMkdir); err != nil {
 		return err
 	}
 	if _, err := os.Lstat(dst); err == nil {
 		return fmt.Errorf("%s: archive name %s already exists; nothing was moved", path, dst)
 	}
+	op, i, err := record(Step{Kind: StepRename, Path: absPath(path), To: absPath(dst), Before: fp}, nil)
+	if err != nil {
+		return err
+	}
 	if err := os.Rename(path, dst); err != nil {
-		return fmt.Errorf("%s: archiving: %w", path, err)
+		return op.settle(i, fmt.Errorf("%s: archiving: %w", path, err))
 	}
 	syncDir(filepath.Dir(path))
 	syncDir(filepath.Dir(dst))

@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-func write(t *testing.T, path, body string, perm os.FileMode) {
+func write(t testing.TB, path, body string, perm os.FileMode) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(body), perm); err != nil {
 		t.Fatal(err)
@@ -73,7 +73,7 @@ func TestArchiveKeepsExactBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if dst != p+".discarded.1771151400123" {
+	if dst != p+".discarded.20260215T103000Z" {
 		t.Fatalf("dst %s", dst)
 	}
 	got, _ := os.ReadFile(dst)
@@ -94,8 +94,9 @@ func TestArchiveRefuses(t *testing.T) {
 	}
 	now := time.UnixMilli(42)
 	write(t, ArchiveName(p, now), "older archive", 0o644)
-	if _, err := Archive(p, Fingerprint([]byte("a")), now); err == nil {
-		t.Fatal("an existing archive was overwritten")
+	dst, err := Archive(p, Fingerprint([]byte("a")), now)
+	if err != nil || dst != ArchiveName(p, now)+"-2" {
+		t.Fatalf("with the archive name taken: %s, %v (want the name with -2)", dst, err)
 	}
 	got, _ := os.ReadFile(ArchiveName(p, now))
 	if string(got) != "older archive" {

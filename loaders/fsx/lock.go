@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 )
@@ -95,31 +94,7 @@ func lockBase() (base, rel string) {
 // one else can plant a file, a link or a pipe at a lock path.
 func privateLockDir() (string, error) {
 	base, rel := lockBase()
-	// The base is the user's own (the runtime or cache folder), which a
-	// new account may not have yet: make it as the system would.
-	if _, err := os.Lstat(base); errors.Is(err, fs.ErrNotExist) {
-		if err := os.MkdirAll(base, 0o700); err != nil {
-			return "", fmt.Errorf("cannot create the lock folder %s: %w", base, err)
-		}
-	}
-	dir := base
-	for _, name := range strings.Split(rel, string(filepath.Separator)) {
-		dir = filepath.Join(dir, name)
-		st, err := os.Lstat(dir)
-		if errors.Is(err, fs.ErrNotExist) {
-			if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-				return "", fmt.Errorf("cannot create the lock folder %s: %w", dir, err)
-			}
-			st, err = os.Lstat(dir)
-		}
-		if err != nil {
-			return "", fmt.Errorf("cannot use the lock folder %s: %w", dir, err)
-		}
-		if why := unsafeDir(st); why != "" {
-			return "", fmt.Errorf("refusing the lock folder %s: it %s; pickup keeps its locks in a folder only you can write (remove it, and pickup makes a new one)", dir, why)
-		}
-	}
-	return dir, nil
+	return privateDir(base, rel, "the lock folder")
 }
 
 // unsafeDir says why a lock folder cannot be trusted, or "".

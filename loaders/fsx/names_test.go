@@ -41,3 +41,34 @@ func TestIsOwn(t *testing.T) {
 		}
 	}
 }
+
+func TestStamps(t *testing.T) {
+	now := time.Date(2026, 11, 24, 13, 45, 12, 345e6, time.FixedZone("BRT", -3*3600))
+	if got := Stamp(now); got != "20261124T164512Z" {
+		t.Fatalf("Stamp = %s", got)
+	}
+	for st, want := range map[string]time.Time{
+		"20261124T164512Z":     time.Date(2026, 11, 24, 16, 45, 12, 0, time.UTC),
+		"20261124T164512Z-3":   time.Date(2026, 11, 24, 16, 45, 12, 2, time.UTC),
+		"20261124T164512.345Z": time.Date(2026, 11, 24, 16, 45, 12, 345e6, time.UTC),
+		"1775430161000":        time.UnixMilli(1775430161000).UTC(),
+	} {
+		if got, ok := ParseStamp(st); !ok || !got.Equal(want) {
+			t.Errorf("ParseStamp(%s) = %v, %v; want %v", st, got, ok, want)
+		}
+	}
+	for _, bad := range []string{"", "2026-11", "20261124T164512Z-1", "20261124T164512Z-x", "x1"} {
+		if _, ok := ParseStamp(bad); ok {
+			t.Errorf("ParseStamp(%q) accepted", bad)
+		}
+	}
+	// FreeStamp: the first stamp none of whose names exists.
+	dir := t.TempDir()
+	a, b := dir+"/a", dir+"/b"
+	write(t, a+".x."+Stamp(now), "", 0o644)
+	write(t, b+".x."+Stamp(now)+"-2", "", 0o644)
+	names := func(st string) []string { return []string{a + ".x." + st, b + ".x." + st} }
+	if got := FreeStamp(now, names); got != Stamp(now)+"-3" {
+		t.Fatalf("FreeStamp = %s", got)
+	}
+}

@@ -124,7 +124,7 @@ func TestRestartExecutionPhase(t *testing.T) {
 		t.Fatalf("applied %+v", a)
 	}
 	archived := a.Changed[2]
-	if !regexp.MustCompile(`/phase_3_state\.md\.discarded\.\d{13}$`).MatchString(archived) || filepath.Dir(archived) != filepath.Dir(statePath) {
+	if !regexp.MustCompile(`/phase_3_state\.md\.discarded\.\d{8}T\d{6}Z$`).MatchString(archived) || filepath.Dir(archived) != filepath.Dir(statePath) {
 		t.Fatalf("archived to %s", archived)
 	}
 	if testkit.Read(t, archived) != stateBefore {
@@ -233,7 +233,7 @@ func TestDiscardArchivesTheMemoryFolder(t *testing.T) {
 			if tc.loc == atClaude {
 				// The Claude home's folder is Claude Code's own memory
 				// folder too: only kiln's MEMORY.md moves, beside itself.
-				if a.Err != nil || a.ArchivedTo != e.path+".discarded.1771666215000" || len(a.Changed) != 1 || a.Changed[0] != e.path {
+				if a.Err != nil || a.ArchivedTo != e.path+".discarded.20260221T093015Z" || len(a.Changed) != 1 || a.Changed[0] != e.path {
 					t.Fatalf("applied %+v", a)
 				}
 				if testkit.Read(t, a.ArchivedTo) != files[MemoryFile] {
@@ -245,7 +245,7 @@ func TestDiscardArchivesTheMemoryFolder(t *testing.T) {
 					}
 				}
 			} else {
-				if a.Err != nil || a.ArchivedTo != e.memDir+".discarded.1771666215000" || len(a.Changed) != 1 || a.Changed[0] != e.memDir {
+				if a.Err != nil || a.ArchivedTo != e.memDir+".discarded.20260221T093015Z" || len(a.Changed) != 1 || a.Changed[0] != e.memDir {
 					t.Fatalf("applied %+v", a)
 				}
 				if _, err := os.Stat(e.memDir); !os.IsNotExist(err) {

@@ -205,7 +205,7 @@ func TestEraFContinueWritesNothingDiscardArchivesKiln(t *testing.T) {
 	}
 	kiln := filepath.Join(e.project, ".kiln")
 	a = e.l.Apply(s, model.Discard, t0)
-	if a.Err != nil || a.ArchivedTo != kiln+".discarded.1771666215000" || !reflect.DeepEqual(a.Changed, []string{kiln}) {
+	if a.Err != nil || a.ArchivedTo != kiln+".discarded.20260221T093015Z" || !reflect.DeepEqual(a.Changed, []string{kiln}) {
 		t.Fatalf("discard %+v", a)
 	}
 	if testkit.Read(t, filepath.Join(a.ArchivedTo, "seals.log")) == "" {
@@ -263,7 +263,7 @@ func TestEraFCrashEvidence(t *testing.T) {
 	if s.Problem == nil || !strings.Contains(s.Problem.Detail, "STATE.md was never written") || s.Path != filepath.Join(e.project, ".kiln", StateTmp) {
 		t.Fatalf("problem %v path %s", s.Problem, s.Path)
 	}
-	if a := e.l.Apply(s, model.Discard, t0); a.Err != nil || a.ArchivedTo != filepath.Join(e.project, ".kiln")+".discarded.1771666215000" {
+	if a := e.l.Apply(s, model.Discard, t0); a.Err != nil || a.ArchivedTo != filepath.Join(e.project, ".kiln")+".discarded.20260221T093015Z" {
 		t.Fatalf("%+v", a)
 	}
 }
@@ -380,7 +380,7 @@ func TestEraCDEDiscard(t *testing.T) {
 		e := placeKiln(t, f)
 		s := e.load(t)
 		a := e.l.Apply(s, model.Discard, t0)
-		if a.Err != nil || a.ArchivedTo != e.path+".discarded.1771666215000" || !reflect.DeepEqual(a.Changed, []string{e.path}) {
+		if a.Err != nil || a.ArchivedTo != e.path+".discarded.20260221T093015Z" || !reflect.DeepEqual(a.Changed, []string{e.path}) {
 			t.Fatalf("%s: %+v", f, a)
 		}
 		if got, _ := e.l.Discover(e.project); len(got) != 0 {
@@ -398,7 +398,7 @@ func TestEraCDEDiscard(t *testing.T) {
 		t.Fatalf("%+v", a)
 	}
 	for _, p := range want {
-		if fileExists(p) || !fileExists(p+".discarded.1771666215000") {
+		if fileExists(p) || !fileExists(p+".discarded.20260221T093015Z") {
 			t.Fatalf("%s not archived", p)
 		}
 	}

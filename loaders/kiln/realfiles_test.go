@@ -257,10 +257,10 @@ func TestResumeLogEntryGoesBeforeTheTemplateTail(t *testing.T) {
 		t.Fatal(a.Err)
 	}
 	got := testkit.Read(t, e.path)
-	if !strings.Contains(got, "Initialized via /kiln:start\n- Restarted: 2026-02-21T09:30:15Z phase 3 from its beginning (pickup; phase state archived as phase_3_state.md.discarded.1771666215000)\n\n# Optional sections") {
+	if !strings.Contains(got, "Initialized via /kiln:start\n- Restarted: 2026-02-21T09:30:15Z phase 3 from its beginning (pickup; phase state archived as phase_3_state.md.discarded.20260221T093015Z)\n\n# Optional sections") {
 		t.Fatalf("MEMORY.md after RESTART:\n%s", got)
 	}
-	archive := filepath.Join(e.project, ".kiln", "phase_3_state.md.discarded.1771666215000")
+	archive := filepath.Join(e.project, ".kiln", "phase_3_state.md.discarded.20260221T093015Z")
 	if _, err := os.Stat(archive); err != nil {
 		t.Fatal(err)
 	}

@@ -513,7 +513,7 @@ func (m *memory) loadState(n int) *PhaseState {
 }
 
 // stateArchiveRe is the name RESTART gives an archived phase state file.
-var stateArchiveRe = regexp.MustCompile(`^phase_\d+_state\.md\.discarded\.\d+$`)
+var stateArchiveRe = regexp.MustCompile(`^phase_\d+_state\.md\.discarded\.\d[0-9TZ.-]*$`)
 
 // stateArchives lists the archived phase state files in .kiln (one
 // folder read, never a walk).
@@ -550,7 +550,7 @@ func (m *memory) cutRestart() {
 		if k, ok := atoi(num); !ok || k != n || bytes.Contains(m.data, []byte(base)) {
 			continue
 		}
-		if newest == "" || archiveMillis(base) > archiveMillis(filepath.Base(newest)) {
+		if newest == "" || archiveTime(base).After(archiveTime(filepath.Base(newest))) {
 			newest = p
 		}
 	}
@@ -560,8 +560,8 @@ func (m *memory) cutRestart() {
 	m.cut = newest
 	base := filepath.Base(newest)
 	when := ""
-	if ms := archiveMillis(base); ms > 0 {
-		when = " at " + time.UnixMilli(ms).UTC().Format("2006-01-02 15:04")
+	if t := archiveTime(base); !t.IsZero() {
+		when = " at " + t.UTC().Format("2006-01-02 15:04")
 	}
 	live := archivedFrom(base)
 	status := r.Phase.Memory
@@ -577,7 +577,7 @@ func (m *memory) cutRestart() {
 }
 
 // archivedFrom is the name an archive had: "phase_3_state.md" for
-// "phase_3_state.md.discarded.<ms>".
+// "phase_3_state.md.discarded.<stamp>".
 func archivedFrom(base string) string {
 	if i := strings.Index(base, ".discarded."); i >= 0 {
 		return base[:i]
@@ -585,14 +585,15 @@ func archivedFrom(base string) string {
 	return base
 }
 
-// archiveMillis is the unix-ms suffix of an archive's name, or 0.
-func archiveMillis(base string) int64 {
-	i := strings.LastIndex(base, ".")
-	ms, err := strconv.ParseInt(base[i+1:], 10, 64)
-	if err != nil {
-		return 0
+// archiveTime is the time in an archive's name (any stamp form
+// fsx.ParseStamp reads), or the zero time.
+func archiveTime(base string) time.Time {
+	i := strings.LastIndex(base, fsx.ArchiveInfix)
+	if i < 0 {
+		return time.Time{}
 	}
-	return ms
+	t, _ := fsx.ParseStamp(base[i+len(fsx.ArchiveInfix):])
+	return t
 }
 
 // lastActivity is the session's time: the newest of MEMORY.md's

@@ -46,7 +46,7 @@ func TestClaudeAutoMemoryIsNeverASession(t *testing.T) {
 				}
 			}
 			s = e.load(t)
-			if a := e.l.Apply(s, model.Discard, t0); a.Err != nil || a.ArchivedTo != e.memDir+".discarded.1771666215000" {
+			if a := e.l.Apply(s, model.Discard, t0); a.Err != nil || a.ArchivedTo != e.memDir+".discarded.20260221T093015Z" {
 				t.Fatalf("discard %+v", a)
 			}
 			if after := testkit.TreeHash(t, e.home); after != before {
@@ -130,7 +130,7 @@ func TestDiscardInTheClaudeHomeMovesOnlyKilnsFile(t *testing.T) {
 		before[en.Name()] = testkit.Read(t, filepath.Join(e.memDir, en.Name()))
 	}
 	a := e.l.Apply(s, model.Discard, t0)
-	if a.Err != nil || a.ArchivedTo != e.path+".discarded.1771666215000" {
+	if a.Err != nil || a.ArchivedTo != e.path+".discarded.20260221T093015Z" {
 		t.Fatalf("%+v", a)
 	}
 	for name, data := range before {

@@ -117,6 +117,7 @@ type Catalog struct {
 	Fresh        string
 	ShowProgress string
 	ChangedHead  string
+	UndoHint     func(command string) string // the done screen's and the CLI's last line
 	QuitText     string
 	Interrupted  string
 	NoSession    string
@@ -297,6 +298,7 @@ var English = Catalog{
 	Fresh:        "No saved session. Starting fresh.",
 	ShowProgress: "Showing progress.",
 	ChangedHead:  "Changed",
+	UndoHint:     func(command string) string { return "To take this back: " + command },
 	QuitText:     "Nothing changed.",
 	Interrupted:  "Interrupted. Nothing changed.",
 	NoSession:    "No saved session found.",

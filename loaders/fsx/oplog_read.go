@@ -1,0 +1,111 @@
+package fsx
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"sync/atomic"
+)
+
+// Entry is one operation read back from a project's log.
+type Entry struct {
+	Record
+	// File is the record's file in the log.
+	File string
+	// Problem says why the record cannot be undone (it is not signed by
+	// this account's key, or cannot be read); "" when it can.
+	Problem string
+}
+
+// ReadLog reads project's operation log, newest first. A project with no
+// log has an empty one. A record this account did not sign, or that is
+// not JSON, is listed with its Problem and never undone.
+func ReadLog(project string) ([]Entry, error) {
+	dir := opsDir(project)
+	if err := checkLogDir(project); err != nil {
+		return nil, err
+	}
+	names, err := listDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the operation log %s: %w", dir, err)
+	}
+	key, keyErr := loadKey(false)
+	var out []Entry
+	for _, n := range names {
+		id, ok := opID(n)
+		if !ok {
+			continue
+		}
+		e := Entry{File: filepath.Join(dir, n)}
+		e.ID = id
+		data, err := ReadFile(e.File)
+		var body []byte
+		switch {
+		case err != nil:
+			e.Problem = err.Error()
+		case keyErr != nil:
+			e.Problem = "it cannot be checked: " + keyErr.Error()
+		default:
+			if body, err = unseal(key, data); err != nil {
+				e.Problem = "not recorded by pickup on this account: " + err.Error()
+			}
+		}
+		if body != nil {
+			if err := json.Unmarshal(body, &e.Record); err != nil {
+				e.Problem = "not an operation record: " + err.Error()
+			} else if e.Record.ID != id {
+				e.Problem = fmt.Sprintf("it says it is operation %d", e.Record.ID)
+				e.Record.ID = id
+			}
+		}
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID > out[j].ID })
+	return out, nil
+}
+
+// checkLogDir refuses a .pickup (or its ops folder) that is a symbolic
+// link, so reading never follows one either.
+func checkLogDir(project string) error {
+	for _, p := range []string{LogDir(project), opsDir(project)} {
+		if err := notALink(p); err != nil {
+			return fmt.Errorf("pickup's operation log: %w", err)
+		}
+	}
+	return nil
+}
+
+// blob reads the bytes kept under hash, checking them.
+func blob(project, hash string) ([]byte, error) {
+	p := filepath.Join(blobsDir(project), hash)
+	if err := notALink(p); err != nil {
+		return nil, err
+	}
+	data, err := ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("the bytes kept for it (%s): %w", p, err)
+	}
+	if Fingerprint(data) != hash {
+		return nil, fmt.Errorf("the bytes kept for it (%s) no longer match their hash", p)
+	}
+	return data, nil
+}
+
+// unlogged lets writes happen outside an operation: tests of one
+// loader's writes alone set it (WithoutLog); shipped code never does.
+var unlogged atomic.Bool
+
+// WithoutLog lets this package write outside an operation, recording
+// nothing, until the returned function is called. It exists for the
+// tests of a loader's own writes; a test in cmd fails when shipped code
+// calls it.
+func WithoutLog() (restore func()) {
+	unlogged.Store(true)
+	return func() { unlogged.Store(false) }
+}
