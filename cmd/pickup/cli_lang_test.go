@@ -177,3 +177,23 @@ func TestAccessibleInPortuguese(t *testing.T) {
 		t.Errorf("decision: %q", r.stdout)
 	}
 }
+
+// pickup undo speaks the run's language: the log, what it would do, the
+// hint after a write.
+func TestUndoInPortuguese(t *testing.T) {
+	dir, _ := project(t, 2*time.Hour, "PAUSE", "development")
+	pt := []string{"PICKUP_LANG=pt-BR"}
+	r := pickupEnv(t, dir, pt, "undo", "--list").want(t, exitNoSession)
+	if !strings.Contains(r.stdout, "o pickup não gravou nada aqui.") {
+		t.Errorf("empty log: %q %q", r.stdout, r.stderr)
+	}
+	r = pickupEnv(t, dir, pt, "resume", "--choice", "discard", "--yes").want(t, exitOK)
+	if !strings.Contains(r.stderr, "Para desfazer isto: pickup undo") {
+		t.Errorf("the undo hint: %q", r.stderr)
+	}
+	r = pickupEnv(t, dir, pt, "undo").want(t, exitOK)
+	if !strings.HasPrefix(r.stdout, "Desfaria a operação 1 (") || !strings.Contains(r.stdout, "DISCARD · aios ") ||
+		!strings.Contains(r.stderr, "rode de novo com --yes para desfazê-la") {
+		t.Errorf("undo without --yes:\nstdout %s\nstderr %s", r.stdout, r.stderr)
+	}
+}

@@ -16,7 +16,6 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
-	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // hookSettings is one agent's settings file, read for an install or an
@@ -127,7 +126,7 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 	}); err != nil {
 		return fail(exitError, "%v", err)
 	}
-	defer fmt.Fprintln(a.io.err, msg.English.UndoHint(undoCommand(st.project)))
+	defer fmt.Fprintln(a.io.err, a.msg().UndoHint(undoCommand(st.project)))
 	if uninstall {
 		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", plural(removed, "entry", "entries"), what)
 		return nil

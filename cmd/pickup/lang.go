@@ -106,6 +106,8 @@ type cliText struct {
 	NeedsYes func(choice string) string
 	// Prompt is --emit prompt's markdown (when the source builds none).
 	Prompt promptText
+	// Undo is `pickup undo`'s words.
+	Undo undoText
 	// Errors are the command line's error messages (fail's formats, see
 	// errorText), keyed by the English format: every fail in cmd with a
 	// format of words is here (TestEveryErrorIsInTheCatalog).
@@ -168,6 +170,22 @@ func (t *cliText) errorText(err error) string {
 	return err.Error()
 }
 
+// undoText is `pickup undo`'s words: the log's lines, what an undo
+// would do and did.
+type undoText struct {
+	Empty, NothingToUndo func(project string) string
+	CannotUndo, Failed   func(problem string) string
+	UndoOf               func(id int) string
+	Writes               func(n int) string
+	CutShort, RunWithYes string
+	// Head opens what an undo would do (done false) or did.
+	Head                                    func(done bool, id int, when, title string) string
+	AllAsBefore                             string
+	Redo                                    func(command string) string
+	Restore, Remove, Recreate, Rmdir, Mkdir func(path string) string
+	Move                                    func(to, path string) string
+}
+
 // promptText is --emit prompt's markdown headings and lines.
 type promptText struct {
 	Title     func(title string) string
@@ -207,6 +225,31 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 			return choice + " changes files; run again with --yes to do it (nothing was changed)"
 		},
 		Errors: englishErrors,
+		Undo: undoText{
+			Empty:         func(p string) string { return "No operation in " + p + "'s log: pickup has written nothing here." },
+			NothingToUndo: func(p string) string { return "pickup has written nothing in " + p + ": there is nothing to undo" },
+			CannotUndo:    func(problem string) string { return "(cannot be undone: " + problem + ")" },
+			Failed:        func(err string) string { return "failed: " + err },
+			UndoOf:        func(id int) string { return fmt.Sprintf("undo of operation %d", id) },
+			Writes:        func(n int) string { return plural(n, "write", "writes") },
+			CutShort:      "cut short",
+			RunWithYes:    "run again with --yes to undo it (nothing was changed)",
+			Head: func(done bool, id int, when, title string) string {
+				head := "Would undo"
+				if done {
+					head = "Undid"
+				}
+				return fmt.Sprintf("%s operation %d (%s, %s):", head, id, when, title)
+			},
+			AllAsBefore: "(every file is already as it was before)",
+			Redo:        func(cmd string) string { return "To redo it: " + cmd + " --yes" },
+			Restore:     func(p string) string { return "put back the old bytes of " + p },
+			Remove:      func(p string) string { return "take away " + p + " (its bytes stay in the log)" },
+			Recreate:    func(p string) string { return "put back " + p },
+			Move:        func(to, p string) string { return "move " + to + " back to " + p },
+			Rmdir:       func(p string) string { return "take away the folder " + p + " if still empty" },
+			Mkdir:       func(p string) string { return "make the folder " + p },
+		},
 		Prompt: promptText{
 			Title: func(title string) string { return "# Resume: " + title },
 			ResumeAt: func(phase, reason string) string {
@@ -242,6 +285,33 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 		VetoReason: func(files int) string { return fmt.Sprintf("Há %d arquivo(s) com mudanças não commitadas", files) },
 		NeedsYes: func(choice string) string {
 			return choice + " altera arquivos; rode de novo com --yes para fazê-lo (nada foi alterado)"
+		},
+		Undo: undoText{
+			Empty: func(p string) string {
+				return "Nenhuma operação no log de " + p + ": o pickup não gravou nada aqui."
+			},
+			NothingToUndo: func(p string) string { return "o pickup não gravou nada em " + p + ": não há nada a desfazer" },
+			CannotUndo:    func(problem string) string { return "(não pode ser desfeita: " + problem + ")" },
+			Failed:        func(err string) string { return "falhou: " + err },
+			UndoOf:        func(id int) string { return fmt.Sprintf("desfazer da operação %d", id) },
+			Writes:        func(n int) string { return plural(n, "gravação", "gravações") },
+			CutShort:      "interrompida no meio",
+			RunWithYes:    "rode de novo com --yes para desfazê-la (nada foi alterado)",
+			Head: func(done bool, id int, when, title string) string {
+				head := "Desfaria"
+				if done {
+					head = "Desfez"
+				}
+				return fmt.Sprintf("%s a operação %d (%s, %s):", head, id, when, title)
+			},
+			AllAsBefore: "(todo arquivo já está como era antes)",
+			Redo:        func(cmd string) string { return "Para refazer: " + cmd + " --yes" },
+			Restore:     func(p string) string { return "devolver os bytes antigos de " + p },
+			Remove:      func(p string) string { return "tirar " + p + " (seus bytes ficam no log)" },
+			Recreate:    func(p string) string { return "devolver " + p },
+			Move:        func(to, p string) string { return "mover " + to + " de volta para " + p },
+			Rmdir:       func(p string) string { return "tirar a pasta " + p + " se ainda estiver vazia" },
+			Mkdir:       func(p string) string { return "criar a pasta " + p },
 		},
 		Errors: map[string]string{
 			"%d sessions found in %s; choose one with --session ID: %s": "%d sessões encontradas em %s; escolha uma com --session ID: %s",

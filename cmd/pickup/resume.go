@@ -211,7 +211,7 @@ func (a *app) output(doc resumeDoc, code int) error {
 		fmt.Fprintln(a.io.out, doc.NextStep)
 		if doc.Undo != "" {
 			// stderr, like the warnings: stdout stays the one decision line.
-			fmt.Fprintln(a.io.err, msg.English.UndoHint(doc.Undo))
+			fmt.Fprintln(a.io.err, a.msg().UndoHint(doc.Undo))
 		}
 	}
 	for _, w := range doc.Warnings {

@@ -139,10 +139,10 @@ func (a *app) undoList(dir string) error {
 		}
 	} else {
 		if len(log) == 0 {
-			fmt.Fprintf(a.io.out, "No operation in %s's log: pickup has written nothing here.\n", project)
+			fmt.Fprintln(a.io.out, a.cli().Undo.Empty(project))
 		}
 		for _, e := range log {
-			fmt.Fprintf(a.io.out, "%4d  %s  %s\n", e.ID, e.Time.UTC().Format("2006-01-02 15:04:05Z"), opTitle(e))
+			fmt.Fprintf(a.io.out, "%4d  %s  %s\n", e.ID, e.Time.UTC().Format("2006-01-02 15:04:05Z"), opTitle(&a.cli().Undo, e))
 		}
 	}
 	if len(log) == 0 {
@@ -152,13 +152,13 @@ func (a *app) undoList(dir string) error {
 }
 
 // opTitle says in a line what an operation was.
-func opTitle(e fsx.Entry) string {
+func opTitle(u *undoText, e fsx.Entry) string {
 	var b strings.Builder
 	switch {
 	case e.Problem != "":
-		return "(cannot be undone: " + e.Problem + ")"
+		return u.CannotUndo(e.Problem)
 	case e.Undoes != 0:
-		fmt.Fprintf(&b, "undo of operation %d", e.Undoes)
+		b.WriteString(u.UndoOf(e.Undoes))
 	case e.Choice != "":
 		b.WriteString(strings.ToUpper(e.Choice))
 	default:
@@ -167,12 +167,12 @@ func opTitle(e fsx.Entry) string {
 	if e.Session != nil {
 		fmt.Fprintf(&b, " · %s %s", e.Session.Source, e.Session.Path)
 	}
-	fmt.Fprintf(&b, " · %s", plural(len(e.Steps), "write", "writes"))
+	b.WriteString(" · " + u.Writes(len(e.Steps)))
 	switch e.State {
 	case fsx.OpFailed:
-		b.WriteString(" · failed: " + e.Error)
+		b.WriteString(" · " + u.Failed(e.Error))
 	case fsx.OpOpen:
-		b.WriteString(" · cut short")
+		b.WriteString(" · " + u.CutShort)
 	}
 	return b.String()
 }
@@ -184,7 +184,7 @@ func (a *app) undo(dir string) error {
 	}
 	doc := undoDoc{FormatVersion: formatVersion, Project: project, Actions: []fsx.UndoAction{}}
 	if len(log) == 0 {
-		doc.Reason = "pickup has written nothing in " + project + ": there is nothing to undo"
+		doc.Reason = a.cli().Undo.NothingToUndo(project)
 		return a.undoOut(doc, exitNoSession)
 	}
 	e := log[0]
@@ -196,7 +196,7 @@ func (a *app) undo(dir string) error {
 	}
 	doc.Actions = plan
 	if !a.yes {
-		doc.Reason = "run again with --yes to undo it (nothing was changed)"
+		doc.Reason = a.cli().Undo.RunWithYes
 		return a.undoOut(doc, exitOK)
 	}
 	if e.Lock != "" {
@@ -248,25 +248,21 @@ func (a *app) undoOut(doc undoDoc, code int) error {
 		fmt.Fprintf(a.io.err, "pickup: %s\n", doc.Reason)
 		return quiet(code)
 	}
-	e := doc.Operation
-	head := "Would undo"
-	if doc.Done {
-		head = "Undid"
-	}
-	fmt.Fprintf(out, "%s operation %d (%s, %s):\n", head, e.ID, e.Time.UTC().Format("2006-01-02 15:04:05Z"),
-		opTitle(fsx.Entry{Record: fsx.Record{Command: e.Command, Choice: e.Choice, Session: e.Session, Undoes: e.Undoes, State: fsx.OpDone, Steps: make([]fsx.Step, e.Writes)}}))
+	e, u := doc.Operation, &a.cli().Undo
+	fmt.Fprintln(out, u.Head(doc.Done, e.ID, e.Time.UTC().Format("2006-01-02 15:04:05Z"),
+		opTitle(u, fsx.Entry{Record: fsx.Record{Command: e.Command, Choice: e.Choice, Session: e.Session, Undoes: e.Undoes, State: fsx.OpDone, Steps: make([]fsx.Step, e.Writes)}})))
 	shown := 0
 	for _, x := range doc.Actions {
-		if line := actionLine(x); line != "" {
+		if line := actionLine(u, x); line != "" {
 			fmt.Fprintln(out, "  "+line)
 			shown++
 		}
 	}
 	if shown == 0 {
-		fmt.Fprintln(out, "  (every file is already as it was before)")
+		fmt.Fprintln(out, "  "+u.AllAsBefore)
 	}
 	if doc.Done {
-		fmt.Fprintf(a.io.err, "To redo it: %s --yes\n", doc.Undo)
+		fmt.Fprintln(a.io.err, u.Redo(doc.Undo))
 	} else {
 		fmt.Fprintln(a.io.err, doc.Reason)
 	}
@@ -274,20 +270,20 @@ func (a *app) undoOut(doc undoDoc, code int) error {
 }
 
 // actionLine says what one undo write does ("" for none).
-func actionLine(x fsx.UndoAction) string {
+func actionLine(u *undoText, x fsx.UndoAction) string {
 	switch x.Kind {
 	case "restore":
-		return "put back the old bytes of " + x.Path
+		return u.Restore(x.Path)
 	case "remove":
-		return "take away " + x.Path + " (its bytes stay in the log)"
+		return u.Remove(x.Path)
 	case "recreate":
-		return "put back " + x.Path
+		return u.Recreate(x.Path)
 	case "move":
-		return "move " + x.To + " back to " + x.Path
+		return u.Move(x.To, x.Path)
 	case "rmdir":
-		return "take away the folder " + x.Path + " if still empty"
+		return u.Rmdir(x.Path)
 	case "mkdir":
-		return "make the folder " + x.Path
+		return u.Mkdir(x.Path)
 	}
 	return ""
 }

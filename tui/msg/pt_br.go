@@ -169,6 +169,7 @@ var Portuguese = Catalog{
 	Fresh:        "Nenhuma sessão salva. Iniciando nova...",
 	ShowProgress: "Mostrando o progresso.",
 	ChangedHead:  "Alterados",
+	UndoHint:     func(command string) string { return "Para desfazer isto: " + command },
 	QuitText:     "Nada mudou.",
 	Interrupted:  "Interrompido. Nada mudou.",
 	NoSession:    "Nenhuma sessão salva encontrada.",
