@@ -254,7 +254,7 @@ func isBack(ev Event) bool {
 }
 
 func optionsScreen(s State) Screen {
-	if s.Session != nil && s.Session.Problem != nil && s.Session.Problem.Kind == ErrCorrupted {
+	if s.Session != nil && s.Session.Problem.OnlyDiscard() {
 		return ScreenCorrupted
 	}
 	return ScreenOptions
@@ -273,7 +273,7 @@ func stepLoading(s State, ev Event) (State, []Effect) {
 		return s, []Effect{Emit{Decision: d}}
 	}
 	s.Session = l.Session
-	if l.Session.Problem == nil || l.Session.Problem.Kind != ErrCorrupted {
+	if !l.Session.Problem.OnlyDiscard() {
 		act := append(append([]Activity(nil), l.Activity...), FilesActivity(l.Session, l.Now, s.Config.CrashAfter)...)
 		s.Crash = DetectCrash(l.Session, l.Now, s.Config.CrashAfter).WithActivity(act)
 		s.Checkout = l.Checkout

@@ -244,7 +244,7 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 
 	// Units: stories done out of the epic's total.
 	counts := countStories(epic, progress)
-	s.Units, s.UnitsLabel = &model.Progress{Done: counts.done, Total: counts.total, Rounded: true}, "stories"
+	s.Units, s.UnitsLabel = &model.Progress{Done: counts.done, Total: counts.total}, "stories"
 
 	// Last action (core layout only; the seed layout records none, so
 	// its crash rule is silence alone).

@@ -241,7 +241,7 @@ func TestRestartKeepsCommentSpacing(t *testing.T) {
 
 func TestSquadLayoutCountsWhatItCan(t *testing.T) {
 	s := load(t, fixture(t, "producer/squad_readme.yaml"))
-	if s.Problem != nil || *s.Units != (model.Progress{Done: 2, Total: 0, Rounded: true}) {
+	if s.Problem != nil || *s.Units != (model.Progress{Done: 2, Total: 0}) {
 		t.Fatalf("problem %v units %+v", s.Problem, s.Units)
 	}
 	i := slices.IndexFunc(s.Fields, func(f model.Field) bool { return f.Key == "stories" })
@@ -250,7 +250,7 @@ func TestSquadLayoutCountsWhatItCan(t *testing.T) {
 	}
 	// With a total, the count is the units line's: no extra field.
 	s = load(t, fixture(t, "producer/squad_template.yaml"))
-	if slices.ContainsFunc(s.Fields, func(f model.Field) bool { return f.Key == "stories" }) || *s.Units != (model.Progress{Done: 2, Total: 5, Rounded: true}) {
+	if slices.ContainsFunc(s.Fields, func(f model.Field) bool { return f.Key == "stories" }) || *s.Units != (model.Progress{Done: 2, Total: 5}) {
 		t.Fatalf("fields %+v units %+v", s.Fields, s.Units)
 	}
 	// The template's phase_attempts are keyed phase_2...phase_5.
