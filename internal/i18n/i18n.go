@@ -1,0 +1,113 @@
+// Package i18n is how pickup speaks more than one language: the Lang a
+// run speaks (chosen by Detect from --lang, PICKUP_LANG and the locale),
+// and Catalogs, the one way every package keeps its sentences: a value of
+// the package's own catalog type per language. A second language is a new
+// catalog value beside the English one, never a code change; the
+// i18n/i18ntest package checks that every catalog is complete.
+//
+// Language tags are parsed and matched with golang.org/x/text/language,
+// so "pt", "pt_BR.UTF-8" and "pt-PT" all find pt-BR, and "en_GB" English.
+package i18n
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/text/language"
+)
+
+// Lang is a language pickup speaks, as a BCP 47 tag.
+type Lang string
+
+const (
+	// English is the default, and the language every catalog has.
+	English Lang = "en"
+	// PortugueseBR is Brazilian Portuguese, AIOS's own language.
+	PortugueseBR Lang = "pt-BR"
+)
+
+// Supported lists the languages pickup knows, English first.
+var Supported = []Lang{English, PortugueseBR}
+
+var (
+	tags    = []language.Tag{language.English, language.BrazilianPortuguese}
+	matcher = language.NewMatcher(tags)
+)
+
+// Parse reads a language tag ("pt-BR", "en") or a POSIX locale name
+// ("pt_BR.UTF-8", "pt_BR@euro", "pt", "C"). ok is false when s names no
+// language pickup speaks (a language it does not know, "C" or "POSIX",
+// or text that is no tag at all).
+func Parse(s string) (Lang, bool) {
+	s = strings.TrimSpace(s)
+	// A locale name: language[_territory][.codeset][@modifier].
+	if i := strings.IndexAny(s, ".@"); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.ReplaceAll(s, "_", "-")
+	if s == "" || strings.EqualFold(s, "C") || strings.EqualFold(s, "POSIX") {
+		return "", false
+	}
+	tag, err := language.Parse(s)
+	if err != nil {
+		return "", false
+	}
+	_, i, conf := matcher.Match(tag)
+	if conf == language.No {
+		return "", false
+	}
+	return Supported[i], true
+}
+
+// Env are the variables Detect reads, in the order it reads them: the
+// first one set decides, as POSIX reads LC_ALL, LC_MESSAGES and LANG.
+var Env = []string{"PICKUP_LANG", "LC_ALL", "LC_MESSAGES", "LANG"}
+
+// Detect is the language of a run: flag (--lang) when given, else the
+// first of Env that is set, else English. A language pickup does not
+// speak in the environment means English (as a locale pickup has no
+// messages for does); in flag it is an error, since it was asked for on
+// purpose.
+func Detect(flag string, getenv func(string) string) (Lang, error) {
+	if flag != "" {
+		l, ok := Parse(flag)
+		if !ok {
+			return English, fmt.Errorf("--lang %q: pickup speaks %s", flag, strings.Join(Names(), " and "))
+		}
+		return l, nil
+	}
+	for _, name := range Env {
+		if v := getenv(name); v != "" {
+			if l, ok := Parse(v); ok {
+				return l, nil
+			}
+			return English, nil
+		}
+	}
+	return English, nil
+}
+
+// Names are the Supported tags as text.
+func Names() []string {
+	out := make([]string, len(Supported))
+	for i, l := range Supported {
+		out[i] = string(l)
+	}
+	return out
+}
+
+// Catalogs holds one package's catalog (a struct of its sentences, T)
+// per language. The English one must be there; For falls back to it for
+// a language the package has no catalog for yet.
+type Catalogs[T any] map[Lang]*T
+
+// For returns l's catalog, or English's when there is none for l.
+func (c Catalogs[T]) For(l Lang) *T {
+	if t, ok := c[l]; ok && t != nil {
+		return t
+	}
+	return c[English]
+}
+
+// Has reports whether l has a catalog of its own.
+func (c Catalogs[T]) Has(l Lang) bool { return c[l] != nil }
