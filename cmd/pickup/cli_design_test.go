@@ -300,9 +300,15 @@ func TestDesignCorruptedRebuild(t *testing.T) {
 	dir := designProject(t, "corrupted")
 	path := designSession(dir)
 	before := testkit.Read(t, path)
-	r := pickup(t, dir, "status").want(t, 0)
+	// Corrupted as AIOS reports it: exit 4 from status, problem in JSON.
+	r := pickup(t, dir, "status").want(t, 4)
 	if !strings.Contains(r.stdout, `Found a corrupted design session for "user-export"`) || !strings.Contains(r.stdout, "line 11, column 5") {
 		t.Fatalf("status:\n%s", r.stdout)
+	}
+	sj := pickup(t, dir, "status", "--json").want(t, 4).json(t)
+	ss := sj["sessions"].([]any)[0].(map[string]any)
+	if p, _ := ss["problem"].(map[string]any); p["kind"] != "session_corrupted" || p["line"] != float64(11) || ss["status"] != "corrupted" {
+		t.Fatalf("status --json %v", ss)
 	}
 	doc := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, 5).json(t)
 	if !strings.HasPrefix(doc["reason"].(string), "Write the reconstructed session to .claude/design/sessions/user-export.session.json?") {
@@ -329,7 +335,7 @@ func TestDesignCorruptedRebuild(t *testing.T) {
 
 func TestDesignCorruptedWithoutArtifacts(t *testing.T) {
 	dir := designProject(t, "corrupted_no_artifacts")
-	doc := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, 5).json(t)
+	doc := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, 4).json(t)
 	if doc["veto"] != "choice_unavailable" || !strings.Contains(doc["reason"].(string), "nothing to rebuild from") {
 		t.Fatalf("continue %v", doc)
 	}

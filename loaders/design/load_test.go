@@ -518,8 +518,10 @@ func TestStatusWordsAndShapes(t *testing.T) {
 
 func TestCorruptedIsRebuiltNotOnlyDiscard(t *testing.T) {
 	_, s := only(t, fixture(t, "corrupted"), opts(false))
-	if s.Problem != nil {
-		t.Fatalf("problem %v: a corrupted design session is rebuilt, not DISCARD-only", s.Problem)
+	// Reported as corrupted like any other format's file, but rebuilt,
+	// not DISCARD-only.
+	if s.Problem == nil || s.Problem.Kind != model.ErrCorrupted || s.Problem.Line != 11 || s.Problem.OnlyDiscard() {
+		t.Fatalf("problem %+v: a corrupted design session is reported and rebuilt, not DISCARD-only", s.Problem)
 	}
 	if len(s.Warnings) == 0 || s.Warnings[0] != ".claude/design/sessions/user-export.session.json is corrupted (not valid JSON: line 11, column 5: unexpected '\"': a comma or } was expected): the stages were reconstructed from the design artifacts on disk" {
 		t.Fatalf("warnings %q", s.Warnings)
