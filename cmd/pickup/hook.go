@@ -42,7 +42,7 @@ type hookInput struct {
 func (a *app) hookCommand() *cobra.Command {
 	var agent string
 	hook := &cobra.Command{
-		Use:   "hook [--agent claude|codex|gemini|cursor]",
+		Use:   "hook",
 		Short: "Summarise interrupted sessions for an agent's session-start hook",
 		Long: `hook is the command an agent runs when one of its sessions starts (see
 pickup hook install). It reads the agent's JSON on stdin: the project is
@@ -105,7 +105,7 @@ a list or "hooks" object left empty goes too. Nothing to remove changes
 nothing.`
 	}
 	c := &cobra.Command{
-		Use:   use + " --agent claude|codex|gemini|cursor [--scope user|project|local] [--dry-run] [DIR]",
+		Use:   use + " [DIR]",
 		Short: short,
 		Long:  long,
 		Args:  cobra.MaximumNArgs(1),

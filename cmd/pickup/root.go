@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"strings"
 	"time"
 
-	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 )
 
@@ -23,19 +20,29 @@ with --json), so decision=$(pickup --json) works. Without a terminal on
 stdin and stderr it prints the status instead of waiting for keys.
 
 Sources:
-%SOURCES%
+%SOURCES%`
 
-Exit codes: 0 done; 1 error; 2 usage; 3 no session found; 4 state
-unreadable or corrupted; 5 blocked by a guard (veto, file changed on disk,
-missing --yes, choice not available); 6 integrity decision needed (recorded
-hashes no longer match: an explicit flag is needed); 130 cancelled; 129
-or 143 stopped by SIGHUP or SIGTERM (nothing changed).
+// exitCodesText and environmentText end the root's --help and are
+// sections of the man page.
+const exitCodesText = `  0    done
+  1    error
+  2    usage (an unknown command or flag, a bad value)
+  3    no session found
+  4    state unreadable or corrupted
+  5    blocked by a guard (veto, file changed on disk, missing --yes,
+       choice not available)
+  6    integrity decision needed (recorded hashes no longer match: an
+       explicit flag is needed)
+  130  cancelled
+  129, 143  stopped by SIGHUP or SIGTERM (nothing changed)`
 
-Environment: NO_COLOR=1 turns colour off; TERM=dumb prints the status
-instead of drawing the wizard; a locale (LC_ALL, LC_CTYPE, LANG) that is
-not UTF-8 draws ASCII marks instead of Unicode ones; EDITOR and PAGER open
-artifacts (default vi and less -R); CLAUDE_HOME is Claude Code's home;
-XDG_RUNTIME_DIR holds the single-writer locks.`
+const environmentText = `  NO_COLOR         set: no colour
+  TERM=dumb        print the status instead of drawing the wizard
+  LC_ALL, LC_CTYPE, LANG
+                   a locale that is not UTF-8 draws ASCII marks
+  EDITOR, PAGER    open artifacts (default vi and less -R)
+  CLAUDE_HOME      Claude Code's home (default ~/.claude)
+  XDG_RUNTIME_DIR  where the single-writer locks live`
 
 func rootLong() string {
 	var lines []string
@@ -59,17 +66,7 @@ func run(ctx context.Context, args []string, streams stdio) int {
 	// stream.
 	root.SetOut(streams.out)
 	root.SetErr(a.io.err)
-	err := fang.Execute(ctx, root,
-		fang.WithoutManpage(),
-		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-			if msg := err.Error(); msg != "" {
-				fmt.Fprintf(w, "pickup: %s\n", msg)
-				if exitCode(err) == exitUsage {
-					fmt.Fprintln(w, "Run 'pickup --help' for usage.")
-				}
-			}
-		}))
-	return exitCode(err)
+	return a.execute(ctx, root)
 }
 
 func (a *app) commands() *cobra.Command {
@@ -78,19 +75,25 @@ func (a *app) commands() *cobra.Command {
 		Short: "Resume an interrupted AI-agent workflow safely",
 		Long:  rootLong(),
 		Example: strings.Join([]string{
-			"  pickup                       # the wizard, on the current directory",
-			"  pickup demo                  # the wizard on a built-in sample project",
-			"  pickup status --json ~/shop  # every session found, for scripts",
-			"  pickup artifacts --session 3f2a  # the files one session refers to",
+			"  pickup                    # the wizard, on the current directory",
+			"  pickup demo               # the wizard on a built-in sample project",
+			"  pickup status ~/shop      # every session found, one block each",
+			"  pickup status --json      # the same, for scripts",
+			"  pickup artifacts --session 3f2a",
 			"  pickup resume --choice continue --json",
 			"  pickup resume --choice restart --yes",
-			"  pickup hook install --agent claude  # a summary at the start of every agent session",
+			"  pickup hook install --agent claude",
 		}, "\n"),
 		Args: cobra.MaximumNArgs(1),
 		// Checked once, for every subcommand: flags that are valid one by
 		// one but not together or not in range.
 		PersistentPreRunE: func(*cobra.Command, []string) error { return a.checkFlags() },
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				if err := unknownWord(c, args[0]); err != nil {
+					return err
+				}
+			}
 			dir, err := projectDir(args)
 			if err != nil {
 				return err
@@ -136,7 +139,7 @@ Exit 3 when none is found, 4 when a state file is corrupted.`,
 		},
 	}
 	resume := &cobra.Command{
-		Use:   "resume [DIR] --choice continue|review|restart|discard",
+		Use:   "resume [DIR]",
 		Short: "Carry out one choice without the UI, for scripts and agents",
 		Long: `resume runs the same core as the wizard with --choice as the pick.
 continue and review change nothing. restart first checks git (VETO-2:
@@ -174,12 +177,13 @@ afterwards (keep it with --keep).`,
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand())
+	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.manCommand())
 	for _, s := range sourceSpecs {
 		if s.commands != nil {
 			root.AddCommand(s.commands(a)...)
 		}
 	}
+	a.completeFlags(root)
 	return root
 }
 

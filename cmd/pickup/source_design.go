@@ -27,7 +27,7 @@ func init() {
 // source already declared under the same name is shared, not redeclared.
 func designFlags(fs *pflag.FlagSet) {
 	if fs.Lookup(design.FlagFeature) == nil {
-		fs.Var(new(featureFlag), design.FlagFeature, "design, atelier: only this feature's session (design: .claude/design/sessions/<feature>.session.json)")
+		fs.Var(new(featureFlag), design.FlagFeature, "design, atelier: only this feature's session (design: <feature>.session.json)")
 	}
 	if fs.Lookup(design.FlagStage) == nil {
 		fs.Var(new(stageFlag), design.FlagStage, "design: resume (or restart) at this stage instead of the computed one: 0-7, 3a or 3b; when rebuilding a session, the stages before it are taken as complete")
@@ -71,7 +71,7 @@ func (a *app) designCommand() *cobra.Command {
 	var status, resume, restart bool
 	cmd := &cobra.Command{
 		Use:   "design FEATURE [DIR]",
-		Short: "Status, resume or restart one feature's /design session (seed 003's command forms)",
+		Short: "Status, resume or restart one feature's /design session (as /design does)",
 		Long: `design opens the /design session of FEATURE
 (.claude/design/sessions/FEATURE.session.json under DIR, default the
 current directory), as "/design FEATURE" does: the wizard on a terminal,

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+func TestUnknownCommandSuggests(t *testing.T) {
+	dir := t.TempDir()
+	r := pickup(t, dir, "stauts").want(t, exitUsage)
+	if !strings.Contains(r.stderr, `pickup: unknown command "stauts" (did you mean "status"?)`) || r.stdout != "" {
+		t.Fatalf("stdout %q stderr %q", r.stdout, r.stderr)
+	}
+	r = pickup(t, dir, "zzzzzz").want(t, exitUsage)
+	if !strings.Contains(r.stderr, `unknown command "zzzzzz"`) || strings.Contains(r.stderr, "did you mean") {
+		t.Fatalf("stderr %q", r.stderr)
+	}
+	// A word that is a folder is the project, not a command.
+	if err := os.Mkdir(filepath.Join(dir, "stauts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r = pickup(t, dir, "stauts")
+	if r.code == exitUsage || strings.Contains(r.stderr, "unknown command") {
+		t.Fatalf("a folder named like a command: exit %d stderr %q", r.code, r.stderr)
+	}
+	// A path that does not exist is still a missing folder.
+	r = pickup(t, dir, "./nope").want(t, exitUsage)
+	if strings.Contains(r.stderr, "unknown command") || !strings.Contains(r.stderr, "nope") {
+		t.Fatalf("stderr %q", r.stderr)
+	}
+}
+
+func TestVersionIsNeverUnknown(t *testing.T) {
+	r := pickup(t, t.TempDir(), "--version").want(t, exitOK)
+	if !strings.HasPrefix(r.stdout, "pickup ") || strings.Contains(strings.ToLower(r.stdout), "unknown") || strings.Count(r.stdout, "\n") != 1 {
+		t.Fatalf("--version %q", r.stdout)
+	}
+	// The test binary is built without VCS stamps (GOFLAGS may say
+	// -buildvcs=false): it says so, with the Go version.
+	if info, ok := debug.ReadBuildInfo(); ok && !strings.Contains(r.stdout, info.GoVersion) && !strings.Contains(r.stdout, "v") {
+		t.Fatalf("--version %q names neither a version nor %s", r.stdout, info.GoVersion)
+	}
+}
+
+func TestVersionOf(t *testing.T) {
+	vcs := func(v string, kv ...string) *debug.BuildInfo {
+		info := &debug.BuildInfo{GoVersion: "go1.26.8"}
+		info.Main.Version = v
+		for i := 0; i+1 < len(kv); i += 2 {
+			info.Settings = append(info.Settings, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+		}
+		return info
+	}
+	for _, c := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{vcs("v1.4.0"), "v1.4.0"},
+		{vcs("(devel)", "vcs.revision", "3bbabd4fe97414785fa9e47099e17e29a65f8571", "vcs.time", "2026-11-24T19:15:02Z", "vcs.modified", "false"),
+			"(devel) 3bbabd4fe974 from 2026-11-24 19:15 UTC"},
+		{vcs("v0.0.0-20261124191502-3bbabd4fe974+dirty", "vcs.revision", "3bbabd4fe97414785fa9e47099e17e29a65f8571", "vcs.time", "2026-11-24T19:15:02Z", "vcs.modified", "true"),
+			"(devel) 3bbabd4fe974 from 2026-11-24 19:15 UTC, with uncommitted changes"},
+		{vcs("(devel)"), "(devel), built with go1.26.8 without version control information (not from a checkout, or -buildvcs=false)"},
+		{nil, "(devel), built without module or version control information"},
+	} {
+		if got := versionOf(c.info, c.info != nil); got != c.want {
+			t.Errorf("versionOf(%v) = %q, want %q", c.info, got, c.want)
+		}
+	}
+}
+
+// Every command's --help fits 80 columns, ends no line in spaces, gives
+// short usage lines and puts the examples before the prose.
+func TestHelpFits80Columns(t *testing.T) {
+	dir := t.TempDir()
+	commands := [][]string{{}, {"status"}, {"resume"}, {"demo"}, {"plan"}, {"artifacts"}, {"hook"}, {"hook", "install"},
+		{"hook", "uninstall"}, {"design"}, {"diff"}, {"man"}, {"completion"}, {"completion", "bash"}}
+	for _, c := range commands {
+		r := pickup(t, dir, append(c, "--help")...).want(t, exitOK)
+		for i, line := range strings.Split(r.stdout, "\n") {
+			if n := utf8.RuneCountInString(line); n > 80 {
+				t.Errorf("%v --help line %d is %d columns: %q", c, i+1, n, line)
+			}
+			if strings.TrimRight(line, " \t") != line {
+				t.Errorf("%v --help line %d ends in spaces: %q", c, i+1, line)
+			}
+		}
+		if strings.Contains(r.stdout, "\x1b[") {
+			t.Errorf("%v --help: escape sequences when piped", c)
+		}
+	}
+	r := pickup(t, dir, "--help").want(t, exitOK)
+	ex, prose, usage := strings.Index(r.stdout, "Examples\n"), strings.Index(r.stdout, "pickup reads the saved state"), strings.Index(r.stdout, "Usage\n")
+	if usage < 0 || ex < usage || prose < ex {
+		t.Fatalf("usage at %d, examples at %d, prose at %d:\n%s", usage, ex, prose, r.stdout)
+	}
+	for _, want := range []string{"  resume [DIR]  ", "  status [DIR]  ", "  design FEATURE [DIR]  ", "  completion  ", "  diff ORIGINAL REPLAY  ", "  man  "} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("--help lacks the usage %q", want)
+		}
+	}
+	r = pickup(t, dir, "resume", "--help").want(t, exitOK)
+	if !strings.Contains(r.stdout, "Usage\n  pickup resume [DIR] [flags]\n") {
+		t.Fatalf("resume --help:\n%s", r.stdout)
+	}
+}
+
+func TestManPageHasExitCodesAndEnvironment(t *testing.T) {
+	r := pickup(t, t.TempDir(), "man").want(t, exitOK)
+	for _, want := range []string{".TH PICKUP 1", ".SH EXIT STATUS", ".SH ENVIRONMENT", "no session found", "NO_COLOR", "CLAUDE_HOME", "XDG_RUNTIME_DIR", "resume", "--session"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("man page lacks %q", want)
+		}
+	}
+}
+
+// complete asks the binary for the completions of args, as a shell's
+// completion script does, and returns the values (descriptions dropped).
+func complete(t *testing.T, dir string, args ...string) []string {
+	t.Helper()
+	r := pickup(t, dir, append([]string{"__complete"}, args...)...).want(t, exitOK)
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		if strings.HasPrefix(line, ":") {
+			continue
+		}
+		v, _, _ := strings.Cut(line, "\t")
+		out = append(out, v)
+	}
+	return out
+}
+
+func TestCompletionValues(t *testing.T) {
+	dir, _ := project(t, time.Hour, "GO", "development")
+	want := []string{"continue", "review", "restart", "discard"}
+	for _, args := range [][]string{{"resume", "--choice", ""}, {"--choice", ""}} {
+		if got := complete(t, dir, args...); !slices.Equal(got, want) {
+			t.Errorf("%v: %v, want %v", args, got, want)
+		}
+	}
+	if got := complete(t, dir, "status", "--source", ""); !slices.Equal(got, sourceNames()) {
+		t.Errorf("--source: %v, want %v", got, sourceNames())
+	}
+	id := pickup(t, dir, "status", "--json").json(t)["sessions"].([]any)[0].(map[string]any)["id"].(string)
+	for _, args := range [][]string{{"status", "--session", ""}, {"resume", "--session", ""}, {"artifacts", "--session", ""}, {"--session", ""}} {
+		if got := complete(t, dir, args...); !slices.Equal(got, []string{id}) {
+			t.Errorf("%v: %v, want [%s]", args, got, id)
+		}
+	}
+	// A project named on the command line is where the ids come from.
+	if got := complete(t, t.TempDir(), "status", dir, "--session", ""); !slices.Equal(got, []string{id}) {
+		t.Errorf("status DIR --session: %v, want [%s]", got, id)
+	}
+	for _, sh := range []string{"bash", "zsh", "fish", "powershell"} {
+		if r := pickup(t, dir, "completion", sh).want(t, exitOK); !strings.Contains(r.stdout, "pickup") {
+			t.Errorf("completion %s: %q", sh, r.stdout[:min(len(r.stdout), 80)])
+		}
+	}
+}
