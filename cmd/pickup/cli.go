@@ -328,4 +328,3 @@ func (a *app) sessionCompletions(c *cobra.Command, args []string) []string {
 	slices.Sort(out)
 	return out
 }
-

@@ -30,11 +30,11 @@ type cliText struct {
 	ChoiceHelp map[model.Choice]string
 
 	// The compact status (status.go).
-	Archived    func(n int) string
+	Archived     func(n int) string
 	MoreWithLong string
-	ResumeAt    func(where string) string
-	Next        func(command string) string
-	Recommended func(choice string) string
+	ResumeAt     func(where string) string
+	Next         func(command string) string
+	Recommended  func(choice string) string
 }
 
 // Count is n and its noun in the right number: "1 file", "2 files".
