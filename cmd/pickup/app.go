@@ -41,7 +41,9 @@ type app struct {
 	sourceFlags *pflag.FlagSet
 	claudeHome  string
 
-	jsonOut    bool
+	jsonOut bool
+	// long: status prints every session in full, archived ones too.
+	long       bool
 	source     string
 	sessionID  string
 	crashAfter time.Duration

@@ -163,3 +163,57 @@ func TestCompletionValues(t *testing.T) {
 		}
 	}
 }
+
+// pickup status is compact: a block of two or three lines per session,
+// archived history in one line; the demo fits one 24-line screen.
+// --long is every session in full.
+func TestStatusCompactOnTheDemo(t *testing.T) {
+	project, home := demoWorld(t)
+	ss := sessionsOf(t, pickup(t, project, "status", "--json", "--claude-home", home).want(t, exitOK))
+	live, archived := 0, ""
+	for _, s := range ss {
+		if s.archived {
+			archived = s.id
+		} else {
+			live++
+		}
+	}
+	r := pickup(t, project, "status", "--claude-home", home).want(t, exitOK)
+	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if len(lines) > 24 {
+		t.Errorf("%d lines, more than a screen:\n%s", len(lines), r.stdout)
+	}
+	if last := lines[len(lines)-1]; last != "+ 3 archived sessions: pickup status --long lists them" {
+		t.Errorf("last line %q", last)
+	}
+	var blocks []int
+	for _, l := range lines[:len(lines)-1] {
+		if !strings.HasPrefix(l, "  ") {
+			blocks = append(blocks, 0)
+		}
+		blocks[len(blocks)-1]++
+		if utf8.RuneCountInString(l) > 100 {
+			t.Errorf("line of %d columns: %q", utf8.RuneCountInString(l), l)
+		}
+	}
+	if len(blocks) != live {
+		t.Errorf("%d blocks for %d live sessions:\n%s", len(blocks), live, r.stdout)
+	}
+	for i, n := range blocks {
+		if n < 2 || n > 3 {
+			t.Errorf("block %d has %d lines:\n%s", i+1, n, r.stdout)
+		}
+	}
+	if !strings.Contains(r.stdout, "aios 5939d98f8774  crashed 2 hours ago · Authentication System / story 12.3\n") {
+		t.Errorf("the AIOS block:\n%s", r.stdout)
+	}
+	long := pickup(t, project, "status", "--long", "--claude-home", home).want(t, exitOK).stdout
+	if n := strings.Count(long, "\n[") + 1; n != len(ss) || strings.Count(long, "(archived)") != 3 {
+		t.Errorf("--long lists %d sessions of %d:\n%s", n, len(ss), long)
+	}
+	// An archived session asked for by id is shown, not counted.
+	one := pickup(t, project, "status", "--session", archived, "--claude-home", home).want(t, exitOK).stdout
+	if !strings.Contains(one, archived+"  archived") || strings.Contains(one, "archived sessions") || strings.Count(one, "\n") > 3 {
+		t.Errorf("--session %s:\n%s", archived, one)
+	}
+}

@@ -56,8 +56,8 @@ func TestDesignStatusIsTheSpecListing(t *testing.T) {
 	dir := designProject(t, "listing")
 	header := "[design e4dd349af800] " + designSession(dir) + "\n"
 	for _, args := range [][]string{
-		{"status"},
-		{"status", "--source", "design", "--feature", "user-export"},
+		{"status", "--long"},
+		{"status", "--long", "--source", "design", "--feature", "user-export"},
 		{"design", "user-export", "--status"},
 		{}, // no terminal: the wizard prints the status
 	} {
@@ -249,7 +249,7 @@ func TestDesignRerunUnapprovedStage(t *testing.T) {
 	}
 	// The "no" is recorded: the next status does not offer to approve
 	// the same TDD again, it resumes Stage 3 to revise it.
-	r := pickup(t, dir, "status").want(t, exitOK)
+	r := pickup(t, dir, "status", "--long").want(t, exitOK)
 	if strings.Contains(r.stdout, "Approve the existing TDD") || !strings.Contains(r.stdout, "1. Resume from Stage 3 (recommended)") {
 		t.Fatalf("status after the re-run:\n%s", r.stdout)
 	}
@@ -301,7 +301,7 @@ func TestDesignCorruptedRebuild(t *testing.T) {
 	path := designSession(dir)
 	before := testkit.Read(t, path)
 	// Corrupted as AIOS reports it: exit 4 from status, problem in JSON.
-	r := pickup(t, dir, "status").want(t, 4)
+	r := pickup(t, dir, "status", "--long").want(t, 4)
 	if !strings.Contains(r.stdout, `Found a corrupted design session for "user-export"`) || !strings.Contains(r.stdout, "line 11, column 5") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}
@@ -327,7 +327,7 @@ func TestDesignCorruptedRebuild(t *testing.T) {
 		t.Fatalf("stages %v current %v", status, current)
 	}
 	// The rebuilt session now asks about the TDD it found.
-	r = pickup(t, dir, "status").want(t, 0)
+	r = pickup(t, dir, "status", "--long").want(t, 0)
 	if !strings.Contains(r.stdout, "Found existing TDD. Is this approved?") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}
@@ -353,7 +353,7 @@ func TestDesignCorruptedWithoutArtifacts(t *testing.T) {
 func TestDesignMigration(t *testing.T) {
 	dir := designProject(t, "migration")
 	path := designSession(dir)
-	r := pickup(t, dir, "status").want(t, 0)
+	r := pickup(t, dir, "status", "--long").want(t, 0)
 	if !strings.Contains(r.stdout, `Found design artifacts for "user-export" but no session file`) {
 		t.Fatalf("status:\n%s", r.stdout)
 	}
@@ -389,7 +389,7 @@ func TestDesignPlan(t *testing.T) {
 
 func TestAtelierCLI(t *testing.T) {
 	dir := designProject(t, "atelier")
-	r := pickup(t, dir, "status", "--source", "atelier").want(t, 0)
+	r := pickup(t, dir, "status", "--long", "--source", "atelier").want(t, 0)
 	if strings.Count(r.stdout, "[atelier ") != 3 || !strings.Contains(r.stdout, "(archived)") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}

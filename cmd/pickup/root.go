@@ -125,8 +125,11 @@ func (a *app) commands() *cobra.Command {
 		Use:   "status [DIR]",
 		Short: "Summarise every saved session found, without the UI",
 		Long: `status lists every saved session under DIR (default: the current
-directory) with where it stands: crashed or paused and how long ago, the
-current unit and phase, progress, the resume point and any warnings.
+directory), two or three lines each: its source and id, where it stands
+and how long ago, what it is; its progress and resume point; the first
+fact that bears on the choice, else the recommended choice. Archived
+sessions are counted in one line. --long prints each session in full
+(its facts, options and warnings), archived ones too.
 --session ID shows that session alone (exit 3 when no id matches).
 Exit 3 when none is found, 4 when a state file is corrupted.`,
 		Args: cobra.MaximumNArgs(1),
@@ -138,6 +141,7 @@ Exit 3 when none is found, 4 when a state file is corrupted.`,
 			return a.status(dir)
 		},
 	}
+	status.Flags().BoolVar(&a.long, "long", false, "every session in full: facts, options and warnings, archived sessions too")
 	resume := &cobra.Command{
 		Use:   "resume [DIR]",
 		Short: "Carry out one choice without the UI, for scripts and agents",

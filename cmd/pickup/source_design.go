@@ -108,6 +108,7 @@ The same forms work as pickup status/resume --feature FEATURE [--stage N].`,
 			}
 			switch {
 			case status:
+				a.long = true // the seed's own listing, in full
 				return a.status(dir)
 			case resume:
 				a.choice = "continue"

@@ -30,11 +30,11 @@ type cliText struct {
 	ChoiceHelp map[model.Choice]string
 
 	// The compact status (status.go).
-	Archived     func(n int) string
-	MoreWithLong string
-	ResumeAt     func(where string) string
-	Next         func(command string) string
-	Recommended  func(choice string) string
+	Standing    func(model.Standing) string
+	AndMore     func(n int) string
+	Archived    func(n int) string
+	ResumeAt    func(where string) string
+	Recommended func(choice string) string
 }
 
 // Count is n and its noun in the right number: "1 file", "2 files".
@@ -85,13 +85,13 @@ var englishCLI = cliText{
 		model.Restart:  "start over (checks git; writes with --yes)",
 		model.Discard:  "archive the saved state (writes with --yes)",
 	},
+	Standing: func(st model.Standing) string { return string(st) },
+	AndMore:  func(n int) string { return "(and " + strconv.Itoa(n) + " more)" },
 	Archived: func(n int) string {
-		return "+ " + Count(n, "archived session", "archived sessions") + " (history)"
+		return "+ " + Count(n, "archived session", "archived sessions") + ": pickup status --long lists them"
 	},
-	MoreWithLong: "pickup status --long shows everything, archived sessions included.",
-	ResumeAt:     func(where string) string { return "resume at " + where },
-	Next:         func(command string) string { return "next: " + command },
-	Recommended:  func(choice string) string { return "recommended: " + choice },
+	ResumeAt:    func(where string) string { return "resume at " + where },
+	Recommended: func(choice string) string { return "recommended: " + choice },
 }
 
 var cliCatalogs = i18n.Catalogs[cliText]{i18n.English: &englishCLI}
