@@ -217,3 +217,71 @@ func TestStatusCompactOnTheDemo(t *testing.T) {
 		t.Errorf("--session %s:\n%s", archived, one)
 	}
 }
+
+// --session means the same in every command that opens a session: an
+// id or a unique prefix picks that one session (archived included), no
+// match is exit 3, an ambiguous prefix exit 2; the hook, which always
+// exits 0, narrows its summary the same way; commands that open no
+// session refuse it.
+func TestSessionFlagEverywhere(t *testing.T) {
+	project, home := demoWorld(t)
+	run := func(args ...string) result {
+		return pickup(t, project, append(args, "--claude-home", home)...)
+	}
+	const aios, book = "5939d98f8774", "efdbbd9cab06"
+	idOf := func(r result, path ...string) string {
+		var v any = r.json(t)
+		for _, k := range path {
+			switch m := v.(type) {
+			case map[string]any:
+				v = m[k]
+			case []any:
+				if len(m) != 1 {
+					t.Fatalf("%d sessions at %s, want 1: %s", len(m), k, r.stdout)
+				}
+				v = m[0].(map[string]any)[k]
+			}
+		}
+		s, _ := v.(string)
+		return s
+	}
+	for _, c := range []struct {
+		args []string
+		id   string
+		path []string
+	}{
+		{[]string{"status", "--json"}, aios, []string{"sessions", "id"}},
+		{[]string{"resume", "--choice", "continue", "--json"}, aios, []string{"session", "id"}},
+		{[]string{"artifacts", "--json"}, aios, []string{"sessions", "id"}},
+		{[]string{"plan", "--json"}, book, []string{"session", "id"}},
+		{[]string{"--choice", "continue", "--json"}, aios, []string{"session", "id"}},
+	} {
+		if got := idOf(run(append(c.args, "--session", strings.ToUpper(c.id[:4]))...).want(t, exitOK), c.path...); got != c.id {
+			t.Errorf("%v --session %s: session %q", c.args, c.id[:4], got)
+		}
+		if r := run(append(c.args, "--session", "zzzz")...).want(t, exitNoSession); !strings.Contains(r.stderr, `no session with id "zzzz"`) {
+			t.Errorf("%v --session zzzz: stderr %q", c.args, r.stderr)
+		}
+		// 547c750a9893 (atelier) and 5939d98f8774 (aios) both start "5".
+		if r := run(append(c.args, "--session", "5")...).want(t, exitUsage); !strings.Contains(r.stderr, `session id "5" is ambiguous`) {
+			t.Errorf("%v --session 5: stderr %q", c.args, r.stderr)
+		}
+	}
+	// Without a terminal the wizard prints that session alone, in full.
+	if r := run("--session", aios[:6]).want(t, exitOK); strings.Count(r.stdout, "\n[") != 0 || !strings.HasPrefix(r.stdout, "[aios "+aios+"]") {
+		t.Errorf("wizard --session: %q", r.stdout)
+	}
+	// The hook narrows its summary to the session, and still exits 0.
+	h := run("hook", "--session", aios[:6]).want(t, exitOK)
+	if !strings.Contains(h.stdout, "1 interrupted workflow") || !strings.Contains(h.stdout, aios) || strings.Contains(h.stdout, book) {
+		t.Errorf("hook --session: %q", h.stdout)
+	}
+	if h := run("hook", "--session", "zzzz").want(t, exitOK); h.stdout != "" {
+		t.Errorf("hook --session zzzz: %q", h.stdout)
+	}
+	for _, args := range [][]string{{"demo"}, {"man"}, {"hook", "install", "--agent", "claude"}, {"completion", "bash"}} {
+		if r := run(append(args, "--session", aios)...).want(t, exitUsage); !strings.Contains(r.stderr, "--session does not apply") {
+			t.Errorf("%v --session: stderr %q", args, r.stderr)
+		}
+	}
+}

@@ -62,7 +62,8 @@ nothing; after a compaction it prints one line.
 
 It always exits 0, never reads the terminal, never writes a file and
 never waits on a lock. Malformed stdin falls back to the current
-directory with a note on stderr. Without --agent it prints plain text.`,
+directory with a note on stderr. Without --agent it prints plain text.
+--session ID narrows the summary to that session (an id or unique prefix).`,
 		Args: cobra.NoArgs,
 		// An agent of a later version may pass flags this pickup does not
 		// know; the hook still answers.
@@ -279,12 +280,19 @@ func within(root, p string) bool {
 }
 
 // hookSessions finds the live sessions of the nearest candidate folder
-// that has any; errors are left out (the hook reports what it can).
+// that has any, or with --session the sessions it names there (as every
+// command reads --session; the hook still exits 0 when none matches);
+// errors are left out (the hook reports what it can).
 func (a *app) hookSessions(cands []string) (project string, sessions []*model.Session) {
 	for _, dir := range cands {
 		found, _ := a.registry().FindWith(dir, a.source, nil)
-		if live := liveOnly(found); len(live) > 0 {
-			return dir, live
+		if a.sessionID != "" {
+			found = a.matching(found)
+		} else {
+			found = liveOnly(found)
+		}
+		if len(found) > 0 {
+			return dir, found
 		}
 	}
 	return "", nil

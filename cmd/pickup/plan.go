@@ -94,6 +94,9 @@ func (a *app) planSession(args []string) (*model.Session, error) {
 					return nil, fail(exitCorrupted, "%v", err)
 				}
 				if mine {
+					if a.sessionID != "" && len(a.matching([]*model.Session{s})) == 0 {
+						return nil, fail(exitNoSession, "no session with id %q in %s; it holds %s", a.sessionID, abs, s.ID)
+					}
 					return s, nil
 				}
 			}

@@ -87,7 +87,7 @@ func (a *app) commands() *cobra.Command {
 		Args: cobra.MaximumNArgs(1),
 		// Checked once, for every subcommand: flags that are valid one by
 		// one but not together or not in range.
-		PersistentPreRunE: func(*cobra.Command, []string) error { return a.checkFlags() },
+		PersistentPreRunE: func(c *cobra.Command, _ []string) error { return a.checkFlags(c) },
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 1 {
 				if err := unknownWord(c, args[0]); err != nil {
@@ -195,8 +195,19 @@ afterwards (keep it with --keep).`,
 // one that overflows) is a mistake, not a setting.
 const maxCrashAfter = 365 * 24 * time.Hour
 
+// sessionCommands are the commands that open sessions: --session means
+// the same in each (an id or unique prefix; no match exit 3, several
+// exit 2), and is refused by the others rather than ignored.
+var sessionCommands = map[string]bool{
+	"pickup": true, "pickup status": true, "pickup resume": true, "pickup plan": true,
+	"pickup artifacts": true, "pickup hook": true, "pickup design": true,
+}
+
 // checkFlags refuses flag values no command can use (exit 2).
-func (a *app) checkFlags() error {
+func (a *app) checkFlags(c *cobra.Command) error {
+	if a.sessionID != "" && !sessionCommands[c.CommandPath()] {
+		return fail(exitUsage, "--session does not apply to %s: it opens no session", c.CommandPath())
+	}
 	if a.crashAfter <= 0 || a.crashAfter > maxCrashAfter {
 		return fail(exitUsage, "--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)", a.crashAfter, "8760h")
 	}
