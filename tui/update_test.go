@@ -287,7 +287,7 @@ func TestVetoBackThenBlocked(t *testing.T) {
 		t.Fatalf("screen %s", m.Final().Screen)
 	}
 	out := plain(m)
-	for _, want := range []string{"⚠ Restart blocked", "3 file(s) have uncommitted changes:",
+	for _, want := range []string{"⚠ Restart blocked", "3 files have uncommitted changes:",
 		"- src/auth/jwt-handler.js", "Back to the resume menu? [y/n]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("veto misses %q:\n%s", want, out)

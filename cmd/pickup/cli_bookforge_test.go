@@ -298,7 +298,7 @@ func TestBookforgeQuotaNotYet(t *testing.T) {
 	m := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
 	ctx := m["restored_context"].(map[string]any)
 	w, _ := ctx["warning"].(string)
-	if !strings.Contains(w, "CONTINUE now will likely hit the quota again: wait 8m") && !strings.Contains(w, "wait 9m") {
+	if !strings.Contains(w, "CONTINUE now will likely hit the quota again: wait 8 minutes") && !strings.Contains(w, "wait 9 minutes") {
 		t.Fatalf("warning %q", w)
 	}
 	if s := ctx["pause"].(map[string]any)["wait_seconds"].(float64); s < 400 || s > 600 {

@@ -269,7 +269,7 @@ func TestCrucibleRestoreNeedsYesThenRestores(t *testing.T) {
 	if first := strings.SplitN(w.shadowLog(t), "\n", 2)[0]; !strings.HasPrefix(first, "pre-restore-safety | ") || !strings.HasSuffix(first, " | pickup") {
 		t.Fatalf("shadow log %q", first)
 	}
-	if ns := m["next_step"].(string); !strings.HasPrefix(ns, "Restored checkpoint pre-code-review (1 file(s)); the pre-restore-safety checkpoint ") ||
+	if ns := m["next_step"].(string); !strings.HasPrefix(ns, "Restored checkpoint pre-code-review (1 file); the pre-restore-safety checkpoint ") ||
 		!strings.Contains(ns, "taken first keeps the previous state (undo: GIT_DIR="+w.shadow+" GIT_WORK_TREE="+w.project) || !strings.HasSuffix(ns, "Resume build pipeline "+w.sid+" at Phase 4: re-execute 2 dispatch(es); new manifest entries start at seq 11.") {
 		t.Fatalf("next_step %q", ns)
 	}

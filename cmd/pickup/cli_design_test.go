@@ -382,7 +382,7 @@ func TestDesignPlan(t *testing.T) {
 	if !strings.HasPrefix(r.stdout, `Design session "user-export" (.claude/design/sessions/user-export.session.json): resume`) {
 		t.Fatalf("plan:\n%s", r.stdout)
 	}
-	if !strings.Contains(r.stderr, "warning: tickets_progress.created is 2 but 3 tickets are found") {
+	if !strings.Contains(r.stderr, "warning: the session records 2 tickets created, but 3 tickets are found") {
 		t.Fatalf("stderr %q", r.stderr)
 	}
 }

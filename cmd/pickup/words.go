@@ -37,15 +37,6 @@ type cliText struct {
 	Recommended func(choice string) string
 }
 
-// Count is n and its noun in the right number: "1 file", "2 files".
-// Every count a sentence shows goes through it.
-func Count(n int, one, many string) string {
-	if n == 1 || n == -1 {
-		return strconv.Itoa(n) + " " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 var englishCLI = cliText{
 	SeeHelp: "Run 'pickup --help' for usage.",
 	UnknownCommand: func(word string, near []string) string {
@@ -88,7 +79,7 @@ var englishCLI = cliText{
 	Standing: func(st model.Standing) string { return string(st) },
 	AndMore:  func(n int) string { return "(and " + strconv.Itoa(n) + " more)" },
 	Archived: func(n int) string {
-		return "+ " + Count(n, "archived session", "archived sessions") + ": pickup status --long lists them"
+		return "+ " + i18n.Count(n, "archived session", "archived sessions") + ": pickup status --long lists them"
 	},
 	ResumeAt:    func(where string) string { return "resume at " + where },
 	Recommended: func(choice string) string { return "recommended: " + choice },

@@ -149,7 +149,7 @@ func TestLoadCoreLayout(t *testing.T) {
 	check("Progress", s.Progress, model.Progress{Done: 1, Total: 6})
 	check("Units", s.Units, &model.Progress{Done: 2, Total: 6})
 	check("UnitsLabel", s.UnitsLabel, "stories")
-	check("ResumePoint", s.ResumePoint, model.ResumePoint{Phase: "development", Reason: "current_phase is development"})
+	check("ResumePoint", s.ResumePoint, model.ResumePoint{Phase: "development", Reason: "recorded as the current phase"})
 	check("CurrentPhase", s.CurrentPhase(), "development")
 	if !strings.HasPrefix(s.Handoff.Note, "Story 11.3 estava em fase de development.\n") || strings.HasSuffix(s.Handoff.Note, "\n") {
 		t.Errorf("Handoff.Note = %q", s.Handoff.Note)
@@ -208,11 +208,11 @@ func TestLoadSeedLayout(t *testing.T) {
 	if *s.Units != (model.Progress{Done: 2, Total: 5}) {
 		t.Fatalf("units %+v", *s.Units)
 	}
-	want := model.Phase{Name: "validation", Status: model.PhaseCompleted, Label: "approved", Executor: "@po", Duration: "10min", Result: "approved", Detail: "1 attempt(s)"}
+	want := model.Phase{Name: "validation", Status: model.PhaseCompleted, Label: "approved", Executor: "@po", Duration: "10min", Result: "approved", Detail: "1 attempt"}
 	if s.Phases[0] != want {
 		t.Fatalf("validation %+v", s.Phases[0])
 	}
-	if s.Phases[1].Status != model.PhaseInProgress || s.Phases[1].Detail != "2 attempt(s)" {
+	if s.Phases[1].Status != model.PhaseInProgress || s.Phases[1].Detail != "2 attempts" {
 		t.Fatalf("development %+v", s.Phases[1])
 	}
 	if s.Progress != (model.Progress{Done: 1, Total: 6}) {

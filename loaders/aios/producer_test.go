@@ -60,7 +60,7 @@ func TestMigratedSession(t *testing.T) {
 	if s.CurrentPhase() != "development" || s.ResumePoint.Phase != "development" || s.Phases[0].Status != model.PhaseCompleted {
 		t.Fatalf("phases %+v resume %+v", s.Phases, s.ResumePoint)
 	}
-	if !strings.Contains(s.ResumePoint.Reason, "current_phase is 2_development (development)") {
+	if !strings.Contains(s.ResumePoint.Reason, "recorded as the current phase (as 2_development)") {
 		t.Fatalf("reason %q", s.ResumePoint.Reason)
 	}
 	// The migrated story is the legacy state's story path: shown as its
@@ -254,7 +254,7 @@ func TestSquadLayoutCountsWhatItCan(t *testing.T) {
 		t.Fatalf("fields %+v units %+v", s.Fields, s.Units)
 	}
 	// The template's phase_attempts are keyed phase_2...phase_5.
-	if s.Phases[2].Detail != "2 attempt(s)" || s.Phases[1].Detail != "1 attempt(s)" || s.CurrentPhase() != "quality_gate" {
+	if s.Phases[2].Detail != "2 attempts" || s.Phases[1].Detail != "1 attempt" || s.CurrentPhase() != "quality_gate" {
 		t.Fatalf("phases %+v", s.Phases)
 	}
 }

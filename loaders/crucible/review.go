@@ -99,7 +99,7 @@ func verificationLines(pl *ReplayPlan) []string {
 		lines = append(lines, "Fell back: "+f.From+" -> "+f.To)
 	}
 	if len(lines) > 0 {
-		lines = append(lines, "Phases are judged on the dispatches recorded: one that crashed before its first manifest line is invisible (crucible #521).")
+		lines = append(lines, "Phases are judged on the dispatches recorded: one that crashed before its first manifest line is invisible, so a phase can look complete when it is not.")
 	}
 	return lines
 }
@@ -159,7 +159,7 @@ func checkpointLines(p *pipeline) []string {
 		case c.Missing:
 			l += "  (commit gone)"
 		case c.Hash == target:
-			l += "  <- restore target"
+			l += "  (restore target)"
 		}
 		lines = append(lines, l)
 	}

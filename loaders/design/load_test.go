@@ -401,7 +401,7 @@ func TestTicketCounting(t *testing.T) {
 	if s.Context["next_step"] != want {
 		t.Fatalf("next %q", s.Context["next_step"])
 	}
-	if !slices.Contains(s.Warnings, "tickets_progress.created is 2 but 3 tickets are found in .claude/tickets/EXPORT-*.md") {
+	if !slices.Contains(s.Warnings, "the session records 2 tickets created, but 3 tickets are found in .claude/tickets/EXPORT-*.md") {
 		t.Fatalf("warnings %v", s.Warnings)
 	}
 	tickets := s.Context["tickets"].(map[string]any)
@@ -443,7 +443,7 @@ func TestDrift(t *testing.T) {
 	if s.Stage != "3b" || s.Phases[3].Result != "alternative 1 chosen, writing the TDD" {
 		t.Fatalf("stage %q result %q", s.Stage, s.Phases[3].Result)
 	}
-	if !reflect.DeepEqual(s.Warnings, []string{"the file has 2 trailing comma(s), which JSON does not allow: read anyway"}) {
+	if !reflect.DeepEqual(s.Warnings, []string{"the file has 2 trailing commas, which JSON does not allow: read anyway"}) {
 		t.Fatalf("warnings %v", s.Warnings)
 	}
 	if s.LastUpdated.Format("15:04:05.000") != "09:15:00.250" {

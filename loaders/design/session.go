@@ -8,6 +8,8 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // glyphs are the listing's marks: seed 003's emoji, or plain text when
@@ -308,9 +310,9 @@ func (v *view) artifactHint() string {
 		}
 	}
 	if missing == 0 {
-		return plural(len(v.artifacts), "artifact", "artifacts") + ", all on disk"
+		return i18n.Count(len(v.artifacts), "artifact", "artifacts") + ", all on disk"
 	}
-	return fmt.Sprintf("%s, %d missing", plural(len(v.artifacts), "artifact", "artifacts"), missing)
+	return fmt.Sprintf("%s, %d missing", i18n.Count(len(v.artifacts), "artifact", "artifacts"), missing)
 }
 
 func baseName(rel string) string {

@@ -439,7 +439,7 @@ func TestInventorySources(t *testing.T) {
 	os.Remove(filepath.Join(e.memDir, "master-plan.md"))
 	e.edit(t, "phase_total: 4", "phase_total: 5")
 	s = e.load(t)
-	if s.ResumePoint.Phase != "phase 5, Step 1 (setup)" || s.Phases[4].Name != "5. Phase 5" || !hasWarning(s, "nothing names phase(s) 5") {
+	if s.ResumePoint.Phase != "phase 5, Step 1 (setup)" || s.Phases[4].Name != "5. Phase 5" || !hasWarning(s, "nothing names phase 5") {
 		t.Fatalf("resume %+v phases %+v", s.ResumePoint, s.Phases)
 	}
 	// Drifted phase words and duplicates.
@@ -575,7 +575,7 @@ func TestPromptAndPlan(t *testing.T) {
 	if doc.Route.Phase.Number != 3 || len(doc.Events) != 8 || doc.ResumePoint != s.ResumePoint || doc.ContinueWrites[0] != e.path {
 		t.Fatalf("plan %+v", doc)
 	}
-	if !strings.Contains(strings.Join(s.Plan.Lines, "\n"), "  3. Checkout flow: in_progress  <- N") {
+	if !strings.Contains(strings.Join(s.Plan.Lines, "\n"), "  3. Checkout flow: in_progress  (next)") {
 		t.Fatalf("plan lines %q", s.Plan.Lines)
 	}
 	// A fence in a file does not break the prompt's fences.

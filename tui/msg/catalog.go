@@ -233,7 +233,7 @@ var English = Catalog{
 	Writing:     "Writing…",
 
 	VetoTitle:      "Restart blocked",
-	VetoFiles:      func(n int) string { return fmt.Sprintf("%d file(s) have uncommitted changes:", n) },
+	VetoFiles:      func(n int) string { return plural(n, "file has", "files have") + " uncommitted changes:" },
 	AndMore:        func(n int) string { return fmt.Sprintf("… and %d more", n) },
 	VetoRisk:       "Restart resets the workflow state, but changes on disk stay. You risk losing the context of your work.",
 	VetoRecommend:  "We recommend:",
