@@ -463,7 +463,7 @@ func stepApplying(s State, ev Event) (State, []Effect) {
 			Context: s.Session.Context, Warnings: append([]string(nil), s.Warnings...), Text: s.Session.Outcomes[Restart]})
 	case Discard:
 		return decide(s, Decision{Choice: Discard, Action: ActionDiscarded, Changed: a.Changed,
-			ArchivedTo: a.ArchivedTo, Warnings: append([]string(nil), s.Warnings...)})
+			ArchivedTo: a.ArchivedTo, Warnings: append([]string(nil), s.Warnings...), Text: s.Session.Outcomes[Discard]})
 	}
 	return s, nil
 }

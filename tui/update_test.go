@@ -248,7 +248,7 @@ func TestGracePeriodIgnoresEarlyAnswers(t *testing.T) {
 	if d := m.Decision(); d == nil || d.Action != model.ActionDiscarded {
 		t.Fatalf("decision %+v", d)
 	}
-	if !strings.Contains(flat(plain(m)), "Session archived to "+statePath+".discarded.1771158600000. Starting fresh.") {
+	if !strings.Contains(flat(plain(m)), "Session archived to "+statePath+".discarded.1771158600000; nothing was deleted. Next:") {
 		t.Fatalf("done screen:\n%s", plain(m))
 	}
 }

@@ -525,6 +525,10 @@ func TestKilnEraFDiscardArchivesKiln(t *testing.T) {
 	if _, err := os.Stat(kiln); !os.IsNotExist(err) {
 		t.Fatal(".kiln still there")
 	}
+	// It says the folder is archived, and what to run next.
+	if ns := m["next_step"]; ns != "The .kiln folder is archived (renamed beside itself; nothing was deleted). Next: /kiln-fire starts a new run." {
+		t.Fatalf("next_step %q", ns)
+	}
 	e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
 }
 

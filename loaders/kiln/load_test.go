@@ -637,3 +637,23 @@ func notInOrder(lines, want []string) string {
 	}
 	return ""
 }
+
+// After DISCARD kiln says what was archived, the folder or the file,
+// and what to run next; never "Starting fresh".
+func TestDiscardOutcomeNamesWhatIsArchived(t *testing.T) {
+	root := t.TempDir()
+	for _, c := range []struct {
+		path string
+		data string
+		want string
+	}{
+		{filepath.Join(root, ".kiln", "memory", MemoryFile), "", "The memory folder is archived (renamed beside itself; nothing was deleted). Next: /kiln:start begins again."},
+		{filepath.Join(t.TempDir(), "memory", MemoryFile), "", "kiln's MEMORY.md is archived (renamed beside itself; nothing was deleted). Next: /kiln:start begins again."},
+		{filepath.Join(root, ".kiln", StateTmp), "", "The .kiln folder is archived (renamed beside itself; nothing was deleted). Next: /kiln-fire starts a new run."},
+		{filepath.Join(root, ".kiln", LedgerFile), "", "The brainstorm ledger is archived (renamed beside itself; nothing was deleted). Next: /kiln-fire starts a fresh brainstorm."},
+	} {
+		if got := discardOutcome(root, c.path, []byte(c.data)); got != c.want {
+			t.Errorf("%s: %q, want %q", c.path, got, c.want)
+		}
+	}
+}

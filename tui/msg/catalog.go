@@ -287,7 +287,9 @@ var English = Catalog{
 		}
 		return fmt.Sprintf("Restart blocked by uncommitted changes (%s)", plural(files, "file", "files"))
 	},
-	Archived:     func(path string) string { return "Session archived to " + path + ". Starting fresh." },
+	Archived: func(path string) string {
+		return "Session archived to " + path + "; nothing was deleted. Next: start the workflow again with its own command, or run pickup for the sessions left."
+	},
 	Fresh:        "No saved session. Starting fresh.",
 	ShowProgress: "Showing progress.",
 	ChangedHead:  "Changed",

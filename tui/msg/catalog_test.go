@@ -52,7 +52,7 @@ func TestDecisionText(t *testing.T) {
 		{model.Decision{Action: model.ActionRestartBlocked, Veto: &model.Veto{Files: []string{"a"}}},
 			"Restart blocked by uncommitted changes (1 file)"},
 		{model.Decision{Action: model.ActionDiscarded, ArchivedTo: "/p/.s.yaml.discarded.1"},
-			"Session archived to /p/.s.yaml.discarded.1. Starting fresh."},
+			"Session archived to /p/.s.yaml.discarded.1; nothing was deleted. Next: start the workflow again with its own command, or run pickup for the sessions left."},
 		{model.Decision{Action: model.ActionFresh}, "No saved session. Starting fresh."},
 	}
 	for _, tt := range tests {
