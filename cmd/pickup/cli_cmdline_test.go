@@ -1,6 +1,10 @@
 package main
 
 import (
+	"regexp"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -282,6 +286,64 @@ func TestSessionFlagEverywhere(t *testing.T) {
 	for _, args := range [][]string{{"demo"}, {"man"}, {"hook", "install", "--agent", "claude"}, {"completion", "bash"}} {
 		if r := run(append(args, "--session", aios)...).want(t, exitUsage); !strings.Contains(r.stderr, "--session does not apply") {
 			t.Errorf("%v --session: stderr %q", args, r.stderr)
+		}
+	}
+}
+
+// The README names every command and every flag the program has, and
+// every variable the man page's environment section lists; and it
+// runs no command the program lacks.
+func TestREADMEMatchesTheCommandLine(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	root := newApp(t.Context(), stdio{}).commands()
+	root.InitDefaultCompletionCmd()
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Hidden || c.Name() == "help" {
+			return
+		}
+		name := c.CommandPath()
+		if c.HasParent() && c.Parent().Name() == "completion" {
+			name = c.Name() // the shells, listed once
+		}
+		if c.HasParent() && !strings.Contains(text, name) {
+			t.Errorf("README does not name %q", name)
+		}
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			if f.Hidden || f.Name == "help" || c.HasParent() && c.Parent().Name() == "completion" {
+				return
+			}
+			if !regexp.MustCompile(`[^\w-]--` + regexp.QuoteMeta(f.Name) + `\b`).MatchString(text) {
+				t.Errorf("README does not name %s's flag --%s", c.CommandPath(), f.Name)
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	for _, line := range strings.Split(environmentText, "\n") {
+		if !strings.HasPrefix(line, "  ") || strings.HasPrefix(line, "   ") {
+			continue
+		}
+		first, _, _ := strings.Cut(strings.TrimSpace(line), "  ")
+		for _, v := range strings.Split(first, ", ") {
+			v, _, _ = strings.Cut(v, "=")
+			if !strings.Contains(text, "`"+v) {
+				t.Errorf("README's environment lacks %s", v)
+			}
+		}
+	}
+	// Every command the README's shell blocks run is one.
+	for _, block := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllStringSubmatch(text, -1) {
+		for _, m := range regexp.MustCompile(`(?m)(?:^|\$\(|\| )pickup ([a-z][a-z-]*)`).FindAllStringSubmatch(block[1], -1) {
+			if c, _, err := root.Find([]string{m[1]}); err != nil || c == root {
+				t.Errorf("README runs pickup %s: no such command", m[1])
+			}
 		}
 	}
 }

@@ -42,6 +42,9 @@ const environmentText = `  NO_COLOR         set: no colour
                    a locale that is not UTF-8 draws ASCII marks
   EDITOR, PAGER    open artifacts (default vi and less -R)
   CLAUDE_HOME      Claude Code's home (default ~/.claude)
+  CODEX_HOME       Codex's home, for hook install --agent codex
+  CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR, CURSOR_PROJECT_DIR
+                   read by pickup hook when the agent's stdin has no cwd
   XDG_RUNTIME_DIR  where the single-writer locks live`
 
 func rootLong() string {
