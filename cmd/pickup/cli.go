@@ -17,6 +17,7 @@ import (
 	mcobra "github.com/muesli/mango-cobra"
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/pickup-dev/pickup/model"
 )
@@ -34,16 +35,88 @@ func (a *app) execute(ctx context.Context, root *cobra.Command) int {
 	root.SetVersionTemplate("pickup {{.Version}}\n")
 	root.SuggestionsMinimumDistance = 2
 	root.SetHelpFunc(func(c *cobra.Command, _ []string) { writeHelp(c.OutOrStdout(), c) })
-	err := root.ExecuteContext(ctx)
+	root.SetFlagErrorFunc(flagError)
+	c, err := root.ExecuteContextC(ctx)
 	if err != nil {
 		if msg := err.Error(); msg != "" {
 			fmt.Fprintf(root.ErrOrStderr(), "pickup: %s\n", msg)
 			if exitCode(err) == exitUsage {
-				fmt.Fprintln(root.ErrOrStderr(), words().SeeHelp)
+				if c == nil {
+					c = root
+				}
+				fmt.Fprintln(root.ErrOrStderr(), words().SeeHelp(c.CommandPath()))
 			}
 		}
 	}
 	return exitCode(err)
+}
+
+// flagError is a flag cobra could not take, exit 2, with the flag meant
+// when the word is close to one ("unknown flag --sesion (did you mean
+// --session?)").
+func flagError(c *cobra.Command, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		var near []string
+		best := 3 // only the closest flags, and none further than 2 edits
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			switch d := distance(name, f.Name); {
+			case f.Hidden || d > best:
+			case d < best:
+				best, near = d, []string{"--" + f.Name}
+			default:
+				near = append(near, "--"+f.Name)
+			}
+		})
+		return fail(exitUsage, "%s", words().UnknownFlag("--"+name, near))
+	}
+	return fail(exitUsage, "%s", msg)
+}
+
+// commandName is the command as an error after "pickup: " names it:
+// "status", "hook install"; the root is "pickup".
+func commandName(c *cobra.Command) string {
+	if !c.HasParent() {
+		return c.Name()
+	}
+	_, rest, _ := strings.Cut(c.CommandPath(), " ")
+	return rest
+}
+
+// distance is the Levenshtein distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// takes accepts from least to most arguments; a word where a command
+// with subcommands takes none is a mistyped subcommand. Both are exit 2
+// in words (cobra's own say "arg(s)").
+func takes(least, most int) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if most == 0 && len(args) > 0 && c.HasAvailableSubCommands() {
+			return fail(exitUsage, "%s", words().UnknownSubcommand(args[0], commandName(c), c.SuggestionsFor(args[0])))
+		}
+		if len(args) < least || len(args) > most {
+			return fail(exitUsage, "%s", words().WrongArgs(commandName(c), c.Use, least, most, len(args)))
+		}
+		return nil
+	}
 }
 
 // version is the module version when pickup was installed as a module
@@ -232,7 +305,7 @@ func (a *app) manCommand() *cobra.Command {
 		Long: `man prints pickup's manual page in roff, from the same command tree and
 text as --help, with sections for the exit status and the environment.
 Install it with: pickup man > ~/.local/share/man/man1/pickup.1`,
-		Args: cobra.NoArgs,
+		Args: takes(0, 0),
 		RunE: func(c *cobra.Command, _ []string) error {
 			root := c.Root()
 			page := mango.NewManPage(1, root.Name(), root.Short).

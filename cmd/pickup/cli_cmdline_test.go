@@ -33,6 +33,20 @@ func TestUnknownCommandSuggests(t *testing.T) {
 	if r.code == exitUsage || strings.Contains(r.stderr, "unknown command") {
 		t.Fatalf("a folder named like a command: exit %d stderr %q", r.code, r.stderr)
 	}
+	// The same for a subcommand, a flag and a count of arguments, each
+	// in words, with the help of the command at hand.
+	for args, want := range map[string]string{
+		"hook instal":   `pickup: unknown command "instal" for hook (did you mean "install"?)` + "\nRun 'pickup hook --help' for usage.\n",
+		"status --jsno": "pickup: unknown flag --jsno (did you mean --json?)\nRun 'pickup status --help' for usage.\n",
+		"--sesion x":    "pickup: unknown flag --sesion (did you mean --session?)\nRun 'pickup --help' for usage.\n",
+		"status a b":    "pickup: status takes at most 1 argument ([DIR]), not 2\nRun 'pickup status --help' for usage.\n",
+		"design":        "pickup: design takes 1 or 2 arguments (FEATURE [DIR]), not 0\nRun 'pickup design --help' for usage.\n",
+		"diff a":        "pickup: diff takes 2 arguments (ORIGINAL REPLAY), not 1\nRun 'pickup diff --help' for usage.\n",
+	} {
+		if r := pickup(t, dir, strings.Fields(args)...).want(t, exitUsage); r.stderr != want {
+			t.Errorf("pickup %s:\n%s\nwant:\n%s", args, r.stderr, want)
+		}
+	}
 	// A path that does not exist is still a missing folder.
 	r = pickup(t, dir, "./nope").want(t, exitUsage)
 	if strings.Contains(r.stderr, "unknown command") || !strings.Contains(r.stderr, "nope") {

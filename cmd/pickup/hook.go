@@ -64,7 +64,7 @@ It always exits 0, never reads the terminal, never writes a file and
 never waits on a lock. Malformed stdin falls back to the current
 directory with a note on stderr. Without --agent it prints plain text.
 --session ID narrows the summary to that session (an id or unique prefix).`,
-		Args: cobra.NoArgs,
+		Args: takes(0, 0),
 		// An agent of a later version may pass flags this pickup does not
 		// know; the hook still answers.
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
@@ -109,7 +109,7 @@ nothing.`
 		Use:   use + " [DIR]",
 		Short: short,
 		Long:  long,
-		Args:  cobra.MaximumNArgs(1),
+		Args:  takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if agent == "" {
 				return fail(exitUsage, "%s needs --agent (%s)", use, strings.Join(hookAgentNames(), ", "))

@@ -87,16 +87,20 @@ func (a *app) commands() *cobra.Command {
 			"  pickup resume --choice restart --yes",
 			"  pickup hook install --agent claude",
 		}, "\n"),
-		Args: cobra.MaximumNArgs(1),
-		// Checked once, for every subcommand: flags that are valid one by
-		// one but not together or not in range.
-		PersistentPreRunE: func(c *cobra.Command, _ []string) error { return a.checkFlags(c) },
-		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) == 1 {
+		// A first word that is neither a command nor a folder is a
+		// mistyped command.
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
 				if err := unknownWord(c, args[0]); err != nil {
 					return err
 				}
 			}
+			return takes(0, 1)(c, args)
+		},
+		// Checked once, for every subcommand: flags that are valid one by
+		// one but not together or not in range.
+		PersistentPreRunE: func(c *cobra.Command, _ []string) error { return a.checkFlags(c) },
+		RunE: func(_ *cobra.Command, args []string) error {
 			dir, err := projectDir(args)
 			if err != nil {
 				return err
@@ -135,7 +139,7 @@ sessions are counted in one line. --long prints each session in full
 (its facts, options and warnings), archived ones too.
 --session ID shows that session alone (exit 3 when no id matches).
 Exit 3 when none is found, 4 when a state file is corrupted.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			dir, err := projectDir(args)
 			if err != nil {
@@ -155,7 +159,7 @@ refuses to look at because another user owns it, unless
 --allow-unchecked-restart), then resets the workflow;
 discard archives the state file beside itself. Both change files only
 with --yes; without it they say what they would do and exit 5.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if a.choice == "" {
 				return fail(exitUsage, "resume needs --choice continue|review|restart|discard")
@@ -180,7 +184,7 @@ one uncommitted file so RESTART's veto can be seen. crucible keeps its
 files under the Claude home, so the demo uses a temporary one beside the
 project. It opens the session picker there and removes everything
 afterwards (keep it with --keep).`,
-		Args: cobra.NoArgs,
+		Args: takes(0, 0),
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")

@@ -84,7 +84,7 @@ the status otherwise.
 
 The same forms work as pickup status/resume --feature FEATURE [--stage N].`,
 		Example: "  pickup design user-export --status\n  pickup design user-export --resume --stage 3 --json\n  pickup design user-export --restart --yes",
-		Args:    cobra.RangeArgs(1, 2),
+		Args:    takes(1, 2),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if err := a.sourceFlags.Set(design.FlagFeature, args[0]); err != nil {
 				return fail(exitUsage, "feature: %v", err)

@@ -14,10 +14,14 @@ import (
 // wizard and the long status share. One value per language in
 // cliCatalogs; English is the default.
 type cliText struct {
-	SeeHelp string
+	SeeHelp func(command string) string
 	// UnknownCommand: a first word that is neither a command nor a
 	// folder, with the commands it is close to.
-	UnknownCommand func(word string, near []string) string
+	UnknownCommand    func(word string, near []string) string
+	UnknownSubcommand func(word, parent string, near []string) string
+	UnknownFlag       func(flag string, near []string) string
+	// WrongArgs: too few or too many arguments for use ("status [DIR]").
+	WrongArgs func(command, use string, least, most, got int) string
 
 	VersionNoInfo   string
 	VersionDevel    func(goVersion string) string
@@ -38,16 +42,42 @@ type cliText struct {
 }
 
 var englishCLI = cliText{
-	SeeHelp: "Run 'pickup --help' for usage.",
+	SeeHelp: func(command string) string { return "Run '" + command + " --help' for usage." },
 	UnknownCommand: func(word string, near []string) string {
 		if len(near) == 0 {
 			return fmt.Sprintf("unknown command %q (not a folder either; pickup --help lists the commands)", word)
 		}
-		q := make([]string, len(near))
-		for i, n := range near {
-			q[i] = strconv.Quote(n)
+		return fmt.Sprintf("unknown command %q (did you mean %s?)", word, orList(near, true))
+	},
+	UnknownSubcommand: func(word, parent string, near []string) string {
+		if len(near) == 0 {
+			return fmt.Sprintf("unknown command %q for %s", word, parent)
 		}
-		return fmt.Sprintf("unknown command %q (did you mean %s?)", word, strings.Join(q, " or "))
+		return fmt.Sprintf("unknown command %q for %s (did you mean %s?)", word, parent, orList(near, true))
+	},
+	UnknownFlag: func(flag string, near []string) string {
+		if len(near) == 0 {
+			return "unknown flag " + flag
+		}
+		return fmt.Sprintf("unknown flag %s (did you mean %s?)", flag, orList(near, false))
+	},
+	WrongArgs: func(command, use string, least, most, got int) string {
+		want := "no arguments"
+		switch {
+		case least == most && most > 0:
+			want = i18n.Count(most, "argument", "arguments")
+		case least > 0 && most == least+1:
+			want = fmt.Sprintf("%d or %d arguments", least, most)
+		case least > 0:
+			want = fmt.Sprintf("%d to %d arguments", least, most)
+		case most > 0:
+			want = "at most " + i18n.Count(most, "argument", "arguments")
+		}
+		_, args, _ := strings.Cut(use, " ")
+		if args != "" {
+			want += " (" + args + ")"
+		}
+		return fmt.Sprintf("%s takes %s, not %d", command, want, got)
 	},
 	VersionNoInfo: "(devel), built without module or version control information",
 	VersionDevel: func(gov string) string {
@@ -83,6 +113,21 @@ var englishCLI = cliText{
 	},
 	ResumeAt:    func(where string) string { return "resume at " + where },
 	Recommended: func(choice string) string { return "recommended: " + choice },
+}
+
+// orList is "a", "a or b", "a, b or c", each quoted when quote is set.
+func orList(items []string, quote bool) string {
+	q := make([]string, len(items))
+	for i, s := range items {
+		q[i] = s
+		if quote {
+			q[i] = strconv.Quote(s)
+		}
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
 var cliCatalogs = i18n.Catalogs[cliText]{i18n.English: &englishCLI}
