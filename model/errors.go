@@ -41,6 +41,16 @@ func (e *LoadError) OnlyDiscard() bool {
 	return e != nil && e.Kind == ErrCorrupted && !e.Recovered
 }
 
+// Text is the problem for a person: where (file and line) and what,
+// without the kind's internal name, which JSON and Error carry.
+func (e *LoadError) Text() string {
+	loc := e.Path
+	if e.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", e.Path, e.Line)
+	}
+	return loc + ": " + e.Detail
+}
+
 func (e *LoadError) Error() string {
 	loc := e.Path
 	if e.Line > 0 {

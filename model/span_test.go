@@ -21,3 +21,10 @@ func TestSpan(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadErrorTextHasNoKind(t *testing.T) {
+	e := &LoadError{Kind: ErrCorrupted, Path: "/p/s.yaml", Line: 3, Detail: "invalid YAML"}
+	if e.Text() != "/p/s.yaml:3: invalid YAML" || e.Error() != "/p/s.yaml:3: session_corrupted: invalid YAML" {
+		t.Fatalf("Text %q Error %q", e.Text(), e.Error())
+	}
+}

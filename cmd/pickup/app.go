@@ -273,7 +273,7 @@ func problemText(p *model.LoadError) string {
 	if p.Message != "" {
 		return p.Message
 	}
-	return p.Error()
+	return p.Text()
 }
 
 func (a *app) sourcesAsked() []string {

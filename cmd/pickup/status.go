@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -86,6 +87,9 @@ func statusBlock(st model.State) string {
 	var second string
 	if std == model.StandingCorrupted && s.Problem != nil {
 		second = problemText(s.Problem)
+		if rel, err := filepath.Rel(s.Project, s.Problem.Path); err == nil && filepath.IsLocal(rel) && s.Problem.Message == "" {
+			second = strings.Replace(second, s.Problem.Path, rel, 1)
+		}
 	} else {
 		parts := c.ProgressParts(s)
 		if cur := s.CurrentPhase(); cur != "" && (s.ResumePoint.Phase == "" || s.ResumePoint.Phase != cur) {

@@ -487,7 +487,7 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 	if s.Problem != nil && s.Problem.Kind == model.ErrCorrupted {
 		line("! ", c.CorruptedTitle)
 		line(c.FileLabel, ": ", s.Path)
-		line(c.ProblemLabel, ": ", s.Problem.Error())
+		line(c.ProblemLabel, ": ", s.Problem.Text())
 		line(c.OnlyDiscard)
 	} else {
 		if crash.Detected {

@@ -138,7 +138,7 @@ func TestStatusTextCrashAndProblems(t *testing.T) {
 
 	bad := &model.Session{Path: "/p/x.yaml", Problem: &model.LoadError{Kind: model.ErrCorrupted, Path: "/p/x.yaml", Line: 3, Detail: "bad yaml"}}
 	got = English.StatusText(bad, model.CrashInfo{}, model.Options(bad, model.CrashInfo{}))
-	for _, want := range []string{"File: /p/x.yaml", "Problem: /p/x.yaml:3: session_corrupted: bad yaml", "Only DISCARD is possible"} {
+	for _, want := range []string{"File: /p/x.yaml", "Problem: /p/x.yaml:3: bad yaml", "Only DISCARD is possible"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("corrupted status misses %q:\n%s", want, got)
 		}
