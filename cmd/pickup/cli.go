@@ -212,9 +212,17 @@ func writeHelp(out io.Writer, c *cobra.Command) {
 		shorts = append(shorts, sub.Short)
 	}
 	section(words().HelpCommands, table(names, shorts))
-	section(words().HelpFlags, c.LocalFlags().FlagUsagesWrapped(helpWidth))
+	own, ownFormat := splitFormat(c.LocalFlags())
+	section(words().HelpFlags, own.FlagUsagesWrapped(helpWidth))
+	section(words().HelpFormatFlags, ownFormat.FlagUsagesWrapped(helpWidth))
 	if c.HasParent() {
-		section(words().HelpGlobalFlags, c.InheritedFlags().FlagUsagesWrapped(helpWidth))
+		global, format := splitFormat(c.InheritedFlags())
+		section(words().HelpGlobalFlags, global.FlagUsagesWrapped(helpWidth))
+		var names []string
+		format.VisitAll(func(f *pflag.Flag) { names = append(names, "--"+f.Name) })
+		if len(names) > 0 {
+			section(words().HelpFormatFlags, wrapText("  "+words().FormatFlagsSeeRoot(strings.Join(names, ", ")), helpWidth))
+		}
 	}
 	section("", wrapText(c.Long, helpWidth))
 	if !c.HasParent() {
@@ -227,6 +235,23 @@ func writeHelp(out io.Writer, c *cobra.Command) {
 		lines = append(lines, strings.TrimRight(l, " "))
 	}
 	fmt.Fprint(w, strings.Join(lines, "\n"))
+}
+
+// formatFlag marks the flags a format declares for itself (sources.go),
+// which help lists apart.
+const formatFlag = "pickup-format-flag"
+
+// splitFormat splits fs into pickup's own flags and the formats'.
+func splitFormat(fs *pflag.FlagSet) (own, format *pflag.FlagSet) {
+	own, format = pflag.NewFlagSet("own", pflag.ContinueOnError), pflag.NewFlagSet("format", pflag.ContinueOnError)
+	fs.VisitAll(func(f *pflag.Flag) {
+		if _, ok := f.Annotations[formatFlag]; ok {
+			format.AddFlag(f)
+		} else {
+			own.AddFlag(f)
+		}
+	})
+	return own, format
 }
 
 // useLine is the command's usage with [flags] after it.

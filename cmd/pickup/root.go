@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 const rootLongTmpl = `pickup reads the saved state of an interrupted AI-agent workflow, says
@@ -117,6 +118,7 @@ func (a *app) commands() *cobra.Command {
 			s.flags(a.sourceFlags)
 		}
 	}
+	a.sourceFlags.VisitAll(func(f *pflag.Flag) { _ = a.sourceFlags.SetAnnotation(f.Name, formatFlag, []string{"true"}) })
 	pf.AddFlagSet(a.sourceFlags)
 	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
 	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed (more than 0, at most 8760h)")

@@ -28,7 +28,9 @@ type cliText struct {
 	VersionCheckout func(rev, date string, modified bool) string
 
 	HelpUsage, HelpExamples, HelpCommands, HelpFlags, HelpGlobalFlags string
-	HelpExitCodes, HelpEnvironment                                    string
+	HelpExitCodes, HelpEnvironment, HelpFormatFlags                   string
+	// FormatFlagsSeeRoot lists the formats' flags in a command's help.
+	FormatFlagsSeeRoot func(flags string) string
 
 	// ChoiceHelp describes each --choice value for shell completion.
 	ChoiceHelp map[model.Choice]string
@@ -100,6 +102,10 @@ var englishCLI = cliText{
 	HelpGlobalFlags: "Global flags",
 	HelpExitCodes:   "Exit codes",
 	HelpEnvironment: "Environment",
+	HelpFormatFlags: "Format flags",
+	FormatFlagsSeeRoot: func(flags string) string {
+		return flags + ": each format's own, described by pickup --help"
+	},
 	ChoiceHelp: map[model.Choice]string{
 		model.Continue: "pick up where it stopped",
 		model.Review:   "see the progress, change nothing",
