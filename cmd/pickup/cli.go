@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -291,6 +292,9 @@ func table(names, descs []string) string {
 	return b.String()
 }
 
+// termLine is an indented term, two or more spaces, and its description.
+var termLine = regexp.MustCompile(`^( +\S+(?: \S+)*? {2,})(\S.*)$`)
+
 // wrapText wraps every line longer than width at spaces, continuing
 // under the line's own indentation (two more for a list line).
 func wrapText(text string, width int) string {
@@ -305,13 +309,17 @@ func wrapText(text string, width int) string {
 		if t := strings.TrimSpace(line); strings.HasPrefix(t, "-") || strings.Contains(t, ": ") && len(indent) > 0 {
 			cont += "  "
 		}
-		cur := indent
-		for _, word := range strings.Fields(line) {
+		cur, rest := indent, line
+		// "  term    description": the description wraps under itself.
+		if m := termLine.FindStringSubmatch(line); m != nil && lipgloss.Width(m[1]) < width/2 {
+			cur, rest, cont = m[1], m[2], strings.Repeat(" ", lipgloss.Width(m[1]))
+		}
+		for _, word := range strings.Fields(rest) {
 			if strings.TrimSpace(cur) != "" && lipgloss.Width(cur)+1+lipgloss.Width(word) > width {
 				out = append(out, cur)
 				cur = cont
 			}
-			if strings.TrimSpace(cur) != "" {
+			if strings.TrimSpace(cur) != "" && !strings.HasSuffix(cur, " ") {
 				cur += " "
 			}
 			cur += word

@@ -77,10 +77,9 @@ func (a *app) designCommand() *cobra.Command {
 current directory), as "/design FEATURE" does: the wizard on a terminal,
 the status otherwise.
 
-  --status           print the progress listing (same as pickup status --source design --feature FEATURE)
+  --status           the progress listing (pickup status --long --source design --feature FEATURE)
   --resume           resume at the computed stage, or at --stage N
-  --restart          archive the session under .claude/design/sessions/archive/ and start a new one
-                     at Stage 0 (git is checked first; it writes only with --yes)
+  --restart          archive the session under .claude/design/sessions/archive/ and start a new one at Stage 0 (git is checked first; it writes only with --yes)
 
 The same forms work as pickup status/resume --feature FEATURE [--stage N].`,
 		Example: "  pickup design user-export --status\n  pickup design user-export --resume --stage 3 --json\n  pickup design user-export --restart --yes",
