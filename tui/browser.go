@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,20 @@ type Files struct {
 	// Path is the real path to give an editor or a pager; an error when
 	// the artifact is refused, missing or not a regular file.
 	Path func(s *model.Session, a model.Artifact) (string, error)
+	// Entries lists at most limit entries of a folder artifact (sorted, a
+	// folder's name ending in "/") and counts them all; nil leaves the
+	// folder's panel without its entries.
+	Entries func(s *model.Session, a model.Artifact, limit int) (Listing, error)
 }
+
+// Listing is what a folder holds, as Files.Entries returns it.
+type Listing struct {
+	Names []string
+	Total int
+}
+
+// folderShown is how many of a folder's entries its panel lists.
+const folderShown = 200
 
 // Head is the start of a file, as Files.Read returns it.
 type Head struct {
@@ -100,6 +114,9 @@ type execReadyMsg struct {
 	argv []string
 	what string
 	err  error
+	// wait: the pager does not keep its output on screen (PAGER=cat), so
+	// a key is waited for after it.
+	wait bool
 }
 
 // execDoneMsg comes back when the editor or pager exits.
@@ -251,20 +268,33 @@ func (m *Model) previewCmd() tea.Cmd {
 		b.vp.GotoTop()
 		p = preview{path: a.Path, stale: true}
 	}
-	if a.Refused != "" || !a.Exists || a.Dir {
+	if a.Refused != "" || !a.Exists || (a.Dir && m.files.Entries == nil) {
 		b.prev = preview{path: a.Path}
 		return nil
 	}
-	var run func() (*Head, error)
+	name := a.Path
+	var load func() previewMsg
 	switch {
 	case p.loading:
 		b.prev = p
 		return nil
+	case p.stale && a.Dir:
+		s, list := b.s, m.files.Entries
+		load = func() previewMsg {
+			l, err := list(s, a, folderShown)
+			if err != nil {
+				return previewMsg{err: err}
+			}
+			return previewMsg{out: rendered{lines: folderLines(cat, l), width: w, dark: dark}}
+		}
 	case p.stale:
 		s, read := b.s, m.files.Read
-		run = func() (*Head, error) {
+		load = func() previewMsg {
 			h, err := read(s, a, PreviewLimit)
-			return &h, err
+			if err != nil {
+				return previewMsg{err: err}
+			}
+			return previewMsg{head: &h, out: render(cat, name, h, w, dark, plainStyle)}
 		}
 	case p.err != nil || p.head == nil || (p.width == w && p.dark == dark):
 		b.prev = p
@@ -272,18 +302,16 @@ func (m *Model) previewCmd() tea.Cmd {
 	default:
 		// Same bytes, another width or background: render them again.
 		head := p.head
-		run = func() (*Head, error) { return head, nil }
+		load = func() previewMsg { return previewMsg{head: head, out: render(cat, name, *head, w, dark, plainStyle)} }
 	}
 	b.seq++
 	p.loading, p.stale = true, false
 	b.prev = p
-	seq, name := b.seq, a.Path
+	seq := b.seq
 	return func() tea.Msg {
-		h, err := run()
-		if err != nil {
-			return previewMsg{seq: seq, path: name, err: err}
-		}
-		return previewMsg{seq: seq, path: name, head: h, out: render(cat, name, *h, w, dark, plainStyle)}
+		msg := load()
+		msg.seq, msg.path = seq, name
+		return msg
 	}
 }
 
@@ -334,7 +362,8 @@ func (m Model) execCmd(edit bool) tea.Cmd {
 	s, path := m.browse.s, m.files.Path
 	return func() tea.Msg {
 		real, err := path(s, a)
-		return execReadyMsg{path: real, argv: argv, what: what, err: err}
+		wait := !edit && !pagerWaits(argv, os.Getenv("LESS"))
+		return execReadyMsg{path: real, argv: argv, what: what, err: err, wait: wait}
 	}
 }
 
@@ -362,7 +391,11 @@ func (m Model) runExec(msg execReadyMsg) (tea.Model, tea.Cmd) {
 	c := exec.Command(msg.argv[0], args...)
 	c.Dir = filepath.Dir(msg.path)
 	what := msg.what
-	return m, m.execProcess(c, func(err error) tea.Msg { return execDoneMsg{what: what, err: err} })
+	done := func(err error) tea.Msg { return execDoneMsg{what: what, err: err} }
+	if msg.wait {
+		return m, tea.Exec(&waitingCmd{foregroundCmd: foregroundCmd{Cmd: c, hook: m.fg}, prompt: m.cat.Browser.PagerDone}, done)
+	}
+	return m, m.execProcess(c, done)
 }
 
 // execDone reports a failed run and reads the list again: an editor may

@@ -12,6 +12,7 @@ import (
 	"charm.land/glamour/v2/styles"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/msg"
 )
 
@@ -25,8 +26,9 @@ type rendered struct {
 }
 
 // render turns a file's head into preview lines: markdown through
-// glamour (styled for the background), JSON and JSONL pretty-printed,
-// text as it is (control characters dropped, tabs expanded, long lines
+// glamour (styled for the background, its line breaks kept), JSON and
+// JSONL pretty-printed and YAML as it is, both in syntax colour for the
+// background (none when plain: NO_COLOR), text as it is (control characters dropped, tabs expanded, long lines
 // wrapped), and binary files as a one-line summary. It is pure and runs
 // inside a command.
 func render(c *msg.Catalog, name string, h Head, width int, dark, plain bool) rendered {
@@ -50,7 +52,12 @@ func render(c *msg.Catalog, name string, h Head, width int, dark, plain bool) re
 		r.lines = []string{b.Empty}
 		return r
 	}
-	switch strings.ToLower(filepath.Ext(name)) {
+	ext := strings.ToLower(filepath.Ext(name))
+	if t := bytes.TrimSpace(data); ext == "" && len(t) > 0 && (t[0] == '{' || t[0] == '[') && json.Valid(t) {
+		// A JSON file without the extension (crucible's .pipeline-active).
+		ext = ".json"
+	}
+	switch ext {
 	case ".md", ".markdown", ".mdx":
 		if out, ok := renderMarkdown(string(data), width, dark, plain); ok {
 			r.lines = out
@@ -59,7 +66,7 @@ func render(c *msg.Catalog, name string, h Head, width int, dark, plain bool) re
 	case ".json":
 		var buf bytes.Buffer
 		if err := json.Indent(&buf, data, "", "  "); err == nil {
-			r.lines = wrapText(buf.String(), width)
+			r.lines = codeLines(buf.String(), "json", width, dark, plain)
 			return r
 		}
 		if r.note == "" {
@@ -70,11 +77,15 @@ func render(c *msg.Catalog, name string, h Head, width int, dark, plain bool) re
 		for _, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
 			var buf bytes.Buffer
 			if err := json.Indent(&buf, []byte(line), "", "  "); err == nil {
-				line = buf.String()
+				out = append(out, codeLines(buf.String(), "json", width, dark, plain)...)
+				continue
 			}
 			out = append(out, wrapText(line, width)...)
 		}
 		r.lines = out
+		return r
+	case ".yaml", ".yml":
+		r.lines = codeLines(string(data), "yaml", width, dark, plain)
 		return r
 	}
 	r.lines = wrapText(string(data), width)
@@ -86,13 +97,34 @@ func isBinary(data []byte) bool {
 	return bytes.IndexByte(data, 0) >= 0 || !utf8.Valid(data)
 }
 
-// wrapText makes text safe to show and fits it to width: control
-// characters dropped, tabs expanded to four columns, long lines wrapped.
-func wrapText(s string, width int) []string {
+// prepText makes text safe to show: line ends unified, control
+// characters made visible, tabs expanded to four columns.
+func prepText(s string) string {
 	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\t", "    ")
-	s = clean(s)
+	return clean(s)
+}
+
+// wrapText makes text safe to show and fits it to width: long lines
+// wrapped.
+func wrapText(s string, width int) []string {
+	return wrapLines(strings.Split(strings.TrimRight(prepText(s), "\n"), "\n"), width)
+}
+
+// codeLines is wrapText in syntax colour (highlight) for lang, on this
+// background; without colour (NO_COLOR) it is wrapText.
+func codeLines(s, lang string, width int, dark, plain bool) []string {
+	if !plain {
+		if lines, ok := highlight(strings.TrimRight(prepText(s), "\n"), lang, dark); ok {
+			return wrapLines(lines, width)
+		}
+	}
+	return wrapText(s, width)
+}
+
+// wrapLines wraps each line (styled or not) that is wider than width.
+func wrapLines(lines []string, width int) []string {
 	var out []string
-	for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+	for _, line := range lines {
 		if ansi.StringWidth(line) <= width {
 			out = append(out, line)
 			continue
@@ -112,11 +144,11 @@ func renderMarkdown(src string, width int, dark, plain bool) ([]string, bool) {
 	case !dark:
 		style = styles.LightStyle
 	}
-	r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width))
+	r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width), glamour.WithPreservedNewLines())
 	if err != nil {
 		return nil, false
 	}
-	out, err := r.Render(clean(src))
+	out, err := r.Render(clean(fenceFrontMatter(src)))
 	if err != nil {
 		return nil, false
 	}
@@ -135,6 +167,32 @@ func renderMarkdown(src string, width int, dark, plain bool) ([]string, bool) {
 	return kept, true
 }
 
+// fenceFrontMatter turns a leading YAML front matter block (between two
+// "---" lines) into a fenced yaml block, so its key: value lines show as
+// lines (in colour) instead of a rule and a heading run together.
+func fenceFrontMatter(src string) string {
+	src = strings.ReplaceAll(src, "\r\n", "\n")
+	if !strings.HasPrefix(src, "---\n") {
+		return src
+	}
+	end := strings.Index(src[4:], "\n---\n")
+	if end < 0 {
+		if !strings.HasSuffix(src, "\n---") {
+			return src
+		}
+		end = len(src) - 4 - 4
+	}
+	body := src[4 : 4+end+1]
+	if strings.Contains(body, "```") {
+		return src
+	}
+	rest := ""
+	if after := 4 + end + 5; after < len(src) {
+		rest = src[after:]
+	}
+	return "```yaml\n" + body + "```\n" + rest
+}
+
 // trimRightStyled drops trailing spaces from a styled line, keeping its
 // escape sequences (glamour pads every line to the wrap width).
 func trimRightStyled(l string) string {
@@ -143,4 +201,28 @@ func trimRightStyled(l string) string {
 		return l
 	}
 	return ansi.Truncate(l, w, "")
+}
+
+// folderLines is a folder's panel: how many entries it holds and the
+// first of them (names made safe: they come from the disk).
+func folderLines(c *msg.Catalog, l Listing) []string {
+	b := c.Browser
+	if l.Total == 0 {
+		return []string{b.FolderEmpty}
+	}
+	out := []string{b.FolderHolds(l.Total)}
+	for _, n := range l.Names {
+		out = append(out, "  "+oneLine(n))
+	}
+	if more := l.Total - len(l.Names); more > 0 {
+		out = append(out, "  "+c.AndMore(more))
+	}
+	return out
+}
+
+// missingLines is the panel of an artifact that is not there: that it
+// is not, and what should have produced it.
+func missingLines(c *msg.Catalog, a model.Artifact) []string {
+	b := c.Browser
+	return []string{b.MissingTitle, "", b.MissingWhy(oneLine(a.Phase), oneLine(a.Kind))}
 }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/pickup-dev/pickup/model"
@@ -150,8 +151,13 @@ func (m Model) previewBody() []string {
 	st := m.styles
 	b := &m.browse
 	a, ok := m.current()
-	if !ok || a.Refused != "" || !a.Exists || a.Dir {
+	switch {
+	case !ok || a.Refused != "":
 		return nil
+	case !a.Exists:
+		return m.panel(missingLines(m.cat, a), st.Warning)
+	case a.Dir && m.files != nil && m.files.Entries == nil:
+		return m.panel([]string{m.cat.Browser.Folder}, st.Subtle)
 	}
 	p := b.prev
 	switch {
@@ -159,12 +165,35 @@ func (m Model) previewBody() []string {
 		return []string{st.Subtle.Render(m.cat.Browser.Loading)}
 	case p.err != nil:
 		return []string{st.Danger.Render(oneLine(p.err.Error()))}
+	case len(p.lines) > 0 && a.Dir:
+		return m.panel(p.lines, st.Subtle)
 	case len(p.lines) > 0:
 		return p.lines
 	case p.loading || p.stale:
 		return []string{st.Subtle.Render(m.cat.Browser.Loading)}
 	}
 	return nil
+}
+
+// panel is an explanation in the preview pane (a missing file, a
+// folder): its first line in head's style, the rest as text, wrapped to
+// the pane.
+func (m Model) panel(lines []string, head lipgloss.Style) []string {
+	d := newDoc(max(m.browserGeom().prevW, 1), false)
+	for i, l := range lines {
+		st := m.styles.Text
+		switch {
+		case i == 0:
+			d.text(sg(l, head))
+		case l == "":
+			d.blank()
+		case strings.HasPrefix(l, "  "):
+			d.hang([]seg{sg("  ", st)}, sg(l[2:], st))
+		default:
+			d.text(sg(l, st))
+		}
+	}
+	return d.lines
 }
 
 // artifactRows draws the list's rows in view: top is the first.

@@ -65,7 +65,7 @@ func (m Model) pickerFooter(w int, r pickRows) []string {
 		out = append(out, m.filterLine(w, m.pick.filter, m.pick.filtering))
 	}
 	d := newDoc(w, true)
-	d.text(sg(c.PickerFooter(len(r.rows), r.total, r.archived, r.unmatched, m.pick.showAll), st.Subtle))
+	d.text(sg(c.PickerFooter(len(r.rows), r.total, r.archived, r.unmatched, m.pick.showAll, m.pick.filtering), st.Subtle))
 	return append(out, d.lines...)
 }
 

@@ -53,6 +53,8 @@ type app struct {
 	// allowUnchecked lets RESTART go ahead when git refuses to look at
 	// the repository (VETO-2 otherwise fails closed).
 	allowUnchecked bool
+	// accessible runs the wizard as plain prompts (accessible.go).
+	accessible bool
 
 	// sig handles SIGINT, SIGTERM and SIGHUP from the start of the run
 	// (see signals.go); nil where nothing started it (tests).
@@ -177,7 +179,11 @@ func (a *app) find(project string) ([]*model.Session, error) {
 		}
 	}
 	var progress loaders.Progress
-	notice := newLoadNotice(a.term.err, project)
+	var notice *loadNotice
+	if !a.accessible {
+		// Accessible mode moves no cursor: no notice redrawn in place.
+		notice = newLoadNotice(a.term.err, project)
+	}
 	if notice != nil {
 		progress = notice.progress
 	}

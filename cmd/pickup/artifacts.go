@@ -26,6 +26,10 @@ func artifactFiles() *tui.Files {
 			return tui.Head{Data: h.Data, Size: h.Size, Truncated: h.Truncated}, err
 		},
 		Path: artifacts.Path,
+		Entries: func(s *model.Session, a model.Artifact, limit int) (tui.Listing, error) {
+			l, err := artifacts.Entries(s, a, limit)
+			return tui.Listing{Names: l.Names, Total: l.Total}, err
+		},
 	}
 }
 

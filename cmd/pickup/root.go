@@ -38,6 +38,8 @@ const exitCodesText = `  0    done
   129, 143  stopped by SIGHUP or SIGTERM (nothing changed)`
 
 const environmentText = `  NO_COLOR         set: no colour
+  ACCESSIBLE=1     the wizard as plain numbered prompts on stderr, answered
+                   by typing a number or y/n and Enter (also --accessible)
   TERM=dumb        print the status instead of drawing the wizard
   LC_ALL, LC_CTYPE, LANG
                    a locale that is not UTF-8 draws ASCII marks
@@ -121,6 +123,7 @@ func (a *app) commands() *cobra.Command {
 	a.sourceFlags.VisitAll(func(f *pflag.Flag) { _ = a.sourceFlags.SetAnnotation(f.Name, formatFlag, []string{"true"}) })
 	pf.AddFlagSet(a.sourceFlags)
 	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
+	pf.BoolVar(&a.accessible, "accessible", accessibleEnv(), "the wizard as plain numbered prompts: no cursor movement, boxes or colour, for screen readers and logs; works without a terminal ($ACCESSIBLE)")
 	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed (more than 0, at most 8760h)")
 	addChoiceFlags := func(c *cobra.Command) {
 		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")

@@ -21,6 +21,9 @@ func (a *app) wizard(project string) error {
 	if a.choice != "" {
 		return a.resume(project)
 	}
+	if a.accessible {
+		return a.accessibleWizard(project)
+	}
 	if !a.interactive() {
 		// In place of the wizard: everything it would show, options too.
 		a.long = true

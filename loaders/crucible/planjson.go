@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/pickup-dev/pickup/internal/textsafe"
 )
 
 // WriteJSON writes the plan as encoding/json's Encoder does with
@@ -87,7 +89,7 @@ func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 	enc := json.NewEncoder(&small)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent(prefix, indent)
-	if err := enc.Encode(&cp); err != nil {
+	if err := enc.Encode(textsafe.Strings(&cp)); err != nil {
 		return err
 	}
 	doc := bytes.TrimSuffix(small.Bytes(), []byte("\n"))
@@ -248,11 +250,15 @@ func jsonPlain(s string) bool {
 	return true
 }
 
-// appendJSONSlow is appendJSONString through encoding/json.
+// appendJSONSlow is appendJSONString through encoding/json, with bytes
+// that are not UTF-8 first written as \xNN (textsafe.Invalid), as every
+// other JSON pickup prints keeps them (docs/json.md): encoding/json alone
+// would turn each into U+FFFD, and a manifest's odd path would not
+// round-trip.
 func appendJSONSlow(b []byte, s string) []byte {
 	var q bytes.Buffer
 	enc := json.NewEncoder(&q)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a string always encodes
+	_ = enc.Encode(textsafe.Invalid(s)) // a string always encodes
 	return append(b, bytes.TrimSuffix(q.Bytes(), []byte("\n"))...)
 }

@@ -4,18 +4,22 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/pickup-dev/pickup/internal/textsafe"
 )
 
 // encodingJSON is what encoding/json writes for v at one level inside an
 // indented document: Encoder with SetEscapeHTML(false) and
-// SetIndent(prefix, indent), without the trailing newline.
+// SetIndent(prefix, indent), without the trailing newline, with bytes
+// that are not UTF-8 kept as \xNN (textsafe.Strings), as every JSON
+// document pickup prints keeps them.
 func encodingJSON(t *testing.T, v any, prefix, indent string) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent(prefix, indent)
-	if err := enc.Encode(v); err != nil {
+	if err := enc.Encode(textsafe.Strings(v)); err != nil {
 		t.Fatal(err)
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
@@ -67,7 +71,7 @@ func TestAppendJSONString2(t *testing.T) {
 		"héllo — ✓", "\u2028", "bad \xff\xfe utf-8", "\U0001F600", "12:00–12:34", "cut \xe2\x80", "\x80 lead"}
 	for _, pre := range append(odd, "verified: ", "\xe2\x80", "é") {
 		for _, s := range odd {
-			want, err := json.Marshal(pre + s)
+			want, err := json.Marshal(textsafe.Invalid(pre + s))
 			if err != nil {
 				t.Fatal(err)
 			}

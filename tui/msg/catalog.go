@@ -123,7 +123,9 @@ type Catalog struct {
 	OptionsHead  string
 
 	// The session picker and the artifact browser (picker.go).
-	Picker  PickerText
+	Picker PickerText
+	// Accessible mode's plain prompts (plain.go).
+	Plain   PlainText
 	Browser BrowserText
 	// The session as a file on disk, and a terminal too small (session.go).
 	Session SessionText
@@ -312,6 +314,7 @@ var English = Catalog{
 		Left: "left", Right: "right",
 	},
 	Picker:  englishPicker,
+	Plain:   englishPlain,
 	Browser: englishBrowser,
 	Session: englishSession,
 	Hook:    englishHook,

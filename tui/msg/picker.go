@@ -44,6 +44,17 @@ type BrowserText struct {
 	Lines                  func(from, to, total int) string
 	ExecFailed             func(what, err string) string
 	EditorWord, PagerWord  string
+	// The preview pane's panel for a file that is not there: what
+	// should have produced it (phase, or the session's kind of file).
+	MissingTitle string
+	MissingWhy   func(phase, kind string) string
+	// The panel for a folder: what it holds (n entries, the first
+	// listed), or that it is empty.
+	FolderHolds func(n int) string
+	FolderEmpty string
+	// PagerDone waits for a key after a pager that does not wait itself
+	// (PAGER=cat), so its output stays on screen.
+	PagerDone string
 }
 
 var englishPicker = PickerText{
@@ -96,6 +107,20 @@ var englishBrowser = BrowserText{
 	ExecFailed: func(what, err string) string { return "the " + what + " did not run: " + err },
 	EditorWord: "editor",
 	PagerWord:  "pager",
+
+	MissingTitle: "This file is not there.",
+	MissingWhy: func(phase, kind string) string {
+		switch {
+		case phase != "":
+			return upperFirst(phaseName(phase)) + " should have produced it: that step has not run yet, or what it wrote was moved or deleted since."
+		case kind != "":
+			return "The session refers to it (" + kind + "), but it has not been written yet, or it was moved or deleted since."
+		}
+		return "The session refers to it, but it has not been written yet, or it was moved or deleted since."
+	},
+	FolderHolds: func(n int) string { return "A folder holding " + plural(n, "entry", "entries") + ":" },
+	FolderEmpty: "An empty folder.",
+	PagerDone:   "Press any key to go back to pickup.",
 }
 
 // phaseName is "phase 3", or the source's own name when it already says
@@ -125,17 +150,23 @@ func (c *Catalog) ElapsedShort(minutes int) string {
 // PickerFooter says what the picker shows and what it hides: "showing 3
 // of 5: 2 archived; press a to show all". archived counts the archived
 // sessions, shown or not (showAll); unmatched those the filter hides.
-func (c *Catalog) PickerFooter(shown, total, archived, unmatched int, showAll bool) string {
+// While a filter is typed (typing) letters are text, so the footer
+// names no letter key.
+func (c *Catalog) PickerFooter(shown, total, archived, unmatched int, showAll, typing bool) string {
 	p := c.Picker
 	s := p.Showing(shown, total)
 	var hidden, actions []string
 	switch {
 	case archived > 0 && !showAll:
 		hidden = append(hidden, p.ArchivedN(archived))
-		actions = append(actions, p.PressShowAll)
+		if !typing {
+			actions = append(actions, p.PressShowAll)
+		}
 	case archived > 0:
 		hidden = append(hidden, p.ArchivedIn(archived))
-		actions = append(actions, p.PressHide)
+		if !typing {
+			actions = append(actions, p.PressHide)
+		}
 	}
 	if unmatched > 0 {
 		hidden = append(hidden, p.Unmatched(unmatched))

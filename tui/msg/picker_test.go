@@ -11,17 +11,20 @@ func TestPickerFooter(t *testing.T) {
 	c := &English
 	tests := []struct {
 		shown, total, archived, unmatched int
-		showAll                           bool
+		showAll, typing                   bool
 		want                              string
 	}{
-		{5, 5, 0, 0, false, "showing 5 of 5"},
-		{3, 5, 2, 0, false, "showing 3 of 5: 2 archived; press a to show all"},
-		{5, 5, 2, 0, true, "showing 5 of 5: 2 archived included; press a to hide archived"},
-		{1, 5, 2, 2, false, "showing 1 of 5: 2 archived, 2 not matching the filter; press a to show all, esc clears the filter"},
-		{0, 4, 0, 4, false, "showing 0 of 4: 4 not matching the filter; esc clears the filter"},
+		{5, 5, 0, 0, false, false, "showing 5 of 5"},
+		{3, 5, 2, 0, false, false, "showing 3 of 5: 2 archived; press a to show all"},
+		{5, 5, 2, 0, true, false, "showing 5 of 5: 2 archived included; press a to hide archived"},
+		{1, 5, 2, 2, false, false, "showing 1 of 5: 2 archived, 2 not matching the filter; press a to show all, esc clears the filter"},
+		{0, 4, 0, 4, false, false, "showing 0 of 4: 4 not matching the filter; esc clears the filter"},
+		// Typing a filter, a is text: the footer does not offer it.
+		{3, 5, 2, 0, false, true, "showing 3 of 5: 2 archived"},
+		{1, 5, 2, 2, true, true, "showing 1 of 5: 2 archived included, 2 not matching the filter; esc clears the filter"},
 	}
 	for _, tt := range tests {
-		if got := c.PickerFooter(tt.shown, tt.total, tt.archived, tt.unmatched, tt.showAll); got != tt.want {
+		if got := c.PickerFooter(tt.shown, tt.total, tt.archived, tt.unmatched, tt.showAll, tt.typing); got != tt.want {
 			t.Errorf("PickerFooter%v = %q, want %q", tt, got, tt.want)
 		}
 	}
