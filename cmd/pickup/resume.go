@@ -8,6 +8,8 @@ import (
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/msg"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // resume drives the core without a UI: the same Step the wizard uses, with
@@ -165,7 +167,7 @@ func (a *app) vetoed(doc resumeDoc, v *model.Veto) error {
 	}
 	doc.Files, doc.Changes, doc.Advice = v.Files, v.Changes, v.Advice
 	doc.Suggestion = msg.English.VetoSuggestion
-	doc.Reason = fmt.Sprintf("%d file(s) have uncommitted changes", len(v.Files))
+	doc.Reason = i18n.Count(len(v.Files), "file has", "files have") + " uncommitted changes"
 	return a.block(doc, model.VetoUncommitted, exitBlocked)
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -167,7 +168,7 @@ func opTitle(e fsx.Entry) string {
 	if e.Session != nil {
 		fmt.Fprintf(&b, " · %s %s", e.Session.Source, e.Session.Path)
 	}
-	fmt.Fprintf(&b, " · %s", plural(len(e.Steps), "write", "writes"))
+	fmt.Fprintf(&b, " · %s", i18n.Count(len(e.Steps), "write", "writes"))
 	switch e.State {
 	case fsx.OpFailed:
 		b.WriteString(" · failed: " + e.Error)

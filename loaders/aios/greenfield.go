@@ -91,7 +91,7 @@ func greenfield(s *model.Session, wf *yaml.Node, raw string, n int, bare bool) {
 		s.LastAction = &model.LastAction{Type: "greenfield PAUSE", Clean: true}
 	default:
 		s.ResumePoint = model.ResumePoint{Phase: GreenfieldPhases[n],
-			Reason: fmt.Sprintf("current_phase is %s: the greenfield workflow was in phase %d (%s)", raw, n, greenfieldTitles[n])}
+			Reason: fmt.Sprintf("recorded as the current phase (as %s): the greenfield workflow was in phase %d (%s)", raw, n, greenfieldTitles[n])}
 	}
 	s.Context["resume_from_phase"] = n
 	s.Outcomes[model.Continue] = fmt.Sprintf("Resume the greenfield workflow from phase %d (%s).", n, greenfieldTitles[n])

@@ -13,6 +13,8 @@ import (
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // layout is which of the two file shapes a state file has.
@@ -244,7 +246,7 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 
 	// Units: stories done out of the epic's total.
 	counts := countStories(epic, progress)
-	s.Units, s.UnitsLabel = &model.Progress{Done: counts.done, Total: counts.total, Rounded: true}, "stories"
+	s.Units, s.UnitsLabel = &model.Progress{Done: counts.done, Total: counts.total}, "stories"
 
 	// Last action (core layout only; the seed layout records none, so
 	// its crash rule is silence alone).
@@ -310,7 +312,7 @@ func parseSessionDoc(project, path string, data []byte, doc *yaml.Node, uerr err
 			msg += ", last active phase " + p
 		}
 		if files, ok := strs(get(crash, "uncommitted_files")); ok && len(files) > 0 {
-			msg += fmt.Sprintf(", %d uncommitted file(s) listed", len(files))
+			msg += ", " + i18n.Count(len(files), "uncommitted file", "uncommitted files") + " listed"
 		}
 		warn("%s)", msg)
 	}
@@ -425,7 +427,7 @@ func cyclePhases(s *model.Session, wf, cpNode *yaml.Node, warn func(string, ...a
 			ph.Status, ph.Label = model.PhasePending, "pending"
 		}
 		if n := perPhase[name]; ph.Detail == "" && n > 0 {
-			ph.Detail = fmt.Sprintf("%d attempt(s)", n)
+			ph.Detail = i18n.Count(n, "attempt", "attempts")
 		}
 		s.Phases = append(s.Phases, ph)
 	}
@@ -442,9 +444,9 @@ func cyclePhases(s *model.Session, wf, cpNode *yaml.Node, warn func(string, ...a
 	case !phaseOK:
 		s.ResumePoint = model.ResumePoint{Reason: fmt.Sprintf("current_phase %q is not one of the six phases: RESTART starts the story again at validation", rawCurrent)}
 	case current != "":
-		reason := "current_phase is " + rawCurrent
+		reason := "recorded as the current phase"
 		if rawCurrent != current {
-			reason += " (" + current + ")"
+			reason += " (as " + rawCurrent + ")"
 		}
 		// The executor saves a phase's result before it moves on: the
 		// phase after it was running when the file was last written.
@@ -512,7 +514,7 @@ func countStories(epic, progress *yaml.Node) storyCounts {
 // describe says what the squad layout lets pickup count when it records
 // no total: the stories done (by id) and the one in progress.
 func (c storyCounts) describe(current string) string {
-	out := plural(c.done, "story", "stories") + " done"
+	out := i18n.Count(c.done, "story", "stories") + " done"
 	if len(c.doneIDs) > 0 {
 		out += " (" + strings.Join(c.doneIDs, ", ") + ")"
 	}
@@ -520,13 +522,6 @@ func (c storyCounts) describe(current string) string {
 		out += ", " + current + " in progress"
 	}
 	return out + "; the epic's total is not recorded"
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // lineCount is how many lines data has as YAML counts them: "\n",

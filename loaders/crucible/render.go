@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // Lines renders the plan in the spec's "# Replay Plan (dry-run)" format.
@@ -100,7 +102,7 @@ func stayingLines(r *RestoreTarget, limit int) []string {
 	if r.StayingErr != "" {
 		return []string{"The files created after checkpoint " + r.Reason + " could not be listed (" + oneLine(r.StayingErr) + "); the restore deletes none of them."}
 	}
-	out := []string{fmt.Sprintf("`git checkout %s -- .` writes checkpoint %s's files and deletes nothing: these %d file(s) created after it stay as they are.", r.Short, r.Reason, len(r.Staying))}
+	out := []string{fmt.Sprintf("`git checkout %s -- .` writes checkpoint %s's files and deletes nothing: these %s created after it stay as they are.", r.Short, r.Reason, i18n.Count(len(r.Staying), "file", "files"))}
 	for i, f := range r.Staying {
 		if i == limit {
 			out = append(out, fmt.Sprintf("- … and %d more (`pickup plan --json` lists them all)", len(r.Staying)-i))
@@ -167,7 +169,7 @@ func (pl *ReplayPlan) Compact(limit int) []string {
 	if r := pl.Resume.Restore; r != nil && len(r.Staying) > 0 {
 		out = append(out, StayingSentence(r.Reason, r.Staying))
 	}
-	out = append(out, fmt.Sprintf("Skip %d dispatch(es), re-execute %d:", len(pl.Skip), len(pl.ReExecute)))
+	out = append(out, fmt.Sprintf("Skip %s, re-execute %d:", i18n.Count(len(pl.Skip), "dispatch", "dispatches"), len(pl.ReExecute)))
 	shown := 0
 	for _, r := range pl.ReExecute {
 		if shown == limit {

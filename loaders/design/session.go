@@ -8,6 +8,8 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // glyphs are the listing's marks: seed 003's emoji, or plain text when
@@ -57,6 +59,9 @@ func (v *view) session(plain bool) *model.Session {
 	case modeCorrupted:
 		s.Status = "corrupted"
 		s.Warnings = append(s.Warnings, v.corruptionWarning())
+		// Corrupted like any other format's file (the word, JSON's
+		// problem, exit 4), with seed 003's recovery menu kept.
+		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: v.path, Line: v.corruptionLine, Detail: v.corruption, Recovered: true}
 	case modeMigration:
 		s.Status = "no_session_file"
 		s.Warnings = append(s.Warnings, fmt.Sprintf("%s does not exist: the stages were reconstructed from the design artifacts on disk", v.rel))
@@ -305,9 +310,9 @@ func (v *view) artifactHint() string {
 		}
 	}
 	if missing == 0 {
-		return plural(len(v.artifacts), "artifact", "artifacts") + ", all on disk"
+		return i18n.Count(len(v.artifacts), "artifact", "artifacts") + ", all on disk"
 	}
-	return fmt.Sprintf("%s, %d missing", plural(len(v.artifacts), "artifact", "artifacts"), missing)
+	return fmt.Sprintf("%s, %d missing", i18n.Count(len(v.artifacts), "artifact", "artifacts"), missing)
 }
 
 func baseName(rel string) string {
