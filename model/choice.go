@@ -59,18 +59,18 @@ func Options(s *Session, crash CrashInfo) []Option {
 		pol := s.policy(c)
 		o := Option{Choice: c, Visible: true, Enabled: pol.Disabled == "", Reason: pol.Disabled, Recommended: pol.Recommended}
 		if s.Problem != nil {
-			switch s.Problem.Kind {
-			case ErrCorrupted:
+			switch {
+			case s.Problem.OnlyDiscard():
 				if c != Discard {
 					o.Enabled, o.Reason, o.Recommended = false, ReasonCorruptedOnly, false
 				} else {
 					o.Recommended = true
 				}
-			case ErrIntegrity:
+			case s.Problem.Kind == ErrIntegrity:
 				if c == Continue {
 					o.Enabled, o.Reason, o.Recommended = false, ReasonIntegrity, false
 				}
-			case ErrPhaseNotFound:
+			case s.Problem.Kind == ErrPhaseNotFound:
 				if c == Continue {
 					o.Enabled, o.Reason, o.Recommended = false, ReasonPhaseNotFound, false
 				}
@@ -79,7 +79,7 @@ func Options(s *Session, crash CrashInfo) []Option {
 				}
 			}
 		}
-		if crash.Detected && c == Review && (s.Problem == nil || s.Problem.Kind != ErrCorrupted) {
+		if crash.Detected && c == Review && !s.Problem.OnlyDiscard() {
 			o.Visible, o.Enabled, o.Reason = false, false, ReasonCrashNoReview
 		}
 		if s.Path == "" && c == Discard {

@@ -257,7 +257,7 @@ func isBack(ev Event) bool {
 }
 
 func optionsScreen(s State) Screen {
-	if s.Session != nil && s.Session.Problem != nil && s.Session.Problem.Kind == ErrCorrupted {
+	if s.Session != nil && s.Session.Problem.OnlyDiscard() {
 		return ScreenCorrupted
 	}
 	return ScreenOptions
@@ -276,7 +276,7 @@ func stepLoading(s State, ev Event) (State, []Effect) {
 		return s, []Effect{Emit{Decision: d}}
 	}
 	s.Session = l.Session
-	if l.Session.Problem == nil || l.Session.Problem.Kind != ErrCorrupted {
+	if !l.Session.Problem.OnlyDiscard() {
 		act := append(append([]Activity(nil), l.Activity...), FilesActivity(l.Session, l.Now, s.Config.CrashAfter)...)
 		s.Crash = DetectCrash(l.Session, l.Now, s.Config.CrashAfter).WithActivity(act)
 		s.Checkout = l.Checkout
@@ -468,7 +468,7 @@ func stepApplying(s State, ev Event) (State, []Effect) {
 			Context: s.Session.Context, Warnings: append([]string(nil), s.Warnings...), Text: s.Session.Outcomes[Restart]})
 	case Discard:
 		return decide(s, Decision{Choice: Discard, Action: ActionDiscarded, Changed: a.Changed, Undo: a.Undo,
-			ArchivedTo: a.ArchivedTo, Warnings: append([]string(nil), s.Warnings...)})
+			ArchivedTo: a.ArchivedTo, Warnings: append([]string(nil), s.Warnings...), Text: s.Session.Outcomes[Discard]})
 	}
 	return s, nil
 }

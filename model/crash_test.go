@@ -60,14 +60,16 @@ func TestCrashJustSecondsOver(t *testing.T) {
 	}
 }
 
-func TestPercentNeverNaN(t *testing.T) {
+func TestPercentRounds(t *testing.T) {
 	for _, tc := range []struct {
 		p    Progress
 		want int
-	}{{Progress{0, 0, false}, 0}, {Progress{2, 6, false}, 33}, {Progress{7, 6, false}, 100}, {Progress{3, -1, false}, 0},
-		// Rounded, as Math.round: 2 of 3 is 66.7 -> 67, 1 of 8 is 12.5 -> 13, 1 of 6 is 16.7 -> 17.
-		{Progress{2, 3, false}, 66}, {Progress{2, 3, true}, 67}, {Progress{1, 8, true}, 13}, {Progress{1, 6, true}, 17},
-		{Progress{2, 6, true}, 33}, {Progress{0, 0, true}, 0}, {Progress{7, 6, true}, 100}} {
+	}{{Progress{0, 0}, 0}, {Progress{3, -1}, 0}, {Progress{-2, 6}, 0}, {Progress{7, 6}, 100}, {Progress{6, 6}, 100},
+		// Rounded, halves up, as Math.round: 2 of 3 is 66.7 -> 67, 1 of 8
+		// is 12.5 -> 13, 1 of 6 is 16.7 -> 17, 1 of 3 is 33.3 -> 33.
+		{Progress{2, 3}, 67}, {Progress{1, 8}, 13}, {Progress{1, 6}, 17}, {Progress{2, 6}, 33}, {Progress{9, 10}, 90},
+		// Not done is never 100%; a little done may round to 0%.
+		{Progress{199, 200}, 99}, {Progress{1, 1000}, 0}} {
 		if got := tc.p.Percent(); got != tc.want {
 			t.Errorf("%+v: %d want %d", tc.p, got, tc.want)
 		}

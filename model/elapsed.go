@@ -1,8 +1,9 @@
 package model
 
 import (
-	"fmt"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // Elapsed renders a duration the way a person says it: "30 minutes",
@@ -13,19 +14,39 @@ func Elapsed(d time.Duration) string {
 	}
 	switch {
 	case d < time.Minute:
-		return plural(int(d/time.Second), "second")
+		return i18n.Count(int(d/time.Second), "second", "seconds")
 	case d < time.Hour:
-		return plural(int(d/time.Minute), "minute")
+		return i18n.Count(int(d/time.Minute), "minute", "minutes")
 	case d < 48*time.Hour:
-		return plural(int(d/time.Hour), "hour")
+		return i18n.Count(int(d/time.Hour), "hour", "hours")
 	default:
-		return plural(int(d/(24*time.Hour)), "day")
+		return i18n.Count(int(d/(24*time.Hour)), "day", "days")
 	}
 }
 
-func plural(n int, unit string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", unit)
+// Span renders a wait or a length of time in words, to the second and
+// rounded up: "45 seconds", "6 minutes", "1 minute 30 seconds", "2 hours
+// 5 minutes". It never says "6m0s".
+func Span(d time.Duration) string {
+	if d < 0 {
+		d = 0
 	}
-	return fmt.Sprintf("%d %ss", n, unit)
+	s := int((d + time.Second - 1) / time.Second)
+	units := []struct {
+		size      int
+		one, many string
+	}{{86400, "day", "days"}, {3600, "hour", "hours"}, {60, "minute", "minutes"}, {1, "second", "seconds"}}
+	for i, u := range units {
+		if s < u.size && u.size > 1 {
+			continue
+		}
+		out := i18n.Count(s/u.size, u.one, u.many)
+		if i+1 < len(units) {
+			if r := s % u.size / units[i+1].size; r > 0 {
+				out += " " + i18n.Count(r, units[i+1].one, units[i+1].many)
+			}
+		}
+		return out
+	}
+	return i18n.Count(0, "second", "seconds")
 }

@@ -28,6 +28,27 @@ type LoadError struct {
 	// Message, when set, is the source's exact wording for the problem
 	// (a spec's error block), shown verbatim instead of Error().
 	Message string
+	// Recovered: the source rebuilt the session from other evidence (a
+	// corrupted /design session from the design artifacts on disk), so
+	// its own menu stands instead of DISCARD alone. The problem is still
+	// reported: the word corrupted, JSON's problem, exit 4 from status.
+	Recovered bool
+}
+
+// OnlyDiscard reports whether the problem leaves DISCARD as the only
+// choice: a corrupted file nothing was recovered from. e may be nil.
+func (e *LoadError) OnlyDiscard() bool {
+	return e != nil && e.Kind == ErrCorrupted && !e.Recovered
+}
+
+// Text is the problem for a person: where (file and line) and what,
+// without the kind's internal name, which JSON and Error carry.
+func (e *LoadError) Text() string {
+	loc := e.Path
+	if e.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", e.Path, e.Line)
+	}
+	return loc + ": " + e.Detail
 }
 
 func (e *LoadError) Error() string {

@@ -31,25 +31,20 @@ type Phase struct {
 type Progress struct {
 	Done  int `json:"done"`
 	Total int `json:"total"`
-	// Rounded makes Percent round to the nearest whole percentage, halves
-	// up, as a source's own tool shows it (aios-core's Math.round: 2 of 3
-	// is 67%); otherwise Percent truncates (66%).
-	Rounded bool `json:"-"`
 }
 
-// Percent is Done/Total as a whole percentage; a zero Total gives 0, never NaN.
+// Percent is Done/Total as a whole percentage, rounded to the nearest
+// (halves up: 2 of 3 is 67%, as aios-core's Math.round shows it), and
+// never 100 before everything is done (199 of 200 is 99%). A zero Total
+// gives 0, never NaN.
 func (p Progress) Percent() int {
-	if p.Total <= 0 {
+	if p.Total <= 0 || p.Done <= 0 {
 		return 0
 	}
-	pc := p.Done * 100 / p.Total
-	if p.Rounded && p.Done >= 0 {
-		pc = (p.Done*200 + p.Total) / (2 * p.Total)
-	}
-	if pc > 100 {
+	if p.Done >= p.Total {
 		return 100
 	}
-	return pc
+	return min((p.Done*200+p.Total)/(2*p.Total), 99)
 }
 
 // Field is one labelled fact about a session, shown in summaries in order

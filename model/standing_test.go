@@ -74,3 +74,34 @@ func TestLoadedActivityMakesRunningAndAlerts(t *testing.T) {
 		t.Fatalf("without evidence: crash %+v alerts %+v", st.Crash, st.Alerts())
 	}
 }
+
+// A corrupted session the source rebuilt (a /design session from its
+// artifacts) is corrupted, and still offers the source's own menu on the
+// options screen, not DISCARD alone.
+func TestRecoveredCorruptionKeepsTheMenu(t *testing.T) {
+	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	s := &Session{Path: "/p/x.session.json", LastUpdated: now.Add(-time.Hour), HasLastUpdated: true,
+		LastAction: &LastAction{Type: "checkpoint", Clean: true},
+		Problem:    &LoadError{Kind: ErrCorrupted, Path: "/p/x.session.json", Line: 2, Detail: "not valid JSON", Recovered: true},
+		Policy:     map[Choice]ChoicePolicy{Restart: {Recommended: true}}}
+	st, _ := Step(NewState(Config{CrashAfter: DefaultCrashAfter}), Loaded{Session: s, Now: now})
+	if st.Screen != ScreenOptions {
+		t.Errorf("screen %q, want the options", st.Screen)
+	}
+	if got := StandingOf(s, st.Crash); got != StandingCorrupted {
+		t.Errorf("standing %q, want corrupted", got)
+	}
+	for _, o := range st.Options {
+		if !o.Enabled || o.Recommended != (o.Choice == Restart) {
+			t.Errorf("%s: enabled %v recommended %v; the source's menu must stand", o.Choice, o.Enabled, o.Recommended)
+		}
+	}
+	s.Problem.Recovered = false
+	st, _ = Step(NewState(Config{CrashAfter: DefaultCrashAfter}), Loaded{Session: s, Now: now})
+	if st.Screen != ScreenCorrupted {
+		t.Errorf("not recovered: screen %q, want corrupted", st.Screen)
+	}
+	if o, _ := Find(st.Options, Restart); o.Enabled {
+		t.Errorf("not recovered: RESTART enabled; only DISCARD is possible")
+	}
+}

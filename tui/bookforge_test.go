@@ -90,7 +90,7 @@ func TestBookforgeDashboardText(t *testing.T) {
 	for _, want := range []string{
 		"› ch001_sc003  ✓  ✓  ✓ [↻] ↻  ↻  ?  ↻  ◀ resume",
 		"ch001_sc003 write: RERUN\n    no ledger entry: the run paused here (HTTP 429 quota pause in write_scene)",
-		"Retry after: 600 s, safe from 2026-02-15 12:36:00 UTC: not yet, wait 6m0s",
+		"Retry after: 10 minutes, safe from 2026-02-15 12:36:00 UTC: not yet, wait 6 minutes",
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("review lacks %q:\n%s", want, v)

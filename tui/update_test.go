@@ -248,7 +248,7 @@ func TestGracePeriodIgnoresEarlyAnswers(t *testing.T) {
 	if d := m.Decision(); d == nil || d.Action != model.ActionDiscarded {
 		t.Fatalf("decision %+v", d)
 	}
-	if !strings.Contains(flat(plain(m)), "Session archived to "+statePath+".discarded.1771158600000. Starting fresh.") {
+	if !strings.Contains(flat(plain(m)), "Session archived to "+statePath+".discarded.1771158600000; nothing was deleted. Next:") {
 		t.Fatalf("done screen:\n%s", plain(m))
 	}
 }
@@ -287,7 +287,7 @@ func TestVetoBackThenBlocked(t *testing.T) {
 		t.Fatalf("screen %s", m.Final().Screen)
 	}
 	out := plain(m)
-	for _, want := range []string{"⚠ Restart blocked", "3 file(s) have uncommitted changes:",
+	for _, want := range []string{"⚠ Restart blocked", "3 files have uncommitted changes:",
 		"- src/auth/jwt-handler.js", "Back to the resume menu? [y/n]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("veto misses %q:\n%s", want, out)

@@ -41,7 +41,9 @@ type app struct {
 	sourceFlags *pflag.FlagSet
 	claudeHome  string
 
-	jsonOut    bool
+	jsonOut bool
+	// long: status prints every session in full, archived ones too.
+	long       bool
 	source     string
 	sessionID  string
 	crashAfter time.Duration
@@ -225,17 +227,7 @@ func (a *app) pick(project string, sessions []*model.Session) (*model.Session, e
 // Matching ignores case. No match is exit 3, several are exit 2; both
 // name the candidates.
 func (a *app) byID(project string, sessions []*model.Session) (*model.Session, error) {
-	want := strings.ToLower(strings.TrimSpace(a.sessionID))
-	var hits []*model.Session
-	for _, s := range sessions {
-		id := strings.ToLower(s.ID)
-		if id == want {
-			return s, nil
-		}
-		if strings.HasPrefix(id, want) {
-			hits = append(hits, s)
-		}
-	}
+	hits := a.matching(sessions)
 	switch len(hits) {
 	case 0:
 		return nil, fail(exitNoSession, "no session with id %q in %s; known: %s", a.sessionID, project, idList(sessions))
@@ -243,6 +235,23 @@ func (a *app) byID(project string, sessions []*model.Session) (*model.Session, e
 		return hits[0], nil
 	}
 	return nil, fail(exitUsage, "session id %q is ambiguous: it starts %d ids: %s", a.sessionID, len(hits), idList(hits))
+}
+
+// matching are the sessions --session names: the one whose id it is,
+// else every one whose id it starts. Case is ignored.
+func (a *app) matching(sessions []*model.Session) []*model.Session {
+	want := strings.ToLower(strings.TrimSpace(a.sessionID))
+	var hits []*model.Session
+	for _, s := range sessions {
+		id := strings.ToLower(s.ID)
+		if id == want {
+			return []*model.Session{s}
+		}
+		if strings.HasPrefix(id, want) {
+			hits = append(hits, s)
+		}
+	}
+	return hits
 }
 
 // notFound is exit 3 with the asked source's own words when it has them.
@@ -272,7 +281,7 @@ func problemText(p *model.LoadError) string {
 	if p.Message != "" {
 		return p.Message
 	}
-	return p.Error()
+	return p.Text()
 }
 
 func (a *app) sourcesAsked() []string {

@@ -46,7 +46,7 @@ recorded. A path that resolves outside the project (.., an absolute path
 elsewhere, a symlink out) or is a symlink loop is marked refused: pickup
 never opens it. Without --session every session that is not archived is
 listed. Exit 3 when none is found.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			dir, err := projectDir(args)
 			if err != nil {

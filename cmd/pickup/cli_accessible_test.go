@@ -170,7 +170,7 @@ func TestAccessibleDiscard(t *testing.T) {
 
 	r = pickupIn(t, dir, "3\nY\n", nil, "--accessible").want(t, exitOK)
 	noEscapes(t, r)
-	m := regexp.MustCompile(`^Session archived to (.+\.session-state\.yaml\.discarded\.\d{8}T\d{6}Z)\. `).FindStringSubmatch(r.stdout)
+	m := regexp.MustCompile(`^Session archived to (.+\.session-state\.yaml\.discarded\.\d{8}T\d{6}Z); `).FindStringSubmatch(r.stdout)
 	if m == nil {
 		t.Fatalf("stdout %q", r.stdout)
 	}

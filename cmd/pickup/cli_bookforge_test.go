@@ -44,7 +44,7 @@ func TestBookforgeStatusAndPlan(t *testing.T) {
 		t.Fatalf("grid %v", grid)
 	}
 
-	r := pickup(t, dir, "status").want(t, exitOK)
+	r := pickup(t, dir, "status", "--long").want(t, exitOK)
 	for _, want := range []string{"Paused: HTTP 429 quota pause in write_scene", "(archived)", "Phase: write (3/8 completed)"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("status lacks %q:\n%s", want, r.stdout)
@@ -108,7 +108,7 @@ func TestBookforgePromptChangeExit6(t *testing.T) {
 	ledger := filepath.Join(ledgerDir(dir, "glass"), "ch001_sc002.json")
 	orig := testkit.Read(t, ledger)
 
-	r := pickup(t, dir, "status").want(t, exitIntegrity)
+	r := pickup(t, dir, "status", "--long").want(t, exitIntegrity)
 	if !strings.Contains(r.stdout, "file:     prompts/templates/write_scene_v2.md") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}
@@ -158,7 +158,7 @@ func TestBookforgePromptChangeExit6(t *testing.T) {
 		t.Fatalf("archive:\n%s", arch)
 	}
 	// Recorded: no flag needed any more.
-	pickup(t, dir, "status").want(t, exitOK)
+	pickup(t, dir, "status", "--long").want(t, exitOK)
 }
 
 func TestBookforgeForceResumeAndRerunFlags(t *testing.T) {
@@ -298,13 +298,13 @@ func TestBookforgeQuotaNotYet(t *testing.T) {
 	m := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
 	ctx := m["restored_context"].(map[string]any)
 	w, _ := ctx["warning"].(string)
-	if !strings.Contains(w, "CONTINUE now will likely hit the quota again: wait 8m") && !strings.Contains(w, "wait 9m") {
+	if !strings.Contains(w, "CONTINUE now will likely hit the quota again: wait 8 minutes") && !strings.Contains(w, "wait 9 minutes") {
 		t.Fatalf("warning %q", w)
 	}
 	if s := ctx["pause"].(map[string]any)["wait_seconds"].(float64); s < 400 || s > 600 {
 		t.Fatalf("wait_seconds %v", s)
 	}
-	r := pickup(t, dir, "status").want(t, exitOK)
+	r := pickup(t, dir, "status", "--long").want(t, exitOK)
 	if !strings.Contains(r.stdout, "Paused: HTTP 429 quota pause in write_scene; retry at ") || !strings.Contains(r.stdout, "! quota pause: retrying is safe from") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}
@@ -312,7 +312,7 @@ func TestBookforgeQuotaNotYet(t *testing.T) {
 
 func TestBookforgeInvalidLedgers(t *testing.T) {
 	dir := bookforgeProject(t, "invalid")
-	r := pickup(t, dir, "status").want(t, exitOK)
+	r := pickup(t, dir, "status", "--long").want(t, exitOK)
 	for _, want := range []string{
 		"! draft/context/phase_history/ch001_sc001.json: invalid JSON at line 6: expected a quoted key; read as an empty ledger",
 		"! draft/context/phase_history/ch001_sc002.json: the ledger is an array, not an object; read as an empty ledger",
@@ -334,7 +334,7 @@ func TestBookforgeCursorBook(t *testing.T) {
 	if s["stage"] != "ch001_sc004" || s["units"].(map[string]any)["done"] != 3.0 || s["units"].(map[string]any)["total"] != 4.0 {
 		t.Fatalf("stage %v units %v", s["stage"], s["units"])
 	}
-	r := pickup(t, dir, "status").want(t, exitOK)
+	r := pickup(t, dir, "status", "--long").want(t, exitOK)
 	for _, want := range []string{"Scene: ch001_sc004 (chapter 1, scene 4)", "Phase: repair", "Scenes 3/4", "run_paused.json is stale"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("status lacks %q:\n%s", want, r.stdout)
@@ -349,7 +349,7 @@ func TestBookforgeCursorBook(t *testing.T) {
 // A normal run ended with exit 0 and no marker: ready for the next step.
 func TestBookforgeFinishedRun(t *testing.T) {
 	dir := bookforgeProject(t, "finished")
-	r := pickup(t, dir, "status").want(t, exitOK)
+	r := pickup(t, dir, "status", "--long").want(t, exitOK)
 	if !strings.Contains(r.stdout, "the book is ready for the next step, ch001_sc003.") || strings.Contains(r.stdout, "crashed") || strings.Contains(r.stdout, "paused") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}

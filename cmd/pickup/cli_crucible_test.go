@@ -139,7 +139,7 @@ func TestCrucibleStatus(t *testing.T) {
 			t.Fatalf("continue %v", o)
 		}
 	}
-	r := pickup(t, w.project, w.args("status")...).want(t, exitOK)
+	r := pickup(t, w.project, w.args("status", "--long")...).want(t, exitOK)
 	for _, want := range []string{"The previous session crashed.", "Crashed at: Phase 4 (3/4 completed)", "CONTINUE - restore checkpoint pre-code-review, then resume at Phase 4 (recommended)"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("status lacks %q:\n%s", want, r.stdout)
@@ -157,7 +157,7 @@ func TestCrucibleStatusNeverSaysPaused(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := pickup(t, w.project, w.args("status")...).want(t, exitOK)
+	r := pickup(t, w.project, w.args("status", "--long")...).want(t, exitOK)
 	lines := strings.Split(r.stdout, "\n")
 	if strings.Contains(r.stdout, "paused") || len(lines) < 3 || !strings.HasPrefix(lines[1], "This crucible pipeline may still be running: it wrote its files ") ||
 		!strings.Contains(r.stdout, "\nStopped at: Phase 4") {
@@ -269,8 +269,8 @@ func TestCrucibleRestoreNeedsYesThenRestores(t *testing.T) {
 	if first := strings.SplitN(w.shadowLog(t), "\n", 2)[0]; !strings.HasPrefix(first, "pre-restore-safety | ") || !strings.HasSuffix(first, " | pickup") {
 		t.Fatalf("shadow log %q", first)
 	}
-	if ns := m["next_step"].(string); !strings.HasPrefix(ns, "Restored checkpoint pre-code-review (1 file(s)); the pre-restore-safety checkpoint ") ||
-		!strings.Contains(ns, "taken first keeps the previous state, and pickup undo puts it back.") || !strings.HasSuffix(ns, "Resume build pipeline "+w.sid+" at Phase 4: re-execute 2 dispatch(es); new manifest entries start at seq 11.") {
+	if ns := m["next_step"].(string); !strings.HasPrefix(ns, "Restored checkpoint pre-code-review (1 file); the pre-restore-safety checkpoint ") ||
+		!strings.Contains(ns, "taken first keeps the previous state, and pickup undo puts it back.") || !strings.HasSuffix(ns, "Resume build pipeline "+w.sid+" at Phase 4: re-execute 2 dispatches; new manifest entries start at seq 11.") {
 		t.Fatalf("next_step %q", ns)
 	}
 	// The undo command in the context works.

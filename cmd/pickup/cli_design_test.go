@@ -56,8 +56,8 @@ func TestDesignStatusIsTheSpecListing(t *testing.T) {
 	dir := designProject(t, "listing")
 	header := "[design e4dd349af800] " + designSession(dir) + "\n"
 	for _, args := range [][]string{
-		{"status"},
-		{"status", "--source", "design", "--feature", "user-export"},
+		{"status", "--long"},
+		{"status", "--long", "--source", "design", "--feature", "user-export"},
 		{"design", "user-export", "--status"},
 		{}, // no terminal: the wizard prints the status
 	} {
@@ -249,7 +249,7 @@ func TestDesignRerunUnapprovedStage(t *testing.T) {
 	}
 	// The "no" is recorded: the next status does not offer to approve
 	// the same TDD again, it resumes Stage 3 to revise it.
-	r := pickup(t, dir, "status").want(t, exitOK)
+	r := pickup(t, dir, "status", "--long").want(t, exitOK)
 	if strings.Contains(r.stdout, "Approve the existing TDD") || !strings.Contains(r.stdout, "1. Resume from Stage 3 (recommended)") {
 		t.Fatalf("status after the re-run:\n%s", r.stdout)
 	}
@@ -300,9 +300,15 @@ func TestDesignCorruptedRebuild(t *testing.T) {
 	dir := designProject(t, "corrupted")
 	path := designSession(dir)
 	before := testkit.Read(t, path)
-	r := pickup(t, dir, "status").want(t, 0)
+	// Corrupted as AIOS reports it: exit 4 from status, problem in JSON.
+	r := pickup(t, dir, "status", "--long").want(t, 4)
 	if !strings.Contains(r.stdout, `Found a corrupted design session for "user-export"`) || !strings.Contains(r.stdout, "line 11, column 5") {
 		t.Fatalf("status:\n%s", r.stdout)
+	}
+	sj := pickup(t, dir, "status", "--json").want(t, 4).json(t)
+	ss := sj["sessions"].([]any)[0].(map[string]any)
+	if p, _ := ss["problem"].(map[string]any); p["kind"] != "session_corrupted" || p["line"] != float64(11) || ss["status"] != "corrupted" {
+		t.Fatalf("status --json %v", ss)
 	}
 	doc := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, 5).json(t)
 	if !strings.HasPrefix(doc["reason"].(string), "Write the reconstructed session to .claude/design/sessions/user-export.session.json?") {
@@ -321,7 +327,7 @@ func TestDesignCorruptedRebuild(t *testing.T) {
 		t.Fatalf("stages %v current %v", status, current)
 	}
 	// The rebuilt session now asks about the TDD it found.
-	r = pickup(t, dir, "status").want(t, 0)
+	r = pickup(t, dir, "status", "--long").want(t, 0)
 	if !strings.Contains(r.stdout, "Found existing TDD. Is this approved?") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}
@@ -329,7 +335,7 @@ func TestDesignCorruptedRebuild(t *testing.T) {
 
 func TestDesignCorruptedWithoutArtifacts(t *testing.T) {
 	dir := designProject(t, "corrupted_no_artifacts")
-	doc := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, 5).json(t)
+	doc := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, 4).json(t)
 	if doc["veto"] != "choice_unavailable" || !strings.Contains(doc["reason"].(string), "nothing to rebuild from") {
 		t.Fatalf("continue %v", doc)
 	}
@@ -347,7 +353,7 @@ func TestDesignCorruptedWithoutArtifacts(t *testing.T) {
 func TestDesignMigration(t *testing.T) {
 	dir := designProject(t, "migration")
 	path := designSession(dir)
-	r := pickup(t, dir, "status").want(t, 0)
+	r := pickup(t, dir, "status", "--long").want(t, 0)
 	if !strings.Contains(r.stdout, `Found design artifacts for "user-export" but no session file`) {
 		t.Fatalf("status:\n%s", r.stdout)
 	}
@@ -376,14 +382,14 @@ func TestDesignPlan(t *testing.T) {
 	if !strings.HasPrefix(r.stdout, `Design session "user-export" (.claude/design/sessions/user-export.session.json): resume`) {
 		t.Fatalf("plan:\n%s", r.stdout)
 	}
-	if !strings.Contains(r.stderr, "warning: tickets_progress.created is 2 but 3 tickets are found") {
+	if !strings.Contains(r.stderr, "warning: the session records 2 tickets created, but 3 tickets are found") {
 		t.Fatalf("stderr %q", r.stderr)
 	}
 }
 
 func TestAtelierCLI(t *testing.T) {
 	dir := designProject(t, "atelier")
-	r := pickup(t, dir, "status", "--source", "atelier").want(t, 0)
+	r := pickup(t, dir, "status", "--long", "--source", "atelier").want(t, 0)
 	if strings.Count(r.stdout, "[atelier ") != 3 || !strings.Contains(r.stdout, "(archived)") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}

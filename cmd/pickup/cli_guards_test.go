@@ -66,7 +66,7 @@ func TestVetoExplainsEachClass(t *testing.T) {
 	testkit.Write(t, filepath.Join(dir, ".pickup", "log.jsonl"), "{}\n") // ignored by nobody here: still pickup's own
 
 	m := pickup(t, dir, "resume", "--choice", "restart", "--yes", "--json").want(t, exitBlocked).json(t)
-	if m["veto"] != "uncommitted_changes" || m["reason"] != "4 file(s) have uncommitted changes" {
+	if m["veto"] != "uncommitted_changes" || m["reason"] != "4 files have uncommitted changes" {
 		t.Fatalf("%v", m)
 	}
 	if got, want := m["files"], []any{"docs/stories/12.3.story.md", "new name.txt", "notes.md", "src/auth.go"}; !sameItems(got.([]any), want) {

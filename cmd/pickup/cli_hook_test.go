@@ -137,7 +137,7 @@ func TestHookDemoEveryAgent(t *testing.T) {
 			}
 			for _, want := range []string{
 				"3. aios session 5939d98f8774: Authentication System / story 12.3\n   State: crashed; last update 2 hours ago",
-				"Resume point: development (current_phase is development).",
+				"Resume point: development (recorded as the current phase).",
 				"Guard: RESTART is blocked while git reports uncommitted changes (1 file).",
 				"State: paused on purpose; last update 5 hours ago.",
 				"Not shown here: 2 more sessions",

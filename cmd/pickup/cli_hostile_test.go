@@ -907,7 +907,7 @@ func TestHostileNonUTF8FileName(t *testing.T) {
 		t.Skipf("the file system refuses the name: %v", err)
 	}
 	shown := filepath.Join(sessions, `user-\xff\xfe.session.json`)
-	r := pickup(t, dir, "status", "--source", "design").want(t, exitOK)
+	r := pickup(t, dir, "status", "--long", "--source", "design").want(t, exitOK)
 	if !strings.Contains(r.stdout, shown) || !utf8.ValidString(r.stdout) {
 		t.Fatalf("text does not show %s:\n%q", shown, r.stdout)
 	}

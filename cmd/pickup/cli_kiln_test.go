@@ -73,7 +73,7 @@ func (e kilnEnv) gitProject(t *testing.T) {
 func TestKilnStatusText(t *testing.T) {
 	for _, claude := range []bool{false, true} {
 		e := kilnFixture(t, "execution", claude)
-		r := e.run(t, "status").want(t, exitOK)
+		r := e.run(t, "status", "--long").want(t, exitOK)
 		want := strings.Join([]string{
 			"=== Kiln Resume ===",
 			"Project: " + e.project,
@@ -165,7 +165,7 @@ func TestKilnCorrupted(t *testing.T) {
 	e := kilnFixture(t, "corrupted_values", true)
 	want := "[kiln:resume] MEMORY.md is corrupted or incomplete (missing required fields: stage, status).\n" +
 		"Run /kiln:start to reinitialize, or manually repair " + e.mem + ".\n"
-	r := e.run(t, "status").want(t, exitCorrupted)
+	r := e.run(t, "status", "--long").want(t, exitCorrupted)
 	if !strings.HasSuffix(r.stdout, want) {
 		t.Fatalf("stdout %q", r.stdout)
 	}
@@ -355,7 +355,7 @@ func TestKilnDiscardArchivesMemory(t *testing.T) {
 
 func TestKilnComplete(t *testing.T) {
 	e := kilnFixture(t, "complete", false)
-	r := e.run(t, "status").want(t, exitOK)
+	r := e.run(t, "status", "--long").want(t, exitOK)
 	block := "This project is marked complete.\n\nWhat would you like to do next?\n" +
 		"  1. Start a new project in this directory (/kiln:start)\n  2. Review the decisions log\n" +
 		"  3. Review the pitfalls log\n  4. Archive this project's memory\n"
@@ -484,7 +484,7 @@ func kilnRun(t *testing.T, name string) kilnEnv {
 func TestKilnEraFRulingAnswerAndRelaunch(t *testing.T) {
 	e := kilnRun(t, "era_f_ruling")
 	before := testkit.TreeHash(t, e.project)
-	r := e.run(t, "status").want(t, exitOK)
+	r := e.run(t, "status", "--long").want(t, exitOK)
 	for _, want := range []string{
 		"Decide: gate blocked for slice staleness-consequence. Blockers: The LAW does not say",
 		"Slices sealed 3/4 (75%)",
@@ -525,6 +525,10 @@ func TestKilnEraFDiscardArchivesKiln(t *testing.T) {
 	if _, err := os.Stat(kiln); !os.IsNotExist(err) {
 		t.Fatal(".kiln still there")
 	}
+	// It says the folder is archived, and what to run next.
+	if ns := m["next_step"]; ns != "The .kiln folder is archived (renamed beside itself; nothing was deleted). Next: /kiln-fire starts a new run." {
+		t.Fatalf("next_step %q", ns)
+	}
 	e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
 }
 
@@ -535,7 +539,7 @@ func TestKilnEraCDEStatus(t *testing.T) {
 		"era_e_build":        "events.jsonl: stage build started at 2026-07-10T13:05:00.000Z (seq 10) and has not completed",
 	} {
 		e := kilnRun(t, name)
-		r := e.run(t, "status").want(t, exitOK)
+		r := e.run(t, "status", "--long").want(t, exitOK)
 		if !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, "Resume with: /kiln-fire") {
 			t.Errorf("%s: status lacks %q:\n%s", name, want, r.stdout)
 		}
@@ -548,7 +552,7 @@ func TestKilnEraCDEStatus(t *testing.T) {
 
 func TestKilnAbandonedBrainstorm(t *testing.T) {
 	e := kilnRun(t, "era_f_brainstorm")
-	r := e.run(t, "status").want(t, exitOK)
+	r := e.run(t, "status", "--long").want(t, exitOK)
 	if !strings.Contains(r.stdout, "brainstorm (abandoned)") || !strings.Contains(r.stdout, "kiln calls this an abandoned brainstorm") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}
@@ -556,7 +560,7 @@ func TestKilnAbandonedBrainstorm(t *testing.T) {
 	if ch := m["changed"].([]any); len(ch) != 2 || !regexp.MustCompile(`/\.kiln/brainstorm-ledger\.abandoned-\d{8}T\d{6}Z\.jsonl$`).MatchString(ch[1].(string)) {
 		t.Fatalf("%v", m)
 	}
-	e.run(t, "status", "--source", "kiln").want(t, exitNoSession)
+	e.run(t, "status", "--long", "--source", "kiln").want(t, exitNoSession)
 }
 
 func TestKilnClaudeAutoMemoryBesideEraF(t *testing.T) {

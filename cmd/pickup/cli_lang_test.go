@@ -34,7 +34,7 @@ func TestLanguageChoice(t *testing.T) {
 		{"--lang pt-BR", nil, []string{"--lang", "pt-BR"}, pt},
 	}
 	for _, tt := range tests {
-		r := pickupEnv(t, dir, tt.env, append([]string{"status"}, tt.args...)...).want(t, exitOK)
+		r := pickupEnv(t, dir, tt.env, append([]string{"status", "--long"}, tt.args...)...).want(t, exitOK)
 		if !strings.Contains(r.stdout, tt.want) {
 			t.Errorf("%s: status lacks %q:\n%s", tt.name, tt.want, r.stdout)
 		}
@@ -50,7 +50,7 @@ func TestBadLanguage(t *testing.T) {
 		t.Errorf("stdout %q stderr %q", r.stdout, r.stderr)
 	}
 	r = pickupEnv(t, dir, []string{"PICKUP_LANG=pt-BR"}, "status", "--lang", "xx-YY").want(t, exitUsage)
-	if !strings.Contains(r.stderr, `o pickup fala en, pt-BR`) || !strings.Contains(r.stderr, "Rode 'pickup --help' para ver o uso.") {
+	if !strings.Contains(r.stderr, `o pickup fala en, pt-BR`) || !strings.Contains(r.stderr, "Rode 'pickup status --help' para ver o uso.") {
 		t.Errorf("the usage error is in the environment's language: %q", r.stderr)
 	}
 	pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt", "--emit-lang", "fr").want(t, exitUsage)
@@ -58,7 +58,7 @@ func TestBadLanguage(t *testing.T) {
 	if !strings.Contains(r.stderr, `pickup: --source "xx" desconhecido (conhecidos: `) {
 		t.Errorf("a usage error in pt-BR: %q", r.stderr)
 	}
-	r = pickupEnv(t, dir, []string{"PICKUP_LANG=", "LC_ALL=fr_FR.UTF-8"}, "status").want(t, exitOK)
+	r = pickupEnv(t, dir, []string{"PICKUP_LANG=", "LC_ALL=fr_FR.UTF-8"}, "status", "--long").want(t, exitOK)
 	if !strings.Contains(r.stdout, "Welcome back!") {
 		t.Errorf("a French locale reads English:\n%s", r.stdout)
 	}
@@ -173,7 +173,7 @@ func TestAccessibleInPortuguese(t *testing.T) {
 			t.Errorf("accessible pt-BR lacks %q:\n%s", want, r.stderr)
 		}
 	}
-	if !strings.HasPrefix(r.stdout, "Sessão descartada (arquivada em ") {
+	if !strings.HasPrefix(r.stdout, "Sessão descartada: arquivada em ") {
 		t.Errorf("decision: %q", r.stdout)
 	}
 }

@@ -68,7 +68,7 @@ func TestDiscoveryAllFormats(t *testing.T) {
 		t.Errorf("not newest first: %v", ss)
 	}
 	// The text status lists them all, archived ones marked.
-	text := pickup(t, project, "status", "--claude-home", home).want(t, exitOK).stdout
+	text := pickup(t, project, "status", "--long", "--claude-home", home).want(t, exitOK).stdout
 	if n := strings.Count(text, "\n["); n+1 != len(ss) || strings.Count(text, "(archived)") != 3 {
 		t.Fatalf("status text lists %d sessions, %d archived:\n%s", n+1, strings.Count(text, "(archived)"), text)
 	}
@@ -95,7 +95,7 @@ func TestDiscoveryAllFormats(t *testing.T) {
 // hours ago, and git with one uncommitted file for the veto.
 func TestDemoWithoutTerminal(t *testing.T) {
 	project, home := demoWorld(t)
-	r := pickup(t, project, "status", "--claude-home", home).want(t, exitOK)
+	r := pickup(t, project, "status", "--long", "--claude-home", home).want(t, exitOK)
 	for _, want := range []string{"Authentication System", "The previous session crashed.", "[kiln ", "[crucible ", "[bookforge ", "[design ", "[atelier "} {
 		if !strings.Contains(r.stdout+strings.ReplaceAll(r.stdout, "! ", ""), want) {
 			t.Errorf("status lacks %q:\n%s", want, r.stdout)

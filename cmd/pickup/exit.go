@@ -23,7 +23,7 @@ type codeError struct {
 	code int
 	msg  string
 	// format and args are what fail was given, so that the message can
-	// be said in the run's language (cliText.Errors).
+	// be said in the run's language (runText.Errors).
 	format string
 	args   []any
 }

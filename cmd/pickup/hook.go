@@ -41,7 +41,7 @@ type hookInput struct {
 func (a *app) hookCommand() *cobra.Command {
 	var agent string
 	hook := &cobra.Command{
-		Use:   "hook [--agent claude|codex|gemini|cursor]",
+		Use:   "hook",
 		Short: "Summarise interrupted sessions for an agent's session-start hook",
 		Long: `hook is the command an agent runs when one of its sessions starts (see
 pickup hook install). It reads the agent's JSON on stdin: the project is
@@ -61,8 +61,9 @@ nothing; after a compaction it prints one line.
 
 It always exits 0, never reads the terminal, never writes a file and
 never waits on a lock. Malformed stdin falls back to the current
-directory with a note on stderr. Without --agent it prints plain text.`,
-		Args: cobra.NoArgs,
+directory with a note on stderr. Without --agent it prints plain text.
+--session ID narrows the summary to that session (an id or unique prefix).`,
+		Args: takes(0, 0),
 		// An agent of a later version may pass flags this pickup does not
 		// know; the hook still answers.
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
@@ -104,10 +105,10 @@ a list or "hooks" object left empty goes too. Nothing to remove changes
 nothing.`
 	}
 	c := &cobra.Command{
-		Use:   use + " --agent claude|codex|gemini|cursor [--scope user|project|local] [--dry-run] [DIR]",
+		Use:   use + " [DIR]",
 		Short: short,
 		Long:  long,
-		Args:  cobra.MaximumNArgs(1),
+		Args:  takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if agent == "" {
 				return fail(exitUsage, "%s needs --agent (%s)", use, strings.Join(hookAgentNames(), ", "))
@@ -278,12 +279,19 @@ func within(root, p string) bool {
 }
 
 // hookSessions finds the live sessions of the nearest candidate folder
-// that has any; errors are left out (the hook reports what it can).
+// that has any, or with --session the sessions it names there (as every
+// command reads --session; the hook still exits 0 when none matches);
+// errors are left out (the hook reports what it can).
 func (a *app) hookSessions(cands []string) (project string, sessions []*model.Session) {
 	for _, dir := range cands {
 		found, _ := a.registry().FindWith(dir, a.source, nil)
-		if live := liveOnly(found); len(live) > 0 {
-			return dir, live
+		if a.sessionID != "" {
+			found = a.matching(found)
+		} else {
+			found = liveOnly(found)
+		}
+		if len(found) > 0 {
+			return dir, found
 		}
 	}
 	return "", nil

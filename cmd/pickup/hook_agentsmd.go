@@ -42,7 +42,7 @@ AGENTS.md (or CLAUDE.md, GEMINI.md) for agents that have no session-start
 hook: it says that pickup status --json exists, what its exit codes and
 its JSON mean, and which commands act on a session. It states facts and
 gives the agent no orders.`,
-		Args: cobra.NoArgs,
+		Args: takes(0, 0),
 		RunE: func(_ *cobra.Command, _ []string) error {
 			fmt.Fprint(a.io.out, agentsMD)
 			return nil

@@ -16,6 +16,8 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // hookSettings is one agent's settings file, read for an install or an
@@ -128,7 +130,7 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 	}
 	defer fmt.Fprintln(a.io.err, a.msg().UndoHint(undoCommand(st.project)))
 	if uninstall {
-		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", plural(removed, "entry", "entries"), what)
+		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", i18n.Count(removed, "entry", "entries"), what)
 		return nil
 	}
 	fmt.Fprintf(out, "Installed pickup's session-start hook for %s: it runs %s hook --agent %s (timeout %d%s).\n", what, bin, st.agent.name, st.agent.timeout, st.agent.unit)
@@ -415,11 +417,4 @@ func selfPath() (string, error) {
 func inTemp(path string) bool {
 	rel, err := filepath.Rel(os.TempDir(), path)
 	return err == nil && filepath.IsLocal(rel)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

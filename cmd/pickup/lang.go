@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/msg"
 )
 
@@ -26,6 +28,12 @@ type langState struct {
 	lang i18n.Lang
 	set  bool
 }
+
+// runLang is the language of this run, for the words said where no app
+// is at hand (words, the compact status): the environment's from the
+// start of the run (run), then --lang's once the flags are checked
+// (checkLang). One run is one process.
+var runLang i18n.Lang
 
 // langFlags adds --lang, which every command takes.
 func (a *app) langFlags(pf *pflag.FlagSet) {
@@ -47,6 +55,7 @@ func (a *app) checkLang() error {
 		l, _ = i18n.Detect("", os.Getenv)
 	}
 	a.lang.lang, a.lang.set = l, true
+	runLang = l
 	if err != nil {
 		return fail(exitUsage, "%s", a.cli().BadLang(a.lang.flag, strings.Join(i18n.Names(), ", ")))
 	}
@@ -72,7 +81,7 @@ func (a *app) language() i18n.Lang {
 func (a *app) msg() *msg.Catalog { return msg.For(a.language()) }
 
 // cli is the run's catalog of the command line's own words.
-func (a *app) cli() *cliText { return cliCatalogs.For(a.language()) }
+func (a *app) cli() *runText { return runCatalogs.For(a.language()) }
 
 // emitLang is the language of --emit prompt: --emit-lang, else the run's.
 func (a *app) emitLang() i18n.Lang {
@@ -82,13 +91,12 @@ func (a *app) emitLang() i18n.Lang {
 	return a.language()
 }
 
-// cliText is the command line's own words: what cmd prints around the
-// catalog's sentences (tui/msg), in each language.
-type cliText struct {
+// runText is the words a run prints around tui/msg's sentences (the
+// notes, warnings, errors, the prompt, undo's lines), in each language;
+// words.go's cliText holds the help's and the compact status's.
+type runText struct {
 	BadLang     func(given, known string) string
 	BadEmitLang func(given, known string) string
-	// UsageHint follows a usage error.
-	UsageHint string
 	// Archived marks an archived session in status's heading.
 	Archived string
 	// Blocked and Warning start a line of resume's plain output; Note
@@ -116,6 +124,9 @@ type cliText struct {
 
 // cliErrors are fail's formats that have words in them.
 var cliErrors = []string{
+	"man page: %v",
+	"no session with id %q in %s; it holds %s",
+	"--session does not apply to %s: it opens no session",
 	"%d sessions found in %s; choose one with --session ID: %s",
 	"%s %v; nothing was changed",
 	"%s has no %s scope (scopes: %s)",
@@ -160,7 +171,7 @@ var englishErrors = func() map[string]string {
 
 // errorText is err in t's language: a fail whose format t translates,
 // formatted with the same arguments; any other error as it is.
-func (t *cliText) errorText(err error) string {
+func (t *runText) errorText(err error) string {
 	var ce *codeError
 	if errors.As(err, &ce) && ce.format != "" {
 		if f, ok := t.Errors[ce.format]; ok && f != "" {
@@ -194,19 +205,18 @@ type promptText struct {
 	StateFile func(path, source string) string
 }
 
-var cliCatalogs = i18n.Catalogs[cliText]{
-	i18n.English: &cliText{
+var runCatalogs = i18n.Catalogs[runText]{
+	i18n.English: &runText{
 		BadLang: func(given, known string) string {
 			return fmt.Sprintf("--lang %q: pickup speaks %s", given, known)
 		},
 		BadEmitLang: func(given, known string) string {
 			return fmt.Sprintf("--emit-lang %q: pickup speaks %s", given, known)
 		},
-		UsageHint: "Run 'pickup --help' for usage.",
-		Archived:  " (archived)",
-		Blocked:   "blocked: ",
-		Warning:   "warning: ",
-		Note:      "note: ",
+		Archived: " (archived)",
+		Blocked:  "blocked: ",
+		Warning:  "warning: ",
+		Note:     "note: ",
 		DemoNoGit: func(err string) string {
 			return "pickup demo: " + err + "; the demo runs without git (RESTART will warn)"
 		},
@@ -220,7 +230,7 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 		NotFound: func(project, sources string) string {
 			return "no saved session found in " + project + " (looked for " + sources + " state files)"
 		},
-		VetoReason: func(files int) string { return fmt.Sprintf("%d file(s) have uncommitted changes", files) },
+		VetoReason: func(files int) string { return i18n.Count(files, "file has", "files have") + " uncommitted changes" },
 		NeedsYes: func(choice string) string {
 			return choice + " changes files; run again with --yes to do it (nothing was changed)"
 		},
@@ -231,7 +241,7 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 			CannotUndo:    func(problem string) string { return "(cannot be undone: " + problem + ")" },
 			Failed:        func(err string) string { return "failed: " + err },
 			UndoOf:        func(id int) string { return fmt.Sprintf("undo of operation %d", id) },
-			Writes:        func(n int) string { return plural(n, "write", "writes") },
+			Writes:        func(n int) string { return i18n.Count(n, "write", "writes") },
 			CutShort:      "cut short",
 			RunWithYes:    "run again with --yes to undo it (nothing was changed)",
 			Head: func(done bool, id int, when, title string) string {
@@ -259,14 +269,13 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 			StateFile: func(path, source string) string { return "State file: `" + path + "` (" + source + ")." },
 		},
 	},
-	i18n.PortugueseBR: &cliText{
+	i18n.PortugueseBR: &runText{
 		BadLang: func(given, known string) string {
 			return fmt.Sprintf("--lang %q: o pickup fala %s", given, known)
 		},
 		BadEmitLang: func(given, known string) string {
 			return fmt.Sprintf("--emit-lang %q: o pickup fala %s", given, known)
 		},
-		UsageHint: "Rode 'pickup --help' para ver o uso.",
 		Archived:  " (arquivada)",
 		Blocked:   "bloqueado: ",
 		Warning:   "aviso: ",
@@ -294,7 +303,7 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 			CannotUndo:    func(problem string) string { return "(não pode ser desfeita: " + problem + ")" },
 			Failed:        func(err string) string { return "falhou: " + err },
 			UndoOf:        func(id int) string { return fmt.Sprintf("desfazer da operação %d", id) },
-			Writes:        func(n int) string { return plural(n, "gravação", "gravações") },
+			Writes:        func(n int) string { return i18n.Count(n, "gravação", "gravações") },
 			CutShort:      "interrompida no meio",
 			RunWithYes:    "rode de novo com --yes para desfazê-la (nada foi alterado)",
 			Head: func(done bool, id int, when, title string) string {
@@ -314,37 +323,40 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 			Mkdir:       func(p string) string { return "criar a pasta " + p },
 		},
 		Errors: map[string]string{
-			"%d sessions found in %s; choose one with --session ID: %s": "%d sessões encontradas em %s; escolha uma com --session ID: %s",
-			"%s %v; nothing was changed":                                "%s %v; nada foi alterado",
-			"%s has no %s scope (scopes: %s)":                           "%s não tem o escopo %s (escopos: %s)",
+			"man page: %v": "página de manual: %v",
+			"no session with id %q in %s; it holds %s":                                                            "nenhuma sessão com id %q em %s; ele contém %s",
+			"--session does not apply to %s: it opens no session":                                                 "--session não se aplica a %s: ele não abre nenhuma sessão",
+			"%d sessions found in %s; choose one with --session ID: %s":                                           "%d sessões encontradas em %s; escolha uma com --session ID: %s",
+			"%s %v; nothing was changed":                                                                          "%s %v; nada foi alterado",
+			"%s has no %s scope (scopes: %s)":                                                                     "%s não tem o escopo %s (escopos: %s)",
 			"%s is a symbolic link to %s; pickup does not write through links: run it on %s, nothing was changed": "%s é um link simbólico para %s; o pickup não grava através de links: rode-o em %s, nada foi alterado",
-			"%s needs --agent (%s)": "%s precisa de --agent (%s)",
-			"%s sessions have no computed plan; `pickup status` shows where this one stands": "sessões %s não têm plano calculado; `pickup status` mostra onde esta está",
-			"%s: %v; nothing was changed":                                                           "%s: %v; nada foi alterado",
-			"%v; nothing was changed":                                                               "%v; nada foi alterado",
-			"--agent must be one of %s (got %q)":                                                    "--agent deve ser um de %s (veio %q)",
-			"--choice cannot be combined with --status, --resume or --restart":                      "--choice não pode ser combinado com --status, --resume ou --restart",
-			"--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)": "--crash-after %s: dê uma duração maior que 0 e de no máximo %s (por exemplo 30m, 2h)",
-			"--emit takes 'prompt', with --choice continue":                                         "--emit aceita 'prompt', com --choice continue",
-			"--status, --resume and --restart exclude each other":                                   "--status, --resume e --restart se excluem",
-			"cannot find pickup's own path for the hook command: %v":                                "não foi possível achar o caminho do próprio pickup para o comando do hook: %v",
-			"cannot find the home folder for the user scope: %v":                                    "não foi possível achar a pasta pessoal para o escopo do usuário: %v",
-			"cannot resolve %q: %v":                                                                 "não foi possível resolver %q: %v",
-			"cannot resolve the project directory %q: %v":                                           "não foi possível resolver a pasta do projeto %q: %v",
-			"creating the demo directory: %v":                                                       "criando a pasta do demo: %v",
-			"internal: the wizard stopped on screen %q":                                             "interno: o assistente parou na tela %q",
-			"internal: unexpected final model %T":                                                   "interno: modelo final inesperado %T",
-			"no session with id %q in %s; known: %s":                                                "nenhuma sessão com id %q em %s; conhecidas: %s",
-			"project directory %s is not a directory":                                               "a pasta do projeto %s não é uma pasta",
-			"project directory %s: %v":                                                              "pasta do projeto %s: %v",
-			"resume needs --choice continue|review|restart|discard":                                 "resume precisa de --choice continue|review|restart|discard",
-			"session id %q is ambiguous: it starts %d ids: %s":                                      "o id de sessão %q é ambíguo: ele começa %d ids: %s",
-			"terminal UI: %v":                                                                       "interface de terminal: %v",
-			"unknown --source %q (known: %s)":                                                       "--source %q desconhecido (conhecidos: %s)",
-			"unpacking the demo: %v":                                                                "desempacotando o demo: %v",
-			"writing JSON: %v":                                                                      "escrevendo o JSON: %v",
-			"feature: %v":                                                                           "feature: %v",
-			"--choice: %v":                                                                          "--choice: %v",
+			"%s needs --agent (%s)":                                                                               "%s precisa de --agent (%s)",
+			"%s sessions have no computed plan; `pickup status` shows where this one stands":                      "sessões %s não têm plano calculado; `pickup status` mostra onde esta está",
+			"%s: %v; nothing was changed":                                                                         "%s: %v; nada foi alterado",
+			"%v; nothing was changed":                                                                             "%v; nada foi alterado",
+			"--agent must be one of %s (got %q)":                                                                  "--agent deve ser um de %s (veio %q)",
+			"--choice cannot be combined with --status, --resume or --restart":                                    "--choice não pode ser combinado com --status, --resume ou --restart",
+			"--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)":               "--crash-after %s: dê uma duração maior que 0 e de no máximo %s (por exemplo 30m, 2h)",
+			"--emit takes 'prompt', with --choice continue":                                                       "--emit aceita 'prompt', com --choice continue",
+			"--status, --resume and --restart exclude each other":                                                 "--status, --resume e --restart se excluem",
+			"cannot find pickup's own path for the hook command: %v":                                              "não foi possível achar o caminho do próprio pickup para o comando do hook: %v",
+			"cannot find the home folder for the user scope: %v":                                                  "não foi possível achar a pasta pessoal para o escopo do usuário: %v",
+			"cannot resolve %q: %v":                                                                               "não foi possível resolver %q: %v",
+			"cannot resolve the project directory %q: %v":                                                         "não foi possível resolver a pasta do projeto %q: %v",
+			"creating the demo directory: %v":                                                                     "criando a pasta do demo: %v",
+			"internal: the wizard stopped on screen %q":                                                           "interno: o assistente parou na tela %q",
+			"internal: unexpected final model %T":                                                                 "interno: modelo final inesperado %T",
+			"no session with id %q in %s; known: %s":                                                              "nenhuma sessão com id %q em %s; conhecidas: %s",
+			"project directory %s is not a directory":                                                             "a pasta do projeto %s não é uma pasta",
+			"project directory %s: %v":                                                                            "pasta do projeto %s: %v",
+			"resume needs --choice continue|review|restart|discard":                                               "resume precisa de --choice continue|review|restart|discard",
+			"session id %q is ambiguous: it starts %d ids: %s":                                                    "o id de sessão %q é ambíguo: ele começa %d ids: %s",
+			"terminal UI: %v":                 "interface de terminal: %v",
+			"unknown --source %q (known: %s)": "--source %q desconhecido (conhecidos: %s)",
+			"unpacking the demo: %v":          "desempacotando o demo: %v",
+			"writing JSON: %v":                "escrevendo o JSON: %v",
+			"feature: %v":                     "feature: %v",
+			"--choice: %v":                    "--choice: %v",
 		},
 		Prompt: promptText{
 			Title: func(title string) string { return "# Retomar: " + title },
@@ -355,4 +367,99 @@ var cliCatalogs = i18n.Catalogs[cliText]{
 			StateFile: func(path, source string) string { return "Arquivo de estado: `" + path + "` (" + source + ")." },
 		},
 	},
+}
+
+// portugueseCLI is words.go's cliText in pt-BR: usage errors, the
+// version, completion and the compact status. The help is English in
+// every language (writeHelp), its headings here for when it is not.
+var portugueseCLI = cliText{
+	SeeHelp: func(command string) string { return "Rode '" + command + " --help' para ver o uso." },
+	UnknownCommand: func(word string, near []string) string {
+		if len(near) == 0 {
+			return fmt.Sprintf("comando %q desconhecido (nem é uma pasta; pickup --help lista os comandos)", word)
+		}
+		return fmt.Sprintf("comando %q desconhecido (você quis dizer %s?)", word, ouList(near, true))
+	},
+	UnknownSubcommand: func(word, parent string, near []string) string {
+		if len(near) == 0 {
+			return fmt.Sprintf("comando %q desconhecido para %s", word, parent)
+		}
+		return fmt.Sprintf("comando %q desconhecido para %s (você quis dizer %s?)", word, parent, ouList(near, true))
+	},
+	UnknownFlag: func(flag string, near []string) string {
+		if len(near) == 0 {
+			return "flag " + flag + " desconhecida"
+		}
+		return fmt.Sprintf("flag %s desconhecida (você quis dizer %s?)", flag, ouList(near, false))
+	},
+	WrongArgs: func(command, use string, least, most, got int) string {
+		want := "nenhum argumento"
+		switch {
+		case least == most && most > 0:
+			want = i18n.Count(most, "argumento", "argumentos")
+		case least > 0 && most == least+1:
+			want = fmt.Sprintf("%d ou %d argumentos", least, most)
+		case least > 0:
+			want = fmt.Sprintf("de %d a %d argumentos", least, most)
+		case most > 0:
+			want = "no máximo " + i18n.Count(most, "argumento", "argumentos")
+		}
+		_, args, _ := strings.Cut(use, " ")
+		if args != "" {
+			want += " (" + args + ")"
+		}
+		return fmt.Sprintf("%s aceita %s, não %d", command, want, got)
+	},
+	VersionNoInfo: "(devel), compilado sem informação de módulo nem de controle de versão",
+	VersionDevel: func(gov string) string {
+		return "(devel), compilado com " + gov + " sem informação de controle de versão (não veio de um checkout, ou -buildvcs=false)"
+	},
+	VersionCheckout: func(rev, date string, modified bool) string {
+		s := "(devel) " + rev
+		if date != "" {
+			s += " de " + date
+		}
+		if modified {
+			s += ", com mudanças não commitadas"
+		}
+		return s
+	},
+	HelpUsage:       "Uso",
+	HelpExamples:    "Exemplos",
+	HelpCommands:    "Comandos",
+	HelpFlags:       "Flags",
+	HelpGlobalFlags: "Flags globais",
+	HelpExitCodes:   "Códigos de saída",
+	HelpEnvironment: "Ambiente",
+	HelpFormatFlags: "Flags dos formatos",
+	FormatFlagsSeeRoot: func(flags string) string {
+		return flags + ": as de cada formato, descritas por pickup --help"
+	},
+	ChoiceHelp: map[model.Choice]string{
+		model.Continue: "retomar de onde parou",
+		model.Review:   "ver o progresso, sem mudar nada",
+		model.Restart:  "recomeçar (verifica o git; grava com --yes)",
+		model.Discard:  "arquivar o estado salvo (grava com --yes)",
+	},
+	Standing: func(st model.Standing) string {
+		if w, ok := msg.Portuguese.Plain.Standing[st]; ok {
+			return w
+		}
+		return string(st)
+	},
+	AndMore: func(n int) string { return "(e mais " + strconv.Itoa(n) + ")" },
+	Archived: func(n int) string {
+		return "+ " + i18n.Count(n, "sessão arquivada", "sessões arquivadas") + ": pickup status --long as lista"
+	},
+	ResumeAt:    func(where string) string { return "retomar em " + where },
+	Recommended: func(choice string) string { return "recomendado: " + choice },
+}
+
+// ouList is orList in Portuguese: "a", "a ou b", "a, b ou c".
+func ouList(items []string, quote bool) string {
+	s := orList(items, quote)
+	if i := strings.LastIndex(s, " or "); i >= 0 {
+		s = s[:i] + " ou " + s[i+4:]
+	}
+	return s
 }

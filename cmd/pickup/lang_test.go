@@ -20,7 +20,7 @@ import (
 // The command line's own words are in every language, with the same
 // placeholders.
 func TestCLICatalogsComplete(t *testing.T) {
-	i18ntest.Check(t, cliCatalogs, i18ntest.Options{
+	i18ntest.Check(t, runCatalogs, i18ntest.Options{
 		Same: []string{"pickup", "--lang", "--emit-lang", "--yes", "--help", "dry-run"},
 		// A flag's name and the error about it.
 		SameFields: []string{"Errors[feature: %v]", "Errors[--choice: %v]"},
@@ -80,11 +80,11 @@ func TestEveryErrorIsInTheCatalog(t *testing.T) {
 // A usage error is said in the run's language, with its arguments.
 func TestErrorText(t *testing.T) {
 	err := fail(exitUsage, "unknown --source %q (known: %s)", "xx", "aios, kiln")
-	pt := cliCatalogs.For(i18n.PortugueseBR)
+	pt := runCatalogs.For(i18n.PortugueseBR)
 	if got := pt.errorText(err); got != `--source "xx" desconhecido (conhecidos: aios, kiln)` {
 		t.Errorf("pt-BR: %q", got)
 	}
-	if got := cliCatalogs.For(i18n.English).errorText(err); got != err.Error() {
+	if got := runCatalogs.For(i18n.English).errorText(err); got != err.Error() {
 		t.Errorf("English: %q", got)
 	}
 	if got := pt.errorText(errors.New("plain")); got != "plain" {

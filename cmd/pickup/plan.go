@@ -27,7 +27,7 @@ func (a *app) planCommand() *cobra.Command {
 (which steps are skipped, rerun or blocked, and why). The plan comes from
 the same code as the real resume, so the two cannot disagree. FILE may
 name a state file directly where its source accepts that.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error { return a.plan(args) },
 	}
 }
@@ -94,6 +94,9 @@ func (a *app) planSession(args []string) (*model.Session, error) {
 					return nil, fail(exitCorrupted, "%v", err)
 				}
 				if mine {
+					if a.sessionID != "" && len(a.matching([]*model.Session{s})) == 0 {
+						return nil, fail(exitNoSession, "no session with id %q in %s; it holds %s", a.sessionID, abs, s.ID)
+					}
 					return s, nil
 				}
 			}

@@ -2,13 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"strings"
 	"time"
 
-	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 const rootLongTmpl = `pickup reads the saved state of an interrupted AI-agent workflow, says
@@ -23,21 +21,34 @@ with --json), so decision=$(pickup --json) works. Without a terminal on
 stdin and stderr it prints the status instead of waiting for keys.
 
 Sources:
-%SOURCES%
+%SOURCES%`
 
-Exit codes: 0 done; 1 error; 2 usage; 3 no session found; 4 state
-unreadable or corrupted; 5 blocked by a guard (veto, file changed on disk,
-missing --yes, choice not available); 6 integrity decision needed (recorded
-hashes no longer match: an explicit flag is needed); 130 cancelled; 129
-or 143 stopped by SIGHUP or SIGTERM (nothing changed).
+// exitCodesText and environmentText end the root's --help and are
+// sections of the man page.
+const exitCodesText = `  0    done
+  1    error
+  2    usage (an unknown command or flag, a bad value)
+  3    no session found
+  4    state unreadable or corrupted
+  5    blocked by a guard (veto, file changed on disk, missing --yes,
+       choice not available)
+  6    integrity decision needed (recorded hashes no longer match: an
+       explicit flag is needed)
+  130  cancelled
+  129, 143  stopped by SIGHUP or SIGTERM (nothing changed)`
 
-Environment: NO_COLOR=1 turns colour off; ACCESSIBLE=1 (or --accessible)
-runs the wizard as plain numbered prompts on stderr, answered by typing a
-number or y/n and Enter, for screen readers and logs; TERM=dumb prints
-the status instead of drawing the wizard; a locale (LC_ALL, LC_CTYPE, LANG) that is
-not UTF-8 draws ASCII marks instead of Unicode ones; EDITOR and PAGER open
-artifacts (default vi and less -R); CLAUDE_HOME is Claude Code's home;
-XDG_RUNTIME_DIR holds the single-writer locks.`
+const environmentText = `  NO_COLOR         set: no colour
+  ACCESSIBLE=1     the wizard as plain numbered prompts on stderr, answered
+                   by typing a number or y/n and Enter (also --accessible)
+  TERM=dumb        print the status instead of drawing the wizard
+  LC_ALL, LC_CTYPE, LANG
+                   a locale that is not UTF-8 draws ASCII marks
+  EDITOR, PAGER    open artifacts (default vi and less -R)
+  CLAUDE_HOME      Claude Code's home (default ~/.claude)
+  CODEX_HOME       Codex's home, for hook install --agent codex
+  CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR, CURSOR_PROJECT_DIR
+                   read by pickup hook when the agent's stdin has no cwd
+  XDG_RUNTIME_DIR  where the single-writer locks live`
 
 func rootLong() string {
 	var lines []string
@@ -49,6 +60,7 @@ func rootLong() string {
 
 func run(ctx context.Context, args []string, streams stdio) int {
 	a := newApp(ctx, streams)
+	runLang = a.language() // the environment's, until --lang is read
 	// Signals are pickup's to handle from the first moment (loading can
 	// take a while; the wizard's first layout too).
 	defer a.signals().stop()
@@ -61,17 +73,7 @@ func run(ctx context.Context, args []string, streams stdio) int {
 	// stream.
 	root.SetOut(streams.out)
 	root.SetErr(a.io.err)
-	err := fang.Execute(ctx, root,
-		fang.WithoutManpage(),
-		fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
-			if msg := a.cli().errorText(err); msg != "" {
-				fmt.Fprintf(w, "pickup: %s\n", msg)
-				if exitCode(err) == exitUsage {
-					fmt.Fprintln(w, a.cli().UsageHint)
-				}
-			}
-		}))
-	return exitCode(err)
+	return a.execute(ctx, root)
 }
 
 func (a *app) commands() *cobra.Command {
@@ -80,19 +82,29 @@ func (a *app) commands() *cobra.Command {
 		Short: "Resume an interrupted AI-agent workflow safely",
 		Long:  rootLong(),
 		Example: strings.Join([]string{
-			"  pickup                       # the wizard, on the current directory",
-			"  pickup demo                  # the wizard on a built-in sample project",
-			"  pickup status --json ~/shop  # every session found, for scripts",
-			"  pickup artifacts --session 3f2a  # the files one session refers to",
+			"  pickup                    # the wizard, on the current directory",
+			"  pickup demo               # the wizard on a built-in sample project",
+			"  pickup status ~/shop      # every session found, one block each",
+			"  pickup status --json      # the same, for scripts",
+			"  pickup artifacts --session 3f2a",
 			"  pickup resume --choice continue --json",
 			"  pickup resume --choice restart --yes",
-			"  pickup undo --yes               # take back pickup's last write, byte for byte",
-			"  pickup hook install --agent claude  # a summary at the start of every agent session",
+			"  pickup undo --yes         # take back pickup's last write",
+			"  pickup hook install --agent claude",
 		}, "\n"),
-		Args: cobra.MaximumNArgs(1),
+		// A first word that is neither a command nor a folder is a
+		// mistyped command.
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				if err := unknownWord(c, args[0]); err != nil {
+					return err
+				}
+			}
+			return takes(0, 1)(c, args)
+		},
 		// Checked once, for every subcommand: flags that are valid one by
 		// one but not together or not in range.
-		PersistentPreRunE: func(*cobra.Command, []string) error { return a.checkFlags() },
+		PersistentPreRunE: func(c *cobra.Command, _ []string) error { return a.checkFlags(c) },
 		RunE: func(_ *cobra.Command, args []string) error {
 			dir, err := projectDir(args)
 			if err != nil {
@@ -111,6 +123,7 @@ func (a *app) commands() *cobra.Command {
 			s.flags(a.sourceFlags)
 		}
 	}
+	a.sourceFlags.VisitAll(func(f *pflag.Flag) { _ = a.sourceFlags.SetAnnotation(f.Name, formatFlag, []string{"true"}) })
 	pf.AddFlagSet(a.sourceFlags)
 	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
 	pf.BoolVar(&a.accessible, "accessible", accessibleEnv(), "the wizard as plain numbered prompts: no cursor movement, boxes or colour, for screen readers and logs; works without a terminal ($ACCESSIBLE)")
@@ -128,11 +141,14 @@ func (a *app) commands() *cobra.Command {
 		Use:   "status [DIR]",
 		Short: "Summarise every saved session found, without the UI",
 		Long: `status lists every saved session under DIR (default: the current
-directory) with where it stands: crashed or paused and how long ago, the
-current unit and phase, progress, the resume point and any warnings.
+directory), two or three lines each: its source and id, where it stands
+and how long ago, what it is; its progress and resume point; the first
+fact that bears on the choice, else the recommended choice. Archived
+sessions are counted in one line. --long prints each session in full
+(its facts, options and warnings), archived ones too.
 --session ID shows that session alone (exit 3 when no id matches).
 Exit 3 when none is found, 4 when a state file is corrupted.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			dir, err := projectDir(args)
 			if err != nil {
@@ -141,8 +157,9 @@ Exit 3 when none is found, 4 when a state file is corrupted.`,
 			return a.status(dir)
 		},
 	}
+	status.Flags().BoolVar(&a.long, "long", false, "every session in full: facts, options and warnings, archived sessions too")
 	resume := &cobra.Command{
-		Use:   "resume [DIR] --choice continue|review|restart|discard",
+		Use:   "resume [DIR]",
 		Short: "Carry out one choice without the UI, for scripts and agents",
 		Long: `resume runs the same core as the wizard with --choice as the pick.
 continue and review change nothing. restart first checks git (VETO-2:
@@ -151,7 +168,7 @@ refuses to look at because another user owns it, unless
 --allow-unchecked-restart), then resets the workflow;
 discard archives the state file beside itself. Both change files only
 with --yes; without it they say what they would do and exit 5.`,
-		Args: cobra.MaximumNArgs(1),
+		Args: takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if a.choice == "" {
 				return fail(exitUsage, "resume needs --choice continue|review|restart|discard")
@@ -176,16 +193,17 @@ one uncommitted file so RESTART's veto can be seen. crucible keeps its
 files under the Claude home, so the demo uses a temporary one beside the
 project. It opens the session picker there and removes everything
 afterwards (keep it with --keep).`,
-		Args: cobra.NoArgs,
+		Args: takes(0, 0),
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.undoCommand())
+	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.undoCommand(), a.manCommand())
 	for _, s := range sourceSpecs {
 		if s.commands != nil {
 			root.AddCommand(s.commands(a)...)
 		}
 	}
+	a.completeFlags(root)
 	return root
 }
 
@@ -193,10 +211,21 @@ afterwards (keep it with --keep).`,
 // one that overflows) is a mistake, not a setting.
 const maxCrashAfter = 365 * 24 * time.Hour
 
+// sessionCommands are the commands that open sessions: --session means
+// the same in each (an id or unique prefix; no match exit 3, several
+// exit 2), and is refused by the others rather than ignored.
+var sessionCommands = map[string]bool{
+	"pickup": true, "pickup status": true, "pickup resume": true, "pickup plan": true,
+	"pickup artifacts": true, "pickup hook": true, "pickup design": true,
+}
+
 // checkFlags refuses flag values no command can use (exit 2).
-func (a *app) checkFlags() error {
+func (a *app) checkFlags(c *cobra.Command) error {
 	if err := a.checkLang(); err != nil {
 		return err
+	}
+	if a.sessionID != "" && !sessionCommands[c.CommandPath()] {
+		return fail(exitUsage, "--session does not apply to %s: it opens no session", c.CommandPath())
 	}
 	if a.crashAfter <= 0 || a.crashAfter > maxCrashAfter {
 		return fail(exitUsage, "--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)", a.crashAfter, "8760h")

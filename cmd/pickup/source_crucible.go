@@ -84,7 +84,7 @@ report: template mutations, outcome comparison, per-dispatch comparison
 and the artifact diff. Replay entries are those with a replay_session.
 With --json it prints the structured replay-diff signal instead. It
 changes nothing.`,
-		Args: cobra.ExactArgs(2),
+		Args: takes(2, 2),
 		RunE: func(_ *cobra.Command, args []string) error {
 			rep, err := crucible.Diff(args[0], args[1], o)
 			var empty *crucible.EmptyError

@@ -27,7 +27,7 @@ func init() {
 // source already declared under the same name is shared, not redeclared.
 func designFlags(fs *pflag.FlagSet) {
 	if fs.Lookup(design.FlagFeature) == nil {
-		fs.Var(new(featureFlag), design.FlagFeature, "design, atelier: only this feature's session (design: .claude/design/sessions/<feature>.session.json)")
+		fs.Var(new(featureFlag), design.FlagFeature, "design, atelier: only this feature's session (design: <feature>.session.json)")
 	}
 	if fs.Lookup(design.FlagStage) == nil {
 		fs.Var(new(stageFlag), design.FlagStage, "design: resume (or restart) at this stage instead of the computed one: 0-7, 3a or 3b; when rebuilding a session, the stages before it are taken as complete")
@@ -71,20 +71,19 @@ func (a *app) designCommand() *cobra.Command {
 	var status, resume, restart bool
 	cmd := &cobra.Command{
 		Use:   "design FEATURE [DIR]",
-		Short: "Status, resume or restart one feature's /design session (seed 003's command forms)",
+		Short: "Status, resume or restart one feature's /design session (as /design does)",
 		Long: `design opens the /design session of FEATURE
 (.claude/design/sessions/FEATURE.session.json under DIR, default the
 current directory), as "/design FEATURE" does: the wizard on a terminal,
 the status otherwise.
 
-  --status           print the progress listing (same as pickup status --source design --feature FEATURE)
+  --status           the progress listing (pickup status --long --source design --feature FEATURE)
   --resume           resume at the computed stage, or at --stage N
-  --restart          archive the session under .claude/design/sessions/archive/ and start a new one
-                     at Stage 0 (git is checked first; it writes only with --yes)
+  --restart          archive the session under .claude/design/sessions/archive/ and start a new one at Stage 0 (git is checked first; it writes only with --yes)
 
 The same forms work as pickup status/resume --feature FEATURE [--stage N].`,
 		Example: "  pickup design user-export --status\n  pickup design user-export --resume --stage 3 --json\n  pickup design user-export --restart --yes",
-		Args:    cobra.RangeArgs(1, 2),
+		Args:    takes(1, 2),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if err := a.sourceFlags.Set(design.FlagFeature, args[0]); err != nil {
 				return fail(exitUsage, "feature: %v", err)
@@ -108,6 +107,7 @@ The same forms work as pickup status/resume --feature FEATURE [--stage N].`,
 			}
 			switch {
 			case status:
+				a.long = true // the seed's own listing, in full
 				return a.status(dir)
 			case resume:
 				a.choice = "continue"

@@ -2,9 +2,13 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // status prints every session found, as text or JSON. Exit 3 when there
@@ -29,13 +33,22 @@ func (a *app) status(project string) error {
 	}
 	doc := statusDoc{FormatVersion: formatVersion, Project: project, Sessions: []sessionStatus{}}
 	var text []string
+	archived := 0
 	for _, s := range sessions {
 		st := a.load(s)
 		if p := s.Problem; p != nil && p.Kind != model.ErrPhaseNotFound && code != exitCorrupted {
 			code = problemCode(p)
 		}
 		doc.Sessions = append(doc.Sessions, statusJSON(st))
-		text = append(text, a.statusText(st))
+		switch {
+		case a.long:
+			text = append(text, a.statusText(st))
+		case s.Archived && a.sessionID == "":
+			// History: counted, listed by --long.
+			archived++
+		default:
+			text = append(text, statusBlock(st))
+		}
 	}
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
@@ -43,10 +56,78 @@ func (a *app) status(project string) error {
 		}
 	} else if len(sessions) == 0 {
 		fmt.Fprintf(a.io.err, "pickup: %v\n", a.notFound(project))
-	} else {
+	} else if a.long {
 		fmt.Fprint(a.io.out, strings.Join(text, "\n"))
+	} else {
+		if archived > 0 {
+			text = append(text, words().Archived(archived)+"\n")
+		}
+		fmt.Fprint(a.io.out, strings.Join(text, ""))
 	}
 	return quiet(code)
+}
+
+// blockWidth is where the compact status cuts a long line ("…"): the
+// full text is --long's.
+const blockWidth = 100
+
+// statusBlock is one session in two or three lines: what and where it
+// stands; its progress and resume point (or its problem); the first fact
+// that bears on the choice, else the recommended choice.
+func statusBlock(st model.State) string {
+	s, c, w := st.Session, msg.For(runLang), words()
+	std := model.StandingOf(s, st.Crash)
+	head := s.Source + " " + s.ID + "  " + w.Standing(std)
+	if s.HasLastUpdated && std != model.StandingCorrupted && std != model.StandingArchived {
+		head += " " + c.Elapsed(st.Crash.MinutesSinceUpdate)
+	}
+	if s.Title != "" {
+		head += " · " + s.Title
+	}
+	var second string
+	if std == model.StandingCorrupted && s.Problem != nil {
+		second = problemText(s.Problem)
+		if rel, err := filepath.Rel(s.Project, s.Problem.Path); err == nil && filepath.IsLocal(rel) && s.Problem.Message == "" {
+			second = strings.Replace(second, s.Problem.Path, rel, 1)
+		}
+	} else {
+		parts := c.ProgressParts(s)
+		if cur := s.CurrentPhase(); cur != "" && (s.ResumePoint.Phase == "" || s.ResumePoint.Phase != cur) {
+			parts = append([]string{cur}, parts...)
+		}
+		if s.ResumePoint.Phase != "" {
+			parts = append(parts, w.ResumeAt(s.ResumePoint.Phase))
+		}
+		second = strings.Join(parts, " · ")
+	}
+	lines := []string{head}
+	if second != "" {
+		lines = append(lines, "  "+firstLine(second))
+	}
+	if al := st.Alerts(); len(al) > 0 {
+		l := "  ! " + firstLine(c.AlertLine(al[0]))
+		if len(al) > 1 {
+			l += " " + w.AndMore(len(al)-1)
+		}
+		lines = append(lines, l)
+	} else {
+		for _, o := range st.Options {
+			if o.Recommended && o.Enabled && o.Visible {
+				lines = append(lines, "  "+w.Recommended(firstLine(c.ChoiceLine(s, o.Choice))))
+				break
+			}
+		}
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, blockWidth, "…")
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// firstLine is text up to its first line break.
+func firstLine(text string) string {
+	l, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
+	return l
 }
 
 func (a *app) statusText(st model.State) string {

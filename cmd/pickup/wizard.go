@@ -24,6 +24,8 @@ func (a *app) wizard(project string) error {
 		return a.accessibleWizard(project)
 	}
 	if !a.interactive() {
+		// In place of the wizard: everything it would show, options too.
+		a.long = true
 		return a.status(project)
 	}
 	sessions, err := a.find(project)

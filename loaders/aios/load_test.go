@@ -147,9 +147,9 @@ func TestLoadCoreLayout(t *testing.T) {
 		{Name: "checkpoint", Status: model.PhasePending, Label: "pending"},
 	})
 	check("Progress", s.Progress, model.Progress{Done: 1, Total: 6})
-	check("Units", s.Units, &model.Progress{Done: 2, Total: 6, Rounded: true})
+	check("Units", s.Units, &model.Progress{Done: 2, Total: 6})
 	check("UnitsLabel", s.UnitsLabel, "stories")
-	check("ResumePoint", s.ResumePoint, model.ResumePoint{Phase: "development", Reason: "current_phase is development"})
+	check("ResumePoint", s.ResumePoint, model.ResumePoint{Phase: "development", Reason: "recorded as the current phase"})
 	check("CurrentPhase", s.CurrentPhase(), "development")
 	if !strings.HasPrefix(s.Handoff.Note, "Story 11.3 estava em fase de development.\n") || strings.HasSuffix(s.Handoff.Note, "\n") {
 		t.Errorf("Handoff.Note = %q", s.Handoff.Note)
@@ -180,7 +180,7 @@ func TestLoadCoreFlowLayout(t *testing.T) {
 	if s.Phases[1].Executor != "dev" || s.Phases[1].Label != "PASS" {
 		t.Fatalf("development phase: %+v", s.Phases[1])
 	}
-	if *s.Units != (model.Progress{Done: 2, Total: 6, Rounded: true}) {
+	if *s.Units != (model.Progress{Done: 2, Total: 6}) {
 		t.Fatalf("units %+v", *s.Units)
 	}
 	if s.Context["attempt_count"] != 2 {
@@ -205,14 +205,14 @@ func TestLoadSeedLayout(t *testing.T) {
 	if !s.LastUpdated.Equal(time.Date(2026, 2, 15, 10, 30, 0, 0, time.UTC)) {
 		t.Fatalf("last updated %v", s.LastUpdated)
 	}
-	if *s.Units != (model.Progress{Done: 2, Total: 5, Rounded: true}) {
+	if *s.Units != (model.Progress{Done: 2, Total: 5}) {
 		t.Fatalf("units %+v", *s.Units)
 	}
-	want := model.Phase{Name: "validation", Status: model.PhaseCompleted, Label: "approved", Executor: "@po", Duration: "10min", Result: "approved", Detail: "1 attempt(s)"}
+	want := model.Phase{Name: "validation", Status: model.PhaseCompleted, Label: "approved", Executor: "@po", Duration: "10min", Result: "approved", Detail: "1 attempt"}
 	if s.Phases[0] != want {
 		t.Fatalf("validation %+v", s.Phases[0])
 	}
-	if s.Phases[1].Status != model.PhaseInProgress || s.Phases[1].Detail != "2 attempt(s)" {
+	if s.Phases[1].Status != model.PhaseInProgress || s.Phases[1].Detail != "2 attempts" {
 		t.Fatalf("development %+v", s.Phases[1])
 	}
 	if s.Progress != (model.Progress{Done: 1, Total: 6}) {
@@ -264,7 +264,7 @@ session_state:
 	if s.Stage != "12.10" {
 		t.Fatalf("story 12.10 read as %q", s.Stage)
 	}
-	if *s.Units != (model.Progress{Done: 3, Total: 0, Rounded: true}) || s.Units.Percent() != 0 {
+	if *s.Units != (model.Progress{Done: 3, Total: 0}) || s.Units.Percent() != 0 {
 		t.Fatalf("units %+v", *s.Units)
 	}
 	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "crash_recovery.is_crash: true") || !strings.Contains(s.Warnings[0], "development") {
@@ -277,7 +277,7 @@ func TestZeroStories(t *testing.T) {
 	if s.Problem != nil {
 		t.Fatal(s.Problem)
 	}
-	if *s.Units != (model.Progress{Done: 0, Total: 0, Rounded: true}) || s.Units.Percent() != 0 {
+	if *s.Units != (model.Progress{Done: 0, Total: 0}) || s.Units.Percent() != 0 {
 		t.Fatalf("units %+v percent %d", *s.Units, s.Units.Percent())
 	}
 	if s.Fields[1].Value != "Unknown" || s.Fields[2].Value != "none" {
@@ -307,7 +307,7 @@ func TestPausedIsNotACrash(t *testing.T) {
 	if s.Phases[0].Status != model.PhaseCompleted || s.Phases[1].Status != model.PhaseCompleted || s.CurrentPhase() != "self_healing" {
 		t.Fatalf("phases %+v", s.Phases)
 	}
-	if s.Branch != "feature/bob-11-4" || *s.Units != (model.Progress{Done: 3, Total: 6, Rounded: true}) {
+	if s.Branch != "feature/bob-11-4" || *s.Units != (model.Progress{Done: 3, Total: 6}) {
 		t.Fatalf("branch %q units %+v", s.Branch, *s.Units)
 	}
 }
@@ -491,7 +491,7 @@ func TestPhaseNotFound(t *testing.T) {
 		}
 	}
 	// Still a full session.
-	if s.Title != "Projeto Bob / story 11.3" || s.Fields[2].Value != "deploying" || *s.Units != (model.Progress{Done: 2, Total: 6, Rounded: true}) {
+	if s.Title != "Projeto Bob / story 11.3" || s.Fields[2].Value != "deploying" || *s.Units != (model.Progress{Done: 2, Total: 6}) {
 		t.Fatalf("session %+v", s)
 	}
 	if s.CurrentPhase() != "" || s.Phases[0].Status != model.PhaseCompleted || s.ResumePoint.Phase != "" || !strings.Contains(s.ResumePoint.Reason, "deploying") {

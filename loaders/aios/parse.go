@@ -1,7 +1,6 @@
 package aios
 
 import (
-	"fmt"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -240,7 +239,7 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 
 	// Units: stories done out of the epic's total.
 	counts := countStories(epic, progress)
-	s.Units, s.UnitsLabel = &model.Progress{Done: counts.done, Total: counts.total, Rounded: true}, "stories"
+	s.Units, s.UnitsLabel = &model.Progress{Done: counts.done, Total: counts.total}, "stories"
 
 	// Last action (core layout only; the seed layout records none, so
 	// its crash rule is silence alone).
@@ -432,11 +431,11 @@ func cyclePhases(t *Text, s *model.Session, wf, cpNode *yaml.Node, warn func(str
 	case !phaseOK:
 		s.ResumePoint = model.ResumePoint{Reason: t.NotASixPhase(rawCurrent)}
 	case current != "":
-		normal := ""
+		as := ""
 		if rawCurrent != current {
-			normal = current
+			as = rawCurrent
 		}
-		reason := t.CurrentIs(rawCurrent, normal)
+		reason := t.CurrentIs(as)
 		// The executor saves a phase's result before it moves on: the
 		// phase after it was running when the file was last written.
 		if r, ok := results[current]; ok {
@@ -507,13 +506,6 @@ func (c storyCounts) describe(t *Text, current string) string {
 		current = ""
 	}
 	return t.StoriesDone(c.done, strings.Join(c.doneIDs, ", "), current)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // lineCount is how many lines data has as YAML counts them: "\n",

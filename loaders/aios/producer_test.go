@@ -60,7 +60,7 @@ func TestMigratedSession(t *testing.T) {
 	if s.CurrentPhase() != "development" || s.ResumePoint.Phase != "development" || s.Phases[0].Status != model.PhaseCompleted {
 		t.Fatalf("phases %+v resume %+v", s.Phases, s.ResumePoint)
 	}
-	if !strings.Contains(s.ResumePoint.Reason, "current_phase is 2_development (development)") {
+	if !strings.Contains(s.ResumePoint.Reason, "recorded as the current phase (as 2_development)") {
 		t.Fatalf("reason %q", s.ResumePoint.Reason)
 	}
 	// The migrated story is the legacy state's story path: shown as its
@@ -241,7 +241,7 @@ func TestRestartKeepsCommentSpacing(t *testing.T) {
 
 func TestSquadLayoutCountsWhatItCan(t *testing.T) {
 	s := load(t, fixture(t, "producer/squad_readme.yaml"))
-	if s.Problem != nil || *s.Units != (model.Progress{Done: 2, Total: 0, Rounded: true}) {
+	if s.Problem != nil || *s.Units != (model.Progress{Done: 2, Total: 0}) {
 		t.Fatalf("problem %v units %+v", s.Problem, s.Units)
 	}
 	i := slices.IndexFunc(s.Fields, func(f model.Field) bool { return f.Key == "stories" })
@@ -250,11 +250,11 @@ func TestSquadLayoutCountsWhatItCan(t *testing.T) {
 	}
 	// With a total, the count is the units line's: no extra field.
 	s = load(t, fixture(t, "producer/squad_template.yaml"))
-	if slices.ContainsFunc(s.Fields, func(f model.Field) bool { return f.Key == "stories" }) || *s.Units != (model.Progress{Done: 2, Total: 5, Rounded: true}) {
+	if slices.ContainsFunc(s.Fields, func(f model.Field) bool { return f.Key == "stories" }) || *s.Units != (model.Progress{Done: 2, Total: 5}) {
 		t.Fatalf("fields %+v units %+v", s.Fields, s.Units)
 	}
 	// The template's phase_attempts are keyed phase_2...phase_5.
-	if s.Phases[2].Detail != "2 attempt(s)" || s.Phases[1].Detail != "1 attempt(s)" || s.CurrentPhase() != "quality_gate" {
+	if s.Phases[2].Detail != "2 attempts" || s.Phases[1].Detail != "1 attempt" || s.CurrentPhase() != "quality_gate" {
 		t.Fatalf("phases %+v", s.Phases)
 	}
 }

@@ -53,7 +53,7 @@ type Text struct {
 	Attempts          func(n int) string
 	PhaseNotFound     func(raw, phases string) string
 	NotASixPhase      func(raw string) string
-	CurrentIs         func(raw, normal string) string
+	CurrentIs         func(as string) string
 	ResultRecorded    func(result, current string) string
 	FailedRunsAgain   func(phase, result string) string
 	NextAfter         func(last, next string) string
@@ -125,13 +125,13 @@ var english = Text{
 			msg += ", last active phase " + phase
 		}
 		if files > 0 {
-			msg += fmt.Sprintf(", %d uncommitted file(s) listed", files)
+			msg += ", " + i18n.Count(files, "uncommitted file", "uncommitted files") + " listed"
 		}
 		return msg + ")"
 	},
 	GreenfieldField: func(n int, title string) string { return fmt.Sprintf(" (greenfield phase %d: %s)", n, title) },
 	StoriesDone: func(done int, ids, current string) string {
-		out := plural(done, "story", "stories") + " done"
+		out := i18n.Count(done, "story", "stories") + " done"
 		if ids != "" {
 			out += " (" + ids + ")"
 		}
@@ -141,18 +141,18 @@ var english = Text{
 		return out + "; the epic's total is not recorded"
 	},
 	Attempt:  func(n int) string { return fmt.Sprintf("attempt %d", n) },
-	Attempts: func(n int) string { return fmt.Sprintf("%d attempt(s)", n) },
+	Attempts: func(n int) string { return i18n.Count(n, "attempt", "attempts") },
 	PhaseNotFound: func(raw, phases string) string {
 		return fmt.Sprintf("workflow.current_phase %q is not a phase of the workflow (the phases are %s)", raw, phases)
 	},
 	NotASixPhase: func(raw string) string {
 		return fmt.Sprintf("current_phase %q is not one of the six phases: RESTART starts the story again at validation", raw)
 	},
-	CurrentIs: func(raw, normal string) string {
-		if normal != "" {
-			return "current_phase is " + raw + " (" + normal + ")"
+	CurrentIs: func(as string) string {
+		if as != "" {
+			return "recorded as the current phase (as " + as + ")"
 		}
-		return "current_phase is " + raw
+		return "recorded as the current phase"
 	},
 	ResultRecorded: func(result, current string) string {
 		return fmt.Sprintf("; its result (%s) is recorded, so the phase after it may have been running: aios-core resumes at %s", result, current)
@@ -180,7 +180,7 @@ var english = Text{
 	},
 	GreenfieldOn: func(iso string) string { return " on " + iso },
 	GreenfieldIn: func(raw string, n int, title string) string {
-		return fmt.Sprintf("current_phase is %s: the greenfield workflow was in phase %d (%s)", raw, n, title)
+		return fmt.Sprintf("recorded as the current phase (as %s): the greenfield workflow was in phase %d (%s)", raw, n, title)
 	},
 	GreenfieldResumeOutcome: func(n int, title string) string {
 		return fmt.Sprintf("Resume the greenfield workflow from phase %d (%s).", n, title)
@@ -243,13 +243,13 @@ var portuguese = Text{
 			msg += ", última fase ativa " + phase
 		}
 		if files > 0 {
-			msg += fmt.Sprintf(", %d arquivo(s) não commitado(s) listado(s)", files)
+			msg += ", " + i18n.Count(files, "arquivo não commitado listado", "arquivos não commitados listados")
 		}
 		return msg + ")"
 	},
 	GreenfieldField: func(n int, title string) string { return fmt.Sprintf(" (fase greenfield %d: %s)", n, title) },
 	StoriesDone: func(done int, ids, current string) string {
-		out := plural(done, "story feita", "stories feitas")
+		out := i18n.Count(done, "story feita", "stories feitas")
 		if ids != "" {
 			out += " (" + ids + ")"
 		}
@@ -259,18 +259,18 @@ var portuguese = Text{
 		return out + "; o total do epic não está registrado"
 	},
 	Attempt:  func(n int) string { return fmt.Sprintf("tentativa %d", n) },
-	Attempts: func(n int) string { return fmt.Sprintf("%d tentativa(s)", n) },
+	Attempts: func(n int) string { return i18n.Count(n, "tentativa", "tentativas") },
 	PhaseNotFound: func(raw, phases string) string {
 		return fmt.Sprintf("workflow.current_phase %q não é uma fase do workflow (as fases são %s)", raw, phases)
 	},
 	NotASixPhase: func(raw string) string {
 		return fmt.Sprintf("current_phase %q não é uma das seis fases: o RESTART recomeça a story em validation", raw)
 	},
-	CurrentIs: func(raw, normal string) string {
-		if normal != "" {
-			return "current_phase é " + raw + " (" + normal + ")"
+	CurrentIs: func(as string) string {
+		if as != "" {
+			return "registrada como a fase atual (como " + as + ")"
 		}
-		return "current_phase é " + raw
+		return "registrada como a fase atual"
 	},
 	ResultRecorded: func(result, current string) string {
 		return fmt.Sprintf("; o resultado dela (%s) está registrado, então a fase seguinte pode estar rodando: o aios-core retoma em %s", result, current)
@@ -298,7 +298,7 @@ var portuguese = Text{
 	},
 	GreenfieldOn: func(iso string) string { return " em " + iso },
 	GreenfieldIn: func(raw string, n int, title string) string {
-		return fmt.Sprintf("current_phase é %s: o workflow greenfield estava na fase %d (%s)", raw, n, title)
+		return fmt.Sprintf("registrada como a fase atual (como %s): o workflow greenfield estava na fase %d (%s)", raw, n, title)
 	},
 	GreenfieldResumeOutcome: func(n int, title string) string {
 		return fmt.Sprintf("Retomar o workflow greenfield da fase %d (%s).", n, title)

@@ -41,13 +41,13 @@ func TestLoaderSpeaksItsLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pt.ResumePoint.Reason != "current_phase é development" || en.ResumePoint.Reason != "current_phase is development" {
+	if pt.ResumePoint.Reason != "registrada como a fase atual" || en.ResumePoint.Reason != "recorded as the current phase" {
 		t.Errorf("reasons: pt %q, en %q", pt.ResumePoint.Reason, en.ResumePoint.Reason)
 	}
 	if got := strings.Join(pt.Warnings, "\n"); !strings.Contains(got, "session_state.last_updated está ausente") {
 		t.Errorf("pt warnings:\n%s", got)
 	}
-	if pt.Phases[1].Detail != "2 tentativa(s)" || en.Phases[1].Detail != "2 attempt(s)" {
+	if pt.Phases[1].Detail != "2 tentativas" || en.Phases[1].Detail != "2 attempts" {
 		t.Errorf("details: pt %q, en %q", pt.Phases[1].Detail, en.Phases[1].Detail)
 	}
 	if len(pt.Warnings) != len(en.Warnings) || pt.ID != en.ID || pt.ResumePoint.Phase != en.ResumePoint.Phase {

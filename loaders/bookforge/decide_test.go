@@ -190,7 +190,7 @@ func TestDecideTable(t *testing.T) {
 
 func TestDecideResumePoint(t *testing.T) {
 	p := decide(t, Flags{}, nil)
-	if !p.Complete || p.ResumeIndex != -1 || p.Resume.Reason != "every phase of the 2 recorded scene(s) is done: the next run starts the next scene" {
+	if !p.Complete || p.ResumeIndex != -1 || p.Resume.Reason != "every phase of the recorded scenes (2 scenes) is done: the next run starts the next scene" {
 		t.Fatalf("complete: %+v", p.Resume)
 	}
 	// The flags never touch a finished scene.

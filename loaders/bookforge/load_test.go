@@ -301,13 +301,13 @@ func TestPreStateChangedIsBlocked(t *testing.T) {
 func TestQuotaPauseLeads(t *testing.T) {
 	dir := project(t, "real")
 	s := live(t, dir, opts())
-	if s.Fields[1].Key != "paused" || s.Fields[1].Value != "HTTP 429 quota pause in write_scene; retry at 2026-02-15 12:36:00 UTC, in 6m0s" {
+	if s.Fields[1].Key != "paused" || s.Fields[1].Value != "HTTP 429 quota pause in write_scene; retry at 2026-02-15 12:36:00 UTC, in 6 minutes" {
 		t.Fatalf("fields %+v", s.Fields)
 	}
 	if s.Fields[2].Value != "chapter 1, scene 3, phase write_scene" {
 		t.Fatalf("paused at %+v", s.Fields[2])
 	}
-	if len(s.Warnings) == 0 || s.Warnings[0] != "quota pause: retrying is safe from 2026-02-15 12:36:00 UTC; CONTINUE now will likely hit the quota again: wait 6m0s" {
+	if len(s.Warnings) == 0 || s.Warnings[0] != "quota pause: retrying is safe from 2026-02-15 12:36:00 UTC; CONTINUE now will likely hit the quota again: wait 6 minutes" {
 		t.Fatalf("warnings %q", s.Warnings)
 	}
 	if s.Context["warning"] != s.Warnings[0] {
@@ -317,14 +317,14 @@ func TestQuotaPauseLeads(t *testing.T) {
 	if pz["wait_seconds"] != 360 || pz["retry_at"] != "2026-02-15T12:36:00Z" || pz["status_code"] != 429 {
 		t.Fatalf("pause context %v", pz)
 	}
-	if !strings.Contains(s.Policy[model.Continue].Hint, "wait 6m0s") {
+	if !strings.Contains(s.Policy[model.Continue].Hint, "wait 6 minutes") {
 		t.Fatalf("hint %q", s.Policy[model.Continue].Hint)
 	}
 	lines := strings.Join(s.Sections[1].Lines, "\n")
 	for _, want := range []string{
 		"Quota pause: status 429 in phase write_scene (write), chapter 1, scene 3",
 		"Quota: generativelanguage.googleapis.com/generate_content_free_tier_requests = 5 (id GenerateRequestsPerMinutePerProjectPerModel-FreeTier) [location=global, model=gemini-2.5-pro]",
-		"Retry after: 600 s, safe from 2026-02-15 12:36:00 UTC: not yet, wait 6m0s",
+		"Retry after: 10 minutes, safe from 2026-02-15 12:36:00 UTC: not yet, wait 6 minutes",
 	} {
 		if !strings.Contains(lines, want) {
 			t.Errorf("pause section lacks %q:\n%s", want, lines)

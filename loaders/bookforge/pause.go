@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/model"
 )
 
 // PauseFile is the pause marker, relative to the book.
@@ -176,9 +178,7 @@ func (p *Pause) Cause() string {
 
 // waitText renders a wait as "4m30s" (whole seconds, rounded up so that
 // a wait is never shown as 0s).
-func waitText(d time.Duration) string {
-	return (d + time.Second - 1).Truncate(time.Second).String()
-}
+func waitText(d time.Duration) string { return model.Span(d) }
 
 // clock is a time as the screens show it.
 func clock(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }
@@ -233,18 +233,23 @@ func (p *Pause) Lines(now time.Time) []string {
 	if p.Kind == "quota" && p.Stale == "" {
 		switch {
 		case !p.HasRetry:
-			out = append(out, "Retry: the marker gives no retry_after_seconds")
+			out = append(out, "Retry: the marker gives no retry time")
 		case p.RetryAt == nil:
-			out = append(out, fmt.Sprintf("Retry after: %s s (created_at unknown, so the retry time cannot be computed)", strconv.FormatFloat(p.RetryAfter, 'f', -1, 64)))
+			out = append(out, fmt.Sprintf("Retry after: %s (the pause's time is unknown, so the retry time cannot be computed)", p.retryText()))
 		case p.Wait(now) > 0:
-			out = append(out, fmt.Sprintf("Retry after: %s s, safe from %s: not yet, wait %s",
-				strconv.FormatFloat(p.RetryAfter, 'f', -1, 64), clock(*p.RetryAt), waitText(p.Wait(now))))
+			out = append(out, fmt.Sprintf("Retry after: %s, safe from %s: not yet, wait %s",
+				p.retryText(), clock(*p.RetryAt), waitText(p.Wait(now))))
 		default:
-			out = append(out, fmt.Sprintf("Retry after: %s s, safe since %s",
-				strconv.FormatFloat(p.RetryAfter, 'f', -1, 64), clock(*p.RetryAt)))
+			out = append(out, fmt.Sprintf("Retry after: %s, safe since %s",
+				p.retryText(), clock(*p.RetryAt)))
 		}
 	}
 	return out
+}
+
+// retryText is the marker's retry_after_seconds in words ("10 minutes").
+func (p *Pause) retryText() string {
+	return model.Span(time.Duration(p.RetryAfter * float64(time.Second)))
 }
 
 func or(s, def string) string {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // This file is the one place verdicts are decided. Decide is pure: the
@@ -403,11 +405,11 @@ func Decide(in Input) Plan {
 		p.Complete = true
 		switch {
 		case complete:
-			p.Resume = ResumeAt{Reason: fmt.Sprintf("state.json says the book is COMPLETE: all %d recorded scene(s) are committed", len(p.Scenes))}
+			p.Resume = ResumeAt{Reason: fmt.Sprintf("state.json says the book is COMPLETE: all recorded scenes are committed (%s)", i18n.Count(len(p.Scenes), "scene", "scenes"))}
 		case len(p.Scenes) == 0:
 			p.Resume = ResumeAt{Reason: "no scene has a ledger yet: the next run starts from the first scene"}
 		default:
-			p.Resume = ResumeAt{Reason: fmt.Sprintf("every phase of the %d recorded scene(s) is done: the next run starts the next scene", len(p.Scenes))}
+			p.Resume = ResumeAt{Reason: fmt.Sprintf("every phase of the recorded scenes (%s) is done: the next run starts the next scene", i18n.Count(len(p.Scenes), "scene", "scenes"))}
 		}
 	}
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // glyphs are the grid's marks: one cell per verdict. A committed
@@ -173,7 +175,7 @@ func planLines(p *Plan, now time.Time) []string {
 		out = append(out, p.Pause.Lines(now)...)
 	}
 	if st := p.State; st != nil {
-		out = append(out, fmt.Sprintf("Cursor: %s (status %s) from %s; %d scene(s) before it are committed", st.SceneID(), or(st.Status, "(none)"), StateFile, p.Committed))
+		out = append(out, fmt.Sprintf("Cursor: %s (status %s) from %s; committed before it: %s", st.SceneID(), or(st.Status, "(none)"), StateFile, i18n.Count(p.Committed, "scene", "scenes")))
 	} else if len(p.Scenes) > 0 {
 		out = append(out, "Cursor: no state.json: the resume scene is the first scene whose ledger is not complete")
 	}
@@ -208,7 +210,7 @@ func planLines(p *Plan, now time.Time) []string {
 		}
 		switch {
 		case i == p.ResumeIndex:
-			head += "  <- resume here"
+			head += "  (resume here)"
 		case sp.Committed:
 			head += "  (committed)"
 		case sp.Ahead:

@@ -9,6 +9,8 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // ReasonArchived disables every writing choice on a reset archive.
@@ -358,7 +360,7 @@ func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, 
 	case len(skipped) == 0:
 		cont.Hint = fmt.Sprintf("resume %s from its first phase, %s", plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
 	default:
-		cont.Hint = fmt.Sprintf("resume %s at %s, skipping %d phase(s) already done", plan.Resume.Scene, phaseLabel(plan.Resume.Phase), len(skipped))
+		cont.Hint = fmt.Sprintf("resume %s at %s, skipping %s already done", plan.Resume.Scene, phaseLabel(plan.Resume.Phase), i18n.Count(len(skipped), "phase", "phases"))
 	}
 	if wait > 0 {
 		cont.Hint += fmt.Sprintf(" (the quota pause asks to wait %s)", waitText(wait))
@@ -369,7 +371,7 @@ func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, 
 		case "prompt_update":
 			writes = append(writes, "records the prompt change on "+w.Scene+" "+phaseLabel(w.Phases[0]))
 		case "rerun_archive":
-			writes = append(writes, fmt.Sprintf("moves %d ledger entr%s of %s to an archive", len(w.Phases), plural(len(w.Phases), "y", "ies"), w.Scene))
+			writes = append(writes, fmt.Sprintf("moves %s of %s to an archive", i18n.Count(len(w.Phases), "ledger entry", "ledger entries"), w.Scene))
 		case "force_audit":
 			writes = append(writes, "writes a --force-resume audit note")
 		}
@@ -546,13 +548,6 @@ func upper(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // moves is what archiving the book renames (moveAside): the ledger

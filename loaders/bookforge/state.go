@@ -13,6 +13,8 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // StateFile is the book's run state, relative to the book. bookforge's
@@ -159,7 +161,7 @@ func lintMode(env string, committed []*Ledger) LintMode {
 		}
 	}
 	if noLint > 0 && withLint == 0 {
-		return LintMode{Off: true, Why: fmt.Sprintf("the %d committed scene(s) recorded state_repair but no lint: they ran with %s=off", noLint, LintModeEnv)}
+		return LintMode{Off: true, Why: fmt.Sprintf("%s recorded state_repair but no lint: they ran with %s=off", i18n.Count(noLint, "committed scene", "committed scenes"), LintModeEnv)}
 	}
 	return LintMode{Why: "bookforge's default"}
 }

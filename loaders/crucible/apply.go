@@ -14,6 +14,8 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // Guard kinds Apply refuses with (model.GuardError; the CLI exits 5).
@@ -165,8 +167,8 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 	}
 	s.Context = ctx
 	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, fmt.Sprintf(
-		"Restored checkpoint %s (%d file(s)); the %s checkpoint %s taken first keeps the previous state, and pickup undo puts it back.%s",
-		r.Reason, len(files), safetyReason, short8(safety), stays))}
+		"Restored checkpoint %s (%s); the %s checkpoint %s taken first keeps the previous state, and pickup undo puts it back.%s",
+		r.Reason, i18n.Count(len(files), "file", "files"), safetyReason, short8(safety), stays))}
 	return changed, nil
 }
 

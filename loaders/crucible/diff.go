@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // DiffOptions name the final commits of both runs, when known: the
@@ -53,7 +55,7 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 		}
 		for i, b := range m.Bad {
 			if i == maxBadWarnings {
-				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %d more bad line(s) skipped", m.Path, len(m.Bad)-i))
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %s skipped", m.Path, i18n.Count(len(m.Bad)-i, "more bad line", "more bad lines")))
 				break
 			}
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s line %d skipped: %s", m.Path, b.Line, b.Reason))

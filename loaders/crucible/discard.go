@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // What DISCARD and RESTART may move. A marker is a file anyone could
@@ -158,7 +160,7 @@ func (p *pipeline) discardQuestion() string {
 			for i, h := range hs {
 				names[i] = filepath.Base(h)
 			}
-			items = append(items, fmt.Sprintf("%d handoff file(s) (%s)", len(hs), strings.Join(names, ", ")))
+			items = append(items, fmt.Sprintf("%s (%s)", i18n.Count(len(hs), "handoff file", "handoff files"), strings.Join(names, ", ")))
 		}
 	}
 	if m := p.looseManifest(dirs); m != "" {

@@ -16,6 +16,8 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // EmptyManifest is the spec's exact error for a manifest with no valid
@@ -134,7 +136,7 @@ func (l *Loader) finish(p *pipeline) error {
 	p.dirsFor()
 	if m.Valid == 0 {
 		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: p.manifestPath, Message: EmptyManifest,
-			Detail: fmt.Sprintf("no valid entry in %d line(s)", m.Lines)}
+			Detail: "no valid entry in " + i18n.Count(m.Lines, "line", "lines")}
 		return nil
 	}
 	if p.scratch != "" {
@@ -227,7 +229,7 @@ func (p *pipeline) badLineWarnings() {
 				}
 				rest = append(rest, fmt.Sprint(r.Line))
 			}
-			p.warnings = append(p.warnings, fmt.Sprintf("%s: %d more bad line(s) skipped (lines %s)", name, len(m.Bad)-i, strings.Join(rest, ", ")))
+			p.warnings = append(p.warnings, fmt.Sprintf("%s: %s skipped (lines %s)", name, i18n.Count(len(m.Bad)-i, "more bad line", "more bad lines"), strings.Join(rest, ", ")))
 			break
 		}
 		msg := fmt.Sprintf("%s line %d skipped: %s", name, b.Line, b.Reason)

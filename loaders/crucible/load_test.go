@@ -149,7 +149,7 @@ func TestReviewSections(t *testing.T) {
 		"Dispatch timeline":                    "#10 inquisitor · Phase 4 · in flight · -",
 		"Pipeline status (pipeline-status.md)": "Health: YELLOW",
 		"Handoff manifests":                    "handoff-3-to-4.md: Phase Handoff: 3 → 4",
-		"Checkpoints":                          "pre-code-review  build  <- restore target",
+		"Checkpoints":                          "pre-code-review  build  (restore target)",
 		"Verification":                         "2 by commits, 3 reviews on their completion line, 1 quality-gate rounds",
 	} {
 		if !strings.Contains(body[title], part) {
@@ -275,7 +275,7 @@ func TestProjectWithoutGitCannotVerifyImplementers(t *testing.T) {
 			t.Fatalf("check %+v", c)
 		}
 	}
-	if !hasWarning(s, "2 dispatch(es) before the resume point could not be checked (seq 5 (build-implementer): cannot check its commits: the project is not a git repository;") {
+	if !hasWarning(s, "2 dispatches before the resume point could not be checked (seq 5 (build-implementer): cannot check its commits: the project is not a git repository;") {
 		t.Fatalf("warnings %v", s.Warnings)
 	}
 	if !hasWarning(s, "is not a git repository: the branch guard (pipeline branch main) cannot be checked") {
@@ -438,9 +438,10 @@ func TestTruncatedTail(t *testing.T) {
 		t.Fatalf("warnings %v", s.Warnings)
 	}
 	// Seq 10's only line was cut off: phase 4 still holds seq 9, which
-	// completed, yet the marker still stands: #521's gap is named.
+	// completed, yet the marker still stands: the gap of a dispatch that
+	// crashed before its first manifest line is named.
 	pl := planOf(t, s)
-	if !pl.Resume.End || !hasWarning(s, "crucible #521") {
+	if !pl.Resume.End || !hasWarning(s, "crashed before its first manifest line was written would not show") {
 		t.Fatalf("resume %+v warnings %v", pl.Resume, s.Warnings)
 	}
 }
@@ -548,7 +549,7 @@ func TestImpliedPhaseNamesCrucible521(t *testing.T) {
 	if pl.Resume.Phase != "4" || pl.Resume.End || !reflect.DeepEqual(pl.Implied, []string{"4"}) {
 		t.Fatalf("resume %+v implied %v", pl.Resume, pl.Implied)
 	}
-	if !hasWarning(s, "Phase 4 has no dispatch in the manifest, but the .pipeline-active marker says phase 4: the pipeline reached it. A dispatch that crashed before its first manifest line was written is invisible (crucible #521)") {
+	if !hasWarning(s, "Phase 4 has no dispatch in the manifest, but the .pipeline-active marker says phase 4: the pipeline reached it. A dispatch that crashed before its first manifest line was written is invisible, so the phase starts fresh") {
 		t.Fatalf("warnings %v", s.Warnings)
 	}
 	if s.Phases[3].Status != model.PhasePending || s.Phases[3].Name != "Phase 4" {

@@ -225,7 +225,7 @@ func TestPartialCommitsOfAnInFlightImplementer(t *testing.T) {
 	if pl.Resume.Phase != "3" || len(pl.ReExecute) != 2 {
 		t.Fatalf("resume %+v rows %v", pl.Resume, seqs(pl.ReExecute))
 	}
-	if !strings.Contains(pl.ReExecute[0].Why, "1 partial commit(s) in its window: the restore puts back the checkpoint's version of the files they changed, and files they created stay") {
+	if !strings.Contains(pl.ReExecute[0].Why, "1 partial commit in its window: the restore puts back the checkpoint's version of the files they changed, and files they created stay") {
 		t.Fatalf("why %q", pl.ReExecute[0].Why)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // PlanOptions are the person's overrides for the resume point.
@@ -444,7 +446,7 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 			continue
 		}
 		pl.Implied = append(pl.Implied, p.Key)
-		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%s has no dispatch in the manifest, but %s: the pipeline reached it. A dispatch that crashed before its first manifest line was written is invisible (crucible #521), so the phase starts fresh.", p.Name(), p.Implied))
+		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%s has no dispatch in the manifest, but %s: the pipeline reached it. A dispatch that crashed before its first manifest line was written is invisible, so the phase starts fresh.", p.Name(), p.Implied))
 	}
 }
 
@@ -681,9 +683,9 @@ func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool) string {
 	}
 	if n := pl.partial[e.Seq]; n > 0 {
 		if pl.Resume.Restore != nil {
-			why += fmt.Sprintf("; %d partial commit(s) in its window: the restore puts back the checkpoint's version of the files they changed, and files they created stay", n)
+			why += fmt.Sprintf("; %s in its window: the restore puts back the checkpoint's version of the files they changed, and files they created stay", i18n.Count(n, "partial commit", "partial commits"))
 		} else {
-			why += fmt.Sprintf("; %d partial commit(s) in its window stay (no checkpoint restore)", n)
+			why += fmt.Sprintf("; %s in its window stay (no checkpoint restore)", i18n.Count(n, "partial commit", "partial commits"))
 		}
 	}
 	return why
@@ -785,7 +787,7 @@ func (pl *ReplayPlan) firstTime(in planInput) (time.Time, bool) {
 // noticeGaps warns where the manifest may under-report work (#521).
 func (pl *ReplayPlan) noticeGaps(in planInput, phases []*Phase) {
 	if in.hasMarker && pl.Resume.End {
-		pl.Warnings = append(pl.Warnings, "Every recorded dispatch finished, yet the .pipeline-active marker is still there: the pipeline stopped before its cleanup. A dispatch that crashed before its first manifest line was written would not show (crucible #521); check pipeline-status.md before trusting that nothing is left.")
+		pl.Warnings = append(pl.Warnings, "Every recorded dispatch finished, yet the .pipeline-active marker is still there: the pipeline stopped before its cleanup. A dispatch that crashed before its first manifest line was written would not show; check pipeline-status.md before trusting that nothing is left.")
 	}
 	for _, f := range pl.Fallbacks {
 		pl.Warnings = append(pl.Warnings, "Resume point moved back from "+f.From+" to "+f.To+": "+f.Reason)
@@ -821,8 +823,8 @@ func (pl *ReplayPlan) noteUnchecked(cs []Check, point int) {
 		if n > len(named) {
 			more = fmt.Sprintf("; and %d more", n-len(named))
 		}
-		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%d dispatch(es) before the resume point could not be checked (%s%s): the resume point stands on their completion lines.",
-			n, strings.Join(named, "; "), more))
+		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%s before the resume point could not be checked (%s%s): the resume point stands on their completion lines.",
+			i18n.Count(n, "dispatch", "dispatches"), strings.Join(named, "; "), more))
 	}
 }
 

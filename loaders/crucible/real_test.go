@@ -163,7 +163,7 @@ func TestRealWave2CrashResumesAtPhase3(t *testing.T) {
 		2:  "verified: completion line only: reviewers return their findings in the conversation",
 		6:  "verified: completion line; receipt PASS in receipt-ledger.jsonl",
 		1:  "verified: completion line only (no artifact rule for role innovate)",
-		15: "in flight at the crash (no completion line); 1 partial commit(s) in its window",
+		15: "in flight at the crash (no completion line); 1 partial commit in its window",
 	} {
 		if !strings.HasPrefix(whys[seq], want) {
 			t.Errorf("seq %d why %q, want %q…", seq, whys[seq], want)
@@ -183,7 +183,7 @@ func TestRealWave2CrashResumesAtPhase3(t *testing.T) {
 		t.Fatalf("confirm %q", cont.Confirm)
 	}
 	text := strings.Join(pl.Lines(), "\n")
-	if !strings.Contains(text, "## Files the restore leaves in place\n\n`git checkout "+pl.Resume.Restore.Short+" -- .` writes checkpoint pre-wave-1's files and deletes nothing: these 5 file(s) created after it stay as they are.\n- src/auth/middleware.go\n") {
+	if !strings.Contains(text, "## Files the restore leaves in place\n\n`git checkout "+pl.Resume.Restore.Short+" -- .` writes checkpoint pre-wave-1's files and deletes nothing: these 5 files created after it stay as they are.\n- src/auth/middleware.go\n") {
 		t.Fatalf("plan text:\n%s", text)
 	}
 	// Crucible never pauses.

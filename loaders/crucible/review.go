@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -86,8 +87,8 @@ func verificationLines(pl *ReplayPlan) []string {
 	}
 	var lines []string
 	if n := len(checks) - len(failed) - len(unchecked); n > 0 {
-		lines = append(lines, fmt.Sprintf("%d dispatch(es) before the resume point verified: %d by commits, %d reviews on their completion line, %d quality-gate rounds (nothing to check), %d on their completion line only",
-			n, kinds[KindCommit], kinds[KindReview], kinds[KindNone], kinds[KindTrusted]))
+		lines = append(lines, fmt.Sprintf("%s before the resume point verified: %d by commits, %d reviews on their completion line, %d quality-gate rounds (nothing to check), %d on their completion line only",
+			i18n.Count(n, "dispatch", "dispatches"), kinds[KindCommit], kinds[KindReview], kinds[KindNone], kinds[KindTrusted]))
 	}
 	for _, f := range failed {
 		lines = append(lines, "Failed: "+f)
@@ -99,7 +100,7 @@ func verificationLines(pl *ReplayPlan) []string {
 		lines = append(lines, "Fell back: "+f.From+" -> "+f.To)
 	}
 	if len(lines) > 0 {
-		lines = append(lines, "Phases are judged on the dispatches recorded: one that crashed before its first manifest line is invisible (crucible #521).")
+		lines = append(lines, "Phases are judged on the dispatches recorded: one that crashed before its first manifest line is invisible, so a phase can look complete when it is not.")
 	}
 	return lines
 }
@@ -110,7 +111,7 @@ func timeline(m *Manifest, limit int) []string {
 	seqs := m.Seqs
 	var lines []string
 	if len(seqs) > limit {
-		lines = append(lines, fmt.Sprintf("… %d earlier dispatch(es) not shown (`pickup plan` lists them all)", len(seqs)-limit))
+		lines = append(lines, fmt.Sprintf("… %s not shown (`pickup plan` lists them all)", i18n.Count(len(seqs)-limit, "earlier dispatch", "earlier dispatches")))
 		seqs = seqs[len(seqs)-limit:]
 	}
 	for _, s := range seqs {
@@ -159,7 +160,7 @@ func checkpointLines(p *pipeline) []string {
 		case c.Missing:
 			l += "  (commit gone)"
 		case c.Hash == target:
-			l += "  <- restore target"
+			l += "  (restore target)"
 		}
 		lines = append(lines, l)
 	}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // BranchMismatch is the spec's exact refusal when the marker's branch is
@@ -247,7 +249,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		cont.Confirm = RestoreQuestionStaying(r.Reason, r.TakenAt, orWord(branchOf(p), "unknown"), r.Staying)
 		cont.Hint = "restore checkpoint " + r.Reason + ", then resume at " + phaseTitle(pl.Resume.Phase)
 		if n := len(r.Staying); n > 0 {
-			cont.Hint += fmt.Sprintf(" (%d file(s) created since stay)", n)
+			cont.Hint += " (" + i18n.Count(n, "file", "files") + " created since stay)"
 		}
 	case pl.Resume.End:
 		cont.Hint = "nothing to re-execute: hand the pipeline back for its last steps"
@@ -427,7 +429,7 @@ func (pl *ReplayPlan) resumeReason() string {
 		parts = append(parts, "first incomplete phase")
 	}
 	if len(pl.Fallbacks) > 0 {
-		parts = append(parts, fmt.Sprintf("moved back %d time(s) by verification", len(pl.Fallbacks)))
+		parts = append(parts, "moved back "+i18n.Count(len(pl.Fallbacks), "time", "times")+" by verification")
 	}
 	if r := pl.Resume.Restore; r != nil {
 		parts = append(parts, "restores checkpoint "+r.Reason+" ("+r.Short+")")
@@ -492,6 +494,6 @@ func continueOutcome(title string, pl *ReplayPlan, restored string) string {
 	case pl.Resume.Restore != nil:
 		lead = "Restore checkpoint " + pl.Resume.Restore.Reason + ", then resume"
 	}
-	return fmt.Sprintf("%s %s at %s: re-execute %d dispatch(es); new manifest entries start at seq %d.",
-		lead, title, phaseTitle(pl.Resume.Phase), pl.ReExecuteCount(), pl.NextSeq)
+	return fmt.Sprintf("%s %s at %s: re-execute %s; new manifest entries start at seq %d.",
+		lead, title, phaseTitle(pl.Resume.Phase), i18n.Count(pl.ReExecuteCount(), "dispatch", "dispatches"), pl.NextSeq)
 }

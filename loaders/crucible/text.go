@@ -65,15 +65,17 @@ var english = Text{
 		return "The files created after checkpoint " + reason + " could not be listed (" + err + "); the restore deletes none of them."
 	},
 	StayingHead: func(short, reason string, n int) string {
-		return fmt.Sprintf("`git checkout %s -- .` writes checkpoint %s's files and deletes nothing: these %d file(s) created after it stay as they are.", short, reason, n)
+		return fmt.Sprintf("`git checkout %s -- .` writes checkpoint %s's files and deletes nothing: these %s created after it stay as they are.", short, reason, i18n.Count(n, "file", "files"))
 	},
-	StayingMore:   func(n int) string { return fmt.Sprintf("- … and %d more (`pickup plan --json` lists them all)", n) },
-	SectionTitle:  "Replay plan",
-	FellBack:      "Fell back",
-	Mutation:      "Mutation",
-	SkipReExecute: func(skip, re int) string { return fmt.Sprintf("Skip %d dispatch(es), re-execute %d:", skip, re) },
-	AndMore:       func(n int) string { return fmt.Sprintf("… and %d more", n) },
-	StartsFresh:   "no dispatch recorded, starts fresh",
+	StayingMore:  func(n int) string { return fmt.Sprintf("- … and %d more (`pickup plan --json` lists them all)", n) },
+	SectionTitle: "Replay plan",
+	FellBack:     "Fell back",
+	Mutation:     "Mutation",
+	SkipReExecute: func(skip, re int) string {
+		return fmt.Sprintf("Skip %s, re-execute %d:", i18n.Count(skip, "dispatch", "dispatches"), re)
+	},
+	AndMore:     func(n int) string { return fmt.Sprintf("… and %d more", n) },
+	StartsFresh: "no dispatch recorded, starts fresh",
 }
 
 var portuguese = Text{
@@ -104,15 +106,17 @@ var portuguese = Text{
 		return "Os arquivos criados depois do checkpoint " + reason + " não puderam ser listados (" + err + "); a restauração não apaga nenhum deles."
 	},
 	StayingHead: func(short, reason string, n int) string {
-		return fmt.Sprintf("`git checkout %s -- .` grava os arquivos do checkpoint %s e não apaga nada: estes %d arquivo(s) criados depois dele ficam como estão.", short, reason, n)
+		return fmt.Sprintf("`git checkout %s -- .` grava os arquivos do checkpoint %s e não apaga nada: %s depois dele ficam como estão.", short, reason, i18n.Count(n, "arquivo criado", "arquivos criados"))
 	},
-	StayingMore:   func(n int) string { return fmt.Sprintf("- … e mais %d (`pickup plan --json` lista todos)", n) },
-	SectionTitle:  "Plano de replay",
-	FellBack:      "Recuou",
-	Mutation:      "Mutação",
-	SkipReExecute: func(skip, re int) string { return fmt.Sprintf("Pular %d despacho(s), executar %d de novo:", skip, re) },
-	AndMore:       func(n int) string { return fmt.Sprintf("… e mais %d", n) },
-	StartsFresh:   "nenhum despacho registrado, começa do zero",
+	StayingMore:  func(n int) string { return fmt.Sprintf("- … e mais %d (`pickup plan --json` lista todos)", n) },
+	SectionTitle: "Plano de replay",
+	FellBack:     "Recuou",
+	Mutation:     "Mutação",
+	SkipReExecute: func(skip, re int) string {
+		return fmt.Sprintf("Pular %s, executar %d de novo:", i18n.Count(skip, "despacho", "despachos"), re)
+	},
+	AndMore:     func(n int) string { return fmt.Sprintf("… e mais %d", n) },
+	StartsFresh: "nenhum despacho registrado, começa do zero",
 }
 
 // text is the plan's words: its loader's language, else English.

@@ -47,7 +47,7 @@ func TestPlanTextInPortuguese(t *testing.T) {
 			compact = sec.Lines
 		}
 	}
-	if len(compact) == 0 || !strings.HasPrefix(compact[0], "Crashou em: ") || !strings.Contains(strings.Join(compact, "\n"), "Pular 8 despacho(s), executar 2 de novo:") {
+	if len(compact) == 0 || !strings.HasPrefix(compact[0], "Crashou em: ") || !strings.Contains(strings.Join(compact, "\n"), "Pular 8 despachos, executar 2 de novo:") {
 		t.Errorf("dashboard plan: %q", compact)
 	}
 }

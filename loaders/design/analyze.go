@@ -10,6 +10,8 @@ import (
 
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // mode is the situation a session is in; it decides the menu.
@@ -403,7 +405,7 @@ func (v *view) laterOutputs() {
 // check compares the counted tickets with tickets_progress.
 func (tc ticketCount) check(v *view) {
 	if tc.hasRec && tc.recorded != tc.counted() && (tc.counted() > 0 || len(tc.prefixes) > 0) {
-		v.warn("tickets_progress.created is %d but %s found in %s", tc.recorded, plural(tc.counted(), "ticket is", "tickets are"), tc.pattern())
+		v.warn("the session records %s created, but %s found in %s", i18n.Count(tc.recorded, "ticket", "tickets"), i18n.Count(tc.counted(), "ticket is", "tickets are"), tc.pattern())
 	}
 }
 
@@ -522,9 +524,9 @@ func (v *view) completeFact(n int) string {
 		approved := truthy(get(cp, "user_approved"))
 		switch {
 		case hasCount && approved:
-			return plural(count, "rule", "rules") + " approved"
+			return i18n.Count(count, "rule", "rules") + " approved"
 		case hasCount:
-			return plural(count, "rule", "rules")
+			return i18n.Count(count, "rule", "rules")
 		case approved:
 			return "rules approved"
 		}
@@ -539,12 +541,12 @@ func (v *view) completeFact(n int) string {
 		}
 		adrs := locate(f, v.feature, mustRole("adrs"))
 		if len(adrs.paths) > 0 {
-			parts = append(parts, "TDD and "+plural(len(adrs.paths), "ADR", "ADRs"))
+			parts = append(parts, "TDD and "+i18n.Count(len(adrs.paths), "ADR", "ADRs"))
 		}
 		return strings.Join(parts, ", ")
 	case 5:
 		if n, ok := scenarioCount(f.checkpoint("stage_5")); ok {
-			return plural(n, "scenario", "scenarios")
+			return i18n.Count(n, "scenario", "scenarios")
 		}
 	case 6:
 		if v.tickets.relevant() {
@@ -561,7 +563,7 @@ func (v *view) progressFact(n int) string {
 		cp := f.checkpoint("stage_0")
 		if q := items(get(cp, "questions_asked")); len(q) > 0 {
 			if a := get(cp, "user_answers"); !a.Exists() || !hasMembers(a) {
-				return plural(len(q), "question", "questions") + " asked, awaiting answers"
+				return i18n.Count(len(q), "question", "questions") + " asked, awaiting answers"
 			}
 		}
 	case 1:

@@ -11,6 +11,8 @@ import (
 
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // role is one kind of output a stage writes (seed 003's architecture).
@@ -199,7 +201,7 @@ func (tc ticketCount) summary() string {
 	if tc.hasPlan && tc.planned > 0 {
 		return fmt.Sprintf("%d of %d tickets created", tc.counted(), tc.planned)
 	}
-	return fmt.Sprintf("%s created", plural(tc.counted(), "ticket", "tickets"))
+	return fmt.Sprintf("%s created", i18n.Count(tc.counted(), "ticket", "tickets"))
 }
 
 func (tc ticketCount) pattern() string {
@@ -303,11 +305,4 @@ func stageOutputs(project, feature string) map[int][]string {
 		}
 	}
 	return out
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // AtelierSource is the atelier scripts' state as a source of its own.
@@ -245,7 +247,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 				s.Fields = append(s.Fields, model.Field{Key: "uncommitted", Label: "Uncommitted files", Value: fmt.Sprint(n)})
 				ctx["uncommitted_files"] = n
 				if n > 0 {
-					warn("%s had uncommitted changes when the session was saved: check them before going on", plural(n, "file", "files"))
+					warn("%s had uncommitted changes when the session was saved: check them before going on", i18n.Count(n, "file", "files"))
 				}
 			}
 		}
@@ -274,7 +276,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	}
 	s.Fields = append(s.Fields, model.Field{Key: "locked", Label: "Locked files", Value: fmt.Sprint(len(locked))})
 	if len(locked) > 0 {
-		warn("%s locked (state_manager.sh lock): %s", plural(len(locked), "file is", "files are"), strings.Join(locked, ", "))
+		warn("%s locked (state_manager.sh lock): %s", i18n.Count(len(locked), "file is", "files are"), strings.Join(locked, ", "))
 	}
 	s.Context = ctx
 

@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // Session files are validated by encoding/json and read with gjson, whose
@@ -87,7 +89,7 @@ func (p *parsed) leniencyWarnings(warn func(string, ...any)) {
 		warn("the file starts with a byte order mark (U+FEFF), which JSON does not allow: read anyway")
 	}
 	if p.trailingCommas > 0 {
-		warn("the file has %d trailing comma(s), which JSON does not allow: read anyway", p.trailingCommas)
+		warn("the file has %s, which JSON does not allow: read anyway", i18n.Count(p.trailingCommas, "trailing comma", "trailing commas"))
 	}
 }
 

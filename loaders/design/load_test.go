@@ -401,7 +401,7 @@ func TestTicketCounting(t *testing.T) {
 	if s.Context["next_step"] != want {
 		t.Fatalf("next %q", s.Context["next_step"])
 	}
-	if !slices.Contains(s.Warnings, "tickets_progress.created is 2 but 3 tickets are found in .claude/tickets/EXPORT-*.md") {
+	if !slices.Contains(s.Warnings, "the session records 2 tickets created, but 3 tickets are found in .claude/tickets/EXPORT-*.md") {
 		t.Fatalf("warnings %v", s.Warnings)
 	}
 	tickets := s.Context["tickets"].(map[string]any)
@@ -443,7 +443,7 @@ func TestDrift(t *testing.T) {
 	if s.Stage != "3b" || s.Phases[3].Result != "alternative 1 chosen, writing the TDD" {
 		t.Fatalf("stage %q result %q", s.Stage, s.Phases[3].Result)
 	}
-	if !reflect.DeepEqual(s.Warnings, []string{"the file has 2 trailing comma(s), which JSON does not allow: read anyway"}) {
+	if !reflect.DeepEqual(s.Warnings, []string{"the file has 2 trailing commas, which JSON does not allow: read anyway"}) {
 		t.Fatalf("warnings %v", s.Warnings)
 	}
 	if s.LastUpdated.Format("15:04:05.000") != "09:15:00.250" {
@@ -518,8 +518,10 @@ func TestStatusWordsAndShapes(t *testing.T) {
 
 func TestCorruptedIsRebuiltNotOnlyDiscard(t *testing.T) {
 	_, s := only(t, fixture(t, "corrupted"), opts(false))
-	if s.Problem != nil {
-		t.Fatalf("problem %v: a corrupted design session is rebuilt, not DISCARD-only", s.Problem)
+	// Reported as corrupted like any other format's file, but rebuilt,
+	// not DISCARD-only.
+	if s.Problem == nil || s.Problem.Kind != model.ErrCorrupted || s.Problem.Line != 11 || s.Problem.OnlyDiscard() {
+		t.Fatalf("problem %+v: a corrupted design session is reported and rebuilt, not DISCARD-only", s.Problem)
 	}
 	if len(s.Warnings) == 0 || s.Warnings[0] != ".claude/design/sessions/user-export.session.json is corrupted (not valid JSON: line 11, column 5: unexpected '\"': a comma or } was expected): the stages were reconstructed from the design artifacts on disk" {
 		t.Fatalf("warnings %q", s.Warnings)

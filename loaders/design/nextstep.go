@@ -3,6 +3,8 @@ package design
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // nextStep is what the agent does on CONTINUE: seed 003's stage-specific
@@ -107,7 +109,7 @@ func (v *view) stageStep(n int, sub string) string {
 			return s + ". When all exist, proceed to Stage 7 (Review)."
 		}
 		return fmt.Sprintf("Stage 6 (Tickets): %s in %s and no total_planned is recorded: slice the remaining endpoints into tickets, then proceed to Stage 7 (Review).",
-			plural(tc.counted(), "ticket exists", "tickets exist"), tc.pattern())
+			i18n.Count(tc.counted(), "ticket exists", "tickets exist"), tc.pattern())
 	}
 	return "Stage 7 (Review): review the design artifacts with the user."
 }

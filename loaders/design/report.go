@@ -125,7 +125,7 @@ func (v *view) sections() []model.Section {
 	if tc := v.tickets; tc.relevant() {
 		lines := []string{fmt.Sprintf("%s (%s)", tc.summary(), tc.pattern())}
 		if tc.hasRec {
-			lines = append(lines, fmt.Sprintf("tickets_progress.created: %d", tc.recorded))
+			lines = append(lines, fmt.Sprintf("recorded as created: %d", tc.recorded))
 		}
 		if len(tc.remaining) > 0 {
 			lines = append(lines, "remaining: "+strings.Join(tc.remaining, ", "))

@@ -57,6 +57,9 @@ func (v *view) session(plain bool) *model.Session {
 	case modeCorrupted:
 		s.Status = "corrupted"
 		s.Warnings = append(s.Warnings, v.corruptionWarning())
+		// Corrupted like any other format's file (the word, JSON's
+		// problem, exit 4), with seed 003's recovery menu kept.
+		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: v.path, Line: v.corruptionLine, Detail: v.corruption, Recovered: true}
 	case modeMigration:
 		s.Status = "no_session_file"
 		s.Warnings = append(s.Warnings, fmt.Sprintf("%s does not exist: the stages were reconstructed from the design artifacts on disk", v.rel))

@@ -81,9 +81,9 @@ var english = Text{
 	Create:      "Create a session from the artifacts",
 	StartNew:    "Start a new session at Stage 0",
 	NoArtifacts: "none recorded",
-	Artifacts:   func(n int) string { return plural(n, "artifact", "artifacts") + ", all on disk" },
+	Artifacts:   func(n int) string { return i18n.Count(n, "artifact", "artifacts") + ", all on disk" },
 	ArtifactsMissing: func(n, missing int) string {
-		return fmt.Sprintf("%s, %d missing", plural(n, "artifact", "artifacts"), missing)
+		return fmt.Sprintf("%s, %d missing", i18n.Count(n, "artifact", "artifacts"), missing)
 	},
 }
 
@@ -128,9 +128,9 @@ var portuguese = Text{
 	Create:      "Criar uma sessão a partir dos artefatos",
 	StartNew:    "Começar uma sessão nova na Etapa 0",
 	NoArtifacts: "nenhum registrado",
-	Artifacts:   func(n int) string { return plural(n, "artefato", "artefatos") + ", todos no disco" },
+	Artifacts:   func(n int) string { return i18n.Count(n, "artefato", "artefatos") + ", todos no disco" },
 	ArtifactsMissing: func(n, missing int) string {
-		return fmt.Sprintf("%s, %d ausente(s)", plural(n, "artefato", "artefatos"), missing)
+		return fmt.Sprintf("%s, %d ausente(s)", i18n.Count(n, "artefato", "artefatos"), missing)
 	},
 }
 

@@ -196,13 +196,39 @@ func (l Loader) Load(project, path string) (*model.Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kiln: %w", err)
 	}
+	var s *model.Session
 	switch filepath.Base(abs) {
 	case StateFile, StateTmp:
-		return loadState(root, abs, data), nil
+		s = loadState(root, abs, data)
 	case LedgerFile:
-		return loadLedger(root, abs, data), nil
+		s = loadLedger(root, abs, data)
+	default:
+		s = build(Catalogs.For(l.Lang), root, abs, data)
 	}
-	return build(Catalogs.For(l.Lang), root, abs, data), nil
+	if _, ok := s.Policy[model.Discard]; ok && s.Outcomes[model.Discard] == "" {
+		if s.Outcomes == nil {
+			s.Outcomes = map[model.Choice]string{}
+		}
+		s.Outcomes[model.Discard] = discardOutcome(root, abs, data)
+	}
+	return s, nil
+}
+
+// discardOutcome is the line after a DISCARD: what was archived (as
+// discardState and archiveMemory do it) and what to run next.
+func discardOutcome(root, path string, data []byte) string {
+	const kept = " (renamed beside itself; nothing was deleted). "
+	switch base := filepath.Base(path); {
+	case base == MemoryFile && sharedMemory(root, path):
+		return "kiln's " + MemoryFile + " is archived" + kept + "Next: /kiln:start begins again."
+	case base == MemoryFile:
+		return "The memory folder is archived" + kept + "Next: /kiln:start begins again."
+	case base == StateTmp || base == StateFile && stateEra(data) == eraF:
+		return "The .kiln folder is archived" + kept + "Next: /kiln-fire starts a new run."
+	case base == LedgerFile:
+		return "The brainstorm ledger is archived" + kept + "Next: /kiln-fire starts a fresh brainstorm."
+	}
+	return "kiln's " + StateFile + " is archived" + kept + "Next: /kiln-fire starts a new run."
 }
 
 // Open accepts a MEMORY.md, or a memory folder holding one, named on the

@@ -439,7 +439,7 @@ func TestInventorySources(t *testing.T) {
 	os.Remove(filepath.Join(e.memDir, "master-plan.md"))
 	e.edit(t, "phase_total: 4", "phase_total: 5")
 	s = e.load(t)
-	if s.ResumePoint.Phase != "phase 5, Step 1 (setup)" || s.Phases[4].Name != "5. Phase 5" || !hasWarning(s, "nothing names phase(s) 5") {
+	if s.ResumePoint.Phase != "phase 5, Step 1 (setup)" || s.Phases[4].Name != "5. Phase 5" || !hasWarning(s, "nothing names phase 5") {
 		t.Fatalf("resume %+v phases %+v", s.ResumePoint, s.Phases)
 	}
 	// Drifted phase words and duplicates.
@@ -575,7 +575,7 @@ func TestPromptAndPlan(t *testing.T) {
 	if doc.Route.Phase.Number != 3 || len(doc.Events) != 8 || doc.ResumePoint != s.ResumePoint || doc.ContinueWrites[0] != e.path {
 		t.Fatalf("plan %+v", doc)
 	}
-	if !strings.Contains(strings.Join(s.Plan.Lines, "\n"), "  3. Checkout flow: in_progress  <- N") {
+	if !strings.Contains(strings.Join(s.Plan.Lines, "\n"), "  3. Checkout flow: in_progress  (next)") {
 		t.Fatalf("plan lines %q", s.Plan.Lines)
 	}
 	// A fence in a file does not break the prompt's fences.
@@ -636,4 +636,24 @@ func notInOrder(lines, want []string) string {
 		i++
 	}
 	return ""
+}
+
+// After DISCARD kiln says what was archived, the folder or the file,
+// and what to run next; never "Starting fresh".
+func TestDiscardOutcomeNamesWhatIsArchived(t *testing.T) {
+	root := t.TempDir()
+	for _, c := range []struct {
+		path string
+		data string
+		want string
+	}{
+		{filepath.Join(root, ".kiln", "memory", MemoryFile), "", "The memory folder is archived (renamed beside itself; nothing was deleted). Next: /kiln:start begins again."},
+		{filepath.Join(t.TempDir(), "memory", MemoryFile), "", "kiln's MEMORY.md is archived (renamed beside itself; nothing was deleted). Next: /kiln:start begins again."},
+		{filepath.Join(root, ".kiln", StateTmp), "", "The .kiln folder is archived (renamed beside itself; nothing was deleted). Next: /kiln-fire starts a new run."},
+		{filepath.Join(root, ".kiln", LedgerFile), "", "The brainstorm ledger is archived (renamed beside itself; nothing was deleted). Next: /kiln-fire starts a fresh brainstorm."},
+	} {
+		if got := discardOutcome(root, c.path, []byte(c.data)); got != c.want {
+			t.Errorf("%s: %q, want %q", c.path, got, c.want)
+		}
+	}
 }

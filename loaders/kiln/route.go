@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // Routing is seed 000's Step 6 as pure code: given what the files say, it
@@ -137,7 +139,7 @@ func StepFor(state *PhaseState, debateMode int) Verdict {
 		return Verdict{Step: stepHandoff, Handoff: true, Known: false,
 			Why: "none of the lines under ## Events is an event; trust handoff_note for where to resume",
 			Warning: fmt.Sprintf("none of the %s under ## Events is an event (- [ISO] [Alias] [event_type] — description); routing follows the handoff note",
-				plural(len(state.BadLines), "line"))}
+				i18n.Count(len(state.BadLines), "line", "lines"))}
 	}
 	if !ok && state.NoEvents {
 		return Verdict{Step: stepHandoff, Handoff: true, Known: false,
@@ -161,7 +163,7 @@ func StepFor(state *PhaseState, debateMode int) Verdict {
 	if state.Known() == 0 {
 		v.Step, v.Handoff, v.Known = stepHandoff, true, false
 		v.Why = "no event names one of kiln's event types; trust handoff_note for where to resume"
-		v.Warning = fmt.Sprintf("none of the %s under ## Events names one of kiln's 27 event types; routing follows the handoff note", plural(len(state.Events), "event"))
+		v.Warning = fmt.Sprintf("none of the %s under ## Events names one of kiln's 27 event types; routing follows the handoff note", i18n.Count(len(state.Events), "event", "events"))
 		return v
 	}
 	seen := map[string]int{}
@@ -182,7 +184,7 @@ func StepFor(state *PhaseState, debateMode int) Verdict {
 		finished := finishedTasks(state.Events)
 		task := "task " + strconv.Itoa(finished+1)
 		v.Step = stepImplement.with(task)
-		v.Why = fmt.Sprintf("phase stopped mid-implementation; restart from the next incomplete task (%s; %s finished)", task, plural(finished, "task"))
+		v.Why = fmt.Sprintf("phase stopped mid-implementation; restart from the next incomplete task (%s; %s finished)", task, i18n.Count(finished, "task", "tasks"))
 	case "review_start", "review_rejected", "fix_start", "fix_complete":
 		round := "round " + strconv.Itoa(seen["review_rejected"]+1)
 		v.Step = stepReview.with(round)
@@ -274,13 +276,6 @@ func planningNext(last string, seen map[string]int, debateMode int) (Step, strin
 		return stepSharpen, "phase stopped after its planning sub-steps; restart from Step 3 (sharpen)"
 	}
 	return stepPlan.with(next), "phase stopped during planning; restart from the next sub-step (" + next + ")"
-}
-
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + one + "s"
 }
 
 // Facts are what routing needs from MEMORY.md.

@@ -419,7 +419,11 @@ func (m *memory) buildInventory() {
 			}
 		}
 		if len(added) > 0 {
-			m.warn("phase_total is %d, but nothing names phase(s) %s; they count as pending", m.phaseTotal, strings.Join(added, ", "))
+			word := "phases"
+			if len(added) == 1 {
+				word = "phase"
+			}
+			m.warn("phase_total is %d, but nothing names %s %s; they count as pending", m.phaseTotal, word, strings.Join(added, ", "))
 		}
 	}
 	nums := make([]int, 0, len(byNum))

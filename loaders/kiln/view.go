@@ -532,7 +532,7 @@ func (m *memory) plan() *model.Plan {
 				l += ", archived: " + p.Summary
 			}
 			if r.Phase != nil && r.Phase.Number == p.Number {
-				l += "  <- N"
+				l += "  (next)"
 			}
 			lines = append(lines, l)
 		}

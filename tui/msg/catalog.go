@@ -240,7 +240,7 @@ var English = Catalog{
 	Writing:     "Writing…",
 
 	VetoTitle:      "Restart blocked",
-	VetoFiles:      func(n int) string { return fmt.Sprintf("%d file(s) have uncommitted changes:", n) },
+	VetoFiles:      func(n int) string { return plural(n, "file has", "files have") + " uncommitted changes:" },
 	AndMore:        func(n int) string { return fmt.Sprintf("… and %d more", n) },
 	VetoRisk:       "Restart resets the workflow state, but changes on disk stay. You risk losing the context of your work.",
 	VetoRecommend:  "We recommend:",
@@ -294,7 +294,9 @@ var English = Catalog{
 		}
 		return fmt.Sprintf("Restart blocked by uncommitted changes (%s)", plural(files, "file", "files"))
 	},
-	Archived:     func(path string) string { return "Session archived to " + path + ". Starting fresh." },
+	Archived: func(path string) string {
+		return "Session archived to " + path + "; nothing was deleted. Next: start the workflow again with its own command, or run pickup for the sessions left."
+	},
 	Fresh:        "No saved session. Starting fresh.",
 	ShowProgress: "Showing progress.",
 	ChangedHead:  "Changed",
@@ -495,7 +497,7 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 	if s.Problem != nil && s.Problem.Kind == model.ErrCorrupted {
 		line("! ", c.CorruptedTitle)
 		line(c.FileLabel, ": ", s.Path)
-		line(c.ProblemLabel, ": ", s.Problem.Error())
+		line(c.ProblemLabel, ": ", s.Problem.Text())
 		line(c.OnlyDiscard)
 	} else {
 		if crash.Detected {

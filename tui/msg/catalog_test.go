@@ -52,7 +52,7 @@ func TestDecisionText(t *testing.T) {
 		{model.Decision{Action: model.ActionRestartBlocked, Veto: &model.Veto{Files: []string{"a"}}},
 			"Restart blocked by uncommitted changes (1 file)"},
 		{model.Decision{Action: model.ActionDiscarded, ArchivedTo: "/p/.s.yaml.discarded.1"},
-			"Session archived to /p/.s.yaml.discarded.1. Starting fresh."},
+			"Session archived to /p/.s.yaml.discarded.1; nothing was deleted. Next: start the workflow again with its own command, or run pickup for the sessions left."},
 		{model.Decision{Action: model.ActionFresh}, "No saved session. Starting fresh."},
 	}
 	for _, tt := range tests {
@@ -138,7 +138,7 @@ func TestStatusTextCrashAndProblems(t *testing.T) {
 
 	bad := &model.Session{Path: "/p/x.yaml", Problem: &model.LoadError{Kind: model.ErrCorrupted, Path: "/p/x.yaml", Line: 3, Detail: "bad yaml"}}
 	got = English.StatusText(bad, model.CrashInfo{}, model.Options(bad, model.CrashInfo{}))
-	for _, want := range []string{"File: /p/x.yaml", "Problem: /p/x.yaml:3: session_corrupted: bad yaml", "Only DISCARD is possible"} {
+	for _, want := range []string{"File: /p/x.yaml", "Problem: /p/x.yaml:3: bad yaml", "Only DISCARD is possible"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("corrupted status misses %q:\n%s", want, got)
 		}

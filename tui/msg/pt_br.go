@@ -164,8 +164,11 @@ var Portuguese = Catalog{
 		}
 		return fmt.Sprintf("Restart bloqueado por mudanças não commitadas (%s)", plural(files, "arquivo", "arquivos"))
 	},
-	// Seed 001: "Sessão descartada. Iniciando nova..."
-	Archived:     func(path string) string { return "Sessão descartada (arquivada em " + path + "). Iniciando nova..." },
+	// Seed 001: "Sessão descartada. Iniciando nova..."; pickup starts
+	// nothing itself, so the line says what comes next.
+	Archived: func(path string) string {
+		return "Sessão descartada: arquivada em " + path + "; nada foi apagado. Próximo passo: recomece o workflow com o comando dele, ou rode o pickup para as sessões que restam."
+	},
 	Fresh:        "Nenhuma sessão salva. Iniciando nova...",
 	ShowProgress: "Mostrando o progresso.",
 	ChangedHead:  "Alterados",

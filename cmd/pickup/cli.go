@@ -1,0 +1,439 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/muesli/mango"
+	mcobra "github.com/muesli/mango-cobra"
+	"github.com/muesli/roff"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/pickup-dev/pickup/model"
+)
+
+// helpWidth is the widest line --help prints: it fits an 80-column
+// terminal and reads the same piped.
+const helpWidth = 80
+
+// execute runs the command tree with pickup's help, version and error
+// text, and returns the exit code.
+func (a *app) execute(ctx context.Context, root *cobra.Command) int {
+	root.SilenceUsage = true
+	root.SilenceErrors = true
+	root.Version = version()
+	root.SetVersionTemplate("pickup {{.Version}}\n")
+	root.SuggestionsMinimumDistance = 2
+	root.SetHelpFunc(func(c *cobra.Command, _ []string) { writeHelp(c.OutOrStdout(), c) })
+	root.SetFlagErrorFunc(flagError)
+	c, err := root.ExecuteContextC(ctx)
+	if err != nil {
+		if msg := a.cli().errorText(err); msg != "" {
+			fmt.Fprintf(root.ErrOrStderr(), "pickup: %s\n", msg)
+			if exitCode(err) == exitUsage {
+				if c == nil {
+					c = root
+				}
+				fmt.Fprintln(root.ErrOrStderr(), words().SeeHelp(c.CommandPath()))
+			}
+		}
+	}
+	return exitCode(err)
+}
+
+// flagError is a flag cobra could not take, exit 2, with the flag meant
+// when the word is close to one ("unknown flag --sesion (did you mean
+// --session?)").
+func flagError(c *cobra.Command, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "unknown flag: --"); ok {
+		var near []string
+		best := 3 // only the closest flags, and none further than 2 edits
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			switch d := distance(name, f.Name); {
+			case f.Hidden || d > best:
+			case d < best:
+				best, near = d, []string{"--" + f.Name}
+			default:
+				near = append(near, "--"+f.Name)
+			}
+		})
+		return fail(exitUsage, "%s", words().UnknownFlag("--"+name, near))
+	}
+	return fail(exitUsage, "%s", msg)
+}
+
+// commandName is the command as an error after "pickup: " names it:
+// "status", "hook install"; the root is "pickup".
+func commandName(c *cobra.Command) string {
+	if !c.HasParent() {
+		return c.Name()
+	}
+	_, rest, _ := strings.Cut(c.CommandPath(), " ")
+	return rest
+}
+
+// distance is the Levenshtein distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// takes accepts from least to most arguments; a word where a command
+// with subcommands takes none is a mistyped subcommand. Both are exit 2
+// in words (cobra's own say "arg(s)").
+func takes(least, most int) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if most == 0 && len(args) > 0 && c.HasAvailableSubCommands() {
+			return fail(exitUsage, "%s", words().UnknownSubcommand(args[0], commandName(c), c.SuggestionsFor(args[0])))
+		}
+		if len(args) < least || len(args) > most {
+			return fail(exitUsage, "%s", words().WrongArgs(commandName(c), c.Use, least, most, len(args)))
+		}
+		return nil
+	}
+}
+
+// version is the module version when pickup was installed as a module
+// (go install …@v1.2.0), else the VCS revision and its date when it was
+// built from a checkout, else what the build says it is: never a bare
+// "unknown".
+func version() string { return versionOf(debug.ReadBuildInfo()) }
+
+// versionOf is version for a given build.
+func versionOf(info *debug.BuildInfo, ok bool) string {
+	if !ok || info == nil {
+		return words().VersionNoInfo
+	}
+	var rev, at string
+	modified := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	v := info.Main.Version
+	pseudo := strings.Count(v, "-") >= 2 && strings.Contains(v, "0000")
+	if v != "" && v != "(devel)" && !pseudo && !strings.HasSuffix(v, "+dirty") {
+		return v
+	}
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		if t, err := time.Parse(time.RFC3339, at); err == nil {
+			at = t.UTC().Format("2006-01-02 15:04 UTC")
+		}
+		return words().VersionCheckout(rev, at, modified)
+	}
+	if v != "" && v != "(devel)" {
+		return v
+	}
+	return words().VersionDevel(info.GoVersion)
+}
+
+// unknownWord is the error for a first argument that is neither a
+// command nor a folder: a mistyped command, said as one, exit 2.
+func unknownWord(root *cobra.Command, word string) error {
+	if strings.ContainsAny(word, `/\`) || strings.HasPrefix(word, ".") || strings.HasPrefix(word, "~") {
+		return nil
+	}
+	if _, err := os.Stat(word); err == nil || !os.IsNotExist(err) {
+		return nil
+	}
+	return fail(exitUsage, "%s", words().UnknownCommand(word, root.SuggestionsFor(word)))
+}
+
+// writeHelp prints a command's help: usage, examples, commands and flags
+// first, then the prose, every line at most helpWidth columns with no
+// trailing spaces. Headings are bold on a terminal that takes colour.
+func writeHelp(out io.Writer, c *cobra.Command) {
+	// The help is English in every language (its descriptions are), so
+	// its headings are too.
+	words := func() *cliText { return &englishCLI }
+	w := colorprofile.NewWriter(out, os.Environ())
+	head := lipgloss.NewStyle().Bold(true)
+	var b strings.Builder
+	section := func(title, body string) {
+		body = strings.TrimRight(body, "\n ")
+		if body == "" {
+			return
+		}
+		if title != "" {
+			b.WriteString(head.Render(title) + "\n")
+		}
+		b.WriteString(body + "\n\n")
+	}
+	b.WriteString(wrapText(c.Short, helpWidth) + "\n\n")
+
+	var usage []string
+	if c.Runnable() {
+		usage = append(usage, "  "+useLine(c))
+	}
+	if c.HasAvailableSubCommands() {
+		usage = append(usage, "  "+c.CommandPath()+" COMMAND [flags]")
+	}
+	section(words().HelpUsage, strings.Join(usage, "\n"))
+	section(words().HelpExamples, c.Example)
+
+	var names, shorts []string
+	for _, sub := range c.Commands() {
+		if !sub.IsAvailableCommand() && sub.Name() != "help" {
+			continue
+		}
+		names = append(names, sub.Use)
+		shorts = append(shorts, sub.Short)
+	}
+	section(words().HelpCommands, table(names, shorts))
+	own, ownFormat := splitFormat(c.LocalFlags())
+	section(words().HelpFlags, own.FlagUsagesWrapped(helpWidth))
+	section(words().HelpFormatFlags, ownFormat.FlagUsagesWrapped(helpWidth))
+	if c.HasParent() {
+		global, format := splitFormat(c.InheritedFlags())
+		section(words().HelpGlobalFlags, global.FlagUsagesWrapped(helpWidth))
+		var names []string
+		format.VisitAll(func(f *pflag.Flag) { names = append(names, "--"+f.Name) })
+		if len(names) > 0 {
+			section(words().HelpFormatFlags, wrapText("  "+words().FormatFlagsSeeRoot(strings.Join(names, ", ")), helpWidth))
+		}
+	}
+	section("", wrapText(c.Long, helpWidth))
+	if !c.HasParent() {
+		section(words().HelpExitCodes, exitCodesText)
+		section(words().HelpEnvironment, environmentText)
+	}
+	text := strings.TrimRight(b.String(), "\n") + "\n"
+	var lines []string
+	for l := range strings.SplitSeq(text, "\n") {
+		lines = append(lines, strings.TrimRight(l, " "))
+	}
+	fmt.Fprint(w, strings.Join(lines, "\n"))
+}
+
+// formatFlag marks the flags a format declares for itself (sources.go),
+// which help lists apart.
+const formatFlag = "pickup-format-flag"
+
+// splitFormat splits fs into pickup's own flags and the formats'.
+func splitFormat(fs *pflag.FlagSet) (own, format *pflag.FlagSet) {
+	own, format = pflag.NewFlagSet("own", pflag.ContinueOnError), pflag.NewFlagSet("format", pflag.ContinueOnError)
+	fs.VisitAll(func(f *pflag.Flag) {
+		if _, ok := f.Annotations[formatFlag]; ok {
+			format.AddFlag(f)
+		} else {
+			own.AddFlag(f)
+		}
+	})
+	return own, format
+}
+
+// useLine is the command's usage with [flags] after it.
+func useLine(c *cobra.Command) string {
+	line := c.UseLine()
+	if c.HasAvailableFlags() && !strings.Contains(line, "[flags]") {
+		line += " [flags]"
+	}
+	return line
+}
+
+// table lays out name/description pairs in two columns, the second
+// wrapped under itself.
+func table(names, descs []string) string {
+	col := 0
+	for _, n := range names {
+		col = max(col, len(n))
+	}
+	col = min(col+4, 28)
+	var b strings.Builder
+	for i, n := range names {
+		pad := col - 2 - len(n)
+		lead := "  " + n
+		if pad < 2 {
+			b.WriteString(lead + "\n")
+			lead, pad = "", col
+		}
+		desc := wrapText(descs[i], helpWidth-col)
+		for j, l := range strings.Split(desc, "\n") {
+			if j == 0 {
+				b.WriteString(lead + strings.Repeat(" ", pad) + l + "\n")
+			} else {
+				b.WriteString(strings.Repeat(" ", col) + l + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// termLine is an indented term, two or more spaces, and its description.
+var termLine = regexp.MustCompile(`^( +\S+(?: \S+)*? {2,})(\S.*)$`)
+
+// wrapText wraps every line longer than width at spaces, continuing
+// under the line's own indentation (two more for a list line).
+func wrapText(text string, width int) string {
+	var out []string
+	for line := range strings.SplitSeq(text, "\n") {
+		if lipgloss.Width(line) <= width {
+			out = append(out, line)
+			continue
+		}
+		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		cont := indent
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "-") || strings.Contains(t, ": ") && len(indent) > 0 {
+			cont += "  "
+		}
+		cur, rest := indent, line
+		// "  term    description": the description wraps under itself.
+		if m := termLine.FindStringSubmatch(line); m != nil && lipgloss.Width(m[1]) < width/2 {
+			cur, rest, cont = m[1], m[2], strings.Repeat(" ", lipgloss.Width(m[1]))
+		}
+		for _, word := range strings.Fields(rest) {
+			if strings.TrimSpace(cur) != "" && lipgloss.Width(cur)+1+lipgloss.Width(word) > width {
+				out = append(out, cur)
+				cur = cont
+			}
+			if strings.TrimSpace(cur) != "" && !strings.HasSuffix(cur, " ") {
+				cur += " "
+			}
+			cur += word
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
+}
+
+// manCommand prints pickup's man page (roff) built from the command
+// tree, with the exit codes and the environment as sections of their own.
+func (a *app) manCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "man",
+		Short: "Print the man page (roff): pickup man > pickup.1",
+		Long: `man prints pickup's manual page in roff, from the same command tree and
+text as --help, with sections for the exit status and the environment.
+Install it with: pickup man > ~/.local/share/man/man1/pickup.1`,
+		Args: takes(0, 0),
+		RunE: func(c *cobra.Command, _ []string) error {
+			root := c.Root()
+			page := mango.NewManPage(1, root.Name(), root.Short).
+				WithLongDescription(unwrap(root.Long)).
+				WithSection("Exit status", exitCodesText).
+				WithSection("Environment", environmentText)
+			if err := mcobra.AddCommand(page, root); err != nil {
+				return fail(exitError, "man page: %v", err)
+			}
+			_, err := fmt.Fprint(a.io.out, page.Build(roff.NewDocument()))
+			return err
+		},
+	}
+}
+
+// unwrap joins the lines of each paragraph of text (a man page fills
+// its own lines); indented lines stay lines of their own.
+func unwrap(text string) string {
+	var out []string
+	for line := range strings.SplitSeq(text, "\n") {
+		n := len(out)
+		if n > 0 && out[n-1] != "" && line != "" && !strings.HasPrefix(line, " ") && !strings.HasSuffix(out[n-1], ":") {
+			out[n-1] += " " + line
+			continue
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
+
+// completeFlags gives the shells the values of --source, --choice and
+// --session (the sessions found in the project the command line names).
+func (a *app) completeFlags(root *cobra.Command) {
+	choices := func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var out []string
+		for _, c := range model.AllChoices {
+			out = append(out, string(c)+"\t"+words().ChoiceHelp[c])
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+	sources := func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		var out []string
+		for _, s := range sourceSpecs {
+			out = append(out, s.name)
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+	sessions := func(c *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+		return a.sessionCompletions(c, args), cobra.ShellCompDirectiveNoFileComp
+	}
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Flags().Lookup("choice") != nil && c.LocalFlags().Lookup("choice") != nil {
+			_ = c.RegisterFlagCompletionFunc("choice", choices)
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	_ = root.RegisterFlagCompletionFunc("source", sources)
+	_ = root.RegisterFlagCompletionFunc("session", sessions)
+}
+
+// sessionCompletions lists the ids of the sessions in the project the
+// command line names (its DIR argument where the command takes one, else
+// the current directory), each with its source and title.
+func (a *app) sessionCompletions(c *cobra.Command, args []string) []string {
+	dir := "."
+	if len(args) > 0 && c.Name() != "design" {
+		dir = args[0]
+	} else if len(args) > 1 {
+		dir = args[1]
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	sessions, _ := a.registry().FindWith(abs, a.source, nil)
+	var out []string
+	for _, s := range sessions {
+		desc := s.Source
+		if s.Title != "" && !strings.HasPrefix(s.Title, s.Source) {
+			desc += ": " + s.Title
+		} else if s.Title != "" {
+			desc = s.Title
+		}
+		if s.Archived {
+			desc += " (" + string(model.StandingArchived) + ")"
+		}
+		out = append(out, s.ID+"\t"+strings.ReplaceAll(desc, "\t", " "))
+	}
+	slices.Sort(out)
+	return out
+}

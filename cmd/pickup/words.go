@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/model"
+)
+
+// cliText is the command line's own sentences (help headings, version,
+// usage errors, the compact status), apart from tui/msg's, which the
+// wizard and the long status share. One value per language in
+// cliCatalogs; English is the default.
+type cliText struct {
+	SeeHelp func(command string) string
+	// UnknownCommand: a first word that is neither a command nor a
+	// folder, with the commands it is close to.
+	UnknownCommand    func(word string, near []string) string
+	UnknownSubcommand func(word, parent string, near []string) string
+	UnknownFlag       func(flag string, near []string) string
+	// WrongArgs: too few or too many arguments for use ("status [DIR]").
+	WrongArgs func(command, use string, least, most, got int) string
+
+	VersionNoInfo   string
+	VersionDevel    func(goVersion string) string
+	VersionCheckout func(rev, date string, modified bool) string
+
+	HelpUsage, HelpExamples, HelpCommands, HelpFlags, HelpGlobalFlags string
+	HelpExitCodes, HelpEnvironment, HelpFormatFlags                   string
+	// FormatFlagsSeeRoot lists the formats' flags in a command's help.
+	FormatFlagsSeeRoot func(flags string) string
+
+	// ChoiceHelp describes each --choice value for shell completion.
+	ChoiceHelp map[model.Choice]string
+
+	// The compact status (status.go).
+	Standing    func(model.Standing) string
+	AndMore     func(n int) string
+	Archived    func(n int) string
+	ResumeAt    func(where string) string
+	Recommended func(choice string) string
+}
+
+var englishCLI = cliText{
+	SeeHelp: func(command string) string { return "Run '" + command + " --help' for usage." },
+	UnknownCommand: func(word string, near []string) string {
+		if len(near) == 0 {
+			return fmt.Sprintf("unknown command %q (not a folder either; pickup --help lists the commands)", word)
+		}
+		return fmt.Sprintf("unknown command %q (did you mean %s?)", word, orList(near, true))
+	},
+	UnknownSubcommand: func(word, parent string, near []string) string {
+		if len(near) == 0 {
+			return fmt.Sprintf("unknown command %q for %s", word, parent)
+		}
+		return fmt.Sprintf("unknown command %q for %s (did you mean %s?)", word, parent, orList(near, true))
+	},
+	UnknownFlag: func(flag string, near []string) string {
+		if len(near) == 0 {
+			return "unknown flag " + flag
+		}
+		return fmt.Sprintf("unknown flag %s (did you mean %s?)", flag, orList(near, false))
+	},
+	WrongArgs: func(command, use string, least, most, got int) string {
+		want := "no arguments"
+		switch {
+		case least == most && most > 0:
+			want = i18n.Count(most, "argument", "arguments")
+		case least > 0 && most == least+1:
+			want = fmt.Sprintf("%d or %d arguments", least, most)
+		case least > 0:
+			want = fmt.Sprintf("%d to %d arguments", least, most)
+		case most > 0:
+			want = "at most " + i18n.Count(most, "argument", "arguments")
+		}
+		_, args, _ := strings.Cut(use, " ")
+		if args != "" {
+			want += " (" + args + ")"
+		}
+		return fmt.Sprintf("%s takes %s, not %d", command, want, got)
+	},
+	VersionNoInfo: "(devel), built without module or version control information",
+	VersionDevel: func(gov string) string {
+		return "(devel), built with " + gov + " without version control information (not from a checkout, or -buildvcs=false)"
+	},
+	VersionCheckout: func(rev, date string, modified bool) string {
+		s := "(devel) " + rev
+		if date != "" {
+			s += " from " + date
+		}
+		if modified {
+			s += ", with uncommitted changes"
+		}
+		return s
+	},
+	HelpUsage:       "Usage",
+	HelpExamples:    "Examples",
+	HelpCommands:    "Commands",
+	HelpFlags:       "Flags",
+	HelpGlobalFlags: "Global flags",
+	HelpExitCodes:   "Exit codes",
+	HelpEnvironment: "Environment",
+	HelpFormatFlags: "Format flags",
+	FormatFlagsSeeRoot: func(flags string) string {
+		return flags + ": each format's own, described by pickup --help"
+	},
+	ChoiceHelp: map[model.Choice]string{
+		model.Continue: "pick up where it stopped",
+		model.Review:   "see the progress, change nothing",
+		model.Restart:  "start over (checks git; writes with --yes)",
+		model.Discard:  "archive the saved state (writes with --yes)",
+	},
+	Standing: func(st model.Standing) string { return string(st) },
+	AndMore:  func(n int) string { return "(and " + strconv.Itoa(n) + " more)" },
+	Archived: func(n int) string {
+		return "+ " + i18n.Count(n, "archived session", "archived sessions") + ": pickup status --long lists them"
+	},
+	ResumeAt:    func(where string) string { return "resume at " + where },
+	Recommended: func(choice string) string { return "recommended: " + choice },
+}
+
+// orList is "a", "a or b", "a, b or c", each quoted when quote is set.
+func orList(items []string, quote bool) string {
+	q := make([]string, len(items))
+	for i, s := range items {
+		q[i] = s
+		if quote {
+			q[i] = strconv.Quote(s)
+		}
+	}
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+var cliCatalogs = i18n.Catalogs[cliText]{i18n.English: &englishCLI, i18n.PortugueseBR: &portugueseCLI}
+
+// words is the command line's catalog for this run's language (runLang,
+// lang.go).
+func words() *cliText { return cliCatalogs.For(runLang) }
