@@ -197,3 +197,22 @@ func TestUndoInPortuguese(t *testing.T) {
 		t.Errorf("undo without --yes:\nstdout %s\nstderr %s", r.stdout, r.stderr)
 	}
 }
+
+// The compact status and the command line's own errors follow the
+// language too.
+func TestCompactStatusInPortuguese(t *testing.T) {
+	dir, _ := project(t, 2*time.Hour, "GO", "development")
+	pt := []string{"PICKUP_LANG=pt-BR"}
+	r := pickupEnv(t, dir, pt, "status").want(t, exitOK)
+	if !strings.Contains(r.stdout, "crashou há 2 horas · ") || !strings.Contains(r.stdout, "Fases 1/6 · ") || !strings.Contains(r.stdout, "retomar em development") {
+		t.Errorf("compact status: %q", r.stdout)
+	}
+	r = pickupEnv(t, dir, pt, "sttaus").want(t, exitUsage)
+	if !strings.Contains(r.stderr, `comando "sttaus" desconhecido (você quis dizer "status"?)`) {
+		t.Errorf("unknown command: %q", r.stderr)
+	}
+	r = pickupEnv(t, dir, pt, "status", "--lang", "en").want(t, exitOK)
+	if !strings.Contains(r.stdout, "crashed 2 hours ago") {
+		t.Errorf("--lang en wins: %q", r.stdout)
+	}
+}
