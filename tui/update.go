@@ -117,6 +117,17 @@ func (m Model) handleKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				return m.step(model.Chose{Choice: vis[i].Choice})
 			}
 		}
+		for i, b := range km.Verbs {
+			if key.Matches(k, b) || matchesOff(k, b) {
+				c := verbOrder[i]
+				for j, o := range vis {
+					if o.Choice == c {
+						m.cursor = j
+					}
+				}
+				return m.step(model.Chose{Choice: c})
+			}
+		}
 		switch {
 		case key.Matches(k, km.Up), key.Matches(k, km.Down):
 			if key.Matches(k, km.Up) {

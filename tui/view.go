@@ -10,12 +10,26 @@ import (
 	"github.com/pickup-dev/pickup/model"
 )
 
-// Detail levels, tried in order until the screen fits the terminal.
+// Detail levels, tried in order until the screen fits the terminal:
+// blank lines go first, then subtitles, and the header last.
 const (
 	lvRoomy   = iota // header, blank lines, subtitles
-	lvPlain          // no subtitles
-	lvCompact        // no header, no blank lines
+	lvTight          // no blank lines
+	lvPlain          // no blank lines, no subtitles
+	lvCompact        // no header either
 )
+
+// noBlanks reports whether level lv leaves out blank lines; subtitles
+// whether it keeps subtitles (an option's tradeoff, a handoff's context).
+func noBlanks(lv int) bool  { return lv >= lvTight }
+func subtitles(lv int) bool { return lv <= lvTight }
+
+// maxContentWidth caps the wizard's lines on a wide terminal: a line
+// longer than this is hard to read.
+const maxContentWidth = 110
+
+// contentWidth is the width the screens lay their text out in.
+func (m Model) contentWidth() int { return min(m.width, maxContentWidth) }
 
 // part is one screen's body at one width and detail level.
 type part struct {
@@ -36,37 +50,56 @@ type frame struct {
 	part
 	bodyH  int  // rows the body gets
 	scroll bool // the body is taller than bodyH (shown in a viewport)
+	lv     int  // the detail level it was laid out at
 	footer []string
 }
+
+// minScrollBody is the fewest body rows a scrolling screen keeps its
+// header for.
+const minScrollBody = 3
 
 // layout fits the current screen into the terminal. It is pure: Update
 // calls it to size the viewport, View to draw.
 func (m Model) layout() frame {
-	w, h := m.width, m.frameHeight()
-	var fr frame
-	for lv := lvRoomy; lv <= lvCompact; lv++ {
-		fr = frame{part: m.screenPart(w, lv)}
+	w, h := m.contentWidth(), m.frameHeight()
+	build := func(lv int) frame {
+		fr := frame{part: m.screenPart(w, lv), lv: lv}
 		if lv < lvCompact {
 			fr.header = m.headerLines(w)
+			if noBlanks(lv) {
+				fr.header = fr.header[:1]
+			}
 		}
 		fr.footer = m.footerLines(w, lv)
-		room := h - len(fr.header) - len(fr.sticky) - len(fr.pinned) - len(fr.footer)
-		if len(fr.body) <= room {
+		return fr
+	}
+	room := func(fr frame) int { return h - len(fr.header) - len(fr.sticky) - len(fr.pinned) - len(fr.footer) }
+	for lv := lvRoomy; lv <= lvCompact; lv++ {
+		fr := build(lv)
+		if len(fr.body) <= room(fr) {
 			fr.bodyH = len(fr.body)
 			return fr
 		}
 	}
-	// Still too tall: the body scrolls, with a hint line under it.
-	fr.scroll = true
-	fr.footer = m.footerLines(w, lvCompact)
-	fr.bodyH = max(h-len(fr.header)-len(fr.sticky)-len(fr.pinned)-len(fr.footer)-1, 1)
+	// Still too tall: the body scrolls, with a hint line under it; the
+	// header stays while the body keeps a few rows.
+	var fr frame
+	for _, lv := range []int{lvPlain, lvCompact} {
+		fr = build(lv)
+		fr.scroll = true
+		fr.bodyH = room(fr) - 1
+		if fr.bodyH >= minScrollBody {
+			break
+		}
+	}
+	fr.bodyH = max(fr.bodyH, 1)
 	return fr
 }
 
 // sync sizes the viewport and the key bindings for the current state.
 // reset scrolls back to the top (a new screen).
 func (m *Model) sync(reset bool) {
-	m.help.SetWidth(m.width)
+	m.help.SetWidth(m.contentWidth())
 	ks := keyState{
 		screen: m.state.Screen, visible: model.Visible(m.state.Options),
 		armed: m.armed, showAll: m.help.ShowAll, catalog: m.cat, ascii: m.ascii(),
@@ -90,8 +123,8 @@ func (m *Model) sync(reset bool) {
 		m.keys.sync(ks)
 		fr = m.layout()
 	}
-	m.scrolls = fr.scroll
-	m.vp.SetWidth(m.width)
+	m.scrolls, m.scrollLv = fr.scroll, fr.lv
+	m.vp.SetWidth(m.contentWidth())
 	m.vp.SetHeight(fr.bodyH)
 	m.vp.SetContentLines(fr.body)
 	if reset {
@@ -166,7 +199,7 @@ func (m *Model) syncBrowser(ks keyState, reset bool) {
 // charmbracelet/ultraviolet#162, "don't clamp cursor row in relative
 // cursor mode"). Until go.mod picks up that fix, shorter screens are
 // padded to the tallest frame drawn so far.
-const holdHeight = true
+const holdHeight = false
 
 // View draws the frame. The program runs inline, so the view never has
 // more lines than the terminal and the help bar always shows.
@@ -231,7 +264,7 @@ func (m Model) frameLines() []string {
 	lines := append(append([]string(nil), fr.header...), fr.sticky...)
 	if fr.scroll {
 		vp := m.vp
-		vp.SetWidth(m.width)
+		vp.SetWidth(m.contentWidth())
 		vp.SetHeight(fr.bodyH)
 		vp.SetContentLines(fr.body)
 		for _, l := range strings.Split(vp.View(), "\n") {
@@ -292,39 +325,46 @@ func (m Model) scrollHint(off, total, h int) string {
 	return m.styles.Subtle.Render(strings.Join(arrows, " ") + " " + m.cat.More)
 }
 
-// headerLines is "pickup · project", then a blank line.
+// headerLines is "pickup · ~/shop (aios)", then a blank line. The
+// project's path is named from the home folder and, when long, shortened
+// in the middle, so the source after it always shows.
 func (m Model) headerLines(w int) []string {
-	t := m.styles.Title.Render(m.cat.AppName)
-	if m.project != "" {
-		t += m.styles.Subtle.Render(" " + m.styles.Glyphs.Dot + " " + oneLine(m.project))
-	}
+	st, g := m.styles, m.styles.Glyphs
+	t := st.Title.Render(m.cat.AppName)
 	s := m.state.Session
 	if m.view == viewBrowser {
 		s = m.browse.s
 	}
+	tail := ""
 	if s != nil && s.Source != "" {
-		t += m.styles.Subtle.Render(" (" + oneLine(s.Source) + ")")
+		tail += st.Subtle.Render(" (" + oneLine(s.Source) + ")")
 	}
 	if m.view == viewWizard && m.readOnly() {
-		t += m.styles.Warning.Render(" " + m.styles.Glyphs.Dot + " " + m.cat.Session.ReadOnlyTag)
+		tail += st.Warning.Render(" " + g.Dot + " " + m.cat.Session.ReadOnlyTag)
 	}
-	return []string{truncate(t, w, m.styles.Glyphs.Ellipsis), ""}
+	if m.project != "" {
+		lead := " " + g.Dot + " "
+		room := w - ansi.StringWidth(t) - ansi.StringWidth(lead) - ansi.StringWidth(tail)
+		p := oneLine(newPathRoots("", "", m.home).label(m.project))
+		t += st.Subtle.Render(lead + shortenPath(p, max(room, 1), g.Ellipsis))
+	}
+	return []string{truncate(t+tail, w, g.Ellipsis), ""}
 }
 
 // footerLines is the core's notice, if any, over the help bar, with a
 // blank line above unless the layout is compact.
 func (m Model) footerLines(w, lv int) []string {
 	var out []string
-	if lv < lvCompact {
+	if !noBlanks(lv) {
 		out = append(out, "")
 	}
 	if n := m.state.Notice; n != "" && !m.state.Terminal() {
-		d := newDoc(w, true)
+		d := m.newDoc(w, true)
 		d.hang([]seg{sg(m.styles.Glyphs.Warn+" ", m.styles.Warning)}, sg(m.cat.Notice(n), m.styles.Warning))
 		out = append(out, d.lines...)
 	}
 	if m.note != "" && m.view == viewWizard && !m.state.Terminal() {
-		d := newDoc(w, true)
+		d := m.newDoc(w, true)
 		d.text(sg(m.note, m.styles.Subtle))
 		out = append(out, d.lines...)
 	}
@@ -362,44 +402,41 @@ func (m Model) screenPart(w, lv int) part {
 	return part{focus: [2]int{-1, -1}}
 }
 
-// helpView is the help bar. The short form keeps only the bindings that
-// fit the width (bubbles' help lets the last one overflow), marking the
-// cut with an ellipsis.
+// helpView is the help bar. The short form always ends with "? more"
+// and "q quit" (PinnedHelp); before them go the bindings that fit, in
+// order, a longer one left out for shorter ones after it (bubbles'
+// help would let the last one overflow, or drop ? and q first).
 func (m Model) helpView(w int) string {
 	if m.help.ShowAll {
 		return m.help.FullHelpView(m.keys.FullHelp())
 	}
 	sepW := ansi.StringWidth(m.help.ShortSeparator)
-	tail := " " + m.help.Ellipsis
-	var fit []key.Binding
+	width := func(b key.Binding) int { return ansi.StringWidth(b.Help().Key) + 1 + ansi.StringWidth(b.Help().Desc) }
+	var pinned []key.Binding
 	used := 0
-	enabled := 0
-	for _, b := range m.keys.ShortHelp() {
+	for _, b := range m.keys.PinnedHelp() {
 		if b.Enabled() {
-			enabled++
+			if len(pinned) > 0 {
+				used += sepW
+			}
+			pinned = append(pinned, b)
+			used += width(b)
 		}
 	}
+	var fit []key.Binding
 	for _, b := range m.keys.ShortHelp() {
 		if !b.Enabled() {
 			continue
 		}
-		bw := ansi.StringWidth(b.Help().Key) + 1 + ansi.StringWidth(b.Help().Desc)
+		bw := width(b)
 		if used > 0 {
 			bw += sepW
 		}
-		room := w
-		if len(fit)+1 < enabled {
-			room -= ansi.StringWidth(tail) // keep space for the ellipsis
-		}
-		if used+bw > room {
+		if used+bw > w {
 			continue // try the next, shorter ones
 		}
 		fit = append(fit, b)
 		used += bw
 	}
-	out := m.help.ShortHelpView(fit)
-	if len(fit) < enabled {
-		out += m.styles.Help.Ellipsis.Render(tail)
-	}
-	return out
+	return m.help.ShortHelpView(append(fit, pinned...))
 }

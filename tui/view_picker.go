@@ -64,7 +64,7 @@ func (m Model) pickerFooter(w int, r pickRows) []string {
 	if m.pick.filtering || m.pick.filter != "" {
 		out = append(out, m.filterLine(w, m.pick.filter, m.pick.filtering))
 	}
-	d := newDoc(w, true)
+	d := m.newDoc(w, true)
 	d.text(sg(c.PickerFooter(len(r.rows), r.total, r.archived, r.unmatched, m.pick.showAll), st.Subtle))
 	return append(out, d.lines...)
 }

@@ -205,8 +205,8 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 
 	pl := p.plan
 	s.Warnings = append(s.Warnings, pl.Warnings...)
-	if p.markerPath != "" && !pl.Resume.End && l.recent(p) {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("The pipeline wrote its files %s ago: it may still be running. Resuming it now could run it twice.", model.Elapsed(l.opts.Now.Sub(p.updated))))
+	if p.markerPath != "" && l.recent(p) {
+		s.Alert(model.AlertRunning, fmt.Sprintf("The pipeline wrote its files %s ago: it may still be running. Resuming it now could run it twice.", model.Elapsed(l.opts.Now.Sub(p.updated))))
 	}
 	s.Status = "interrupted"
 	if pl.Resume.End {
@@ -235,11 +235,11 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	if current == "" && p.isRepo {
 		current = "(a detached HEAD)"
 	}
-	cont := model.ChoicePolicy{Recommended: pl.Resume.Verified}
+	cont := model.ChoicePolicy{Recommended: pl.Resume.Verified, Why: "it resumes at a verified phase boundary"}
 	mismatch := p.marker != nil && p.marker.Branch != "" && p.isRepo && current != p.marker.Branch
 	switch {
 	case mismatch:
-		s.Warnings = append(s.Warnings, BranchMismatch(p.marker.Branch, current))
+		s.Alert(model.AlertBranch, BranchMismatch(p.marker.Branch, current))
 		cont = model.ChoicePolicy{Writes: true, Hint: "refused: the pipeline ran on " + p.marker.Branch + ", you are on " + current}
 	case pl.Resume.Restore != nil:
 		r := pl.Resume.Restore
@@ -257,14 +257,14 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		cont.Hint = "resume at " + phaseTitle(pl.Resume.Phase) + " with the working directory as it is"
 	}
 	if p.marker != nil && p.marker.Branch != "" && !p.isRepo {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("%s is not a git repository: the branch guard (pipeline branch %s) cannot be checked", p.project, p.marker.Branch))
+		s.Alert(model.AlertBranch, fmt.Sprintf("%s is not a git repository: the branch guard (pipeline branch %s) cannot be checked", p.project, p.marker.Branch))
 	}
 	s.Policy[model.Continue] = cont
 	restart := "start the pipeline fresh (its marker and stale handoffs are archived, the manifest kept)"
 	if p.markerPath == "" {
 		restart = "start the pipeline fresh"
 	}
-	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified}
+	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified, Why: "there is no verified boundary to resume from"}
 	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, "")}
 	if l.lean {
 		return s // no dashboard, prompt or context: see PlanJSONOnly
@@ -278,25 +278,23 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	return s
 }
 
-// headline is the session's first line when the crash rule does not
-// call it crashed: crucible records no pause, so a pipeline whose marker
-// stands was interrupted, or is still running when it wrote its files
-// recently. Never "You paused".
+// headline is the session's line under its one word (interrupted,
+// archived) when the crash rule does not call it crashed: crucible
+// records no pause, so a pipeline whose marker stands was interrupted.
+// Never "You paused". That it may still be running is an alert.
 func (l *Loader) headline(p *pipeline) string {
 	since, recent := l.opts.Now.Sub(p.updated), l.recent(p)
 	switch {
 	case p.archived:
-		return "This crucible pipeline finished or was set aside: it is kept as history."
+		return "This crucible pipeline finished or was set aside."
 	case p.problem != nil:
 		return "This crucible pipeline's files cannot be read as they are."
 	case p.plan != nil && p.plan.Resume.End && recent:
-		return "This crucible pipeline may still be running: every recorded dispatch finished " + model.Elapsed(since) + " ago, and its cleanup has not run."
+		return "Every recorded dispatch finished " + model.Elapsed(since) + " ago, and the pipeline's cleanup has not run."
 	case p.plan != nil && p.plan.Resume.End:
-		return "This crucible pipeline was interrupted before its cleanup: every recorded dispatch finished."
-	case recent:
-		return "This crucible pipeline may still be running: it wrote its files " + model.Elapsed(since) + " ago (crucible records no pause)."
+		return "Every recorded dispatch finished, but the pipeline stopped before its cleanup."
 	}
-	return "This crucible pipeline was interrupted (crucible records no pause)."
+	return "crucible records no pause: a pipeline that stops is interrupted."
 }
 
 // recent: the pipeline wrote its files less than recentWrite ago, so it

@@ -56,6 +56,8 @@ type memory struct {
 	cut      string
 	route    Route
 	warnings []string
+	// alerts are the facts that bear on the choice (model.Session.Alerts).
+	alerts []model.Alert
 }
 
 // shared reports whether the memory folder is the Claude home's
@@ -70,6 +72,11 @@ func sharedMemory(root, path string) bool {
 
 func (m *memory) warn(format string, args ...any) {
 	m.warnings = append(m.warnings, fmt.Sprintf(format, args...))
+}
+
+// alert notes a fact that bears on the choice.
+func (m *memory) alert(kind model.AlertKind, format string, args ...any) {
+	m.alerts = append(m.alerts, model.Alert{Kind: kind, Text: fmt.Sprintf(format, args...)})
 }
 
 // rel shows a path relative to the project when it is inside it.
@@ -219,10 +226,10 @@ func (m *memory) read() {
 	m.projectPath = d.value("project_path")
 	if m.projectPath != "" && filepath.Clean(m.projectPath) != m.root {
 		if filepath.Dir(m.memDir) != filepath.Join(m.root, ".kiln") && Encode(filepath.Clean(m.projectPath)) == Encode(m.root) {
-			m.warn("MEMORY.md's project_path is %s, but the project opened is %s: the folder name %s fits both (the encoding is lossy); check that this memory belongs to this project",
+			m.alert(model.AlertBranch, "MEMORY.md's project_path is %s, but the project opened is %s: the folder name %s fits both (the encoding is lossy); check that this memory belongs to this project",
 				m.projectPath, m.root, Encode(m.root))
 		} else {
-			m.warn("MEMORY.md's project_path is %s, but the project opened is %s (was the project moved?)", m.projectPath, m.root)
+			m.alert(model.AlertBranch, "MEMORY.md's project_path is %s, but the project opened is %s (was the project moved?)", m.projectPath, m.root)
 		}
 	}
 	if v := d.value("last_updated"); v != "" {
@@ -565,7 +572,7 @@ func (m *memory) cutRestart() {
 	if status == "" {
 		status = r.Phase.Status
 	}
-	m.warn("a RESTART of phase %d was cut short%s: %s was archived as %s, but MEMORY.md was not updated (phase %d is still %s, and no Restarted line names the archive). "+
+	m.alert(model.AlertCutShort, "a RESTART of phase %d was cut short%s: %s was archived as %s, but MEMORY.md was not updated (phase %d is still %s, and no Restarted line names the archive). "+
 		"To finish it, choose RESTART again: phase %d goes back to pending and the restart is recorded. To undo it, rename .kiln/%s back to .kiln/%s.",
 		n, when, m.rel(filepath.Join(m.kilnDir, live)), base, n, status, n, base, live)
 	why := fmt.Sprintf("a RESTART of phase %d was cut short (its state file was archived as %s; MEMORY.md was not updated): RESTART finishes it", n, base)
