@@ -64,8 +64,9 @@ const (
 // (Session.Order, else AllChoices): the loader's policy first, then the
 // flowchart's own rules (crash hides REVIEW; a corrupted file allows only
 // DISCARD; an unknown phase disables CONTINUE and recommends RESTART).
-// While a fact bears on the choice (an alert, or evidence the workflow
-// is at work), a recommendation that does not say why is dropped.
+// While a fact bears on the choice (an alert), a recommendation that
+// does not say why is dropped; while the workflow may be at work
+// (crash.Running), none stands.
 func Options(s *Session, crash CrashInfo) []Option {
 	out := make([]Option, 0, len(AllChoices))
 	alerted := len(s.Alerts) > 0 || crash.Running
@@ -105,7 +106,9 @@ func Options(s *Session, crash CrashInfo) []Option {
 		if s.Path == "" && c == Discard {
 			o.Enabled, o.Reason = false, ReasonNothingToClear
 		}
-		if !o.Enabled || (alerted && o.Why == "") {
+		if !o.Enabled || (alerted && o.Why == "") || crash.Running {
+			// Evidence that the workflow is still at work: nothing is
+			// recommended (CONTINUE or RESTART could run it twice).
 			o.Recommended = false
 		}
 		if !o.Recommended {

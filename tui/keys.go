@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,6 +57,7 @@ type KeyMap struct {
 	Verbs   [len(verbOrder)]key.Binding
 	order   []model.Choice
 	options []key.Binding
+	joined  key.Binding // the enabled letters in one entry
 }
 
 // verbOrder indexes KeyMap.Verbs.
@@ -186,6 +188,7 @@ func (km *KeyMap) sync(s keyState) {
 		b.SetEnabled(false)
 	}
 	km.order, km.options = nil, nil
+	km.joined = key.Binding{}
 	terminal := s.screen == model.ScreenDone || s.screen == model.ScreenQuit || s.screen == model.ScreenNoSession
 	km.Quit.SetEnabled(!terminal)
 	km.Cancel.SetEnabled(!terminal)
@@ -314,6 +317,14 @@ func (km *KeyMap) syncChoices(s keyState) {
 			km.verb(c).SetEnabled(false)
 		}
 	}
+	var letters []string
+	for _, c := range km.order {
+		if km.verb(c).Enabled() {
+			letters = append(letters, VerbKeys[c])
+		}
+	}
+	km.joined = key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), s.catalog.Keys.Choices))
+	km.joined.SetEnabled(len(letters) > 0)
 }
 
 // syncList enables the picker's or the browser's keys. While a filter
@@ -387,11 +398,39 @@ func matchesOff(k tea.KeyPressMsg, b key.Binding) bool {
 func (km KeyMap) ShortHelp() []key.Binding {
 	move := km.Move
 	move.SetEnabled(km.Up.Enabled() || km.Down.Enabled() || km.Left.Enabled() || km.Right.Enabled())
-	out := []key.Binding{km.Reload, km.Choose, km.Open, km.Yes, km.No}
+	out := []key.Binding{km.Reload, km.Choose, km.Open, km.Yes, km.No, km.Back}
 	for _, c := range km.order {
 		out = append(out, *km.verb(c))
 	}
-	return append(out, km.Back, km.Filter, km.ShowAll, km.Browse, km.Edit, move, km.PageDown)
+	return append(out, km.Filter, km.ShowAll, km.Browse, km.Edit, move, km.PageDown)
+}
+
+// ShortHelpJoined is ShortHelp with the choices' letters in one entry,
+// "c/R/D choices", for a bar too narrow for each.
+func (km KeyMap) ShortHelpJoined() []key.Binding {
+	var out []key.Binding
+	joined := false
+	for _, b := range km.ShortHelp() {
+		if !km.isVerb(b) {
+			out = append(out, b)
+			continue
+		}
+		if !joined {
+			joined = true
+			out = append(out, km.joined)
+		}
+	}
+	return out
+}
+
+// isVerb reports whether b is a choice's letter.
+func (km KeyMap) isVerb(b key.Binding) bool {
+	for _, v := range km.Verbs {
+		if slices.Equal(v.Keys(), b.Keys()) && v.Help() == b.Help() {
+			return true
+		}
+	}
+	return false
 }
 
 // PinnedHelp ends the help bar at every width: "? more", "q quit".
@@ -401,12 +440,14 @@ func (km KeyMap) PinnedHelp() []key.Binding { return []key.Binding{km.Help, km.Q
 // the menu, in the screen's order, each option with its number and
 // letter.
 func (km KeyMap) FullHelp() [][]key.Binding {
+	// "? less" and "q quit" come second: columns that do not fit the
+	// width are cut from the end.
 	return [][]key.Binding{
 		km.options,
+		{km.Help, km.Quit},
 		{km.Up, km.Down, km.Left, km.Right, km.Choose, km.Back},
 		{km.Yes, km.No, km.PageUp, km.PageDown, km.Top, km.Bottom},
 		{km.Open, km.Edit, km.Filter, km.ShowAll, km.Browse, km.Reload},
-		{km.Help, km.Quit},
 	}
 }
 

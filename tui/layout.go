@@ -214,7 +214,7 @@ type doc struct {
 	// the text by their labelled roots (Model.newDoc sets both).
 	ell   string
 	roots pathRoots
-	lines   []string
+	lines []string
 	// lazy docs lay lines out (wrapping decides how many there are) but
 	// style them only when asked (render): a long body is styled only
 	// where it is on screen. later[i] renders line i; nil for a line
@@ -247,6 +247,15 @@ func (m Model) newLazyDoc(w int, compact bool) *doc {
 	d := m.newDoc(w, compact)
 	d.lazy = true
 	return d
+}
+
+// verbatim is hang for text meant to be copied (a command): its paths
+// keep their real names, unshortened, wrapped whole.
+func (d *doc) verbatim(prefix []seg, segs ...seg) {
+	roots, ell := d.roots, d.ell
+	d.roots, d.ell = nil, ""
+	d.hang(prefix, segs...)
+	d.roots, d.ell = roots, ell
 }
 
 // add appends a line: text, or for a lazy doc its renderer.

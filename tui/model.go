@@ -42,6 +42,11 @@ type Config struct {
 	// "$CLAUDE_HOME/…" (paths in the project as "<project>/…", in the
 	// home folder as "~/…").
 	ClaudeHome string
+	// DecisionPrinted says the caller prints the decision once the
+	// wizard ends (cmd does, on stdout, with the veto's reason): the final
+	// frame then keeps only the next step, so the decision is printed
+	// once.
+	DecisionPrinted bool
 	// NoColor forces plain styles and ASCII glyphs. New also turns it on
 	// when the NO_COLOR environment variable is set and not empty, or TERM
 	// is "dumb".
@@ -98,10 +103,8 @@ type Model struct {
 	armSeq int
 
 	width, height int
-	// sized is set by the first tea.WindowSizeMsg; tall is the tallest
-	// frame drawn since (see holdHeight).
+	// sized is set by the first tea.WindowSizeMsg.
 	sized   bool
-	tall    int
 	isDark  bool
 	noColor bool
 	// gridASCII: the locale cannot show Unicode marks (localeASCII). The
@@ -148,6 +151,7 @@ type Model struct {
 	stopping  bool
 	fg        func(bool)
 	facts     func(*model.Session) ([]model.Activity, *model.Checkout)
+	printed   bool // Config.DecisionPrinted
 
 	// roots name the paths the screens show (paths.go): the open
 	// session's project, Claude's home and the home folder.
@@ -203,6 +207,7 @@ func New(cfg Config) Model {
 	}
 	m.files, m.editor, m.pager = cfg.Files, cfg.Editor, cfg.Pager
 	m.claudeHome = cfg.ClaudeHome
+	m.printed = cfg.DecisionPrinted
 	m.home, _ = os.UserHomeDir()
 	m.sio, m.fg, m.facts = cfg.SessionIO, cfg.Foreground, cfg.Facts
 	m.browse.vp = viewport.New()

@@ -72,8 +72,8 @@ type Styles struct {
 	// Row is laid under the picker's highlighted row, edge to edge.
 	Row     lipgloss.Style
 	Spinner lipgloss.Style
-	Help     help.Styles
-	Glyphs   Glyphs
+	Help    help.Styles
+	Glyphs  Glyphs
 }
 
 // NewStyles builds the styles for a dark or light background. noColor gives

@@ -18,7 +18,6 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = max(msg.Width, 1), max(msg.Height, 1)
 		m.sized = true
-		m.tall = min(m.tall, m.height)
 		m.sync(false)
 		cmd := m.previewCmd()
 		return m, cmd

@@ -74,24 +74,38 @@ func (m Model) layout() frame {
 		return fr
 	}
 	room := func(fr frame) int { return h - len(fr.header) - len(fr.sticky) - len(fr.pinned) - len(fr.footer) }
-	for lv := lvRoomy; lv <= lvCompact; lv++ {
+	fits := func(lv int) (frame, bool) {
 		fr := build(lv)
-		if len(fr.body) <= room(fr) {
-			fr.bodyH = len(fr.body)
+		fr.bodyH = len(fr.body)
+		return fr, len(fr.body) <= room(fr)
+	}
+	scrolls := func(lv int) frame {
+		fr := build(lv)
+		fr.scroll = true
+		fr.bodyH = room(fr) - 1 // the scroll hint's line
+		return fr
+	}
+	if m.state.Terminal() {
+		// Leaving: the result and the next step, nothing around them.
+		if fr, ok := fits(lvCompact); ok {
+			return fr
+		}
+		return scrolls(lvCompact)
+	}
+	// Blank lines go first, then subtitles; then the body scrolls under
+	// the header while it keeps a few rows; the header goes last.
+	for lv := lvRoomy; lv <= lvPlain; lv++ {
+		if fr, ok := fits(lv); ok {
 			return fr
 		}
 	}
-	// Still too tall: the body scrolls, with a hint line under it; the
-	// header stays while the body keeps a few rows.
-	var fr frame
-	for _, lv := range []int{lvPlain, lvCompact} {
-		fr = build(lv)
-		fr.scroll = true
-		fr.bodyH = room(fr) - 1
-		if fr.bodyH >= minScrollBody {
-			break
-		}
+	if fr := scrolls(lvPlain); fr.bodyH >= minScrollBody {
+		return fr
 	}
+	if fr, ok := fits(lvCompact); ok {
+		return fr
+	}
+	fr := scrolls(lvCompact)
 	fr.bodyH = max(fr.bodyH, 1)
 	return fr
 }
@@ -140,9 +154,6 @@ func (m *Model) sync(reset bool) {
 		}
 		m.vp.SetYOffset(off)
 	}
-	if m.sized {
-		m.tall = max(m.tall, len(m.frameLines()))
-	}
 }
 
 // syncPicker sets the picker's keys and keeps the highlighted row in
@@ -158,9 +169,6 @@ func (m *Model) syncPicker(ks keyState) {
 	}
 	per := m.pickPage()
 	m.pick.top = listTop(m.pick.top, m.pickCursor(r.rows), per, len(r.rows))
-	if m.sized {
-		m.tall = max(m.tall, len(m.frameLines()))
-	}
 }
 
 // syncBrowser sets the browser's keys, sizes the preview's viewport and
@@ -192,15 +200,6 @@ func (m *Model) syncBrowser(ks keyState, reset bool) {
 	}
 }
 
-// holdHeight keeps the inline frame from ever getting shorter. The inline
-// renderer of the ultraviolet version pinned in go.mod moves the cursor up
-// by the new frame's height instead of the old one's when a frame
-// shrinks, leaving the old frame's top on screen (fixed upstream in
-// charmbracelet/ultraviolet#162, "don't clamp cursor row in relative
-// cursor mode"). Until go.mod picks up that fix, shorter screens are
-// padded to the tallest frame drawn so far.
-const holdHeight = false
-
 // View draws the frame. The program runs inline, so the view never has
 // more lines than the terminal and the help bar always shows.
 func (m Model) View() tea.View {
@@ -220,29 +219,18 @@ func (m Model) View() tea.View {
 	return tea.NewView(m.content())
 }
 
-// content is the frame as text. The final frame (done, quit) ends with an
-// empty line, because the renderer clears the last line on exit to make
-// room for the shell prompt; it is padded at the top, so it stays next to
-// that prompt.
+// content is the frame as text: no taller than the screen it shows (the
+// renderer, ultraviolet since its fix #162, moves up over a taller
+// frame it drew before). The final frame (done, quit) ends with an empty
+// line, because the renderer clears the last line on exit to make room
+// for the shell prompt.
 func (m Model) content() string {
 	lines := m.frameLines()
-	final := m.state.Terminal()
-	if holdHeight {
-		want := min(m.tall, m.height)
-		if final {
-			want--
-		}
-		if n := want - len(lines); n > 0 {
-			pad := make([]string, n)
-			if final {
-				lines = append(pad, lines...)
-			} else {
-				lines = append(lines, pad...)
-			}
-		}
+	if len(lines) == 0 {
+		return ""
 	}
 	s := strings.Join(lines, "\n")
-	if final {
+	if m.state.Terminal() {
 		s += "\n"
 	}
 	return s
@@ -423,20 +411,30 @@ func (m Model) helpView(w int) string {
 			used += width(b)
 		}
 	}
-	var fit []key.Binding
-	for _, b := range m.keys.ShortHelp() {
-		if !b.Enabled() {
-			continue
+	fill := func(bs []key.Binding) (fit []key.Binding, dropped bool) {
+		u := used
+		for _, b := range bs {
+			if !b.Enabled() {
+				continue
+			}
+			bw := width(b)
+			if u > 0 {
+				bw += sepW
+			}
+			if u+bw > w {
+				dropped = dropped || m.keys.isVerb(b)
+				continue // try the next, shorter ones
+			}
+			fit = append(fit, b)
+			u += bw
 		}
-		bw := width(b)
-		if used > 0 {
-			bw += sepW
-		}
-		if used+bw > w {
-			continue // try the next, shorter ones
-		}
-		fit = append(fit, b)
-		used += bw
+		return fit, dropped
+	}
+	fit, dropped := fill(m.keys.ShortHelp())
+	if dropped {
+		// Not every choice's letter fits: all of them, in one entry
+		// ("c/R/D choices"), rather than some.
+		fit, _ = fill(m.keys.ShortHelpJoined())
 	}
 	return m.help.ShortHelpView(append(fit, pinned...))
 }

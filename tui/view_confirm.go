@@ -81,7 +81,7 @@ func (m Model) vetoView(w, lv int) part {
 		d.hang([]seg{sg(strconv.Itoa(n)+". ", st.Number)}, sg(steps[i], st.Text))
 		// The command whole, wrapped under its step: it is meant to be
 		// copied.
-		d.hang([]seg{sg("   ", st.Text)}, sg(cmd, st.Text))
+		d.verbatim([]seg{sg("   ", st.Text)}, sg(cmd, st.Text))
 	}
 	n++
 	d.hang([]seg{sg(strconv.Itoa(n)+". ", st.Number)}, sg(c.Veto.Again, st.Text))
@@ -205,6 +205,15 @@ func (m Model) doneView(w, lv int) part {
 	if dec == nil {
 		return part{focus: [2]int{-1, -1}}
 	}
+	next := ""
+	if dec.Action == model.ActionContinue && m.state.Session != nil {
+		next = c.NextPrompt(m.state.Session.ID)
+	}
+	if m.printed {
+		// The caller prints the decision (and a veto's reason) and the
+		// next step: the frame leaves nothing behind.
+		return part{focus: [2]int{-1, -1}}
+	}
 	if dec.Action == model.ActionRestartBlocked {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DecisionText(*dec), st.Warning))
 		if dec.Veto != nil && dec.Veto.Kind == model.VetoGitRefused {
@@ -223,6 +232,9 @@ func (m Model) doneView(w, lv int) part {
 	}
 	for _, wn := range dec.Warnings {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(wn, st.Text))
+	}
+	if next != "" {
+		d.verbatim(nil, sg(next, st.Subtle))
 	}
 	return part{body: d.trimBlank(), focus: [2]int{-1, -1}}
 }

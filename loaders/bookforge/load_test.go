@@ -307,10 +307,10 @@ func TestQuotaPauseLeads(t *testing.T) {
 	if s.Fields[2].Value != "chapter 1, scene 3, phase write_scene" {
 		t.Fatalf("paused at %+v", s.Fields[2])
 	}
-	if len(s.Warnings) == 0 || s.Warnings[0] != "quota pause: retrying is safe from 2026-02-15 12:36:00 UTC; CONTINUE now will likely hit the quota again: wait 6m0s" {
-		t.Fatalf("warnings %q", s.Warnings)
+	if len(s.Alerts) == 0 || s.Alerts[0].Text != "quota pause: retrying is safe from 2026-02-15 12:36:00 UTC; CONTINUE now will likely hit the quota again: wait 6m0s" {
+		t.Fatalf("alerts %q", s.Alerts)
 	}
-	if s.Context["warning"] != s.Warnings[0] {
+	if s.Context["warning"] != s.Alerts[0].Text {
 		t.Fatalf("context warning %v", s.Context["warning"])
 	}
 	pz := s.Context["pause"].(map[string]any)

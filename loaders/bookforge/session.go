@@ -342,7 +342,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 // policies are the choices' words: what each does to this book, with
 // the bookforge command it leaves the person with.
 func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, wait time.Duration) (map[model.Choice]model.ChoicePolicy, map[model.Choice]string) {
-	cont := model.ChoicePolicy{Recommended: !b.Archived && len(plan.Blocks) == 0 && wait <= 0, Writes: len(plan.Writes) > 0,
+	cont := model.ChoicePolicy{Recommended: !b.Archived && len(plan.Blocks) == 0, Writes: len(plan.Writes) > 0,
 		Why: "no scene waits for a person's decision"}
 	switch {
 	case plan.Complete && b.State != nil:
@@ -496,9 +496,9 @@ func prompt(b *book, p *Plan, s *model.Session, loads []model.Artifact, now time
 	} else {
 		fmt.Fprintf(&m, "Resume scene **%s** at phase **%s**: %s.\n\n", p.Resume.Scene, phaseLabel(p.Resume.Phase), p.Resume.Reason)
 	}
-	for _, w := range s.Warnings {
-		if strings.HasPrefix(w, "quota pause:") {
-			fmt.Fprintf(&m, "> **Wait first:** %s.\n\n", w)
+	for _, a := range s.Alerts {
+		if strings.HasPrefix(a.Text, "quota pause:") {
+			fmt.Fprintf(&m, "> **Wait first:** %s.\n\n", a.Text)
 		}
 	}
 	fmt.Fprintf(&m, "Run:\n\n```sh\n%s\n```\n\n", p.Command)

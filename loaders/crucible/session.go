@@ -205,8 +205,8 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 
 	pl := p.plan
 	s.Warnings = append(s.Warnings, pl.Warnings...)
-	if p.markerPath != "" && l.recent(p) {
-		s.Alert(model.AlertRunning, fmt.Sprintf("The pipeline wrote its files %s ago: it may still be running. Resuming it now could run it twice.", model.Elapsed(l.opts.Now.Sub(p.updated))))
+	if p.markerPath != "" && !pl.Resume.End && l.recent(p) {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("The pipeline wrote its files %s ago: it may still be running. Resuming it now could run it twice.", model.Elapsed(l.opts.Now.Sub(p.updated))))
 	}
 	s.Status = "interrupted"
 	if pl.Resume.End {
@@ -239,7 +239,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	mismatch := p.marker != nil && p.marker.Branch != "" && p.isRepo && current != p.marker.Branch
 	switch {
 	case mismatch:
-		s.Alert(model.AlertBranch, BranchMismatch(p.marker.Branch, current))
+		s.Warnings = append(s.Warnings, BranchMismatch(p.marker.Branch, current)) // the context guard's alert says it above the menu
 		cont = model.ChoicePolicy{Writes: true, Hint: "refused: the pipeline ran on " + p.marker.Branch + ", you are on " + current}
 	case pl.Resume.Restore != nil:
 		r := pl.Resume.Restore
@@ -278,23 +278,25 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	return s
 }
 
-// headline is the session's line under its one word (interrupted,
-// archived) when the crash rule does not call it crashed: crucible
-// records no pause, so a pipeline whose marker stands was interrupted.
-// Never "You paused". That it may still be running is an alert.
+// headline is the session's first line when the crash rule does not
+// call it crashed: crucible records no pause, so a pipeline whose marker
+// stands was interrupted, or is still running when it wrote its files
+// recently. Never "You paused".
 func (l *Loader) headline(p *pipeline) string {
 	since, recent := l.opts.Now.Sub(p.updated), l.recent(p)
 	switch {
 	case p.archived:
-		return "This crucible pipeline finished or was set aside."
+		return "This crucible pipeline finished or was set aside: it is kept as history."
 	case p.problem != nil:
 		return "This crucible pipeline's files cannot be read as they are."
 	case p.plan != nil && p.plan.Resume.End && recent:
-		return "Every recorded dispatch finished " + model.Elapsed(since) + " ago, and the pipeline's cleanup has not run."
+		return "This crucible pipeline may still be running: every recorded dispatch finished " + model.Elapsed(since) + " ago, and its cleanup has not run."
 	case p.plan != nil && p.plan.Resume.End:
-		return "Every recorded dispatch finished, but the pipeline stopped before its cleanup."
+		return "This crucible pipeline was interrupted before its cleanup: every recorded dispatch finished."
+	case recent:
+		return "This crucible pipeline may still be running: it wrote its files " + model.Elapsed(since) + " ago (crucible records no pause)."
 	}
-	return "crucible records no pause: a pipeline that stops is interrupted."
+	return "This crucible pipeline was interrupted (crucible records no pause)."
 }
 
 // recent: the pipeline wrote its files less than recentWrite ago, so it

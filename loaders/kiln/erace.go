@@ -133,17 +133,11 @@ type runCE struct {
 	resume           string // resume.md
 	events           []eventE
 	warnings         []string
-	alerts           []model.Alert
 	where, why, cont string
 }
 
 func (r *runCE) warn(format string, args ...any) {
 	r.warnings = append(r.warnings, fmt.Sprintf(format, args...))
-}
-
-// alert notes a fact that bears on the choice.
-func (r *runCE) alert(kind model.AlertKind, format string, args ...any) {
-	r.alerts = append(r.alerts, model.Alert{Kind: kind, Text: fmt.Sprintf(format, args...)})
 }
 
 func loadC(root, path string, data []byte) *model.Session { return loadCE(root, path, data, eraC) }
@@ -244,9 +238,9 @@ func (r *runCE) read() {
 		}
 	}
 	if p := d.value("path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
-		r.alert(model.AlertBranch, "STATE.md's project path is %s, but the project opened is %s (was the project moved?)", p, r.root)
+		r.warn("STATE.md's project path is %s, but the project opened is %s (was the project moved?)", p, r.root)
 	} else if p := d.value("project_path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
-		r.alert(model.AlertBranch, "STATE.md's project_path is %s, but the project opened is %s (was the project moved?)", p, r.root)
+		r.warn("STATE.md's project_path is %s, but the project opened is %s (was the project moved?)", p, r.root)
 	}
 	if data, err := readOwn(filepath.Join(r.kilnDir, "resume.md")); err == nil {
 		r.resume = string(data)
@@ -430,7 +424,6 @@ func (r *runCE) fill(s *model.Session) {
 	s.Outcomes = map[model.Choice]string{model.Continue: r.cont}
 	s.Policy = r.policy()
 	s.Warnings = append(s.Warnings, r.warnings...)
-	s.Alerts = append(s.Alerts, r.alerts...)
 	if r.complete {
 		s.Standing = model.StandingDone
 	}

@@ -226,10 +226,10 @@ func (m *memory) read() {
 	m.projectPath = d.value("project_path")
 	if m.projectPath != "" && filepath.Clean(m.projectPath) != m.root {
 		if filepath.Dir(m.memDir) != filepath.Join(m.root, ".kiln") && Encode(filepath.Clean(m.projectPath)) == Encode(m.root) {
-			m.alert(model.AlertBranch, "MEMORY.md's project_path is %s, but the project opened is %s: the folder name %s fits both (the encoding is lossy); check that this memory belongs to this project",
+			m.warn("MEMORY.md's project_path is %s, but the project opened is %s: the folder name %s fits both (the encoding is lossy); check that this memory belongs to this project",
 				m.projectPath, m.root, Encode(m.root))
 		} else {
-			m.alert(model.AlertBranch, "MEMORY.md's project_path is %s, but the project opened is %s (was the project moved?)", m.projectPath, m.root)
+			m.warn("MEMORY.md's project_path is %s, but the project opened is %s (was the project moved?)", m.projectPath, m.root)
 		}
 	}
 	if v := d.value("last_updated"); v != "" {

@@ -92,6 +92,10 @@ type Catalog struct {
 	VetoRecommend  string
 	VetoQuestion   string
 	VetoSuggestion string
+	// NextPrompt is the next step after CONTINUE in the wizard: the
+	// command that prints the prompt for the agent, in full (it is meant
+	// to be copied).
+	NextPrompt func(sessionID string) string
 	// Veto names the classes of the files it lists and its commands
 	// (veto.go); Guard is the other guards' words (alert.go).
 	Veto  VetoText
@@ -158,6 +162,9 @@ type KeyText struct {
 	Artifacts, Edit, Open, Sessions                         string
 	// Off marks an option the full help lists but the core turned off.
 	Off string
+	// Choices describes the choices' letters in one help entry
+	// ("c/R/D choices").
+	Choices string
 }
 
 func plural(n int, one, many string) string {
@@ -256,6 +263,9 @@ var English = Catalog{
 	Guard:          englishGuard,
 	VetoQuestion:   "Back to the resume menu? [y/n]",
 	VetoSuggestion: "Commit or stash your changes before restart.",
+	NextPrompt: func(id string) string {
+		return "Next: pickup resume --choice continue --emit prompt --session " + id
+	},
 
 	GitRefusedTitle: "Restart blocked: git would not check this repository",
 	GitRefusedSuggestion: "To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart. " +
@@ -323,7 +333,7 @@ var English = Catalog{
 		ShowAll: "show all", HideArchived: "hide archived",
 		Artifacts: "artifacts", Edit: "edit", Open: "open in pager", Sessions: "sessions",
 		Left: "left", Right: "right",
-		Off: "(not available)",
+		Off: "(not available)", Choices: "choices",
 	},
 	Picker:  englishPicker,
 	Browser: englishBrowser,
@@ -578,10 +588,9 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 			line(c.SuggestRestart)
 		}
 	}
+	// The alerts themselves are said by the caller (cmd, beside the
+	// guard); here they ask a recommendation to say why.
 	alerts := model.State{Session: s, Crash: crash}.Alerts()
-	for _, a := range alerts {
-		line("! ", a.Text)
-	}
 	if vis := model.Visible(opts); len(vis) > 0 {
 		line(c.OptionsHead, ":")
 		for i, o := range vis {
