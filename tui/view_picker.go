@@ -177,7 +177,7 @@ func (m Model) sessionRow(s *model.Session, selected bool, bw, w int) []string {
 	}
 	indent := strings.Repeat(" ", 2+bw+1)
 	details := truncate(m.sessionDetails(s), max(w-len(indent), 1), g.Ellipsis)
-	second := indent + bg(st.Subtle).Render(details)
+	second := bg(st.Text).Render(indent) + bg(st.Subtle).Render(details)
 	if selected {
 		second += bg(st.Text).Render(strings.Repeat(" ", max(w-len(indent)-ansi.StringWidth(details), 0)))
 		if pad := w - ansi.StringWidth(first); pad > 0 {
