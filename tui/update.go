@@ -17,8 +17,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = max(msg.Width, 1), max(msg.Height, 1)
+		first := !m.sized
 		m.sized = true
-		m.sync(false)
+		m.sync(first) // the first size shows the screen anew
 		cmd := m.previewCmd()
 		return m, cmd
 	case tea.BackgroundColorMsg:

@@ -42,6 +42,10 @@ type part struct {
 	focus [2]int
 	// pinned lines sit under the body and never scroll away (a question).
 	pinned []string
+	// lead, when above 0, is the body line a screen shown anew starts
+	// at, as long as the focus's first line still shows (the options
+	// screen's warnings).
+	lead int
 }
 
 // frame is a laid-out screen: what View prints, top to bottom.
@@ -143,6 +147,12 @@ func (m *Model) sync(reset bool) {
 	m.vp.SetContentLines(fr.body)
 	if reset {
 		m.vp.GotoTop()
+	}
+	if from := fr.focus[0]; reset && fr.scroll && fr.lead > 0 && from >= 0 {
+		// The warnings first, down to the highlighted option's first
+		// line at least.
+		m.vp.SetYOffset(max(min(fr.lead, from), from-fr.bodyH+1))
+		return
 	}
 	if from, to := fr.focus[0], fr.focus[1]; from >= 0 {
 		off := m.vp.YOffset()

@@ -67,8 +67,10 @@ func (m Model) optionsView(w, lv int) part {
 
 	// The warnings that bear on the choice, above the question.
 	alerts := m.alerts()
+	lead := 0
 	if len(alerts) > 0 {
 		d.blank()
+		lead = len(d.lines)
 		for _, a := range alerts {
 			d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(a.Text, st.Warning))
 		}
@@ -95,7 +97,7 @@ func (m Model) optionsView(w, lv int) part {
 			focus = [2]int{from, len(d.lines) - 1}
 		}
 	}
-	return part{sticky: top.lines, body: d.trimBlank(), focus: focus}
+	return part{sticky: top.lines, body: d.trimBlank(), focus: focus, lead: lead}
 }
 
 // alerts are the facts that bear on the choice: the core's and the

@@ -342,7 +342,8 @@ func (l Loader) session(b *book, path string) *model.Session {
 // policies are the choices' words: what each does to this book, with
 // the bookforge command it leaves the person with.
 func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, wait time.Duration) (map[model.Choice]model.ChoicePolicy, map[model.Choice]string) {
-	cont := model.ChoicePolicy{Recommended: !b.Archived && len(plan.Blocks) == 0, Writes: len(plan.Writes) > 0,
+	// Not recommended while the quota asks to wait (the alert says so).
+	cont := model.ChoicePolicy{Recommended: !b.Archived && len(plan.Blocks) == 0 && wait <= 0, Writes: len(plan.Writes) > 0,
 		Why: "no scene waits for a person's decision"}
 	switch {
 	case plan.Complete && b.State != nil:
