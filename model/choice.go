@@ -67,9 +67,12 @@ const (
 // While a fact bears on the choice (an alert), a recommendation that
 // does not say why is dropped; while the workflow may be at work
 // (crash.Running), none stands.
-func Options(s *Session, crash CrashInfo) []Option {
+//
+// also are the alerts the caller found beside the session's own (the
+// context guard's mismatches, State.Mismatch).
+func Options(s *Session, crash CrashInfo, also ...Alert) []Option {
 	out := make([]Option, 0, len(AllChoices))
-	alerted := len(s.Alerts) > 0 || crash.Running
+	alerted := len(s.Alerts) > 0 || len(also) > 0 || crash.Running
 	for _, c := range s.ChoiceOrder() {
 		pol := s.policy(c)
 		o := Option{Choice: c, Visible: true, Enabled: pol.Disabled == "", Reason: pol.Disabled, Recommended: pol.Recommended, Why: pol.Why}

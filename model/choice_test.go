@@ -3,6 +3,7 @@ package model
 import (
 	"reflect"
 	"testing"
+	"time"
 )
 
 func choices(opts []Option) []Choice {
@@ -67,5 +68,20 @@ func TestNothingRecommendedUnexplainedWhileAnAlertStands(t *testing.T) {
 	}
 	if o, _ := Find(Options(session(badPhase), CrashInfo{}), Restart); !o.Recommended || o.Why != WhyPhaseNotFound {
 		t.Fatalf("phase not found: %+v", o)
+	}
+}
+
+// The context guard's mismatches count as alerts too.
+func TestMismatchAsksTheRecommendationWhy(t *testing.T) {
+	s := session(func(s *Session) {
+		s.Policy = map[Choice]ChoicePolicy{Continue: {Recommended: true}}
+		s.Recorded = Recorded{Branch: "feature/auth"}
+	})
+	st, _ := Step(NewState(Config{}), Loaded{Session: s, Now: t0.Add(time.Hour), Checkout: &Checkout{Dir: "/p", Repo: true, Branch: "main"}})
+	if len(st.Mismatch) == 0 {
+		t.Fatal("no mismatch found")
+	}
+	if o, _ := Find(st.Options, Continue); o.Recommended {
+		t.Fatalf("recommended without a why beside a mismatch: %+v", o)
 	}
 }

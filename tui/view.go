@@ -148,11 +148,14 @@ func (m *Model) sync(reset bool) {
 	if reset {
 		m.vp.GotoTop()
 	}
-	if from := fr.focus[0]; reset && fr.scroll && fr.lead > 0 && from >= 0 {
-		// The warnings first, down to the highlighted option's first
-		// line at least.
-		m.vp.SetYOffset(max(min(fr.lead, from), from-fr.bodyH+1))
-		return
+	if from := fr.focus[0]; fr.scroll && fr.lead > 0 && from >= 0 {
+		// Shown anew (and until the highlight moves): the warnings
+		// first, down to the highlighted option's first line at least.
+		lead := max(min(fr.lead, from), from-fr.bodyH+1)
+		if reset || m.vp.YOffset() == lead {
+			m.vp.SetYOffset(lead)
+			return
+		}
 	}
 	if from, to := fr.focus[0], fr.focus[1]; from >= 0 {
 		off := m.vp.YOffset()
