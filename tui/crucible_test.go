@@ -229,6 +229,19 @@ func TestCrucibleGolden(t *testing.T) {
 			w := newCrucibleWorld(t, "main")
 			return w.model(t, w.session(t, 2*time.Hour), sz)
 		}},
+		{"interrupted_options", func(t *testing.T, sz [2]int) Model {
+			w := newCrucibleWorld(t, "main")
+			return w.model(t, w.session(t, 10*time.Minute), sz)
+		}},
+		{"running_options", func(t *testing.T, sz [2]int) Model {
+			// Evidence of activity: an agent process in the project.
+			w := newCrucibleWorld(t, "main")
+			st, _ := model.Step(model.NewState(model.Config{}), model.Loaded{Session: w.session(t, 10*time.Minute), Now: now,
+				Activity: []model.Activity{{Kind: model.ActivityProcess, Name: "claude", Detail: "claude (pid 4242) is running in the project"}}})
+			pinEnv(t)
+			m := New(Config{State: st, Run: w.runner(), Project: "shop"})
+			return update(t, m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		}},
 		{"plan", func(t *testing.T, sz [2]int) Model {
 			w := newCrucibleWorld(t, "main")
 			m, _ := press(t, w.model(t, w.session(t, 10*time.Minute), sz), keyRune('2'))

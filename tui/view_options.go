@@ -49,7 +49,8 @@ func (m Model) optionsView(w, lv int) part {
 			top.text(sg(c.Greeting(s, crash), st.Title))
 		}
 		d.gap()
-		if s != nil && s.Headline != "" && !crash.Detected {
+		if s != nil && s.Headline != "" && !crash.Detected && standing != model.StandingRunning {
+			// (Running: the warnings below give the evidence.)
 			d.text(sg(s.Headline, st.Text))
 		}
 		if crash.Detected && s != nil && s.HasLastUpdated {
