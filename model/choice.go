@@ -39,6 +39,10 @@ type Option struct {
 	// Reason says why the choice is disabled or hidden.
 	Reason      string `json:"reason,omitempty"`
 	Recommended bool   `json:"recommended,omitempty"`
+	// Why says why the choice is recommended. While an alert stands (a
+	// fact that bears on the choice, State.Alerts), a recommendation
+	// without a reason is dropped: nothing is "recommended" unexplained.
+	Why string `json:"why,omitempty"`
 }
 
 // Reason codes the core itself uses when it disables or hides a choice.
@@ -50,32 +54,52 @@ const (
 	ReasonIntegrity      = "recorded hashes no longer match: an explicit flag is needed to go on"
 )
 
-// Options computes the menu for a session: the loader's policy first, then
-// the flowchart's own rules (crash hides REVIEW; a corrupted file allows
-// only DISCARD; an unknown phase disables CONTINUE and recommends RESTART).
-func Options(s *Session, crash CrashInfo) []Option {
+// Why codes the core itself uses when it recommends a choice.
+const (
+	WhyCorrupted     = "the state file cannot be read: DISCARD archives it"
+	WhyPhaseNotFound = "the state names an unknown phase: RESTART starts again from the first"
+)
+
+// Options computes the menu for a session, in the session's order
+// (Session.Order, else AllChoices): the loader's policy first, then the
+// flowchart's own rules (crash hides REVIEW; a corrupted file allows only
+// DISCARD; an unknown phase disables CONTINUE and recommends RESTART).
+// While a fact bears on the choice (an alert), a recommendation that
+// does not say why is dropped; while the workflow may be at work
+// (crash.Running), none stands.
+//
+// also are the alerts the caller found beside the session's own (the
+// context guard's mismatches, State.Mismatch).
+func Options(s *Session, crash CrashInfo, also ...Alert) []Option {
 	out := make([]Option, 0, len(AllChoices))
-	for _, c := range AllChoices {
+	alerted := len(s.Alerts) > 0 || len(also) > 0 || crash.Running
+	for _, c := range s.ChoiceOrder() {
 		pol := s.policy(c)
-		o := Option{Choice: c, Visible: true, Enabled: pol.Disabled == "", Reason: pol.Disabled, Recommended: pol.Recommended}
+		o := Option{Choice: c, Visible: true, Enabled: pol.Disabled == "", Reason: pol.Disabled, Recommended: pol.Recommended, Why: pol.Why}
 		if s.Problem != nil {
 			switch {
 			case s.Problem.OnlyDiscard():
 				if c != Discard {
-					o.Enabled, o.Reason, o.Recommended = false, ReasonCorruptedOnly, false
+					o.Enabled, o.Reason, o.Recommended, o.Why = false, ReasonCorruptedOnly, false, ""
 				} else {
 					o.Recommended = true
+					if o.Why == "" {
+						o.Why = WhyCorrupted
+					}
 				}
 			case s.Problem.Kind == ErrIntegrity:
 				if c == Continue {
-					o.Enabled, o.Reason, o.Recommended = false, ReasonIntegrity, false
+					o.Enabled, o.Reason, o.Recommended, o.Why = false, ReasonIntegrity, false, ""
 				}
 			case s.Problem.Kind == ErrPhaseNotFound:
 				if c == Continue {
-					o.Enabled, o.Reason, o.Recommended = false, ReasonPhaseNotFound, false
+					o.Enabled, o.Reason, o.Recommended, o.Why = false, ReasonPhaseNotFound, false, ""
 				}
 				if c == Restart && o.Enabled {
 					o.Recommended = true
+					if o.Why == "" {
+						o.Why = WhyPhaseNotFound
+					}
 				}
 			}
 		}
@@ -84,6 +108,14 @@ func Options(s *Session, crash CrashInfo) []Option {
 		}
 		if s.Path == "" && c == Discard {
 			o.Enabled, o.Reason = false, ReasonNothingToClear
+		}
+		if !o.Enabled || (alerted && o.Why == "") || crash.Running {
+			// Evidence that the workflow is still at work: nothing is
+			// recommended (CONTINUE or RESTART could run it twice).
+			o.Recommended = false
+		}
+		if !o.Recommended {
+			o.Why = ""
 		}
 		out = append(out, o)
 	}
@@ -110,6 +142,24 @@ func Find(opts []Option, c Choice) (Option, bool) {
 		}
 	}
 	return Option{}, false
+}
+
+// ChoiceOrder is the order the menu lists the choices in: the
+// session's own (Order, a protocol's listing), then any choice it leaves
+// out, in AllChoices order.
+func (s *Session) ChoiceOrder() []Choice {
+	if len(s.Order) == 0 {
+		return AllChoices
+	}
+	out := make([]Choice, 0, len(AllChoices))
+	seen := map[Choice]bool{}
+	for _, c := range append(append([]Choice(nil), s.Order...), AllChoices...) {
+		if !seen[c] && (c == Continue || c == Review || c == Restart || c == Discard) {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func (s *Session) policy(c Choice) ChoicePolicy {

@@ -282,7 +282,7 @@ func stepLoading(s State, ev Event) (State, []Effect) {
 		s.Checkout = l.Checkout
 		s.Mismatch = ContextAlerts(l.Session.Recorded, l.Checkout)
 	}
-	s.Options = Options(l.Session, s.Crash)
+	s.Options = Options(l.Session, s.Crash, s.Mismatch...)
 	s.Screen = optionsScreen(s)
 	return s, nil
 }

@@ -124,8 +124,11 @@ type ResumePoint struct {
 type ChoicePolicy struct {
 	// Disabled, when not empty, turns the choice off and says why.
 	Disabled string
-	// Recommended marks the choice the situation calls for.
+	// Recommended marks the choice the situation calls for; Why says
+	// why (shown beside the mark while an alert stands, and needed then:
+	// see Options).
 	Recommended bool
+	Why         string
 	// Writes, for Continue, says CONTINUE changes files (a source's resume
 	// bookkeeping) through an Apply effect. RESTART (after VETO-2) and
 	// DISCARD (after confirmation) always write.
@@ -258,6 +261,10 @@ type Session struct {
 	// Policy holds the loader's word on each choice; a missing entry is
 	// an enabled choice that neither writes nor needs git.
 	Policy map[Choice]ChoicePolicy `json:"-"`
+	// Order, when set, is the protocol's own menu order (seed 003 lists
+	// Resume, Restart, View artifacts): the menu numbers follow it, and a
+	// choice it leaves out comes after. See ChoiceOrder.
+	Order []Choice `json:"-"`
 	// Moves lists, per choice, every file and folder its write renames (a
 	// folder ends with "/"), for DISCARD's confirmation to name each one;
 	// none means the state file alone.

@@ -161,3 +161,8 @@ func FilesActivity(s *Session, now time.Time, threshold time.Duration) []Activit
 	return []Activity{{Kind: ActivityFiles, Name: what,
 		Detail: what + " changed " + Elapsed(since) + " ago, within the " + Elapsed(threshold) + " crash threshold"}}
 }
+
+// Alert adds a fact that bears on the choice (see Alerts).
+func (s *Session) Alert(kind AlertKind, text string) {
+	s.Alerts = append(s.Alerts, Alert{Kind: kind, Text: text})
+}

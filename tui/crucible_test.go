@@ -174,6 +174,12 @@ func (w *crucibleWorld) scrubDone(m Model) Model {
 		}
 		*p = &d
 	}
+	if m.state.Session != nil {
+		// The ID comes from the temporary folder: the next step names it.
+		s := *m.state.Session
+		s.ID = "<id>"
+		m.state.Session = &s
+	}
 	return m
 }
 
@@ -214,7 +220,7 @@ func (w *crucibleWorld) model(t *testing.T, s *model.Session, sz [2]int) Model {
 }
 
 func TestCrucibleGolden(t *testing.T) {
-	sizes := [][2]int{{80, 24}, {120, 40}}
+	sizes := [][2]int{{40, 12}, {80, 24}, {120, 40}}
 	screens := []struct {
 		name string
 		make func(t *testing.T, sz [2]int) Model
@@ -222,6 +228,19 @@ func TestCrucibleGolden(t *testing.T) {
 		{"options", func(t *testing.T, sz [2]int) Model {
 			w := newCrucibleWorld(t, "main")
 			return w.model(t, w.session(t, 2*time.Hour), sz)
+		}},
+		{"interrupted_options", func(t *testing.T, sz [2]int) Model {
+			w := newCrucibleWorld(t, "main")
+			return w.model(t, w.session(t, 10*time.Minute), sz)
+		}},
+		{"running_options", func(t *testing.T, sz [2]int) Model {
+			// Evidence of activity: an agent process in the project.
+			w := newCrucibleWorld(t, "main")
+			st, _ := model.Step(model.NewState(model.Config{}), model.Loaded{Session: w.session(t, 10*time.Minute), Now: now,
+				Activity: []model.Activity{{Kind: model.ActivityProcess, Name: "claude", Detail: "claude (pid 4242) is running in the project"}}})
+			pinEnv(t)
+			m := New(Config{State: st, Run: w.runner(), Project: "shop"})
+			return update(t, m, tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 		}},
 		{"plan", func(t *testing.T, sz [2]int) Model {
 			w := newCrucibleWorld(t, "main")

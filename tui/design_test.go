@@ -76,10 +76,12 @@ func TestDesignMenuWords(t *testing.T) {
 	m := newModel(t, st, nil, 120, 40)
 	v := plain(m)
 	for _, w := range []string{
-		"1. Resume from Stage 3 - alternatives generated, awaiting choice (recommended)",
-		"2. View current artifacts - 2 artifacts, all on disk",
-		"3. Restart from Stage 0 (discard progress) - the session is archived; a new one starts with every stage pending",
-		"4. Archive the session - moved to .claude/design/sessions/archive/; no new session",
+		// Seed 003's own order (Resume, Restart, View artifacts), each
+		// under its fixed verb, the format's words on the second line.
+		"1. CONTINUE [c] (recommended)\n     Resume from Stage 3 - alternatives generated, awaiting choice",
+		"2. RESTART [R]\n     Restart from Stage 0 (discard progress) - the session is archived; a new one starts with every stage\n     pending",
+		"3. REVIEW [p]\n     View current artifacts - 2 artifacts, all on disk",
+		"4. DISCARD [D]\n     Archive the session - moved to .claude/design/sessions/archive/; no new session",
 		"Stage: Stage 3: Design (3/8 completed)",
 		"Checkpoint: alternatives generated, awaiting choice",
 	} {
@@ -96,7 +98,7 @@ func TestDesignMenuWords(t *testing.T) {
 		t.Fatalf("decision %+v", d)
 	}
 	r = &fakeRunner{git: model.GitChecked{Available: true}}
-	_, _ = press(t, newModel(t, st, r, 80, 24), keyRune('3'))
+	_, _ = press(t, newModel(t, st, r, 80, 24), keyRune('2'))
 	if len(r.seen) == 0 {
 		t.Fatal("restart did not check git")
 	}
@@ -118,7 +120,7 @@ func TestDesignTDDQuestionNo(t *testing.T) {
 	if m.Final().Screen != model.ScreenOptions || r.applies() != 0 {
 		t.Fatalf("n: %s with %d applies", m.Final().Screen, r.applies())
 	}
-	if v := plain(m); !strings.Contains(v, "3. Re-run Stage 3") {
+	if v := plain(m); !strings.Contains(v, "2. RESTART [R]\n     Re-run Stage 3") {
 		t.Fatalf("menu:\n%s", v)
 	}
 }

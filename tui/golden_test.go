@@ -32,12 +32,27 @@ func TestGolden(t *testing.T) {
 			m, _ := press(t, newModel(t, normalState(t), nil, w, h), keyRune('4'))
 			return arm(t, m)
 		}},
+		{"alert_options", func(t *testing.T, w, h int) Model { return newModel(t, alertState(t), nil, w, h) }},
 		{"done_continue", func(t *testing.T, w, h int) Model {
 			m, _ := press(t, newModel(t, normalState(t), nil, w, h), keyEnter)
 			return m
 		}},
 	}
 	goldens(t, screens, [2]int{40, 12}, [2]int{80, 24}, [2]int{120, 40})
+}
+
+// alertState is a paused session with facts that bear on the choice: a
+// stale pause marker and a conflict, above the question; CONTINUE's
+// recommendation says why, RESTART's (without one) is dropped.
+func alertState(t *testing.T) model.State {
+	return loaded(t, aiosSession(func(s *model.Session) {
+		s.Alert(model.AlertStale, "The pause marker .aios/paused is stale: it names story 12.2, finished since.")
+		s.Alert(model.AlertConflict, "current_phase is development but phase_history ends at validation.")
+		s.Policy = map[model.Choice]model.ChoicePolicy{
+			model.Continue: {Recommended: true, Why: "the story file is on disk"},
+			model.Restart:  {Recommended: true},
+		}
+	}))
 }
 
 // vetoAnswer is git's answer with a file of every class: the session's

@@ -93,7 +93,7 @@ func (m Model) gridMove(k tea.KeyPressMsg) (Model, bool) {
 	// reasons take a different number of lines (or a notice goes): then
 	// lay it all out again. Otherwise only keep the highlight in view, as
 	// a scroll does: a move costs what a scroll costs.
-	w := m.width
+	w := m.contentWidth()
 	if m.state.Notice != "" || m.cellLines(g, oldRow, oldCol, w) != m.cellLines(g, row, col, w) {
 		// The core's notice is one-off: moving on dismisses it.
 		m.state.Notice = ""
@@ -101,8 +101,8 @@ func (m Model) gridMove(k tea.KeyPressMsg) (Model, bool) {
 		return m, true
 	}
 	if m.scrolls {
-		// A scrolling body is the compact level's.
-		p := m.reviewView(w, lvCompact)
+		// A scrolling body is the scroll level's.
+		p := m.reviewView(w, m.scrollLv)
 		m.keepInView(p.focus[0], p.focus[1], m.vp.Height())
 	}
 	return m, true
@@ -152,12 +152,12 @@ func (m Model) gridReview(top *doc, k reviewKey) part {
 	gridBodies.mu.Lock()
 	defer gridBodies.mu.Unlock()
 	e := gridBodies.get(gk, func() *gridBody { return m.gridBody(s, k.w, k.lv, gk.ascii) })
-	ck := cursorKey{row: row, col: col, top: first, per: per, compact: k.lv >= lvCompact, ascii: gk.ascii}
+	ck := cursorKey{row: row, col: col, top: first, per: per, compact: noBlanks(k.lv), ascii: gk.ascii}
 	pre, post := e.pre, e.post
 	h := max(m.height, 1)
-	if k.lv < lvCompact {
-		// Taller than the terminal: layout moves on to the compact
-		// level, and only this body's length counts.
+	if k.lv < lvPlain {
+		// Taller than the terminal: layout moves on to a level that
+		// scrolls, and only this body's length counts.
 		if n := len(pre.lines) + m.cursorLen(g, ck, e.w) + len(post.lines); n > h {
 			return part{sticky: top.lines, body: make([]string, n), focus: [2]int{-1, -1}}
 		}
@@ -181,9 +181,9 @@ func (m Model) gridReview(top *doc, k reviewKey) part {
 // highlight.
 func (m Model) gridBody(s *model.Session, w, lv int, ascii bool) *gridBody {
 	st, g := m.styles, s.Grid
-	compact := lv >= lvCompact
+	compact := noBlanks(lv)
 
-	pre := newLazyDoc(w, compact)
+	pre := m.newLazyDoc(w, compact)
 	pre.gap()
 	m.reviewFacts(pre, s, false)
 	pre.blank()
@@ -223,7 +223,7 @@ func (m Model) gridBody(s *model.Session, w, lv int, ascii bool) *gridBody {
 		})
 	}
 
-	post := newLazyDoc(w, compact)
+	post := m.newLazyDoc(w, compact)
 	post.gap()
 	m.reviewTail(post, s, lv, g.Replaces)
 	post.trimBlank()
@@ -384,9 +384,9 @@ const maxCellCounts = 4096
 func hangLines(w, pw int, segs []seg) int {
 	w = max(w, 1)
 	if pw >= w {
-		return 1 + len(wrapSegs(segs, w))
+		return 1 + len(wrapSegs(segs, w, "…"))
 	}
-	return len(wrapSegs(segs, w-pw))
+	return len(wrapSegs(segs, w-pw, "…"))
 }
 
 // cursorLen is how many lines cursorBlock draws for ck, without drawing

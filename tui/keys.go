@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,6 +50,46 @@ type KeyMap struct {
 	// Reload reads the session again from disk after a write was refused
 	// because its state file changed (session.go).
 	Reload key.Binding // r
+	// Verbs are the four choices' letter keys (VerbKeys): each means the
+	// same choice on every screen and in every format, whatever number
+	// the menu gives it. order is the menu's order (the help lists the
+	// options as the screen does); options are their entries in ?.
+	Verbs   [len(verbOrder)]key.Binding
+	order   []model.Choice
+	options []key.Binding
+	joined  key.Binding // the enabled letters in one entry
+}
+
+// verbOrder indexes KeyMap.Verbs.
+var verbOrder = [...]model.Choice{model.Continue, model.Review, model.Restart, model.Discard}
+
+// VerbKeys are the letter keys of the four choices. None clashes with
+// another binding: r is reload, v artifacts, e edit, o open, a show all,
+// q quit, y and n answer, hjkl g G b f move. RESTART and DISCARD throw
+// state away, so theirs take shift, as lazygit's destructive keys do.
+var VerbKeys = map[model.Choice]string{
+	model.Continue: "c",
+	model.Review:   "p", // progress: seed 001's "see detailed progress"
+	model.Restart:  "R",
+	model.Discard:  "D",
+}
+
+// verbWord is a choice's name in the help: "continue".
+func verbWord(cat *msg.Catalog, ch model.Choice) string {
+	if n, ok := cat.Choices[ch]; ok {
+		return strings.ToLower(n)
+	}
+	return string(ch)
+}
+
+// verb is the binding of choice c.
+func (km *KeyMap) verb(c model.Choice) *key.Binding {
+	for i, v := range verbOrder {
+		if v == c {
+			return &km.Verbs[i]
+		}
+	}
+	return nil
 }
 
 // NewKeyMap builds the bindings with the catalog's help wording.
@@ -81,6 +122,9 @@ func NewKeyMap(c *msg.Catalog) KeyMap {
 	for i := range km.Pick {
 		n := strconv.Itoa(i + 1)
 		km.Pick[i] = key.NewBinding(key.WithKeys(n), key.WithHelp(n, ""))
+	}
+	for i, ch := range verbOrder {
+		km.Verbs[i] = key.NewBinding(key.WithKeys(VerbKeys[ch]), key.WithHelp(VerbKeys[ch], verbWord(c, ch)))
 	}
 	return km
 }
@@ -155,9 +199,14 @@ func (km *KeyMap) sync(s keyState) {
 	for i := range km.Pick {
 		all = append(all, &km.Pick[i])
 	}
+	for i := range km.Verbs {
+		all = append(all, &km.Verbs[i])
+	}
 	for _, b := range all {
 		b.SetEnabled(false)
 	}
+	km.order, km.options = nil, nil
+	km.joined = key.Binding{}
 	terminal := s.screen == model.ScreenDone || s.screen == model.ScreenQuit || s.screen == model.ScreenNoSession
 	km.Quit.SetEnabled(!terminal)
 	km.Cancel.SetEnabled(!terminal)
@@ -192,18 +241,7 @@ func (km *KeyMap) sync(s keyState) {
 		km.Up.SetEnabled(len(s.visible) > 1)
 		km.Down.SetEnabled(len(s.visible) > 1)
 		km.Choose.SetEnabled(len(s.visible) > 0)
-		for i := range km.Pick {
-			// A disabled choice keeps its key (pressing it shows why it is
-			// off) but its binding is off, so help does not offer it.
-			if i < len(s.visible) {
-				o := s.visible[i]
-				km.Pick[i].SetKeys(strconv.Itoa(i + 1))
-				km.Pick[i].SetHelp(strconv.Itoa(i+1), strings.ToLower(s.catalog.Choices[o.Choice]))
-				km.Pick[i].SetEnabled(o.Enabled)
-			} else {
-				km.Pick[i].Unbind()
-			}
-		}
+		km.syncChoices(s)
 	case model.ScreenReview:
 		km.Browse.SetEnabled(s.canBrowse)
 		km.Back.SetEnabled(true)
@@ -259,6 +297,52 @@ func (km *KeyMap) sync(s keyState) {
 			km.Move.SetHelp(lb.move, k.Scroll)
 		}
 	}
+}
+
+// syncChoices sets the options' keys: a number for each option shown,
+// in the menu's order, and each choice's letter. A disabled or hidden
+// choice keeps its keys (pressing one shows why it is off) but its
+// binding is off, so the help bar does not offer it; the full help
+// lists every option shown, as the screen does.
+func (km *KeyMap) syncChoices(s keyState) {
+	for i := range km.Pick {
+		if i < len(s.visible) {
+			o := s.visible[i]
+			km.Pick[i].SetKeys(strconv.Itoa(i + 1))
+			km.Pick[i].SetHelp(strconv.Itoa(i+1), verbWord(s.catalog, o.Choice))
+			km.Pick[i].SetEnabled(o.Enabled)
+		} else {
+			km.Pick[i].Unbind()
+		}
+	}
+	shown := map[model.Choice]bool{}
+	for i, o := range s.visible {
+		shown[o.Choice] = true
+		km.order = append(km.order, o.Choice)
+		v := km.verb(o.Choice)
+		v.SetEnabled(o.Enabled)
+		desc := verbWord(s.catalog, o.Choice)
+		if !o.Enabled {
+			desc += " " + s.catalog.Keys.Off
+		}
+		km.options = append(km.options, key.NewBinding(key.WithKeys(strconv.Itoa(i+1), VerbKeys[o.Choice]),
+			key.WithHelp(strconv.Itoa(i+1)+" "+VerbKeys[o.Choice], desc)))
+	}
+	for _, c := range verbOrder {
+		// A choice the menu does not show (REVIEW after a crash) keeps
+		// its letter, which says why.
+		if !shown[c] {
+			km.verb(c).SetEnabled(false)
+		}
+	}
+	var letters []string
+	for _, c := range km.order {
+		if km.verb(c).Enabled() {
+			letters = append(letters, VerbKeys[c])
+		}
+	}
+	km.joined = key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), s.catalog.Keys.Choices))
+	km.joined.SetEnabled(len(letters) > 0)
 }
 
 // syncList enables the picker's or the browser's keys. While a filter
@@ -327,22 +411,61 @@ func matchesOff(k tea.KeyPressMsg, b key.Binding) bool {
 	return key.Matches(k, b)
 }
 
-// ShortHelp is the one-line help bar.
+// ShortHelp is the one-line help bar, most useful first: the help bar
+// drops from the end what does not fit. PinnedHelp always stays.
 func (km KeyMap) ShortHelp() []key.Binding {
 	move := km.Move
 	move.SetEnabled(km.Up.Enabled() || km.Down.Enabled() || km.Left.Enabled() || km.Right.Enabled())
-	return []key.Binding{km.Reload, km.Choose, km.Open, km.Yes, km.No, move, km.Back, km.Filter, km.ShowAll,
-		km.Browse, km.Edit, km.PageDown, km.Quit, km.Help}
+	out := []key.Binding{km.Reload, km.Choose, km.Open, km.Yes, km.No, km.Back}
+	for _, c := range km.order {
+		out = append(out, *km.verb(c))
+	}
+	return append(out, km.Filter, km.ShowAll, km.Browse, km.Edit, move, km.PageDown)
 }
 
-// FullHelp is the expanded help (toggled with ?).
+// ShortHelpJoined is ShortHelp with the choices' letters in one entry,
+// "c/R/D choices", for a bar too narrow for each.
+func (km KeyMap) ShortHelpJoined() []key.Binding {
+	var out []key.Binding
+	joined := false
+	for _, b := range km.ShortHelp() {
+		if !km.isVerb(b) {
+			out = append(out, b)
+			continue
+		}
+		if !joined {
+			joined = true
+			out = append(out, km.joined)
+		}
+	}
+	return out
+}
+
+// isVerb reports whether b is a choice's letter.
+func (km KeyMap) isVerb(b key.Binding) bool {
+	for _, v := range km.Verbs {
+		if slices.Equal(v.Keys(), b.Keys()) && v.Help() == b.Help() {
+			return true
+		}
+	}
+	return false
+}
+
+// PinnedHelp ends the help bar at every width: "? more", "q quit".
+func (km KeyMap) PinnedHelp() []key.Binding { return []key.Binding{km.Help, km.Quit} }
+
+// FullHelp is the expanded help (toggled with ?). Its first column is
+// the menu, in the screen's order, each option with its number and
+// letter.
 func (km KeyMap) FullHelp() [][]key.Binding {
+	// "? less" and "q quit" come second: columns that do not fit the
+	// width are cut from the end.
 	return [][]key.Binding{
+		km.options,
+		{km.Help, km.Quit},
 		{km.Up, km.Down, km.Left, km.Right, km.Choose, km.Back},
-		{km.Pick[0], km.Pick[1], km.Pick[2], km.Pick[3]},
 		{km.Yes, km.No, km.PageUp, km.PageDown, km.Top, km.Bottom},
 		{km.Open, km.Edit, km.Filter, km.ShowAll, km.Browse, km.Reload},
-		{km.Help, km.Quit},
 	}
 }
 

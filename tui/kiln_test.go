@@ -152,10 +152,10 @@ func TestKilnCompleteMenu(t *testing.T) {
 	m := newModel(t, st, r, 100, 30)
 	v := plain(m)
 	for _, want := range []string{
-		"1. Start a new project in this directory (/kiln:start)",
-		"2. Review the decisions log - and the pitfalls log, on one screen",
+		"1. CONTINUE [c]\n     Start a new project in this directory (/kiln:start)",
+		"2. REVIEW [p]\n     Review the decisions log - and the pitfalls log, on one screen",
 		"not available: the project is marked complete",
-		"4. Archive this project's memory - rename the memory folder so /kiln:start can begin again",
+		"4. DISCARD [D]\n     Archive this project's memory - rename the memory folder so /kiln:start can begin again",
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("menu lacks %q:\n%s", want, v)

@@ -35,8 +35,11 @@ type token struct {
 }
 
 // wrapSegs word-wraps segs to width cells. Runs of spaces collapse to one;
-// a word longer than the width is cut into pieces.
-func wrapSegs(segs []seg, width int) [][]token {
+// a date and the time after it ("2026-11-24 12:30:44 UTC") stay on one
+// line; a path longer than the width is shortened in the middle (ell
+// marks the cut), and any other word longer than the width is cut into
+// pieces.
+func wrapSegs(segs []seg, width int, ell string) [][]token {
 	width = max(width, 1)
 	var words []token
 	var glued []bool // word follows the previous one with no space
@@ -62,6 +65,7 @@ func wrapSegs(segs []seg, width int) [][]token {
 			}
 		}
 	}
+	words, glued = glueTimes(words, glued)
 	var lines [][]token
 	var cur []token
 	curW := 0
@@ -82,6 +86,10 @@ func wrapSegs(segs []seg, width int) [][]token {
 		if len(cur) > 0 && curW+sep+ww > width {
 			flush()
 			sep = 0
+		}
+		if ww > width && looksLikePath(w.text) && ell != "" {
+			w.text = shortenPath(w.text, width, ell)
+			ww = textWidth(w.text)
 		}
 		for len(cur) == 0 && ww > width {
 			// A word wider than the whole line (a path): cut it, after a
@@ -106,6 +114,60 @@ func wrapSegs(segs []seg, width int) [][]token {
 		flush()
 	}
 	return lines
+}
+
+// glueTimes joins a date word and the time (and time zone) after it
+// into one word, so a line never breaks inside a timestamp.
+func glueTimes(words []token, glued []bool) ([]token, []bool) {
+	for i := 0; i+1 < len(words); i++ {
+		if words[i].src < 0 || !isDate(words[i].text) {
+			continue
+		}
+		for _, want := range []func(string) bool{isClock, isZone} {
+			j := i + 1
+			if j >= len(words) || words[j].src != words[i].src || glued[j] || !want(words[j].text) {
+				break
+			}
+			words[i].text += " " + words[j].text
+			words = append(words[:j], words[j+1:]...)
+			glued = append(glued[:j], glued[j+1:]...)
+		}
+	}
+	return words, glued
+}
+
+// isDate: "2026-11-24", perhaps after "(" or "[".
+func isDate(w string) bool {
+	w = strings.TrimLeft(w, "([")
+	return len(w) == 10 && w[4] == '-' && w[7] == '-' && digits(w[:4]) && digits(w[5:7]) && digits(w[8:10])
+}
+
+// isClock: "12:30", "12:30:44", "12:30:44.5", perhaps with punctuation after.
+func isClock(w string) bool {
+	w = strings.TrimRight(w, ".,;:)]")
+	if len(w) < 5 || w[2] != ':' || !digits(w[:2]) || !digits(w[3:5]) {
+		return false
+	}
+	rest := w[5:]
+	if rest == "" {
+		return true
+	}
+	return len(rest) >= 3 && rest[0] == ':' && digits(strings.SplitN(rest[1:], ".", 2)[0])
+}
+
+// isZone: "UTC", "Z", "+02:00", perhaps with punctuation after.
+func isZone(w string) bool {
+	w = strings.TrimRight(w, ".,;:)]")
+	return w == "UTC" || w == "Z" || w == "GMT" || (len(w) == 6 && (w[0] == '+' || w[0] == '-') && w[3] == ':')
+}
+
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // renderTokens styles one wrapped line, merging neighbours of one seg.
@@ -148,7 +210,11 @@ func renderTokens(segs []seg, toks []token) string {
 type doc struct {
 	w       int
 	compact bool // no blank lines
-	lines   []string
+	// ell marks a path shortened in the middle; roots name the paths in
+	// the text by their labelled roots (Model.newDoc sets both).
+	ell   string
+	roots pathRoots
+	lines []string
 	// lazy docs lay lines out (wrapping decides how many there are) but
 	// style them only when asked (render): a long body is styled only
 	// where it is on screen. later[i] renders line i; nil for a line
@@ -159,13 +225,37 @@ type doc struct {
 	blanks []string
 }
 
-func newDoc(w int, compact bool) *doc { return &doc{w: max(w, 1), compact: compact} }
+func newDoc(w int, compact bool) *doc { return &doc{w: max(w, 1), compact: compact, ell: "…"} }
 
 // newLazyDoc is a doc whose lines are styled on demand (see render).
 func newLazyDoc(w int, compact bool) *doc {
 	d := newDoc(w, compact)
 	d.lazy = true
 	return d
+}
+
+// newDoc is a doc that names paths by the wizard's labelled roots and
+// shortens long ones with its ellipsis.
+func (m Model) newDoc(w int, compact bool) *doc {
+	d := newDoc(w, compact)
+	d.ell, d.roots = m.styles.Glyphs.Ellipsis, m.roots
+	return d
+}
+
+// newLazyDoc is Model.newDoc, styled on demand.
+func (m Model) newLazyDoc(w int, compact bool) *doc {
+	d := m.newDoc(w, compact)
+	d.lazy = true
+	return d
+}
+
+// verbatim is hang for text meant to be copied (a command): its paths
+// keep their real names, unshortened, wrapped whole.
+func (d *doc) verbatim(prefix []seg, segs ...seg) {
+	roots, ell := d.roots, d.ell
+	d.roots, d.ell = nil, ""
+	d.hang(prefix, segs...)
+	d.roots, d.ell = roots, ell
 }
 
 // add appends a line: text, or for a lazy doc its renderer.
@@ -249,6 +339,12 @@ func (d *doc) hang(prefix []seg, segs ...seg) {
 			break
 		}
 	}
+	if len(d.roots) > 0 {
+		segs = slices.Clone(segs)
+		for i := range segs {
+			segs[i].text = d.roots.replace(segs[i].text)
+		}
+	}
 	if !d.lazy {
 		d.hangNow(prefix, segs)
 		return
@@ -277,7 +373,7 @@ func (d *doc) hangLater(prefix, segs []seg) {
 		d.lineFunc(pre)
 		pre, pw = func() string { return "" }, 0
 	}
-	for i, toks := range wrapSegs(segs, d.w-pw) {
+	for i, toks := range wrapSegs(segs, d.w-pw, d.ell) {
 		d.add(func() string {
 			lead := strings.Repeat(" ", pw)
 			if i == 0 {
@@ -301,7 +397,7 @@ func (d *doc) hangNow(prefix []seg, segs []seg) {
 		d.line(pre)
 		pre, pw = "", 0
 	}
-	for i, toks := range wrapSegs(segs, d.w-pw) {
+	for i, toks := range wrapSegs(segs, d.w-pw, d.ell) {
 		lead := pre
 		if i > 0 {
 			lead = strings.Repeat(" ", pw)

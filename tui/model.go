@@ -38,6 +38,15 @@ type Config struct {
 	Grace time.Duration
 	// Project is shown in the header.
 	Project string
+	// ClaudeHome is Claude Code's home: paths in it are shown as
+	// "$CLAUDE_HOME/…" (paths in the project as "<project>/…", in the
+	// home folder as "~/…").
+	ClaudeHome string
+	// DecisionPrinted says the caller prints the decision once the
+	// wizard ends (cmd does, on stdout, with the veto's reason): the final
+	// frame then keeps only the next step, so the decision is printed
+	// once.
+	DecisionPrinted bool
 	// NoColor forces plain styles and ASCII glyphs. New also turns it on
 	// when the NO_COLOR environment variable is set and not empty, or TERM
 	// is "dumb".
@@ -94,10 +103,8 @@ type Model struct {
 	armSeq int
 
 	width, height int
-	// sized is set by the first tea.WindowSizeMsg; tall is the tallest
-	// frame drawn since (see holdHeight).
+	// sized is set by the first tea.WindowSizeMsg.
 	sized   bool
-	tall    int
 	isDark  bool
 	noColor bool
 	// gridASCII: the locale cannot show Unicode marks (localeASCII). The
@@ -109,8 +116,10 @@ type Model struct {
 	help      help.Model
 	spin      spinner.Model
 	vp        viewport.Model
-	// scrolls is true when the body is taller than its room.
-	scrolls bool
+	// scrolls is true when the body is taller than its room; scrollLv
+	// is the detail level the layout chose.
+	scrolls  bool
+	scrollLv int
 
 	// view is the screen on top: the core's (wizard), or the picker or
 	// the artifact browser, which are UI state around the core.
@@ -142,6 +151,13 @@ type Model struct {
 	stopping  bool
 	fg        func(bool)
 	facts     func(*model.Session) ([]model.Activity, *model.Checkout)
+	printed   bool // Config.DecisionPrinted
+
+	// roots name the paths the screens show (paths.go): the open
+	// session's project, Claude's home and the home folder.
+	roots      pathRoots
+	claudeHome string
+	home       string
 }
 
 // view is which of the three kinds of screen is on top.
@@ -190,6 +206,9 @@ func New(cfg Config) Model {
 		m.coreCfg = cfg.State.Config // a session read again keeps the rules it was opened with
 	}
 	m.files, m.editor, m.pager = cfg.Files, cfg.Editor, cfg.Pager
+	m.claudeHome = cfg.ClaudeHome
+	m.printed = cfg.DecisionPrinted
+	m.home, _ = os.UserHomeDir()
 	m.sio, m.fg, m.facts = cfg.SessionIO, cfg.Foreground, cfg.Facts
 	m.browse.vp = viewport.New()
 	if cfg.State.Screen == "" && len(cfg.Sessions) > 0 {
@@ -202,9 +221,20 @@ func New(cfg Config) Model {
 		m.pick.sel = m.sessions[0].ID
 	}
 	m.cursor = defaultCursor(model.Visible(m.state.Options))
+	m.setRoots()
 	m.applyStyles()
 	m.sync(true)
 	return m
+}
+
+// setRoots labels the paths of the open session's project (or the
+// project the wizard was started on).
+func (m *Model) setRoots() {
+	project := m.project
+	if s := m.state.Session; s != nil && s.Project != "" {
+		project = s.Project
+	}
+	m.roots = newPathRoots(project, m.claudeHome, m.home)
 }
 
 // ascii reports whether the wizard draws ASCII marks and key labels in
@@ -226,6 +256,7 @@ func (m *Model) load(s *model.Session) {
 	m.view = viewWizard
 	m.pick.sel = s.ID
 	m.cursor = defaultCursor(model.Visible(m.state.Options))
+	m.setRoots()
 }
 
 // hasPicker reports whether there is a picker to go back to.

@@ -37,6 +37,8 @@ func pickerSessions() []*model.Session {
 			s.Phases = []model.Phase{{Name: "1", Status: model.PhaseCompleted}, {Name: "2", Status: model.PhaseInProgress}}
 			s.Units, s.UnitsLabel = &model.Progress{Done: 4, Total: 9}, "dispatches"
 			s.Branch = "main"
+			// Its manifest written 10 minutes ago: evidence it runs.
+			s.Standing, s.Touched, s.TouchedWhat = model.StandingInterrupted, s.LastUpdated, "the dispatch manifest"
 		}),
 	}
 }
@@ -85,7 +87,7 @@ func TestPickerOrderAndHiddenFooter(t *testing.T) {
 	if !strings.Contains(v, "› crucible") {
 		t.Fatalf("highlight:\n%s", v)
 	}
-	for _, want := range []string{"⚠ crashed · updated 2h ago", "paused · updated 3h ago", "active · updated 10m ago",
+	for _, want := range []string{"⚠ crashed · updated 2h ago", "paused · updated 3h ago", "⚠ running · updated 10m ago",
 		"development · Phases 1/6 · Stories 2/6 (33%) · branch feature/auth-…",
 		"execution · phase Checkout flow · Phases 1/3 · branch kiln/phase-3-…"} {
 		if !strings.Contains(v, want) {
@@ -307,5 +309,5 @@ func TestPickerGolden(t *testing.T) {
 			return typeText(t, m, "kiln")
 		}},
 	}
-	goldens(t, screens, [2]int{80, 24}, [2]int{160, 48})
+	goldens(t, screens, [2]int{40, 12}, [2]int{80, 24}, [2]int{120, 40}, [2]int{160, 48})
 }

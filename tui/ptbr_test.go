@@ -84,10 +84,13 @@ func TestPortugueseSeedTexts(t *testing.T) {
 		want   []string
 	}{
 		{"crash", crash, []string{"⚠️ Sessão anterior crashou.", "Última atualização: há 2 horas", "Epic: Authentication System",
-			"Seus dados estão seguros. O que deseja fazer?", "1. 🚀 CONTINUE - Retomar de onde parou",
-			"2. 🔄 RESTART - Recomeçar story do início", "3. 🗑️  DISCARD - Abandonar e começar nova"}},
+			// The menu puts each choice's words under its verb and letter
+			// key: seed 001's "1. 🚀 CONTINUE - Retomar de onde parou"
+			// is "1. 🚀 CONTINUE [c]" over "Retomar de onde parou".
+			"Seus dados estão seguros. O que deseja fazer?", "1. 🚀 CONTINUE [c] (recomendado) Retomar de onde parou",
+			"2. 🔄 RESTART [R] Recomeçar story do início", "3. 🗑️ DISCARD [D] Abandonar e começar nova"}},
 		{"normal", normal, []string{"Bem-vindo de volta! Você pausou há 2 horas.", "Story: 12.3 - Implement JWT handler",
-			"Fase: development (1/6 completas)", "O que deseja fazer?", "2. 📊 REVIEW - Ver progresso detalhado",
+			"Fase: development (1/6 completas)", "O que deseja fazer?", "2. 📊 REVIEW [p] Ver progresso detalhado",
 			"Retomar onde parou (mais rápido)", "Ver progresso detalhado (informação)",
 			"Recomeçar story (trabalho perdido se uncommitted)", "Abandonar sessão (novo início)"}},
 		{"veto", plain(arm(t, veto)), []string{"⚠️ Restart bloqueado", "Há 3 arquivo(s) com mudanças não commitadas:",
@@ -137,9 +140,9 @@ func TestPortugueseASCIIFallback(t *testing.T) {
 	m = update(t, m, tea.WindowSizeMsg{Width: 80, Height: 24})
 	v := plain(m)
 	for _, want := range []string{"! Sessao anterior crashou.", "Ultima atualizacao: ha 2 horas",
-		"Seus dados estao seguros. O que deseja fazer?", "> 1. CONTINUE - Retomar de onde parou",
-		"2. RESTART - Recomecar story do inicio", "3. DISCARD - Abandonar e comecar nova"} {
-		if !strings.Contains(v, want) {
+		"Seus dados estao seguros. O que deseja fazer?", "> 1. CONTINUE [c] (recomendado) Retomar de onde parou",
+		"2. RESTART [R] Recomecar story do inicio", "3. DISCARD [D] Abandonar e comecar nova"} {
+		if !strings.Contains(flat(v), flat(want)) {
 			t.Errorf("ASCII pt-BR view lacks %q:\n%s", want, v)
 		}
 	}

@@ -230,7 +230,7 @@ func (m Model) gotHold(h heldMsg) (tea.Model, tea.Cmd) {
 	case wasReadOnly && m.asLoaded != nil && m.asLoaded.ID == s.ID:
 		// The other pickup has let the session go: this one has it now.
 		m.state.Session = m.asLoaded
-		m.state.Options = model.Options(m.asLoaded, m.state.Crash)
+		m.state.Options = model.Options(m.asLoaded, m.state.Crash, m.state.Mismatch...)
 		m.cursor = defaultCursor(model.Visible(m.state.Options))
 		m.asLoaded = nil
 		m.note = m.cat.Session.Writable
@@ -272,7 +272,9 @@ func (m *Model) applyReadOnly() {
 		}
 	}
 	m.state.Session = &ro
-	m.state.Options = model.Options(&ro, m.state.Crash)
+	// Read-only is an alert too (Model.alerts): what is still
+	// recommended says why.
+	m.state.Options = model.Options(&ro, m.state.Crash, append(m.state.Mismatch, model.Alert{Kind: model.AlertReadOnly, Text: reason})...)
 	vis := model.Visible(m.state.Options)
 	if m.cursor >= len(vis) || !vis[m.cursor].Enabled {
 		m.cursor = defaultCursor(vis)
@@ -318,7 +320,7 @@ func (m Model) gotReload(r reloadedMsg) (tea.Model, tea.Cmd) {
 		// No clock reading given (Config.Now): keep the crash verdict
 		// the session was opened with.
 		m.state.Crash = prev
-		m.state.Options = model.Options(m.state.Session, prev)
+		m.state.Options = model.Options(m.state.Session, prev, m.state.Mismatch...)
 		m.cursor = defaultCursor(model.Visible(m.state.Options))
 	}
 	retry := m.hold.Owner != nil && m.holdID == r.s.ID

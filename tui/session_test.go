@@ -230,11 +230,7 @@ func TestChangedOnDiskOffersReload(t *testing.T) {
 	if err := os.WriteFile(state, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	discard := keyRune('3') // after a crash: CONTINUE, RESTART, DISCARD
-	if !m.Final().Crash.Detected {
-		discard = keyRune('4')
-	}
-	m, _ = press(t, m, discard)
+	m, _ = press(t, m, keyRune('D')) // DISCARD's letter, whatever its number
 	m = arm(t, m)
 	m, _ = press(t, m, keyRune('y'))
 	out := plain(m)
@@ -243,7 +239,7 @@ func TestChangedOnDiskOffersReload(t *testing.T) {
 	}
 	for _, want := range []string{
 		"The state file changed on disk since pickup read it.",
-		"File: " + state,
+		"File: <project>/.aios/.session-state.yaml", // named from its project's root
 		"When read: " + m.cat.Size(stamp.Size),
 		"Changed at line ", "1 line removed, 1 line added",
 		"-     attempt_count: 1", "+     attempt_count: 2",
@@ -272,7 +268,7 @@ func TestChangedOnDiskOffersReload(t *testing.T) {
 	if m.Session().Fingerprint != fsx.Fingerprint([]byte(edited)) {
 		t.Fatal("the session was not read again")
 	}
-	m, _ = press(t, m, discard)
+	m, _ = press(t, m, keyRune('D'))
 	m = arm(t, m)
 	m, _ = press(t, m, keyRune('y'))
 	if d := m.Decision(); d == nil || d.Action != model.ActionDiscarded {

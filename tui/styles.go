@@ -11,6 +11,8 @@ import (
 // It is the only place in the package that names a colour.
 type palette struct {
 	primary, subtle, warning, danger, success color.Color
+	// row is the background of a highlighted list row.
+	row color.Color
 }
 
 func newPalette(isDark bool) palette {
@@ -21,6 +23,7 @@ func newPalette(isDark bool) palette {
 		warning: ld(lipgloss.Color("#A15C00"), lipgloss.Color("#F2B84B")),
 		danger:  ld(lipgloss.Color("#C0262D"), lipgloss.Color("#FF6B6B")),
 		success: ld(lipgloss.Color("#17803D"), lipgloss.Color("#5FD38D")),
+		row:     ld(lipgloss.Color("#EEEAFF"), lipgloss.Color("#221C38")),
 	}
 }
 
@@ -66,9 +69,11 @@ type Styles struct {
 	Inactive lipgloss.Style // a question not yet accepting keys (grace)
 	Current  lipgloss.Style // the phase in progress
 	Badge    lipgloss.Style // a session's source name in the picker
-	Spinner  lipgloss.Style
-	Help     help.Styles
-	Glyphs   Glyphs
+	// Row is laid under the picker's highlighted row, edge to edge.
+	Row     lipgloss.Style
+	Spinner lipgloss.Style
+	Help    help.Styles
+	Glyphs  Glyphs
 }
 
 // NewStyles builds the styles for a dark or light background. noColor gives
@@ -90,6 +95,7 @@ func NewStyles(isDark, noColor bool) Styles {
 			Inactive: plain.Faint(true),
 			Current:  plain.Bold(true),
 			Badge:    plain.Bold(true),
+			Row:      plain,
 			Spinner:  plain,
 			Help: help.Styles{
 				Ellipsis: plain, ShortKey: plain.Bold(true), ShortDesc: plain, ShortSeparator: plain,
@@ -102,6 +108,11 @@ func NewStyles(isDark, noColor bool) Styles {
 	hs := help.DefaultStyles(isDark)
 	hs.ShortKey = hs.ShortKey.Foreground(p.primary)
 	hs.FullKey = hs.FullKey.Foreground(p.primary)
+	// Key descriptions in the subtle colour, which reads at 4.5:1 or
+	// more on both backgrounds (styles_test.go has the figures); bubbles'
+	// own grey reads at about 2.3:1.
+	hs.ShortDesc = hs.ShortDesc.Foreground(p.subtle)
+	hs.FullDesc = hs.FullDesc.Foreground(p.subtle)
 	return Styles{
 		Title:    plain.Bold(true).Foreground(p.primary),
 		Subtle:   plain.Foreground(p.subtle),
@@ -116,6 +127,7 @@ func NewStyles(isDark, noColor bool) Styles {
 		Inactive: plain.Faint(true).Foreground(p.subtle),
 		Current:  plain.Bold(true).Foreground(p.primary),
 		Badge:    plain.Bold(true).Foreground(p.success),
+		Row:      plain.Background(p.row),
 		Spinner:  plain.Foreground(p.primary),
 		Help:     hs,
 		Glyphs:   unicodeGlyphs,

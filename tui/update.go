@@ -17,9 +17,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = max(msg.Width, 1), max(msg.Height, 1)
+		first := !m.sized
 		m.sized = true
-		m.tall = min(m.tall, m.height)
-		m.sync(false)
+		m.sync(first) // the first size shows the screen anew
 		cmd := m.previewCmd()
 		return m, cmd
 	case tea.BackgroundColorMsg:
@@ -115,6 +115,17 @@ func (m Model) handleKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				// The core answers a disabled choice with a notice saying why.
 				m.cursor = i
 				return m.step(model.Chose{Choice: vis[i].Choice})
+			}
+		}
+		for i, b := range km.Verbs {
+			if key.Matches(k, b) || matchesOff(k, b) {
+				c := verbOrder[i]
+				for j, o := range vis {
+					if o.Choice == c {
+						m.cursor = j
+					}
+				}
+				return m.step(model.Chose{Choice: c})
 			}
 		}
 		switch {

@@ -146,7 +146,7 @@ func TestPhaseNotFoundRecommendsRestart(t *testing.T) {
 	for _, want := range []string{
 		`The state names a phase this workflow does not have: current_phase "deploying"`,
 		"RESTART is suggested",
-		"› 3. RESTART - start the story again from phase 1 (recommended)",
+		"› 3. RESTART [R] (recommended)\n     start the story again from phase 1",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in:\n%s", want, out)
@@ -248,7 +248,7 @@ func TestGracePeriodIgnoresEarlyAnswers(t *testing.T) {
 	if d := m.Decision(); d == nil || d.Action != model.ActionDiscarded {
 		t.Fatalf("decision %+v", d)
 	}
-	if !strings.Contains(flat(plain(m)), "Session archived to "+statePath+".discarded.1771158600000; nothing was deleted. Next:") {
+	if !strings.Contains(flat(plain(m)), "Session archived to <project>/.aios/.session-state.yaml.discarded.1771158600000; nothing was deleted. Next:") {
 		t.Fatalf("done screen:\n%s", plain(m))
 	}
 }
@@ -437,7 +437,8 @@ func TestHelpMirrorsTheCore(t *testing.T) {
 	m := newModel(t, crashState(t), nil, 120, 40)
 	m, _ = press(t, m, keyRune('?'))
 	out := plain(m)
-	for _, want := range []string{"1 continue", "2 restart", "3 discard", "? less"} {
+	// Each option with its number and its letter, in the menu's order.
+	for _, want := range []string{"1 c continue", "2 R restart", "3 D discard", "? less"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("full help misses %q:\n%s", want, out)
 		}
@@ -447,7 +448,7 @@ func TestHelpMirrorsTheCore(t *testing.T) {
 	}
 	m = newModel(t, phaseNotFoundState(t), nil, 120, 40)
 	m, _ = press(t, m, keyRune('?'))
-	if out := plain(m); strings.Contains(out, "1 continue") || !strings.Contains(out, "3 restart") {
+	if out := plain(m); !strings.Contains(out, "1 c continue (not available)") || !strings.Contains(out, "3 R restart") {
 		t.Errorf("help offers disabled CONTINUE:\n%s", out)
 	}
 	// Every binding the help shows has keys.
@@ -543,21 +544,32 @@ func TestSelectedOptionStaysVisibleWhenScrolling(t *testing.T) {
 	}
 }
 
-func TestFrameNeverShrinksWhileRunning(t *testing.T) {
+// Leaving the wizard leaves its result, not a screen of blank lines: the
+// final frame is its text alone, and when the caller prints the decision
+// (cmd does) nothing at all, so the decision is printed once.
+func TestLeavingLeavesNoBlankScreen(t *testing.T) {
 	m := newModel(t, normalState(t), nil, 80, 24)
-	tall := strings.Count(m.View().Content, "\n")
-	m, _ = press(t, m, keyRune('4')) // the confirmation is shorter
-	if got := strings.Count(m.View().Content, "\n"); got != tall {
-		t.Fatalf("frame went from %d to %d lines", tall+1, got+1)
-	}
+	m, _ = press(t, m, keyRune('D'))
 	m = arm(t, m)
 	m, _ = press(t, m, keyRune('n'), keyRune('q'))
-	out := plain(m)
-	if got := strings.Count(out, "\n"); got != tall {
-		t.Fatalf("final frame went from %d to %d lines", tall+1, got+1)
+	if out := plain(m); out != "Nothing changed.\n" {
+		t.Fatalf("final frame after quitting: %q", out)
 	}
-	if !strings.HasSuffix(out, "Nothing changed.\n") {
-		t.Fatalf("final frame should end with its text and an empty line: %q", out)
+
+	cfg := Config{State: normalState(t), Run: (&fakeRunner{}).run, DecisionPrinted: true}
+	m = update(t, New(cfg), tea.WindowSizeMsg{Width: 80, Height: 24})
+	m, _ = press(t, m, keyRune('c'))
+	if m.Final().Screen != model.ScreenDone {
+		t.Fatalf("screen %s", m.Final().Screen)
+	}
+	if out := m.View().Content; out != "" {
+		t.Fatalf("the caller prints the decision, yet the final frame holds %q", out)
+	}
+	m = update(t, New(Config{State: normalState(t), Run: (&fakeRunner{}).run}), tea.WindowSizeMsg{Width: 80, Height: 24})
+	m, _ = press(t, m, keyRune('c'))
+	if out := plain(m); strings.Count(out, "Resuming") != 1 || !strings.Contains(out, "Next: pickup resume --choice continue --emit prompt --session ") ||
+		strings.Contains(out, "\n\n") || strings.Contains(out, "pickup ·") {
+		t.Fatalf("final frame: one result line and the next step, no header, no blank lines: %q", out)
 	}
 }
 

@@ -10,12 +10,26 @@ import (
 	"github.com/pickup-dev/pickup/model"
 )
 
-// Detail levels, tried in order until the screen fits the terminal.
+// Detail levels, tried in order until the screen fits the terminal:
+// blank lines go first, then subtitles, and the header last.
 const (
 	lvRoomy   = iota // header, blank lines, subtitles
-	lvPlain          // no subtitles
-	lvCompact        // no header, no blank lines
+	lvTight          // no blank lines
+	lvPlain          // no blank lines, no subtitles
+	lvCompact        // no header either
 )
+
+// noBlanks reports whether level lv leaves out blank lines; subtitles
+// whether it keeps subtitles (an option's tradeoff, a handoff's context).
+func noBlanks(lv int) bool  { return lv >= lvTight }
+func subtitles(lv int) bool { return lv <= lvTight }
+
+// maxContentWidth caps the wizard's lines on a wide terminal: a line
+// longer than this is hard to read.
+const maxContentWidth = 110
+
+// contentWidth is the width the screens lay their text out in.
+func (m Model) contentWidth() int { return min(m.width, maxContentWidth) }
 
 // part is one screen's body at one width and detail level.
 type part struct {
@@ -28,6 +42,10 @@ type part struct {
 	focus [2]int
 	// pinned lines sit under the body and never scroll away (a question).
 	pinned []string
+	// lead, when above 0, is the body line a screen shown anew starts
+	// at, as long as the focus's first line still shows (the options
+	// screen's warnings).
+	lead int
 }
 
 // frame is a laid-out screen: what View prints, top to bottom.
@@ -36,37 +54,70 @@ type frame struct {
 	part
 	bodyH  int  // rows the body gets
 	scroll bool // the body is taller than bodyH (shown in a viewport)
+	lv     int  // the detail level it was laid out at
 	footer []string
 }
+
+// minScrollBody is the fewest body rows a scrolling screen keeps its
+// header for.
+const minScrollBody = 3
 
 // layout fits the current screen into the terminal. It is pure: Update
 // calls it to size the viewport, View to draw.
 func (m Model) layout() frame {
-	w, h := m.width, m.frameHeight()
-	var fr frame
-	for lv := lvRoomy; lv <= lvCompact; lv++ {
-		fr = frame{part: m.screenPart(w, lv)}
+	w, h := m.contentWidth(), m.frameHeight()
+	build := func(lv int) frame {
+		fr := frame{part: m.screenPart(w, lv), lv: lv}
 		if lv < lvCompact {
 			fr.header = m.headerLines(w)
+			if noBlanks(lv) {
+				fr.header = fr.header[:1]
+			}
 		}
 		fr.footer = m.footerLines(w, lv)
-		room := h - len(fr.header) - len(fr.sticky) - len(fr.pinned) - len(fr.footer)
-		if len(fr.body) <= room {
-			fr.bodyH = len(fr.body)
+		return fr
+	}
+	room := func(fr frame) int { return h - len(fr.header) - len(fr.sticky) - len(fr.pinned) - len(fr.footer) }
+	fits := func(lv int) (frame, bool) {
+		fr := build(lv)
+		fr.bodyH = len(fr.body)
+		return fr, len(fr.body) <= room(fr)
+	}
+	scrolls := func(lv int) frame {
+		fr := build(lv)
+		fr.scroll = true
+		fr.bodyH = room(fr) - 1 // the scroll hint's line
+		return fr
+	}
+	if m.state.Terminal() {
+		// Leaving: the result and the next step, nothing around them.
+		if fr, ok := fits(lvCompact); ok {
+			return fr
+		}
+		return scrolls(lvCompact)
+	}
+	// Blank lines go first, then subtitles; then the body scrolls under
+	// the header while it keeps a few rows; the header goes last.
+	for lv := lvRoomy; lv <= lvPlain; lv++ {
+		if fr, ok := fits(lv); ok {
 			return fr
 		}
 	}
-	// Still too tall: the body scrolls, with a hint line under it.
-	fr.scroll = true
-	fr.footer = m.footerLines(w, lvCompact)
-	fr.bodyH = max(h-len(fr.header)-len(fr.sticky)-len(fr.pinned)-len(fr.footer)-1, 1)
+	if fr := scrolls(lvPlain); fr.bodyH >= minScrollBody {
+		return fr
+	}
+	if fr, ok := fits(lvCompact); ok {
+		return fr
+	}
+	fr := scrolls(lvCompact)
+	fr.bodyH = max(fr.bodyH, 1)
 	return fr
 }
 
 // sync sizes the viewport and the key bindings for the current state.
 // reset scrolls back to the top (a new screen).
 func (m *Model) sync(reset bool) {
-	m.help.SetWidth(m.width)
+	m.help.SetWidth(m.contentWidth())
 	ks := keyState{
 		screen: m.state.Screen, visible: model.Visible(m.state.Options),
 		armed: m.armed, showAll: m.help.ShowAll, catalog: m.cat, ascii: m.ascii(),
@@ -90,12 +141,21 @@ func (m *Model) sync(reset bool) {
 		m.keys.sync(ks)
 		fr = m.layout()
 	}
-	m.scrolls = fr.scroll
-	m.vp.SetWidth(m.width)
+	m.scrolls, m.scrollLv = fr.scroll, fr.lv
+	m.vp.SetWidth(m.contentWidth())
 	m.vp.SetHeight(fr.bodyH)
 	m.vp.SetContentLines(fr.body)
 	if reset {
 		m.vp.GotoTop()
+	}
+	if from := fr.focus[0]; fr.scroll && fr.lead > 0 && from >= 0 {
+		// Shown anew (and until the highlight moves): the warnings
+		// first, down to the highlighted option's first line at least.
+		lead := max(min(fr.lead, from), from-fr.bodyH+1)
+		if reset || m.vp.YOffset() == lead {
+			m.vp.SetYOffset(lead)
+			return
+		}
 	}
 	if from, to := fr.focus[0], fr.focus[1]; from >= 0 {
 		off := m.vp.YOffset()
@@ -106,9 +166,6 @@ func (m *Model) sync(reset bool) {
 			off = from
 		}
 		m.vp.SetYOffset(off)
-	}
-	if m.sized {
-		m.tall = max(m.tall, len(m.frameLines()))
 	}
 }
 
@@ -125,9 +182,6 @@ func (m *Model) syncPicker(ks keyState) {
 	}
 	per := m.pickPage()
 	m.pick.top = listTop(m.pick.top, m.pickCursor(r.rows), per, len(r.rows))
-	if m.sized {
-		m.tall = max(m.tall, len(m.frameLines()))
-	}
 }
 
 // syncBrowser sets the browser's keys, sizes the preview's viewport and
@@ -159,15 +213,6 @@ func (m *Model) syncBrowser(ks keyState, reset bool) {
 	}
 }
 
-// holdHeight keeps the inline frame from ever getting shorter. The inline
-// renderer of the ultraviolet version pinned in go.mod moves the cursor up
-// by the new frame's height instead of the old one's when a frame
-// shrinks, leaving the old frame's top on screen (fixed upstream in
-// charmbracelet/ultraviolet#162, "don't clamp cursor row in relative
-// cursor mode"). Until go.mod picks up that fix, shorter screens are
-// padded to the tallest frame drawn so far.
-const holdHeight = true
-
 // View draws the frame. The program runs inline, so the view never has
 // more lines than the terminal and the help bar always shows.
 func (m Model) View() tea.View {
@@ -196,29 +241,18 @@ func (m Model) forLocale(s string) string {
 	return s
 }
 
-// content is the frame as text. The final frame (done, quit) ends with an
-// empty line, because the renderer clears the last line on exit to make
-// room for the shell prompt; it is padded at the top, so it stays next to
-// that prompt.
+// content is the frame as text: no taller than the screen it shows (the
+// renderer, ultraviolet since its fix #162, moves up over a taller
+// frame it drew before). The final frame (done, quit) ends with an empty
+// line, because the renderer clears the last line on exit to make room
+// for the shell prompt.
 func (m Model) content() string {
 	lines := m.frameLines()
-	final := m.state.Terminal()
-	if holdHeight {
-		want := min(m.tall, m.height)
-		if final {
-			want--
-		}
-		if n := want - len(lines); n > 0 {
-			pad := make([]string, n)
-			if final {
-				lines = append(pad, lines...)
-			} else {
-				lines = append(lines, pad...)
-			}
-		}
+	if len(lines) == 0 {
+		return ""
 	}
 	s := strings.Join(lines, "\n")
-	if final {
+	if m.state.Terminal() {
 		s += "\n"
 	}
 	return s
@@ -240,7 +274,7 @@ func (m Model) frameLines() []string {
 	lines := append(append([]string(nil), fr.header...), fr.sticky...)
 	if fr.scroll {
 		vp := m.vp
-		vp.SetWidth(m.width)
+		vp.SetWidth(m.contentWidth())
 		vp.SetHeight(fr.bodyH)
 		vp.SetContentLines(fr.body)
 		for _, l := range strings.Split(vp.View(), "\n") {
@@ -301,39 +335,46 @@ func (m Model) scrollHint(off, total, h int) string {
 	return m.styles.Subtle.Render(strings.Join(arrows, " ") + " " + m.cat.More)
 }
 
-// headerLines is "pickup · project", then a blank line.
+// headerLines is "pickup · ~/shop (aios)", then a blank line. The
+// project's path is named from the home folder and, when long, shortened
+// in the middle, so the source after it always shows.
 func (m Model) headerLines(w int) []string {
-	t := m.styles.Title.Render(m.cat.AppName)
-	if m.project != "" {
-		t += m.styles.Subtle.Render(" " + m.styles.Glyphs.Dot + " " + oneLine(m.project))
-	}
+	st, g := m.styles, m.styles.Glyphs
+	t := st.Title.Render(m.cat.AppName)
 	s := m.state.Session
 	if m.view == viewBrowser {
 		s = m.browse.s
 	}
+	tail := ""
 	if s != nil && s.Source != "" {
-		t += m.styles.Subtle.Render(" (" + oneLine(s.Source) + ")")
+		tail += st.Subtle.Render(" (" + oneLine(s.Source) + ")")
 	}
 	if m.view == viewWizard && m.readOnly() {
-		t += m.styles.Warning.Render(" " + m.styles.Glyphs.Dot + " " + m.cat.Session.ReadOnlyTag)
+		tail += st.Warning.Render(" " + g.Dot + " " + m.cat.Session.ReadOnlyTag)
 	}
-	return []string{truncate(t, w, m.styles.Glyphs.Ellipsis), ""}
+	if m.project != "" {
+		lead := " " + g.Dot + " "
+		room := w - ansi.StringWidth(t) - ansi.StringWidth(lead) - ansi.StringWidth(tail)
+		p := oneLine(newPathRoots("", "", m.home).label(m.project))
+		t += st.Subtle.Render(lead + shortenPath(p, max(room, 1), g.Ellipsis))
+	}
+	return []string{truncate(t+tail, w, g.Ellipsis), ""}
 }
 
 // footerLines is the core's notice, if any, over the help bar, with a
 // blank line above unless the layout is compact.
 func (m Model) footerLines(w, lv int) []string {
 	var out []string
-	if lv < lvCompact {
+	if !noBlanks(lv) {
 		out = append(out, "")
 	}
 	if n := m.state.Notice; n != "" && !m.state.Terminal() {
-		d := newDoc(w, true)
+		d := m.newDoc(w, true)
 		d.hang([]seg{sg(m.styles.Glyphs.Warn+" ", m.styles.Warning)}, sg(m.cat.Notice(n), m.styles.Warning))
 		out = append(out, d.lines...)
 	}
 	if m.note != "" && m.view == viewWizard && !m.state.Terminal() {
-		d := newDoc(w, true)
+		d := m.newDoc(w, true)
 		d.text(sg(m.note, m.styles.Subtle))
 		out = append(out, d.lines...)
 	}
@@ -371,44 +412,51 @@ func (m Model) screenPart(w, lv int) part {
 	return part{focus: [2]int{-1, -1}}
 }
 
-// helpView is the help bar. The short form keeps only the bindings that
-// fit the width (bubbles' help lets the last one overflow), marking the
-// cut with an ellipsis.
+// helpView is the help bar. The short form always ends with "? more"
+// and "q quit" (PinnedHelp); before them go the bindings that fit, in
+// order, a longer one left out for shorter ones after it (bubbles'
+// help would let the last one overflow, or drop ? and q first).
 func (m Model) helpView(w int) string {
 	if m.help.ShowAll {
 		return m.help.FullHelpView(m.keys.FullHelp())
 	}
 	sepW := ansi.StringWidth(m.help.ShortSeparator)
-	tail := " " + m.help.Ellipsis
-	var fit []key.Binding
+	width := func(b key.Binding) int { return ansi.StringWidth(b.Help().Key) + 1 + ansi.StringWidth(b.Help().Desc) }
+	var pinned []key.Binding
 	used := 0
-	enabled := 0
-	for _, b := range m.keys.ShortHelp() {
+	for _, b := range m.keys.PinnedHelp() {
 		if b.Enabled() {
-			enabled++
+			if len(pinned) > 0 {
+				used += sepW
+			}
+			pinned = append(pinned, b)
+			used += width(b)
 		}
 	}
-	for _, b := range m.keys.ShortHelp() {
-		if !b.Enabled() {
-			continue
+	fill := func(bs []key.Binding) (fit []key.Binding, dropped bool) {
+		u := used
+		for _, b := range bs {
+			if !b.Enabled() {
+				continue
+			}
+			bw := width(b)
+			if u > 0 {
+				bw += sepW
+			}
+			if u+bw > w {
+				dropped = dropped || m.keys.isVerb(b)
+				continue // try the next, shorter ones
+			}
+			fit = append(fit, b)
+			u += bw
 		}
-		bw := ansi.StringWidth(b.Help().Key) + 1 + ansi.StringWidth(b.Help().Desc)
-		if used > 0 {
-			bw += sepW
-		}
-		room := w
-		if len(fit)+1 < enabled {
-			room -= ansi.StringWidth(tail) // keep space for the ellipsis
-		}
-		if used+bw > room {
-			continue // try the next, shorter ones
-		}
-		fit = append(fit, b)
-		used += bw
+		return fit, dropped
 	}
-	out := m.help.ShortHelpView(fit)
-	if len(fit) < enabled {
-		out += m.styles.Help.Ellipsis.Render(tail)
+	fit, dropped := fill(m.keys.ShortHelp())
+	if dropped {
+		// Not every choice's letter fits: all of them, in one entry
+		// ("c/R/D choices"), rather than some.
+		fit, _ = fill(m.keys.ShortHelpJoined())
 	}
-	return out
+	return m.help.ShortHelpView(append(fit, pinned...))
 }

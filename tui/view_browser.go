@@ -41,7 +41,7 @@ func (m Model) browserGeom() bgeom {
 	}
 	g.top = append(g.top, truncate(title, w, st.Glyphs.Ellipsis))
 	if b.notice != "" {
-		d := newDoc(w, true)
+		d := m.newDoc(w, true)
 		d.hang([]seg{sg(st.Glyphs.Warn+" ", st.Warning)}, sg(b.notice, st.Warning))
 		g.footer = append(g.footer, d.lines...)
 	}
@@ -133,7 +133,7 @@ func (m Model) previewDetails(w int) []string {
 	case !a.Exists || a.Integrity == model.IntegrityChanged:
 		fs = st.Danger
 	}
-	d := newDoc(w, true)
+	d := m.newDoc(w, true)
 	d.text(sg(strings.Join(facts, " "+g.Dot+" "), fs))
 	if len(d.lines) > 2 {
 		d.lines = append(d.lines[:1], truncate(d.lines[1]+" "+g.Ellipsis, w, g.Ellipsis))

@@ -21,12 +21,12 @@ func (m Model) vetoView(w, lv int) part {
 	if v == nil {
 		v = &model.Veto{}
 	}
-	top := newDoc(w, true)
+	top := m.newDoc(w, true)
 	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.VetoTitle, st.Warning))
-	d := newDoc(w, lv >= lvCompact)
+	d := m.newDoc(w, noBlanks(lv))
 	d.gap()
 	d.text(sg(c.VetoFiles(len(v.Files)), st.Text))
-	limit := [...]int{lvRoomy: 10, lvPlain: 5, lvCompact: 3}[lv]
+	limit := [...]int{lvRoomy: 10, lvTight: 8, lvPlain: 5, lvCompact: 3}[lv]
 	bullet := func(text string) {
 		d.hang([]seg{sg(g.Bullet+" ", st.Subtle)}, sg(text, st.Text))
 	}
@@ -81,7 +81,7 @@ func (m Model) vetoView(w, lv int) part {
 		d.hang([]seg{sg(strconv.Itoa(n)+". ", st.Number)}, sg(steps[i], st.Text))
 		// The command whole, wrapped under its step: it is meant to be
 		// copied.
-		d.hang([]seg{sg("   ", st.Text)}, sg(cmd, st.Text))
+		d.verbatim([]seg{sg("   ", st.Text)}, sg(cmd, st.Text))
 	}
 	n++
 	d.hang([]seg{sg(strconv.Itoa(n)+". ", st.Number)}, sg(c.Veto.Again, st.Text))
@@ -92,9 +92,9 @@ func (m Model) vetoView(w, lv int) part {
 // repository, so RESTART is blocked; the way out is a flag, said here.
 func (m Model) gitRefusedView(w, lv int, v *model.Veto) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
-	top := newDoc(w, true)
+	top := m.newDoc(w, true)
 	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.GitRefusedTitle, st.Warning))
-	d := newDoc(w, lv >= lvCompact)
+	d := m.newDoc(w, noBlanks(lv))
 	d.gap()
 	d.text(sg(v.Reason, st.Text))
 	d.blank()
@@ -108,9 +108,9 @@ func (m Model) confirmView(w, lv int) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
 	if q := m.state.Question(); q != "" {
 		// A source's own question (a checkpoint restore, a rebuild…).
-		top := newDoc(w, true)
+		top := m.newDoc(w, true)
 		top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.ConfirmTitle(m.state.Pending), st.Warning))
-		d := newDoc(w, lv >= lvCompact)
+		d := m.newDoc(w, noBlanks(lv))
 		d.gap()
 		for _, l := range strings.Split(q, "\n") {
 			d.text(sg(l, st.Text))
@@ -126,9 +126,9 @@ func (m Model) confirmView(w, lv int) part {
 		}
 		return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.ConfirmYN)}
 	}
-	top := newDoc(w, true)
+	top := m.newDoc(w, true)
 	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DiscardTitle, st.Warning))
-	d := newDoc(w, lv >= lvCompact)
+	d := m.newDoc(w, noBlanks(lv))
 	d.gap()
 	if moves := m.state.Moves(); len(moves) > 0 {
 		d.text(sg(c.DiscardMoves, st.Text))
@@ -140,7 +140,7 @@ func (m Model) confirmView(w, lv int) part {
 		d.hang([]seg{sg("  ", st.Text)}, sg(s.Path, st.Text))
 		d.text(sg(c.DiscardRename(filepath.Base(s.Path)+".discarded.<timestamp>"), st.Text))
 	}
-	if lv == lvRoomy {
+	if subtitles(lv) {
 		restore := c.DiscardRestore
 		if len(m.state.Moves()) > 1 {
 			restore = c.DiscardRestoreAll
@@ -157,8 +157,8 @@ func (m Model) question(w, lv int, q string) []string {
 	if !m.armed {
 		style = m.styles.Inactive
 	}
-	d := newDoc(w, true)
-	if lv < lvCompact {
+	d := m.newDoc(w, true)
+	if !noBlanks(lv) {
 		d.lines = append(d.lines, "")
 	}
 	d.text(sg(q, style))
@@ -167,7 +167,7 @@ func (m Model) question(w, lv int, q string) []string {
 
 // busyView waits for git or for a write.
 func (m Model) busyView(w int, what string) part {
-	d := newDoc(w, true)
+	d := m.newDoc(w, true)
 	d.hang([]seg{sg(m.spin.View()+" ", m.styles.Text)}, sg(what, m.styles.Text))
 	return part{body: d.lines, focus: [2]int{-1, -1}}
 }
@@ -178,7 +178,7 @@ func (m Model) failedView(w, lv int) part {
 		return m.changedView(w, lv)
 	}
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
-	d := newDoc(w, lv >= lvCompact)
+	d := m.newDoc(w, noBlanks(lv))
 	d.hang([]seg{sg(g.Error+" ", st.Danger)}, sg(c.FailedTitle, st.Danger))
 	d.blank()
 	if f := m.state.Failure; f != "" {
@@ -197,12 +197,21 @@ func (m Model) failedView(w, lv int) part {
 // doneView is the final frame after a decision.
 func (m Model) doneView(w, lv int) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
-	d := newDoc(w, lv >= lvCompact)
+	d := m.newDoc(w, noBlanks(lv))
 	dec := m.state.Decision
 	if dec == nil {
 		dec = m.decision
 	}
 	if dec == nil {
+		return part{focus: [2]int{-1, -1}}
+	}
+	next := ""
+	if dec.Action == model.ActionContinue && m.state.Session != nil {
+		next = c.NextPrompt(m.state.Session.ID)
+	}
+	if m.printed {
+		// The caller prints the decision (and a veto's reason) and the
+		// next step: the frame leaves nothing behind.
 		return part{focus: [2]int{-1, -1}}
 	}
 	if dec.Action == model.ActionRestartBlocked {
@@ -225,14 +234,17 @@ func (m Model) doneView(w, lv int) part {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(wn, st.Text))
 	}
 	if dec.Undo != "" {
-		d.text(sg(c.UndoHint(dec.Undo), st.Subtle))
+		d.verbatim(nil, sg(c.UndoHint(dec.Undo), st.Subtle)) // a command: never shortened
+	}
+	if next != "" {
+		d.verbatim(nil, sg(next, st.Subtle))
 	}
 	return part{body: d.trimBlank(), focus: [2]int{-1, -1}}
 }
 
 // quitView is the final frame when the person left.
 func (m Model) quitView(w int) part {
-	d := newDoc(w, true)
+	d := m.newDoc(w, true)
 	t := m.cat.QuitText
 	if m.interrupted {
 		t = m.cat.Interrupted

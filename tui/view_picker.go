@@ -7,12 +7,14 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // pickGeom is the picker's layout at the current size.
 type pickGeom struct {
 	compact bool     // no header, no blank lines
 	top     []string // header and title
+	title   int      // the title's index in top
 	footer  []string // hidden-count line, filter line, help
 	rowsH   int      // lines for session rows (two per session)
 }
@@ -26,7 +28,6 @@ const (
 
 func (m Model) pickerGeom() pickGeom {
 	w, h := m.width, m.height
-	c, st := m.cat, m.styles
 	r := m.pickerRows()
 	var g pickGeom
 	for _, compact := range []bool{false, true} {
@@ -34,8 +35,8 @@ func (m Model) pickerGeom() pickGeom {
 		if !compact {
 			g.top = append(g.top, m.headerLines(w)...)
 		}
-		g.top = append(g.top, truncate(st.Title.Render(c.Picker.Title)+st.Subtle.Render(" "+m.styles.Glyphs.Dot+" "+c.Picker.Newest),
-			w, st.Glyphs.Ellipsis))
+		g.title = len(g.top)
+		g.top = append(g.top, m.pickerTitle(w, ""))
 		if !compact {
 			g.top = append(g.top, "")
 			g.footer = append(g.footer, "")
@@ -53,6 +54,17 @@ func (m Model) pickerGeom() pickGeom {
 	return g
 }
 
+// pickerTitle is "Sessions · newest first", and where the list is
+// scrolled to when it holds more than fits ("· 1-4 of 7").
+func (m Model) pickerTitle(w int, pos string) string {
+	st, c := m.styles, m.cat
+	t := st.Title.Render(c.Picker.Title) + st.Subtle.Render(" "+st.Glyphs.Dot+" "+c.Picker.Newest)
+	if pos != "" {
+		t += st.Subtle.Render(" " + st.Glyphs.Dot + " " + pos)
+	}
+	return truncate(t, w, st.Glyphs.Ellipsis)
+}
+
 // pickPage is how many sessions fit on screen.
 func (m Model) pickPage() int { return max(m.pickerGeom().rowsH/rowLines, 1) }
 
@@ -64,7 +76,7 @@ func (m Model) pickerFooter(w int, r pickRows) []string {
 	if m.pick.filtering || m.pick.filter != "" {
 		out = append(out, m.filterLine(w, m.pick.filter, m.pick.filtering))
 	}
-	d := newDoc(w, true)
+	d := m.newDoc(w, true)
 	d.text(sg(c.PickerFooter(len(r.rows), r.total, r.archived, r.unmatched, m.pick.showAll, m.pick.filtering), st.Subtle))
 	return append(out, d.lines...)
 }
@@ -94,6 +106,9 @@ func (m Model) pickerLines() []string {
 	per := max(g.rowsH/rowLines, 1)
 	top := min(max(m.pick.top, cur-per+1), cur)
 	top = max(min(top, len(r.rows)-per), 0)
+	if len(r.rows) > per {
+		lines[g.title] = m.pickerTitle(w, m.cat.Picker.Rows(top+1, min(top+per, len(r.rows)), len(r.rows)))
+	}
 	bw := badgeWidth(m.sessions)
 	for i := top; i < len(r.rows) && i < top+per; i++ {
 		lines = append(lines, m.sessionRow(r.rows[i], i == cur, bw, w)...)
@@ -111,12 +126,19 @@ func badgeWidth(ss []*model.Session) int {
 }
 
 // sessionRow is one session in two lines: cursor, source badge, title and
-// its state mark with when it was updated; then stage, phase, progress
-// and branch.
+// its one word with when it was updated; then stage, phase, progress and
+// branch. The selected row is highlighted edge to edge. Too narrow for
+// the word, the mark keeps its short form ("⚠ 2h").
 func (m Model) sessionRow(s *model.Session, selected bool, bw, w int) []string {
-	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	st, g := m.styles, m.styles.Glyphs
 	// On a wide terminal the mark stays near the title.
 	w = min(w, maxRowWidth)
+	bg := func(x lipgloss.Style) lipgloss.Style {
+		if selected {
+			return x.Background(st.Row.GetBackground())
+		}
+		return x
+	}
 	cursor := "  "
 	title := st.Text
 	if selected {
@@ -126,58 +148,90 @@ func (m Model) sessionRow(s *model.Session, selected bool, bw, w int) []string {
 	if s.Archived {
 		title = st.Disabled
 	}
-	badge := st.Badge.Render(padRight(truncate(oneLine(s.Source), bw, ""), bw))
-	mark, markSt := m.sessionMark(s)
-	right := ""
-	if mark != "" {
-		right = markSt.Render(mark)
-	}
+	badge := bg(st.Badge).Render(padRight(truncate(oneLine(s.Source), bw, ""), bw))
+	glyph, word, markSt := m.sessionMark(s)
+	minutes := -1
 	if s.HasLastUpdated {
-		ago := c.Picker.Updated(c.ElapsedShort(int(m.now.Sub(s.LastUpdated).Minutes())))
-		if right != "" {
-			right += st.Subtle.Render(" " + g.Dot + " ")
-		}
-		right += st.Subtle.Render(ago)
+		minutes = int(m.now.Sub(s.LastUpdated).Minutes())
 	}
-	lead := st.Selected.Render(cursor) + badge + " "
+	right := m.rowMark(glyph, word, minutes, false, markSt, bg)
+	lead := bg(st.Selected).Render(cursor) + badge + bg(st.Text).Render(" ")
 	room := w - ansi.StringWidth(lead) - ansi.StringWidth(right) - 2
+	if room < 8 {
+		right = m.rowMark(glyph, word, minutes, true, markSt, bg)
+		room = w - ansi.StringWidth(lead) - ansi.StringWidth(right) - 1
+	}
+	if room < 4 {
+		// Too narrow for both: the title wins, the mark goes.
+		right, room = "", w-ansi.StringWidth(lead)
+	}
 	name := oneLine(s.Title)
 	if name == "" {
 		name = oneLine(s.Path)
 	}
-	if room < 8 {
-		// Too narrow for both: the title wins, the mark goes.
-		right, room = "", w-ansi.StringWidth(lead)
-	}
-	t := title.Render(truncate(name, max(room, 1), g.Ellipsis))
+	t := bg(title).Render(truncate(name, max(room, 1), g.Ellipsis))
 	gap := w - ansi.StringWidth(lead) - ansi.StringWidth(t) - ansi.StringWidth(right)
 	first := lead + t
 	if right != "" {
-		first += strings.Repeat(" ", max(gap, 1)) + right
+		first += bg(st.Text).Render(strings.Repeat(" ", max(gap, 1))) + right
 	}
 	indent := strings.Repeat(" ", 2+bw+1)
-	second := indent + st.Subtle.Render(truncate(m.sessionDetails(s), max(w-len(indent), 1), g.Ellipsis))
+	details := truncate(m.sessionDetails(s), max(w-len(indent), 1), g.Ellipsis)
+	second := bg(st.Text).Render(indent) + bg(st.Subtle).Render(details)
+	if selected {
+		second += bg(st.Text).Render(strings.Repeat(" ", max(w-len(indent)-ansi.StringWidth(details), 0)))
+		if pad := w - ansi.StringWidth(first); pad > 0 {
+			first += bg(st.Text).Render(strings.Repeat(" ", pad))
+		}
+		return []string{first, second}
+	}
 	return []string{first, strings.TrimRight(second, " ")}
 }
 
-// sessionMark is a row's crash or pause mark.
-func (m Model) sessionMark(s *model.Session) (string, lipgloss.Style) {
-	st, g, p := m.styles, m.styles.Glyphs, m.cat.Picker
-	switch {
-	case s.Archived:
-		return p.Archived, st.Subtle
-	case s.Problem != nil && s.Problem.Kind == model.ErrCorrupted:
-		return g.Error + " " + p.Unreadable, st.Danger
-	case s.LastAction != nil && s.LastAction.Clean:
-		return p.Paused, st.Subtle
+// rowMark is a row's right end: "⚠ crashed · updated 2h ago", or in
+// short form "⚠ 2h".
+func (m Model) rowMark(glyph, word string, minutes int, short bool, markSt lipgloss.Style, bg func(lipgloss.Style) lipgloss.Style) string {
+	st, c := m.styles, m.cat
+	if short {
+		var parts []string
+		if glyph != "" {
+			parts = append(parts, glyph)
+		}
+		if minutes >= 0 {
+			parts = append(parts, msg.SpanShort(minutes))
+		}
+		return bg(markSt).Render(strings.Join(parts, " "))
 	}
-	if model.DetectCrash(s, m.now, m.coreCfg.CrashAfter).Detected {
-		return g.Warn + " " + p.Crashed, st.Warning
+	mark := word
+	if glyph != "" {
+		mark = glyph + " " + word
 	}
-	if s.HasLastUpdated {
-		return p.Active, st.Success
+	out := bg(markSt).Render(mark)
+	if minutes >= 0 {
+		out += bg(st.Subtle).Render(" " + st.Glyphs.Dot + " " + c.Picker.Updated(c.ElapsedShort(minutes)))
 	}
-	return "", st.Subtle
+	return out
+}
+
+// sessionMark is a row's one word (model.StandingOf, with the evidence
+// in the session's own files), its glyph and colour.
+func (m Model) sessionMark(s *model.Session) (glyph, word string, style lipgloss.Style) {
+	st, g := m.styles, m.styles.Glyphs
+	after := m.coreCfg.CrashAfter
+	crash := model.DetectCrash(s, m.now, after).WithActivity(model.FilesActivity(s, m.now, after))
+	standing := model.StandingOf(s, crash)
+	word = m.cat.Picker.Words[standing]
+	switch standing {
+	case model.StandingCorrupted:
+		return g.Error, word, st.Danger
+	case model.StandingCrashed, model.StandingRunning:
+		return g.Warn, word, st.Warning
+	case model.StandingInterrupted:
+		return "", word, st.Warning
+	case model.StandingReady, model.StandingDone:
+		return "", word, st.Success
+	}
+	return "", word, st.Subtle
 }
 
 // sessionDetails is the second line: stage, phase, progress, branch.

@@ -23,7 +23,7 @@ import (
 func (m Model) reviewView(w, lv int) part {
 	st, c := m.styles, m.cat
 	s := m.state.Session
-	top := newDoc(w, true)
+	top := m.newDoc(w, true)
 	top.text(sg(c.ReviewTitle, st.Title))
 	if s == nil {
 		return part{sticky: top.lines, focus: [2]int{-1, -1}}
@@ -34,7 +34,7 @@ func (m Model) reviewView(w, lv int) part {
 	}
 	h := max(m.height, 1)
 	body := reviewBodies.window(k, func() *doc { return m.reviewBody(s, w, lv) }, func(n int) (int, int) {
-		if lv < lvCompact && n > h {
+		if lv < lvPlain && n > h {
 			// Taller than the terminal: layout moves on to the compact
 			// level, which scrolls. Only this body's length counts.
 			return 0, 0
@@ -52,7 +52,7 @@ func (m Model) reviewView(w, lv int) part {
 // reviewBody lays out the REVIEW body of s (a lazy doc).
 func (m Model) reviewBody(s *model.Session, w, lv int) *doc {
 	st, c := m.styles, m.cat
-	d := newLazyDoc(w, lv >= lvCompact)
+	d := m.newLazyDoc(w, noBlanks(lv))
 	d.gap()
 	m.reviewFacts(d, s, true)
 	d.blank()
@@ -97,7 +97,7 @@ func (m Model) reviewTail(d *doc, s *model.Session, lv int, skip []string) {
 	if note := s.Handoff.Note; note != "" {
 		d.hang([]seg{sg(c.HandoffLabel+": ", st.Subtle)}, sg(note, st.Text))
 	}
-	if ctx := s.Handoff.Context; ctx != "" && lv == lvRoomy {
+	if ctx := s.Handoff.Context; ctx != "" && subtitles(lv) {
 		for _, l := range strings.Split(strings.TrimSpace(ctx), "\n") {
 			d.hang([]seg{sg("  ", st.Text)}, sg(strings.TrimSpace(l), st.Subtle))
 		}

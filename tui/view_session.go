@@ -21,7 +21,7 @@ func (m Model) tooSmall() bool {
 // tooSmallLines is the whole screen on a terminal below the minimum.
 func (m Model) tooSmallLines(h int) []string {
 	c, st := m.cat.Session, m.styles
-	d := newDoc(m.width, true)
+	d := m.newDoc(m.width, true)
 	d.text(sg(c.TooSmall(m.width, m.height, minWidth, minHeight), st.Warning))
 	d.text(sg(c.TooSmallQuit, st.Subtle))
 	return m.fit(d.lines, h)
@@ -33,13 +33,13 @@ func (m Model) tooSmallLines(h int) []string {
 func (m Model) changedView(w, lv int) part {
 	st, g, c, sc := m.styles, m.styles.Glyphs, m.cat, m.cat.Session
 	ch := m.changed
-	top := newDoc(w, true)
+	top := m.newDoc(w, true)
 	top.hang([]seg{sg(g.Error+" ", st.Danger)}, sg(c.FailedTitle, st.Danger))
 	title := sc.ChangedTitle
 	if ch.Gone {
 		title = sc.GoneTitle
 	}
-	d := newDoc(w, lv >= lvCompact)
+	d := m.newDoc(w, noBlanks(lv))
 	d.text(sg(title, st.Warning))
 	d.gap()
 	ref := time.Time{}
@@ -57,7 +57,7 @@ func (m Model) changedView(w, lv int) part {
 			d.text(sg(sc.SameLines, st.Text))
 		} else {
 			d.text(sg(sc.Lines(df.From, df.To, df.RemovedN, df.AddedN), st.Text))
-			limit := [...]int{lvRoomy: 6, lvPlain: 3, lvCompact: 2}[lv]
+			limit := [...]int{lvRoomy: 6, lvTight: 4, lvPlain: 3, lvCompact: 2}[lv]
 			shown := 0
 			for i, l := range df.Removed {
 				if i >= limit {

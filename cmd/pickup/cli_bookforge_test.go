@@ -350,7 +350,7 @@ func TestBookforgeCursorBook(t *testing.T) {
 func TestBookforgeFinishedRun(t *testing.T) {
 	dir := bookforgeProject(t, "finished")
 	r := pickup(t, dir, "status", "--long").want(t, exitOK)
-	if !strings.Contains(r.stdout, "the book is ready for the next step, ch001_sc003.") || strings.Contains(r.stdout, "crashed") || strings.Contains(r.stdout, "paused") {
+	if !strings.Contains(r.stdout, "Ready: the last run finished its step") || !strings.Contains(r.stdout, "The book is ready for the next step, ch001_sc003.") || strings.Contains(r.stdout, "crashed") || strings.Contains(r.stdout, "paused") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}
 	sameSceneAndPhase(t, dir, "ch001_sc003", "plan")

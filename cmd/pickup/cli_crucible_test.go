@@ -159,7 +159,8 @@ func TestCrucibleStatusNeverSaysPaused(t *testing.T) {
 	}
 	r := pickup(t, w.project, w.args("status", "--long")...).want(t, exitOK)
 	lines := strings.Split(r.stdout, "\n")
-	if strings.Contains(r.stdout, "paused") || len(lines) < 3 || !strings.HasPrefix(lines[1], "This crucible pipeline may still be running: it wrote its files ") ||
+	if strings.Contains(r.stdout, "paused") || len(lines) < 4 || !strings.HasPrefix(lines[1], "Running: ") ||
+		!strings.HasPrefix(lines[2], "This crucible pipeline may still be running: it wrote its files ") ||
 		!strings.Contains(r.stdout, "\nStopped at: Phase 4") {
 		t.Fatalf("status:\n%s", r.stdout)
 	}

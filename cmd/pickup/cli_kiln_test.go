@@ -486,9 +486,9 @@ func TestKilnEraFRulingAnswerAndRelaunch(t *testing.T) {
 	before := testkit.TreeHash(t, e.project)
 	r := e.run(t, "status", "--long").want(t, exitOK)
 	for _, want := range []string{
-		"Decide: gate blocked for slice staleness-consequence. Blockers: The LAW does not say",
+		"! Decide first: gate blocked for slice staleness-consequence. Blockers: The LAW does not say",
 		"Slices sealed 3/4 (75%)",
-		"1. Answer, then relaunch (/kiln-fire) - a person decides first: see Decide (recommended)",
+		"1. CONTINUE - Answer, then relaunch (/kiln-fire) - a person decides first (the question is above) (recommended: kiln holds until a person answers)",
 		"RESTART - restart a stage [not available: kiln 3.1 has no reset",
 	} {
 		if !strings.Contains(r.stdout, want) {

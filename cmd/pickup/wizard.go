@@ -42,6 +42,9 @@ func (a *app) wizard(project string) error {
 		Pager:     os.Getenv("PAGER"),
 		SessionIO: wio.sessionIO(),
 		Catalog:   a.msg(),
+		// Paths in Claude's home are named "$CLAUDE_HOME/…"; the decision
+		// is printed by finish, once.
+		ClaudeHome: a.claudeHome, DecisionPrinted: true,
 	}
 	if a.sessionID != "" {
 		s, err := a.pick(project, sessions)
@@ -149,5 +152,10 @@ func (a *app) finish(st model.State, s *model.Session) error {
 	if st.Decision.Blocked() {
 		return a.vetoed(doc, st.Decision.Veto)
 	}
-	return a.decided(doc, *st.Decision, s)
+	err := a.decided(doc, *st.Decision, s)
+	if st.Decision.Action == model.ActionContinue && !a.jsonOut && a.emit == "" {
+		// The wizard's last word: what to run next.
+		fmt.Fprintln(a.io.err, a.msg().NextPrompt(s.ID))
+	}
+	return err
 }

@@ -127,7 +127,9 @@ func TestRealShapedBook(t *testing.T) {
 	if s.Problem != nil {
 		t.Errorf("problem %v", s.Problem)
 	}
-	if pol := s.Policy[model.Continue]; pol.Writes || !pol.Recommended {
+	// The quota pause asks to wait 6 minutes: CONTINUE now is not
+	// recommended (the alert says why).
+	if pol := s.Policy[model.Continue]; pol.Writes || pol.Recommended {
 		t.Errorf("continue policy %+v", pol)
 	}
 	// The artifacts CONTINUE hands over are the skipped phases' outputs.
@@ -307,10 +309,10 @@ func TestQuotaPauseLeads(t *testing.T) {
 	if s.Fields[2].Value != "chapter 1, scene 3, phase write_scene" {
 		t.Fatalf("paused at %+v", s.Fields[2])
 	}
-	if len(s.Warnings) == 0 || s.Warnings[0] != "quota pause: retrying is safe from 2026-02-15 12:36:00 UTC; CONTINUE now will likely hit the quota again: wait 6 minutes" {
-		t.Fatalf("warnings %q", s.Warnings)
+	if len(s.Alerts) == 0 || s.Alerts[0].Text != "quota pause: retrying is safe from 2026-02-15 12:36:00 UTC; CONTINUE now will likely hit the quota again: wait 6 minutes" {
+		t.Fatalf("alerts %q", s.Alerts)
 	}
-	if s.Context["warning"] != s.Warnings[0] {
+	if s.Context["warning"] != s.Alerts[0].Text {
 		t.Fatalf("context warning %v", s.Context["warning"])
 	}
 	pz := s.Context["pause"].(map[string]any)

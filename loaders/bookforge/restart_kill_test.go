@@ -152,8 +152,8 @@ func TestKillDuringRestartIsNamedAndFinished(t *testing.T) {
 			if err != nil {
 				t.Fatalf("kill %d: the half-restarted book does not load: %v", i, err)
 			}
-			if !hasWarning(s, "RESTART") || !hasWarning(s, "cut short") {
-				t.Fatalf("kill %d: the half-done RESTART is not named: warnings %q", i, s.Warnings)
+			if !hasAlert(s, model.AlertCutShort, "RESTART") || !hasAlert(s, model.AlertCutShort, "cut short") {
+				t.Fatalf("kill %d: the half-done RESTART is not named: alerts %q", i, s.Alerts)
 			}
 			if a := New(loaders.Options{Now: restartBase}).Apply(s, model.Restart, restartBase.Add(time.Hour)); a.Err != nil {
 				t.Fatalf("kill %d: RESTART again does not finish it: %v", i, a.Err)

@@ -71,10 +71,11 @@ func (l Loader) session(b *book, path string) *model.Session {
 		rs = &plan.Scenes[plan.ResumeIndex]
 	}
 
-	// Warnings: a write of pickup's cut short leads, then the quota wait,
-	// then a stale marker, then how the resume scene was found.
+	// Alerts (they bear on the choice): a write of pickup's cut short
+	// leads, then the quota wait, then a stale marker. Then the warning
+	// of how the resume scene was found.
 	if b.CutShort != nil && !b.Archived {
-		s.Warnings = append(s.Warnings, b.CutShort.warning())
+		s.Alert(model.AlertCutShort, b.CutShort.warning())
 	}
 	wait := live.Wait(now)
 	if b.Archived {
@@ -84,10 +85,10 @@ func (l Loader) session(b *book, path string) *model.Session {
 	if wait > 0 {
 		waitWarning = fmt.Sprintf("quota pause: retrying is safe from %s; CONTINUE now will likely hit the quota again: wait %s",
 			clock(*live.RetryAt), waitText(wait))
-		s.Warnings = append(s.Warnings, waitWarning)
+		s.Alert(model.AlertOther, waitWarning)
 	}
 	if pz := plan.Pause; pz != nil && pz.Stale != "" && b.CutShort == nil && !b.Archived {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("%s is stale (%s, created %s): %s; it is not why the last run stopped, and bookforge removes it only in `bookforge book reset`",
+		s.Alert(model.AlertStale, fmt.Sprintf("%s is stale (%s, created %s): %s; it is not why the last run stopped, and bookforge removes it only in `bookforge book reset`",
 			PauseFile, pz.Cause(), or(pz.RawCreated, "at an unknown time"), pz.Stale))
 	}
 	if b.State == nil && !b.Archived && len(plan.Scenes) > 0 {
@@ -107,10 +108,6 @@ func (l Loader) session(b *book, path string) *model.Session {
 	if live != nil && live.HasCreated && (!s.HasLastUpdated || live.CreatedAt.After(s.LastUpdated)) {
 		s.LastUpdated, s.HasLastUpdated = live.CreatedAt, true
 	}
-	ago := ""
-	if s.HasLastUpdated && !now.IsZero() {
-		ago = " " + model.Elapsed(now.Sub(s.LastUpdated)) + " ago"
-	}
 	ready := b.State != nil && rs != nil && rs.Ledger == "" && !rs.Ahead && live == nil
 	switch {
 	case b.Archived:
@@ -119,17 +116,17 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.LastAction = &model.LastAction{Type: "PAUSE", Clean: true}
 	case plan.Complete && b.State != nil:
 		s.LastAction = &model.LastAction{Type: "BOOK_COMPLETE", Clean: true}
-		s.Headline = "Welcome back! The book is complete: state.json says COMPLETE."
+		s.Headline = "The book is complete: state.json says COMPLETE."
 		s.Standing = model.StandingDone
 	case ready:
 		s.LastAction = &model.LastAction{Type: "STEP_COMPLETED", Clean: true}
-		s.Headline = fmt.Sprintf("Welcome back! The last run finished its step%s: the book is ready for the next step, %s.", ago, rs.ID)
+		s.Headline = fmt.Sprintf("The book is ready for the next step, %s.", rs.ID)
 		s.Standing = model.StandingReady
 	case b.State == nil && firstPending(withoutFlags(b)) < 0:
 		s.LastAction = &model.LastAction{Type: "SCENE_COMPLETED", Clean: true}
 	case b.Latest != "":
 		s.LastAction = &model.LastAction{Type: b.Latest + " success", Clean: false}
-		s.Headline = fmt.Sprintf("Welcome back! The last run stopped%s after %s, without a pause marker.", ago, b.Latest)
+		s.Headline = fmt.Sprintf("The last run stopped after %s, without a pause marker.", b.Latest)
 		s.Standing = model.StandingInterrupted
 	}
 
@@ -347,7 +344,9 @@ func (l Loader) session(b *book, path string) *model.Session {
 // policies are the choices' words: what each does to this book, with
 // the bookforge command it leaves the person with.
 func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, wait time.Duration) (map[model.Choice]model.ChoicePolicy, map[model.Choice]string) {
-	cont := model.ChoicePolicy{Recommended: !b.Archived && len(plan.Blocks) == 0, Writes: len(plan.Writes) > 0}
+	// Not recommended while the quota asks to wait (the alert says so).
+	cont := model.ChoicePolicy{Recommended: !b.Archived && len(plan.Blocks) == 0 && wait <= 0, Writes: len(plan.Writes) > 0,
+		Why: "no scene waits for a person's decision"}
 	switch {
 	case plan.Complete && b.State != nil:
 		cont = model.ChoicePolicy{Disabled: "state.json says the book is COMPLETE: there is nothing to resume"}
@@ -500,9 +499,9 @@ func prompt(b *book, p *Plan, s *model.Session, loads []model.Artifact, now time
 	} else {
 		fmt.Fprintf(&m, "Resume scene **%s** at phase **%s**: %s.\n\n", p.Resume.Scene, phaseLabel(p.Resume.Phase), p.Resume.Reason)
 	}
-	for _, w := range s.Warnings {
-		if strings.HasPrefix(w, "quota pause:") {
-			fmt.Fprintf(&m, "> **Wait first:** %s.\n\n", w)
+	for _, a := range s.Alerts {
+		if strings.HasPrefix(a.Text, "quota pause:") {
+			fmt.Fprintf(&m, "> **Wait first:** %s.\n\n", a.Text)
 		}
 	}
 	fmt.Fprintf(&m, "Run:\n\n```sh\n%s\n```\n\n", p.Command)

@@ -215,6 +215,17 @@ func hasWarning(s *model.Session, sub string) bool {
 	return false
 }
 
+// hasAlert: the session alerts (above the menu) kind with a text
+// containing sub.
+func hasAlert(s *model.Session, kind model.AlertKind, sub string) bool {
+	for _, a := range s.Alerts {
+		if a.Kind == kind && strings.Contains(a.Text, sub) {
+			return true
+		}
+	}
+	return false
+}
+
 func seqs(rows []Row) []int {
 	out := []int{}
 	for _, r := range rows {

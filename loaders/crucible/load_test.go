@@ -278,8 +278,8 @@ func TestProjectWithoutGitCannotVerifyImplementers(t *testing.T) {
 	if !hasWarning(s, "2 dispatches before the resume point could not be checked (seq 5 (build-implementer): cannot check its commits: the project is not a git repository;") {
 		t.Fatalf("warnings %v", s.Warnings)
 	}
-	if !hasWarning(s, "is not a git repository: the branch guard (pipeline branch main) cannot be checked") {
-		t.Fatalf("warnings %v", s.Warnings)
+	if !hasAlert(s, model.AlertBranch, "is not a git repository: the branch guard (pipeline branch main) cannot be checked") {
+		t.Fatalf("alerts %v", s.Alerts)
 	}
 	if body := strings.Join(sectionLines(s, "Verification"), "\n"); !strings.Contains(body, "Cannot check: seq 5 build-implementer (Phase 3): cannot check its commits") {
 		t.Fatalf("verification section:\n%s", body)

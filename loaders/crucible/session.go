@@ -237,11 +237,11 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	if current == "" && p.isRepo {
 		current = "(a detached HEAD)"
 	}
-	cont := model.ChoicePolicy{Recommended: pl.Resume.Verified}
+	cont := model.ChoicePolicy{Recommended: pl.Resume.Verified, Why: "it resumes at a verified phase boundary"}
 	mismatch := p.marker != nil && p.marker.Branch != "" && p.isRepo && current != p.marker.Branch
 	switch {
 	case mismatch:
-		s.Warnings = append(s.Warnings, BranchMismatch(p.marker.Branch, current))
+		s.Warnings = append(s.Warnings, BranchMismatch(p.marker.Branch, current)) // the context guard's alert says it above the menu
 		cont = model.ChoicePolicy{Writes: true, Hint: "refused: the pipeline ran on " + p.marker.Branch + ", you are on " + current}
 	case pl.Resume.Restore != nil:
 		r := pl.Resume.Restore
@@ -259,14 +259,14 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		cont.Hint = "resume at " + phaseTitle(pl.Resume.Phase) + " with the working directory as it is"
 	}
 	if p.marker != nil && p.marker.Branch != "" && !p.isRepo {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("%s is not a git repository: the branch guard (pipeline branch %s) cannot be checked", p.project, p.marker.Branch))
+		s.Alert(model.AlertBranch, fmt.Sprintf("%s is not a git repository: the branch guard (pipeline branch %s) cannot be checked", p.project, p.marker.Branch))
 	}
 	s.Policy[model.Continue] = cont
 	restart := "start the pipeline fresh (its marker and stale handoffs are archived, the manifest kept)"
 	if p.markerPath == "" {
 		restart = "start the pipeline fresh"
 	}
-	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified}
+	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified, Why: "there is no verified boundary to resume from"}
 	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, "")}
 	if l.lean {
 		return s // no dashboard, prompt or context: see PlanJSONOnly

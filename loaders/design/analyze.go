@@ -68,11 +68,18 @@ type view struct {
 	unrecorded []string
 	tickets    ticketCount
 	warnings   []string
-	stageArg   *StageArg
+	// conflicts are the state disagreeing with itself (current_stage and
+	// stage_status): alerts, since they bear on the choice.
+	conflicts []string
+	stageArg  *StageArg
 }
 
 func (v *view) warn(format string, args ...any) {
 	v.warnings = append(v.warnings, fmt.Sprintf(format, args...))
+}
+
+func (v *view) conflict(format string, args ...any) {
+	v.conflicts = append(v.conflicts, fmt.Sprintf(format, args...))
 }
 
 // analyze works out the view of a session file (or of its absence).
@@ -194,17 +201,17 @@ func (v *view) reconcile(cur int) {
 	if cur < a {
 		// stage_status is ahead. A stage it marks complete without its
 		// output is the Missing Artifact case, found next.
-		v.warn("current_stage is %d but stage_status marks Stages %s complete: pickup resumes at Stage %d, the first stage not complete", cur, stageRange(cur, a-1), a)
+		v.conflict("current_stage is %d but stage_status marks Stages %s complete: pickup resumes at Stage %d, the first stage not complete", cur, stageRange(cur, a-1), a)
 		return
 	}
 	for n := a; n < cur; n++ {
 		if v.status[n] != stComplete && !v.evidence(n) {
-			v.warn("current_stage is %d but stage_status says Stage %d is %s and it has no checkpoint or output: pickup resumes at Stage %d (get_resume_stage)",
+			v.conflict("current_stage is %d but stage_status says Stage %d is %s and it has no checkpoint or output: pickup resumes at Stage %d (get_resume_stage)",
 				cur, n, or(v.word[n], v.status[n]), a)
 			return
 		}
 	}
-	v.warn("stage_status says Stage %d is %s but current_stage is %d, and Stages %s have their checkpoints or outputs: pickup trusts current_stage and resumes at Stage %d",
+	v.conflict("stage_status says Stage %d is %s but current_stage is %d, and Stages %s have their checkpoints or outputs: pickup trusts current_stage and resumes at Stage %d",
 		a, or(v.word[a], v.status[a]), cur, stageRange(a, cur-1), cur)
 	for n := a; n < cur; n++ {
 		if v.status[n] != stComplete {

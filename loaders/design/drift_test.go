@@ -22,6 +22,17 @@ func hasWarning(s *model.Session, part string) bool {
 	return slices.ContainsFunc(s.Warnings, func(w string) bool { return strings.Contains(w, part) })
 }
 
+// hasAlert: the session alerts (above the menu) kind with a text
+// containing sub.
+func hasAlert(s *model.Session, kind model.AlertKind, sub string) bool {
+	for _, a := range s.Alerts {
+		if a.Kind == kind && strings.Contains(a.Text, sub) {
+			return true
+		}
+	}
+	return false
+}
+
 func statuses(s *model.Session) []model.PhaseStatus {
 	var out []model.PhaseStatus
 	for _, p := range s.Phases {
@@ -79,8 +90,8 @@ func TestCurrentStageAheadAndConsistent(t *testing.T) {
 	if got := statuses(s); !reflect.DeepEqual(got, want) || s.ResumePoint.Phase != "Stage 5: BDD" {
 		t.Fatalf("phases %v resume %+v", got, s.ResumePoint)
 	}
-	if !hasWarning(s, "stage_status says Stage 3 is in_progress but current_stage is 5, and Stages 3-4 have their checkpoints or outputs: pickup trusts current_stage and resumes at Stage 5") {
-		t.Fatalf("warnings %q", s.Warnings)
+	if !hasAlert(s, model.AlertConflict, "stage_status says Stage 3 is in_progress but current_stage is 5, and Stages 3-4 have their checkpoints or outputs: pickup trusts current_stage and resumes at Stage 5") {
+		t.Fatalf("alerts %q", s.Alerts)
 	}
 	if s.Policy[model.Continue].Label != "Resume from Stage 5" || s.Policy[model.Continue].Writes {
 		t.Fatalf("continue %+v", s.Policy[model.Continue])
@@ -113,8 +124,8 @@ func TestCurrentStageAheadButInconsistent(t *testing.T) {
 	if s.Phases[3].Status != model.PhaseInProgress || s.Phases[4].Status != model.PhasePending {
 		t.Fatalf("phases %v", statuses(s))
 	}
-	if !hasWarning(s, "current_stage is 5 but stage_status says Stage 4 is pending and it has no checkpoint or output: pickup resumes at Stage 3") {
-		t.Fatalf("warnings %q", s.Warnings)
+	if !hasAlert(s, model.AlertConflict, "current_stage is 5 but stage_status says Stage 4 is pending and it has no checkpoint or output: pickup resumes at Stage 3") {
+		t.Fatalf("alerts %q", s.Alerts)
 	}
 }
 
@@ -125,8 +136,8 @@ func TestStageStatusAhead(t *testing.T) {
 	if s.ResumePoint.Phase != "Stage 5: BDD" || s.Policy[model.Continue].Label != "Resume from Stage 5" {
 		t.Fatalf("resume %+v continue %+v", s.ResumePoint, s.Policy[model.Continue])
 	}
-	if !hasWarning(s, "current_stage is 3 but stage_status marks Stages 3-4 complete: pickup resumes at Stage 5") {
-		t.Fatalf("warnings %q", s.Warnings)
+	if !hasAlert(s, model.AlertConflict, "current_stage is 3 but stage_status marks Stages 3-4 complete: pickup resumes at Stage 5") {
+		t.Fatalf("alerts %q", s.Alerts)
 	}
 }
 

@@ -57,9 +57,9 @@ func (v *view) report(g glyphs, pol map[model.Choice]model.ChoicePolicy) []strin
 		out = append(out, line)
 	}
 
-	if len(v.warnings) > 0 {
+	if w := append(append([]string{}, v.conflicts...), v.warnings...); len(w) > 0 {
 		out = append(out, "", t.Warnings)
-		for _, w := range v.warnings {
+		for _, w := range w {
 			out = append(out, fmt.Sprintf("  %s %s", g.warn, w))
 		}
 	}

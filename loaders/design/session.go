@@ -73,9 +73,15 @@ func (v *view) session(plain bool) *model.Session {
 		s.Recorded.Started = f.created
 	}
 	if v.mode == modeMissing || v.mode == modeUnapproved {
-		s.Warnings = append(s.Warnings, v.conflictSentence())
+		s.Alert(model.AlertConflict, v.conflictSentence())
+	}
+	for _, c := range v.conflicts {
+		s.Alert(model.AlertConflict, c)
 	}
 	s.Warnings = append(s.Warnings, v.warnings...)
+	if v.resume == LastStage && v.status[LastStage] == stComplete {
+		s.Standing = model.StandingDone
+	}
 
 	for n := range Stages {
 		ph := model.Phase{Name: PhaseName(n), Label: v.word[n], Result: v.facts[n]}
@@ -115,8 +121,6 @@ func (v *view) session(plain bool) *model.Session {
 		s.Fields = append(s.Fields, model.Field{Key: "prd", Label: "PRD", Value: v.file.prd})
 	}
 	switch v.mode {
-	case modeMissing, modeUnapproved:
-		s.Fields = append(s.Fields, model.Field{Key: "conflict", Label: "Conflict", Value: v.conflictSentence()})
 	case modeCorrupted:
 		s.Fields = append(s.Fields, model.Field{Key: "problem", Label: "Problem",
 			Value: fmt.Sprintf("the session file is corrupted (line %d); the stages were rebuilt from the artifacts on disk", v.corruptionLine)})
@@ -132,6 +136,9 @@ func (v *view) session(plain bool) *model.Session {
 		model.Restart:  fmt.Sprintf("Restarted /design %s from Stage %d: %s", v.feature, v.restartFrom, v.restartStep()),
 	}
 	s.Policy = v.policy()
+	// Seed 003's menu order: Resume, Restart, View artifacts (DISCARD,
+	// pickup's own, last).
+	s.Order = []model.Choice{model.Continue, model.Restart, model.Review, model.Discard}
 	s.Context = v.context(next)
 	s.Report = v.report(g, s.Policy)
 	s.Sections = v.sections()
@@ -212,7 +219,8 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 		if r := redo[v.cStage]; r != "" {
 			label += " (" + r + ")"
 		}
-		p[model.Continue] = model.ChoicePolicy{Label: label, Hint: strings.Join(v.cPaths, ", ") + " " + isAre(len(v.cPaths)) + " missing", Recommended: true}
+		p[model.Continue] = model.ChoicePolicy{Label: label, Hint: strings.Join(v.cPaths, ", ") + " " + isAre(len(v.cPaths)) + " missing", Recommended: true,
+			Why: "the stage's output is missing"}
 		p[model.Restart] = model.ChoicePolicy{Label: t.MarkIncomplete(v.cStage),
 			Hint: fmt.Sprintf("stages %d-7 set to pending; the old session is archived first", v.cStage)}
 	case modeUnapproved:
@@ -220,7 +228,7 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 		p[model.Continue] = model.ChoicePolicy{
 			Label:       t.Approve(v.cWhat, next),
 			Hint:        v.cPaths[0],
-			Recommended: true, Writes: true,
+			Recommended: true, Writes: true, Why: v.approvalWhy(),
 			Confirm: fmt.Sprintf("%s\n%s exists but Stage %d is not marked complete%s.\nYes marks Stage %d complete in %s and resumes at Stage %d. No goes back to the menu (Re-run Stage %d is there).",
 				v.question(), v.cPaths[0], v.cStage, v.approvalNote(), v.cStage, v.rel, next, v.cStage),
 		}
@@ -231,7 +239,7 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 		if v.hasOutputs() || v.forced {
 			p[model.Continue] = model.ChoicePolicy{
 				Label: t.Rebuild, Hint: "then resume at " + PhaseName(v.resume),
-				Recommended: true, Writes: true,
+				Recommended: true, Writes: true, Why: "the design artifacts on disk say where it stands",
 				Confirm: fmt.Sprintf("Write the reconstructed session to %s?\n%s\nThe corrupted file is kept beside it as %s.corrupted.<timestamp>.",
 					v.rel, rebuilt, baseName(v.rel)),
 			}
@@ -258,6 +266,16 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: "the session is already archived"}
 	}
 	return p
+}
+
+// approvalWhy is why approving is recommended: its checkpoint records
+// the approval ("" when it does not, so the conflict leaves it
+// unrecommended).
+func (v *view) approvalWhy() string {
+	if v.approvalNote() != "" {
+		return "its checkpoint records that you approved it"
+	}
+	return ""
 }
 
 // approvalNote adds what the checkpoint says about the approval.

@@ -134,9 +134,9 @@ func TestKillBetweenRestartWritesIsNamedAndFinishable(t *testing.T) {
 	s := e.load(t)
 	base := filepath.Base(archives[0])
 	want := halfState + " at "
-	if !hasWarning(s, want) || !hasWarning(s, "To finish it, choose RESTART again") ||
-		!hasWarning(s, "To undo it, rename .kiln/"+base+" back to .kiln/phase_3_state.md.") {
-		t.Fatalf("warnings %q", s.Warnings)
+	if !hasAlert(s, model.AlertCutShort, want) || !hasAlert(s, model.AlertCutShort, "To finish it, choose RESTART again") ||
+		!hasAlert(s, model.AlertCutShort, "To undo it, rename .kiln/"+base+" back to .kiln/phase_3_state.md.") {
+		t.Fatalf("alerts %q", s.Alerts)
 	}
 	if !strings.Contains(s.ResumePoint.Reason, "RESTART finishes it") {
 		t.Fatalf("resume point %+v", s.ResumePoint)
@@ -196,18 +196,18 @@ func TestKillDuringRestartAtRandom(t *testing.T) {
 		switch {
 		case len(archives) == 0 && mem == memBefore && testkit.Read(t, e.kiln("phase_3_state.md")) == stateBefore:
 			seen["nothing"]++
-			if hasWarning(s, halfState) {
-				t.Fatalf("kill %d: nothing happened, yet %q", i, s.Warnings)
+			if hasAlert(s, model.AlertCutShort, halfState) {
+				t.Fatalf("kill %d: nothing happened, yet %q", i, s.Alerts)
 			}
 		case len(archives) == 1 && mem == memBefore:
 			seen["half"]++
-			if !hasWarning(s, halfState) {
-				t.Fatalf("kill %d: the half state is not named: %q", i, s.Warnings)
+			if !hasAlert(s, model.AlertCutShort, halfState) {
+				t.Fatalf("kill %d: the half state is not named: %q", i, s.Alerts)
 			}
 		case len(archives) == 1 && strings.Contains(mem, "archived as "+filepath.Base(archives[0])+")"):
 			seen["done"]++
-			if hasWarning(s, halfState) {
-				t.Fatalf("kill %d: done, yet %q", i, s.Warnings)
+			if hasAlert(s, model.AlertCutShort, halfState) {
+				t.Fatalf("kill %d: done, yet %q", i, s.Alerts)
 			}
 		default:
 			t.Fatalf("kill %d left archives %q and MEMORY.md:\n%s", i, archives, mem)

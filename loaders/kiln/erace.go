@@ -424,6 +424,9 @@ func (r *runCE) fill(s *model.Session) {
 	s.Outcomes = map[model.Choice]string{model.Continue: r.cont}
 	s.Policy = r.policy()
 	s.Warnings = append(s.Warnings, r.warnings...)
+	if r.complete {
+		s.Standing = model.StandingDone
+	}
 }
 
 func (r *runCE) sections() []model.Section {

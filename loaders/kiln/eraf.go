@@ -215,10 +215,16 @@ type runF struct {
 	ledgerSealed        bool
 	route               RouteF
 	warnings            []string
+	alerts              []model.Alert
 }
 
 func (r *runF) warn(format string, args ...any) {
 	r.warnings = append(r.warnings, fmt.Sprintf(format, args...))
+}
+
+// alert notes a fact that bears on the choice.
+func (r *runF) alert(kind model.AlertKind, format string, args ...any) {
+	r.alerts = append(r.alerts, model.Alert{Kind: kind, Text: fmt.Sprintf(format, args...)})
 }
 
 func (r *runF) rel(p string) string {
@@ -374,7 +380,7 @@ func (r *runF) readActivity() {
 		if n := r.tmp.values["next_action"]; n != "" && n != r.next {
 			what = "; it would have said next_action: " + n
 		}
-		r.warn("a STATE.md write was cut short (.kiln/%s left at %s, never renamed): STATE.md holds the state before it%s",
+		r.alert(model.AlertCutShort, "a STATE.md write was cut short (.kiln/%s left at %s, never renamed): STATE.md holds the state before it%s",
 			StateTmp, r.tmpMod.UTC().Format("2006-01-02 15:04"), what)
 	}
 }
@@ -425,7 +431,9 @@ func (r *runF) fill(s *model.Session) {
 	}
 	s.Fields = append(s.Fields, model.Field{Key: "next_action", Label: "Next action", Value: r.next})
 	if rt.Question != "" {
-		s.Fields = append(s.Fields, model.Field{Key: "question", Label: "Decide", Value: rt.Question})
+		// A person must decide (or do something) first: it bears on the
+		// choice, so it is an alert, said above the menu.
+		s.Alert(model.AlertDecision, "Decide first: "+rt.Question)
 	}
 	if contains(r.markers, "degraded") {
 		s.Fields = append(s.Fields, model.Field{Key: "family", Label: "Review", Value: "single-family (codex degraded)"})
@@ -463,6 +471,10 @@ func (r *runF) fill(s *model.Session) {
 	s.Outcomes = map[model.Choice]string{model.Continue: rt.Continue}
 	s.Fingerprint = fsx.Fingerprint(r.data)
 	s.Warnings = append(s.Warnings, r.warnings...)
+	s.Alerts = append(s.Alerts, r.alerts...)
+	if rt.Action.Kind == ActComplete {
+		s.Standing = model.StandingDone
+	}
 }
 
 // statusF is the session's status word, from the next action.
@@ -752,11 +764,12 @@ func (r *runF) policy() map[model.Choice]model.ChoicePolicy {
 	case rt.Action.Kind == ActComplete:
 		c = model.ChoicePolicy{Hint: "the run is complete", Disabled: "the run is complete (report.md is written): there is nothing to resume"}
 		rev := pol[model.Review]
-		rev.Recommended = true
+		rev.Recommended, rev.Why = true, "the run is complete: there is only its report to read"
 		pol[model.Review] = rev
 	case rt.Action.Person:
-		// The question itself is the Decide field, just above the menu.
-		c.Label, c.Hint = "Answer, then relaunch (/kiln-fire)", "a person decides first: see Decide"
+		// The question itself is an alert, just above the menu.
+		c.Label, c.Hint = "Answer, then relaunch (/kiln-fire)", "a person decides first (the question is above)"
+		c.Why = "kiln holds until a person answers"
 	case rt.Action.Hold != "":
 		c.Label, c.Hint = "Restore "+rt.Action.Hold+", then relaunch (/kiln-fire)", "kiln holds until it is back"
 	}

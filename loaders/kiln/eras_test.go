@@ -248,8 +248,8 @@ func TestEraFCrashEvidence(t *testing.T) {
 	// A STATE.md write cut short: said, and a crash.
 	e = placeKiln(t, "era_f_tmp")
 	s = e.load(t)
-	if !hasWarning(s, "a STATE.md write was cut short (.kiln/.STATE.tmp left at") || s.LastAction.Clean {
-		t.Fatalf("warnings %q last action %+v", s.Warnings, s.LastAction)
+	if !hasAlert(s, model.AlertCutShort, "a STATE.md write was cut short (.kiln/.STATE.tmp left at") || s.LastAction.Clean {
+		t.Fatalf("alerts %q last action %+v", s.Alerts, s.LastAction)
 	}
 	if _, ok := sectionOf(s, "A write cut short (.kiln/.STATE.tmp)"); !ok {
 		t.Fatal("no section for the cut write")

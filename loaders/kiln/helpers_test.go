@@ -120,6 +120,17 @@ func hasWarning(s *model.Session, part string) bool {
 	return false
 }
 
+// hasAlert: the session alerts (above the menu) kind with a text
+// containing sub.
+func hasAlert(s *model.Session, kind model.AlertKind, sub string) bool {
+	for _, a := range s.Alerts {
+		if a.Kind == kind && strings.Contains(a.Text, sub) {
+			return true
+		}
+	}
+	return false
+}
+
 func sectionOf(s *model.Session, prefix string) (model.Section, bool) {
 	for _, sec := range s.Sections {
 		if strings.HasPrefix(sec.Title, prefix) {

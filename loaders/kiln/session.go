@@ -59,6 +59,8 @@ type memory struct {
 	// tx is the language of the banner and the status text (text.go);
 	// nil is English.
 	tx *Text
+	// alerts are the facts that bear on the choice (model.Session.Alerts).
+	alerts []model.Alert
 }
 
 // shared reports whether the memory folder is the Claude home's
@@ -73,6 +75,11 @@ func sharedMemory(root, path string) bool {
 
 func (m *memory) warn(format string, args ...any) {
 	m.warnings = append(m.warnings, fmt.Sprintf(format, args...))
+}
+
+// alert notes a fact that bears on the choice.
+func (m *memory) alert(kind model.AlertKind, format string, args ...any) {
+	m.alerts = append(m.alerts, model.Alert{Kind: kind, Text: fmt.Sprintf(format, args...)})
 }
 
 // rel shows a path relative to the project when it is inside it.
@@ -572,7 +579,7 @@ func (m *memory) cutRestart() {
 	if status == "" {
 		status = r.Phase.Status
 	}
-	m.warn("a RESTART of phase %d was cut short%s: %s was archived as %s, but MEMORY.md was not updated (phase %d is still %s, and no Restarted line names the archive). "+
+	m.alert(model.AlertCutShort, "a RESTART of phase %d was cut short%s: %s was archived as %s, but MEMORY.md was not updated (phase %d is still %s, and no Restarted line names the archive). "+
 		"To finish it, choose RESTART again: phase %d goes back to pending and the restart is recorded. To undo it, rename .kiln/%s back to .kiln/%s.",
 		n, when, m.rel(filepath.Join(m.kilnDir, live)), base, n, status, n, base, live)
 	why := fmt.Sprintf("a RESTART of phase %d was cut short (its state file was archived as %s; MEMORY.md was not updated): RESTART finishes it", n, base)

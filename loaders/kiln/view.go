@@ -59,6 +59,13 @@ func (m *memory) fill(s *model.Session) {
 	s.Outcomes = m.outcomes()
 	s.Fingerprint = m.fingerprint()
 	s.Warnings = append(s.Warnings, m.warnings...)
+	s.Alerts = append(s.Alerts, m.alerts...)
+	if r.Validation == ValBlocked {
+		s.Alert(model.AlertDecision, "Validation failed after its correction cycles: a person decides how to go on (retry validation, fix manually, or mark complete).")
+	}
+	if r.Stage == "complete" {
+		s.Standing = model.StandingDone
+	}
 }
 
 // recorded fills what the phase state records about its run: the branch
@@ -602,8 +609,8 @@ func (m *memory) policy() map[model.Choice]model.ChoicePolicy {
 			pol[model.Continue] = c
 		}
 		pol[model.Restart] = model.ChoicePolicy{
-			Recommended: m.cut != "",
-			Hint:        fmt.Sprintf("restart phase %d from its beginning", n),
+			Recommended: m.cut != "", Why: "it finishes the RESTART that was cut short",
+			Hint: fmt.Sprintf("restart phase %d from its beginning", n),
 			Confirm: fmt.Sprintf("Restart phase %d (%s) from its beginning?\n", n, r.Phase.Name) +
 				m.restartWhat(n),
 		}

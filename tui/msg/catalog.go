@@ -28,6 +28,16 @@ type Catalog struct {
 	AppName    string
 	More       string // scroll hint: more lines below/above
 	Recommends string // the mark beside the recommended option
+	// RecommendsWhy is the mark with its reason, shown while a fact
+	// bears on the choice (an alert).
+	RecommendsWhy func(why string) string
+	// Standing is the options screen's first line: the session's one
+	// word (model.Standing) in a sentence; ago is "2 hours ago", or ""
+	// when the state records no time.
+	Standing func(st model.Standing, ago string) string
+	// WarningLabel introduces a warning where no glyph or colour marks it
+	// (accessible mode).
+	WarningLabel string
 
 	// The options screen.
 	Welcome        func(ago string) string
@@ -82,6 +92,10 @@ type Catalog struct {
 	VetoRecommend  string
 	VetoQuestion   string
 	VetoSuggestion string
+	// NextPrompt is the next step after CONTINUE in the wizard: the
+	// command that prints the prompt for the agent, in full (it is meant
+	// to be copied).
+	NextPrompt func(sessionID string) string
 	// Veto names the classes of the files it lists and its commands
 	// (veto.go); Guard is the other guards' words (alert.go).
 	Veto  VetoText
@@ -153,6 +167,11 @@ type KeyText struct {
 	// The picker and the browser.
 	Filter, ApplyFilter, ClearFilter, ShowAll, HideArchived string
 	Artifacts, Edit, Open, Sessions                         string
+	// Off marks an option the full help lists but the core turned off.
+	Off string
+	// Choices describes the choices' letters in one help entry
+	// ("c/R/D choices").
+	Choices string
 }
 
 func plural(n int, one, many string) string {
@@ -170,9 +189,12 @@ var English = Catalog{
 	Days:    func(n int) string { return plural(n, "day", "days") },
 	Ago:     func(span string) string { return span + " ago" },
 
-	AppName:    "pickup",
-	More:       "more",
-	Recommends: "(recommended)",
+	AppName:       "pickup",
+	More:          "more",
+	Recommends:    "(recommended)",
+	RecommendsWhy: func(why string) string { return "(recommended: " + why + ")" },
+	Standing:      englishStanding,
+	WarningLabel:  "Warning",
 
 	Welcome:        func(ago string) string { return "Welcome back! You paused " + ago + "." },
 	WelcomeUndated: "Welcome back!",
@@ -248,6 +270,9 @@ var English = Catalog{
 	Guard:          englishGuard,
 	VetoQuestion:   "Back to the resume menu? [y/n]",
 	VetoSuggestion: "Commit or stash your changes before restart.",
+	NextPrompt: func(id string) string {
+		return "Next: pickup resume --choice continue --emit prompt --session " + id
+	},
 
 	GitRefusedTitle: "Restart blocked: git would not check this repository",
 	GitRefusedSuggestion: "To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart. " +
@@ -318,6 +343,7 @@ var English = Catalog{
 		ShowAll: "show all", HideArchived: "hide archived",
 		Artifacts: "artifacts", Edit: "edit", Open: "open in pager", Sessions: "sessions",
 		Left: "left", Right: "right",
+		Off: "(not available)", Choices: "choices",
 	},
 	Picker:  englishPicker,
 	Plain:   englishPlain,
@@ -325,6 +351,35 @@ var English = Catalog{
 	Session: englishSession,
 	Hook:    englishHook,
 	Local:   englishLocal,
+}
+
+// englishStanding says where a session stands, the one word first
+// (seed 001's own greeting for a pause, and its crash banner).
+func englishStanding(st model.Standing, ago string) string {
+	when := ""
+	if ago != "" {
+		when = " " + ago
+	}
+	switch st {
+	case model.StandingRunning:
+		return "Running: there are signs that the workflow is still at work."
+	case model.StandingCrashed:
+		return "The previous session crashed."
+	case model.StandingInterrupted:
+		return "Interrupted" + when + ": the run stopped without a pause."
+	case model.StandingReady:
+		return "Ready: the last run finished its step" + when + "."
+	case model.StandingDone:
+		return "Done: the workflow finished" + when + "."
+	case model.StandingArchived:
+		return "Archived: this session is kept as history, not resumed."
+	case model.StandingCorrupted:
+		return "Corrupted: the state file cannot be read."
+	}
+	if ago == "" {
+		return "Welcome back!"
+	}
+	return "Welcome back! You paused " + ago + "."
 }
 
 // Elapsed says how long ago something happened, from whole minutes:
@@ -359,26 +414,50 @@ func (c *Catalog) Notice(n string) string {
 	return c.Reason(n)
 }
 
-// ChoiceLine is "CONTINUE - pick up where it stopped". A source may put
-// its own words on a choice (model.ChoicePolicy Label and Hint); s may be
-// nil.
-func (c *Catalog) ChoiceLine(s *model.Session, ch model.Choice) string {
-	name, ok := c.Choices[ch]
-	if !ok {
-		name = strings.ToUpper(string(ch))
+// ChoiceName is the choice's word, the same in every format:
+// CONTINUE, REVIEW, RESTART, DISCARD.
+func (c *Catalog) ChoiceName(ch model.Choice) string {
+	if name, ok := c.Choices[ch]; ok {
+		return name
 	}
+	return strings.ToUpper(string(ch))
+}
+
+// ChoiceWords are what the choice does, in the format's own words when
+// it has them (model.ChoicePolicy Label and Hint: kiln's "Answer, then
+// relaunch (/kiln-fire)"), else the catalog's hint. s may be nil.
+func (c *Catalog) ChoiceWords(s *model.Session, ch model.Choice) string {
 	hint := c.ChoiceHints[ch]
 	if s != nil && s.Policy != nil {
-		if p := s.Policy[ch]; p.Label != "" {
-			name, hint = c.Word(p.Label), c.Word(p.Hint)
-		} else if p.Hint != "" {
+		p := s.Policy[ch]
+		switch {
+		case p.Label != "" && p.Hint != "":
+			return c.Word(p.Label) + " - " + c.Word(p.Hint)
+		case p.Label != "":
+			return c.Word(p.Label)
+		case p.Hint != "":
 			hint = c.Word(p.Hint)
 		}
 	}
-	if hint != "" {
-		return name + " - " + hint
+	return hint
+}
+
+// ChoiceLine is "CONTINUE - pick up where it stopped": the choice's
+// word, then what it does (ChoiceWords). s may be nil.
+func (c *Catalog) ChoiceLine(s *model.Session, ch model.Choice) string {
+	if w := c.ChoiceWords(s, ch); w != "" {
+		return c.ChoiceName(ch) + " - " + w
 	}
-	return name
+	return c.ChoiceName(ch)
+}
+
+// RecommendMark is the mark beside a recommended option: with its
+// reason while a fact bears on the choice (alerted).
+func (c *Catalog) RecommendMark(o model.Option, alerted bool) string {
+	if alerted && o.Why != "" {
+		return c.RecommendsWhy(o.Why)
+	}
+	return c.Recommends
 }
 
 // ConfirmTitle heads a source's own confirmation question.
@@ -390,19 +469,15 @@ func (c *Catalog) ConfirmTitle(ch model.Choice) string {
 	return c.ConfirmHead + ": " + name
 }
 
-// Greeting is the first line of the options screen: the welcome, or the
-// crash banner text (without its glyph).
+// Greeting is the first line of the options screen: where the session
+// stands, in one word (model.StandingOf) and a sentence. A crucible run
+// is never "paused", an archived session never welcomed back.
 func (c *Catalog) Greeting(s *model.Session, crash model.CrashInfo) string {
-	if crash.Detected {
-		return c.Crashed
+	ago := ""
+	if s != nil && s.HasLastUpdated {
+		ago = c.Elapsed(crash.MinutesSinceUpdate)
 	}
-	if s != nil && s.Headline != "" {
-		return s.Headline
-	}
-	if s == nil || !s.HasLastUpdated {
-		return c.WelcomeUndated
-	}
-	return c.Welcome(c.Elapsed(crash.MinutesSinceUpdate))
+	return c.Standing(model.StandingOf(s, crash), ago)
 }
 
 // Facts are the labelled lines describing a session: the loader's Fields
@@ -507,6 +582,9 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 			}
 		} else {
 			line(c.Greeting(s, crash))
+			if s.Headline != "" {
+				line(s.Headline)
+			}
 		}
 		for _, f := range c.Facts(s) {
 			line(f[0], ": ", f[1])
@@ -522,12 +600,15 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 			line(c.SuggestRestart)
 		}
 	}
+	// The alerts themselves are said by the caller (cmd, beside the
+	// guard); here they ask a recommendation to say why.
+	alerts := model.State{Session: s, Crash: crash}.Alerts()
 	if vis := model.Visible(opts); len(vis) > 0 {
 		line(c.OptionsHead, ":")
 		for i, o := range vis {
 			l := fmt.Sprintf("  %d. %s", i+1, c.ChoiceLine(s, o.Choice))
 			if o.Recommended && o.Enabled {
-				l += " " + c.Recommends
+				l += " " + c.RecommendMark(o, len(alerts) > 0)
 			}
 			if !o.Enabled && o.Reason != "" {
 				l += " [" + c.Unavailable(c.Reason(o.Reason)) + "]"

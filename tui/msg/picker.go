@@ -11,17 +11,20 @@ import (
 
 // PickerText is the session picker's wording.
 type PickerText struct {
-	Title, Newest                                 string
-	Crashed, Paused, Active, Unreadable, Archived string
-	Updated                                       func(ago string) string
-	Branch                                        func(name string) string
-	Showing                                       func(shown, total int) string
-	ArchivedN                                     func(n int) string // hidden archived sessions
-	ArchivedIn                                    func(n int) string // archived sessions shown
-	Unmatched                                     func(n int) string
-	PressShowAll, PressHide, EscClears            string
-	FilterLabel                                   string
-	NoMatch, AllArchived                          string
+	Title, Newest string
+	// Words are the sessions' one word (model.Standing) in the status
+	// column: the same word the options screen and status use.
+	Words                              map[model.Standing]string
+	Updated                            func(ago string) string
+	Branch                             func(name string) string
+	Showing                            func(shown, total int) string
+	Rows                               func(from, to, total int) string // the rows in view
+	ArchivedN                          func(n int) string               // hidden archived sessions
+	ArchivedIn                         func(n int) string               // archived sessions shown
+	Unmatched                          func(n int) string
+	PressShowAll, PressHide, EscClears string
+	FilterLabel                        string
+	NoMatch, AllArchived               string
 }
 
 // BrowserText is the artifact browser's wording.
@@ -58,16 +61,17 @@ type BrowserText struct {
 }
 
 var englishPicker = PickerText{
-	Title:      "Sessions",
-	Newest:     "newest first",
-	Crashed:    "crashed",
-	Paused:     "paused",
-	Active:     "active",
-	Unreadable: "unreadable",
-	Archived:   "archived",
+	Title:  "Sessions",
+	Newest: "newest first",
+	Words: map[model.Standing]string{
+		model.StandingRunning: "running", model.StandingCrashed: "crashed", model.StandingPaused: "paused",
+		model.StandingInterrupted: "interrupted", model.StandingReady: "ready", model.StandingDone: "done",
+		model.StandingArchived: "archived", model.StandingCorrupted: "corrupted",
+	},
 	Updated:    func(ago string) string { return "updated " + ago },
 	Branch:     func(name string) string { return "branch " + name },
 	Showing:    func(shown, total int) string { return fmt.Sprintf("showing %d of %d", shown, total) },
+	Rows:       func(from, to, total int) string { return fmt.Sprintf("%d-%d of %d", from, to, total) },
 	ArchivedN:  func(n int) string { return fmt.Sprintf("%d archived", n) },
 	ArchivedIn: func(n int) string { return fmt.Sprintf("%d archived included", n) },
 	Unmatched:  func(n int) string { return fmt.Sprintf("%d not matching the filter", n) },
@@ -135,15 +139,22 @@ func phaseName(p string) string {
 // ElapsedShort is Elapsed in few letters: "just now", "5m ago", "2h ago",
 // "3d ago" (hours below 48 hours, as Elapsed).
 func (c *Catalog) ElapsedShort(minutes int) string {
-	switch {
-	case minutes <= 0:
+	if minutes <= 0 {
 		return c.JustNow
+	}
+	return c.Ago(SpanShort(minutes))
+}
+
+// SpanShort is a span in few letters, "5m", "2h", "3d" (hours below 48
+// hours): the picker's mark at 40 columns, "⚠ 2h".
+func SpanShort(minutes int) string {
+	switch {
 	case minutes < 60:
-		return c.Ago(strconv.Itoa(minutes) + "m")
+		return strconv.Itoa(max(minutes, 0)) + "m"
 	case minutes < 48*60:
-		return c.Ago(strconv.Itoa(minutes/60) + "h")
+		return strconv.Itoa(minutes/60) + "h"
 	default:
-		return c.Ago(strconv.Itoa(minutes/(24*60)) + "d")
+		return strconv.Itoa(minutes/(24*60)) + "d"
 	}
 }
 

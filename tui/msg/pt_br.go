@@ -21,9 +21,15 @@ var Portuguese = Catalog{
 	Days:    func(n int) string { return plural(n, "dia", "dias") },
 	Ago:     func(span string) string { return "há " + span },
 
-	AppName:    "pickup",
-	More:       "mais",
-	Recommends: "(recomendado)",
+	AppName:       "pickup",
+	More:          "mais",
+	Recommends:    "(recomendado)",
+	RecommendsWhy: func(why string) string { return "(recomendado: " + why + ")" },
+	Standing:      portugueseStanding,
+	WarningLabel:  "Aviso",
+	NextPrompt: func(id string) string {
+		return "Próximo passo: pickup resume --choice continue --emit prompt --session " + id
+	},
 
 	// Seed 001: "Bem-vindo de volta! Você pausou há ${elapsedTime}."
 	Welcome:        func(ago string) string { return "Bem-vindo de volta! Você pausou " + ago + "." },
@@ -186,7 +192,8 @@ var Portuguese = Catalog{
 		DiscardYes: "descartar", DiscardNo: "manter",
 		QuestionYes: "sim", QuestionNo: "não",
 		CancelCheck: "cancelar",
-		Filter:      "filtrar", ApplyFilter: "aplicar", ClearFilter: "limpar filtro",
+		Off:         "(indisponível)", Choices: "escolhas",
+		Filter: "filtrar", ApplyFilter: "aplicar", ClearFilter: "limpar filtro",
 		ShowAll: "mostrar tudo", HideArchived: "ocultar arquivadas",
 		Artifacts: "artefatos", Edit: "editar", Open: "abrir no pager", Sessions: "sessões",
 		Left: "esquerda", Right: "direita",
@@ -370,16 +377,17 @@ var portugueseVeto = VetoText{
 }
 
 var portuguesePicker = PickerText{
-	Title:      "Sessões",
-	Newest:     "mais recentes primeiro",
-	Crashed:    "crashou",
-	Paused:     "pausada",
-	Active:     "ativa",
-	Unreadable: "ilegível",
-	Archived:   "arquivada",
-	Updated:    func(ago string) string { return "atualizada " + ago },
-	Branch:     func(name string) string { return "branch " + name },
-	Showing:    func(shown, total int) string { return fmt.Sprintf("mostrando %d de %d", shown, total) },
+	Title:  "Sessões",
+	Newest: "mais recentes primeiro",
+	Words: map[model.Standing]string{
+		model.StandingRunning: "rodando", model.StandingCrashed: "crashou", model.StandingPaused: "pausada",
+		model.StandingInterrupted: "interrompida", model.StandingReady: "pronta", model.StandingDone: "concluída",
+		model.StandingArchived: "arquivada", model.StandingCorrupted: "corrompida",
+	},
+	Rows:    func(from, to, total int) string { return fmt.Sprintf("%d-%d de %d", from, to, total) },
+	Updated: func(ago string) string { return "atualizada " + ago },
+	Branch:  func(name string) string { return "branch " + name },
+	Showing: func(shown, total int) string { return fmt.Sprintf("mostrando %d de %d", shown, total) },
 	ArchivedN: func(n int) string {
 		return plural(n, "arquivada", "arquivadas")
 	},
@@ -573,4 +581,35 @@ var portugueseHook = HookText{
 	Input: func(reason, dir string) string {
 		return "pickup hook: " + reason + "; procurando em " + dir
 	},
+}
+
+// portugueseStanding is englishStanding in pt-BR: seed 001's own
+// greeting for a pause ("Bem-vindo de volta! Você pausou há 2 horas.")
+// and its crash banner ("Sessão anterior crashou.", the ⚠️ being
+// Local.WarnMark), word for word.
+func portugueseStanding(st model.Standing, ago string) string {
+	when := ""
+	if ago != "" {
+		when = " " + ago
+	}
+	switch st {
+	case model.StandingRunning:
+		return "Rodando: há sinais de que o workflow ainda está trabalhando."
+	case model.StandingCrashed:
+		return "Sessão anterior crashou."
+	case model.StandingInterrupted:
+		return "Interrompida" + when + ": a execução parou sem uma pausa."
+	case model.StandingReady:
+		return "Pronta: a última execução terminou seu passo" + when + "."
+	case model.StandingDone:
+		return "Concluída: o workflow terminou" + when + "."
+	case model.StandingArchived:
+		return "Arquivada: esta sessão é guardada como histórico, não é retomada."
+	case model.StandingCorrupted:
+		return "Corrompida: o arquivo de estado não pode ser lido."
+	}
+	if ago == "" {
+		return "Bem-vindo de volta!"
+	}
+	return "Bem-vindo de volta! Você pausou " + ago + "."
 }
