@@ -29,7 +29,7 @@ func (m Model) optionsView(w, lv int) part {
 		if s != nil {
 			d.hang([]seg{sg(c.FileLabel+": ", st.Subtle)}, sg(s.Path, st.Text))
 			if s.Problem != nil {
-				d.hang([]seg{sg(c.ProblemLabel+": ", st.Subtle)}, sg(s.Problem.Error(), st.Text))
+				d.hang([]seg{sg(c.ProblemLabel+": ", st.Subtle)}, sg(s.Problem.Text(), st.Text))
 			}
 		}
 		d.blank()

@@ -396,6 +396,13 @@ func TestWizardTerminalSizes(t *testing.T) {
 	s := p.waitFor("Terminal too small: 20x6. pickup needs at least 30x8.", "press q to quit")
 	t.Logf("20x6:\n%s", s)
 	p.keys("3") // DISCARD, were it drawn: nothing happens
+	// A second small size, drawn, before the large one: the key reached
+	// the terminal before this resize did, so by the time 22x7 is drawn
+	// the wizard has read it while too small (under load, a key read late
+	// could otherwise land after the large size and act, which is the
+	// test's timing, not what a person typing does).
+	p.tmux("resize-window", "-t", "main", "-x", "22", "-y", "7")
+	p.waitFor("Terminal too small: 22x7.")
 	p.tmux("resize-window", "-t", "main", "-x", "300", "-y", "100")
 	s = p.waitFor("What do you want to do?", "1. CONTINUE", "3. DISCARD", "q quit")
 	if strings.Contains(s, "Discard this session") {

@@ -56,7 +56,7 @@ func TestKillHelperProcess(t *testing.T) {
 	if mode == "between" {
 		afterArchive = func() {
 			say("archived")
-			select {}
+			waitToBeKilled()
 		}
 	}
 	say("ready")
@@ -68,7 +68,16 @@ func TestKillHelperProcess(t *testing.T) {
 		os.Exit(3)
 	}
 	say("done")
-	select {}
+	waitToBeKilled()
+}
+
+// waitToBeKilled blocks until the test kills the helper. A sleep, not an
+// empty select: with no other goroutine left, the runtime would end the
+// helper itself ("all goroutines are asleep") before the kill came.
+func waitToBeKilled() {
+	for {
+		time.Sleep(time.Hour)
+	}
 }
 
 // killHelper starts the helper on project and returns it with its stdin

@@ -84,7 +84,7 @@ func optionsLines(c *msg.Catalog, st model.State) []string {
 		if s != nil {
 			out = append(out, c.FileLabel+": "+s.Path)
 			if s.Problem != nil {
-				out = append(out, c.ProblemLabel+": "+s.Problem.Error())
+				out = append(out, c.ProblemLabel+": "+s.Problem.Text())
 			}
 		}
 		out = append(out, c.OnlyDiscard)
