@@ -86,49 +86,52 @@ func shortCommit(id string) string {
 }
 
 // where names the checkout's side of a branch comparison.
-func (c Checkout) where() string {
+func (c Checkout) where(w *Words) string {
 	if c.Branch != "" {
 		return c.Branch
 	}
 	if c.Head != "" {
-		return "a detached HEAD (" + shortCommit(c.Head) + ")"
+		return w.DetachedAt(shortCommit(c.Head))
 	}
-	return "a detached HEAD"
+	return w.DetachedHead
 }
 
 // ContextAlerts compares what a session records with the checkout:
 // one alert per difference, naming both sides. Nothing is compared
 // without a checkout; branch and commit only in a repository.
 func ContextAlerts(rec Recorded, co *Checkout) []Alert {
+	return EnglishWords.ContextAlerts(rec, co)
+}
+
+// ContextAlerts is the package's ContextAlerts in w's language.
+func (w *Words) ContextAlerts(rec Recorded, co *Checkout) []Alert {
 	if co == nil {
 		return nil
 	}
 	var out []Alert
 	if rec.Dir != "" && co.Dir != "" && !sameDir(rec.Dir, co.Dir) {
-		out = append(out, Alert{Kind: AlertBranch, Text: "recorded in " + rec.Dir + ", you are in " + co.Dir})
+		out = append(out, Alert{Kind: AlertBranch, Text: w.RecordedIn(rec.Dir, co.Dir)})
 	}
 	if !co.Repo {
 		return out
 	}
 	if rec.Branch != "" && rec.Branch != co.Branch {
-		out = append(out, Alert{Kind: AlertBranch, Text: "recorded on " + rec.Branch + ", you are on " + co.where()})
+		out = append(out, Alert{Kind: AlertBranch, Text: w.RecordedOn(rec.Branch, co.where(w))})
 	}
 	if !NullCommit(rec.Commit) && !strings.HasPrefix(co.Head, strings.ToLower(rec.Commit)) {
 		field := rec.CommitField
 		if field == "" {
 			field = "commit"
 		}
-		head := "HEAD is " + shortCommit(co.Head)
+		head := w.HeadIs(shortCommit(co.Head))
 		if co.Head == "" {
-			head = "the repository has no commit yet"
+			head = w.NoCommitYet
 		}
 		switch co.Commit {
 		case CommitNotInTree:
-			out = append(out, Alert{Kind: AlertBranch, Text: "recorded from " + field + " " + shortCommit(rec.Commit) +
-				", which is not in your checkout's history (" + head + ")"})
+			out = append(out, Alert{Kind: AlertBranch, Text: w.NotInHistory(field, shortCommit(rec.Commit), head)})
 		case CommitUnknown:
-			out = append(out, Alert{Kind: AlertBranch, Text: "recorded from " + field + " " + shortCommit(rec.Commit) +
-				", which this repository does not have (" + head + ")"})
+			out = append(out, Alert{Kind: AlertBranch, Text: w.NotInRepo(field, shortCommit(rec.Commit), head)})
 		}
 	}
 	return out
@@ -144,8 +147,9 @@ func sameDir(a, b string) bool {
 }
 
 // MismatchAsk ends CONTINUE's question on a context mismatch (the
-// screen adds its [y/N] prompt, the CLI its --yes).
-const MismatchAsk = "Continue here anyway?"
+// screen adds its [y/N] prompt, the CLI its --yes), in English
+// (Words.MismatchAsk in the run's language).
+var MismatchAsk = EnglishWords.MismatchAsk
 
 // MismatchQuestion is CONTINUE's question on a context mismatch: the
 // alerts, one sentence each, then ask (MismatchAsk, or the source's own

@@ -247,3 +247,39 @@ func TestRunningRules(t *testing.T) {
 		})
 	}
 }
+
+// The core says its own sentences in Config.Words' language: the
+// context guard's alert, CONTINUE's question and the warning it keeps,
+// the evidence in the session's files and the crash reason.
+func TestCoreWordsFollowTheConfig(t *testing.T) {
+	w := EnglishWords
+	w.RecordedOn = func(rec, cur string) string { return "gravada em " + rec + ", agora " + cur }
+	w.MismatchAsk = "Seguir?"
+	w.ContinuedThough = func(a string) string { return "seguiu: " + a }
+	w.FilesChanged = func(what, since, thr string) string { return what + " mudou há " + since + " (limite " + thr + ")" }
+	w.CleanStop = func(action string) string { return action + " parou de propósito" }
+	cfg := Config{CrashAfter: 30 * time.Minute, Words: &w}
+
+	st, _ := Step(NewState(cfg), Loaded{Session: session(onFeature), Now: t0.Add(2 * time.Hour),
+		Checkout: &Checkout{Dir: "/p", Repo: true, Branch: "main", Head: head}})
+	if got := st.Alerts(); len(got) != 1 || got[0].Text != "gravada em feature/auth, agora main" {
+		t.Fatalf("alerts %+v", got)
+	}
+	if st.Crash.Reason != "PAUSE parou de propósito" {
+		t.Errorf("crash reason %q", st.Crash.Reason)
+	}
+	asked, _ := Step(st, Chose{Continue})
+	if q := asked.Question(); q != "Gravada em feature/auth, agora main.\nSeguir?" {
+		t.Fatalf("question %q", q)
+	}
+	yes, _ := Step(asked, Confirmed{Yes: true})
+	if got := yes.Decision.Warnings; len(got) != 1 || got[0] != "seguiu: gravada em feature/auth, agora main" {
+		t.Fatalf("warnings %q", got)
+	}
+
+	touched := session(func(s *Session) { s.Touched, s.TouchedWhat = t0.Add(110*time.Minute), "x.md" })
+	st, _ = Step(NewState(cfg), Loaded{Session: touched, Now: t0.Add(2 * time.Hour)})
+	if !st.Crash.Running || st.Crash.Reason != "x.md mudou há 10 minutes (limite 30 minutes)" {
+		t.Errorf("files evidence: running %v, %q", st.Crash.Running, st.Crash.Reason)
+	}
+}

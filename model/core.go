@@ -27,6 +27,9 @@ const (
 // Config holds the knobs the core obeys.
 type Config struct {
 	CrashAfter time.Duration
+	// Words are the core's own sentences in the run's language (nil:
+	// English).
+	Words *Words `json:"-"`
 }
 
 // State is the whole wizard state. It is a value: Step returns a new one.
@@ -277,10 +280,10 @@ func stepLoading(s State, ev Event) (State, []Effect) {
 	}
 	s.Session = l.Session
 	if !l.Session.Problem.OnlyDiscard() {
-		act := append(append([]Activity(nil), l.Activity...), FilesActivity(l.Session, l.Now, s.Config.CrashAfter)...)
-		s.Crash = DetectCrash(l.Session, l.Now, s.Config.CrashAfter).WithActivity(act)
+		act := append(append([]Activity(nil), l.Activity...), s.Config.words().FilesActivity(l.Session, l.Now, s.Config.CrashAfter)...)
+		s.Crash = s.Config.words().DetectCrash(l.Session, l.Now, s.Config.CrashAfter).WithActivity(act)
 		s.Checkout = l.Checkout
-		s.Mismatch = ContextAlerts(l.Session.Recorded, l.Checkout)
+		s.Mismatch = s.Config.words().ContextAlerts(l.Session.Recorded, l.Checkout)
 	}
 	s.Options = Options(l.Session, s.Crash, s.Mismatch...)
 	s.Screen = optionsScreen(s)
@@ -400,7 +403,7 @@ func (s State) Question() string {
 		// The source's own question, when it has one, follows the
 		// mismatch.
 		if q == "" {
-			q = MismatchAsk
+			q = s.Config.words().MismatchAsk
 		}
 		return MismatchQuestion(s.Mismatch, q)
 	}
@@ -478,7 +481,7 @@ func continueDecision(s State, changed []string) Decision {
 	if s.asksMismatch() {
 		// Said yes to: the decision still says where it runs now.
 		for _, a := range s.Mismatch {
-			warn = append(warn, "continued though "+a.Text)
+			warn = append(warn, s.Config.words().ContinuedThough(a.Text))
 		}
 	}
 	return Decision{Choice: Continue, Action: ActionContinue, ResumePoint: s.Session.ResumePoint,

@@ -37,8 +37,14 @@ const (
 // recorded action (if the source records one) is not a clean stop.
 // Exactly threshold is not a crash ("more than 30 minutes").
 func DetectCrash(s *Session, now time.Time, threshold time.Duration) CrashInfo {
+	return EnglishWords.DetectCrash(s, now, threshold)
+}
+
+// DetectCrash is the package's DetectCrash with its reason in w's
+// language.
+func (w *Words) DetectCrash(s *Session, now time.Time, threshold time.Duration) CrashInfo {
 	if !s.HasLastUpdated {
-		return CrashInfo{ReasonCode: CrashNoTimestamp, Reason: "the state records no last update time"}
+		return CrashInfo{ReasonCode: CrashNoTimestamp, Reason: w.NoTimestamp}
 	}
 	since := now.Sub(s.LastUpdated)
 	info := CrashInfo{MinutesSinceUpdate: int(math.Floor(since.Minutes()))}
@@ -48,16 +54,16 @@ func DetectCrash(s *Session, now time.Time, threshold time.Duration) CrashInfo {
 	switch {
 	case since <= threshold:
 		info.ReasonCode = CrashRecent
-		info.Reason = "updated " + Elapsed(since) + " ago, within the " + Elapsed(threshold) + " threshold"
+		info.Reason = w.Recent(w.Units.Elapsed(since), w.Units.Elapsed(threshold))
 	case s.LastAction != nil && s.LastAction.Clean:
 		info.ReasonCode = CrashCleanStop
-		info.Reason = "last action " + s.LastAction.Type + " ended the run on purpose"
+		info.Reason = w.CleanStop(s.LastAction.Type)
 	default:
 		info.Detected = true
 		info.ReasonCode = CrashStale
-		info.Reason = "no update for " + Elapsed(since) + " (more than " + Elapsed(threshold) + ")"
+		info.Reason = w.Stale(w.Units.Elapsed(since), w.Units.Elapsed(threshold))
 		if s.LastAction != nil {
-			info.Reason += " and the last action, " + s.LastAction.Type + ", is not a pause"
+			info.Reason = w.StaleAction(w.Units.Elapsed(since), w.Units.Elapsed(threshold), s.LastAction.Type)
 		}
 	}
 	return info

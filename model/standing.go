@@ -144,6 +144,12 @@ func (s State) Alerts() []Alert {
 // of now, and not before a clean stop the state records (a pause, then
 // nothing written since, is a pause). None without a time.
 func FilesActivity(s *Session, now time.Time, threshold time.Duration) []Activity {
+	return EnglishWords.FilesActivity(s, now, threshold)
+}
+
+// FilesActivity is the package's FilesActivity with its detail in w's
+// language.
+func (w *Words) FilesActivity(s *Session, now time.Time, threshold time.Duration) []Activity {
 	if s == nil || s.Touched.IsZero() || now.IsZero() || s.Archived {
 		return nil
 	}
@@ -156,10 +162,10 @@ func FilesActivity(s *Session, now time.Time, threshold time.Duration) []Activit
 	}
 	what := s.TouchedWhat
 	if what == "" {
-		what = "the session's own files"
+		what = w.OwnFiles
 	}
 	return []Activity{{Kind: ActivityFiles, Name: what,
-		Detail: what + " changed " + Elapsed(since) + " ago, within the " + Elapsed(threshold) + " crash threshold"}}
+		Detail: w.FilesChanged(what, w.Units.Elapsed(since), w.Units.Elapsed(threshold))}}
 }
 
 // Alert adds a fact that bears on the choice (see Alerts).

@@ -201,7 +201,7 @@ func New(cfg Config) Model {
 		m.help.ShortSeparator = " | "
 		m.help.Ellipsis = "..."
 	}
-	m.now, m.coreCfg = cfg.Now, model.NewState(model.Config{CrashAfter: cfg.CrashAfter}).Config
+	m.now, m.coreCfg = cfg.Now, model.NewState(model.Config{CrashAfter: cfg.CrashAfter, Words: &cat.Core}).Config
 	if cfg.State.Screen != "" && cfg.CrashAfter == 0 {
 		m.coreCfg = cfg.State.Config // a session read again keeps the rules it was opened with
 	}

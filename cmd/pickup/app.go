@@ -119,6 +119,10 @@ func sourceNames() []string {
 func (a *app) options() loaders.Options {
 	o := loaders.Options{ClaudeHome: a.claudeHome, Now: a.now(), Flags: map[string]string{}, Lists: map[string][]string{},
 		Plain: os.Getenv("NO_COLOR") != "" || !a.interactive(), Lang: a.language()}
+	if a.emit == "prompt" {
+		// The loaders' sentences end up in the prompt: its language.
+		o.Lang = a.emitLang()
+	}
 	a.sourceFlags.VisitAll(func(f *pflag.Flag) {
 		if sv, ok := f.Value.(pflag.SliceValue); ok {
 			o.Lists[f.Name] = sv.GetSlice()
@@ -303,6 +307,6 @@ func idList(ss []*model.Session) string {
 // load runs the core's START node on a session, with the facts about
 // it gathered (facts.go).
 func (a *app) load(s *model.Session) model.State {
-	st, _ := model.Step(model.NewState(model.Config{CrashAfter: a.crashAfter}), a.loaded(s))
+	st, _ := model.Step(model.NewState(model.Config{CrashAfter: a.crashAfter, Words: &a.msg().Core}), a.loaded(s))
 	return st
 }

@@ -143,9 +143,17 @@ func TestResumeTextInPortuguese(t *testing.T) {
 		}
 	}
 	r = pickupEnv(t, dir, ptEnv, "resume", "--choice", "continue", "--emit", "prompt", "--emit-lang", "en").want(t, exitOK)
-	for _, want := range []string{"# Resume: Authentication System", "Resuming story 12.3 at phase development", "## Context", "State file: `"} {
+	for _, want := range []string{"# Resume: Authentication System", "Resuming story 12.3 at phase development", "## Context", "State file: `",
+		"recorded as the current phase"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("--emit-lang en prompt lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	// The loader's own sentences follow --emit-lang too, both ways.
+	r = pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt", "--emit-lang", "pt-BR").want(t, exitOK)
+	for _, want := range []string{"# Retomar: Authentication System", "registrada como a fase atual"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("--emit-lang pt-BR prompt in an English run lacks %q:\n%s", want, r.stdout)
 		}
 	}
 

@@ -29,7 +29,7 @@ func (a *app) loaded(s *model.Session) model.Loaded {
 	if s == nil || s.Archived || (s.Problem != nil && s.Problem.Kind == model.ErrCorrupted) {
 		return l
 	}
-	l.Activity = append(activity.Lock(s.Path), a.agentsIn(s.Project)...)
+	l.Activity = append(activity.Lock(s.Path, &a.msg().Core), a.agentsIn(s.Project)...)
 	l.Checkout = a.checkout(s)
 	return l
 }
@@ -37,7 +37,7 @@ func (a *app) loaded(s *model.Session) model.Loaded {
 // agentsIn is the evidence of agent CLIs at work in project.
 func (a *app) agentsIn(project string) []model.Activity {
 	a.facts.once.Do(func() { a.facts.procs = activity.Scan() })
-	return activity.In(a.facts.procs, project)
+	return activity.In(a.facts.procs, project, &a.msg().Core)
 }
 
 // checkout reads the project's checkout for a session that records

@@ -7,7 +7,6 @@
 package activity
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,7 +19,8 @@ import (
 
 // Lock is the evidence in the session's single-writer lock: another
 // pickup (not this one) holds it. It reads the lock, never takes it.
-func Lock(state string) []model.Activity {
+// w says it in the run's language (nil: English).
+func Lock(state string, w *model.Words) []model.Activity {
 	if state == "" {
 		return nil
 	}
@@ -28,10 +28,11 @@ func Lock(state string) []model.Activity {
 	if !held || owner.PID == os.Getpid() {
 		return nil
 	}
-	detail := fmt.Sprintf("another pickup (pid %d) has this session open", owner.PID)
+	since := ""
 	if !owner.Since.IsZero() {
-		detail += " since " + owner.Since.Local().Format("15:04")
+		since = owner.Since.Local().Format("15:04")
 	}
+	detail := words(w).LockHeld(owner.PID, since)
 	return []model.Activity{{Kind: model.ActivityLock, Detail: detail, PID: owner.PID, Name: "pickup"}}
 }
 
@@ -191,8 +192,8 @@ func parent(pid int) int {
 
 // In is the evidence among procs for project: the agents whose folder
 // is the project or inside it ("claude (pid 4242) is running in this
-// project").
-func In(procs []Process, project string) []model.Activity {
+// project"), said in w's language (nil: English).
+func In(procs []Process, project string, w *model.Words) []model.Activity {
 	if project == "" || len(procs) == 0 {
 		return nil
 	}
@@ -207,13 +208,22 @@ func In(procs []Process, project string) []model.Activity {
 			if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 				continue
 			}
-			detail := fmt.Sprintf("%s (pid %d) is running in this project", p.Name, p.PID)
+			sub := ""
 			if rel != "." {
-				detail += " (in " + filepath.ToSlash(rel) + ")"
+				sub = filepath.ToSlash(rel)
 			}
+			detail := words(w).AgentRunning(p.Name, p.PID, sub)
 			out = append(out, model.Activity{Kind: model.ActivityProcess, Detail: detail, PID: p.PID, Name: p.Name})
 			break
 		}
 	}
 	return out
+}
+
+// words is w, or English when the caller gave none.
+func words(w *model.Words) *model.Words {
+	if w == nil {
+		return &model.EnglishWords
+	}
+	return w
 }

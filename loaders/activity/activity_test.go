@@ -65,7 +65,7 @@ func TestScanFindsAStandInClaude(t *testing.T) {
 	standIn(t, "/bin/sleep", "gemini", elsewhere, "60")
 	standIn(t, "/bin/sleep", "claudette", project, "60") // not an agent's name
 
-	got := In(Scan(), project)
+	got := In(Scan(), project, nil)
 	want := []model.Activity{
 		{Kind: model.ActivityProcess, Detail: "claude (pid " + strconv.Itoa(inRoot.Process.Pid) + ") is running in this project", PID: inRoot.Process.Pid, Name: "claude"},
 		{Kind: model.ActivityProcess, Detail: "codex (pid " + strconv.Itoa(inSub.Process.Pid) + ") is running in this project (in src)", PID: inSub.Process.Pid, Name: "codex"},
@@ -85,10 +85,10 @@ func TestScanFindsAStandInClaude(t *testing.T) {
 	// Through a linked name of the project, too.
 	link := filepath.Join(t.TempDir(), "link")
 	testkit.Symlink(t, project, link)
-	if got := In(Scan(), link); len(got) != 2 {
+	if got := In(Scan(), link, nil); len(got) != 2 {
 		t.Fatalf("through a link: %+v", got)
 	}
-	if got := In(Scan(), elsewhere+"-not"); len(got) != 0 {
+	if got := In(Scan(), elsewhere+"-not", nil); len(got) != 0 {
 		t.Fatalf("a sibling folder with a longer name: %+v", got)
 	}
 }
@@ -101,14 +101,14 @@ func TestScanFindsNodeRunningAKnownTool(t *testing.T) {
 	testkit.Write(t, script, "// not run\n")
 	// tail -f on the script stands in for node running it.
 	node := standIn(t, "/usr/bin/tail", "node", project, "-f", script)
-	got := In(Scan(), project)
+	got := In(Scan(), project, nil)
 	if len(got) != 1 || got[0].PID != node.Process.Pid || got[0].Name != "claude" {
 		t.Fatalf("got %+v", got)
 	}
 	other := filepath.Join(t.TempDir(), "server.js")
 	testkit.Write(t, other, "//\n")
 	standIn(t, "/usr/bin/tail", "node", project, "-f", other)
-	if got := In(Scan(), project); len(got) != 1 {
+	if got := In(Scan(), project, nil); len(got) != 1 {
 		t.Fatalf("a node server counted: %+v", got)
 	}
 }
@@ -170,7 +170,7 @@ func TestLockEvidence(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	state := filepath.Join(t.TempDir(), "state.yaml")
 	testkit.Write(t, state, "x\n")
-	if got := Lock(state); got != nil {
+	if got := Lock(state, nil); got != nil {
 		t.Fatalf("nobody holds it: %+v", got)
 	}
 	l, err := fsx.AcquireLock(state, time.Now())
@@ -178,7 +178,7 @@ func TestLockEvidence(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Release()
-	if got := Lock(state); got != nil {
+	if got := Lock(state, nil); got != nil {
 		t.Fatalf("this process's own lock: %+v", got)
 	}
 	l.Release()
@@ -202,7 +202,7 @@ func TestLockEvidence(t *testing.T) {
 	if n, _ := out.Read(buf); string(buf[:n]) != "held\n" {
 		t.Fatalf("helper said %q", buf[:n])
 	}
-	got := Lock(state)
+	got := Lock(state, nil)
 	if len(got) != 1 || got[0].Kind != model.ActivityLock || got[0].PID != cmd.Process.Pid ||
 		!strings.HasPrefix(got[0].Detail, "another pickup (pid "+strconv.Itoa(cmd.Process.Pid)+") has this session open since ") {
 		t.Fatalf("got %+v", got)

@@ -14,6 +14,6 @@ func BenchmarkScan(b *testing.B) {
 func BenchmarkLock(b *testing.B) {
 	b.Setenv("XDG_RUNTIME_DIR", b.TempDir())
 	for b.Loop() {
-		Lock("/nonexistent/state.yaml")
+		Lock("/nonexistent/state.yaml", nil)
 	}
 }

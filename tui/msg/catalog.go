@@ -153,6 +153,10 @@ type Catalog struct {
 	// What a language adds beyond sentences (lang.go): marks, loaders'
 	// words, number format, answer keys.
 	Local LocalText
+
+	// Core is the core's own sentences (model.Config.Words): crash
+	// reasons, the evidence in the session's files, the context guard.
+	Core model.Words
 }
 
 // KeyText is the help bar's wording.
@@ -351,6 +355,7 @@ var English = Catalog{
 	Session: englishSession,
 	Hook:    englishHook,
 	Local:   englishLocal,
+	Core:    model.EnglishWords,
 }
 
 // englishStanding says where a session stands, the one word first

@@ -204,6 +204,61 @@ var Portuguese = Catalog{
 	Hook:    portugueseHook,
 	Plain:   portuguesePlain,
 	Local:   portugueseLocal,
+	Core:    portugueseCore,
+}
+
+// portugueseCore are the core's sentences (model.Words) in pt-BR.
+var portugueseCore = model.Words{
+	Units:       model.Units{Second: "segundo", Seconds: "segundos", Minute: "minuto", Minutes: "minutos", Hour: "hora", Hours: "horas", Day: "dia", Days: "dias"},
+	NoTimestamp: "o estado não registra a hora da última atualização",
+	Recent: func(since, threshold string) string {
+		return "atualizada há " + since + ", dentro do limite de " + threshold
+	},
+	CleanStop: func(action string) string {
+		return "a última ação, " + action + ", encerrou a execução de propósito"
+	},
+	Stale: func(since, threshold string) string {
+		return "sem atualização há " + since + " (mais de " + threshold + ")"
+	},
+	StaleAction: func(since, threshold, action string) string {
+		return "sem atualização há " + since + " (mais de " + threshold + ") e a última ação, " + action + ", não é uma pausa"
+	},
+	OwnFiles: "os próprios arquivos da sessão",
+	FilesChanged: func(what, since, threshold string) string {
+		return what + ": mudou há " + since + ", dentro do limite de crash de " + threshold
+	},
+	RecordedIn: func(recorded, current string) string {
+		return "registrada em " + recorded + ", você está em " + current
+	},
+	RecordedOn: func(recorded, current string) string {
+		return "registrada no branch " + recorded + ", você está em " + current
+	},
+	DetachedHead: "um HEAD destacado",
+	DetachedAt:   func(short string) string { return "um HEAD destacado (" + short + ")" },
+	HeadIs:       func(short string) string { return "HEAD é " + short },
+	NoCommitYet:  "o repositório ainda não tem commit",
+	NotInHistory: func(field, short, head string) string {
+		return "registrada a partir de " + field + " " + short + ", que não está no histórico do seu checkout (" + head + ")"
+	},
+	NotInRepo: func(field, short, head string) string {
+		return "registrada a partir de " + field + " " + short + ", que este repositório não tem (" + head + ")"
+	},
+	MismatchAsk:     "Continuar aqui mesmo assim?",
+	ContinuedThough: func(alert string) string { return "continuou apesar de: " + alert },
+	LockHeld: func(pid int, since string) string {
+		s := fmt.Sprintf("outro pickup (pid %d) está com esta sessão aberta", pid)
+		if since != "" {
+			s += " desde " + since
+		}
+		return s
+	},
+	AgentRunning: func(name string, pid int, sub string) string {
+		s := fmt.Sprintf("%s (pid %d) está rodando neste projeto", name, pid)
+		if sub != "" {
+			s += " (em " + sub + ")"
+		}
+		return s
+	},
 }
 
 var portuguesePlain = PlainText{
