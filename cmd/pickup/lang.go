@@ -112,6 +112,13 @@ type runText struct {
 	VetoReason func(files int) string
 	// NeedsYes: a choice that changes files asked without --yes.
 	NeedsYes func(choice string) string
+	// A confirmation resume asked for without --yes: DISCARD's, one
+	// that renames (moves), the source's own question (and what it also
+	// moves).
+	ConfirmDiscard  string
+	ConfirmMoves    func(choice, moves string) string
+	ConfirmQuestion func(question string) string
+	ConfirmAlso     func(question, moves string) string
 	// Prompt is --emit prompt's markdown (when the source builds none).
 	Prompt promptText
 	// Undo is `pickup undo`'s words.
@@ -234,6 +241,14 @@ var runCatalogs = i18n.Catalogs[runText]{
 		NeedsYes: func(choice string) string {
 			return choice + " changes files; run again with --yes to do it (nothing was changed)"
 		},
+		ConfirmDiscard: "discard archives the state file; run again with --yes to do it (nothing was changed)",
+		ConfirmMoves: func(choice, moves string) string {
+			return choice + " archives (renames beside itself, deletes nothing) " + moves + "; run again with --yes to do it (nothing was changed)"
+		},
+		ConfirmQuestion: func(q string) string { return q + " — run again with --yes to answer yes (nothing was changed)" },
+		ConfirmAlso: func(q, moves string) string {
+			return q + " (this also moves " + moves + ") — run again with --yes to answer yes (nothing was changed)"
+		},
 		Errors: englishErrors,
 		Undo: undoText{
 			Empty:         func(p string) string { return "No operation in " + p + "'s log: pickup has written nothing here." },
@@ -294,6 +309,14 @@ var runCatalogs = i18n.Catalogs[runText]{
 		VetoReason: func(files int) string { return fmt.Sprintf("Há %d arquivo(s) com mudanças não commitadas", files) },
 		NeedsYes: func(choice string) string {
 			return choice + " altera arquivos; rode de novo com --yes para fazê-lo (nada foi alterado)"
+		},
+		ConfirmDiscard: "discard arquiva o arquivo de estado; rode de novo com --yes para fazê-lo (nada foi alterado)",
+		ConfirmMoves: func(choice, moves string) string {
+			return choice + " arquiva (renomeia ao lado, não apaga nada) " + moves + "; rode de novo com --yes para fazê-lo (nada foi alterado)"
+		},
+		ConfirmQuestion: func(q string) string { return q + " — rode de novo com --yes para responder sim (nada foi alterado)" },
+		ConfirmAlso: func(q, moves string) string {
+			return q + " (isto também move " + moves + ") — rode de novo com --yes para responder sim (nada foi alterado)"
 		},
 		Undo: undoText{
 			Empty: func(p string) string {

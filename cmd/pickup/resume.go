@@ -95,15 +95,15 @@ func (a *app) resume(project string) error {
 			return a.output(doc, exitOK)
 		case model.ScreenConfirm:
 			if !a.yes {
-				doc.Reason = "discard archives the state file; run again with --yes to do it (nothing was changed)"
+				w := a.cli()
+				doc.Reason = w.ConfirmDiscard
 				if mv := st.Moves(); len(mv) > 0 {
-					doc.Reason = fmt.Sprintf("%s archives (renames beside itself, deletes nothing) %s; run again with --yes to do it (nothing was changed)",
-						st.Pending, strings.Join(mv, ", "))
+					doc.Reason = w.ConfirmMoves(string(st.Pending), strings.Join(mv, ", "))
 				}
 				if q := st.Question(); q != "" {
-					doc.Reason = q + " — run again with --yes to answer yes (nothing was changed)"
+					doc.Reason = w.ConfirmQuestion(q)
 					if mv := st.MovesUnnamed(); len(mv) > 0 {
-						doc.Reason = q + " (this also moves " + strings.Join(mv, ", ") + ") — run again with --yes to answer yes (nothing was changed)"
+						doc.Reason = w.ConfirmAlso(q, strings.Join(mv, ", "))
 					}
 				}
 				return a.block(doc, blockConfirm, exitBlocked)
