@@ -439,7 +439,7 @@ func (r *runCE) fill(s *model.Session) {
 func (r *runCE) sections() []model.Section {
 	out := []model.Section{{Title: r.all.F.Routing, Lines: []string{r.all.Next(r.where + ": " + r.why), r.cont}}}
 	if r.resume != "" {
-		out = append(out, model.Section{Title: r.tx.ResumeNotes, Lines: capped(r.resume, ".kiln/resume.md")})
+		out = append(out, model.Section{Title: r.tx.ResumeNotes, Lines: capped(r.all, r.resume, ".kiln/resume.md")})
 	}
 	if n := len(r.events); n > 0 {
 		from := max(n-10, 0)
@@ -452,7 +452,7 @@ func (r *runCE) sections() []model.Section {
 		}
 		out = append(out, model.Section{Title: r.tx.EventsTitle(n), Lines: lines})
 	}
-	return append(out, model.Section{Title: "STATE.md (" + eraName(r.era) + ")", Lines: capped(strings.Join(r.doc.lines, "\n"), ".kiln/STATE.md")})
+	return append(out, model.Section{Title: "STATE.md (" + eraName(r.era) + ")", Lines: capped(r.all, strings.Join(r.doc.lines, "\n"), ".kiln/STATE.md")})
 }
 
 func (r *runCE) artifacts() []model.Artifact {

@@ -179,7 +179,7 @@ func readVerdict(tx *FText, path string) (verdictF, bool, error) {
 	}
 	v := verdictF{Verdict: g.Verdict, Blockers: g.Blockers}
 	for _, f := range g.Findings {
-		v.Findings = append(v.Findings, strings.TrimSpace(f.ID+" at "+f.Location+": "+f.Failure))
+		v.Findings = append(v.Findings, strings.TrimSpace(tx.FindingAt(f.ID, f.Location, f.Failure)))
 	}
 	return v, true, nil
 }
@@ -568,7 +568,7 @@ func (r *runF) sections() []model.Section {
 		out = append(out, model.Section{Title: r.tx.Markers, Lines: r.markers})
 	}
 	if rt.Action.Kind == ActComplete {
-		out = append(out, model.Section{Title: r.tx.Report, Lines: capped(orText(r.report, r.tx.ReportEmpty), ".kiln/report.md")})
+		out = append(out, model.Section{Title: r.tx.Report, Lines: capped(r.all, orText(r.report, r.tx.ReportEmpty), ".kiln/report.md")})
 	}
 	out = append(out, model.Section{Title: "STATE.md (" + r.rel(r.path) + ")", Lines: r.doc.lines})
 	if r.tmp != nil {
@@ -715,7 +715,7 @@ func (r *runF) prompt() string {
 		case !r.inProject(ap):
 			fmt.Fprintf(&b, "%s\n\n", tx.PromptOutside(p))
 		case ok:
-			fmt.Fprintf(&b, "### %s\n\n%s\n", p, fence(strings.Join(capped(string(data), p), "\n")))
+			fmt.Fprintf(&b, "### %s\n\n%s\n", p, fence(strings.Join(capped(r.all, string(data), p), "\n")))
 		case exists(ap) && !strings.HasPrefix(ap, r.kilnDir+string(filepath.Separator)):
 			fmt.Fprintf(&b, "%s\n\n", tx.PromptProjectFile(p))
 		default:

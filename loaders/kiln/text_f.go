@@ -66,6 +66,7 @@ type FText struct {
 	NoSlicePlanned, NoSlicesYet         string
 	VerdictTitle                        func(name string) string
 	Verdict, Blocker, Finding           func(v string) string
+	FindingAt                           func(id, location, failure string) string
 	Markers, Report, ReportEmpty        string
 	CutShortTitle, Pointers, NoPointers string
 	PointerAbsent, PointerOutside       string
@@ -214,6 +215,7 @@ var englishF = FText{
 	Verdict:        func(v string) string { return "verdict: " + v },
 	Blocker:        func(v string) string { return "blocker: " + v },
 	Finding:        func(v string) string { return "finding: " + v },
+	FindingAt:      func(id, loc, failure string) string { return id + " at " + loc + ": " + failure },
 	Markers:        "Markers (.kiln)",
 	Report:         "Report (.kiln/report.md)",
 	ReportEmpty:    "report.md is empty or missing.",
@@ -389,6 +391,7 @@ var portugueseF = FText{
 	Verdict:        func(v string) string { return "veredito: " + v },
 	Blocker:        func(v string) string { return "bloqueio: " + v },
 	Finding:        func(v string) string { return "achado: " + v },
+	FindingAt:      func(id, loc, failure string) string { return id + " em " + loc + ": " + failure },
 	Markers:        "Marcadores (.kiln)",
 	Report:         "Relatório (.kiln/report.md)",
 	ReportEmpty:    "report.md está vazio ou ausente.",
