@@ -185,3 +185,30 @@ func values(content string) []string {
 	}
 	return out
 }
+
+// The ruling the demo stops at, in pt-BR: where, why, the question, the
+// menu; the values from kiln's files stay as written.
+func TestRulingInPortuguese(t *testing.T) {
+	e := placeKiln(t, "era_f_ruling")
+	e.l.Lang = i18n.PortugueseBR
+	s := e.load(t)
+	if !strings.HasPrefix(s.ResumePoint.Phase, "etapa build, fatia ") || !strings.HasSuffix(s.ResumePoint.Phase, ", aguardando uma decisão") {
+		t.Errorf("resume point %q", s.ResumePoint.Phase)
+	}
+	if !strings.HasPrefix(s.ResumePoint.Reason, "uma pessoa precisa decidir: ") {
+		t.Errorf("reason %q", s.ResumePoint.Reason)
+	}
+	if len(s.Alerts) == 0 || !strings.HasPrefix(s.Alerts[0].Text, "Decida antes: ") || !strings.Contains(s.Alerts[0].Text, ". Bloqueios: The LAW does not say") {
+		t.Errorf("alerts %+v", s.Alerts)
+	}
+	c := s.Policy[model.Continue]
+	if c.Label != "Responder, depois relançar (/kiln-fire)" || c.Why != "o kiln espera até que uma pessoa responda" {
+		t.Errorf("continue %+v", c)
+	}
+	if !strings.HasPrefix(s.Prompt, "# Retomar a execução do kiln: shop\n\nRode `/kiln-fire` (sem argumentos) em ") {
+		t.Errorf("prompt:\n%s", s.Prompt)
+	}
+	if a := e.l.Apply(s, model.Restart, time.Now()); a.Err == nil || a.Err.Error() != "kiln: este kiln não tem reset; RESTART não é oferecido (nada foi alterado)" {
+		t.Errorf("restart: %v", a.Err)
+	}
+}
