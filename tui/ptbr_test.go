@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/testkit"
+	"github.com/pickup-dev/pickup/loaders/kiln"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/msg"
 )
@@ -54,6 +57,10 @@ func TestPortugueseGolden(t *testing.T) {
 		}},
 		{"kiln_options", func(t *testing.T, w, h int) Model {
 			return newModel(t, kilnState(t, kilnSession(t, "execution"), 20*time.Minute), nil, w, h)
+		}},
+		{"kiln_ruling_review", func(t *testing.T, w, h int) Model {
+			m, _ := press(t, newModel(t, kilnState(t, kilnRulingPT(t), 20*time.Minute), nil, w, h), keyRune('2'))
+			return m
 		}},
 		{"bookforge_options", func(t *testing.T, w, h int) Model {
 			return newModel(t, bookforgeState(t, "real", false), nil, w, h)
@@ -167,4 +174,18 @@ func TestFoldASCII(t *testing.T) {
 			t.Errorf("foldASCII(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// kilnRulingPT is kiln 3.1's run stopped at a ruling (the demo's kiln
+// session), loaded in pt-BR.
+func kilnRulingPT(t *testing.T) *model.Session {
+	t.Helper()
+	project := filepath.Join(t.TempDir(), "shop")
+	testkit.CopyReplace(t, filepath.Join("..", "testdata", "kiln", "era_f_ruling", "kiln"), filepath.Join(project, ".kiln"), kilnProject, project)
+	l := kiln.Loader{Lang: i18n.PortugueseBR}
+	s, err := l.Load(project, filepath.Join(project, ".kiln", kiln.StateFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rebase(s, project, kilnProject)
 }

@@ -29,7 +29,8 @@ type ledgerEvent struct {
 }
 
 // loadLedger reads a brainstorm ledger found with no STATE.md.
-func loadLedger(root, path string, data []byte) *model.Session {
+func loadLedger(tx *Text, root, path string, data []byte) *model.Session {
+	t := &tx.State
 	s := stateSession(root, path, data, "F")
 	var evs []ledgerEvent
 	var bad []int
@@ -51,9 +52,9 @@ func loadLedger(root, path string, data []byte) *model.Session {
 	rel := ".kiln/" + LedgerFile
 	if len(evs) == 0 {
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: firstOr(bad),
-			Detail:  "no line of the brainstorm ledger is a ledger event ({\"seq\": N, \"e\": …})",
-			Message: "kiln's brainstorm ledger " + rel + " holds no event kiln wrote.\nDISCARD archives it beside itself."}
-		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: archiveFilePolicy(path, "the brainstorm ledger")}
+			Detail:  t.LedgerNoEvent,
+			Message: t.LedgerNoEventMessage(rel)}
+		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: archiveFilePolicy(tx, path, t.TheLedger)}
 		return s
 	}
 	last := evs[len(evs)-1]
@@ -63,7 +64,7 @@ func loadLedger(root, path string, data []byte) *model.Session {
 		s.LastUpdated, s.HasLastUpdated = st.ModTime(), true
 	}
 	s.Fields = []model.Field{{Key: "phase", Label: "Stage", Value: "brainstorm"},
-		{Key: "ledger", Label: "Ledger", Value: fmt.Sprintf("%d events, last %s (seq %d)", len(evs), last.E, last.Seq)},
+		{Key: "ledger", Label: "Ledger", Value: t.LedgerSummary(len(evs), last.E, last.Seq)},
 		{Key: "intents", Label: "Intents confirmed", Value: fmt.Sprintf("%d/5", len(intents))}}
 	s.Progress = model.Progress{Done: len(intents), Total: 5}
 	s.Phases = []model.Phase{{Name: "brainstorm", Status: model.PhaseInProgress}}
@@ -72,11 +73,11 @@ func loadLedger(root, path string, data []byte) *model.Session {
 	}
 	warn := func(f string, a ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(f, a...)) }
 	if len(bad) > 0 {
-		warn("%s: %s: not a ledger event; skipped", rel, lineList(bad))
+		warn("%s", t.LedgerBadLines(rel, lineList(bad)))
 	}
 	for i := 1; i < len(evs); i++ {
 		if evs[i].Seq <= evs[i-1].Seq {
-			warn("%s: seq %d follows seq %d; kiln's seq only increases", rel, evs[i].Seq, evs[i-1].Seq)
+			warn("%s", t.LedgerSeq(rel, evs[i].Seq, evs[i-1].Seq))
 			break
 		}
 	}
@@ -84,47 +85,43 @@ func loadLedger(root, path string, data []byte) *model.Session {
 	if sealed {
 		s.Status = "sealed"
 		s.Phases[0].Status = model.PhaseCompleted
-		s.ResumePoint = model.ResumePoint{Phase: "after the brainstorm",
-			Reason: fmt.Sprintf("the brainstorm is sealed (session_complete, %d entries) and no run has written .kiln/STATE.md yet", last.Entries)}
+		s.ResumePoint = model.ResumePoint{Phase: t.AfterBrainstorm, Reason: t.SealedWhy(last.Entries)}
 		s.LastAction = &model.LastAction{Type: "session_complete", Clean: true}
-		cont := "The brainstorm is sealed: relaunch kiln so its vision compiler reads " + rel + " (kiln never resumes a brainstorm), then the law stage runs; " + pickupFire(root) + "."
+		cont := t.SealedContinue(rel, pickupFire(tx, root))
 		s.Outcomes = map[model.Choice]string{model.Continue: cont}
 		s.Policy = map[model.Choice]model.ChoicePolicy{
-			model.Continue: {Recommended: true, Hint: "relaunch kiln on the sealed brainstorm"},
-			model.Restart:  {Hint: "start a new brainstorm", Disabled: "the brainstorm is sealed: kiln renames only an abandoned ledger; DISCARD archives this one"},
-			model.Discard:  archiveFilePolicy(path, "the brainstorm ledger"),
+			model.Continue: {Recommended: true, Hint: t.SealedHint},
+			model.Restart:  {Hint: t.NewBrainstormHint, Disabled: t.SealedNoRestart},
+			model.Discard:  archiveFilePolicy(tx, path, t.TheLedger),
 		}
 		lines = append(lines, cont)
 	} else {
 		s.Status = "abandoned"
-		s.ResumePoint = model.ResumePoint{Phase: "brainstorm (abandoned)",
-			Reason: fmt.Sprintf("the ledger's last event is %s (seq %d), not session_complete, and there is no .kiln/STATE.md: kiln calls this an abandoned brainstorm and never resumes it", last.E, last.Seq)}
+		s.ResumePoint = model.ResumePoint{Phase: t.Abandoned, Reason: t.AbandonedWhy(last.E, last.Seq)}
 		// Abandoned is kiln's own verdict: never a crash to report.
 		s.LastAction = &model.LastAction{Type: "abandoned brainstorm", Clean: true}
-		cont := "kiln never resumes an abandoned brainstorm: " + pickupFire(root) + " and kiln renames " + rel +
-			" to brainstorm-ledger.abandoned-<utc>.jsonl and starts a fresh one."
+		cont := t.AbandonedContinue(pickupFire(tx, root), rel)
 		s.Outcomes = map[model.Choice]string{model.Continue: cont,
-			model.Restart: "The abandoned ledger is kept as brainstorm-ledger.abandoned-<utc>.jsonl: " + pickupFire(root) + " to start a fresh brainstorm."}
+			model.Restart: t.AbandonedRestart(pickupFire(tx, root))}
 		s.Policy = map[model.Choice]model.ChoicePolicy{
-			model.Continue: {Hint: "run /kiln-fire: kiln starts a fresh brainstorm"},
-			model.Restart: {Recommended: true, Hint: "set the abandoned ledger aside, as kiln does",
-				Confirm: "Set the abandoned brainstorm aside?\n" + path + "\nIt is renamed to brainstorm-ledger.abandoned-<utc>.jsonl beside itself, as kiln itself does at its next brainstorm; nothing is deleted."},
-			model.Discard: archiveFilePolicy(path, "the brainstorm ledger"),
+			model.Continue: {Hint: t.AbandonedContinueHint},
+			model.Restart:  {Recommended: true, Hint: t.AbandonedRestartHint, Confirm: t.AbandonedRestartQ(path)},
+			model.Discard:  archiveFilePolicy(tx, path, t.TheLedger),
 		}
-		lines = append(lines, "Abandoned: "+s.ResumePoint.Reason+".", cont)
+		lines = append(lines, t.AbandonedLine(s.ResumePoint.Reason), cont)
 	}
-	s.Sections = []model.Section{{Title: "Brainstorm (" + rel + ")", Lines: append(lines, ledgerSummary(evs, intents)...)}}
+	s.Sections = []model.Section{{Title: t.BrainstormTitle(rel), Lines: append(lines, ledgerSummary(t, evs, intents)...)}}
 	s.Artifacts = []model.Artifact{{Path: path, Kind: "brainstorm_ledger", Exists: true}}
 	s.Context["ledger"] = path
 	s.Context["sealed"] = sealed
 	s.Context["resume_command"] = "/kiln-fire"
-	s.Prompt = "# kiln brainstorm: " + filepath.Base(root) + "\n\n" + s.ResumePoint.Reason + ".\n\n" + s.Outcomes[model.Continue] + "\n"
-	s.Plan = &model.Plan{Lines: append([]string{"Next: " + s.ResumePoint.Phase + ": " + s.ResumePoint.Reason}, lines...),
+	s.Prompt = t.BrainstormPrompt(filepath.Base(root)) + "\n\n" + s.ResumePoint.Reason + ".\n\n" + s.Outcomes[model.Continue] + "\n"
+	s.Plan = &model.Plan{Lines: append([]string{tx.Next(s.ResumePoint.Phase + ": " + s.ResumePoint.Reason)}, lines...),
 		Data: map[string]any{"era": "F", "stage": "brainstorm", "sealed": sealed, "events": len(evs), "last_event": last.E, "continue_writes": []string{}}}
 	return s
 }
 
-func ledgerSummary(evs []ledgerEvent, intents map[string]bool) []string {
+func ledgerSummary(t *StateText, evs []ledgerEvent, intents map[string]bool) []string {
 	count := map[string]int{}
 	var order []string
 	for _, e := range evs {
@@ -143,9 +140,9 @@ func ledgerSummary(evs []ledgerEvent, intents map[string]bool) []string {
 			missing = append(missing, f)
 		}
 	}
-	out := []string{"Events: " + strings.Join(parts, ", ")}
+	out := []string{t.Events(strings.Join(parts, ", "))}
 	if len(missing) > 0 {
-		out = append(out, "Intents not yet confirmed: "+strings.Join(missing, ", "))
+		out = append(out, t.IntentsNotConfirmed(strings.Join(missing, ", ")))
 	}
 	return out
 }

@@ -134,19 +134,25 @@ type runCE struct {
 	events           []eventE
 	warnings         []string
 	where, why, cont string
+	all              *Text
+	tx               *CEText
 }
 
 func (r *runCE) warn(format string, args ...any) {
 	r.warnings = append(r.warnings, fmt.Sprintf(format, args...))
 }
 
-func loadC(root, path string, data []byte) *model.Session { return loadCE(root, path, data, eraC) }
+func loadC(tx *Text, root, path string, data []byte) *model.Session {
+	return loadCE(tx, root, path, data, eraC)
+}
 
-func loadDE(root, path string, data []byte, e era) *model.Session { return loadCE(root, path, data, e) }
+func loadDE(tx *Text, root, path string, data []byte, e era) *model.Session {
+	return loadCE(tx, root, path, data, e)
+}
 
 // loadCE reads a "# Kiln State" file of era C, D or E.
-func loadCE(root, path string, data []byte, e era) *model.Session {
-	r := &runCE{root: root, path: path, kilnDir: filepath.Join(root, ".kiln"), era: e, data: data, doc: parseStateCE(data)}
+func loadCE(tx *Text, root, path string, data []byte, e era) *model.Session {
+	r := &runCE{all: tx, tx: &tx.CE, root: root, path: path, kilnDir: filepath.Join(root, ".kiln"), era: e, data: data, doc: parseStateCE(data)}
 	s := stateSession(root, path, data, e.String())
 	r.steps = StepsC
 	if e == eraE {
@@ -159,20 +165,20 @@ func loadCE(root, path string, data []byte, e era) *model.Session {
 		stage, exact, ok = lenient(raw, StepsE)
 	}
 	if !ok {
-		detail := "stage is missing"
+		detail := tx.F.StageMissing
 		if raw != "" {
-			detail = fmt.Sprintf("stage is %q, not one of %s, complete", raw, strings.Join(r.steps, ", "))
+			detail = r.tx.BadStage(raw, strings.Join(r.steps, ", "))
 		}
 		msg := ResumeFailedC
 		if e != eraC {
-			msg = "kiln's .kiln/STATE.md has no valid stage (" + detail + "): the conductor cannot route it.\nRepair its - **stage**: line, or DISCARD to archive it and start fresh."
+			msg = r.tx.NoValidStage(detail)
 		}
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: r.line("stage"), Detail: detail, Message: msg}
-		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: archiveFilePolicy(path, "kiln's STATE.md")}
+		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: archiveFilePolicy(tx, path, tx.State.TheStateMD)}
 		return s
 	}
 	if !exact {
-		r.warn("STATE.md's stage is written %q; read as %q", raw, stage)
+		r.warn("%s", tx.F.StageWritten(raw, stage))
 	}
 	r.stage = stage
 	r.read()
@@ -198,13 +204,13 @@ func (r *runCE) line(key string) int {
 func (r *runCE) read() {
 	d := r.doc
 	for _, k := range dedupe(d.dups) {
-		r.warn("STATE.md sets %s more than once; the first one is used", k)
+		r.warn("%s", r.all.F.SetTwice(k))
 	}
 	last := strings.ToLower(d.value("last_completed_stage"))
 	r.complete = r.stage == "complete" || last == "report" || last == "complete"
 	if r.era == eraD || r.era == eraE {
 		if v := d.value("schema_version"); v != "" && v != "2" && v != "3" {
-			r.warn("STATE.md's schema_version is %s; kiln wrote 2 and 3", v)
+			r.warn("%s", r.tx.SchemaVersion(v))
 		}
 	}
 	// The session's time: updated / updated_at, and every step time.
@@ -219,7 +225,7 @@ func (r *runCE) read() {
 		t, ok := parseTime(v)
 		if !ok {
 			if k == "updated" || k == "updated_at" {
-				r.warn("STATE.md's %s %q is not an ISO-8601 time", k, v)
+				r.warn("%s", r.tx.UpdatedNotISO(k, v))
 			}
 			continue
 		}
@@ -238,9 +244,9 @@ func (r *runCE) read() {
 		}
 	}
 	if p := d.value("path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
-		r.warn("STATE.md's project path is %s, but the project opened is %s (was the project moved?)", p, r.root)
+		r.warn("%s", r.tx.Moved("project path", p, r.root))
 	} else if p := d.value("project_path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
-		r.warn("STATE.md's project_path is %s, but the project opened is %s (was the project moved?)", p, r.root)
+		r.warn("%s", r.tx.Moved("project_path", p, r.root))
 	}
 	if data, err := readOwn(filepath.Join(r.kilnDir, "resume.md")); err == nil {
 		r.resume = string(data)
@@ -256,11 +262,11 @@ func (r *runCE) readEvents() {
 	p := filepath.Join(r.kilnDir, "events.jsonl")
 	data, err := readOwn(p)
 	if errors.Is(err, fs.ErrNotExist) {
-		r.warn("kiln 3.0 keeps .kiln/events.jsonl beside STATE.md; there is none")
+		r.warn("%s", r.tx.NoEvents)
 		return
 	}
 	if err != nil {
-		r.warn("cannot read .kiln/events.jsonl: %v", err)
+		r.warn("%s", r.tx.CannotReadEvts(err.Error()))
 		return
 	}
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
@@ -274,7 +280,7 @@ func (r *runCE) readEvents() {
 		var ev eventE
 		if err := json.Unmarshal(l, &ev); err != nil || ev.Type == "" {
 			if unterminated && i == len(lines)-1 {
-				r.warn(".kiln/events.jsonl ends in a line cut short (%d bytes, no newline): an append was interrupted; it is left out, as kiln-state does", len(l))
+				r.warn("%s", r.tx.CutShortEvent(len(l)))
 				continue
 			}
 			bad = append(bad, i+1)
@@ -284,7 +290,7 @@ func (r *runCE) readEvents() {
 		r.events = append(r.events, ev)
 	}
 	if len(bad) > 0 {
-		r.warn(".kiln/events.jsonl %s: not an event; skipped (kiln-state would call the ledger corrupt)", lineList(bad))
+		r.warn("%s", r.tx.BadEvents(lineList(bad)))
 	}
 	if n := len(r.events); n > 0 {
 		last := r.events[n-1]
@@ -319,54 +325,55 @@ func (r *runCE) openStage() (eventE, bool) {
 // route is where the conductor resumes: the stage's step, from its
 // beginning; kiln 2.x and 3.0 say what next in next_action.
 func (r *runCE) route() {
-	cmd := pickupFire(r.root) + " (or /kiln-fire " + r.root + " from anywhere)"
+	t := r.tx
+	cmd := t.FromAnywhere(pickupFire(r.all, r.root), r.root)
 	if r.era == eraC {
-		cmd = pickupFire(r.root)
+		cmd = pickupFire(r.all, r.root)
 	}
 	if r.complete {
-		r.where = "complete"
-		r.why = "the pipeline finished (stage complete): kiln only says so"
+		r.where = t.Complete
+		r.why = t.WhyComplete
 		if r.stage != "complete" {
-			r.why = "the report stage completed (last_completed_stage " + r.doc.value("last_completed_stage") + ")"
+			r.why = t.WhyReportDone(r.doc.value("last_completed_stage"))
 		}
-		r.cont = "The pipeline is complete; nothing is resumed."
+		r.cont = t.ContinueDone
 		return
 	}
 	n := indexOf(r.steps, r.stage) + 1
 	if n == 0 {
 		n = indexOf(StepsE, r.stage) + 1
 	}
-	r.where = fmt.Sprintf("step %d (%s)", n, r.stage)
+	r.where = t.Step(n, r.stage)
 	var why []string
 	switch r.era {
 	case eraC:
-		why = append(why, "stage "+r.stage+": kiln 1.x resumes the step's team from its beginning")
+		why = append(why, t.WhyC(r.stage))
 		if it, ok := r.doc.number("team_iteration"); ok {
-			why = append(why, fmt.Sprintf("team iteration %d", it))
+			why = append(why, t.TeamIteration(it))
 		} else if it, ok := r.doc.number("build_iteration"); ok {
-			why = append(why, fmt.Sprintf("build iteration %d", it))
+			why = append(why, t.BuildIteration(it))
 		}
 		if c, ok := r.doc.number("chunk_count"); ok && r.stage == "build" {
-			why = append(why, fmt.Sprintf("chunk %d", c))
+			why = append(why, t.Chunk(c))
 		}
 	default:
-		why = append(why, "stage "+r.stage+": the conductor routes to the stage's handler")
+		why = append(why, t.WhyDE(r.stage))
 		if na := strings.TrimRight(r.doc.value("next_action"), ". "); na != "" {
-			why = append(why, "next action: "+na)
+			why = append(why, t.NextAction(na))
 		}
 	}
 	if mc, ok := r.doc.number("milestone_count"); ok && mc > 0 {
 		done, _ := r.doc.number("milestones_complete")
-		why = append(why, fmt.Sprintf("milestones %d/%d complete", done, mc))
+		why = append(why, t.Milestones(done, mc))
 	}
 	if c, ok := r.doc.number("correction_cycle"); ok && c > 0 {
-		why = append(why, fmt.Sprintf("correction cycle %d/3", c))
+		why = append(why, t.Correction(c))
 	}
 	if ev, ok := r.openStage(); ok {
-		why = append(why, fmt.Sprintf("events.jsonl: stage %s started at %s (seq %d) and has not completed", ev.Stage, ev.TS, ev.Seq))
+		why = append(why, t.OpenStage(ev.Stage, ev.TS, ev.Seq))
 	}
 	r.why = strings.Join(why, "; ")
-	r.cont = "To resume, " + cmd + ": kiln reads .kiln/STATE.md and runs stage " + r.stage + "."
+	r.cont = t.Continue(cmd, r.stage)
 }
 
 func (r *runCE) fill(s *model.Session) {
@@ -398,7 +405,7 @@ func (r *runCE) fill(s *model.Session) {
 			p.Status = model.PhaseInProgress
 		}
 		if t := d.value("step_" + st + "_completed_at"); t != "" && p.Status != model.PhaseCompleted {
-			p.Detail = "completed at " + t
+			p.Detail = r.tx.CompletedAt(t)
 		}
 		s.Phases = append(s.Phases, p)
 	}
@@ -418,7 +425,7 @@ func (r *runCE) fill(s *model.Session) {
 		s.Context["resume_md"] = r.resume
 	}
 	s.Prompt = r.prompt()
-	s.Plan = &model.Plan{Lines: []string{"Next: " + r.where + ": " + r.why, r.cont, "", "CONTINUE writes nothing: kiln resumes from STATE.md as it is."},
+	s.Plan = &model.Plan{Lines: []string{r.all.Next(r.where + ": " + r.why), r.cont, "", r.tx.WritesNothing},
 		Data: map[string]any{"era": r.era.String(), "stage": r.stage, "complete": r.complete,
 			"resume_point": s.ResumePoint, "resume_command": cmd, "continue_writes": []string{}}}
 	s.Outcomes = map[model.Choice]string{model.Continue: r.cont}
@@ -430,22 +437,22 @@ func (r *runCE) fill(s *model.Session) {
 }
 
 func (r *runCE) sections() []model.Section {
-	out := []model.Section{{Title: "Routing", Lines: []string{"Next: " + r.where + ": " + r.why, r.cont}}}
+	out := []model.Section{{Title: r.all.F.Routing, Lines: []string{r.all.Next(r.where + ": " + r.why), r.cont}}}
 	if r.resume != "" {
-		out = append(out, model.Section{Title: "Resume notes (.kiln/resume.md)", Lines: capped(r.resume, ".kiln/resume.md")})
+		out = append(out, model.Section{Title: r.tx.ResumeNotes, Lines: capped(r.all, r.resume, ".kiln/resume.md")})
 	}
 	if n := len(r.events); n > 0 {
 		from := max(n-10, 0)
 		var lines []string
 		if from > 0 {
-			lines = append(lines, fmt.Sprintf("(%d earlier events)", from))
+			lines = append(lines, r.tx.EarlierEvents(from))
 		}
 		for _, e := range r.events[from:] {
 			lines = append(lines, fmt.Sprintf("%d  %s  %s  %s", e.Seq, e.TS, e.Type, e.Stage))
 		}
-		out = append(out, model.Section{Title: fmt.Sprintf("Events (.kiln/events.jsonl, %d)", n), Lines: lines})
+		out = append(out, model.Section{Title: r.tx.EventsTitle(n), Lines: lines})
 	}
-	return append(out, model.Section{Title: "STATE.md (" + eraName(r.era) + ")", Lines: capped(strings.Join(r.doc.lines, "\n"), ".kiln/STATE.md")})
+	return append(out, model.Section{Title: "STATE.md (" + eraName(r.era) + ")", Lines: capped(r.all, strings.Join(r.doc.lines, "\n"), ".kiln/STATE.md")})
 }
 
 func (r *runCE) artifacts() []model.Artifact {
@@ -481,14 +488,14 @@ func (r *runCE) artifacts() []model.Artifact {
 
 func (r *runCE) prompt() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Resume kiln run: %s (%s)\n\n", filepath.Base(r.root), eraName(r.era))
-	fmt.Fprintf(&b, "%s\n\nResume point: %s: %s.\n\n", r.cont, r.where, r.why)
+	fmt.Fprintf(&b, "%s\n\n", r.tx.PromptTitle(filepath.Base(r.root), eraName(r.era)))
+	fmt.Fprintf(&b, "%s\n\n%s\n\n", r.cont, r.tx.PromptPoint(r.where, r.why))
 	fmt.Fprintf(&b, "## .kiln/STATE.md\n\n%s\n", fence(string(r.data)))
 	if r.resume != "" {
 		fmt.Fprintf(&b, "## .kiln/resume.md\n\n%s\n", fence(r.resume))
 	}
 	if n := len(r.events); n > 0 {
-		b.WriteString("## The latest events (.kiln/events.jsonl)\n\n")
+		b.WriteString(r.tx.PromptEvents + "\n\n")
 		for _, e := range r.events[max(n-10, 0):] {
 			fmt.Fprintf(&b, "- seq %d %s %s %s\n", e.Seq, e.TS, e.Type, e.Stage)
 		}
@@ -498,25 +505,20 @@ func (r *runCE) prompt() string {
 }
 
 func (r *runCE) policy() map[model.Choice]model.ChoicePolicy {
-	what := map[era]string{
-		eraC: "kiln 1.x has no reset: every resume restarts the step's team from its beginning, which CONTINUE does; DISCARD archives STATE.md (kiln's own \"remove it to start fresh\")",
-		eraD: "kiln 2.0 has no reset: the conductor reruns the stage's handler from its beginning on resume, which CONTINUE does; DISCARD archives STATE.md to start fresh",
-		eraE: "kiln 3.0 has no reset: the conductor reruns the stage's handler from its beginning on resume, which CONTINUE does; DISCARD archives STATE.md and its event ledger to start fresh",
-	}[r.era]
-	discard := archiveFilePolicy(r.path, "kiln's STATE.md")
+	what := map[era]string{eraC: r.tx.NoResetC, eraD: r.tx.NoResetD, eraE: r.tx.NoResetE}[r.era]
+	discard := archiveFilePolicy(r.all, r.path, r.all.State.TheStateMD)
 	if r.era == eraE {
-		discard.Confirm = "Archive this kiln run's state?\n" + r.path + "\n" +
-			".kiln/events.jsonl and .kiln/state.json, then STATE.md, are each renamed to <name>.discarded.<timestamp> beside themselves (kiln 3.0 will not onboard over a live event ledger); nothing is deleted, and /kiln-fire starts fresh."
+		discard.Confirm = r.tx.DiscardE(r.path)
 	}
 	pol := map[model.Choice]model.ChoicePolicy{
-		model.Restart: {Hint: "restart a stage", Disabled: what},
+		model.Restart: {Hint: r.all.F.RestartHint, Disabled: what},
 		model.Discard: discard,
 	}
 	if r.complete {
-		pol[model.Continue] = model.ChoicePolicy{Hint: "the pipeline is complete", Disabled: "the pipeline is complete: there is nothing to resume"}
+		pol[model.Continue] = model.ChoicePolicy{Hint: r.tx.CompleteHint, Disabled: r.tx.CompleteNothing}
 		pol[model.Review] = model.ChoicePolicy{Recommended: true}
 	} else {
-		pol[model.Continue] = model.ChoicePolicy{Recommended: true, Hint: "run /kiln-fire: " + r.where}
+		pol[model.Continue] = model.ChoicePolicy{Recommended: true, Hint: r.all.F.RunHint(r.where)}
 	}
 	return pol
 }

@@ -84,7 +84,7 @@ type sliceF struct {
 
 // readSlices reads slices.json: an array of ids, or of {id, surface,
 // milestone}. ok is false when it is absent; err says why it is unusable.
-func readSlices(path string) ([]sliceF, bool, error) {
+func readSlices(tx *FText, path string) ([]sliceF, bool, error) {
 	data, err := readOwn(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
@@ -94,7 +94,7 @@ func readSlices(path string) ([]sliceF, bool, error) {
 	}
 	var raw []json.RawMessage
 	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte(utf8BOM)), &raw); err != nil {
-		return nil, true, fmt.Errorf("%s: not a JSON array of slices: %v", path, err)
+		return nil, true, errors.New(tx.NotSlices(path, err.Error()))
 	}
 	out := make([]sliceF, 0, len(raw))
 	for i, r := range raw {
@@ -109,7 +109,7 @@ func readSlices(path string) ([]sliceF, bool, error) {
 			Milestone any `json:"milestone"`
 		}
 		if err := json.Unmarshal(r, &o); err != nil {
-			return out, true, fmt.Errorf("%s: slice %d is neither an id nor {id, surface, milestone}", path, i+1)
+			return out, true, errors.New(tx.NotSlice(path, i+1))
 		}
 		str := func(v any) string {
 			if s, ok := v.(string); ok {
@@ -158,7 +158,7 @@ type verdictF struct {
 	Findings []string // "F-1 at path:line: failure mode"
 }
 
-func readVerdict(path string) (verdictF, bool, error) {
+func readVerdict(tx *FText, path string) (verdictF, bool, error) {
 	data, err := readOwn(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return verdictF{}, false, nil
@@ -175,11 +175,11 @@ func readVerdict(path string) (verdictF, bool, error) {
 		} `json:"findings"`
 	}
 	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte(utf8BOM)), &g); err != nil {
-		return verdictF{}, true, fmt.Errorf("%s: not a review verdict: %v", path, err)
+		return verdictF{}, true, errors.New(tx.NotVerdict(path, err.Error()))
 	}
 	v := verdictF{Verdict: g.Verdict, Blockers: g.Blockers}
 	for _, f := range g.Findings {
-		v.Findings = append(v.Findings, strings.TrimSpace(f.ID+" at "+f.Location+": "+f.Failure))
+		v.Findings = append(v.Findings, strings.TrimSpace(tx.FindingAt(f.ID, f.Location, f.Failure)))
 	}
 	return v, true, nil
 }
@@ -213,6 +213,8 @@ type runF struct {
 	activity            time.Time
 	activityFrom        string
 	ledgerSealed        bool
+	all                 *Text
+	tx                  *FText
 	route               RouteF
 	warnings            []string
 	alerts              []model.Alert
@@ -236,8 +238,8 @@ func (r *runF) rel(p string) string {
 
 // loadF reads an era F STATE.md (or, when tmp is true, a .STATE.tmp left
 // without a STATE.md) and the files beside it.
-func loadF(root, path string, data []byte, tmp bool) *model.Session {
-	r := &runF{root: root, path: path, kilnDir: filepath.Join(root, ".kiln"), data: data, doc: parseStateF(data),
+func loadF(tx *Text, root, path string, data []byte, tmp bool) *model.Session {
+	r := &runF{all: tx, tx: &tx.F, root: root, path: path, kilnDir: filepath.Join(root, ".kiln"), data: data, doc: parseStateF(data),
 		verdicts: map[string]verdictF{}}
 	s := stateSession(root, path, data, "F")
 	d := r.doc
@@ -245,29 +247,28 @@ func loadF(root, path string, data []byte, tmp bool) *model.Session {
 	var bad []string
 	switch {
 	case d.values["stage"] == "":
-		bad = append(bad, "stage is missing")
+		bad = append(bad, r.tx.StageMissing)
 	case !ok:
-		bad = append(bad, fmt.Sprintf("stage is %q, not one of %s", d.values["stage"], strings.Join(SpineF, ", ")))
+		bad = append(bad, r.tx.BadStage(d.values["stage"], strings.Join(SpineF, ", ")))
 	case !exact:
-		r.warn("STATE.md's stage is written %q; read as %q", d.values["stage"], stage)
+		r.warn("%s", r.tx.StageWritten(d.values["stage"], stage))
 	}
 	if d.values["next_action"] == "" {
-		bad = append(bad, "next_action is missing")
+		bad = append(bad, r.tx.NextMissing)
 	}
 	if tmp {
-		bad = append(bad, "STATE.md was never written: its first write was cut short, and only "+r.rel(path)+" holds it")
+		bad = append(bad, r.tx.NeverWritten(r.rel(path)))
 	}
 	if len(bad) > 0 {
 		s.Stage = stage
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Detail: strings.Join(bad, "; "),
-			Message: "kiln's .kiln/STATE.md cannot be resumed: " + strings.Join(bad, "; ") + ".\n" +
-				"kiln 3.1 rewrites it at its next stop; to start over, DISCARD archives .kiln so a bare /kiln-fire begins fresh."}
-		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: discardKilnPolicy(root)}
+			Message: r.tx.CannotResume(strings.Join(bad, "; "))}
+		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: discardKilnPolicy(tx, root)}
 		return s
 	}
 	r.stage, r.slice, r.next = stage, d.values["active_slice"], d.values["next_action"]
 	r.read()
-	r.route = RouteForF(r.next, FactsF{Stage: r.stage, Slice: r.slice, Sealed: r.sealedCount(), Planned: len(r.slices),
+	r.route = routeF(r.tx, r.next, FactsF{Stage: r.stage, Slice: r.slice, Sealed: r.sealedCount(), Planned: len(r.slices),
 		ReportWritten: strings.TrimSpace(r.report) != "", Ledger: r.ledgerSealed, Project: root, Blockers: r.rulingBlockers()})
 	r.fill(s)
 	return s
@@ -278,44 +279,44 @@ func (r *runF) read() {
 	d := r.doc
 	for _, k := range d.missing {
 		if k != "stage" && k != "next_action" {
-			r.warn("STATE.md has no %s line", k)
+			r.warn("%s", r.tx.NoLine(k))
 		}
 	}
 	for _, k := range d.unknown {
-		r.warn("STATE.md has a %s line, which is not one of kiln 3.1's keys", k)
+		r.warn("%s", r.tx.UnknownKey(k))
 	}
 	for _, k := range dedupe(d.dups) {
-		r.warn("STATE.md sets %s more than once; the first one is used", k)
+		r.warn("%s", r.tx.SetTwice(k))
 	}
 	switch v := d.values["updated_at"]; {
 	case v == "":
 	case v == "{updated_at}":
-		r.warn("STATE.md's updated_at is the unfilled placeholder {updated_at}: its write stopped before the time was stamped")
+		r.warn("%s", r.tx.UpdatedPlaceholder)
 	default:
 		if t, ok := parseTime(v); ok {
 			r.updated, r.hasUpdated = t, true
 		} else {
-			r.warn("STATE.md's updated_at %q is not an ISO-8601 time", v)
+			r.warn("%s", r.tx.UpdatedNotISO(v))
 		}
 	}
 	if v := d.values["density"]; v != "" && v != "broad" && v != "engineer" {
-		r.warn("STATE.md's density %q is not broad or engineer", v)
+		r.warn("%s", r.tx.Density(v))
 	}
 	var err error
-	r.slices, r.hasSlices, err = readSlices(filepath.Join(r.kilnDir, "slices.json"))
+	r.slices, r.hasSlices, err = readSlices(r.tx, filepath.Join(r.kilnDir, "slices.json"))
 	if err != nil {
 		r.warn("%v", err)
 	}
 	sealsPath := filepath.Join(r.kilnDir, "seals.log")
 	if v := d.values["seals"]; v != "" && v != ".kiln/seals.log" {
-		r.warn("STATE.md names its seals as %s; kiln 3.1 always keeps them in .kiln/seals.log, which is what is read", v)
+		r.warn("%s", r.tx.SealsElsewhere(v))
 	}
 	if r.seals, r.sealOrder, _, err = readLog(sealsPath); err != nil {
-		r.warn("cannot read %s: %v", r.rel(sealsPath), err)
+		r.warn("%s", r.tx.CannotRead(r.rel(sealsPath), err.Error()))
 	}
 	auditsPath := filepath.Join(r.kilnDir, "audits.log")
 	if r.audits, _, _, err = readLog(auditsPath); err != nil {
-		r.warn("cannot read %s: %v", r.rel(auditsPath), err)
+		r.warn("%s", r.tx.CannotRead(r.rel(auditsPath), err.Error()))
 	}
 	planned := map[string]bool{}
 	for _, sl := range r.slices {
@@ -323,14 +324,14 @@ func (r *runF) read() {
 	}
 	for _, id := range r.sealOrder {
 		if r.hasSlices && !planned[id] {
-			r.warn(".kiln/seals.log seals %s, which .kiln/slices.json does not plan", id)
+			r.warn("%s", r.tx.SealsUnplanned(id))
 		}
 		if w := r.seals[id]; w != "dual" && w != "single-family" {
-			r.warn(".kiln/seals.log seals %s as %q, not dual or single-family", id, w)
+			r.warn("%s", r.tx.SealsAs(id, w))
 		}
 	}
 	for _, name := range reviewFilesF {
-		v, ok, err := readVerdict(filepath.Join(r.kilnDir, name))
+		v, ok, err := readVerdict(r.tx, filepath.Join(r.kilnDir, name))
 		if err != nil {
 			r.warn("%v", err)
 		}
@@ -378,10 +379,9 @@ func (r *runF) readActivity() {
 	if r.tmp != nil {
 		what := ""
 		if n := r.tmp.values["next_action"]; n != "" && n != r.next {
-			what = "; it would have said next_action: " + n
+			what = r.tx.WouldHaveSaid(n)
 		}
-		r.alert(model.AlertCutShort, "a STATE.md write was cut short (.kiln/%s left at %s, never renamed): STATE.md holds the state before it%s",
-			StateTmp, r.tmpMod.UTC().Format("2006-01-02 15:04"), what)
+		r.alert(model.AlertCutShort, "%s", r.tx.CutShort(StateTmp, r.tmpMod.UTC().Format("2006-01-02 15:04"), what))
 	}
 }
 
@@ -433,10 +433,10 @@ func (r *runF) fill(s *model.Session) {
 	if rt.Question != "" {
 		// A person must decide (or do something) first: it bears on the
 		// choice, so it is an alert, said above the menu.
-		s.Alert(model.AlertDecision, "Decide first: "+rt.Question)
+		s.Alert(model.AlertDecision, r.tx.DecideFirst(rt.Question))
 	}
 	if contains(r.markers, "degraded") {
-		s.Fields = append(s.Fields, model.Field{Key: "family", Label: "Review", Value: "single-family (codex degraded)"})
+		s.Fields = append(s.Fields, model.Field{Key: "family", Label: "Review", Value: r.tx.Degraded})
 	}
 	s.Fields = append(s.Fields, model.Field{Key: "resume", Label: "Resume with", Value: "/kiln-fire"})
 	current := indexOf(SpineF, r.stage)
@@ -516,18 +516,18 @@ func indexOf(list []string, s string) int {
 func (r *runF) sliceLines() []string {
 	var out []string
 	for i, sl := range r.slices {
-		what := "planned"
+		what := r.tx.Planned
 		if w, ok := r.seals[sl.ID]; ok {
-			what = "sealed " + w
+			what = r.tx.Sealed(w)
 		}
 		if sl.ID == r.slice && r.slice != "" {
-			what += ", active"
+			what += r.tx.Active
 		}
 		if r.route.Action.Kind == ActReopen && r.route.Action.Slice == sl.ID {
-			what += ", reopened (LAW red at " + r.route.Action.At + ")"
+			what += r.tx.Reopened(r.route.Action.At)
 		}
 		if _, ok := r.audits[sl.ID]; ok {
-			what += ", milestone audit accepted"
+			what += r.tx.AuditAccepted
 		}
 		kind := sl.Surface
 		if sl.Milestone != "" {
@@ -540,46 +540,52 @@ func (r *runF) sliceLines() []string {
 
 func (r *runF) sections() []model.Section {
 	rt := r.route
-	routing := []string{"Next: " + rt.Where + ": " + rt.Why}
-	if rt.Question != "" {
-		routing = append(routing, "Decide first: "+rt.Question)
-	}
-	routing = append(routing, rt.Continue)
-	out := []model.Section{{Title: "Routing", Lines: routing}}
+	out := []model.Section{{Title: r.tx.Routing, Lines: r.routing()}}
 	if r.hasSlices {
 		lines := r.sliceLines()
 		if len(lines) == 0 {
-			lines = []string{".kiln/slices.json plans no slice."}
+			lines = []string{r.tx.NoSlicePlanned}
 		}
-		out = append(out, model.Section{Title: fmt.Sprintf("Slices: %d/%d sealed (.kiln/seals.log, .kiln/slices.json)", r.sealedCount(), len(r.slices)), Lines: lines})
+		out = append(out, model.Section{Title: r.tx.SlicesTitle(r.sealedCount(), len(r.slices)), Lines: lines})
 	} else {
-		out = append(out, model.Section{Title: "Slices", Lines: []string{"No .kiln/slices.json yet: the LAW has not planned the slices."}})
+		out = append(out, model.Section{Title: r.tx.SlicesNone, Lines: []string{r.tx.NoSlicesYet}})
 	}
 	for _, name := range reviewFilesF {
 		v, ok := r.verdicts[name]
 		if !ok {
 			continue
 		}
-		lines := []string{"verdict: " + orNone(v.Verdict)}
+		lines := []string{r.tx.Verdict(orNone(v.Verdict))}
 		for _, b := range v.Blockers {
-			lines = append(lines, "blocker: "+b)
+			lines = append(lines, r.tx.Blocker(b))
 		}
 		for _, f := range v.Findings {
-			lines = append(lines, "finding: "+f)
+			lines = append(lines, r.tx.Finding(f))
 		}
-		out = append(out, model.Section{Title: "Verdict (.kiln/" + name + ")", Lines: lines})
+		out = append(out, model.Section{Title: r.tx.VerdictTitle(name), Lines: lines})
 	}
 	if len(r.markers) > 0 {
-		out = append(out, model.Section{Title: "Markers (.kiln)", Lines: r.markers})
+		out = append(out, model.Section{Title: r.tx.Markers, Lines: r.markers})
 	}
 	if rt.Action.Kind == ActComplete {
-		out = append(out, model.Section{Title: "Report (.kiln/report.md)", Lines: capped(orText(r.report, "report.md is empty or missing."), ".kiln/report.md")})
+		out = append(out, model.Section{Title: r.tx.Report, Lines: capped(r.all, orText(r.report, r.tx.ReportEmpty), ".kiln/report.md")})
 	}
 	out = append(out, model.Section{Title: "STATE.md (" + r.rel(r.path) + ")", Lines: r.doc.lines})
 	if r.tmp != nil {
-		out = append(out, model.Section{Title: "A write cut short (.kiln/" + StateTmp + ")", Lines: r.tmp.lines})
+		out = append(out, model.Section{Title: r.tx.CutShortTitle, Lines: r.tmp.lines})
 	}
-	return append(out, model.Section{Title: "Pointers", Lines: r.pointerLines()})
+	return append(out, model.Section{Title: r.tx.Pointers, Lines: r.pointerLines()})
+}
+
+// routing is the resume point, the question and the CONTINUE line (the
+// REVIEW's Routing section, the plan's first lines).
+func (r *runF) routing() []string {
+	rt := r.route
+	lines := []string{r.all.Next(rt.Where + ": " + rt.Why)}
+	if rt.Question != "" {
+		lines = append(lines, r.tx.DecideFirst(rt.Question))
+	}
+	return append(lines, rt.Continue)
 }
 
 func orText(s, empty string) string {
@@ -595,17 +601,17 @@ func (r *runF) pointers() []string { return strings.Fields(r.doc.values["pointer
 func (r *runF) pointerLines() []string {
 	var out []string
 	for _, p := range r.pointers() {
-		where := "absent"
+		where := r.tx.PointerAbsent
 		switch ap := r.abs(p); {
 		case !r.inProject(ap):
-			where = "outside the project, not looked at"
+			where = r.tx.PointerOutside
 		case exists(ap):
-			where = "present"
+			where = r.tx.PointerPresent
 		}
 		out = append(out, p+": "+where)
 	}
 	if len(out) == 0 {
-		out = []string{"STATE.md lists no pointers."}
+		out = []string{r.tx.NoPointers}
 	}
 	return out
 }
@@ -688,31 +694,32 @@ func (r *runF) context() map[string]any {
 func (r *runF) prompt() string {
 	rt := r.route
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Resume kiln run: %s\n\n", filepath.Base(r.root))
-	fmt.Fprintf(&b, "Run `/kiln-fire` (bare, no arguments) in %s. kiln reads .kiln/STATE.md once and writes nothing back.\n\n", r.root)
-	fmt.Fprintf(&b, "Resume point: %s: %s.\n\n", rt.Where, rt.Why)
+	tx := r.tx
+	fmt.Fprintf(&b, "%s\n\n", tx.PromptTitle(filepath.Base(r.root)))
+	fmt.Fprintf(&b, "%s\n\n", tx.PromptRun(r.root))
+	fmt.Fprintf(&b, "%s\n\n", tx.PromptResumePoint(rt.Where, rt.Why))
 	if rt.Question != "" {
-		fmt.Fprintf(&b, "Before relaunching, a person must decide: %s\n\n", rt.Question)
+		fmt.Fprintf(&b, "%s\n\n", tx.PromptDecide(rt.Question))
 	}
 	fmt.Fprintf(&b, "%s\n\n", rt.Continue)
 	fmt.Fprintf(&b, "## .kiln/STATE.md\n\n%s\n", fence(string(r.data)))
 	if len(r.slices) > 0 {
-		fmt.Fprintf(&b, "## Slices (%d/%d sealed)\n\n%s\n\n", r.sealedCount(), len(r.slices), strings.Join(r.sliceLines(), "\n"))
+		fmt.Fprintf(&b, "%s\n\n%s\n\n", tx.PromptSlices(r.sealedCount(), len(r.slices)), strings.Join(r.sliceLines(), "\n"))
 	}
-	b.WriteString("## Pointers (the files STATE.md names)\n\n")
+	b.WriteString(tx.PromptPointers + "\n\n")
 	for _, p := range r.pointers() {
 		ap := r.abs(p)
 		switch data, ok := r.readKilnFile(ap); {
 		case ap == r.path:
-			fmt.Fprintf(&b, "- %s (above)\n\n", p)
+			fmt.Fprintf(&b, "%s\n\n", tx.PromptAbove(p))
 		case !r.inProject(ap):
-			fmt.Fprintf(&b, "- %s (outside the project: not read)\n\n", p)
+			fmt.Fprintf(&b, "%s\n\n", tx.PromptOutside(p))
 		case ok:
-			fmt.Fprintf(&b, "### %s\n\n%s\n", p, fence(strings.Join(capped(string(data), p), "\n")))
+			fmt.Fprintf(&b, "### %s\n\n%s\n", p, fence(strings.Join(capped(r.all, string(data), p), "\n")))
 		case exists(ap) && !strings.HasPrefix(ap, r.kilnDir+string(filepath.Separator)):
-			fmt.Fprintf(&b, "- %s (a project file: read it there)\n\n", p)
+			fmt.Fprintf(&b, "%s\n\n", tx.PromptProjectFile(p))
 		default:
-			fmt.Fprintf(&b, "### %s\n\n%s is absent or unreadable.\n\n", p, p)
+			fmt.Fprintf(&b, "### %s\n\n%s\n\n", p, tx.PromptAbsent(p))
 		}
 	}
 	return b.String()
@@ -733,18 +740,14 @@ type PlanF struct {
 
 func (r *runF) plan() *model.Plan {
 	rt := r.route
-	lines := []string{"Next: " + rt.Where + ": " + rt.Why}
-	if rt.Question != "" {
-		lines = append(lines, "Decide first: "+rt.Question)
-	}
-	lines = append(lines, rt.Continue)
+	lines := r.routing()
 	if sl := r.sliceLines(); len(sl) > 0 {
-		lines = append(lines, "", fmt.Sprintf("Slices (%d/%d sealed):", r.sealedCount(), len(r.slices)))
+		lines = append(lines, "", r.tx.PlanSlices(r.sealedCount(), len(r.slices)))
 		for _, l := range sl {
 			lines = append(lines, "  "+l)
 		}
 	}
-	lines = append(lines, "", "CONTINUE writes nothing: kiln 3.1 resumes from STATE.md as it is.")
+	lines = append(lines, "", r.tx.ContinueWritesNothing)
 	return &model.Plan{Lines: lines, Data: PlanF{Era: "F", Stage: r.stage, ActiveSlice: r.slice, Route: rt,
 		SlicesSealed: r.sealedCount(), SlicesPlanned: len(r.slices), Slices: r.sliceLines(),
 		ResumeCommand: "/kiln-fire", ContinueWrites: []string{}}}
@@ -756,22 +759,22 @@ func (r *runF) plan() *model.Plan {
 func (r *runF) policy() map[model.Choice]model.ChoicePolicy {
 	rt := r.route
 	pol := map[model.Choice]model.ChoicePolicy{
-		model.Discard: discardKilnPolicy(r.root),
-		model.Restart: {Hint: "restart a stage", Disabled: "kiln 3.1 has no reset: /kiln-fire reruns the stage and skips sealed slices; DISCARD archives .kiln to start over"},
+		model.Discard: discardKilnPolicy(r.all, r.root),
+		model.Restart: {Hint: r.tx.RestartHint, Disabled: r.tx.RestartDisabled},
 	}
-	c := model.ChoicePolicy{Recommended: true, Hint: "run /kiln-fire: " + rt.Where}
+	c := model.ChoicePolicy{Recommended: true, Hint: r.tx.RunHint(rt.Where)}
 	switch {
 	case rt.Action.Kind == ActComplete:
-		c = model.ChoicePolicy{Hint: "the run is complete", Disabled: "the run is complete (report.md is written): there is nothing to resume"}
+		c = model.ChoicePolicy{Hint: r.tx.CompleteHint, Disabled: r.tx.CompleteDisabled}
 		rev := pol[model.Review]
-		rev.Recommended, rev.Why = true, "the run is complete: there is only its report to read"
+		rev.Recommended, rev.Why = true, r.tx.CompleteReview
 		pol[model.Review] = rev
 	case rt.Action.Person:
 		// The question itself is an alert, just above the menu.
-		c.Label, c.Hint = "Answer, then relaunch (/kiln-fire)", "a person decides first (the question is above)"
-		c.Why = "kiln holds until a person answers"
+		c.Label, c.Hint = r.tx.AnswerLabel, r.tx.AnswerHint
+		c.Why = r.tx.AnswerWhy
 	case rt.Action.Hold != "":
-		c.Label, c.Hint = "Restore "+rt.Action.Hold+", then relaunch (/kiln-fire)", "kiln holds until it is back"
+		c.Label, c.Hint = r.tx.RestoreLabel(holdF(r.tx, rt.Action)), r.tx.RestoreHint
 	}
 	pol[model.Continue] = c
 	return pol

@@ -1,7 +1,6 @@
 package kiln
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 )
@@ -81,13 +80,13 @@ func ParseNextAction(text, stage string) ActionF {
 		a.Kind, a.Stage, a.Person = ActAcknowledge, m[1], true
 	} else if m := sub(actLawCodexRe); m != nil {
 		a.Kind, a.Stage, a.Hold = ActCodex, m[1], "codex"
-		a.Detail = "the LAW needs an opposite-family ratifier and codex is not answering"
+		a.Detail = englishF.LawCodex
 	} else if m := sub(actCodexRe); m != nil {
 		a.Kind, a.Stage, a.Detail, a.Hold = ActCodex, m[1], m[2], "codex"
 	} else if m := sub(actOnboardingRe); m != nil {
 		a.Kind, a.Detail, a.Person, a.Stage = ActOnboarding, m[1], true, "law"
 	} else if m := sub(actGateToolRe); m != nil {
-		a.Kind, a.Stage, a.Hold = ActGateTool, m[1], "the gate tool at "+m[2]
+		a.Kind, a.Stage, a.Hold = ActGateTool, m[1], englishF.GateTool(m[2])
 	} else if m := sub(actTransportRe); m != nil {
 		a.Kind, a.Stage, a.Detail = ActTransport, m[1], m[2]
 	} else if m := sub(actRerunRe); m != nil {
@@ -130,92 +129,107 @@ type FactsF struct {
 	Blockers []string
 }
 
-// RouteForF routes an era F state.
-func RouteForF(next string, f FactsF) RouteF {
+// RouteForF routes an era F state, in English.
+func RouteForF(next string, f FactsF) RouteF { return routeF(&englishF, next, f) }
+
+// routeF routes an era F state in tx's words.
+func routeF(tx *FText, next string, f FactsF) RouteF {
 	a := ParseNextAction(next, f.Stage)
 	r := RouteF{Action: a}
-	fire := "run /kiln-fire in " + f.Project + " (bare: kiln reads .kiln/STATE.md once and writes nothing back)"
+	fire := tx.Fire(f.Project)
 	slice := ""
 	if f.Slice != "" && f.Slice != "none" && (a.Stage == "" || a.Stage == f.Stage) {
-		slice = ", slice " + f.Slice
+		slice = tx.Slice(f.Slice)
 	}
+	hold := holdF(tx, a)
 	switch a.Kind {
 	case ActRelaunch:
 		if a.Stage == f.Stage && slice != "" {
 			r.Running = true
-			r.Where = "stage " + a.Stage + slice
-			r.Why = fmt.Sprintf("slice %s was sealed and the kernel went on to the next slice; no later state was written: relaunch stage %s (sealed slices are skipped)", f.Slice, a.Stage)
+			r.Where = tx.Stage(a.Stage) + slice
+			r.Why = tx.WhyRelaunchRunning(f.Slice, a.Stage)
 		} else {
-			r.Where = "stage " + a.Stage
-			r.Why = fmt.Sprintf("stage %s finished; the next stage is %s", f.Stage, a.Stage)
+			r.Where = tx.Stage(a.Stage)
+			r.Why = tx.WhyStageFinished(f.Stage, a.Stage)
 		}
-		r.Continue = "To resume, " + fire + ": it relaunches stage " + a.Stage + "."
+		r.Continue = tx.ContinueRelaunch(fire, a.Stage)
 	case ActComplete:
-		r.Where = "complete"
-		r.Why = "the run is complete: every stage ran and report.md is written"
+		r.Where = tx.WhereComplete
+		r.Why = tx.WhyComplete
 		if !f.ReportWritten {
-			r.Why = "STATE.md says the run is complete, but .kiln/report.md is empty or missing"
+			r.Why = tx.WhyCompleteNoReport
 		}
-		r.Continue = "The run is complete; nothing is resumed. The report is .kiln/report.md."
+		r.Continue = tx.ContinueComplete
 	case ActRerun:
-		r.Where = "stage " + a.Stage + slice
-		r.Why = "stage " + a.Stage + " did not return sound work"
+		r.Where = tx.Stage(a.Stage) + slice
+		r.Why = tx.WhyRerun(a.Stage)
 		if a.Detail != "" {
 			r.Why = a.Detail
 		}
-		r.Why += ": rerun stage " + a.Stage
-		r.Continue = "To rerun stage " + a.Stage + ", " + fire + "."
+		r.Why += tx.RerunTail(a.Stage)
+		r.Continue = tx.ContinueRerun(a.Stage, fire)
 	case ActTransport:
-		r.Where = "stage " + a.Stage + slice
-		r.Why = "the review transport failed"
+		r.Where = tx.Stage(a.Stage) + slice
+		r.Why = tx.WhyTransport
 		if a.Detail != "" {
 			r.Why += " (" + a.Detail + ")"
 		}
-		r.Why += ": fix the transport, then rerun stage " + a.Stage
-		r.Continue = "Fix the transport first (codex login, network), then " + fire + ": it reruns stage " + a.Stage + "."
+		r.Why += tx.TransportTail(a.Stage)
+		r.Continue = tx.ContinueTransport(fire, a.Stage)
 	case ActGateTool:
-		r.Where = "stage " + a.Stage + slice
-		r.Why = "held: " + a.Hold + " is unreachable (not found or not executable); restore it, then rerun stage " + a.Stage
-		r.Question = "Restore " + a.Hold + " (reinstall or update the kiln plugin)."
-		r.Continue = "Restore " + a.Hold + " first, then " + fire + ": it reruns stage " + a.Stage + "."
+		r.Where = tx.Stage(a.Stage) + slice
+		r.Why = tx.WhyGateTool(hold, a.Stage)
+		r.Question = tx.QuestionGateTool(hold)
+		r.Continue = tx.ContinueGateTool(hold, fire, a.Stage)
 	case ActReopen:
-		r.Where = "stage " + a.Stage + ", reopen slice " + a.Slice
-		r.Why = fmt.Sprintf("the LAW is red at %s for sealed slice %s: the slice is reopened", a.At, a.Slice)
-		r.Continue = "To reopen slice " + a.Slice + ", " + fire + ": it reruns stage " + a.Stage + "."
+		r.Where = tx.WhereReopen(a.Stage, a.Slice)
+		r.Why = tx.WhyReopen(a.At, a.Slice)
+		r.Continue = tx.ContinueReopen(a.Slice, fire, a.Stage)
 	case ActRuling:
-		r.Where = "stage " + a.Stage + slice + ", waiting for a ruling"
-		r.Why = "a person must rule: " + a.Detail
+		r.Where = tx.Stage(a.Stage) + slice + tx.WaitingRuling
+		r.Why = tx.WhyRuling(a.Detail)
 		r.Question = a.Detail
 		if len(f.Blockers) > 0 {
-			r.Question += ". Blockers: " + strings.Join(f.Blockers, "; ")
+			r.Question += tx.Blockers(f.Blockers)
 		}
-		r.Continue = "Answer the ruling first (" + a.Detail + "), then " + fire + ": it relaunches stage " + a.Stage + "."
+		r.Continue = tx.ContinueRuling(a.Detail, fire, a.Stage)
 	case ActAcknowledge:
-		r.Where = "stage " + a.Stage + slice + ", waiting for an answer"
-		r.Why = "codex stopped answering: a person must answer continue to go on single-family (every seal from here says single-family), then relaunch stage " + a.Stage
-		r.Question = "Codex is not answering. Go on single-family? kiln asks you to answer continue."
-		r.Continue = "Answer continue to kiln's single-family question, then " + fire + ": it relaunches stage " + a.Stage + "."
+		r.Where = tx.Stage(a.Stage) + slice + tx.WaitingAnswer
+		r.Why = tx.WhyAcknowledge(a.Stage)
+		r.Question = tx.QuestionAcknowledge
+		r.Continue = tx.ContinueAcknowledge(fire, a.Stage)
 	case ActCodex:
-		r.Where = "stage " + a.Stage + slice + ", held"
-		r.Why = "held until codex answers again"
-		if a.Detail != "" {
+		r.Where = tx.Stage(a.Stage) + slice + tx.Held
+		r.Why = tx.WhyCodex
+		if a.Detail == englishF.LawCodex {
+			r.Why += ": " + tx.LawCodex
+		} else if a.Detail != "" {
 			r.Why += ": " + a.Detail
 		}
-		r.Question = "Restore codex (install it, or codex login), then rerun stage " + a.Stage + "."
-		r.Continue = "Restore codex first, then " + fire + ": it reruns stage " + a.Stage + "."
+		r.Question = tx.QuestionCodex(a.Stage)
+		r.Continue = tx.ContinueCodex(fire, a.Stage)
 	case ActOnboarding:
-		r.Where = "onboarding"
-		r.Why = "the LAW stage halted on a missing onboarding output: " + a.Detail
-		source := "relaunch with your idea, /kiln-fire <idea>, so onboarding compiles it again"
+		r.Where = tx.WhereOnboarding
+		r.Why = tx.WhyOnboarding(a.Detail)
+		source := tx.SourceIdea
 		if f.Ledger {
-			source = "relaunch so the vision compiler reads the sealed brainstorm ledger (.kiln/" + LedgerFile + ") again, or /kiln-fire <idea> to start from an idea"
+			source = tx.SourceLedger(".kiln/" + LedgerFile)
 		}
-		r.Question = "kiln cannot recompile onboarding on a bare resume: " + source + "."
-		r.Continue = "Onboarding must run again (" + a.Detail + "): " + source + "."
+		r.Question = tx.QuestionOnboarding(source)
+		r.Continue = tx.ContinueOnboarding(a.Detail, source)
 	default:
-		r.Where = "stage " + f.Stage + slice
-		r.Why = "next_action is not one of kiln's templates; it says: " + a.Text
-		r.Continue = "Follow next_action as written (" + a.Text + "), then " + fire + "."
+		r.Where = tx.Stage(f.Stage) + slice
+		r.Why = tx.WhyUnknown(a.Text)
+		r.Continue = tx.ContinueUnknown(a.Text, fire)
 	}
 	return r
+}
+
+// holdF is what must come back first, in tx's words: codex, or the
+// gate tool at the path next_action names.
+func holdF(tx *FText, a ActionF) string {
+	if p, ok := strings.CutPrefix(a.Hold, "the gate tool at "); ok {
+		return tx.GateTool(p)
+	}
+	return a.Hold
 }

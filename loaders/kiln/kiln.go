@@ -197,38 +197,39 @@ func (l Loader) Load(project, path string) (*model.Session, error) {
 		return nil, fmt.Errorf("kiln: %w", err)
 	}
 	var s *model.Session
+	tx := Catalogs.For(l.Lang)
 	switch filepath.Base(abs) {
 	case StateFile, StateTmp:
-		s = loadState(root, abs, data)
+		s = loadState(tx, root, abs, data)
 	case LedgerFile:
-		s = loadLedger(root, abs, data)
+		s = loadLedger(tx, root, abs, data)
 	default:
-		s = build(Catalogs.For(l.Lang), root, abs, data)
+		s = build(tx, root, abs, data)
 	}
 	if _, ok := s.Policy[model.Discard]; ok && s.Outcomes[model.Discard] == "" {
 		if s.Outcomes == nil {
 			s.Outcomes = map[model.Choice]string{}
 		}
-		s.Outcomes[model.Discard] = discardOutcome(root, abs, data)
+		s.Outcomes[model.Discard] = discardOutcome(tx, root, abs, data)
 	}
 	return s, nil
 }
 
 // discardOutcome is the line after a DISCARD: what was archived (as
 // discardState and archiveMemory do it) and what to run next.
-func discardOutcome(root, path string, data []byte) string {
-	const kept = " (renamed beside itself; nothing was deleted). "
+func discardOutcome(tx *Text, root, path string, data []byte) string {
+	t := &tx.State
 	switch base := filepath.Base(path); {
 	case base == MemoryFile && sharedMemory(root, path):
-		return "kiln's " + MemoryFile + " is archived" + kept + "Next: /kiln:start begins again."
+		return t.ArchivedMemoryShared(t.Kept)
 	case base == MemoryFile:
-		return "The memory folder is archived" + kept + "Next: /kiln:start begins again."
+		return t.ArchivedMemoryDir(t.Kept)
 	case base == StateTmp || base == StateFile && stateEra(data) == eraF:
-		return "The .kiln folder is archived" + kept + "Next: /kiln-fire starts a new run."
+		return t.ArchivedKiln(t.Kept)
 	case base == LedgerFile:
-		return "The brainstorm ledger is archived" + kept + "Next: /kiln-fire starts a fresh brainstorm."
+		return t.ArchivedLedger(t.Kept)
 	}
-	return "kiln's " + StateFile + " is archived" + kept + "Next: /kiln-fire starts a new run."
+	return t.ArchivedState(t.Kept)
 }
 
 // Open accepts a MEMORY.md, or a memory folder holding one, named on the
@@ -297,7 +298,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 	a := model.Applied{Choice: c}
 	var err error
 	if s.Path != "" && filepath.Base(s.Path) != MemoryFile {
-		a.Changed, a.ArchivedTo, a.Err = applyState(s, c, now)
+		a.Changed, a.ArchivedTo, a.Err = applyState(Catalogs.For(l.Lang), s, c, now)
 		return a
 	}
 	switch c {

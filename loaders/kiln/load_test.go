@@ -652,7 +652,7 @@ func TestDiscardOutcomeNamesWhatIsArchived(t *testing.T) {
 		{filepath.Join(root, ".kiln", StateTmp), "", "The .kiln folder is archived (renamed beside itself; nothing was deleted). Next: /kiln-fire starts a new run."},
 		{filepath.Join(root, ".kiln", LedgerFile), "", "The brainstorm ledger is archived (renamed beside itself; nothing was deleted). Next: /kiln-fire starts a fresh brainstorm."},
 	} {
-		if got := discardOutcome(root, c.path, []byte(c.data)); got != c.want {
+		if got := discardOutcome(&english, root, c.path, []byte(c.data)); got != c.want {
 			t.Errorf("%s: %q, want %q", c.path, got, c.want)
 		}
 	}

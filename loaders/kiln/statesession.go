@@ -2,7 +2,6 @@ package kiln
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,51 +31,47 @@ func stateSession(root, path string, data []byte, era string) *model.Session {
 
 // loadState loads a .kiln/STATE.md (or a .STATE.tmp left without one)
 // by the era its content shows.
-func loadState(root, path string, data []byte) *model.Session {
+func loadState(tx *Text, root, path string, data []byte) *model.Session {
 	switch e := stateEra(data); e {
 	case eraF:
-		return loadF(root, path, data, filepath.Base(path) == StateTmp)
+		return loadF(tx, root, path, data, filepath.Base(path) == StateTmp)
 	case eraC:
-		return loadC(root, path, data)
+		return loadC(tx, root, path, data)
 	case eraD, eraE:
-		return loadDE(root, path, data, e)
+		return loadDE(tx, root, path, data, e)
 	case eraA:
-		return corruptState(root, path, data, "this is kiln v1's STATE.md (a Phase Progress table and a Current Track, before 2026-02-18), which pickup does not read",
-			"kiln v1's .kiln/STATE.md is not read by pickup (it reads kiln from v2.0 on).\nDISCARD archives it beside itself so a new kiln can start fresh.")
+		return corruptState(tx, root, path, data, tx.State.EraADetail, tx.State.EraAMessage)
 	}
-	return corruptState(root, path, data, "no \"# STATE\" or \"# Kiln State\" heading and none of kiln's keys",
-		"kiln's .kiln/STATE.md is not in any shape kiln has written (no \"# STATE\" or \"# Kiln State\" heading, none of its keys).\nRepair it, or DISCARD to archive it beside itself.")
+	return corruptState(tx, root, path, data, tx.State.UnknownDetail, tx.State.UnknownMessage)
 }
 
 // corruptState is a STATE.md that cannot be read: only DISCARD, which
 // archives the file beside itself.
-func corruptState(root, path string, data []byte, detail, message string) *model.Session {
+func corruptState(tx *Text, root, path string, data []byte, detail, message string) *model.Session {
 	s := stateSession(root, path, data, "")
 	s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Detail: detail, Message: message}
-	s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: archiveFilePolicy(path, "kiln's STATE.md")}
+	s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: archiveFilePolicy(tx, path, tx.State.TheStateMD)}
 	return s
 }
 
 // discardKilnPolicy archives the whole .kiln folder: kiln 3.1 resumes
 // whenever .kiln exists, so only its absence starts a fresh run.
-func discardKilnPolicy(root string) model.ChoicePolicy {
+func discardKilnPolicy(tx *Text, root string) model.ChoicePolicy {
 	dir := filepath.Join(root, ".kiln")
-	q := "Archive this kiln run?\n" + dir + "\n" +
-		"The whole .kiln folder is renamed to .kiln.discarded.<timestamp> beside itself: kiln 3.1 resumes whenever .kiln exists, so a bare /kiln-fire then starts fresh. Nothing is deleted."
+	q := tx.State.ArchiveRunQ(dir)
 	if _, err := os.Stat(filepath.Join(dir, "memory", MemoryFile)); err == nil {
-		q += " It holds this project's older kiln memory (.kiln/memory) too, which goes with it."
+		q += tx.State.ArchiveRunMemory
 	}
-	return model.ChoicePolicy{Hint: "archive .kiln and start fresh", Confirm: q}
+	return model.ChoicePolicy{Hint: tx.State.ArchiveRunHint, Confirm: q}
 }
 
 // archiveFilePolicy archives one file beside itself.
-func archiveFilePolicy(path, what string) model.ChoicePolicy {
-	return model.ChoicePolicy{Hint: "archive " + what + " and start fresh",
-		Confirm: "Archive " + what + "?\n" + path + "\nIt is renamed to " + filepath.Base(path) + ".discarded.<timestamp> beside itself; nothing is deleted."}
+func archiveFilePolicy(tx *Text, path, what string) model.ChoicePolicy {
+	return model.ChoicePolicy{Hint: tx.State.ArchiveFileHint(what), Confirm: tx.State.ArchiveFileQ(what, path, filepath.Base(path))}
 }
 
 // applyState carries out a choice on a project-side session.
-func applyState(s *model.Session, c model.Choice, now time.Time) ([]string, string, error) {
+func applyState(tx *Text, s *model.Session, c model.Choice, now time.Time) ([]string, string, error) {
 	base := filepath.Base(s.Path)
 	switch c {
 	case model.Review:
@@ -88,11 +83,11 @@ func applyState(s *model.Session, c model.Choice, now time.Time) ([]string, stri
 		if base == LedgerFile {
 			return restartLedger(s, now)
 		}
-		return nil, "", &model.GuardError{Kind: "restart_unavailable", Message: "kiln: this kiln has no reset; RESTART is not offered (nothing was changed)"}
+		return nil, "", &model.GuardError{Kind: "restart_unavailable", Message: tx.State.NoReset}
 	case model.Discard:
 		return discardState(s, now)
 	}
-	return nil, "", fmt.Errorf("kiln: unknown choice %q", c)
+	return nil, "", errors.New(tx.State.UnknownChoice(string(c)))
 }
 
 // discardState archives what the session's era needs out of the way for
@@ -159,8 +154,8 @@ func restartLedger(s *model.Session, now time.Time) ([]string, string, error) {
 }
 
 // pickupFire is how a CONTINUE outcome names kiln's resume command.
-func pickupFire(project string) string {
-	return "run /kiln-fire in " + project
+func pickupFire(tx *Text, project string) string {
+	return tx.State.Fire(project)
 }
 
 // eraName is the kiln versions an era covers, for the REVIEW title.

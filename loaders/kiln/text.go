@@ -22,6 +22,15 @@ type Text struct {
 	InPickup                                     string
 	Absent                                       func(name string) string
 	Warnings                                     string
+	// More ends a file's lines cut at the most REVIEW shows.
+	More func(n int, path string) string
+
+	// F is kiln 3.1's .kiln/STATE.md (era F).
+	F FText
+	// State is what every project-side session shares.
+	State StateText
+	// CE is kiln 1.x to 3.0's "# Kiln State" file (eras C, D and E).
+	CE CEText
 }
 
 // Catalogs are the banner's words by language (Loader.Lang).
@@ -38,6 +47,10 @@ var english = Text{
 	InPickup:        "In pickup: 1 is CONTINUE, 2 and 3 are REVIEW (one screen shows both logs), 4 is DISCARD.",
 	Absent:          func(name string) string { return name + " is absent." },
 	Warnings:        "Warnings:",
+	More:            func(n int, path string) string { return fmt.Sprintf("… %d more lines in %s", n, path) },
+	F:               englishF,
+	State:           englishState,
+	CE:              englishCE,
 }
 
 var portuguese = Text{
@@ -51,6 +64,10 @@ var portuguese = Text{
 	InPickup:        "No pickup: 1 é CONTINUE, 2 e 3 são REVIEW (uma tela mostra os dois registros), 4 é DISCARD.",
 	Absent:          func(name string) string { return name + " está ausente." },
 	Warnings:        "Avisos:",
+	More:            func(n int, path string) string { return fmt.Sprintf("… mais %d linhas em %s", n, path) },
+	F:               portugueseF,
+	State:           portugueseState,
+	CE:              portugueseCE,
 }
 
 // label pads a banner label so that the values line up, as the spec's

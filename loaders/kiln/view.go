@@ -225,11 +225,11 @@ func (m *memory) report() []string {
 }
 
 // capped is a file's lines for a REVIEW section, cut at maxShown.
-func capped(text, path string) []string {
+func capped(tx *Text, text, path string) []string {
 	lines := strings.Split(strings.TrimRight(strings.ReplaceAll(text, "\r\n", "\n"), "\n"), "\n")
 	if len(lines) > maxShown {
 		more := len(lines) - maxShown
-		lines = append(lines[:maxShown:maxShown], fmt.Sprintf("… %d more lines in %s", more, path))
+		lines = append(lines[:maxShown:maxShown], tx.More(more, path))
 	}
 	return lines
 }
@@ -239,7 +239,7 @@ func (m *memory) fileSection(title, name string) model.Section {
 	if !ok || strings.TrimSpace(c) == "" {
 		return model.Section{Title: title, Lines: []string{name + " is absent (" + m.rel(p) + ")."}}
 	}
-	return model.Section{Title: title + " (" + m.rel(p) + ")", Lines: capped(c, m.rel(p))}
+	return model.Section{Title: title + " (" + m.rel(p) + ")", Lines: capped(m.text(), c, m.rel(p))}
 }
 
 // sections are the REVIEW blocks.
