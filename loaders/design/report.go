@@ -3,6 +3,7 @@ package design
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pickup-dev/pickup/model"
 )
@@ -288,9 +289,13 @@ func (v *view) plan(next string) *model.Plan {
 		"",
 		t.w("Stages:"),
 	}
+	width := 0 // the status column: "in_progress" in English
+	for _, st := range t.Statuses {
+		width = max(width, utf8.RuneCountInString(st))
+	}
 	for n, st := range Stages {
 		d.Stages = append(d.Stages, planStage{Stage: n, Name: st.Name, Status: v.status[n], Fact: v.facts[n]})
-		l := fmt.Sprintf("  %-11s %s", t.status(v.status[n]), v.phaseName(n))
+		l := fmt.Sprintf("  %-*s %s", width, t.status(v.status[n]), v.phaseName(n))
 		if v.facts[n] != "" {
 			l += " (" + v.facts[n] + ")"
 		}

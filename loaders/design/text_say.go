@@ -137,7 +137,7 @@ var ptSay = map[string]string{
 	"there is no session file to archive":             "não há arquivo de sessão para arquivar",
 	"this is an archived session (history): move it back to .claude/design/sessions/%s.session.json to resume it": "esta é uma sessão arquivada (histórico): mova-a de volta para .claude/design/sessions/%s.session.json para retomá-la",
 	"the session is already archived":                               "a sessão já está arquivada",
-	"its checkpoint records that you approved it":                   "o checkpoint dela registra que você aprovou",
+	"its checkpoint records that you approved it":                   "o checkpoint da etapa registra a sua aprovação",
 	" (its stage_3b_design checkpoint records user_approved: true)": " (o checkpoint stage_3b_design registra user_approved: true)",
 	"%s is missing":  "%s está ausente",
 	"%s are missing": "%s estão ausentes",
