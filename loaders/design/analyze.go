@@ -54,7 +54,7 @@ type view struct {
 	cStage int
 	cPaths []string
 	cWhat  string
-	// tx is the language of the listing and the menu (text.go); nil is
+	// tx is the language of every sentence the view builds (text.go); nil is
 	// English.
 	tx *Text
 	// outputs found on disk when rebuilding (modeCorrupted, modeMigration)

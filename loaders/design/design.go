@@ -52,7 +52,7 @@ func fingerprint(data []byte) string { return fsx.Fingerprint(data) }
 // Loader is the /design loader.
 type Loader struct {
 	plain   bool
-	lang    i18n.Lang // the language of the listing and the menu (text.go)
+	lang    i18n.Lang // the language of its sentences (text.go)
 	feature string
 	stage   *StageArg
 	// stageErr is a --stage value that does not parse (the CLI checks it
