@@ -10,6 +10,8 @@ import (
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/testkit"
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/design"
 	"github.com/pickup-dev/pickup/loaders/kiln"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/msg"
@@ -66,7 +68,11 @@ func TestPortugueseGolden(t *testing.T) {
 			return newModel(t, bookforgeState(t, "real", false), nil, w, h)
 		}},
 		{"design_options", func(t *testing.T, w, h int) Model {
-			return newModel(t, designLoaded(t, "design", "listing"), nil, w, h)
+			return newModel(t, designInPortuguese(t, "listing"), nil, w, h)
+		}},
+		{"design_review", func(t *testing.T, w, h int) Model {
+			m, _ := press(t, newModel(t, designInPortuguese(t, "listing"), nil, w, h), keyRune('p'))
+			return m
 		}},
 		{"crucible_plan", func(t *testing.T, w, h int) Model {
 			cw := newCrucibleWorld(t, "main")
@@ -188,4 +194,24 @@ func kilnRulingPT(t *testing.T) *model.Session {
 		t.Fatal(err)
 	}
 	return rebase(s, project, kilnProject)
+}
+
+// designInPortuguese is the one /design session of testdata/design/<name>
+// read by the design loader in pt-BR, START run on it.
+func designInPortuguese(t *testing.T, name string) model.State {
+	t.Helper()
+	project, err := filepath.Abs(filepath.Join("..", "testdata", "design", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := design.New(loaders.Options{Lang: i18n.PortugueseBR})
+	paths, err := l.Discover(project)
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("Discover: %q %v", paths, err)
+	}
+	s, err := l.Load(project, paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loaded(t, s)
 }

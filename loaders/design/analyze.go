@@ -54,7 +54,7 @@ type view struct {
 	cStage int
 	cPaths []string
 	cWhat  string
-	// tx is the language of the listing and the menu (text.go); nil is
+	// tx is the language of every sentence the view builds (text.go); nil is
 	// English.
 	tx *Text
 	// outputs found on disk when rebuilding (modeCorrupted, modeMigration)
@@ -74,25 +74,28 @@ type view struct {
 	stageArg  *StageArg
 }
 
+// warn and conflict say format (an English sentence, Text.Say's key) in
+// the view's language.
 func (v *view) warn(format string, args ...any) {
-	v.warnings = append(v.warnings, fmt.Sprintf(format, args...))
+	v.warnings = append(v.warnings, v.text().f(format, args...))
 }
 
 func (v *view) conflict(format string, args ...any) {
-	v.conflicts = append(v.conflicts, fmt.Sprintf(format, args...))
+	v.conflicts = append(v.conflicts, v.text().f(format, args...))
 }
 
 // analyze works out the view of a session file (or of its absence).
 // data is nil when the file does not exist.
-func analyze(project, path string, data []byte, fileExists bool, stage *StageArg) *view {
+func analyze(project, path string, data []byte, fileExists bool, stage *StageArg, t *Text) *view {
 	rel, err := filepath.Rel(project, path)
 	if err != nil {
 		rel = path
 	}
 	v := &view{
 		project: project, path: path, rel: filepath.ToSlash(rel), exists: fileExists,
-		raw: data, feature: featureOf(path), stageArg: stage, cStage: -1,
+		raw: data, feature: featureOf(path), stageArg: stage, cStage: -1, tx: t,
 	}
+	t = v.text()
 	if fileExists {
 		v.fp = fingerprint(data)
 	}
@@ -105,8 +108,8 @@ func analyze(project, path string, data []byte, fileExists bool, stage *StageArg
 	if fileExists {
 		tree, jerr := parseJSON(data)
 		if jerr != nil {
-			v.corruption, v.corruptionLine = "not valid JSON: "+jerr.Error(), jerr.Line
-		} else if f, serr := readSessionFile(tree); serr != nil {
+			v.corruption, v.corruptionLine = t.f("not valid JSON: %s", jerr.in(t)), jerr.Line
+		} else if f, serr := readSessionFile(tree, t); serr != nil {
 			v.corruption, v.corruptionLine = serr.msg, serr.line
 		} else {
 			v.file = f
@@ -126,7 +129,7 @@ func analyze(project, path string, data []byte, fileExists bool, stage *StageArg
 	} else {
 		v.rebuild()
 	}
-	v.artifacts, v.unrecorded = artifactList(project, v.file, v.feature)
+	v.artifacts, v.unrecorded = artifactList(project, v.file, v.feature, t)
 	v.facts = v.stageFacts()
 	if v.file != nil {
 		v.tickets.check(v)
@@ -140,7 +143,7 @@ func analyze(project, path string, data []byte, fileExists bool, stage *StageArg
 func (v *view) fromFile() {
 	f := v.file
 	v.status, v.word = f.status, f.statusRaw
-	v.resume, v.resumeReason = resumeStage(v.status)
+	v.resume, v.resumeReason = resumeStage(v.status, v.text())
 	if f.current >= 0 && f.current != v.resume && !(v.resume == LastStage && f.current == LastStage) && !f.fromCurrent {
 		v.reconcile(f.current)
 	}
@@ -179,7 +182,7 @@ func (v *view) fromFile() {
 	case modeMissing:
 		v.restartFrom = v.cStage
 		v.resume = v.cStage
-		v.resumeReason = fmt.Sprintf("Stage %d is marked complete but %s is missing: the stage is re-run", v.cStage, strings.Join(v.cPaths, ", "))
+		v.resumeReason = v.text().f("Stage %d is marked complete but %s is missing: the stage is re-run", v.cStage, strings.Join(v.cPaths, ", "))
 	case modeUnapproved:
 		v.restartFrom = v.cStage
 	}
@@ -207,12 +210,12 @@ func (v *view) reconcile(cur int) {
 	for n := a; n < cur; n++ {
 		if v.status[n] != stComplete && !v.evidence(n) {
 			v.conflict("current_stage is %d but stage_status says Stage %d is %s and it has no checkpoint or output: pickup resumes at Stage %d (get_resume_stage)",
-				cur, n, or(v.word[n], v.status[n]), a)
+				cur, n, v.text().status(or(v.word[n], v.status[n])), a)
 			return
 		}
 	}
 	v.conflict("stage_status says Stage %d is %s but current_stage is %d, and Stages %s have their checkpoints or outputs: pickup trusts current_stage and resumes at Stage %d",
-		a, or(v.word[a], v.status[a]), cur, stageRange(a, cur-1), cur)
+		a, v.text().status(or(v.word[a], v.status[a])), cur, stageRange(a, cur-1), cur)
 	for n := a; n < cur; n++ {
 		if v.status[n] != stComplete {
 			v.status[n], v.word[n] = stComplete, stComplete+" (current_stage)"
@@ -224,7 +227,7 @@ func (v *view) reconcile(cur int) {
 		v.settled[cur] = true
 	}
 	v.resume = cur
-	v.resumeReason = fmt.Sprintf("current_stage is %d and Stages %s have their checkpoints or outputs (stage_status lags behind)", cur, stageRange(a, cur-1))
+	v.resumeReason = v.text().f("current_stage is %d and Stages %s have their checkpoints or outputs (stage_status lags behind)", cur, stageRange(a, cur-1))
 }
 
 // evidence reports whether stage n shows it was done: its checkpoint, or
@@ -270,21 +273,21 @@ func (v *view) force() {
 	}
 	v.forced = true
 	v.resume, v.restartFrom = a.Num, a.Num
-	v.resumeReason = fmt.Sprintf("forced with --stage %s", a)
+	v.resumeReason = v.text().f("forced with --stage %s", a)
 }
 
 // resumeStage is seed 003's get_resume_stage: the first stage not
 // complete, else 7.
-func resumeStage(status [8]string) (int, string) {
+func resumeStage(status [8]string, t *Text) (int, string) {
 	for n := range Stages {
 		if status[n] != stComplete {
 			if n == 0 {
-				return 0, "Stage 0 is not complete: the design starts at the beginning"
+				return 0, t.w("Stage 0 is not complete: the design starts at the beginning")
 			}
-			return n, fmt.Sprintf("Stage %d is the first stage not complete", n)
+			return n, t.f("Stage %d is the first stage not complete", n)
 		}
 	}
-	return LastStage, "every stage is complete: Stage 7 shows the review"
+	return LastStage, t.w("every stage is complete: Stage 7 shows the review")
 }
 
 // requiredMissing lists a complete stage's required outputs that are
@@ -305,7 +308,7 @@ func (v *view) requiredMissing(n int) ([]string, string) {
 		}
 		if len(gone) > 0 {
 			missing = append(missing, gone...)
-			what = append(what, l.role.what)
+			what = append(what, v.text().w(l.role.what))
 		}
 	}
 	switch n {
@@ -324,7 +327,7 @@ func (v *view) requiredMissing(n int) ([]string, string) {
 	case 6:
 		check("tickets", false)
 	}
-	return missing, strings.Join(what, " and ")
+	return missing, strings.Join(what, v.text().w(" and "))
 }
 
 // unapprovedOutput is the Conflicting State check for a stage not
@@ -338,7 +341,7 @@ func (v *view) unapprovedOutput(n int) (string, string, bool) {
 	}
 	l := locate(v.file, v.feature, mustRole(key))
 	if p, ok := l.anyExists(v.project); ok && !v.rejected(n, p) {
-		return p, l.role.what, true
+		return p, v.text().w(l.role.what), true
 	}
 	return "", "", false
 }
@@ -404,7 +407,7 @@ func (v *view) laterOutputs() {
 			continue
 		}
 		if p, _, ok := v.unapprovedOutput(n); ok {
-			v.warn("Stage %d (%s) is %s but %s already exists", n, Stages[n].Name, v.status[n], p)
+			v.warn("Stage %d (%s) is %s but %s already exists", n, v.text().StageNames[n], v.text().status(v.status[n]), p)
 		}
 	}
 }
@@ -412,7 +415,7 @@ func (v *view) laterOutputs() {
 // check compares the counted tickets with tickets_progress.
 func (tc ticketCount) check(v *view) {
 	if tc.hasRec && tc.recorded != tc.counted() && (tc.counted() > 0 || len(tc.prefixes) > 0) {
-		v.warn("the session records %s created, but %s found in %s", i18n.Count(tc.recorded, "ticket", "tickets"), i18n.Count(tc.counted(), "ticket is", "tickets are"), tc.pattern())
+		v.warnings = append(v.warnings, v.text().TicketsRecorded(tc.recorded, tc.counted(), tc.pattern()))
 	}
 }
 
@@ -450,11 +453,11 @@ func (v *view) rebuild() {
 	}
 	switch {
 	case v.forced:
-		v.resumeReason = fmt.Sprintf("forced with --stage %s: stages before it are taken as complete", v.stageArg)
+		v.resumeReason = v.text().f("forced with --stage %s: stages before it are taken as complete", v.stageArg)
 	case last < 0:
-		v.resumeReason = "no design artifacts were found: the design starts at Stage 0"
+		v.resumeReason = v.text().w("no design artifacts were found: the design starts at Stage 0")
 	default:
-		v.resumeReason = fmt.Sprintf("Stage %d has the last output on disk", last)
+		v.resumeReason = v.text().f("Stage %d has the last output on disk", last)
 	}
 	v.sub = v.subStage()
 }
@@ -516,14 +519,14 @@ func (v *view) stageFacts() [8]string {
 			out[n] = v.progressFact(n)
 		}
 		if n == v.cStage && v.mode == modeMissing {
-			out[n] = joinFacts(out[n], "artifact missing")
+			out[n] = joinFacts(out[n], v.text().w("artifact missing"))
 		}
 	}
 	return out
 }
 
 func (v *view) completeFact(n int) string {
-	f := v.file
+	f, t := v.file, v.text()
 	switch n {
 	case 1:
 		cp := f.checkpoint("stage_1")
@@ -531,58 +534,58 @@ func (v *view) completeFact(n int) string {
 		approved := truthy(get(cp, "user_approved"))
 		switch {
 		case hasCount && approved:
-			return i18n.Count(count, "rule", "rules") + " approved"
+			return t.RulesApproved(count)
 		case hasCount:
-			return i18n.Count(count, "rule", "rules")
+			return t.count(count, "rule", "rules")
 		case approved:
-			return "rules approved"
+			return t.w("rules approved")
 		}
 	case 2:
 		if c := scalar(get(f.checkpoint("stage_2"), "complexity")); c != "" {
-			return "determined: " + c
+			return t.f("determined: %s", c)
 		}
 	case 3:
 		var parts []string
 		if n, ok := intOf(get(f.checkpoint("stage_3a"), "chosen_alternative")); ok {
-			parts = append(parts, fmt.Sprintf("alternative %d chosen", n))
+			parts = append(parts, t.f("alternative %d chosen", n))
 		}
 		adrs := locate(f, v.feature, mustRole("adrs"))
 		if len(adrs.paths) > 0 {
-			parts = append(parts, "TDD and "+i18n.Count(len(adrs.paths), "ADR", "ADRs"))
+			parts = append(parts, t.f("TDD and %s", i18n.Count(len(adrs.paths), "ADR", "ADRs")))
 		}
 		return strings.Join(parts, ", ")
 	case 5:
 		if n, ok := scenarioCount(f.checkpoint("stage_5")); ok {
-			return i18n.Count(n, "scenario", "scenarios")
+			return t.count(n, "scenario", "scenarios")
 		}
 	case 6:
 		if v.tickets.relevant() {
-			return v.tickets.summary()
+			return v.tickets.summary(t)
 		}
 	}
 	return ""
 }
 
 func (v *view) progressFact(n int) string {
-	f := v.file
+	f, t := v.file, v.text()
 	switch n {
 	case 0:
 		cp := f.checkpoint("stage_0")
 		if q := items(get(cp, "questions_asked")); len(q) > 0 {
 			if a := get(cp, "user_answers"); !a.Exists() || !hasMembers(a) {
-				return i18n.Count(len(q), "question", "questions") + " asked, awaiting answers"
+				return t.QuestionsAsked(len(q))
 			}
 		}
 	case 1:
 		if _, ok := locate(f, v.feature, mustRole("rules")).anyExists(v.project); ok {
-			return "rules extracted, awaiting approval"
+			return t.w("rules extracted, awaiting approval")
 		}
-		return "extracting rules"
+		return t.w("extracting rules")
 	case 3:
 		return v.designFact()
 	case 6:
 		if v.tickets.relevant() {
-			return v.tickets.summary()
+			return v.tickets.summary(t)
 		}
 	}
 	return ""
@@ -591,7 +594,7 @@ func (v *view) progressFact(n int) string {
 // designFact says where Stage 3 stands, from its two checkpoints and
 // the files.
 func (v *view) designFact() string {
-	f := v.file
+	f, t := v.file, v.text()
 	sub := v.sub
 	if sub == "" {
 		saved := v.resume
@@ -601,52 +604,52 @@ func (v *view) designFact() string {
 	}
 	if sub == "3a" {
 		if f.checkpoint("stage_3a").Exists() {
-			return "alternatives generated, awaiting choice"
+			return t.w("alternatives generated, awaiting choice")
 		}
 		if _, ok := locate(f, v.feature, mustRole("analysis")).anyExists(v.project); ok {
-			return "alternatives generated, awaiting choice"
+			return t.w("alternatives generated, awaiting choice")
 		}
-		return "generating alternatives"
+		return t.w("generating alternatives")
 	}
 	tddPath, tdd := locate(f, v.feature, mustRole("tdd")).anyExists(v.project)
 	cp := f.checkpoint("stage_3b")
 	switch {
 	case tdd && v.rejected(3, tddPath):
-		return "TDD not approved, to be revised"
+		return t.w("TDD not approved, to be revised")
 	case tdd && cp.Exists() && truthy(get(cp, "user_approved")):
-		return "TDD approved, stage not marked complete"
+		return t.w("TDD approved, stage not marked complete")
 	case tdd && cp.Exists():
-		return "TDD written, awaiting approval"
+		return t.w("TDD written, awaiting approval")
 	case tdd:
-		return "TDD exists, not approved"
+		return t.w("TDD exists, not approved")
 	}
 	if n, ok := intOf(get(f.checkpoint("stage_3a"), "chosen_alternative")); ok {
-		return fmt.Sprintf("alternative %d chosen, writing the TDD", n)
+		return t.f("alternative %d chosen, writing the TDD", n)
 	}
-	return "writing the TDD"
+	return t.w("writing the TDD")
 }
 
 func (v *view) rebuiltFact(n int) string {
-	outs := v.outputs[n]
+	outs, t := v.outputs[n], v.text()
 	switch v.status[n] {
 	case stComplete:
 		if len(outs) > 0 {
-			return "found " + strings.Join(outs, ", ")
+			return t.f("found %s", strings.Join(outs, ", "))
 		}
 		if v.forced {
-			return "taken as complete (--stage)"
+			return t.w("taken as complete (--stage)")
 		}
-		return "implied by later outputs"
+		return t.w("implied by later outputs")
 	case stInProgress:
 		switch {
 		case n == 1 && len(outs) > 0:
-			return "rules extracted, awaiting approval"
+			return t.w("rules extracted, awaiting approval")
 		case n == 3 && hasTDD(outs):
-			return "TDD exists, not approved"
+			return t.w("TDD exists, not approved")
 		case n == 3 && len(outs) > 0:
-			return "alternatives generated, awaiting choice"
+			return t.w("alternatives generated, awaiting choice")
 		case len(outs) > 0:
-			return "found " + strings.Join(outs, ", ") + ", not approved"
+			return t.f("found %s, not approved", strings.Join(outs, ", "))
 		}
 	}
 	return ""

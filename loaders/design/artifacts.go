@@ -11,8 +11,6 @@ import (
 
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // role is one kind of output a stage writes (seed 003's architecture).
@@ -197,11 +195,11 @@ func (tc ticketCount) counted() int { return len(tc.files) }
 func (tc ticketCount) relevant() bool { return tc.hasPlan || tc.counted() > 0 || tc.hasRec }
 
 // summary is "2 of 5 tickets created" (or "3 tickets created").
-func (tc ticketCount) summary() string {
+func (tc ticketCount) summary(t *Text) string {
 	if tc.hasPlan && tc.planned > 0 {
-		return fmt.Sprintf("%d of %d tickets created", tc.counted(), tc.planned)
+		return t.TicketsOf(tc.counted(), tc.planned)
 	}
-	return fmt.Sprintf("%s created", i18n.Count(tc.counted(), "ticket", "tickets"))
+	return t.TicketsCreated(tc.counted())
 }
 
 func (tc ticketCount) pattern() string {
@@ -220,7 +218,7 @@ func (tc ticketCount) pattern() string {
 // artifactList is every artifact the session records, each marked as
 // existing or missing, then the conventional files found on disk that
 // the session does not record.
-func artifactList(project string, f *sessionFile, feature string) (out []model.Artifact, unrecorded []string) {
+func artifactList(project string, f *sessionFile, feature string, t *Text) (out []model.Artifact, unrecorded []string) {
 	seen := map[string]bool{}
 	add := func(path, kind string, stage int) {
 		if seen[kind+"\x00"+path] {
@@ -229,7 +227,7 @@ func artifactList(project string, f *sessionFile, feature string) (out []model.A
 		seen[kind+"\x00"+path] = true
 		a := model.Artifact{Path: path, Kind: kind, Exists: exists(project, path)}
 		if stage >= 0 {
-			a.Phase = PhaseName(stage)
+			a.Phase = t.Stage(stage)
 		}
 		out = append(out, a)
 	}

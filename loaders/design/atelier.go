@@ -14,8 +14,6 @@ import (
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // AtelierSource is the atelier scripts' state as a source of its own.
@@ -42,6 +40,7 @@ const (
 // DISCARD archives the file beside itself.
 type Atelier struct {
 	feature string
+	t       *Text // the language of its sentences (text.go)
 }
 
 var (
@@ -51,7 +50,7 @@ var (
 
 // NewAtelier returns the atelier loader for one invocation's options.
 func NewAtelier(o loaders.Options) *Atelier {
-	return &Atelier{feature: strings.TrimSpace(o.Flag(FlagFeature))}
+	return &Atelier{feature: strings.TrimSpace(o.Flag(FlagFeature)), t: Catalogs.For(o.Lang)}
 }
 
 // Source returns "atelier".
@@ -126,7 +125,16 @@ func (a *Atelier) Load(project, path string) (*model.Session, error) {
 	return a.parse(root, p, data), nil
 }
 
+// text is the loader's language; a hand-built Atelier speaks English.
+func (a *Atelier) text() *Text {
+	if a.t != nil {
+		return a.t
+	}
+	return &english
+}
+
 func (a *Atelier) parse(project, path string, data []byte) *model.Session {
+	t := a.text()
 	rel, err := filepath.Rel(project, path)
 	if err != nil {
 		rel = path
@@ -139,19 +147,19 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		Fingerprint: fsx.Fingerprint(data), Warnings: []string{},
 	}
 	corrupted := func(line int, format string, args ...any) *model.Session {
-		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line, Detail: fmt.Sprintf(format, args...)}
+		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line, Detail: t.f(format, args...)}
 		return s
 	}
 	tree, jerr := parseJSON(data)
 	if jerr != nil {
-		return corrupted(jerr.Line, "not valid JSON: %s", jerr.Error())
+		return corrupted(jerr.Line, "not valid JSON: %s", jerr.in(t))
 	}
 	root := tree.root
 	if !root.IsObject() {
-		return corrupted(tree.line(root), "the top level is %s, not an object", kindOf(root))
+		return corrupted(tree.line(root), "the top level is %s, not an object", t.w(kindOf(root)))
 	}
-	warn := func(format string, args ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(format, args...)) }
-	tree.leniencyWarnings(warn)
+	warn := func(format string, args ...any) { s.Warnings = append(s.Warnings, t.f(format, args...)) }
+	tree.leniencyWarnings(warn, t)
 
 	feature := strings.TrimSpace(str(get(root, "feature")))
 	phaseNode := get(root, "phase")
@@ -185,7 +193,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	}
 	if phase != "" && idx < 0 {
 		s.Problem = &model.LoadError{Kind: model.ErrPhaseNotFound, Path: path, Line: tree.line(phaseNode),
-			Detail: fmt.Sprintf("phase %q is not one of atelier's phases (%s)", phase, strings.Join(AtelierPhases, " -> "))}
+			Detail: t.f("phase %q is not one of atelier's phases (%s)", phase, strings.Join(AtelierPhases, " -> "))}
 	}
 	if phase == "" {
 		warn("the saved session records no phase")
@@ -209,20 +217,20 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 
 	locked := strList(get(root, "locked_files"))
 	s.Fields = []model.Field{
-		{Key: "feature", Label: "Feature", Value: or(feature, "none")},
-		{Key: "phase", Label: "Phase", Value: or(phase, "none")},
+		{Key: "feature", Label: "Feature", Value: or(feature, t.w("none"))},
+		{Key: "phase", Label: "Phase", Value: or(phase, t.w("none"))},
 	}
 	if feature != "" {
 		// The script state and the /worklog snapshots of one feature sit
 		// side by side in the picker: the title tells them apart.
 		s.Title = "atelier: " + feature
 		if snapshot {
-			s.Title = "atelier snapshot: " + feature
+			s.Title = t.f("atelier snapshot: %s", feature)
 		}
 	}
 	ctx := map[string]any{"phase": phase, "feature": feature, "state_file": rel, "locked_files": locked}
 	if idx >= 0 {
-		s.ResumePoint = model.ResumePoint{Phase: phase, Reason: fmt.Sprintf("%s records phase %s", baseName(rel), phase)}
+		s.ResumePoint = model.ResumePoint{Phase: phase, Reason: t.f("%s records phase %s", baseName(rel), phase)}
 		ctx["next_command"] = "/" + phase
 	} else if phase != "" {
 		s.ResumePoint = model.ResumePoint{Reason: s.Problem.Detail}
@@ -247,7 +255,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 				s.Fields = append(s.Fields, model.Field{Key: "uncommitted", Label: "Uncommitted files", Value: fmt.Sprint(n)})
 				ctx["uncommitted_files"] = n
 				if n > 0 {
-					warn("%s had uncommitted changes when the session was saved: check them before going on", i18n.Count(n, "file", "files"))
+					s.Warnings = append(s.Warnings, t.Uncommitted(n))
 				}
 			}
 		}
@@ -276,24 +284,24 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	}
 	s.Fields = append(s.Fields, model.Field{Key: "locked", Label: "Locked files", Value: fmt.Sprint(len(locked))})
 	if len(locked) > 0 {
-		warn("%s locked (state_manager.sh lock): %s", i18n.Count(len(locked), "file is", "files are"), strings.Join(locked, ", "))
+		s.Warnings = append(s.Warnings, t.Locked(len(locked), strings.Join(locked, ", ")))
 	}
 	s.Context = ctx
 
-	restart := "atelier moves phases with its own script: run scripts/state_manager.sh transition gather to go back (pickup does not rewrite atelier's state)"
+	restart := t.w("atelier moves phases with its own script: run scripts/state_manager.sh transition gather to go back (pickup does not rewrite atelier's state)")
 	if snapshot {
-		restart = "a saved atelier session is a snapshot written by /worklog: it has no progress to reset (scripts/state_manager.sh moves the phase)"
+		restart = t.w("a saved atelier session is a snapshot written by /worklog: it has no progress to reset (scripts/state_manager.sh moves the phase)")
 	}
 	cont := model.ChoicePolicy{Recommended: true}
 	if idx >= 0 {
-		cont.Label, cont.Hint = "Resume the "+phase+" phase", "/"+phase
+		cont.Label, cont.Hint = t.f("Resume the %s phase", phase), "/"+phase
 		if feature != "" {
-			cont.Hint += " for " + feature
+			cont.Hint = t.f("/%s for %s", phase, feature)
 		}
 	}
 	s.Policy = map[model.Choice]model.ChoicePolicy{
 		model.Continue: cont,
-		model.Restart:  {Label: "Go back to the gather phase", Disabled: restart},
+		model.Restart:  {Label: t.w("Go back to the gather phase"), Disabled: restart},
 	}
 	return s
 }
@@ -344,17 +352,18 @@ func (a *Atelier) Apply(s *model.Session, c model.Choice, now time.Time) model.A
 		}
 		ap.Changed, ap.ArchivedTo = []string{s.Path}, dst
 	default:
-		ap.Err = fmt.Errorf("atelier: %s is not available for atelier state", c)
+		ap.Err = errors.New("atelier: " + a.text().f("%s is not available for atelier state", c))
 	}
 	return ap
 }
 
 // NotFound is the atelier source's "nothing found".
 func (a *Atelier) NotFound(project string) string {
+	t := a.text()
 	if a.feature != "" {
-		return fmt.Sprintf("no atelier state for feature %q in %s: looked in %s and %s/*.json", a.feature, project, AtelierState, AtelierSessions)
+		return t.f("no atelier state for feature %q in %s: looked in %s and %s/*.json", a.feature, project, AtelierState, AtelierSessions)
 	}
-	return fmt.Sprintf("no atelier state found in %s: looked for %s and %s/*.json", project, AtelierState, AtelierSessions)
+	return t.f("no atelier state found in %s: looked for %s and %s/*.json", project, AtelierState, AtelierSessions)
 }
 
 // strList reads a list of strings (other items are skipped).

@@ -52,7 +52,7 @@ func fingerprint(data []byte) string { return fsx.Fingerprint(data) }
 // Loader is the /design loader.
 type Loader struct {
 	plain   bool
-	lang    i18n.Lang // the language of the listing and the menu (text.go)
+	lang    i18n.Lang // the language of its sentences (text.go)
 	feature string
 	stage   *StageArg
 	// stageErr is a --stage value that does not parse (the CLI checks it
@@ -291,13 +291,12 @@ func (l *Loader) view(project, path string) (*view, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		fileExists, data = false, nil
 		if len(stageOutputs(project, featureOf(p))) == 0 {
-			return nil, fmt.Errorf("design: %s: no session file and no design artifacts for %q", p, featureOf(p))
+			return nil, errors.New("design: " + Catalogs.For(l.lang).f("%s: no session file and no design artifacts for %q", p, featureOf(p)))
 		}
 	} else if err != nil {
 		return nil, fmt.Errorf("design: %w", err)
 	}
-	v := analyze(project, p, data, fileExists, l.stage)
-	v.tx = Catalogs.For(l.lang)
+	v := analyze(project, p, data, fileExists, l.stage, Catalogs.For(l.lang))
 	if l.stageErr != nil {
 		v.warn("--stage: %v: ignored", l.stageErr)
 	}
@@ -319,10 +318,10 @@ func (l *Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Ap
 		return model.Applied{Choice: c, Err: &fsx.ChangedError{Path: s.Path, Gone: true}}
 	}
 	if now := v.policy()[c]; !samePolicy(now, s.Policy[c]) {
-		return model.Applied{Choice: c, Err: errChangedSince}
+		return model.Applied{Choice: c, Err: v.changedSince()}
 	}
 	if v.mode == modeArchived && c != model.Review {
-		return model.Applied{Choice: c, Err: errors.New("design: an archived session is history; pickup does not change it")}
+		return model.Applied{Choice: c, Err: errors.New("design: " + v.text().w("an archived session is history; pickup does not change it"))}
 	}
 	return v.apply(c, now)
 }
@@ -362,10 +361,11 @@ func (l *Loader) Open(path string) (*model.Session, bool, error) {
 
 // NotFound is the design source's "nothing found".
 func (l *Loader) NotFound(project string) string {
+	t := Catalogs.For(l.lang)
 	if l.feature != "" {
-		return fmt.Sprintf("no design session for %q in %s: %s/%s.session.json does not exist and .claude/design/ has no %s-* artifacts (archived sessions under %s/archive/ are not opened)",
+		return t.f("no design session for %q in %s: %s/%s.session.json does not exist and .claude/design/ has no %s-* artifacts (archived sessions under %s/archive/ are not opened)",
 			l.feature, project, SessionsDir, l.feature, l.feature, SessionsDir)
 	}
-	return fmt.Sprintf("no design session found in %s: looked for %s/*.session.json and for design artifacts in .claude/design/ (archived sessions under %s/archive/ are not opened)",
+	return t.f("no design session found in %s: looked for %s/*.session.json and for design artifacts in .claude/design/ (archived sessions under %s/archive/ are not opened)",
 		project, SessionsDir, SessionsDir)
 }

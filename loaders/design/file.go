@@ -66,14 +66,15 @@ func (e *shapeError) Error() string { return e.msg }
 // readSessionFile maps a parsed file onto sessionFile. A shapeError
 // means the stages cannot be known (the file is then treated as
 // corrupted and rebuilt from the artifacts).
-func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
+func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 	root := tree.root
+	kind := func(v gjson.Result) string { return t.w(kindOf(v)) }
 	if !root.IsObject() {
-		return nil, &shapeError{tree.line(root), fmt.Sprintf("the top level is %s, not an object", kindOf(root))}
+		return nil, &shapeError{tree.line(root), t.f("the top level is %s, not an object", kind(root))}
 	}
 	f := &sessionFile{tree: tree, current: -1}
-	warn := func(format string, args ...any) { f.warnings = append(f.warnings, fmt.Sprintf(format, args...)) }
-	tree.leniencyWarnings(warn)
+	warn := func(format string, args ...any) { f.warnings = append(f.warnings, t.f(format, args...)) }
+	tree.leniencyWarnings(warn, t)
 	for _, d := range tree.duplicates {
 		warn("key %s is repeated: the last one is used", d)
 	}
@@ -100,26 +101,26 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 		if n, sub, ok := stageNumber(cs); ok {
 			f.current, f.currentSub = n, sub
 		} else {
-			warn("current_stage %s is not a stage 0-7: ignored", describe(cs))
+			warn("current_stage %s is not a stage 0-7: ignored", t.w(describe(cs)))
 		}
 	}
 
 	ss := get(root, "stage_status")
 	switch {
 	case ss.IsObject():
-		f.readStatusObject(ss)
+		f.readStatusObject(ss, t)
 	case len(items(ss)) > 0:
 		for i, it := range items(ss) {
 			if i > LastStage {
 				warn("stage_status has more than 8 entries: the extra ones are ignored")
 				break
 			}
-			f.setStatus(i, it, fmt.Sprintf("stage_status[%d]", i))
+			f.setStatus(i, it, fmt.Sprintf("stage_status[%d]", i), t)
 		}
 	case f.current >= 0:
-		where := "missing"
+		where := t.w("missing")
 		if ss.Exists() {
-			where = "not an object"
+			where = t.w("not an object")
 		}
 		warn("stage_status is %s: stages before current_stage %d are read as complete", where, f.current)
 		f.fromCurrent = true
@@ -135,9 +136,9 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 			f.statusSet[i] = true
 		}
 	case !ss.Exists():
-		return nil, &shapeError{tree.line(root), "the file has neither stage_status nor current_stage: which stages are done cannot be known"}
+		return nil, &shapeError{tree.line(root), t.w("the file has neither stage_status nor current_stage: which stages are done cannot be known")}
 	default:
-		return nil, &shapeError{tree.line(ss), fmt.Sprintf("stage_status is %s, not an object, and there is no current_stage", kindOf(ss))}
+		return nil, &shapeError{tree.line(ss), t.f("stage_status is %s, not an object, and there is no current_stage", kind(ss))}
 	}
 	for i := range Stages {
 		if !f.statusSet[i] {
@@ -149,7 +150,7 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 	if cp := get(root, "checkpoints"); cp.IsObject() {
 		f.checkpoints = cp
 	} else if !isNull(cp) {
-		warn("checkpoints is %s, not an object: ignored", kindOf(cp))
+		warn("checkpoints is %s, not an object: ignored", kind(cp))
 	}
 
 	if arts := get(root, "artifacts"); arts.IsObject() {
@@ -169,18 +170,18 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 					if p := strings.TrimSpace(str(it)); it.Type == gjson.String && p != "" {
 						e.paths = append(e.paths, p)
 					} else if it.Type != gjson.Null {
-						warn("artifacts.%s holds %s, not a path: ignored", key, kindOf(it))
+						warn("artifacts.%s holds %s, not a path: ignored", key, kind(it))
 					}
 				}
 				e.null = len(e.paths) == 0
 			default:
-				warn("artifacts.%s is %s, not a path, a list of paths or null: ignored", key, kindOf(val))
+				warn("artifacts.%s is %s, not a path, a list of paths or null: ignored", key, kind(val))
 				continue
 			}
 			f.artifacts = append(f.artifacts, e)
 		}
 	} else if !isNull(arts) {
-		warn("artifacts is %s, not an object: ignored", kindOf(arts))
+		warn("artifacts is %s, not an object: ignored", kind(arts))
 	}
 
 	if tp := get(root, "tickets_progress"); tp.IsObject() {
@@ -200,28 +201,28 @@ func readSessionFile(tree *parsed) (*sessionFile, *shapeError) {
 			}
 		case !r.Exists(), r.Type == gjson.Number, r.Type == gjson.Null:
 		default:
-			warn("tickets_progress.remaining is %s, not a list: ignored", kindOf(r))
+			warn("tickets_progress.remaining is %s, not a list: ignored", kind(r))
 		}
 		f.tickets = t
 	} else if !isNull(tp) {
-		warn("tickets_progress is %s, not an object: ignored", kindOf(tp))
+		warn("tickets_progress is %s, not an object: ignored", kind(tp))
 	}
 	return f, nil
 }
 
 // readStatusObject reads stage_status's keys: "0"-"7", with drift
 // ("stage_3", 3a/3b sub-stage keys).
-func (f *sessionFile) readStatusObject(ss gjson.Result) {
+func (f *sessionFile) readStatusObject(ss gjson.Result, t *Text) {
 	sub := map[string]gjson.Result{}
 	for key, val := range members(ss) {
 		n, k, ok := statusKeyStage(key)
 		switch {
 		case !ok:
-			f.warnings = append(f.warnings, fmt.Sprintf("stage_status key %q is not a stage 0-7: ignored", key))
+			f.warnings = append(f.warnings, t.f("stage_status key %q is not a stage 0-7: ignored", key))
 		case k != "":
 			sub[k] = val
 		default:
-			f.setStatus(n, val, "stage_status."+key)
+			f.setStatus(n, val, "stage_status."+key, t)
 		}
 	}
 	// Sub-stage keys stand for stage 3 when "3" itself is missing.
@@ -287,14 +288,14 @@ func statusKeyStage(key string) (n int, sub string, ok bool) {
 	return i, "", true
 }
 
-func (f *sessionFile) setStatus(n int, v gjson.Result, where string) {
+func (f *sessionFile) setStatus(n int, v gjson.Result, where string, t *Text) {
 	raw := scalar(v)
 	if v.IsBool() {
 		raw = map[bool]string{true: stComplete, false: stPending}[v.Bool()]
 	}
 	st, known := normStatus(raw)
 	if !known {
-		f.warnings = append(f.warnings, fmt.Sprintf("%s is %q, not complete, in_progress or pending: read as pending", where, raw))
+		f.warnings = append(f.warnings, t.f("%s is %q, not complete, in_progress or pending: read as pending", where, raw))
 	}
 	f.status[n], f.statusRaw[n], f.statusSet[n] = st, raw, true
 }

@@ -49,7 +49,7 @@ func FuzzLoad(f *testing.F) {
 		// Discover's signature check never hides a file that reads as a
 		// session.
 		if tree, jerr := parseJSON(data); jerr == nil {
-			if _, serr := readSessionFile(tree); serr == nil && !ClaimsSession(data) {
+			if _, serr := readSessionFile(tree, &english); serr == nil && !ClaimsSession(data) {
 				t.Fatalf("a readable session is not claimed: %q", data)
 			}
 		}
@@ -75,7 +75,7 @@ func FuzzLoad(f *testing.F) {
 			if jerr != nil {
 				t.Fatalf("%s wrote a file that does not parse: %v\n%s", c, jerr, out)
 			}
-			if _, serr := readSessionFile(tree); serr != nil {
+			if _, serr := readSessionFile(tree, &english); serr != nil {
 				t.Fatalf("%s wrote a file without stages: %v\n%s", c, serr, out)
 			}
 			return

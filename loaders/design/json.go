@@ -10,8 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // Session files are validated by encoding/json and read with gjson, whose
@@ -41,11 +39,31 @@ type parsed struct {
 type jsonError struct {
 	Line, Col int
 	Msg       string
+	// format and args are Msg before formatting, so in can say it in
+	// another language (Text.Say's key).
+	format string
+	args   []any
 }
 
 func (e *jsonError) Error() string {
 	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
 }
+
+// in is Error in t's language.
+func (e *jsonError) in(t *Text) string {
+	args := make([]any, len(e.args))
+	for i, a := range e.args {
+		if w, ok := a.(word); ok {
+			a = t.w(string(w))
+		}
+		args[i] = a
+	}
+	return t.f("line %d, column %d: %s", e.Line, e.Col, t.f(e.format, args...))
+}
+
+// word is an argument of a message that is itself English text
+// ("end of the file", "object"), said in the message's language.
+type word string
 
 // maxDepth is how deep values may nest.
 const maxDepth = 200
@@ -84,12 +102,12 @@ func parseJSON(data []byte) (*parsed, *jsonError) {
 
 // leniencyWarnings says what was read that JSON does not allow: a byte
 // order mark, trailing commas.
-func (p *parsed) leniencyWarnings(warn func(string, ...any)) {
+func (p *parsed) leniencyWarnings(warn func(string, ...any), t *Text) {
 	if p.bom {
 		warn("the file starts with a byte order mark (U+FEFF), which JSON does not allow: read anyway")
 	}
 	if p.trailingCommas > 0 {
-		warn("the file has %s, which JSON does not allow: read anyway", i18n.Count(p.trailingCommas, "trailing comma", "trailing commas"))
+		warn("the file has %s, which JSON does not allow: read anyway", t.count(p.trailingCommas, "trailing comma", "trailing commas"))
 	}
 }
 
@@ -395,7 +413,7 @@ func endError(data []byte, l lexed) *jsonError {
 	if data[open] == '{' && data[last] == '"' && (l.last[1] == open || data[l.last[1]] == ',') {
 		return errorAt(data, eof, "unexpected end of the file: a colon was expected after the key %q", stringAt(data, last))
 	}
-	what := map[byte]string{'{': "object", '[': "list"}[data[open]]
+	what := word(map[byte]string{'{': "object", '[': "list"}[data[open]])
 	return errorAt(data, eof, "unexpected end of the file: the %s opened on line %d is not closed", what, bytes.Count(data[:open], []byte("\n"))+1)
 }
 
@@ -409,9 +427,9 @@ func stringAt(data []byte, i int) string {
 }
 
 // describeAt names the character at data[off] for a message.
-func describeAt(data []byte, off int) string {
+func describeAt(data []byte, off int) any {
 	if off >= len(data) {
-		return "end of the file"
+		return word("end of the file")
 	}
 	r, _ := utf8.DecodeRune(data[off:])
 	return fmt.Sprintf("%q", r)
@@ -431,5 +449,12 @@ func errorAt(data []byte, off int, format string, args ...any) *jsonError {
 		}
 		i += n
 	}
-	return &jsonError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	plain := make([]any, len(args))
+	for i, a := range args {
+		if w, ok := a.(word); ok {
+			a = string(w)
+		}
+		plain[i] = a
+	}
+	return &jsonError{Line: line, Col: col, Msg: fmt.Sprintf(format, plain...), format: format, args: args}
 }

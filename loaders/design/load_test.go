@@ -492,7 +492,7 @@ func TestStatusWordsAndShapes(t *testing.T) {
 			if jerr != nil {
 				t.Fatal(jerr)
 			}
-			f, serr := readSessionFile(tree)
+			f, serr := readSessionFile(tree, &english)
 			if serr != nil {
 				t.Fatal(serr)
 			}
@@ -510,7 +510,7 @@ func TestStatusWordsAndShapes(t *testing.T) {
 		if jerr != nil {
 			t.Fatal(jerr)
 		}
-		if _, serr := readSessionFile(tree); serr == nil {
+		if _, serr := readSessionFile(tree, &english); serr == nil {
 			t.Errorf("%s: no shape error", body)
 		}
 	}

@@ -3,6 +3,7 @@ package design
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pickup-dev/pickup/model"
 )
@@ -101,47 +102,48 @@ func (v *view) stageLines(g glyphs) []string {
 // sections are the REVIEW blocks: what CONTINUE will do, the artifacts
 // (exists or missing), the tickets and the checkpoints.
 func (v *view) sections() []model.Section {
+	t := v.text()
 	var secs []model.Section
 	var arts []string
 	for _, a := range v.artifacts {
-		state := "exists"
+		state := t.w("exists")
 		if !a.Exists {
-			state = "MISSING"
+			state = t.w("MISSING")
 		}
 		arts = append(arts, fmt.Sprintf("%s: %s (%s)", a.Kind, a.Path, state))
 	}
 	for _, p := range v.unrecorded {
-		arts = append(arts, fmt.Sprintf("found on disk, not recorded in the session: %s", p))
+		arts = append(arts, t.f("found on disk, not recorded in the session: %s", p))
 	}
 	if len(arts) == 0 {
-		arts = []string{"none recorded"}
+		arts = []string{t.NoArtifacts}
 	}
-	secs = append(secs, model.Section{Title: "Artifacts", Lines: arts})
+	secs = append(secs, model.Section{Title: t.w("Artifacts"), Lines: arts})
 	next := []string{"CONTINUE: " + v.nextStep()}
 	if v.mode != modeArchived {
 		next = append(next, "RESTART: "+v.restartStep())
 	}
-	secs = append(secs, model.Section{Title: "Next step", Lines: next})
+	secs = append(secs, model.Section{Title: t.w("Next step"), Lines: next})
 	if tc := v.tickets; tc.relevant() {
-		lines := []string{fmt.Sprintf("%s (%s)", tc.summary(), tc.pattern())}
+		lines := []string{fmt.Sprintf("%s (%s)", tc.summary(t), tc.pattern())}
 		if tc.hasRec {
-			lines = append(lines, fmt.Sprintf("recorded as created: %d", tc.recorded))
+			lines = append(lines, t.f("recorded as created: %d", tc.recorded))
 		}
 		if len(tc.remaining) > 0 {
-			lines = append(lines, "remaining: "+strings.Join(tc.remaining, ", "))
+			lines = append(lines, t.f("remaining: %s", strings.Join(tc.remaining, ", ")))
 		}
-		secs = append(secs, model.Section{Title: "Tickets", Lines: lines})
+		secs = append(secs, model.Section{Title: t.w("Tickets"), Lines: lines})
 	}
 	if keys := v.file.checkpointKeys(); len(keys) > 0 {
 		var lines []string
 		for _, k := range keys {
 			l := k
 			if at := scalar(get(get(v.file.checkpoints, k), "completed_at")); at != "" {
-				l += ": saved " + at
+				l = t.f("%s: saved %s", k, at)
 			}
 			lines = append(lines, l)
 		}
-		secs = append(secs, model.Section{Title: "Checkpoints", Lines: lines})
+		secs = append(secs, model.Section{Title: t.w("Checkpoints"), Lines: lines})
 	}
 	return secs
 }
@@ -269,7 +271,7 @@ var situations = map[mode]string{
 // plan is the resume computation behind `pickup plan`: the same view
 // the menu and the writes come from.
 func (v *view) plan(next string) *model.Plan {
-	rp := v.resumePoint()
+	rp, t := v.resumePoint(), v.text()
 	sub := ""
 	if v.continueStage() == 3 {
 		sub = v.sub
@@ -281,28 +283,32 @@ func (v *view) plan(next string) *model.Plan {
 		Restart: planRestartStep{FromStage: v.restartFrom, NextStep: v.restartStep()},
 	}
 	lines := []string{
-		fmt.Sprintf("Design session %q (%s): %s", v.feature, v.rel, strings.ReplaceAll(d.Situation, "_", " ")),
-		fmt.Sprintf("CONTINUE resumes at %s%s: %s", rp.Phase, subSuffix(sub), rp.Reason),
-		"Next step: " + next,
+		t.f("Design session %q (%s): %s", v.feature, v.rel, t.w(strings.ReplaceAll(d.Situation, "_", " "))),
+		t.f("CONTINUE resumes at %s%s: %s", rp.Phase, subSuffix(sub), rp.Reason),
+		t.f("Next step: %s", next),
 		"",
-		"Stages:",
+		t.w("Stages:"),
+	}
+	width := 0 // the status column: "in_progress" in English
+	for _, st := range t.Statuses {
+		width = max(width, utf8.RuneCountInString(st))
 	}
 	for n, st := range Stages {
 		d.Stages = append(d.Stages, planStage{Stage: n, Name: st.Name, Status: v.status[n], Fact: v.facts[n]})
-		l := fmt.Sprintf("  %-11s %s", v.status[n], PhaseName(n))
+		l := fmt.Sprintf("  %-*s %s", width, t.status(v.status[n]), v.phaseName(n))
 		if v.facts[n] != "" {
 			l += " (" + v.facts[n] + ")"
 		}
 		lines = append(lines, l)
 	}
 	if len(v.artifacts) > 0 {
-		lines = append(lines, "", "Artifacts:")
+		lines = append(lines, "", t.w("Artifacts:"))
 	}
 	for _, a := range v.artifacts {
 		d.Artifacts = append(d.Artifacts, planArtifact{Kind: a.Kind, Path: a.Path, Exists: a.Exists})
-		state := "exists"
+		state := t.w("exists")
 		if !a.Exists {
-			state = "missing"
+			state = t.w("missing")
 		}
 		lines = append(lines, fmt.Sprintf("  %-7s %-9s %s", state, a.Kind, a.Path))
 	}
@@ -313,16 +319,16 @@ func (v *view) plan(next string) *model.Plan {
 			pt.TotalPlanned = &n
 		}
 		d.Tickets = pt
-		lines = append(lines, "", fmt.Sprintf("Tickets: %s (%s)", tc.summary(), tc.pattern()))
+		lines = append(lines, "", t.f("Tickets: %s (%s)", tc.summary(t), tc.pattern()))
 	}
 	if v.mode == modeMissing || v.mode == modeUnapproved {
 		d.Conflict = &planConflict{Kind: situations[v.mode], Stage: v.cStage, Paths: v.cPaths}
 		if v.mode == modeUnapproved {
 			d.Conflict.Question = v.question()
 		}
-		lines = append(lines, "", "Conflict: "+v.conflictSentence())
+		lines = append(lines, "", t.f("Conflict: %s", v.conflictSentence()))
 	}
-	lines = append(lines, "", fmt.Sprintf("RESTART would start again at %s: %s", PhaseName(v.restartFrom), v.restartStep()))
+	lines = append(lines, "", t.f("RESTART would start again at %s: %s", v.phaseName(v.restartFrom), v.restartStep()))
 	return &model.Plan{Lines: lines, Data: d}
 }
 
@@ -336,15 +342,16 @@ func subSuffix(sub string) string {
 // prompt is the markdown `--emit prompt` prints for the agent.
 func (v *view) prompt(next string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Resume /design: %s\n\n", v.feature)
+	t := v.text()
+	b.WriteString(t.f("# Resume /design: %s\n\n", v.feature))
 	rp, sub := v.resumePoint(), ""
 	if v.continueStage() == 3 {
 		sub = v.sub
 	}
-	fmt.Fprintf(&b, "Resume the design session for **%s** at **%s**%s.\n", v.feature, rp.Phase, subSuffix(sub))
-	fmt.Fprintf(&b, "Why: %s.\n\n", rp.Reason)
-	fmt.Fprintf(&b, "## Next step\n\n%s\n\n", next)
-	b.WriteString("## Progress\n\n")
+	b.WriteString(t.f("Resume the design session for **%s** at **%s**%s.\n", v.feature, rp.Phase, subSuffix(sub)))
+	b.WriteString(t.f("Why: %s.\n\n", rp.Reason))
+	b.WriteString(t.f("## Next step\n\n%s\n\n", next))
+	b.WriteString(t.w("## Progress\n\n"))
 	for n := range Stages {
 		mark := " "
 		switch v.status[n] {
@@ -353,22 +360,22 @@ func (v *view) prompt(next string) string {
 		case stInProgress:
 			mark = "~"
 		}
-		l := fmt.Sprintf("- [%s] %s", mark, PhaseName(n))
+		l := fmt.Sprintf("- [%s] %s", mark, v.phaseName(n))
 		if v.facts[n] != "" {
 			l += " (" + v.facts[n] + ")"
 		}
 		b.WriteString(l + "\n")
 	}
 	if len(v.artifacts) > 0 {
-		b.WriteString("\n## Artifacts\n\n")
+		b.WriteString(t.w("\n## Artifacts\n\n"))
 		for _, a := range v.artifacts {
-			state := "exists"
+			state := t.w("exists")
 			if !a.Exists {
-				state = "missing"
+				state = t.w("missing")
 			}
 			fmt.Fprintf(&b, "- `%s` (%s, %s)\n", a.Path, a.Kind, state)
 		}
 	}
-	fmt.Fprintf(&b, "\nSession file: `%s`. After each stage save a checkpoint: mark the stage complete, set current_stage to the next stage and record its artifacts.\n", v.rel)
+	b.WriteString(t.f("\nSession file: `%s`. After each stage save a checkpoint: mark the stage complete, set current_stage to the next stage and record its artifacts.\n", v.rel))
 	return b.String()
 }

@@ -1,7 +1,6 @@
 package design
 
 import (
-	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -27,7 +26,7 @@ const cleanStop = "checkpoint_saved"
 
 // session maps the view onto model.Session.
 func (v *view) session(plain bool) *model.Session {
-	g := emojiGlyphs
+	g, t := emojiGlyphs, v.text()
 	if plain {
 		g = plainGlyphs
 	}
@@ -62,7 +61,7 @@ func (v *view) session(plain bool) *model.Session {
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: v.path, Line: v.corruptionLine, Detail: v.corruption, Recovered: true}
 	case modeMigration:
 		s.Status = "no_session_file"
-		s.Warnings = append(s.Warnings, fmt.Sprintf("%s does not exist: the stages were reconstructed from the design artifacts on disk", v.rel))
+		s.Warnings = append(s.Warnings, t.f("%s does not exist: the stages were reconstructed from the design artifacts on disk", v.rel))
 	}
 	if f := v.file; f != nil && f.hasUpdated {
 		s.LastUpdated, s.HasLastUpdated = f.updated, true
@@ -84,7 +83,7 @@ func (v *view) session(plain bool) *model.Session {
 	}
 
 	for n := range Stages {
-		ph := model.Phase{Name: PhaseName(n), Label: v.word[n], Result: v.facts[n]}
+		ph := model.Phase{Name: v.phaseName(n), Label: v.word[n], Result: v.facts[n]}
 		if ph.Label == "" {
 			ph.Label = v.status[n]
 		}
@@ -97,7 +96,7 @@ func (v *view) session(plain bool) *model.Session {
 			ph.Status = model.PhasePending
 		}
 		if n == 3 && v.resume == 3 && v.sub != "" {
-			ph.Detail = "sub-stage " + v.sub
+			ph.Detail = t.f("sub-stage %s", v.sub)
 		}
 		s.Phases = append(s.Phases, ph)
 	}
@@ -109,13 +108,13 @@ func (v *view) session(plain bool) *model.Session {
 	s.Artifacts = v.artifacts
 
 	s.Fields = []model.Field{{Key: "feature", Label: "Feature", Value: v.feature}}
-	stageValue := PhaseName(v.resume)
+	stageValue := v.phaseName(v.resume)
 	s.Fields = append(s.Fields, model.Field{Key: "phase", Label: "Stage", Value: stageValue})
 	if fact := v.facts[v.resume]; fact != "" {
 		s.Fields = append(s.Fields, model.Field{Key: "checkpoint", Label: "Checkpoint", Value: fact})
 	}
 	if v.tickets.relevant() {
-		s.Fields = append(s.Fields, model.Field{Key: "tickets", Label: "Tickets", Value: v.tickets.summary()})
+		s.Fields = append(s.Fields, model.Field{Key: "tickets", Label: "Tickets", Value: v.tickets.summary(t)})
 	}
 	if v.file != nil && v.file.prd != "" {
 		s.Fields = append(s.Fields, model.Field{Key: "prd", Label: "PRD", Value: v.file.prd})
@@ -123,17 +122,17 @@ func (v *view) session(plain bool) *model.Session {
 	switch v.mode {
 	case modeCorrupted:
 		s.Fields = append(s.Fields, model.Field{Key: "problem", Label: "Problem",
-			Value: fmt.Sprintf("the session file is corrupted (line %d); the stages were rebuilt from the artifacts on disk", v.corruptionLine)})
+			Value: t.f("the session file is corrupted (line %d); the stages were rebuilt from the artifacts on disk", v.corruptionLine)})
 	case modeMigration:
 		s.Fields = append(s.Fields, model.Field{Key: "problem", Label: "Problem",
-			Value: "there is no session file; the stages were rebuilt from the artifacts on disk"})
+			Value: t.w("there is no session file; the stages were rebuilt from the artifacts on disk")})
 	}
 
 	next := v.nextStep()
 	rp := s.ResumePoint
 	s.Outcomes = map[model.Choice]string{
-		model.Continue: fmt.Sprintf("Resuming /design %s at %s%s: %s", v.feature, rp.Phase, subSuffix(v.continueSub()), next),
-		model.Restart:  fmt.Sprintf("Restarted /design %s from Stage %d: %s", v.feature, v.restartFrom, v.restartStep()),
+		model.Continue: t.f("Resuming /design %s at %s%s: %s", v.feature, rp.Phase, subSuffix(v.continueSub()), next),
+		model.Restart:  t.f("Restarted /design %s from Stage %d: %s", v.feature, v.restartFrom, v.restartStep()),
 	}
 	s.Policy = v.policy()
 	// Seed 003's menu order: Resume, Restart, View artifacts (DISCARD,
@@ -153,10 +152,10 @@ func (v *view) session(plain bool) *model.Session {
 func (v *view) resumePoint() model.ResumePoint {
 	if v.mode == modeUnapproved {
 		next := v.continueStage()
-		return model.ResumePoint{Phase: PhaseName(next),
-			Reason: fmt.Sprintf("CONTINUE approves %s and marks Stage %d complete: Stage %d is next", v.cPaths[0], v.cStage, next)}
+		return model.ResumePoint{Phase: v.phaseName(next),
+			Reason: v.text().f("CONTINUE approves %s and marks Stage %d complete: Stage %d is next", v.cPaths[0], v.cStage, next)}
 	}
-	return model.ResumePoint{Phase: PhaseName(v.resume), Reason: v.resumeReason}
+	return model.ResumePoint{Phase: v.phaseName(v.resume), Reason: v.resumeReason}
 }
 
 // continueSub is the sub-stage CONTINUE resumes at ("" off stage 3).
@@ -176,7 +175,7 @@ func (v *view) continueStage() int {
 }
 
 func (v *view) corruptionWarning() string {
-	return fmt.Sprintf("%s is corrupted (%s): the stages were reconstructed from the design artifacts on disk", v.rel, v.corruption)
+	return v.text().f("%s is corrupted (%s): the stages were reconstructed from the design artifacts on disk", v.rel, v.corruption)
 }
 
 // ---- the menu ----
@@ -197,12 +196,12 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 	p := map[model.Choice]model.ChoicePolicy{
 		model.Continue: {Label: t.ResumeFrom(v.resume), Hint: v.facts[v.resume], Recommended: true},
 		model.Review:   {Label: t.ViewArtifacts, Hint: v.artifactHint()},
-		model.Restart:  {Label: t.RestartFrom0, Hint: "the session is archived; a new one starts with every stage pending"},
-		model.Discard: {Label: t.Archive, Hint: "moved to " + archiveDir + "; no new session",
-			Confirm: fmt.Sprintf("Move %s to %s%s.<timestamp>.session.json?\nNothing is deleted: move it back to resume the session. No new session is created.", v.rel, archiveDir, v.feature)},
+		model.Restart:  {Label: t.RestartFrom0, Hint: t.w("the session is archived; a new one starts with every stage pending")},
+		model.Discard: {Label: t.Archive, Hint: t.f("moved to %s; no new session", archiveDir),
+			Confirm: t.f("Move %s to %s%s.<timestamp>.session.json?\nNothing is deleted: move it back to resume the session. No new session is created.", v.rel, archiveDir, v.feature)},
 	}
 	if v.resume == LastStage && v.status[LastStage] == stComplete {
-		p[model.Continue] = model.ChoicePolicy{Label: t.ResumeFrom(LastStage), Hint: "every stage is complete: show the review", Recommended: true}
+		p[model.Continue] = model.ChoicePolicy{Label: t.ResumeFrom(LastStage), Hint: t.w("every stage is complete: show the review"), Recommended: true}
 	}
 	if v.forced {
 		c := p[model.Continue]
@@ -211,59 +210,59 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 	}
 	if v.restartFrom > 0 {
 		p[model.Restart] = model.ChoicePolicy{Label: t.RestartFrom(v.restartFrom),
-			Hint: fmt.Sprintf("stages %d-7 set to pending; the old session is archived first", v.restartFrom)}
+			Hint: t.f("stages %d-7 set to pending; the old session is archived first", v.restartFrom)}
 	}
 	switch v.mode {
 	case modeMissing:
 		label := t.ReRun(v.cStage)
 		if r := redo[v.cStage]; r != "" {
-			label += " (" + r + ")"
+			label += " (" + t.w(r) + ")"
 		}
-		p[model.Continue] = model.ChoicePolicy{Label: label, Hint: strings.Join(v.cPaths, ", ") + " " + isAre(len(v.cPaths)) + " missing", Recommended: true,
-			Why: "the stage's output is missing"}
+		p[model.Continue] = model.ChoicePolicy{Label: label, Hint: v.missingPaths(), Recommended: true,
+			Why: t.w("the stage's output is missing")}
 		p[model.Restart] = model.ChoicePolicy{Label: t.MarkIncomplete(v.cStage),
-			Hint: fmt.Sprintf("stages %d-7 set to pending; the old session is archived first", v.cStage)}
+			Hint: t.f("stages %d-7 set to pending; the old session is archived first", v.cStage)}
 	case modeUnapproved:
 		next := v.cStage + 1
 		p[model.Continue] = model.ChoicePolicy{
 			Label:       t.Approve(v.cWhat, next),
 			Hint:        v.cPaths[0],
 			Recommended: true, Writes: true, Why: v.approvalWhy(),
-			Confirm: fmt.Sprintf("%s\n%s exists but Stage %d is not marked complete%s.\nYes marks Stage %d complete in %s and resumes at Stage %d. No goes back to the menu (Re-run Stage %d is there).",
+			Confirm: t.f("%s\n%s exists but Stage %d is not marked complete%s.\nYes marks Stage %d complete in %s and resumes at Stage %d. No goes back to the menu (Re-run Stage %d is there).",
 				v.question(), v.cPaths[0], v.cStage, v.approvalNote(), v.cStage, v.rel, next, v.cStage),
 		}
 		p[model.Restart] = model.ChoicePolicy{Label: t.ReRun(v.cStage),
-			Hint: fmt.Sprintf("not approved: stages %d-7 set to pending; the old session is archived first", v.cStage)}
+			Hint: t.f("not approved: stages %d-7 set to pending; the old session is archived first", v.cStage)}
 	case modeCorrupted:
 		rebuilt := v.rebuiltSummary()
 		if v.hasOutputs() || v.forced {
 			p[model.Continue] = model.ChoicePolicy{
-				Label: t.Rebuild, Hint: "then resume at " + PhaseName(v.resume),
-				Recommended: true, Writes: true, Why: "the design artifacts on disk say where it stands",
-				Confirm: fmt.Sprintf("Write the reconstructed session to %s?\n%s\nThe corrupted file is kept beside it as %s.corrupted.<timestamp>.",
+				Label: t.Rebuild, Hint: t.f("then resume at %s", v.phaseName(v.resume)),
+				Recommended: true, Writes: true, Why: t.w("the design artifacts on disk say where it stands"),
+				Confirm: t.f("Write the reconstructed session to %s?\n%s\nThe corrupted file is kept beside it as %s.corrupted.<timestamp>.",
 					v.rel, rebuilt, baseName(v.rel)),
 			}
 		} else {
 			p[model.Continue] = model.ChoicePolicy{Label: t.Rebuild,
-				Disabled: fmt.Sprintf("no design artifacts for %q were found: nothing to rebuild from (RESTART starts a new session)", v.feature)}
+				Disabled: t.f("no design artifacts for %q were found: nothing to rebuild from (RESTART starts a new session)", v.feature)}
 			r := p[model.Restart]
 			r.Recommended = true
 			p[model.Restart] = r
 		}
 	case modeMigration:
 		p[model.Continue] = model.ChoicePolicy{
-			Label: t.Create, Hint: "then resume at " + PhaseName(v.resume),
+			Label: t.Create, Hint: t.f("then resume at %s", v.phaseName(v.resume)),
 			Recommended: true, Writes: true,
-			Confirm: fmt.Sprintf("Create %s from the design artifacts on disk?\n%s\nRun with --stage N to say instead that the stages before N are complete.",
+			Confirm: t.f("Create %s from the design artifacts on disk?\n%s\nRun with --stage N to say instead that the stages before N are complete.",
 				v.rel, v.rebuiltSummary()),
 		}
-		p[model.Restart] = model.ChoicePolicy{Label: t.StartNew, Hint: "every stage pending; the artifacts stay on disk"}
-		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: "there is no session file to archive"}
+		p[model.Restart] = model.ChoicePolicy{Label: t.StartNew, Hint: t.w("every stage pending; the artifacts stay on disk")}
+		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: t.w("there is no session file to archive")}
 	case modeArchived:
-		why := fmt.Sprintf("this is an archived session (history): move it back to .claude/design/sessions/%s.session.json to resume it", v.feature)
+		why := t.f("this is an archived session (history): move it back to .claude/design/sessions/%s.session.json to resume it", v.feature)
 		p[model.Continue] = model.ChoicePolicy{Label: p[model.Continue].Label, Disabled: why}
 		p[model.Restart] = model.ChoicePolicy{Label: p[model.Restart].Label, Disabled: why}
-		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: "the session is already archived"}
+		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: t.w("the session is already archived")}
 	}
 	return p
 }
@@ -273,7 +272,7 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 // unrecommended).
 func (v *view) approvalWhy() string {
 	if v.approvalNote() != "" {
-		return "its checkpoint records that you approved it"
+		return v.text().w("its checkpoint records that you approved it")
 	}
 	return ""
 }
@@ -282,7 +281,7 @@ func (v *view) approvalWhy() string {
 func (v *view) approvalNote() string {
 	if v.cStage == 3 {
 		if truthy(get(v.file.checkpoint("stage_3b"), "user_approved")) {
-			return " (its stage_3b_design checkpoint records user_approved: true)"
+			return v.text().w(" (its stage_3b_design checkpoint records user_approved: true)")
 		}
 	}
 	return ""
@@ -290,27 +289,28 @@ func (v *view) approvalNote() string {
 
 // rebuiltSummary is the reconstructed state in one or two lines.
 func (v *view) rebuiltSummary() string {
+	t := v.text()
 	if v.resume == 0 && v.status[0] != stComplete && !v.hasOutputs() {
-		return "Every stage pending: the design starts at Stage 0."
+		return t.w("Every stage pending: the design starts at Stage 0.")
 	}
 	var parts []string
 	if v.resume > 0 {
 		if v.resume == 1 {
-			parts = append(parts, "Stage 0 complete")
+			parts = append(parts, t.w("Stage 0 complete"))
 		} else {
-			parts = append(parts, fmt.Sprintf("Stages 0-%d complete", v.resume-1))
+			parts = append(parts, t.f("Stages 0-%d complete", v.resume-1))
 		}
 	}
-	cur := fmt.Sprintf("Stage %d in progress", v.resume)
+	cur := t.f("Stage %d in progress", v.resume)
 	if f := v.facts[v.resume]; f != "" {
 		cur += " (" + f + ")"
 	}
 	parts = append(parts, cur)
 	if v.resume < LastStage {
 		if v.resume+1 == LastStage {
-			parts = append(parts, "Stage 7 pending")
+			parts = append(parts, t.w("Stage 7 pending"))
 		} else {
-			parts = append(parts, fmt.Sprintf("Stages %d-7 pending", v.resume+1))
+			parts = append(parts, t.f("Stages %d-7 pending", v.resume+1))
 		}
 	}
 	return strings.Join(parts, ", ") + "."
@@ -332,6 +332,18 @@ func (v *view) artifactHint() string {
 	}
 	return t.ArtifactsMissing(len(v.artifacts), missing)
 }
+
+// missingPaths is "a.md is missing" / "a.md, b.md are missing".
+func (v *view) missingPaths() string {
+	if len(v.cPaths) == 1 {
+		return v.text().f("%s is missing", v.cPaths[0])
+	}
+	return v.text().f("%s are missing", strings.Join(v.cPaths, ", "))
+}
+
+// phaseName is stage n as the session's phases name it ("Stage 3:
+// Design"), in the view's language.
+func (v *view) phaseName(n int) string { return v.text().Stage(n) }
 
 func baseName(rel string) string {
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {

@@ -6,11 +6,32 @@ import (
 	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
-// Text is the words of seed 003's listing (`pickup status` on a /design
-// session) and of the menu's own lines, in each language pickup speaks.
-// The rest of the loader's sentences (next steps, confirmations,
-// warnings) are English for now.
+// Text is every sentence the /design and atelier loaders build, in each
+// language pickup speaks: seed 003's listing (`pickup status` on a
+// /design session) and the menu's lines as fields, the sentences whose
+// words agree with a number as functions, and all the others (warnings,
+// next steps, confirmations, the REVIEW sections, the plan, the agent's
+// prompt, results, problems, errors) in Say.
 type Text struct {
+	// Say holds the loader's other sentences keyed by their English text
+	// (a printf format where they take values), as gettext keys a message
+	// by its English original: a language's value says the same with the
+	// same verbs in the same order. English's values are its keys, so
+	// English output is the code's own text. f and w look them up; a test
+	// (TestEverySentenceInSay) checks that every sentence the code says
+	// is a key.
+	Say map[string]string
+	// StageNames are the eight stages' names ("Clarification"...).
+	StageNames []string
+	// Statuses are stage_status's three values inside a sentence.
+	Statuses map[string]string
+	// Sentences whose words agree with a number.
+	RulesApproved, QuestionsAsked, TicketsCreated func(n int) string
+	TicketsOf                                     func(done, total int) string
+	TicketsRecorded                               func(recorded, found int, where string) string
+	Uncommitted                                   func(n int) string
+	Locked                                        func(n int, files string) string
+
 	// The listing's first line, by what was found.
 	Found, FoundCorrupted, FoundArtifacts, FoundArchived func(feature string) string
 	NoFile                                               func(rel string) string
@@ -43,6 +64,25 @@ type Text struct {
 var Catalogs = i18n.Catalogs[Text]{i18n.English: &english, i18n.PortugueseBR: &portuguese}
 
 var english = Text{
+	Say:           sayEnglish(),
+	StageNames:    enStageNames,
+	Statuses:      map[string]string{stComplete: stComplete, stInProgress: stInProgress, stPending: stPending},
+	RulesApproved: func(n int) string { return i18n.Count(n, "rule", "rules") + " approved" },
+	QuestionsAsked: func(n int) string {
+		return i18n.Count(n, "question", "questions") + " asked, awaiting answers"
+	},
+	TicketsCreated: func(n int) string { return fmt.Sprintf("%s created", i18n.Count(n, "ticket", "tickets")) },
+	TicketsOf:      func(done, total int) string { return fmt.Sprintf("%d of %d tickets created", done, total) },
+	TicketsRecorded: func(recorded, found int, where string) string {
+		return fmt.Sprintf("the session records %s created, but %s found in %s",
+			i18n.Count(recorded, "ticket", "tickets"), i18n.Count(found, "ticket is", "tickets are"), where)
+	},
+	Uncommitted: func(n int) string {
+		return i18n.Count(n, "file", "files") + " had uncommitted changes when the session was saved: check them before going on"
+	},
+	Locked: func(n int, files string) string {
+		return fmt.Sprintf("%s locked (state_manager.sh lock): %s", i18n.Count(n, "file is", "files are"), files)
+	},
 	Found:          func(f string) string { return fmt.Sprintf("Found existing design session for %q", f) },
 	FoundCorrupted: func(f string) string { return fmt.Sprintf("Found a corrupted design session for %q", f) },
 	FoundArtifacts: func(f string) string { return fmt.Sprintf("Found design artifacts for %q but no session file", f) },
@@ -88,6 +128,32 @@ var english = Text{
 }
 
 var portuguese = Text{
+	Say:        ptSay,
+	StageNames: ptStageNames,
+	Statuses:   map[string]string{stComplete: "completa", stInProgress: "em andamento", stPending: "pendente"},
+	RulesApproved: func(n int) string {
+		return i18n.Count(n, "regra aprovada", "regras aprovadas")
+	},
+	QuestionsAsked: func(n int) string {
+		return i18n.Count(n, "pergunta feita", "perguntas feitas") + ", aguardando respostas"
+	},
+	TicketsCreated: func(n int) string { return i18n.Count(n, "ticket criado", "tickets criados") },
+	TicketsOf: func(done, total int) string {
+		return fmt.Sprintf("%d de %d tickets criados", done, total)
+	},
+	TicketsRecorded: func(recorded, found int, where string) string {
+		return fmt.Sprintf("a sessão registra %s, mas %s em %s",
+			i18n.Count(recorded, "ticket criado", "tickets criados"), i18n.Count(found, "ticket foi encontrado", "tickets foram encontrados"), where)
+	},
+	Uncommitted: func(n int) string {
+		if n == 1 {
+			return "1 arquivo tinha mudanças não commitadas quando a sessão foi salva: confira antes de seguir"
+		}
+		return fmt.Sprintf("%d arquivos tinham mudanças não commitadas quando a sessão foi salva: confira antes de seguir", n)
+	},
+	Locked: func(n int, files string) string {
+		return fmt.Sprintf("%s (state_manager.sh lock): %s", i18n.Count(n, "arquivo travado", "arquivos travados"), files)
+	},
 	Found:          func(f string) string { return fmt.Sprintf("Sessão de design existente encontrada para %q", f) },
 	FoundCorrupted: func(f string) string { return fmt.Sprintf("Sessão de design corrompida encontrada para %q", f) },
 	FoundArtifacts: func(f string) string {
@@ -161,4 +227,46 @@ func stageIn(word string, names []string, n int) string {
 		return fmt.Sprintf("%s %d", word, n)
 	}
 	return fmt.Sprintf("%s %d: %s", word, n, names[n])
+}
+
+// f says format (an English printf format, a key of Say) in t's
+// language with args.
+func (t *Text) f(format string, args ...any) string {
+	if s, ok := t.Say[format]; ok {
+		format = s
+	}
+	return fmt.Sprintf(format, args...)
+}
+
+// w says an English sentence or word (a key of Say) in t's language.
+func (t *Text) w(s string) string {
+	if out, ok := t.Say[s]; ok {
+		return out
+	}
+	return s
+}
+
+// count is n with its noun, the English words one and many said in t's
+// language ("2 scenarios", "2 cenários").
+func (t *Text) count(n int, one, many string) string {
+	return i18n.Count(n, t.w(one), t.w(many))
+}
+
+// status is a stage status (complete, in_progress, pending, or a word
+// read from the file) inside a sentence: the three statuses in t's
+// language, any other word as written.
+func (t *Text) status(s string) string {
+	if out, ok := t.Statuses[s]; ok {
+		return out
+	}
+	return s
+}
+
+// sayEnglish is English's Say: every key says itself.
+func sayEnglish() map[string]string {
+	m := make(map[string]string, len(ptSay))
+	for k := range ptSay {
+		m[k] = k
+	}
+	return m
 }

@@ -248,7 +248,7 @@ func (v *view) approved(now time.Time) ([]byte, error) {
 // other byte of the file stays as it was.
 func (v *view) edit(now time.Time, current int, change func(map[int]string), artifactKey string, reject int) ([]byte, error) {
 	if v.file == nil {
-		return nil, errors.New("the session file cannot be read, so it cannot be edited")
+		return nil, errors.New(v.text().w("the session file cannot be read, so it cannot be edited"))
 	}
 	root := v.file.tree.root
 	data := v.raw
@@ -320,7 +320,7 @@ func (v *view) edit(now time.Time, current int, change func(map[int]string), art
 	}
 	out := applyEdits(data, dedupe(edits))
 	if _, jerr := parseJSON(out); jerr != nil {
-		return nil, fmt.Errorf("the edited session does not read back as JSON (%v); nothing was written", jerr)
+		return nil, errors.New(v.text().f("the edited session does not read back as JSON (%s); nothing was written", jerr.in(v.text())))
 	}
 	return out, nil
 }
@@ -446,10 +446,12 @@ func sortedInts(m map[int]string) []int {
 
 // ---- carrying out a choice ----
 
-// errChangedSince refuses a write when the file or its artifacts no
+// changedSince refuses a write when the file or its artifacts no
 // longer give the menu the person chose from.
-var errChangedSince = &model.GuardError{Kind: "state_changed",
-	Message: "the design session or its artifacts changed since pickup read them; nothing was written (run pickup again)"}
+func (v *view) changedSince() error {
+	return &model.GuardError{Kind: "state_changed",
+		Message: v.text().w("the design session or its artifacts changed since pickup read them; nothing was written (run pickup again)")}
+}
 
 // apply carries out choice c on the view, which was just recomputed from
 // disk. Every write checks the loaded fingerprint first.
@@ -508,7 +510,7 @@ func (v *view) apply(c model.Choice, now time.Time) model.Applied {
 		return a
 	case model.Discard:
 		if !v.exists {
-			return fail(errors.New("design: there is no session file to archive"))
+			return fail(errors.New("design: " + v.text().w("there is no session file to archive")))
 		}
 		dst := archivePath(v.path, v.feature, now)
 		if err := fsx.ArchiveTo(v.path, v.fp, dst); err != nil {
@@ -532,7 +534,7 @@ func (v *view) copyThenReplace(keep string, out []byte) error {
 		return err
 	}
 	if err := fsx.ReplaceIfUnchanged(v.path, v.fp, out); err != nil {
-		return fmt.Errorf("%w (a copy of the old session was kept at %s)", err, keep)
+		return fmt.Errorf("%w%s", err, v.text().f(" (a copy of the old session was kept at %s)", keep))
 	}
 	return nil
 }
