@@ -227,7 +227,7 @@ func artifactList(project string, f *sessionFile, feature string, t *Text) (out 
 		seen[kind+"\x00"+path] = true
 		a := model.Artifact{Path: path, Kind: kind, Exists: exists(project, path)}
 		if stage >= 0 {
-			a.Phase = t.Stage(stage)
+			a.Phase = PhaseName(stage) // seed 003's name, as Phase.Name
 		}
 		out = append(out, a)
 	}

@@ -284,7 +284,7 @@ func (v *view) plan(next string) *model.Plan {
 	}
 	lines := []string{
 		t.f("Design session %q (%s): %s", v.feature, v.rel, t.w(strings.ReplaceAll(d.Situation, "_", " "))),
-		t.f("CONTINUE resumes at %s%s: %s", rp.Phase, subSuffix(sub), rp.Reason),
+		t.f("CONTINUE resumes at %s%s: %s", v.phaseName(v.resumeStage()), subSuffix(sub), rp.Reason),
 		t.f("Next step: %s", next),
 		"",
 		t.w("Stages:"),
@@ -348,7 +348,7 @@ func (v *view) prompt(next string) string {
 	if v.continueStage() == 3 {
 		sub = v.sub
 	}
-	b.WriteString(t.f("Resume the design session for **%s** at **%s**%s.\n", v.feature, rp.Phase, subSuffix(sub)))
+	b.WriteString(t.f("Resume the design session for **%s** at **%s**%s.\n", v.feature, v.phaseName(v.resumeStage()), subSuffix(sub)))
 	b.WriteString(t.f("Why: %s.\n\n", rp.Reason))
 	b.WriteString(t.f("## Next step\n\n%s\n\n", next))
 	b.WriteString(t.w("## Progress\n\n"))

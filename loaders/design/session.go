@@ -83,7 +83,9 @@ func (v *view) session(plain bool) *model.Session {
 	}
 
 	for n := range Stages {
-		ph := model.Phase{Name: v.phaseName(n), Label: v.word[n], Result: v.facts[n]}
+		// Names are seed 003's, in every language (JSON is the machine
+		// contract; the screens translate them: msg.Catalog.Phase).
+		ph := model.Phase{Name: PhaseName(n), Label: v.word[n], Result: v.facts[n]}
 		if ph.Label == "" {
 			ph.Label = v.status[n]
 		}
@@ -129,9 +131,8 @@ func (v *view) session(plain bool) *model.Session {
 	}
 
 	next := v.nextStep()
-	rp := s.ResumePoint
 	s.Outcomes = map[model.Choice]string{
-		model.Continue: t.f("Resuming /design %s at %s%s: %s", v.feature, rp.Phase, subSuffix(v.continueSub()), next),
+		model.Continue: t.f("Resuming /design %s at %s%s: %s", v.feature, v.phaseName(v.resumeStage()), subSuffix(v.continueSub()), next),
 		model.Restart:  t.f("Restarted /design %s from Stage %d: %s", v.feature, v.restartFrom, v.restartStep()),
 	}
 	s.Policy = v.policy()
@@ -150,12 +151,23 @@ func (v *view) session(plain bool) *model.Session {
 // waiting for approval, CONTINUE is the approval, so it picks up at the
 // next stage.
 func (v *view) resumePoint() model.ResumePoint {
+	return model.ResumePoint{Phase: PhaseName(v.resumeStage()), Reason: v.resumeWhy()}
+}
+
+// resumeStage is the stage CONTINUE picks up at (resumePoint).
+func (v *view) resumeStage() int {
 	if v.mode == modeUnapproved {
-		next := v.continueStage()
-		return model.ResumePoint{Phase: v.phaseName(next),
-			Reason: v.text().f("CONTINUE approves %s and marks Stage %d complete: Stage %d is next", v.cPaths[0], v.cStage, next)}
+		return v.continueStage()
 	}
-	return model.ResumePoint{Phase: v.phaseName(v.resume), Reason: v.resumeReason}
+	return v.resume
+}
+
+// resumeWhy is resumePoint's reason, in the session's language.
+func (v *view) resumeWhy() string {
+	if v.mode == modeUnapproved {
+		return v.text().f("CONTINUE approves %s and marks Stage %d complete: Stage %d is next", v.cPaths[0], v.cStage, v.continueStage())
+	}
+	return v.resumeReason
 }
 
 // continueSub is the sub-stage CONTINUE resumes at ("" off stage 3).
