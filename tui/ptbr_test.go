@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/bookforge"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/msg"
 )
@@ -56,7 +59,11 @@ func TestPortugueseGolden(t *testing.T) {
 			return newModel(t, kilnState(t, kilnSession(t, "execution"), 20*time.Minute), nil, w, h)
 		}},
 		{"bookforge_options", func(t *testing.T, w, h int) Model {
-			return newModel(t, bookforgeState(t, "real", false), nil, w, h)
+			return newModel(t, bookforgePT(t, "real"), nil, w, h)
+		}},
+		{"bookforge_review", func(t *testing.T, w, h int) Model {
+			m, _ := press(t, newModel(t, bookforgePT(t, "real"), nil, w, h), keyRune('2'))
+			return m
 		}},
 		{"design_options", func(t *testing.T, w, h int) Model {
 			return newModel(t, designLoaded(t, "design", "listing"), nil, w, h)
@@ -167,4 +174,30 @@ func TestFoldASCII(t *testing.T) {
 			t.Errorf("foldASCII(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// bookforgePT loads testdata/bookforge/<name>'s live book as bookforgeState
+// does, with the loader speaking pt-BR.
+func bookforgePT(t *testing.T, name string) model.State {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "bookforge", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := bookforge.New(loaders.Options{Now: now, Flags: map[string]string{}, Lang: i18n.PortugueseBR})
+	paths, err := l.Discover(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		s, err := l.Load(dir, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Archived {
+			return loaded(t, s)
+		}
+	}
+	t.Fatalf("no live book in %s", dir)
+	return model.State{}
 }
