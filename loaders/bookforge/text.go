@@ -274,7 +274,6 @@ type Text struct {
 	// JSON: kinds of value, syntax errors (by their English words).
 	KindObject, KindArray, KindString, KindNumber, KindBool string
 	JSONError                                               func(line int, msg string) string
-	DupKey                                                  func(key string, line int) string
 	Syntax                                                  map[string]string
 
 	// Apply's errors.
@@ -823,7 +822,6 @@ var english = Text{
 
 	KindObject: "an object", KindArray: "an array", KindString: "a string", KindNumber: "a number", KindBool: "a boolean",
 	JSONError: func(line int, msg string) string { return fmt.Sprintf("invalid JSON at line %d: %s", line, msg) },
-	DupKey:    func(key string, line int) string { return fmt.Sprintf("%q (line %d)", key, line) },
 	Syntax: map[string]string{
 		"the file is empty":                                 "the file is empty",
 		"a string is not valid UTF-8":                       "a string is not valid UTF-8",

@@ -476,7 +476,6 @@ var portuguese = Text{
 
 	KindObject: "um objeto", KindArray: "uma lista", KindString: "um texto", KindNumber: "um número", KindBool: "um booleano",
 	JSONError: func(line int, msg string) string { return fmt.Sprintf("JSON inválido na linha %d: %s", line, msg) },
-	DupKey:    func(key string, line int) string { return fmt.Sprintf("%q (linha %d)", key, line) },
 	Syntax: map[string]string{
 		"the file is empty":                                 "o arquivo está vazio",
 		"a string is not valid UTF-8":                       "um texto não é UTF-8 válido",
