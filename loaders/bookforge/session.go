@@ -178,7 +178,10 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.Status = "resume at " + phaseLabel(plan.Resume.Phase)
 	}
 	if live != nil {
-		s.Status = "paused: " + live.Cause()
+		// Status is the JSON's status: English whatever the language.
+		en := *live
+		en.tx = &english
+		s.Status = "paused: " + en.Cause()
 	}
 
 	// Facts, a live pause first.
