@@ -248,6 +248,9 @@ func TestPortugueseSentences(t *testing.T) {
 	if len(why) == 0 || !strings.Contains(strings.Join(why, "\n"), ": SKIP: sucesso em ") {
 		t.Errorf("the reasons keep the verdict words and say the rest in pt-BR:\n%s", strings.Join(why, "\n"))
 	}
+	if s.Status != "paused: HTTP 429 quota pause in write_scene" {
+		t.Errorf("the JSON status stays English: %q", s.Status)
+	}
 	if s.Grid == nil || s.Grid.Replaces[0] != "Cenas × fases" || s.Grid.Replaces[1] != "Por quê" {
 		t.Errorf("the grid replaces the pt-BR sections: %+v", s.Grid)
 	}
