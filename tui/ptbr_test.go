@@ -11,6 +11,7 @@ import (
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/bookforge"
 	"github.com/pickup-dev/pickup/loaders/design"
 	"github.com/pickup-dev/pickup/loaders/kiln"
 	"github.com/pickup-dev/pickup/model"
@@ -65,7 +66,11 @@ func TestPortugueseGolden(t *testing.T) {
 			return m
 		}},
 		{"bookforge_options", func(t *testing.T, w, h int) Model {
-			return newModel(t, bookforgeState(t, "real", false), nil, w, h)
+			return newModel(t, bookforgePT(t, "real"), nil, w, h)
+		}},
+		{"bookforge_review", func(t *testing.T, w, h int) Model {
+			m, _ := press(t, newModel(t, bookforgePT(t, "real"), nil, w, h), keyRune('2'))
+			return m
 		}},
 		{"design_options", func(t *testing.T, w, h int) Model {
 			return newModel(t, designInPortuguese(t, "listing"), nil, w, h)
@@ -214,4 +219,30 @@ func designInPortuguese(t *testing.T, name string) model.State {
 		t.Fatal(err)
 	}
 	return loaded(t, s)
+}
+
+// bookforgePT loads testdata/bookforge/<name>'s live book as bookforgeState
+// does, with the loader speaking pt-BR.
+func bookforgePT(t *testing.T, name string) model.State {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "bookforge", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := bookforge.New(loaders.Options{Now: now, Flags: map[string]string{}, Lang: i18n.PortugueseBR})
+	paths, err := l.Discover(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		s, err := l.Load(dir, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Archived {
+			return loaded(t, s)
+		}
+	}
+	t.Fatalf("no live book in %s", dir)
+	return model.State{}
 }

@@ -36,12 +36,13 @@ import (
 //
 // Nothing is deleted; the prose and other outputs are never touched.
 func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
+	tx := l.tx()
 	a := model.Applied{Choice: c}
 	if c == model.Review {
 		return a
 	}
 	if s.Archived {
-		a.Err = &model.GuardError{Kind: "archived", Message: s.Path + ": " + ReasonArchived + "; nothing was written"}
+		a.Err = &model.GuardError{Kind: "archived", Message: tx.NothingWasWritten(s.Path + ": " + tx.Archived)}
 		return a
 	}
 	b, err := l.verify(s)
@@ -54,9 +55,9 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 	case model.Continue:
 		a.Changed, a.Err = l.applyContinue(s, b, now)
 	case model.Restart:
-		a.Changed, a.Err = restart(s, b, now)
+		a.Changed, a.Err = restart(s, b, now, tx)
 	case model.Discard:
-		a.Changed, a.ArchivedTo, a.Err = moveAside(b, "discarded", now)
+		a.Changed, a.ArchivedTo, a.Err = moveAside(b, "discarded", now, tx)
 	default:
 		a.Err = fmt.Errorf("bookforge: unknown choice %q", c)
 	}
@@ -75,7 +76,7 @@ func (l Loader) verify(s *model.Session) (*book, error) {
 	if _, err := os.Stat(s.Path); errors.Is(err, os.ErrNotExist) {
 		return nil, &fsx.ChangedError{Path: s.Path, Gone: true}
 	}
-	b, err := scanBook(s.Project, dir, false)
+	b, err := scanBook(s.Project, dir, false, l.tx())
 	if err != nil {
 		return nil, err
 	}
@@ -94,12 +95,13 @@ func isoNow(now time.Time) string { return now.UTC().Format("2006-01-02T15:04:05
 
 // applyContinue makes the plan's writes.
 func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]string, error) {
+	tx := l.tx()
 	if s.Problem != nil && s.Problem.Kind == model.ErrIntegrity {
-		return nil, &model.GuardError{Kind: string(model.ErrIntegrity), Message: problemLine(s.Problem) + "; nothing was written"}
+		return nil, &model.GuardError{Kind: string(model.ErrIntegrity), Message: tx.NothingWasWritten(problemLine(s.Problem))}
 	}
 	plan, ok := s.Plan.Data.(*Plan)
 	if !ok || plan == nil {
-		return nil, errors.New("bookforge: the session has no plan; nothing was written")
+		return nil, errors.New(tx.NoPlan)
 	}
 	ledgers := map[string]*Ledger{}
 	for _, lg := range b.Ledgers {
@@ -123,7 +125,7 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 		}
 		lg := ledgers[w.Scene]
 		if lg == nil || !lg.object {
-			return changed, fmt.Errorf("bookforge: %s: no readable ledger for %s; nothing was written", b.History, w.Scene)
+			return changed, errors.New(tx.NoReadableLedger(b.History, w.Scene))
 		}
 		e := edits[w.Scene]
 		if e == nil {
@@ -295,11 +297,11 @@ func auditNote(b *book, plan *Plan, forced []Block, now time.Time) ([]byte, erro
 // first: it is what bookforge reads, and once it is gone the scene
 // reruns from plan whatever else happens; a marker left behind by a kill
 // is named on the next load, and this finishes it under the same stamp.
-func restart(s *model.Session, b *book, now time.Time) ([]string, error) {
+func restart(s *model.Session, b *book, now time.Time, tx *Text) ([]string, error) {
 	plan, ok := s.Plan.Data.(*Plan)
 	finish := b.CutShort != nil && b.CutShort.Choice == "RESTART"
 	if !finish && (!ok || plan == nil || plan.ResumeIndex < 0) {
-		return []string{}, errors.New("bookforge: " + b.Dir + ": no scene to restart; nothing was moved")
+		return []string{}, errors.New(tx.NoSceneRestart(b.Dir))
 	}
 	id := ""
 	if !finish {
@@ -335,14 +337,14 @@ func restart(s *model.Session, b *book, now time.Time) ([]string, error) {
 		changed = append(changed, b.PauseFile)
 	}
 	if len(changed) == 0 {
-		return changed, errors.New("bookforge: " + b.Dir + ": " + id + " has no ledger and there is no pause marker; nothing was moved")
+		return changed, errors.New(tx.NothingMoved(b.Dir, id))
 	}
 	return changed, nil
 }
 
 // moveAside archives the ledger folder and the pause marker under
 // "<name>.<how>.<unix-ms>" beside themselves.
-func moveAside(b *book, how string, now time.Time) (changed []string, archivedTo string, err error) {
+func moveAside(b *book, how string, now time.Time, tx *Text) (changed []string, archivedTo string, err error) {
 	st := stamp(now, func(st string) []string {
 		return []string{b.History + "." + how + "." + st, b.PauseFile + "." + how + "." + st}
 	})
@@ -369,7 +371,7 @@ func moveAside(b *book, how string, now time.Time) (changed []string, archivedTo
 		}
 	}
 	if len(changed) == 0 {
-		return changed, "", errors.New("bookforge: " + b.Dir + ": nothing to archive")
+		return changed, "", errors.New(tx.NothingToArchive(b.Dir))
 	}
 	return changed, archivedTo, nil
 }

@@ -198,9 +198,9 @@ func (l Loader) Load(project, path string) (*model.Session, error) {
 	}
 	dir, ok := bookDirOf(abs)
 	if !ok {
-		return nil, fmt.Errorf("bookforge: %s is not a book's phase_history folder, ledger or pause marker", abs)
+		return nil, errors.New(l.tx().NotABook(abs))
 	}
-	b, err := scanBook(root, dir, archivedBook(root, dir))
+	b, err := scanBook(root, dir, archivedBook(root, dir), l.tx())
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 		return nil, false, nil
 	}
 	project := projectOf(dir)
-	b, err := scanBook(project, dir, archivedBook(project, dir))
+	b, err := scanBook(project, dir, archivedBook(project, dir), l.tx())
 	if err != nil {
 		return nil, true, err
 	}
@@ -245,9 +245,8 @@ func projectOf(bookDir string) string {
 }
 
 // NotFound is the "nothing found" message for --source bookforge.
-func (Loader) NotFound(project string) string {
-	return fmt.Sprintf("no bookforge book to resume in %s: looked in workspace/books/<book>/ for %s/ch<NNN>_sc<NNN>.json and %s",
-		project, HistoryDir, PauseFile)
+func (l Loader) NotFound(project string) string {
+	return l.tx().NotFound(project, HistoryDir, PauseFile)
 }
 
 // now is the invocation's clock (the zero time when none was given).

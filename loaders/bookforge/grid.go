@@ -7,15 +7,10 @@ import (
 	"github.com/pickup-dev/pickup/model"
 )
 
-// The dashboard's section titles: the text grid (with glyphs, and
-// plain) and the list of reasons, which a screen drawing the grid
-// leaves out. The grid's own title is ASCII: a screen may draw it
-// where glyphs cannot be shown.
-const (
-	gridTitle      = "Scenes × phases"
-	gridTitlePlain = "Scenes x phases"
-	whyTitle       = "Why"
-)
+// The dashboard's section titles (Text.GridTitle, GridTitlePlain, Why):
+// the text grid (with glyphs, and plain) and the list of reasons, which
+// a screen drawing the grid leaves out. The grid's own title is ASCII:
+// a screen may draw it where glyphs cannot be shown.
 
 // gridOf is the plan as a model.Grid: a row per scene, a cell per phase,
 // each with its verdict's glyph, ASCII mark and reason, the cursor on
@@ -26,13 +21,14 @@ func gridOf(p *Plan, plain bool) *model.Grid {
 	if len(p.Scenes) == 0 {
 		return nil
 	}
-	g := &model.Grid{Title: gridTitlePlain, Cols: make([]string, len(Phases)), Rows: make([]model.GridRow, len(p.Scenes))}
-	g.Replaces = []string{gridTitle, whyTitle}
+	tx := p.t()
+	g := &model.Grid{Title: tx.GridTitlePlain, Cols: make([]string, len(Phases)), Rows: make([]model.GridRow, len(p.Scenes))}
+	g.Replaces = []string{tx.GridTitle, tx.Why}
 	if plain {
-		g.Replaces[0] = gridTitlePlain
+		g.Replaces[0] = tx.GridTitlePlain
 	}
 	for i, ph := range Phases {
-		g.Cols[i] = colLabel(ph)
+		g.Cols[i] = colLabel(ph, tx)
 	}
 	for i, sp := range p.Scenes {
 		row := model.GridRow{Label: sp.ID, Cells: make([]model.GridCell, len(sp.Cells))}
@@ -40,7 +36,7 @@ func gridOf(p *Plan, plain bool) *model.Grid {
 			row.Cells[j] = gridCell(c.Verdict, c.Reason)
 		}
 		if i == p.ResumeIndex {
-			row.Note = "resume"
+			row.Note = tx.GridNote
 		}
 		g.Rows[i] = row
 	}
@@ -51,7 +47,7 @@ func gridOf(p *Plan, plain bool) *model.Grid {
 		g.StartRow = p.ResumeIndex
 		g.StartCol = max(p.Scenes[p.ResumeIndex].first(), 0)
 	}
-	for _, lw := range legendWords {
+	for _, lw := range legendWords(tx) {
 		c := gridCell(lw.v, "")
 		c.Verdict = lw.word
 		g.Legend = append(g.Legend, c)

@@ -31,6 +31,9 @@ const maxDepth = 200
 type jsonError struct {
 	Line int
 	Msg  string
+	// say is Msg's words before the character is put in (syntaxWords),
+	// arg the character: a catalog translates by say (Text.jsonErr).
+	say, arg string
 }
 
 func (e *jsonError) Error() string { return fmt.Sprintf("invalid JSON at line %d: %s", e.Line, e.Msg) }
@@ -68,7 +71,7 @@ func lineAt(body []byte, off int) int {
 // first fault in the file, a syntax error or a string that is not UTF-8.
 func checkJSON(body []byte) error {
 	if len(bytes.TrimLeft(body, " \t\r\n")) == 0 {
-		return &jsonError{Line: lineAt(body, len(body)), Msg: "the file is empty"}
+		return &jsonError{Line: lineAt(body, len(body)), Msg: "the file is empty", say: "the file is empty"}
 	}
 	bad := len(body) + 1 // the first byte that is not UTF-8
 	if !utf8.Valid(body) {
@@ -82,33 +85,35 @@ func checkJSON(body []byte) error {
 		}
 	}
 	if !json.Valid(body) {
-		off, msg := syntaxError(body)
+		off, msg, say, arg := syntaxError(body)
 		if off <= bad {
-			return &jsonError{Line: lineAt(body, off), Msg: msg}
+			return &jsonError{Line: lineAt(body, off), Msg: msg, say: say, arg: arg}
 		}
 	}
 	if bad <= len(body) {
-		return &jsonError{Line: lineAt(body, bad), Msg: "a string is not valid UTF-8"}
+		return &jsonError{Line: lineAt(body, bad), Msg: "a string is not valid UTF-8", say: "a string is not valid UTF-8"}
 	}
 	return nil
 }
 
-// syntaxError is where encoding/json finds body invalid, and why.
-func syntaxError(body []byte) (int, string) {
+// syntaxError is where encoding/json finds body invalid, and why: the
+// message, its words before the character is put in, and the character.
+func syntaxError(body []byte) (int, string, string, string) {
 	var se *json.SyntaxError
 	if !errors.As(json.Unmarshal(body, new(json.RawMessage)), &se) {
-		return 0, "not valid JSON"
+		return 0, "not valid JSON", "not valid JSON", ""
 	}
 	if !strings.HasPrefix(se.Error(), "unexpected end") {
-		return int(se.Offset) - 1, plainSyntax(se.Error(), false)
+		msg, say, arg := plainSyntax(se.Error(), false)
+		return int(se.Offset) - 1, msg, say, arg
 	}
 	// The file ends too early. A byte that fits nowhere, added at the
 	// end, makes encoding/json say what it was looking for.
-	msg := "unexpected end of file"
+	msg, say, arg := "unexpected end of file", "unexpected end of file", ""
 	if errors.As(json.Unmarshal(append(body[:len(body):len(body)], 0), new(json.RawMessage)), &se) {
-		msg = plainSyntax(se.Error(), true)
+		msg, say, arg = plainSyntax(se.Error(), true)
 	}
-	return len(body), msg
+	return len(body), msg, say, arg
 }
 
 // syntaxWords rewords encoding/json's syntax errors ("invalid character
@@ -129,28 +134,30 @@ var syntaxWords = []struct{ in, say, atEnd string }{
 	{"exceeded max depth", fmt.Sprintf("nested more than %d levels", maxDepth), ""},
 }
 
-func plainSyntax(msg string, atEnd bool) string {
+func plainSyntax(msg string, atEnd bool) (string, string, string) {
 	for _, w := range syntaxWords {
 		i := strings.Index(msg, w.in)
 		if i < 0 {
 			continue
 		}
 		if atEnd {
-			return or(w.atEnd, "unexpected end of file")
+			s := or(w.atEnd, "unexpected end of file")
+			return s, s, ""
 		}
 		if !strings.Contains(w.say, "%s") {
-			return w.say
+			return w.say, w.say, ""
 		}
-		return fmt.Sprintf(w.say, strings.TrimSpace(strings.TrimPrefix(msg[:i], "invalid character ")))
+		arg := strings.TrimSpace(strings.TrimPrefix(msg[:i], "invalid character "))
+		return fmt.Sprintf(w.say, arg), w.say, arg
 	}
-	return msg
+	return msg, "", ""
 }
 
 // repeats walks v, lists the keys repeated within an object and refuses
 // values nested deeper than maxDepth.
 func repeats(body []byte, v gjson.Result, depth int, dups *[]string) error {
 	if depth > maxDepth {
-		return &jsonError{Line: lineAt(body, v.Index), Msg: fmt.Sprintf("nested more than %d levels", maxDepth)}
+		return &jsonError{Line: lineAt(body, v.Index), Msg: fmt.Sprintf("nested more than %d levels", maxDepth), say: fmt.Sprintf("nested more than %d levels", maxDepth)}
 	}
 	if !v.IsObject() && !v.IsArray() {
 		return nil

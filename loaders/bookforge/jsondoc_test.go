@@ -144,7 +144,7 @@ func FuzzParseJSON(f *testing.F) {
 	f.Add([]byte(`[`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l := &Ledger{ID: "ch001_sc001", Rel: "draft/context/phase_history/ch001_sc001.json"}
-		warnings := parseLedger(l, data)
+		warnings := parseLedger(l, data, nil)
 		root, _, err := parseJSON(data)
 		body := data[bomLen(data):]
 		if err != nil {

@@ -230,35 +230,34 @@ func pathsOf(obj, hashes gjson.Result) []hashed {
 // parseLedger reads a ledger's bytes. A file that is not valid JSON, not
 // an object, or has no phases object is an empty ledger, as the real
 // tool reads it; the warnings say why, naming the file.
-func parseLedger(l *Ledger, data []byte) (warnings []string) {
+func parseLedger(l *Ledger, data []byte, tx *Text) (warnings []string) {
+	tx = textOr(tx)
 	l.Data, l.Exists = data, true
 	l.Entries = map[string]*Entry{}
-	warn := func(format string, args ...any) {
-		warnings = append(warnings, l.Rel+": "+fmt.Sprintf(format, args...))
-	}
+	warn := func(w string) { warnings = append(warnings, l.Rel+": "+w) }
 	root, dups, err := parseJSON(data)
 	if err != nil {
-		warn("%v; read as an empty ledger (every phase of %s reruns)", err, l.ID)
+		warn(tx.LedgerBad(tx.jsonErr(err), l.ID))
 		return warnings
 	}
 	if !root.IsObject() {
-		warn("the ledger is %s, not an object; read as an empty ledger (every phase of %s reruns)", kind(root), l.ID)
+		warn(tx.LedgerNotObject(tx.kindOf(kind(root)), l.ID))
 		return warnings
 	}
 	for _, d := range dups {
-		warn("key %s is repeated; the last one counts", d)
+		warn(tx.KeyRepeated(d))
 	}
 	l.object = true
 	if id := text(field(root, "scene_id")); id != "" && id != l.ID {
-		warn("scene_id %q does not match the file name; the file name counts", id)
+		warn(tx.SceneIDMismatch(id))
 	}
 	phases := field(root, "phases")
 	if !phases.Exists() {
-		warn("no phases object; read as an empty ledger (every phase of %s reruns)", l.ID)
+		warn(tx.NoPhases(l.ID))
 		return warnings
 	}
 	if !phases.IsObject() {
-		warn("phases is %s, not an object; read as an empty ledger (every phase of %s reruns)", kind(phases), l.ID)
+		warn(tx.PhasesNotObject(tx.kindOf(kind(phases)), l.ID))
 		return warnings
 	}
 	phases.ForEach(func(k, v gjson.Result) bool {
@@ -266,15 +265,15 @@ func parseLedger(l *Ledger, data []byte) (warnings []string) {
 		l.Order = append(l.Order, key)
 		ph, ok := normPhase(key)
 		if !ok {
-			warn("phase %q is not a pipeline phase; ignored", key)
+			warn(tx.NotPipelinePhase(key))
 			return true
 		}
 		if !v.IsObject() {
-			warn("phase %q is %s, not an object; read as no entry", key, kind(v))
+			warn(tx.PhaseNotObject(key, tx.kindOf(kind(v))))
 			return true
 		}
 		if prev, dup := l.Entries[ph]; dup {
-			warn("phases %q and %q are both %s; the later one counts", prev.Key, key, ph)
+			warn(tx.PhasesBoth(prev.Key, key, ph))
 		}
 		get := func(name string) string { return text(field(v, name)) }
 		e := &Entry{Phase: ph, Key: key}

@@ -53,6 +53,8 @@ type book struct {
 	// Latest names the most recent entry: "ch001_sc003 write".
 	Latest      string
 	Fingerprint string
+	// tx is the words of the warnings and of what Decide says.
+	tx *Text
 }
 
 // rel is p relative to the book, with forward slashes.
@@ -114,9 +116,10 @@ func ledgerFiles(dir string) (names, folders []string, err error) {
 // scanBook reads a book folder: its ledgers, its pause marker and every
 // file they name. Unreadable ledger folders are errors; everything
 // else becomes facts or warnings.
-func scanBook(project, dir string, archived bool) (*book, error) {
+func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
+	tx = textOr(tx)
 	b := &book{ID: filepath.Base(dir), Dir: dir, Project: project, Archived: archived,
-		Files: map[string]FileFact{}, SetHash: map[string]string{}, Reports: map[string]Report{}}
+		Files: map[string]FileFact{}, SetHash: map[string]string{}, Reports: map[string]Report{}, tx: tx}
 	b.Workspace = filepath.Dir(filepath.Dir(dir))
 	if archived || filepath.Base(filepath.Dir(dir)) != "books" {
 		b.Workspace = filepath.Join(project, "workspace")
@@ -145,7 +148,7 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 	case err == nil:
 		b.HasState = true
 		manifest = append(manifest, "state "+fsx.Fingerprint(data))
-		st, w := parseState(data)
+		st, w := parseState(data, tx)
 		b.Warnings = append(b.Warnings, w...)
 		b.State = st
 	case errors.Is(err, fs.ErrNotExist):
@@ -162,8 +165,7 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 		return nil, fmt.Errorf("bookforge: %s: %w", b.History, err)
 	}
 	for _, f := range folders {
-		warn("%s/%s: a folder named like a ledger file, not a ledger; ignored (not read as scene %s)",
-			HistoryDir, f, strings.TrimSuffix(f, ".json"))
+		warn("%s", tx.FolderLikeLedger(HistoryDir+"/"+f, strings.TrimSuffix(f, ".json")))
 	}
 	var newestFile time.Time
 	seen := map[string]bool{}
@@ -172,7 +174,7 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 		l := &Ledger{Chapter: atoi(m[1]), Scene: atoi(m[2])}
 		l.ID = sceneID(l.Chapter, l.Scene)
 		if seen[l.ID] {
-			warn("%s/%s: a second ledger for %s; ignored", HistoryDir, name, l.ID)
+			warn("%s", tx.SecondLedger(HistoryDir+"/"+name, l.ID))
 			continue
 		}
 		seen[l.ID] = true
@@ -185,7 +187,7 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 		if st, err := os.Stat(l.File); err == nil && st.ModTime().After(newestFile) {
 			newestFile = st.ModTime()
 		}
-		b.Warnings = append(b.Warnings, parseLedger(l, data)...)
+		b.Warnings = append(b.Warnings, parseLedger(l, data, tx)...)
 		manifest = append(manifest, "ledger "+l.Rel+" "+fsx.Fingerprint(data))
 		b.Ledgers = append(b.Ledgers, l)
 	}
@@ -193,13 +195,13 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 	if data, err := fsx.ReadFile(b.PauseFile); err == nil {
 		b.HasPause, b.PauseData = true, data
 		manifest = append(manifest, "pause "+fsx.Fingerprint(data))
-		p, w := parsePause(PauseFile, data)
+		p, w := parsePause(PauseFile, data, tx)
 		b.Warnings = append(b.Warnings, w...)
 		if p != nil {
 			p.File = b.PauseFile
 			b.Pause = p
 			if p.BookID != "" && p.BookID != b.ID {
-				warn("%s: book_id %q is not this book's folder name %q", PauseFile, p.BookID, b.ID)
+				warn("%s", tx.BookIDMismatch(PauseFile, p.BookID, b.ID))
 			}
 		}
 		if st, err := os.Stat(b.PauseFile); err == nil && st.ModTime().After(newestFile) {
@@ -249,12 +251,12 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 			for _, a := range e.Artifacts {
 				f := b.fact(a.Path)
 				if !f.Exists && !isRequired(Required[ph], a.Key) && !(ph == ApplyCommit && strings.HasPrefix(a.Key, "registry")) {
-					warn("%s %s: recorded artifact %s is missing: %s (not required to skip the phase)", l.ID, phaseLabel(ph), a.Key, f.Rel)
+					warn("%s", tx.ArtifactGone(l.ID, phaseLabel(ph), a.Key, f.Rel))
 				}
 				if ph == "lint" && isRequired(Required[ph], a.Key) && f.Exists {
 					if _, ok := b.Reports[a.Path]; !ok {
 						if data, err := fsx.ReadFile(f.Abs); err == nil {
-							b.Reports[a.Path] = parseReport(data)
+							b.Reports[a.Path] = parseReport(data, tx)
 						}
 					}
 				}
@@ -269,7 +271,7 @@ func scanBook(project, dir string, archived bool) (*book, error) {
 				b.fact(e.PreStatePath)
 			}
 			if e.PromptHash != "" && len(e.Templates) == 0 {
-				warn("%s %s: prompt_hash is recorded without template_set, so the prompt cannot be checked", l.ID, phaseLabel(ph))
+				warn("%s", tx.PromptHashNoSet(l.ID, phaseLabel(ph)))
 			}
 		}
 	}
@@ -346,7 +348,7 @@ func (b *book) fact(p string) FileFact {
 	default:
 		f.Err = err.Error()
 		if st, serr := os.Stat(abs); serr == nil && st.IsDir() {
-			f.Err = "a folder, not a file"
+			f.Err = textOr(b.tx).FolderNotFile
 		}
 	}
 	b.Files[p] = f
@@ -373,5 +375,5 @@ func (b *book) setHash(ts []hashed) {
 // BOOKFORGE_LINT_MODE as pickup sees it.
 func (b *book) input(f Flags, lintEnv string) Input {
 	return Input{Ledgers: b.Ledgers, Files: b.Files, SetHash: b.SetHash, Pause: b.Pause, Flags: f,
-		State: b.State, Reports: b.Reports, LintEnv: lintEnv, CutShort: b.CutShort}
+		State: b.State, Reports: b.Reports, LintEnv: lintEnv, CutShort: b.CutShort, tx: b.tx}
 }

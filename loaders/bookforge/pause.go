@@ -1,15 +1,12 @@
 package bookforge
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
-
-	"github.com/pickup-dev/pickup/model"
 )
 
 // PauseFile is the pause marker, relative to the book.
@@ -51,6 +48,8 @@ type Pause struct {
 	// Stale, when set, says why the marker is not why the last run
 	// stopped (bookforge removes it only in `book reset`).
 	Stale string `json:"stale,omitempty"`
+
+	tx *Text // the words of Cause and Lines
 }
 
 // Violation is one quota the provider said was exceeded.
@@ -63,16 +62,17 @@ type Violation struct {
 
 // parsePause reads the pause marker. It returns nil and a warning naming
 // the file when the marker cannot be read as an object.
-func parsePause(rel string, data []byte) (*Pause, []string) {
+func parsePause(rel string, data []byte, tx *Text) (*Pause, []string) {
+	tx = textOr(tx)
 	root, _, err := parseJSON(data)
 	if err != nil {
-		return nil, []string{fmt.Sprintf("%s: %v; the pause marker is ignored (DISCARD still archives it)", rel, err)}
+		return nil, []string{tx.PauseUnreadable(rel, tx.jsonErr(err))}
 	}
 	if !root.IsObject() {
-		return nil, []string{fmt.Sprintf("%s: the pause marker is %s, not an object; ignored (DISCARD still archives it)", rel, kind(root))}
+		return nil, []string{tx.PauseNotObject(rel, tx.kindOf(kind(root)))}
 	}
 	get := func(key string) string { return text(field(root, key)) }
-	p := &Pause{Rel: rel, Data: data}
+	p := &Pause{Rel: rel, Data: data, tx: tx}
 	p.BookID = get("book_id")
 	p.Phase = get("phase")
 	p.Pipeline, _ = normPhase(p.Phase)
@@ -133,7 +133,7 @@ func parsePause(rel string, data []byte) (*Pause, []string) {
 	}
 	var warns []string
 	if !p.HasCreated && p.RawCreated != "" {
-		warns = append(warns, fmt.Sprintf("%s: created_at %q is not an ISO 8601 time", rel, p.RawCreated))
+		warns = append(warns, tx.PauseBadCreated(rel, p.RawCreated))
 	}
 	return p, warns
 }
@@ -160,34 +160,36 @@ func (p *Pause) Wait(now time.Time) time.Duration {
 
 // Cause is a one-line description: "HTTP 429 quota pause in write_scene".
 func (p *Pause) Cause() string {
+	tx := textOr(p.tx)
 	where := ""
 	if p.Phase != "" {
-		where = " in " + p.Phase
+		where = tx.CauseIn(p.Phase)
 	}
 	switch p.Kind {
 	case "quota":
 		if p.StatusCode != 0 {
-			return fmt.Sprintf("HTTP %d quota pause%s", p.StatusCode, where)
+			return tx.CauseHTTP(p.StatusCode, where)
 		}
-		return "quota pause" + where
+		return tx.CauseQuota(where)
 	case "reason":
-		return p.ReasonCode + " pause" + where
+		return tx.CauseReason(p.ReasonCode, where)
 	}
-	return "pause" + where
+	return tx.CausePause(where)
 }
 
 // waitText renders a wait as "4m30s" (whole seconds, rounded up so that
 // a wait is never shown as 0s).
-func waitText(d time.Duration) string { return model.Span(d) }
+func waitText(d time.Duration, tx *Text) string { return textOr(tx).span(d) }
 
 // clock is a time as the screens show it.
 func clock(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }
 
 // Lines are the pause's details for the dashboard and the plan.
 func (p *Pause) Lines(now time.Time) []string {
+	tx := textOr(p.tx)
 	var out []string
 	if p.Stale != "" {
-		out = append(out, "Stale: "+p.Stale+"; it is not why the last run stopped (bookforge removes it only in `bookforge book reset`)")
+		out = append(out, tx.LineStale(p.Stale))
 	}
 	where := ""
 	if p.Pipeline != "" && p.Pipeline != p.Phase {
@@ -195,26 +197,26 @@ func (p *Pause) Lines(now time.Time) []string {
 	}
 	scene := ""
 	if p.HasScene {
-		scene = fmt.Sprintf(", chapter %d, scene %d", p.Chapter, p.Scene)
+		scene = tx.LineScene(p.Chapter, p.Scene)
 	}
 	switch p.Kind {
 	case "quota":
-		out = append(out, fmt.Sprintf("Quota pause: status %d in phase %s%s%s", p.StatusCode, or(p.Phase, "?"), where, scene))
+		out = append(out, tx.LineQuota(p.StatusCode, or(p.Phase, "?"), where, scene))
 	case "reason":
-		out = append(out, fmt.Sprintf("Paused: %s in phase %s%s%s", p.ReasonCode, or(p.Phase, "?"), where, scene))
+		out = append(out, tx.LineReason(p.ReasonCode, or(p.Phase, "?"), where, scene))
 	default:
-		out = append(out, fmt.Sprintf("Paused in phase %s%s%s", or(p.Phase, "?"), where, scene))
+		out = append(out, tx.LinePaused(or(p.Phase, "?"), where, scene))
 	}
 	if p.Message != "" {
-		out = append(out, "Message: "+p.Message)
+		out = append(out, tx.LineMessage(p.Message))
 	}
 	for _, v := range p.Violations {
-		l := "Quota: " + or(v.Metric, "?")
+		l := tx.LineQuotaOf(or(v.Metric, "?"))
 		if v.Value != "" {
 			l += " = " + v.Value
 		}
 		if v.ID != "" {
-			l += " (id " + v.ID + ")"
+			l += tx.LineQuotaID(v.ID)
 		}
 		if v.Dimensions != "" {
 			l += " [" + v.Dimensions + "]"
@@ -222,26 +224,24 @@ func (p *Pause) Lines(now time.Time) []string {
 		out = append(out, l)
 	}
 	if p.Kind == "quota" && len(p.Violations) == 0 {
-		out = append(out, "Quota: the marker lists no quota violations")
+		out = append(out, tx.NoViolations)
 	}
 	for _, d := range p.Details {
-		out = append(out, "Detail: "+d)
+		out = append(out, tx.LineDetail(d))
 	}
 	if p.RawCreated != "" {
-		out = append(out, "Paused at: "+p.RawCreated)
+		out = append(out, tx.LinePausedAt(p.RawCreated))
 	}
 	if p.Kind == "quota" && p.Stale == "" {
 		switch {
 		case !p.HasRetry:
-			out = append(out, "Retry: the marker gives no retry time")
+			out = append(out, tx.NoRetry)
 		case p.RetryAt == nil:
-			out = append(out, fmt.Sprintf("Retry after: %s (the pause's time is unknown, so the retry time cannot be computed)", p.retryText()))
+			out = append(out, tx.RetryUnknown(p.retryText()))
 		case p.Wait(now) > 0:
-			out = append(out, fmt.Sprintf("Retry after: %s, safe from %s: not yet, wait %s",
-				p.retryText(), clock(*p.RetryAt), waitText(p.Wait(now))))
+			out = append(out, tx.RetryWait(p.retryText(), clock(*p.RetryAt), waitText(p.Wait(now), tx)))
 		default:
-			out = append(out, fmt.Sprintf("Retry after: %s, safe since %s",
-				p.retryText(), clock(*p.RetryAt)))
+			out = append(out, tx.RetrySafe(p.retryText(), clock(*p.RetryAt)))
 		}
 	}
 	return out
@@ -249,7 +249,7 @@ func (p *Pause) Lines(now time.Time) []string {
 
 // retryText is the marker's retry_after_seconds in words ("10 minutes").
 func (p *Pause) retryText() string {
-	return model.Span(time.Duration(p.RetryAfter * float64(time.Second)))
+	return textOr(p.tx).span(time.Duration(p.RetryAfter * float64(time.Second)))
 }
 
 func or(s, def string) string {

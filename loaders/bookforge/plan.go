@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // This file is the one place verdicts are decided. Decide is pure: the
@@ -119,7 +117,12 @@ type Input struct {
 	// CutShort is a RESTART or DISCARD of pickup's a kill stopped half
 	// way; the marker it left is not why anything stopped.
 	CutShort *cutShort
+	// tx is the words of the reasons, notes and writes (nil: English).
+	tx *Text
 }
+
+// t is the input's catalog.
+func (in Input) t() *Text { return textOr(in.tx) }
 
 func setKey(ts []hashed) string {
 	parts := make([]string, len(ts))
@@ -264,7 +267,12 @@ type Plan struct {
 	// nothing to pick up).
 	ResumeIndex int      `json:"-"`
 	Notes       []string `json:"notes,omitempty"`
+
+	tx *Text // the words of the plan's text (render.go)
 }
+
+// t is the plan's catalog.
+func (p *Plan) t() *Text { return textOr(p.tx) }
 
 // live is the pause marker when it says why the last run stopped.
 func (p *Plan) live() *Pause {
@@ -272,17 +280,6 @@ func (p *Plan) live() *Pause {
 		return nil
 	}
 	return p.Pause
-}
-
-// short abbreviates a hash for reasons, as git does.
-func short(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	if h == "" {
-		return "none"
-	}
-	return h
 }
 
 // before reports whether scene (ch, sc) comes before the cursor.
@@ -320,16 +317,18 @@ func rows(in Input, live *Pause) []*Ledger {
 
 // Decide computes the plan.
 func Decide(in Input) Plan {
-	p := Plan{Flags: in.Flags, State: in.State, From: "ledgers", ResumeIndex: -1, Scenes: []ScenePlan{}, Blocks: []Block{}, Writes: []Write{}}
+	tx := in.t()
+	p := Plan{Flags: in.Flags, State: in.State, From: "ledgers", ResumeIndex: -1, Scenes: []ScenePlan{}, Blocks: []Block{}, Writes: []Write{}, tx: tx}
 	if in.State != nil {
 		p.From = StateFile
 	}
 	if in.Pause != nil {
 		pz := *in.Pause
+		pz.tx = tx
 		if in.CutShort != nil {
-			pz.Stale = fmt.Sprintf("a %s cut short at %s left it behind", in.CutShort.Choice, clock(in.CutShort.At))
+			pz.Stale = tx.StaleCutShort(in.CutShort.Choice, clock(in.CutShort.At))
 		} else {
-			pz.Stale = staleWhy(in.Pause, in.Ledgers, in.State)
+			pz.Stale = staleWhy(in.Pause, in.Ledgers, in.State, tx)
 		}
 		p.Pause = &pz
 	}
@@ -349,7 +348,7 @@ func Decide(in Input) Plan {
 			history = append(history, l)
 		}
 	}
-	p.Lint = lintMode(in.LintEnv, history)
+	p.Lint = lintMode(in.LintEnv, history, tx)
 
 	target := -1
 	for i, l := range ledgers {
@@ -364,7 +363,7 @@ func Decide(in Input) Plan {
 				target = i
 			} else {
 				sp.Ahead = true
-				p.Notes = append(p.Notes, fmt.Sprintf("%s lies after state.json's cursor (%s): the next run does not reach it; when a run does, --resume reuses its entries", l.ID, in.State.SceneID()))
+				p.Notes = append(p.Notes, tx.NoteAhead(l.ID, in.State.SceneID()))
 			}
 		}
 		p.Scenes = append(p.Scenes, sp)
@@ -377,7 +376,7 @@ func Decide(in Input) Plan {
 	// is history and is never changed.
 	rerunFrom := in.Flags.RerunFrom
 	if in.Flags.RerunAll && rerunFrom != "" {
-		p.Notes = append(p.Notes, "--rerun-all already reruns the whole scene: --rerun-from "+rerunFrom+" adds nothing")
+		p.Notes = append(p.Notes, tx.NoteRerunAllFrom(rerunFrom))
 		rerunFrom = ""
 	}
 	flagged := in.Flags.RerunAll || rerunFrom != ""
@@ -385,10 +384,10 @@ func Decide(in Input) Plan {
 	case flagged && target >= 0:
 		p.Scenes[target] = evalScene(ledgers[target], in, p.Lint, true)
 		if rerunFrom == "repair" {
-			p.Notes = append(p.Notes, "--rerun-from repair: bookforge repairs only after a failing lint report, so the repair column follows the lint report")
+			p.Notes = append(p.Notes, tx.NoteRerunRepair)
 		}
 	case flagged:
-		p.Notes = append(p.Notes, "--rerun-from and --rerun-all act on the scene a resume picks up; there is none, and a committed scene's ledger is never changed")
+		p.Notes = append(p.Notes, tx.NoteNoScene)
 	}
 	if target >= 0 && p.Scenes[target].Start < 0 {
 		target = -1 // nothing left to do in it (cannot happen on the cursor scene, whose commit is ahead)
@@ -399,17 +398,17 @@ func Decide(in Input) Plan {
 		c := sp.Cells[sp.Start]
 		p.Resume = ResumeAt{Scene: sp.ID, Phase: c.Phase, Reason: fmt.Sprintf("%s %s: %s", sp.ID, phaseLabel(c.Phase), c.Reason)}
 		if f := sceneFile(sp.Chapter, sp.Scene); in.State != nil && in.Files[f].Exists {
-			p.Notes = append(p.Notes, fmt.Sprintf("%s already exists while state.json's cursor is on %s: the last commit was cut short after writing it, and bookforge stops with \"Scene already exists\" when it commits this scene again; move that file aside first (pickup does not touch it)", f, sp.ID))
+			p.Notes = append(p.Notes, tx.NoteSceneExists(f, sp.ID))
 		}
 	} else {
 		p.Complete = true
 		switch {
 		case complete:
-			p.Resume = ResumeAt{Reason: fmt.Sprintf("state.json says the book is COMPLETE: all recorded scenes are committed (%s)", i18n.Count(len(p.Scenes), "scene", "scenes"))}
+			p.Resume = ResumeAt{Reason: tx.ReasonComplete(len(p.Scenes))}
 		case len(p.Scenes) == 0:
-			p.Resume = ResumeAt{Reason: "no scene has a ledger yet: the next run starts from the first scene"}
+			p.Resume = ResumeAt{Reason: tx.ReasonNoLedger}
 		default:
-			p.Resume = ResumeAt{Reason: fmt.Sprintf("every phase of the recorded scenes (%s) is done: the next run starts the next scene", i18n.Count(len(p.Scenes), "scene", "scenes"))}
+			p.Resume = ResumeAt{Reason: tx.ReasonAllDone(len(p.Scenes))}
 		}
 	}
 
@@ -423,7 +422,7 @@ func Decide(in Input) Plan {
 			forced = append(forced, c.Forced...)
 			if c.PromptChange != nil && c.PromptChange.Fresh && c.Verdict == Skip {
 				p.Writes = append(p.Writes, Write{Kind: "prompt_update", Scene: sp.ID, Phases: []string{c.Phase}, File: sp.Ledger, Change: c.PromptChange,
-					Text: fmt.Sprintf("record prompt_hash_prev, prompt_hash_new and prompt_update_reason on %s %s in %s (in place)", sp.ID, c.Phase, sp.Ledger)})
+					Text: tx.WritePromptText(sp.ID, c.Phase, sp.Ledger)})
 			}
 		}
 		if si == target {
@@ -434,12 +433,12 @@ func Decide(in Input) Plan {
 	}
 	if len(forced) > 0 {
 		p.Writes = append(p.Writes, Write{Kind: "force_audit", File: "draft/context/phase_history/" + forceAuditName("<unix-ms>"), Forced: forced,
-			Text: fmt.Sprintf("write an audit note of the %d mismatch(es) --force-resume accepts", len(forced))})
+			Text: tx.WriteAuditText(len(forced))})
 	} else if in.Flags.ForceResume && !in.Flags.RerunAll {
-		p.Notes = append(p.Notes, "--force-resume: no mismatch needed forcing, so no audit note is written")
+		p.Notes = append(p.Notes, tx.NoteForceNothing)
 	}
 	if in.Flags.Reason != "" && !in.Flags.AllowPromptChange && !in.Flags.ForceResume {
-		p.Notes = append(p.Notes, "--reason is recorded with --resume-allow-prompt-change or --force-resume; on its own it is not used")
+		p.Notes = append(p.Notes, tx.NoteReasonAlone)
 	}
 	return p
 }
@@ -514,23 +513,24 @@ func archiveWrite(l *Ledger, sp ScenePlan, in Input, lint LintMode, rerunFrom st
 			moved = append(moved, key)
 		}
 	}
-	why, who := from+" reruns", "bookforge --resume"
+	tx := in.t()
+	why, who := tx.WhyReruns(from), tx.WhoResume
 	switch {
 	case in.Flags.RerunAll:
 		// The command drops --resume; a later --resume would still read
 		// what is left.
-		why, who = "--rerun-all", "a later bookforge --resume"
+		why, who = "--rerun-all", tx.WhoLater
 	case rerunFrom != "" && rerunFrom == from:
 		why = "--rerun-from " + rerunFrom
 	}
 	return &Write{Kind: "rerun_archive", Scene: l.ID, Phases: moved, File: sp.Ledger, From: from,
-		Text: fmt.Sprintf("move the %s entries of %s (%s) from %s to %s beside it: %s would otherwise reuse %s",
-			strings.Join(moved, ", "), l.ID, why, sp.Ledger, rerunArchiveName(l.ID, "<stamp>"), who, strings.Join(reads, ", "))}
+		Text: tx.ArchiveText(strings.Join(moved, ", "), l.ID, why, sp.Ledger, rerunArchiveName(l.ID, "<stamp>"), who, strings.Join(reads, ", "))}
 }
 
 // committedScene is a scene before state.json's cursor: committed, its
 // ledger history. Nothing is judged; each cell says what was recorded.
 func committedScene(l *Ledger, in Input) ScenePlan {
+	tx := in.t()
 	sp := ScenePlan{ID: l.ID, Chapter: l.Chapter, Scene: l.Scene, Ledger: l.Rel, Committed: true, Start: -1}
 	if !l.Exists {
 		sp.Ledger = ""
@@ -541,29 +541,28 @@ func committedScene(l *Ledger, in Input) ScenePlan {
 		switch {
 		case ph == ApplyCommit:
 			if f := sceneFile(l.Chapter, l.Scene); in.Files[f].Exists {
-				c.Verdict, c.Reason = Done, "committed: "+f+" exists"
+				c.Verdict, c.Reason = Done, tx.CommittedExists(f)
 				c.Artifacts = []ArtifactRef{{Key: "scene", Path: f}}
 			} else {
-				c.Verdict, c.Reason = None, "before state.json's cursor, yet "+f+" does not exist: the run moved past this scene without committing its prose"
+				c.Verdict, c.Reason = None, tx.BeforeCursorNoFile(f)
 			}
 		case e != nil:
 			c.Verdict = Done
-			c.Reason = "history (the scene is committed): "
-			if e.Status == "success" {
-				c.Reason += "success"
-			} else {
-				c.Reason += fmt.Sprintf("recorded status %q", e.Status)
+			what := tx.HistSuccess
+			if e.Status != "success" {
+				what = tx.HistStatus(e.Status)
 			}
 			if e.RawTime != "" {
-				c.Reason += " at " + e.RawTime
+				what += tx.HistAt(e.RawTime)
 			}
+			c.Reason = tx.HistoryCell(what)
 			if ph == "lint" {
 				if a, ok := e.artifact(requirement{"report", "lint_report"}); ok {
 					switch rep := in.Reports[a.Path]; {
 					case strings.EqualFold(strings.TrimSpace(rep.Status), "fail"):
-						c.Reason += "; the report says fail (committed anyway, as BOOKFORGE_LINT_MODE=warn allows)"
+						c.Reason += tx.ReportFailCommitted
 					case rep.Status != "":
-						c.Reason += fmt.Sprintf("; the report says %s", rep.Status)
+						c.Reason += tx.ReportSays(rep.Status)
 					}
 				}
 			}
@@ -571,11 +570,11 @@ func committedScene(l *Ledger, in Input) ScenePlan {
 				c.Artifacts = append(c.Artifacts, ArtifactRef{Key: a.Key, Path: or(in.Files[a.Path].Rel, a.Path), Hash: a.Hash})
 			}
 		case ph == "repair" && l.Entries["lint"] != nil:
-			c.Verdict, c.Reason = None, "no repair entry: lint passed on its first run"
+			c.Verdict, c.Reason = None, tx.NoRepairEntry
 		case ph == "repair", ph == "lint":
-			c.Verdict, c.Reason = None, "no lint entry: the scene ran with lint off"
+			c.Verdict, c.Reason = None, tx.NoLintEntry
 		default:
-			c.Verdict, c.Reason = None, "no entry recorded (history)"
+			c.Verdict, c.Reason = None, tx.NoEntryHistory
 		}
 		sp.Cells = append(sp.Cells, c)
 	}
@@ -601,6 +600,7 @@ func lintReport(l *Ledger, in Input) (string, Report, bool) {
 // 002's extra checks included. flagged says --rerun-from or --rerun-all
 // applies here.
 func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
+	tx := in.t()
 	sp := ScenePlan{ID: l.ID, Chapter: l.Chapter, Scene: l.Scene, Ledger: l.Rel, Start: -1}
 	if !l.Exists {
 		sp.Ledger = ""
@@ -629,56 +629,52 @@ func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
 		var c Cell
 		switch {
 		case ph == "lint" && lintOff:
-			c = Cell{Phase: ph, Verdict: None, Reason: "lint is off (" + lint.Why + "): bookforge records no lint and goes on to the commit"}
+			c = Cell{Phase: ph, Verdict: None, Reason: tx.LintOffCell(lint.Why)}
 		case ph == "repair":
 			// A recorded repair the lint passed after: an accepted
 			// prompt change upstream only needs forcing here (without
 			// --force-resume, state_repair and lint rerun already).
 			if c = repairCell(l, e, in, lintCell, lintOff); in.Flags.ForceResume {
-				c = upstreamChange(c, l.ID, e, change, changeAt, true)
+				c = upstreamChange(c, l.ID, e, change, changeAt, true, tx)
 			}
 		case rerunAll:
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: "--rerun-all: the command drops --resume, so bookforge ignores this scene's ledger and reruns every phase"}
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RerunAllCell}
 		case from >= 0 && i >= from:
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: "--rerun-from " + in.Flags.RerunFrom + ": rerun on request"}
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RerunFromCell(in.Flags.RerunFrom)}
 			if e != nil {
-				c.Reason += "; its ledger entry moves to an archive beside the ledger"
+				c.Reason += tx.EntryMoves
 			}
 		case cascade != "":
 			c = Cell{Phase: ph, Verdict: Rerun, Reason: cascade}
 		case ph == "state_repair" && repairBroken != "":
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: "the repair entry it builds on cannot be reused (" + repairBroken + "): state_repair reruns on the write prose"}
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RepairBroken(repairBroken)}
 		case ph == ApplyCommit && in.State != nil:
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: "not committed yet: state.json's cursor is on this scene"}
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.NotCommittedCursor}
 			if !cursor {
-				c.Reason = "not committed yet: the cursor has not reached this scene"
+				c.Reason = tx.NotCommittedNotYet
 			}
 			if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ph && !strings.HasPrefix(strings.ToLower(pz.Phase), "durable_apply_") {
-				c.Reason += "; the run paused here (" + pz.Cause() + ")" // a durable apply says so below
+				c.Reason += tx.PausedHere(pz.Cause()) // a durable apply says so below
 			}
 		default:
 			c = checkPhase(l, ph, e, in)
 			if ph == "plan" && cursor && c.Verdict == Rerun && in.State.PlanCard != "" && in.State.PlanCardScene == l.ID && in.Files[in.State.PlanCard].Exists {
 				f := in.Files[in.State.PlanCard]
 				c = Cell{Phase: ph, Verdict: Skip, Artifacts: []ArtifactRef{{Key: "scene_card", Path: f.Rel}},
-					Reason: fmt.Sprintf("state.json plan.scene_card (%s) is this scene's card: bookforge --resume reuses it (the ledger: %s)", f.Rel, c.Reason)}
+					Reason: tx.PlanCardReuse(f.Rel, c.Reason)}
 			}
 			if ph == "lint" && c.Verdict == Skip {
 				if path, rep, ok := lintReport(l, in); ok && rep.Err != "" {
-					c = Cell{Phase: ph, Verdict: Rerun, Reason: fmt.Sprintf("the lint report %s cannot be read (%s): bookforge --resume would stop on it", path, rep.Err)}
+					c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.LintReportUnreadable(path, rep.Err)}
 				}
 			}
-			c = upstreamChange(c, l.ID, e, change, changeAt, in.Flags.ForceResume)
+			c = upstreamChange(c, l.ID, e, change, changeAt, in.Flags.ForceResume, tx)
 		}
 		if c.PromptChange != nil && c.Verdict == Skip && change == nil {
 			change, changeAt = c.PromptChange, ph
 		}
 		if c.Verdict.acts() && cascade == "" {
-			verb := "reruns"
-			if c.Verdict == Blocked {
-				verb = "is blocked"
-			}
-			cascade = fmt.Sprintf("after %s, which %s", phaseLabel(ph), verb)
+			cascade = tx.Cascade(phaseLabel(ph), c.Verdict == Blocked)
 		}
 		if ph == "lint" {
 			lintCell = c
@@ -691,22 +687,22 @@ func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
 			break
 		}
 	}
-	durableAgain(&sp, in.Pause)
+	durableAgain(&sp, in.Pause, tx)
 	return sp
 }
 
 // upstreamChange applies an accepted prompt change of an earlier phase
 // to a skipped cell whose output predates it: it reruns, or with force
 // it is kept and the audit note says so.
-func upstreamChange(c Cell, scene string, e *Entry, change *PromptChange, changeAt string, force bool) Cell {
+func upstreamChange(c Cell, scene string, e *Entry, change *PromptChange, changeAt string, force bool, tx *Text) Cell {
 	if c.Verdict != Skip || change == nil || !predates(e, change) {
 		return c
 	}
-	what := fmt.Sprintf("the prompt of %s changed (%s -> %s, reason: %s) after this output was made", changeAt, short(change.Prev), short(change.New), change.Reason)
+	what := tx.UpstreamWhat(changeAt, tx.short(change.Prev), tx.short(change.New), change.Reason)
 	if !force {
-		return Cell{Phase: c.Phase, Verdict: Rerun, Reason: what + "; it reruns (--force-resume keeps it)"}
+		return Cell{Phase: c.Phase, Verdict: Rerun, Reason: tx.UpstreamRerun(what)}
 	}
-	c.Reason = "forced by --force-resume: kept although " + what + "; " + c.Reason
+	c.Reason = tx.UpstreamForced(what, c.Reason)
 	c.Forced = append(c.Forced, Block{Scene: scene, Phase: c.Phase, Kind: "prompt_changed_upstream", Flag: "--force-resume", Text: what})
 	c.Notable = true
 	return c
@@ -715,30 +711,31 @@ func upstreamChange(c Cell, scene string, e *Entry, change *PromptChange, change
 // repairCell decides the conditional repair: it runs only when the lint
 // report the run goes on with says fail.
 func repairCell(l *Ledger, e *Entry, in Input, lint Cell, lintOff bool) Cell {
+	tx := in.t()
 	c := Cell{Phase: "repair"}
 	path, rep, _ := lintReport(l, in)
 	switch {
 	case lintOff:
-		c.Verdict, c.Reason = None, "no lint, so no repair (lint is off)"
+		c.Verdict, c.Reason = None, tx.RepairLintOff
 	case !lint.Verdict.settled():
-		c.Verdict, c.Reason = Maybe, "runs only if the coming lint fails"
+		c.Verdict, c.Reason = Maybe, tx.RepairMaybe
 		if e != nil {
-			c.Reason += "; the recorded repair is from an earlier pass"
+			c.Reason += tx.RepairEarlier
 		}
 	case strings.EqualFold(strings.TrimSpace(rep.Status), "fail"):
 		c.Verdict = Rerun
-		c.Reason = fmt.Sprintf("the lint report %s says fail: bookforge repairs, then runs state_repair and lint again", path)
+		c.Reason = tx.RepairLintFail(path)
 	case e == nil:
 		c.Verdict = None
-		c.Reason = fmt.Sprintf("lint passed (the report %s says %q): no repair", path, rep.Status)
+		c.Reason = tx.RepairPassed(path, rep.Status)
 		if rep.Status == "" {
-			c.Reason = fmt.Sprintf("the lint report %s records no status, which bookforge takes as a pass: no repair", path)
+			c.Reason = tx.RepairNoStatus(path)
 		}
 	default:
 		// A repair recorded before the lint that passed.
 		c = checkPhase(l, "repair", e, in)
 		if c.Verdict == Skip {
-			c.Reason += "; lint passed after it"
+			c.Reason += tx.RepairAfter
 		}
 	}
 	return c
@@ -749,7 +746,7 @@ func repairCell(l *Ledger, e *Entry, in Input, lint Cell, lintOff bool) Cell {
 // phase's entry, then its apply paused. The next run reuses the entry
 // and applies it again, so the resume starts there, and it pauses again
 // unless the cause is fixed.
-func durableAgain(sp *ScenePlan, pz *Pause) {
+func durableAgain(sp *ScenePlan, pz *Pause, tx *Text) {
 	if pz == nil || pz.SceneID() != sp.ID || !strings.HasPrefix(strings.ToLower(pz.Phase), "durable_apply_") {
 		return
 	}
@@ -762,10 +759,10 @@ func durableAgain(sp *ScenePlan, pz *Pause) {
 	if pz.Message != "" {
 		what += ": " + pz.Message
 	}
-	again := fmt.Sprintf("its durable-state apply paused the last run (%s); the next run applies it again and pauses again unless that is fixed", what)
+	again := tx.DurableAgain(what)
 	switch c.Verdict {
 	case Skip:
-		c.Reason = "reused, and " + again + "; " + c.Reason
+		c.Reason = tx.DurableReused(again, c.Reason)
 		c.Notable = true
 	case Rerun:
 		c.Reason += "; " + again
@@ -790,9 +787,10 @@ func predates(e *Entry, pc *PromptChange) bool {
 
 // checkPhase judges one recorded phase on its own.
 func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
+	tx := in.t()
 	c := Cell{Phase: ph}
-	rerun := func(format string, args ...any) Cell {
-		c.Verdict, c.Reason = Rerun, fmt.Sprintf(format, args...)
+	rerun := func(why string) Cell {
+		c.Verdict, c.Reason = Rerun, why
 		return c
 	}
 	if e == nil {
@@ -800,22 +798,22 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 			f := sceneFile(l.Chapter, l.Scene)
 			if in.Files[f].Exists {
 				c.Verdict = Skip
-				c.Reason = "committed: " + f + " exists (apply/commit keeps no ledger entry)"
+				c.Reason = tx.CommittedNoEntry(f)
 				c.Artifacts = []ArtifactRef{{Key: "scene", Path: f}}
 				return c
 			}
-			return rerun("not committed yet: %s does not exist", f)
+			return rerun(tx.NotCommittedFile(f))
 		}
 		if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ph {
-			return rerun("no ledger entry: the run paused here (%s)", pz.Cause())
+			return rerun(tx.NoEntryPaused(pz.Cause()))
 		}
-		return rerun("no ledger entry: %s has not succeeded yet", phaseLabel(ph))
+		return rerun(tx.NoEntry(phaseLabel(ph)))
 	}
 	if e.Status != "success" {
 		if e.Status == "" {
-			return rerun("the entry records no status")
+			return rerun(tx.NoStatus)
 		}
-		return rerun("recorded status %q, not success", e.Status)
+		return rerun(tx.BadStatus(e.Status))
 	}
 	// Required artifacts: recorded, and on disk.
 	var present []string
@@ -830,14 +828,14 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 	for _, req := range reqs {
 		a, ok := e.artifact(req)
 		if !ok {
-			return rerun("artifact not recorded: %s", strings.Join(req, " or "))
+			return rerun(tx.ArtifactNotRecorded(strings.Join(req, " "+tx.Or+" ")))
 		}
 		f := in.Files[a.Path]
 		if !f.Exists {
 			if f.Err != "" {
-				return rerun("artifact unreadable: %s (%s)", or(f.Rel, a.Path), f.Err)
+				return rerun(tx.ArtifactUnreadable(or(f.Rel, a.Path), f.Err))
 			}
-			return rerun("artifact missing: %s", or(f.Rel, a.Path))
+			return rerun(tx.ArtifactMissing(or(f.Rel, a.Path)))
 		}
 		present = append(present, a.Key)
 		c.Artifacts = append(c.Artifacts, ArtifactRef{Key: a.Key, Path: f.Rel, Hash: a.Hash})
@@ -853,7 +851,7 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 			c.Blocks = append(c.Blocks, tblocks...)
 		case in.Flags.Reason == "":
 			for i := range tblocks {
-				tblocks[i].Text += `; --resume-allow-prompt-change also needs --reason "..." (the reason is recorded)`
+				tblocks[i].Text += tx.NeedsReason
 			}
 			c.Blocks = append(c.Blocks, tblocks...)
 		default:
@@ -874,13 +872,13 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 		switch {
 		case e.PreStatePath == "":
 			soft = append(soft, Block{Kind: "pre_state_missing", Old: e.PreStateHash,
-				Text: "pre_state_hash is recorded without pre_state_path, so it cannot be checked"})
+				Text: tx.PreStateNoPath})
 		case !f.Exists:
 			soft = append(soft, Block{Kind: "pre_state_missing", File: or(f.Rel, e.PreStatePath), Abs: f.Abs, Old: e.PreStateHash,
-				Text: fmt.Sprintf("pre_state file missing: %s (recorded %s)", or(f.Rel, e.PreStatePath), short(e.PreStateHash))})
+				Text: tx.PreStateMissing(or(f.Rel, e.PreStatePath), tx.short(e.PreStateHash))})
 		case f.Hash != e.PreStateHash:
 			soft = append(soft, Block{Kind: "pre_state_changed", File: f.Rel, Abs: f.Abs, Old: e.PreStateHash, New: f.Hash,
-				Text: fmt.Sprintf("pre_state_hash changed (%s -> %s) for %s", short(e.PreStateHash), short(f.Hash), f.Rel)})
+				Text: tx.PreStateChanged(tx.short(e.PreStateHash), tx.short(f.Hash), f.Rel)})
 		}
 	}
 	for _, a := range e.Artifacts {
@@ -894,7 +892,7 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 		}
 		if f.Hash != a.Hash {
 			soft = append(soft, Block{Kind: "artifact_changed", File: f.Rel, Abs: f.Abs, Old: a.Hash, New: f.Hash,
-				Text: fmt.Sprintf("artifact changed: %s (%s -> %s)", f.Rel, short(a.Hash), short(f.Hash))})
+				Text: tx.ArtifactChanged(f.Rel, tx.short(a.Hash), tx.short(f.Hash))})
 		}
 	}
 	for i := range soft {
@@ -904,7 +902,7 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 		c.Forced = append(c.Forced, soft...)
 	} else {
 		for i := range soft {
-			soft[i].Text += "; use --force-resume to accept"
+			soft[i].Text += tx.UseForce
 		}
 		c.Blocks = append(c.Blocks, soft...)
 	}
@@ -913,7 +911,7 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 		c.Verdict = Blocked
 		c.Reason = c.Blocks[0].Text
 		if len(c.Blocks) > 1 {
-			c.Reason += fmt.Sprintf(" (and %d more)", len(c.Blocks)-1)
+			c.Reason += tx.AndMore(len(c.Blocks) - 1)
 		}
 		c.Artifacts = nil
 		c.PromptChange = nil
@@ -922,23 +920,23 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 	c.Verdict = Skip
 	var why []string
 	if e.RawTime != "" {
-		why = append(why, "success at "+e.RawTime)
+		why = append(why, tx.SuccessAt(e.RawTime))
 	} else {
-		why = append(why, "recorded success")
+		why = append(why, tx.RecordedSuccess)
 	}
 	if len(present) > 0 {
-		why = append(why, strings.Join(present, ", ")+" present")
+		why = append(why, tx.Present(strings.Join(present, ", ")))
 	}
 	if hashesChecked {
-		why = append(why, "hashes match")
+		why = append(why, tx.HashesMatch)
 	}
 	c.Reason = strings.Join(why, "; ")
 	if pc != nil {
 		c.Notable = true
 		if pc.Fresh {
-			c.Reason = fmt.Sprintf("prompt change accepted (%s -> %s, reason: %s): %s; %s", short(pc.Prev), short(pc.New), pc.Reason, strings.Join(pc.Files, ", "), c.Reason)
+			c.Reason = tx.PromptAccepted(tx.short(pc.Prev), tx.short(pc.New), pc.Reason, strings.Join(pc.Files, ", "), c.Reason)
 		} else {
-			c.Reason = fmt.Sprintf("prompt change recorded earlier (%s -> %s, reason: %s); %s", short(pc.Prev), short(pc.New), pc.Reason, c.Reason)
+			c.Reason = tx.PromptEarlier(tx.short(pc.Prev), tx.short(pc.New), pc.Reason, c.Reason)
 		}
 	}
 	if len(c.Forced) > 0 {
@@ -947,7 +945,7 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 		for i, f := range c.Forced {
 			texts[i] = f.Text
 		}
-		c.Reason = "forced by --force-resume: " + strings.Join(texts, "; ") + "; " + c.Reason
+		c.Reason = tx.ForcedBy(strings.Join(texts, "; "), c.Reason)
 	}
 	return c
 }
@@ -983,18 +981,17 @@ func templateCheck(scene, ph string, e *Entry, in Input) ([]Block, *PromptChange
 	if len(e.Templates) == 0 {
 		return nil, nil, false
 	}
+	tx := in.t()
 	cur := in.SetHash[setKey(e.Templates)]
 	mk := func(kind string, t hashed, old, now string) Block {
 		f := in.Files[t.Path]
 		b := Block{Scene: scene, Phase: ph, Kind: kind, File: or(f.Rel, t.Path), Abs: f.Abs, Old: old, New: now, Flag: "--resume-allow-prompt-change"}
-		what := "template changed"
 		if kind == "template_missing" {
-			what = "template missing"
-			b.Text = fmt.Sprintf("%s: %s (recorded %s)", what, b.File, short(old))
+			b.Text = tx.TemplateMissingText(b.File, tx.short(old))
 		} else {
-			b.Text = fmt.Sprintf("%s: %s (%s -> %s)", what, b.File, short(old), short(now))
+			b.Text = tx.TemplateChangedText(b.File, tx.short(old), tx.short(now))
 		}
-		b.Text += fmt.Sprintf(`; use --resume-allow-prompt-change --reason "..." to accept, or --rerun-from %s`, ph)
+		b.Text += tx.TemplateAccept(ph)
 		return b
 	}
 	var missing []Block
@@ -1014,7 +1011,7 @@ func templateCheck(scene, ph string, e *Entry, in Input) ([]Block, *PromptChange
 		if len(missing) > 0 {
 			return missing, nil, true
 		}
-		return []Block{setChanged(mk, e.Templates, e.PromptHashNew, cur)}, nil, true
+		return []Block{setChanged(mk, e.Templates, e.PromptHashNew, cur, tx)}, nil, true
 	}
 	if len(missing) > 0 {
 		return missing, nil, true
@@ -1035,7 +1032,7 @@ func templateCheck(scene, ph string, e *Entry, in Input) ([]Block, *PromptChange
 	}
 	if e.PromptHash != "" {
 		if cur != e.PromptHash {
-			return []Block{setChanged(mk, e.Templates, e.PromptHash, cur)}, nil, true
+			return []Block{setChanged(mk, e.Templates, e.PromptHash, cur, tx)}, nil, true
 		}
 		return nil, nil, true
 	}
@@ -1045,7 +1042,7 @@ func templateCheck(scene, ph string, e *Entry, in Input) ([]Block, *PromptChange
 // setChanged is a mismatch of the whole template set's hash: it is named
 // by the phase's own template, and the message lists the other files of
 // the set, since any of them may be the one that changed.
-func setChanged(mk func(kind string, t hashed, old, now string) Block, ts []hashed, old, now string) Block {
+func setChanged(mk func(kind string, t hashed, old, now string) Block, ts []hashed, old, now string, tx *Text) Block {
 	pt := phaseTemplate(ts)
 	b := mk("template_changed", pt, old, now)
 	if len(ts) > 1 {
@@ -1055,7 +1052,7 @@ func setChanged(mk func(kind string, t hashed, old, now string) Block, ts []hash
 				others = append(others, t.Path)
 			}
 		}
-		b.Text = strings.Replace(b.Text, b.File+" (", b.File+" with "+strings.Join(others, ", ")+" (", 1)
+		b.Text = strings.Replace(b.Text, b.File+" (", b.File+tx.WithOthers(strings.Join(others, ", "))+" (", 1)
 		for _, t := range ts {
 			b.Set = append(b.Set, t.Path)
 		}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // glyphs are the grid's marks: one cell per verdict. A committed
@@ -20,10 +18,15 @@ var (
 )
 
 // legendWords name the marks, in the legend's order.
-var legendWords = []struct {
+func legendWords(tx *Text) []struct {
 	v    Verdict
 	word string
-}{{Skip, "done/skip"}, {Rerun, "rerun"}, {Blocked, "blocked"}, {Maybe, "if lint fails"}, {None, "not needed"}}
+} {
+	return []struct {
+		v    Verdict
+		word string
+	}{{Skip, tx.LegSkip}, {Rerun, tx.LegRerun}, {Blocked, tx.LegBlocked}, {Maybe, tx.LegMaybe}, {None, tx.LegNone}}
+}
 
 func glyphsFor(plain bool) glyphs {
 	if plain {
@@ -47,9 +50,9 @@ func (g glyphs) of(v Verdict) string {
 }
 
 // colLabel is a phase as a grid column names it: repair is conditional.
-func colLabel(ph string) string {
+func colLabel(ph string, tx *Text) string {
 	if ph == "repair" {
-		return "repair (if lint fails)"
+		return textOr(tx).ColRepair
 	}
 	return phaseLabel(ph)
 }
@@ -59,16 +62,17 @@ func colLabel(ph string) string {
 // a scene id, so the grid stays aligned wherever runs of spaces are
 // collapsed (the dashboard wraps text by words).
 func gridLines(p *Plan, plain bool) []string {
+	tx := p.t()
 	g := glyphsFor(plain)
 	var legend []string
 	for i, ph := range Phases {
-		legend = append(legend, fmt.Sprintf("%d %s", i+1, colLabel(ph)))
+		legend = append(legend, fmt.Sprintf("%d %s", i+1, colLabel(ph, tx)))
 	}
 	sep := " · "
 	if plain {
 		sep = ", "
 	}
-	out := []string{"Phases: " + strings.Join(legend, sep)}
+	out := []string{tx.PhasesLine(strings.Join(legend, sep))}
 	head := []string{"chNNN_scNNN"}
 	for i := range Phases {
 		head = append(head, fmt.Sprint(i+1))
@@ -85,10 +89,11 @@ func gridLines(p *Plan, plain bool) []string {
 		out = append(out, strings.Join(row, " "))
 	}
 	if len(p.Scenes) == 0 {
-		out = append(out, "(no scene recorded yet)")
+		out = append(out, tx.NoScenes)
 	}
-	marks := make([]string, len(legendWords))
-	for i, lw := range legendWords {
+	lws := legendWords(tx)
+	marks := make([]string, len(lws))
+	for i, lw := range lws {
 		marks[i] = g.of(lw.v) + " " + lw.word
 	}
 	out = append(out, strings.Join(marks, sep))
@@ -99,14 +104,15 @@ func gridLines(p *Plan, plain bool) []string {
 // elsewhere the phases that are not plain skips, runs of cells with one
 // reason on one line, and one line for a scene skipped whole.
 func reasonLines(p *Plan) []string {
+	tx := p.t()
 	var out []string
 	for i, sp := range p.Scenes {
 		if sp.Committed {
-			out = append(out, committedLine(sp))
+			out = append(out, committedLine(sp, tx))
 			continue
 		}
 		if i != p.ResumeIndex && sp.Done() && !anyNotable(sp) {
-			out = append(out, fmt.Sprintf("%s: every phase SKIP (recorded success, artifacts present)", sp.ID))
+			out = append(out, tx.AllSkip(sp.ID))
 			continue
 		}
 		for j := 0; j < len(sp.Cells); {
@@ -130,10 +136,10 @@ func reasonLines(p *Plan) []string {
 
 // committedLine sums up a committed scene in one line: its ledger is
 // history, and which conditional phases it did without.
-func committedLine(sp ScenePlan) string {
-	line := sp.ID + ": committed before the cursor; its ledger is history"
+func committedLine(sp ScenePlan, tx *Text) string {
+	line := tx.CommittedLine(sp.ID)
 	for _, c := range sp.Cells {
-		if c.Verdict == None || (c.Phase == "lint" && strings.Contains(c.Reason, "says fail")) {
+		if c.Verdict == None || (c.Phase == "lint" && strings.HasSuffix(c.Reason, tx.ReportFailCommitted)) {
 			line += "; " + phaseLabel(c.Phase) + ": " + c.Reason
 		}
 	}
@@ -152,7 +158,7 @@ func anyNotable(sp ScenePlan) bool {
 // writeLines lists what CONTINUE writes.
 func writeLines(p *Plan) []string {
 	if len(p.Writes) == 0 {
-		return []string{"nothing: the ledger is only read"}
+		return []string{p.t().NothingWritten}
 	}
 	out := make([]string, len(p.Writes))
 	for i, w := range p.Writes {
@@ -163,35 +169,32 @@ func writeLines(p *Plan) []string {
 
 // planLines is `pickup plan`'s text.
 func planLines(p *Plan, now time.Time) []string {
-	out := []string{fmt.Sprintf("bookforge resume plan: book %s (%s)", p.Book, p.BookDir)}
+	tx := p.t()
+	out := []string{tx.PlanTitle(p.Book, p.BookDir)}
 	if args := p.Flags.Args(); len(args) > 0 || p.Flags.Reason != "" {
 		f := strings.Join(args, " ")
 		if p.Flags.Reason != "" {
 			f = strings.TrimSpace(f + " --reason " + shellQuote(p.Flags.Reason))
 		}
-		out = append(out, "Flags: "+f)
+		out = append(out, tx.PlanFlags(f))
 	}
 	if p.live() != nil {
 		out = append(out, p.Pause.Lines(now)...)
 	}
 	if st := p.State; st != nil {
-		out = append(out, fmt.Sprintf("Cursor: %s (status %s) from %s; committed before it: %s", st.SceneID(), or(st.Status, "(none)"), StateFile, i18n.Count(p.Committed, "scene", "scenes")))
+		out = append(out, tx.PlanCursor(st.SceneID(), or(st.Status, tx.None), StateFile, p.Committed))
 	} else if len(p.Scenes) > 0 {
-		out = append(out, "Cursor: no state.json: the resume scene is the first scene whose ledger is not complete")
+		out = append(out, tx.PlanNoCursor)
 	}
-	lint := "on"
-	if p.Lint.Off {
-		lint = "off"
-	}
-	out = append(out, "Lint: "+lint+" ("+p.Lint.Why+")")
+	out = append(out, tx.PlanLint(p.Lint.Off, p.Lint.Why))
 	if p.Complete {
-		out = append(out, "Resume: "+p.Resume.Reason)
+		out = append(out, tx.PlanResumeWhy(p.Resume.Reason))
 	} else {
-		out = append(out, fmt.Sprintf("Resume: %s at %s", p.Resume.Scene, phaseLabel(p.Resume.Phase)))
+		out = append(out, tx.PlanResumeAt(p.Resume.Scene, phaseLabel(p.Resume.Phase)))
 	}
-	out = append(out, "Command: "+p.Command)
+	out = append(out, tx.PlanCommand(p.Command))
 	if p.Pause != nil && p.live() == nil {
-		out = append(out, "Stale pause marker ("+PauseFile+"):")
+		out = append(out, tx.PlanStale(PauseFile))
 		for _, l := range p.Pause.Lines(now) {
 			out = append(out, "  "+l)
 		}
@@ -206,15 +209,15 @@ func planLines(p *Plan, now time.Time) []string {
 		if sp.Ledger != "" {
 			head += " (" + sp.Ledger + ")"
 		} else {
-			head += " (no ledger yet)"
+			head += tx.PlanNoLedger
 		}
 		switch {
 		case i == p.ResumeIndex:
-			head += "  (resume here)"
+			head += tx.PlanResumeHere
 		case sp.Committed:
-			head += "  (committed)"
+			head += tx.PlanCommitted
 		case sp.Ahead:
-			head += "  (after the cursor)"
+			head += tx.PlanAfterCursor
 		}
 		out = append(out, head)
 		for _, c := range sp.Cells {
@@ -222,17 +225,17 @@ func planLines(p *Plan, now time.Time) []string {
 		}
 	}
 	if len(p.Blocks) > 0 {
-		out = append(out, "", fmt.Sprintf("Blocked (%d): CONTINUE needs an explicit flag", len(p.Blocks)))
+		out = append(out, "", tx.PlanBlocked(len(p.Blocks)))
 		for _, b := range p.Blocks {
 			out = append(out, fmt.Sprintf("  %s %s: %s", b.Scene, phaseLabel(b.Phase), b.Text))
 		}
 	}
-	out = append(out, "", "CONTINUE writes:")
+	out = append(out, "", tx.PlanWrites)
 	for _, l := range writeLines(p) {
 		out = append(out, "  "+l)
 	}
 	for _, n := range p.Notes {
-		out = append(out, "Note: "+n)
+		out = append(out, tx.PlanNote(n))
 	}
 	return out
 }

@@ -9,8 +9,6 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // ReasonArchived disables every writing choice on a reset archive.
@@ -21,12 +19,14 @@ func lintEnv() string { return os.Getenv(LintModeEnv) }
 
 // session maps a book and its plan onto a Session.
 func (l Loader) session(b *book, path string) *model.Session {
+	tx := l.tx()
+	b.tx = tx
 	fl := l.flags()
 	if fl.RerunFrom != "" {
 		if p, ok := normPhase(fl.RerunFrom); ok {
 			fl.RerunFrom = p
 		} else {
-			b.Warnings = append(b.Warnings, fmt.Sprintf("--rerun-from %q is not a pipeline phase (%s): ignored", fl.RerunFrom, strings.Join(Phases, ", ")))
+			b.Warnings = append(b.Warnings, tx.RerunFromBad(fl.RerunFrom, strings.Join(Phases, ", ")))
 			fl.RerunFrom = ""
 		}
 	}
@@ -45,7 +45,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 		ID:          loaders.SessionID(SourceName, b.Project, b.Dir),
 		Path:        path,
 		Project:     b.Project,
-		Title:       "book " + b.ID,
+		Title:       tx.BookTitle(b.ID),
 		Fingerprint: b.Fingerprint,
 		Warnings:    []string{},
 		Archived:    b.Archived,
@@ -59,10 +59,10 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.StateFiles = append(s.StateFiles, old...)
 	}
 	if b.Title != "" {
-		s.Title = b.Title + " (book " + b.ID + ")"
+		s.Title = tx.TitledBook(b.Title, b.ID)
 	}
 	if b.Archived {
-		s.Title += " — reset archive " + archiveName(b)
+		s.Title += tx.ResetArchive(archiveName(b))
 	}
 	now := l.now()
 	live := plan.live()
@@ -75,7 +75,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 	// leads, then the quota wait, then a stale marker. Then the warning
 	// of how the resume scene was found.
 	if b.CutShort != nil && !b.Archived {
-		s.Alert(model.AlertCutShort, b.CutShort.warning())
+		s.Alert(model.AlertCutShort, b.CutShort.warning(tx))
 	}
 	wait := live.Wait(now)
 	if b.Archived {
@@ -83,20 +83,18 @@ func (l Loader) session(b *book, path string) *model.Session {
 	}
 	waitWarning := ""
 	if wait > 0 {
-		waitWarning = fmt.Sprintf("quota pause: retrying is safe from %s; CONTINUE now will likely hit the quota again: wait %s",
-			clock(*live.RetryAt), waitText(wait))
+		waitWarning = tx.QuotaWait(clock(*live.RetryAt), waitText(wait, tx))
 		s.Alert(model.AlertOther, waitWarning)
 	}
 	if pz := plan.Pause; pz != nil && pz.Stale != "" && b.CutShort == nil && !b.Archived {
-		s.Alert(model.AlertStale, fmt.Sprintf("%s is stale (%s, created %s): %s; it is not why the last run stopped, and bookforge removes it only in `bookforge book reset`",
-			PauseFile, pz.Cause(), or(pz.RawCreated, "at an unknown time"), pz.Stale))
+		s.Alert(model.AlertStale, tx.StaleAlert(PauseFile, pz.Cause(), or(pz.RawCreated, tx.AtUnknownTime), pz.Stale))
 	}
 	if b.State == nil && !b.Archived && len(plan.Scenes) > 0 {
-		why := "no " + StateFile + " in " + plan.BookDir
+		why := tx.NoState(StateFile, plan.BookDir)
 		if b.HasState {
-			why = StateFile + " cannot be read"
+			why = tx.StateUnreadable(StateFile)
 		}
-		s.Warnings = append(s.Warnings, why+": the resume scene is taken from the ledgers (the first scene not complete); bookforge itself starts at state.json's cursor and cannot run without it")
+		s.Warnings = append(s.Warnings, tx.FromLedgers(why))
 	}
 	s.Warnings = append(s.Warnings, b.Warnings...)
 	s.Warnings = append(s.Warnings, plan.Notes...)
@@ -116,17 +114,17 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.LastAction = &model.LastAction{Type: "PAUSE", Clean: true}
 	case plan.Complete && b.State != nil:
 		s.LastAction = &model.LastAction{Type: "BOOK_COMPLETE", Clean: true}
-		s.Headline = "The book is complete: state.json says COMPLETE."
+		s.Headline = tx.HeadComplete
 		s.Standing = model.StandingDone
 	case ready:
 		s.LastAction = &model.LastAction{Type: "STEP_COMPLETED", Clean: true}
-		s.Headline = fmt.Sprintf("The book is ready for the next step, %s.", rs.ID)
+		s.Headline = tx.HeadReady(rs.ID)
 		s.Standing = model.StandingReady
 	case b.State == nil && firstPending(withoutFlags(b)) < 0:
 		s.LastAction = &model.LastAction{Type: "SCENE_COMPLETED", Clean: true}
 	case b.Latest != "":
 		s.LastAction = &model.LastAction{Type: b.Latest + " success", Clean: false}
-		s.Headline = fmt.Sprintf("The last run stopped after %s, without a pause marker.", b.Latest)
+		s.Headline = tx.HeadStopped(b.Latest)
 		s.Standing = model.StandingInterrupted
 	}
 
@@ -139,17 +137,17 @@ func (l Loader) session(b *book, path string) *model.Session {
 			case c.Verdict == None:
 				continue
 			case i == rs.Start && c.Verdict == Skip:
-				ph.Status, ph.Label = model.PhaseInProgress, "apply again"
+				ph.Status, ph.Label = model.PhaseInProgress, tx.PhApplyAgain
 			case c.Verdict.settled():
-				ph.Status, ph.Label = model.PhaseCompleted, "skip"
+				ph.Status, ph.Label = model.PhaseCompleted, tx.PhSkip
 			case c.Verdict == Blocked:
-				ph.Status, ph.Label = model.PhaseFailed, "blocked"
+				ph.Status, ph.Label = model.PhaseFailed, tx.PhBlocked
 			case i == rs.Start:
-				ph.Status, ph.Label = model.PhaseInProgress, "rerun"
+				ph.Status, ph.Label = model.PhaseInProgress, tx.PhRerun
 			case c.Verdict == Maybe:
-				ph.Status, ph.Label = model.PhasePending, "if lint fails"
+				ph.Status, ph.Label = model.PhasePending, tx.PhIfLintFails
 			default:
-				ph.Status, ph.Label = model.PhasePending, "rerun"
+				ph.Status, ph.Label = model.PhasePending, tx.PhRerun
 			}
 			s.Phases = append(s.Phases, ph)
 		}
@@ -180,7 +178,10 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.Status = "resume at " + phaseLabel(plan.Resume.Phase)
 	}
 	if live != nil {
-		s.Status = "paused: " + live.Cause()
+		// Status is the JSON's status: English whatever the language.
+		en := *live
+		en.tx = &english
+		s.Status = "paused: " + en.Cause()
 	}
 
 	// Facts, a live pause first.
@@ -189,9 +190,9 @@ func (l Loader) session(b *book, path string) *model.Session {
 		v := live.Cause()
 		if live.Kind == "quota" && live.RetryAt != nil {
 			if wait > 0 {
-				v += fmt.Sprintf("; retry at %s, in %s", clock(*live.RetryAt), waitText(wait))
+				v += tx.RetryAtIn(clock(*live.RetryAt), waitText(wait, tx))
 			} else {
-				v += "; safe to retry since " + clock(*live.RetryAt)
+				v += tx.SafeSince(clock(*live.RetryAt))
 			}
 		}
 		if live.Kind == "reason" && live.Message != "" {
@@ -199,31 +200,31 @@ func (l Loader) session(b *book, path string) *model.Session {
 		}
 		s.Fields = append(s.Fields, model.Field{Key: "paused", Label: "Paused", Value: v})
 		if live.HasScene {
-			s.Fields = append(s.Fields, model.Field{Key: "paused_at", Label: "Paused at", Value: fmt.Sprintf("chapter %d, scene %d, phase %s", live.Chapter, live.Scene, or(live.Phase, "?"))})
+			s.Fields = append(s.Fields, model.Field{Key: "paused_at", Label: "Paused at", Value: tx.PausedAt(live.Chapter, live.Scene, or(live.Phase, "?"))})
 		}
 	}
 	if st := b.State; st != nil {
-		v := fmt.Sprintf("%s (chapter %d, scene %d), status %s, from %s", st.SceneID(), st.Chapter, st.Scene, or(st.Status, "(none)"), StateFile)
+		v := tx.CursorValue(st.SceneID(), st.Chapter, st.Scene, or(st.Status, tx.None), StateFile)
 		if st.Defaulted {
-			v = fmt.Sprintf("%s (a fresh cursor: the first scene), status %s, from %s", st.SceneID(), or(st.Status, "(none)"), StateFile)
+			v = tx.CursorFresh(st.SceneID(), or(st.Status, tx.None), StateFile)
 		}
 		s.Fields = append(s.Fields, model.Field{Key: "cursor", Label: "Cursor", Value: v})
 	}
 	if rs != nil {
-		s.Fields = append(s.Fields, model.Field{Key: "scene", Label: "Scene", Value: fmt.Sprintf("%s (chapter %d, scene %d)", rs.ID, rs.Chapter, rs.Scene)})
+		s.Fields = append(s.Fields, model.Field{Key: "scene", Label: "Scene", Value: tx.SceneValue(rs.ID, rs.Chapter, rs.Scene)})
 		s.Fields = append(s.Fields, model.Field{Key: "phase", Label: "Phase", Value: phaseLabel(plan.Resume.Phase)})
 	}
 	if args := fl.Args(); len(args) > 0 {
-		s.Fields = append(s.Fields, model.Field{Key: "flags", Label: "Flags", Value: strings.Join(args, " ") + " (pickup's own; the bookforge command never carries them)"})
+		s.Fields = append(s.Fields, model.Field{Key: "flags", Label: "Flags", Value: tx.FlagsValue(strings.Join(args, " "))})
 	}
 	if len(plan.Blocks) > 0 && !b.Archived {
 		bl := plan.Blocks[0]
 		v := fmt.Sprintf("%s %s: %s", bl.Scene, phaseLabel(bl.Phase), bl.Text)
 		if len(plan.Blocks) > 1 {
-			v += fmt.Sprintf(" (and %d more; see the plan)", len(plan.Blocks)-1)
+			v += tx.BlockedMore(len(plan.Blocks) - 1)
 		}
 		s.Fields = append(s.Fields, model.Field{Key: "blocked", Label: "Blocked", Value: v})
-		s.Problem = integrityProblem(b, plan.Blocks)
+		s.Problem = integrityProblem(b, plan.Blocks, tx)
 	}
 
 	// Outputs the resume loads into the next phase.
@@ -305,36 +306,36 @@ func (l Loader) session(b *book, path string) *model.Session {
 	}
 	s.Context = ctx
 
-	s.Policy, s.Outcomes = policies(b, &plan, rs, ready, skipped, wait)
+	s.Policy, s.Outcomes = policies(b, &plan, rs, ready, skipped, wait, tx)
 	s.Moves = map[model.Choice][]string{model.Discard: b.moves()}
 	if b.Archived {
 		for _, c := range []model.Choice{model.Continue, model.Restart, model.Discard} {
-			s.Policy[c] = model.ChoicePolicy{Disabled: ReasonArchived}
+			s.Policy[c] = model.ChoicePolicy{Disabled: tx.Archived}
 		}
 	}
 
 	// The dashboard: the grid, the pause, then every verdict's reason.
-	title := gridTitle
+	title := tx.GridTitle
 	if l.opts.Plain {
-		title = gridTitlePlain
+		title = tx.GridTitlePlain
 	}
 	s.Sections = append(s.Sections, model.Section{Title: title, Lines: gridLines(&plan, l.opts.Plain)})
 	// The same grid, cell by cell, for a screen that selects a cell and
 	// shows its reason (it then leaves out the text grid and "Why").
 	s.Grid = gridOf(&plan, l.opts.Plain)
 	if pz := plan.Pause; pz != nil {
-		t := "Pause (" + PauseFile + ")"
+		t := tx.SecPause(PauseFile)
 		if pz.Stale != "" {
-			t = "Stale pause marker (" + PauseFile + ")"
+			t = tx.SecStale(PauseFile)
 		}
 		s.Sections = append(s.Sections, model.Section{Title: t, Lines: pz.Lines(now)})
 	}
 	s.Sections = append(s.Sections,
-		model.Section{Title: whyTitle, Lines: reasonLines(&plan)},
-		model.Section{Title: "CONTINUE writes", Lines: writeLines(&plan)},
+		model.Section{Title: tx.Why, Lines: reasonLines(&plan)},
+		model.Section{Title: tx.SecWrites, Lines: writeLines(&plan)},
 	)
 	s.Plan = &model.Plan{Lines: planLines(&plan, now), Data: &plan}
-	s.Prompt = prompt(b, &plan, s, loads, now)
+	s.Prompt = prompt(b, &plan, loads, now, waitWarning, tx)
 	// The artifact list: every file the ledgers name, with the hashes
 	// they record (the prompt above lists only what the resume loads).
 	s.Artifacts = bookArtifacts(b)
@@ -343,86 +344,86 @@ func (l Loader) session(b *book, path string) *model.Session {
 
 // policies are the choices' words: what each does to this book, with
 // the bookforge command it leaves the person with.
-func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, wait time.Duration) (map[model.Choice]model.ChoicePolicy, map[model.Choice]string) {
+func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, wait time.Duration, tx *Text) (map[model.Choice]model.ChoicePolicy, map[model.Choice]string) {
 	// Not recommended while the quota asks to wait (the alert says so).
 	cont := model.ChoicePolicy{Recommended: !b.Archived && len(plan.Blocks) == 0 && wait <= 0, Writes: len(plan.Writes) > 0,
-		Why: "no scene waits for a person's decision"}
+		Why: tx.ContinueWhy}
 	switch {
 	case plan.Complete && b.State != nil:
-		cont = model.ChoicePolicy{Disabled: "state.json says the book is COMPLETE: there is nothing to resume"}
+		cont = model.ChoicePolicy{Disabled: tx.ContinueComplete}
 	case plan.Complete:
-		cont.Hint = "every recorded scene is done: run the next scene"
+		cont.Hint = tx.HintAllDone
 	case ready:
-		cont.Hint = fmt.Sprintf("start %s, the next step: %s", plan.Resume.Scene, plan.Command)
+		cont.Hint = tx.HintReady(plan.Resume.Scene, plan.Command)
 	case plan.Pause != nil && plan.Pause.Stale == "" && rs.Cells[rs.Start].Verdict == Skip:
-		cont.Hint = fmt.Sprintf("resume %s at %s, which applies its recorded output again", plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
+		cont.Hint = tx.HintApplyAgain(plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
 	case len(skipped) == 0:
-		cont.Hint = fmt.Sprintf("resume %s from its first phase, %s", plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
+		cont.Hint = tx.HintFromFirst(plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
 	default:
-		cont.Hint = fmt.Sprintf("resume %s at %s, skipping %s already done", plan.Resume.Scene, phaseLabel(plan.Resume.Phase), i18n.Count(len(skipped), "phase", "phases"))
+		cont.Hint = tx.HintSkipping(plan.Resume.Scene, phaseLabel(plan.Resume.Phase), len(skipped))
 	}
 	if wait > 0 {
-		cont.Hint += fmt.Sprintf(" (the quota pause asks to wait %s)", waitText(wait))
+		cont.Hint += tx.HintWait(waitText(wait, tx))
 	}
 	var writes []string
 	for _, w := range plan.Writes {
 		switch w.Kind {
 		case "prompt_update":
-			writes = append(writes, "records the prompt change on "+w.Scene+" "+phaseLabel(w.Phases[0]))
+			writes = append(writes, tx.WriteRecordPrompt(w.Scene, phaseLabel(w.Phases[0])))
 		case "rerun_archive":
-			writes = append(writes, fmt.Sprintf("moves %s of %s to an archive", i18n.Count(len(w.Phases), "ledger entry", "ledger entries"), w.Scene))
+			writes = append(writes, tx.WriteMoveEntries(len(w.Phases), w.Scene))
 		case "force_audit":
-			writes = append(writes, "writes a --force-resume audit note")
+			writes = append(writes, tx.WriteAuditNote)
 		}
 	}
 	if len(writes) > 0 {
 		cont.Hint += "; " + strings.Join(writes, ", ")
-		cont.Confirm = "Before bookforge runs, CONTINUE " + strings.Join(writes, ", ") + " (nothing is deleted). Go ahead?"
+		cont.Confirm = tx.ConfirmWrites(strings.Join(writes, ", "))
 	}
 
 	reset := resetCommand(b)
-	what := "the ledgers"
+	what := tx.WhatLedgers
 	if b.HasPause && b.HasHistory {
-		what = "the ledgers and the pause marker"
+		what = tx.WhatBoth
 	} else if b.HasPause {
-		what = "the pause marker"
+		what = tx.WhatMarker
 	}
 	restart := model.ChoicePolicy{}
 	outcomes := map[model.Choice]string{
-		model.Discard: fmt.Sprintf("Archived %s of book %s. bookforge's own fresh start is `%s` (pickup does not run bookforge)", what, b.ID, reset),
+		model.Discard: tx.OutDiscard(what, b.ID, reset),
 	}
-	switch moves := restartMoves(b, plan); {
+	switch moves := restartMoves(b, plan, tx); {
 	case b.CutShort != nil && b.CutShort.Choice == "RESTART":
-		restart.Hint = "finish the RESTART cut short at " + clock(b.CutShort.At) + ": archive the pause marker"
-		outcomes[model.Restart] = fmt.Sprintf("Finished the RESTART of book %s cut short at %s: archived the pause marker; the scene it restarted reruns from its first phase: %s", b.ID, clock(b.CutShort.At), runCommand(b, false))
+		restart.Hint = tx.RestartFinishHint(clock(b.CutShort.At))
+		outcomes[model.Restart] = tx.OutRestartFinish(b.ID, clock(b.CutShort.At), runCommand(b, false))
 	case rs == nil:
-		restart.Disabled = "no scene to restart: every recorded scene is committed (" + reset + " starts the book over)"
+		restart.Disabled = tx.RestartNoScene(reset)
 	case len(moves) == 0:
-		restart.Disabled = fmt.Sprintf("nothing to restart: %s has no ledger and there is no pause marker; the next run starts it from its first phase anyway", rs.ID)
+		restart.Disabled = tx.RestartNothing(rs.ID)
 	default:
-		restart.Hint = fmt.Sprintf("archive %s, then rerun %s from its first phase", strings.Join(moves, " and "), rs.ID)
-		outcomes[model.Restart] = fmt.Sprintf("Archived %s of book %s; %s reruns from its first phase: %s", strings.Join(moves, " and "), b.ID, rs.ID, runCommand(b, false))
+		restart.Hint = tx.RestartHint(tx.and(moves), rs.ID)
+		outcomes[model.Restart] = tx.OutRestart(tx.and(moves), b.ID, rs.ID, runCommand(b, false))
 	}
 	return map[model.Choice]model.ChoicePolicy{
 		model.Continue: cont,
-		model.Review:   {Hint: "the scene x phase grid, with the reason for every verdict"},
+		model.Review:   {Hint: tx.ReviewHint},
 		model.Restart:  restart,
-		model.Discard:  {Hint: "archive " + what + "; bookforge's fresh start is `" + reset + "`"},
+		model.Discard:  {Hint: tx.DiscardHint(what, reset)},
 	}, outcomes
 }
 
 // restartMoves names what RESTART archives: the resume scene's ledger,
 // then the pause marker.
-func restartMoves(b *book, plan *Plan) []string {
+func restartMoves(b *book, plan *Plan, tx *Text) []string {
 	if plan.ResumeIndex < 0 {
 		return nil
 	}
 	var out []string
 	if plan.Scenes[plan.ResumeIndex].Ledger != "" {
-		out = append(out, "the ledger of "+plan.Scenes[plan.ResumeIndex].ID)
+		out = append(out, tx.MoveLedgerOf(plan.Scenes[plan.ResumeIndex].ID))
 	}
 	if b.HasPause {
-		out = append(out, "the pause marker")
+		out = append(out, tx.MovePauseMarker)
 	}
 	return out
 }
@@ -452,7 +453,7 @@ func archiveName(b *book) string {
 
 // integrityProblem is the error CONTINUE stops on (exit 6): the first
 // block, named by its file with the old and new hash, and how to go on.
-func integrityProblem(b *book, blocks []Block) *model.LoadError {
+func integrityProblem(b *book, blocks []Block, tx *Text) *model.LoadError {
 	bl := blocks[0]
 	abs := bl.Abs
 	if abs == "" {
@@ -461,61 +462,56 @@ func integrityProblem(b *book, blocks []Block) *model.LoadError {
 	var m strings.Builder
 	switch bl.Kind {
 	case "template_changed":
-		fmt.Fprintf(&m, "bookforge: the prompt template of %s %s changed since its output was made.\n", bl.Scene, phaseLabel(bl.Phase))
-		fmt.Fprintf(&m, "  file:     %s\n  recorded: %s\n  now:      %s\n", bl.File, or(bl.Old, "(none)"), or(bl.New, "(none)"))
+		m.WriteString(tx.ProbTemplateChanged(bl.Scene, phaseLabel(bl.Phase)))
+		m.WriteString(tx.ProbFile(bl.File, or(bl.Old, tx.None), or(bl.New, tx.None)))
 		if len(bl.Set) > 1 {
-			fmt.Fprintf(&m, "  (prompt_hash covers the template set %s; any of them may have changed)\n", strings.Join(bl.Set, " + "))
+			m.WriteString(tx.ProbSet(strings.Join(bl.Set, " + ")))
 		}
 	case "template_missing":
-		fmt.Fprintf(&m, "bookforge: a prompt template of %s %s is missing.\n", bl.Scene, phaseLabel(bl.Phase))
-		fmt.Fprintf(&m, "  file:     %s\n  recorded: %s\n  now:      (missing)\n", bl.File, or(bl.Old, "(no hash recorded)"))
+		m.WriteString(tx.ProbTemplateMissing(bl.Scene, phaseLabel(bl.Phase)))
+		m.WriteString(tx.ProbFile(bl.File, or(bl.Old, tx.NoHashRecorded), tx.Missing))
 	case "pre_state_changed", "pre_state_missing":
-		fmt.Fprintf(&m, "bookforge: the state %s %s started from has changed (pre_state_hash).\n", bl.Scene, phaseLabel(bl.Phase))
-		fmt.Fprintf(&m, "  file:     %s\n  recorded: %s\n  now:      %s\n", or(bl.File, "(no pre_state_path)"), or(bl.Old, "(none)"), or(bl.New, "(missing)"))
+		m.WriteString(tx.ProbPreState(bl.Scene, phaseLabel(bl.Phase)))
+		m.WriteString(tx.ProbFile(or(bl.File, tx.NoPreStatePath), or(bl.Old, tx.None), or(bl.New, tx.Missing)))
 	default:
-		fmt.Fprintf(&m, "bookforge: an output of %s %s was edited after it was recorded.\n", bl.Scene, phaseLabel(bl.Phase))
-		fmt.Fprintf(&m, "  file:     %s\n  recorded: %s\n  now:      %s\n", bl.File, or(bl.Old, "(none)"), or(bl.New, "(missing)"))
+		m.WriteString(tx.ProbEdited(bl.Scene, phaseLabel(bl.Phase)))
+		m.WriteString(tx.ProbFile(bl.File, or(bl.Old, tx.None), or(bl.New, tx.Missing)))
 	}
 	if bl.Flag == "--resume-allow-prompt-change" {
-		fmt.Fprintf(&m, "Resume will not reuse outputs made with another prompt. To accept the change, run again with\n"+
-			"  --resume-allow-prompt-change --reason \"why the prompt changed\"\n"+
-			"(the change is recorded on the ledger entry), or rerun from this phase with --rerun-from %s.", bl.Phase)
+		m.WriteString(tx.ProbPromptFlag(bl.Phase))
 	} else {
-		fmt.Fprintf(&m, "Resume will not build on it unchecked. To accept it, run again with --force-resume\n"+
-			"(an audit note is written in %s), or rerun from this phase with --rerun-from %s.", HistoryDir, bl.Phase)
+		m.WriteString(tx.ProbForceFlag(HistoryDir, bl.Phase))
 	}
 	if len(blocks) > 1 {
-		fmt.Fprintf(&m, "\n%d other mismatch(es): `pickup plan` lists them.", len(blocks)-1)
+		m.WriteString(tx.ProbOthers(len(blocks) - 1))
 	}
 	return &model.LoadError{Kind: model.ErrIntegrity, Path: abs, Detail: fmt.Sprintf("%s %s: %s", bl.Scene, phaseLabel(bl.Phase), bl.Text), Message: m.String()}
 }
 
 // prompt is the markdown `--emit prompt` prints for the agent.
-func prompt(b *book, p *Plan, s *model.Session, loads []model.Artifact, now time.Time) string {
+func prompt(b *book, p *Plan, loads []model.Artifact, now time.Time, waitWarning string, tx *Text) string {
 	var m strings.Builder
-	fmt.Fprintf(&m, "# Resume bookforge book %s\n\n", b.ID)
+	m.WriteString(tx.PromptTitle(b.ID))
 	if p.Complete {
 		fmt.Fprintf(&m, "%s.\n\n", upper(p.Resume.Reason))
 	} else {
-		fmt.Fprintf(&m, "Resume scene **%s** at phase **%s**: %s.\n\n", p.Resume.Scene, phaseLabel(p.Resume.Phase), p.Resume.Reason)
+		m.WriteString(tx.PromptResume(p.Resume.Scene, phaseLabel(p.Resume.Phase), p.Resume.Reason))
 	}
-	for _, a := range s.Alerts {
-		if strings.HasPrefix(a.Text, "quota pause:") {
-			fmt.Fprintf(&m, "> **Wait first:** %s.\n\n", a.Text)
-		}
+	if waitWarning != "" {
+		m.WriteString(tx.PromptWait(waitWarning))
 	}
-	fmt.Fprintf(&m, "Run:\n\n```sh\n%s\n```\n\n", p.Command)
+	fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.PromptRun, p.Command)
 	if len(p.Writes) > 0 {
-		m.WriteString("Before it, pickup's CONTINUE makes these writes (with --yes):\n\n")
+		m.WriteString(tx.PromptWrites + "\n\n")
 		for _, w := range p.Writes {
 			fmt.Fprintf(&m, "- %s\n", w.Text)
 		}
 		m.WriteString("\n")
 	}
 	if p.Pause != nil {
-		title := "## Why the last run stopped"
+		title := tx.PromptStopped
 		if p.Pause.Stale != "" {
-			title = "## A stale pause marker (not why the last run stopped)"
+			title = tx.PromptStale
 		}
 		m.WriteString(title + "\n\n")
 		for _, l := range p.Pause.Lines(now) {
@@ -525,20 +521,20 @@ func prompt(b *book, p *Plan, s *model.Session, loads []model.Artifact, now time
 	}
 	if p.ResumeIndex >= 0 {
 		sp := p.Scenes[p.ResumeIndex]
-		fmt.Fprintf(&m, "## %s, phase by phase\n\n", sp.ID)
+		m.WriteString(tx.PromptByPhase(sp.ID) + "\n\n")
 		for _, c := range sp.Cells {
 			fmt.Fprintf(&m, "- %s: **%s**: %s\n", phaseLabel(c.Phase), c.Verdict, c.Reason)
 		}
 		m.WriteString("\n")
 	}
 	if len(loads) > 0 {
-		m.WriteString("## Outputs to load into the next phase\n\n")
+		m.WriteString(tx.PromptOutputs + "\n\n")
 		for _, a := range loads {
 			fmt.Fprintf(&m, "- %s %s: `%s`\n", a.Phase, a.Kind, a.Path)
 		}
 		m.WriteString("\n")
 	}
-	fmt.Fprintf(&m, "Ledger folder: `%s` (book `%s`).\n", HistoryDir, p.BookDir)
+	m.WriteString(tx.PromptLedger(HistoryDir, p.BookDir))
 	return m.String()
 }
 

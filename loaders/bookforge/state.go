@@ -1,7 +1,6 @@
 package bookforge
 
 import (
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,8 +12,6 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/tidwall/gjson"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // StateFile is the book's run state, relative to the book. bookforge's
@@ -67,13 +64,14 @@ func intOf(v gjson.Result) (int, bool) {
 // parseState reads state.json's bytes. nil and a warning naming the file
 // when it cannot be read as an object: pickup then falls back to the
 // ledgers, and bookforge itself stops on it.
-func parseState(data []byte) (*State, []string) {
+func parseState(data []byte, tx *Text) (*State, []string) {
+	tx = textOr(tx)
 	root, _, err := parseJSON(data)
 	if err != nil {
-		return nil, []string{fmt.Sprintf("%s: %v; bookforge cannot run until it is fixed, and pickup takes the resume scene from the ledgers", StateFile, err)}
+		return nil, []string{tx.StateBad(StateFile, tx.jsonErr(err))}
 	}
 	if !root.IsObject() {
-		return nil, []string{fmt.Sprintf("%s: the state is %s, not an object; bookforge cannot run until it is fixed, and pickup takes the resume scene from the ledgers", StateFile, kind(root))}
+		return nil, []string{tx.StateNotObject(StateFile, tx.kindOf(kind(root)))}
 	}
 	s := &State{Rel: StateFile, Status: text(field(root, "status"))}
 	cur := field(root, "cursor")
@@ -116,13 +114,14 @@ type Report struct {
 
 // parseReport reads a lint report as the runner does: a JSON object
 // whose "status" decides (anything but "fail" passes).
-func parseReport(data []byte) Report {
+func parseReport(data []byte, tx *Text) Report {
+	tx = textOr(tx)
 	root, _, err := parseJSON(data)
 	if err != nil {
-		return Report{Err: err.Error()}
+		return Report{Err: tx.jsonErr(err)}
 	}
 	if !root.IsObject() {
-		return Report{Err: "the report is " + kind(root) + ", not an object"}
+		return Report{Err: tx.ReportNotObject(tx.kindOf(kind(root)))}
 	}
 	return Report{Status: text(field(root, "status"))}
 }
@@ -141,15 +140,16 @@ type LintMode struct {
 // else the committed scenes' history (ledgers that record state_repair
 // but never lint were written with lint off); else lint is on, as by
 // default.
-func lintMode(env string, committed []*Ledger) LintMode {
+func lintMode(env string, committed []*Ledger, tx *Text) LintMode {
+	tx = textOr(tx)
 	if v := strings.ToLower(strings.TrimSpace(env)); v != "" {
 		if v == "off" {
-			return LintMode{Off: true, Explicit: true, Why: LintModeEnv + "=off in this environment"}
+			return LintMode{Off: true, Explicit: true, Why: tx.LintOffEnv(LintModeEnv)}
 		}
 		if v != "strict" && v != "warn" {
-			v = "warn (" + LintModeEnv + "=" + strings.TrimSpace(env) + " is not a mode bookforge knows)"
+			v = tx.LintUnknownMode(LintModeEnv, strings.TrimSpace(env))
 		}
-		return LintMode{Explicit: true, Why: LintModeEnv + " is " + v + " in this environment"}
+		return LintMode{Explicit: true, Why: tx.LintEnvIs(LintModeEnv, v)}
 	}
 	noLint, withLint := 0, 0
 	for _, l := range committed {
@@ -161,9 +161,9 @@ func lintMode(env string, committed []*Ledger) LintMode {
 		}
 	}
 	if noLint > 0 && withLint == 0 {
-		return LintMode{Off: true, Why: fmt.Sprintf("%s recorded state_repair but no lint: they ran with %s=off", i18n.Count(noLint, "committed scene", "committed scenes"), LintModeEnv)}
+		return LintMode{Off: true, Why: tx.LintOffHistory(noLint, LintModeEnv)}
 	}
-	return LintMode{Why: "bookforge's default"}
+	return LintMode{Why: tx.LintDefault}
 }
 
 // staleWhy says why a pause marker no longer describes the last stop, or
@@ -171,15 +171,16 @@ func lintMode(env string, committed []*Ledger) LintMode {
 // scene was committed since), the book is complete, or ledger entries
 // were recorded after it. bookforge removes the marker only in `book
 // reset`, so a later successful run leaves it behind.
-func staleWhy(pz *Pause, ledgers []*Ledger, st *State) string {
+func staleWhy(pz *Pause, ledgers []*Ledger, st *State, tx *Text) string {
 	if pz == nil {
 		return ""
 	}
+	tx = textOr(tx)
 	if st != nil && st.Complete() {
-		return "state.json says the book is COMPLETE"
+		return tx.StaleComplete
 	}
 	if st != nil && pz.HasScene && (pz.Chapter < st.Chapter || (pz.Chapter == st.Chapter && pz.Scene < st.Scene)) {
-		return fmt.Sprintf("it names %s, behind state.json's cursor (%s): that scene was committed since", pz.SceneID(), st.SceneID())
+		return tx.StaleBehind(pz.SceneID(), st.SceneID())
 	}
 	if !pz.HasCreated {
 		return ""
@@ -194,7 +195,7 @@ func staleWhy(pz *Pause, ledgers []*Ledger, st *State) string {
 		}
 	}
 	if newest != nil {
-		return fmt.Sprintf("a later run recorded %s at %s, after the marker's created_at %s", where, newest.RawTime, pz.RawCreated)
+		return tx.StaleLater(where, newest.RawTime, pz.RawCreated)
 	}
 	return ""
 }
@@ -260,7 +261,6 @@ func findCutShort(b *book, markerTime time.Time) *cutShort {
 }
 
 // warning says what a cut-short write left, and exactly what to do.
-func (c *cutShort) warning() string {
-	return fmt.Sprintf("a %s at %s was cut short: it moved %s to %s but left the pause marker %s in place (from before the %s, so it is not why anything stopped). Choose %s again to finish it (it archives the marker), or move %s back to %s to undo it",
-		c.Choice, clock(c.At), c.From, c.Moved, PauseFile, c.Choice, c.Choice, c.Moved, c.From)
+func (c *cutShort) warning(tx *Text) string {
+	return textOr(tx).CutShort(c.Choice, clock(c.At), c.From, c.Moved, PauseFile)
 }
