@@ -121,7 +121,7 @@ func TestNoEnglishInPortuguese(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			w := mk(t)
 			l, s := w.load(inPortuguese)
-			src := sourcesOf(t, w.home, w.ddir, fixtures)
+			src := sourcesOf(t, w.home, w.ddir) // the files the loader read, as the world laid them out
 			noEnglish(t, name, s, src)
 			if name == "branch" {
 				if a := l.Apply(s, model.Continue, at("14:31:00")); a.Err != nil {
