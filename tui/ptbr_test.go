@@ -12,6 +12,7 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/bookforge"
+	"github.com/pickup-dev/pickup/loaders/crucible"
 	"github.com/pickup-dev/pickup/loaders/design"
 	"github.com/pickup-dev/pickup/loaders/kiln"
 	"github.com/pickup-dev/pickup/model"
@@ -81,6 +82,7 @@ func TestPortugueseGolden(t *testing.T) {
 		}},
 		{"crucible_plan", func(t *testing.T, w, h int) Model {
 			cw := newCrucibleWorld(t, "main")
+			cw.loader = crucible.New(loaders.Options{ClaudeHome: cw.home, Flags: map[string]string{}, Lists: map[string][]string{}, Now: now, Lang: i18n.PortugueseBR})
 			m, _ := press(t, cw.model(t, cw.session(t, 10*time.Minute), [2]int{w, h}), keyRune('2'))
 			return m
 		}},

@@ -14,8 +14,6 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // Guard kinds Apply refuses with (model.GuardError; the CLI exits 5).
@@ -92,23 +90,22 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 		return nil, err
 	}
 	if p.problem != nil || p.plan == nil {
-		return nil, fmt.Errorf("%s: this pipeline cannot be resumed: %s", s.Path, problemWords(p))
+		return nil, errors.New(p.t().CannotResume(s.Path, problemWords(p)))
 	}
 	if p.marker != nil && p.marker.Branch != "" && p.isRepo {
 		current := p.git.Branch()
 		if current == "" {
-			current = "(a detached HEAD)"
+			current = p.t().DetachedHead
 		}
 		if current != p.marker.Branch {
-			return nil, &model.GuardError{Kind: GuardBranch, Message: BranchMismatch(p.marker.Branch, current)}
+			return nil, &model.GuardError{Kind: GuardBranch, Message: p.t().BranchMismatch(p.marker.Branch, current)}
 		}
 	}
 	l.mu.Lock()
 	info := l.loaded[s]
 	l.mu.Unlock()
 	if info.head != "" && p.head != info.head {
-		return nil, &model.GuardError{Kind: GuardHeadMoved, Message: fmt.Sprintf(
-			"HEAD moved from %s to %s since pickup read this pipeline; nothing was restored. Run pickup again to see the plan for the current state.", short(info.head), short(p.head))}
+		return nil, &model.GuardError{Kind: GuardHeadMoved, Message: p.t().HeadMoved(short(info.head), short(p.head))}
 	}
 	pl := p.plan
 	ctx := copyContext(s.Context)
@@ -118,8 +115,7 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 		return nil, nil
 	}
 	if want, _ := ctx["checkpoint"].(map[string]any); want == nil || want["id"] != r.ID {
-		return nil, &model.GuardError{Kind: GuardPlanChanged, Message: fmt.Sprintf(
-			"the plan now restores checkpoint %s (%s), not the one you were shown; nothing was restored. Run pickup again.", r.Short, r.Reason)}
+		return nil, &model.GuardError{Kind: GuardPlanChanged, Message: p.t().PlanChanged(r.Short, r.Reason)}
 	}
 	sh := p.shadow
 	if !sh.Exists(r.ID) {
@@ -159,16 +155,14 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 		}
 		ctx["files_staying"] = staying
 		if len(staying) > 0 {
-			stays = " " + StayingSentence(r.Reason, staying)
+			stays = " " + p.t().stayingSentence(r.Reason, staying)
 		}
 	}
 	if err := sh.AppendRow(short8(safety), stamp, safetyReason); err != nil {
-		ctx["warning"] = "the safety checkpoint was taken but not added to " + CheckpointTable + ": " + err.Error()
+		ctx["warning"] = p.t().SafetyNotAdded(CheckpointTable, err.Error())
 	}
 	s.Context = ctx
-	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, fmt.Sprintf(
-		"Restored checkpoint %s (%s); the %s checkpoint %s taken first keeps the previous state, and pickup undo puts it back.%s",
-		r.Reason, i18n.Count(len(files), "file", "files"), safetyReason, short8(safety), stays))}
+	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, p.t().RestoredMsg(r.Reason, len(files), safetyReason, short8(safety), stays))}
 	return changed, nil
 }
 
@@ -202,15 +196,11 @@ func (l *Loader) restart(s *model.Session, now time.Time) ([]string, error) {
 		}
 	}
 	s.Context = ctx
-	skill := "the pipeline"
-	if p.marker != nil && p.marker.Skill != "" {
-		skill = "the " + p.marker.Skill + " pipeline"
+	skill := ""
+	if p.marker != nil {
+		skill = p.marker.Skill
 	}
-	out := "Start " + skill + " fresh from phase 1"
-	if p.markerPath != "" {
-		out += "; its marker and stale handoff files were archived, and the old manifest stays as history"
-	}
-	s.Outcomes = map[model.Choice]string{model.Restart: out + "."}
+	s.Outcomes = map[model.Choice]string{model.Restart: p.t().StartFresh(skill, p.markerPath != "") + "."}
 	return changed, nil
 }
 
@@ -354,7 +344,7 @@ func copyContext(in map[string]any) map[string]any {
 
 func problemWords(p *pipeline) string {
 	if p.problem == nil {
-		return "it has no plan"
+		return p.t().NoPlan
 	}
 	if p.problem.Message != "" {
 		return p.problem.Message

@@ -77,7 +77,7 @@ func New(o loaders.Options) *Loader {
 	if s := strings.TrimSpace(o.Flag(FlagFromSeq)); s != "" && s != "0" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
-			l.optWarnings = append(l.optWarnings, fmt.Sprintf("--from-seq %q is not a positive whole number: ignored", s))
+			l.optWarnings = append(l.optWarnings, l.t().FromSeqBad(s))
 		} else {
 			l.planOpts.FromSeq = n
 		}
@@ -85,7 +85,7 @@ func New(o loaders.Options) *Loader {
 	for _, s := range o.Lists[FlagMutate] {
 		m, err := ParseMutation(s)
 		if err != nil {
-			l.optWarnings = append(l.optWarnings, err.Error()+": ignored")
+			l.optWarnings = append(l.optWarnings, l.t().Ignored(err.Error()))
 			continue
 		}
 		l.planOpts.Mutations = append(l.planOpts.Mutations, m)
@@ -180,7 +180,7 @@ func markerSession(scratch string) string {
 }
 
 func (l *Loader) loadManifestAs(project, path, scratch string, archived bool) (*pipeline, error) {
-	p := &pipeline{project: project, manifestPath: path, scratch: scratch, archived: archived}
+	p := &pipeline{project: project, manifestPath: path, scratch: scratch, archived: archived, tx: l.t()}
 	if !archived && scratch != "" {
 		mp := filepath.Join(scratch, MarkerName)
 		if data, err := fsx.ReadFile(mp); err == nil {
@@ -196,8 +196,7 @@ func (l *Loader) loadManifestAs(project, path, scratch string, archived bool) (*
 // NotFound is the "nothing found" message when --source crucible was asked.
 func (l *Loader) NotFound(project string) string {
 	root, _ := filepath.Abs(project)
-	return fmt.Sprintf("no interrupted crucible pipeline for %s: there is no %s in %s (crucible writes it at pipeline start, deletes it on success and leaves it after a crash)",
-		root, MarkerName, ScratchDir(l.opts.ClaudeHome, root))
+	return l.t().NotFound(root, MarkerName, ScratchDir(l.opts.ClaudeHome, root))
 }
 
 // Open accepts what `pickup plan PATH` names, by the spec's path rules:
@@ -224,7 +223,7 @@ func (l *Loader) Open(path string) (*model.Session, bool, error) {
 	case !st.IsDir() && strings.HasSuffix(abs, ".jsonl"):
 		target = abs
 	case st.IsDir():
-		target, notes = resolveDir(abs)
+		target, notes = resolveDir(abs, l.t())
 	}
 	if target == "" {
 		return nil, false, nil
@@ -244,13 +243,13 @@ func (l *Loader) Open(path string) (*model.Session, bool, error) {
 	}
 	p.warnings = append(notes, p.warnings...)
 	if h := scratchHash(p.scratch); h != "" && h != ProjectHash(project) {
-		p.warnings = append(p.warnings, fmt.Sprintf("the working directory %s is not the project this pipeline ran in (its scratch hash is %s): commits, the branch and checkpoints are looked up for %s", project, h, project))
+		p.warnings = append(p.warnings, l.t().OtherProject(project, h))
 	}
 	return l.session(p), true, nil
 }
 
 // resolveDir applies the spec's directory rules.
-func resolveDir(dir string) (string, []string) {
+func resolveDir(dir string, t *Text) (string, []string) {
 	if p := filepath.Join(dir, ManifestName); isFile(p) {
 		return p, nil
 	}
@@ -267,7 +266,7 @@ func resolveDir(dir string) (string, []string) {
 		sort.Slice(found, func(i, j int) bool { return modTime(found[i]).After(modTime(found[j])) })
 		var notes []string
 		if len(found) > 1 {
-			notes = append(notes, fmt.Sprintf("%d dispatch directories in %s: the newest manifest (%s) is used", len(found), dir, found[0]))
+			notes = append(notes, t.ManyDispatch(len(found), dir, found[0]))
 		}
 		return found[0], notes
 	}

@@ -1,13 +1,10 @@
 package crucible
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // What DISCARD and RESTART may move. A marker is a file anyone could
@@ -153,28 +150,29 @@ func (p *pipeline) staleHandoffs() []string {
 func (p *pipeline) discardQuestion() string {
 	dirs, left := p.discardTargets()
 	var items []string
+	t := p.t()
 	if p.markerPath != "" {
-		items = append(items, "the marker "+p.markerPath)
+		items = append(items, t.TheMarker(p.markerPath))
 		if hs := p.staleHandoffs(); len(hs) > 0 {
 			names := make([]string, len(hs))
 			for i, h := range hs {
 				names[i] = filepath.Base(h)
 			}
-			items = append(items, fmt.Sprintf("%s (%s)", i18n.Count(len(hs), "handoff file", "handoff files"), strings.Join(names, ", ")))
+			items = append(items, t.HandoffFiles(len(hs), strings.Join(names, ", ")))
 		}
 	}
 	if m := p.looseManifest(dirs); m != "" {
-		items = append(items, "the manifest "+m)
+		items = append(items, t.TheManifest(m))
 	}
 	for _, d := range dirs {
-		items = append(items, "the folder "+d)
+		items = append(items, t.TheFolder(d))
 	}
-	q := "Archive this pipeline? Each of these is renamed with a .discarded.<timestamp> suffix; nothing is deleted: " + strings.Join(items, ", ") + "."
+	q := t.Discard(items)
 	if len(items) == 0 {
-		q = "Archive this pipeline? There is nothing of it pickup may move."
+		q = t.DiscardNothing
 	}
 	for _, d := range sortedKeys(left) {
-		q += " Not moved: " + d + " (" + left[d] + ")."
+		q += t.NotMoved(d, left[d])
 	}
 	return q
 }

@@ -16,8 +16,6 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // EmptyManifest is the spec's exact error for a manifest with no valid
@@ -61,6 +59,8 @@ type pipeline struct {
 	dispatchD   []string // dispatch directories that exist
 	// listings are the dispatch directories' entries, read once.
 	listings dirCache
+	// tx is the loader's language (says.go).
+	tx *Text
 }
 
 // fingerprint covers the marker and the manifest: a write refuses when
@@ -76,7 +76,7 @@ func (p *pipeline) fingerprint() string {
 
 // loadLive reads a pipeline from its .pipeline-active marker.
 func (l *Loader) loadLive(project, markerPath string) (*pipeline, error) {
-	p := &pipeline{project: project, markerPath: markerPath, scratch: filepath.Dir(markerPath)}
+	p := &pipeline{project: project, markerPath: markerPath, scratch: filepath.Dir(markerPath), tx: l.t()}
 	data, err := fsx.ReadFile(markerPath)
 	if err != nil {
 		return nil, fmt.Errorf("crucible: %w", err)
@@ -98,7 +98,7 @@ func (l *Loader) loadLive(project, markerPath string) (*pipeline, error) {
 	}
 	if len(found) == 0 {
 		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: markerPath,
-			Detail: "no dispatch manifest found for pipeline " + p.marker.PipelineID + " (looked in " + strings.Join(manifestCandidates(p.scratch, p.marker), ", ") + ")"}
+			Detail: p.t().NoManifest(p.marker.PipelineID, strings.Join(manifestCandidates(p.scratch, p.marker), ", "))}
 		p.dirsFor()
 		return p, nil
 	}
@@ -129,14 +129,14 @@ func (l *Loader) finish(p *pipeline) error {
 	}
 	for _, o := range p.others {
 		if st, err := os.Stat(o); err == nil && st.Size() > m.Size {
-			p.warnings = append(p.warnings, fmt.Sprintf("%s is larger than the manifest used (%d bytes against %d): it may hold entries written after the durable copy; `pickup plan %s` shows it", o, st.Size(), m.Size, o))
+			p.warnings = append(p.warnings, p.t().LargerOther(o, st.Size(), m.Size))
 		}
 	}
 	p.badLineWarnings()
 	p.dirsFor()
 	if m.Valid == 0 {
-		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: p.manifestPath, Message: EmptyManifest,
-			Detail: "no valid entry in " + i18n.Count(m.Lines, "line", "lines")}
+		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: p.manifestPath, Message: p.t().EmptyManifest,
+			Detail: p.t().NoValidEntry(m.Lines)}
 		return nil
 	}
 	if p.scratch != "" {
@@ -158,13 +158,12 @@ func (l *Loader) finish(p *pipeline) error {
 	// while the manifest was parsed.
 	ahead := pre.hand(p)
 	start, _ := p.marker.Start()
-	p.ev = &evidence{dirs: p.dispatchD, git: p.git, start: start, listing: p.listings, ahead: ahead, scratch: p.scratch}
+	p.ev = &evidence{tx: p.t(), dirs: p.dispatchD, git: p.git, start: start, listing: p.listings, ahead: ahead, scratch: p.scratch}
 	p.ev.headerPhases(m) // null phases take their dispatch file header's
 	p.plan = computePlan(planInput{
 		manifest: m, marker: p.marker, handoffs: p.handoffs, checkpoints: p.cps, ev: p.ev,
-		opts: l.planOpts, project: p.project, hasMarker: p.marker != nil && p.markerPath != "", lean: l.lean,
+		opts: l.planOpts, project: p.project, hasMarker: p.marker != nil && p.markerPath != "", lean: l.lean, tx: p.t(),
 	})
-	p.plan.tx = Catalogs.For(l.opts.Lang)
 	if r := p.plan.Resume.Restore; r != nil {
 		r.Staying, err = p.shadow.Staying(r.ID, pre.work, pre.workErr)
 		if err != nil {
@@ -229,14 +228,10 @@ func (p *pipeline) badLineWarnings() {
 				}
 				rest = append(rest, fmt.Sprint(r.Line))
 			}
-			p.warnings = append(p.warnings, fmt.Sprintf("%s: %s skipped (lines %s)", name, i18n.Count(len(m.Bad)-i, "more bad line", "more bad lines"), strings.Join(rest, ", ")))
+			p.warnings = append(p.warnings, p.t().MoreBad(name, len(m.Bad)-i, strings.Join(rest, ", ")))
 			break
 		}
-		msg := fmt.Sprintf("%s line %d skipped: %s", name, b.Line, b.Reason)
-		if m.Truncated && b.Line == m.Lines {
-			msg += "; a truncated last line is normal after a crash"
-		}
-		p.warnings = append(p.warnings, msg)
+		p.warnings = append(p.warnings, p.t().BadLine(name, b.Line, p.t().badReason(b.Reason), m.Truncated && b.Line == m.Lines))
 	}
 	var unknown []string
 	for s, n := range m.UnknownStatus {
@@ -244,7 +239,7 @@ func (p *pipeline) badLineWarnings() {
 	}
 	sort.Strings(unknown)
 	if len(unknown) > 0 {
-		p.warnings = append(p.warnings, name+": statuses crucible does not write: "+strings.Join(unknown, ", ")+"; such dispatches count as unfinished")
+		p.warnings = append(p.warnings, p.t().UnknownStatus(name, strings.Join(unknown, ", ")))
 	}
 }
 

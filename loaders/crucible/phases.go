@@ -68,20 +68,24 @@ func (p *Phase) Duration() float64 {
 var statusOrder = []string{StatusCompleted, StatusSkipped, StatusReplayed, StatusDispatched, StatusFailed, StatusError}
 
 // statusWord is a status as the dashboard says it.
-func statusWord(s string) string {
+func statusWord(s string) string { return english.statusWord(s) }
+
+func (t *Text) statusWord(s string) string {
 	if s == StatusDispatched {
-		return "in flight"
+		return t.InFlight
 	}
 	return s
 }
 
 // CountText is "3 completed, 1 in flight".
-func CountText(c map[string]int) string {
+func CountText(c map[string]int) string { return english.countText(c) }
+
+func (t *Text) countText(c map[string]int) string {
 	var parts []string
 	seen := map[string]bool{}
 	for _, s := range statusOrder {
 		if n := c[s]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, statusWord(s)))
+			parts = append(parts, fmt.Sprintf("%d %s", n, t.statusWord(s)))
 		}
 		seen[s] = true
 	}
@@ -96,7 +100,7 @@ func CountText(c map[string]int) string {
 		parts = append(parts, fmt.Sprintf("%d %s", c[s], s))
 	}
 	if len(parts) == 0 {
-		return "no dispatch recorded"
+		return t.NoDispatch
 	}
 	return strings.Join(parts, ", ")
 }

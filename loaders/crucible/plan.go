@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // PlanOptions are the person's overrides for the resume point.
@@ -230,6 +228,7 @@ type planInput struct {
 	hasMarker bool
 	// lean: keep no rows (see ReplayPlan.lean).
 	lean bool
+	tx   *Text
 }
 
 // computePlan is the one function that decides the resume: the dry run
@@ -237,7 +236,7 @@ type planInput struct {
 // both take its result.
 func computePlan(in planInput) *ReplayPlan {
 	m := in.manifest
-	pl := &ReplayPlan{Source: m.Path, NextSeq: m.NextSeq(), Fallbacks: []Fallback{}, Checks: []Check{}, Skip: []Row{}, ReExecute: []Row{}, m: m, lean: in.lean}
+	pl := &ReplayPlan{Source: m.Path, NextSeq: m.NextSeq(), Fallbacks: []Fallback{}, Checks: []Check{}, Skip: []Row{}, ReExecute: []Row{}, m: m, lean: in.lean, tx: in.tx}
 	skill := ""
 	if in.marker != nil {
 		skill = in.marker.Skill
@@ -247,6 +246,7 @@ func computePlan(in planInput) *ReplayPlan {
 		pl.Session = sessionFromDir(filepath.Dir(m.Path))
 	}
 	pl.Skill = skill
+	t := pl.text()
 	build := skill == "" || strings.EqualFold(skill, "build")
 	reason := func(key string) string {
 		if !build {
@@ -275,26 +275,25 @@ func computePlan(in planInput) *ReplayPlan {
 		idx, ok := phaseIndex(phases, in.opts.FromPhase)
 		pl.Resume.Requested = "--from-phase " + in.opts.FromPhase
 		if !ok {
-			pl.Warnings = append(pl.Warnings, fmt.Sprintf("--from-phase %s: the manifest records no phase %s or later; the automatic resume point is used", in.opts.FromPhase, in.opts.FromPhase))
+			pl.Warnings = append(pl.Warnings, t.FromPhaseNone(in.opts.FromPhase))
 			break
 		}
 		point = idx
 		if in.opts.FromSeq != 0 {
-			pl.Warnings = append(pl.Warnings, "--from-seq is ignored: --from-phase was given too")
+			pl.Warnings = append(pl.Warnings, t.FromSeqIgnored)
 		}
 	case in.opts.FromSeq != 0:
 		pl.Resume.Requested = "--from-seq " + strconv.Itoa(in.opts.FromSeq)
 		e := m.BySeq(in.opts.FromSeq)
 		if e == nil {
-			pl.Warnings = append(pl.Warnings, fmt.Sprintf("--from-seq %d: the manifest has no seq %d; the automatic resume point is used", in.opts.FromSeq, in.opts.FromSeq))
+			pl.Warnings = append(pl.Warnings, t.FromSeqNone(in.opts.FromSeq))
 			break
 		}
 		idx, _ := phaseIndex(phases, e.EPhase())
 		point = idx
 	}
 	if pl.Resume.Requested != "" && point < auto {
-		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%s is earlier than the automatic resume point (%s): verified work in %s will be redone",
-			pl.Resume.Requested, phaseLabel(phases, auto), spanLabel(phases, point, auto)))
+		pl.Warnings = append(pl.Warnings, t.Earlier2(pl.Resume.Requested, phaseLabel(t, phases, auto), spanLabel(t, phases, point, auto)))
 	}
 
 	// Verification: every dispatch before the point must show its
@@ -348,7 +347,7 @@ func computePlan(in planInput) *ReplayPlan {
 				// skipped, replayed, or stood for by a finished replay
 			default:
 				c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Kind: "status",
-					Evidence: fmt.Sprintf("status %s: not complete", statusWord(final))}
+					Evidence: t.StatusNotComplete(t.statusWord(final))}
 				failures[i] = append(failures[i], c)
 			}
 		}
@@ -365,11 +364,11 @@ func computePlan(in planInput) *ReplayPlan {
 				pl.failed[f.Seq] = f.Evidence
 			}
 			f := fs[0]
-			why := fmt.Sprintf("seq %d (%s) %s", f.Seq, roleOr(f.Role), f.Evidence)
+			why := t.SeqWhy(f.Seq, t.roleOr(f.Role), f.Evidence)
 			if len(fs) > 1 {
-				why += fmt.Sprintf(" (and %d more in %s)", len(fs)-1, phases[i].Name())
+				why += t.AndMoreIn(len(fs)-1, t.Phase(phases[i].Key))
 			}
-			pl.Fallbacks = append(pl.Fallbacks, Fallback{From: boundaryLabel(phases, point, reason), To: boundaryLabel(phases, i, reason), Reason: why})
+			pl.Fallbacks = append(pl.Fallbacks, Fallback{From: boundaryLabel(t, phases, point, reason), To: boundaryLabel(t, phases, i, reason), Reason: why})
 			point = i
 		}
 	}
@@ -420,11 +419,11 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 		*phases = append(*phases, &Phase{Key: key, Implied: why, first: 1 << 30})
 	}
 	if in.marker != nil && in.marker.Phase != "" {
-		add(in.marker.Phase, "the .pipeline-active marker says phase "+in.marker.Phase)
+		add(in.marker.Phase, pl.text().MarkerSays(in.marker.Phase))
 	}
 	for _, h := range in.handoffs {
 		if h.To != "" {
-			add(h.To, h.File+" exists")
+			add(h.To, pl.text().Exists(h.File))
 		}
 	}
 	start, hasStart := in.marker.Start()
@@ -436,7 +435,7 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 			continue
 		}
 		if ph := reasonPhase(c.Reason); ph != "" {
-			add(ph, "checkpoint "+c.Reason+" was taken")
+			add(ph, pl.text().CPTaken(c.Reason))
 		}
 	}
 	sortPhases(*phases)
@@ -446,35 +445,35 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 			continue
 		}
 		pl.Implied = append(pl.Implied, p.Key)
-		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%s has no dispatch in the manifest, but %s: the pipeline reached it. A dispatch that crashed before its first manifest line was written is invisible, so the phase starts fresh.", p.Name(), p.Implied))
+		pl.Warnings = append(pl.Warnings, pl.text().ImpliedWarn(pl.text().Phase(p.Key), p.Implied))
 	}
 }
 
 // chooseRestore picks the checkpoint that opens the resume boundary; when
 // it is missing, an earlier boundary's, moving the point back.
 func (pl *ReplayPlan) chooseRestore(in planInput, point *int, reason func(string) string) {
-	phases := pl.phases
+	phases, t := pl.phases, pl.text()
 	switch {
 	case *point >= len(phases):
-		pl.Resume.NoRestore = "every recorded dispatch finished: there is nothing to restore"
+		pl.Resume.NoRestore = t.NothingToRestore
 		return
 	case in.opts.NoRestore:
-		pl.Resume.NoRestore = "--no-restore: the working directory is used as it is"
+		pl.Resume.NoRestore = t.NoRestoreFlag
 		return
 	}
 	start, hasStart := in.marker.Start()
 	find := func(r string) (Checkpoint, string) {
-		why := "no checkpoint " + r + " in the shadow repository"
+		why := t.NoCPIn(r)
 		for _, c := range in.checkpoints { // newest first
 			if c.Reason != r {
 				continue
 			}
 			if c.Missing {
-				why = "checkpoint " + r + " (" + c.Short() + ") is listed but its commit is gone (evicted or pruned)"
+				why = t.CPGone(r, c.Short())
 				continue
 			}
 			if hasStart && c.HasTime && c.Time.Before(start.Add(-windowBefore)) {
-				why = "checkpoint " + r + " (" + c.Short() + ") predates this pipeline's start"
+				why = t.CPPredates(r, c.Short())
 				continue
 			}
 			return c, ""
@@ -495,7 +494,7 @@ func (pl *ReplayPlan) chooseRestore(in planInput, point *int, reason func(string
 			continue
 		}
 		if b < *point {
-			pl.Fallbacks = append(pl.Fallbacks, Fallback{From: boundaryLabel(phases, *point, reason), To: boundaryLabel(phases, b, reason), Reason: first})
+			pl.Fallbacks = append(pl.Fallbacks, Fallback{From: boundaryLabel(t, phases, *point, reason), To: boundaryLabel(t, phases, b, reason), Reason: first})
 			*point = b
 		}
 		stamp := c.Stamp
@@ -507,11 +506,11 @@ func (pl *ReplayPlan) chooseRestore(in planInput, point *int, reason func(string
 	}
 	switch {
 	case reason(phases[*point].Key) == "" && *point == 0:
-		pl.Resume.NoRestore = phases[0].Name() + " starts the pipeline: no checkpoint comes before it"
+		pl.Resume.NoRestore = t.StartsPipeline(t.Phase(phases[0].Key))
 	case first != "":
-		pl.Resume.NoRestore = first + " (nor for an earlier boundary): the working directory is used as it is"
+		pl.Resume.NoRestore = t.NorEarlier(first)
 	default:
-		pl.Resume.NoRestore = "no checkpoint reason is defined for " + phases[*point].Name() + ": the working directory is used as it is"
+		pl.Resume.NoRestore = t.NoReason(t.Phase(phases[*point].Key))
 	}
 }
 
@@ -611,17 +610,18 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 					ev, checked = pl.checkEvidence(next), pl.checkChecked(next)
 					next++
 				}
+				t := pl.text()
 				switch {
 				case e.SupersededBy != 0:
-					r.Why = fmt.Sprintf("replayed as seq %d (%s)", e.SupersededBy, statusWord(e.Final(m)))
+					r.Why = t.RowReplayed(e.SupersededBy, t.statusWord(e.Final(m)))
 				case e.Status == StatusSkipped:
-					r.Why = "skipped by the pipeline: nothing to verify"
+					r.Why = t.RowSkipped
 				case e.Status == StatusReplayed:
-					r.Why = "recorded as replayed"
+					r.Why = t.RowRecorded
 				case !checked:
-					r.whyPre, r.Why = "not verified: ", ev
+					r.whyPre, r.Why = t.NotVerified, ev
 				default:
-					r.whyPre, r.Why = "verified: ", ev
+					r.whyPre, r.Why = t.Verified, ev
 				}
 			} else {
 				if repl, ok := pl.mut[templateKey(r.Template)]; ok && r.Template != "" {
@@ -656,37 +656,30 @@ func (pl *ReplayPlan) ReExecuteCount() int {
 }
 
 func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool) string {
-	m := pl.m
+	m, t := pl.m, pl.text()
 	var why string
 	final := e.Final(m)
 	switch {
 	case e.SupersededBy != 0:
-		why = fmt.Sprintf("replayed as seq %d, which is %s", e.SupersededBy, statusWord(final))
+		why = t.ReReplayed(e.SupersededBy, t.statusWord(final))
 	case e.Status == StatusDispatched:
-		why = "in flight at the crash (no completion line)"
+		why = t.ReInFlight
 	case e.Status == StatusFailed || e.Status == StatusError:
-		why = "ended " + e.Status
-		if e.Summary != "" {
-			why += ": " + oneLine(e.Summary)
-		}
+		why = t.ReEnded(e.Status, oneLine(e.Summary))
 	case !knownStatus[e.Status]:
-		why = fmt.Sprintf("status %q is not one crucible writes: redone to be safe", e.Status)
+		why = t.ReUnknown(e.Status)
 	case pl.failed[e.Seq] != "":
-		why = e.Status + ", but not verified (" + pl.failed[e.Seq] + "): its phase is redone from its boundary"
+		why = t.ReNotVerified(e.Status, pl.failed[e.Seq])
 	case atPoint:
-		why = e.Status + ", but its phase is the resume point: the phase is redone from its boundary"
+		why = t.ReAtPoint(e.Status)
 	default:
-		why = e.Status + ", but after the resume point: redone"
+		why = t.ReAfter(e.Status)
 	}
 	if e.HasReplayOf() {
-		why = fmt.Sprintf("replay of seq %d; %s", e.ReplayOf(), why)
+		why = t.ReReplayOf(e.ReplayOf(), why)
 	}
 	if n := pl.partial[e.Seq]; n > 0 {
-		if pl.Resume.Restore != nil {
-			why += fmt.Sprintf("; %s in its window: the restore puts back the checkpoint's version of the files they changed, and files they created stay", i18n.Count(n, "partial commit", "partial commits"))
-		} else {
-			why += fmt.Sprintf("; %s in its window stay (no checkpoint restore)", i18n.Count(n, "partial commit", "partial commits"))
-		}
+		why += t.RePartial(n, pl.Resume.Restore != nil)
 	}
 	return why
 }
@@ -696,35 +689,22 @@ func (pl *ReplayPlan) crashedAt(m *Manifest, phases []*Phase) {
 		e := m.BySeq(m.Seqs[i])
 		if f := e.Final(m); !Finished(f) && e.SupersededBy == 0 {
 			pl.Crashed.Phase = e.EPhase()
-			what := "was in flight"
-			switch f {
-			case StatusFailed:
-				what = "failed"
-			case StatusError:
-				what = "ended with an error"
-			case StatusDispatched:
-			default:
-				what = "has status " + f
-			}
-			task := ""
-			if e.Task != "" {
-				task = ", task " + e.Task
-			}
-			pl.Crashed.Context = fmt.Sprintf("seq %d %s (%s%s) %s", e.Seq, roleOr(e.Role), templateOr(e), task, what)
+			t := pl.text()
+			pl.Crashed.Context = t.CrashContext(e.Seq, t.roleOr(e.Role), t.templateOr(e), e.Task, t.CrashWhat(f))
 			return
 		}
 	}
 	for i := len(phases) - 1; i >= 0; i-- {
 		if phases[i].Implied != "" {
 			pl.Crashed.Phase = phases[i].Key
-			pl.Crashed.Context = "no dispatch recorded (" + phases[i].Implied + ")"
+			pl.Crashed.Context = pl.text().CrashImplied(phases[i].Implied)
 			return
 		}
 	}
 	if n := len(m.Seqs); n > 0 {
 		e := m.BySeq(m.Seqs[n-1])
 		pl.Crashed.Phase = e.EPhase()
-		pl.Crashed.Context = fmt.Sprintf("after seq %d (every recorded dispatch finished)", e.Seq)
+		pl.Crashed.Context = pl.text().CrashAfter(e.Seq)
 	}
 }
 
@@ -750,17 +730,17 @@ func (pl *ReplayPlan) mutations(in planInput) {
 			}
 		}
 		if !mu.Exists {
-			pl.Warnings = append(pl.Warnings, fmt.Sprintf("--mutate %s=%s: the replacement template %s does not exist", mu.Original, mu.Replacement, mu.Replacement))
+			pl.Warnings = append(pl.Warnings, pl.text().MutateMissing(mu.Original, mu.Replacement))
 		}
 		if mu.Dispatches == 0 {
-			pl.Warnings = append(pl.Warnings, fmt.Sprintf("--mutate %s: no re-executed dispatch uses the template %s", mu.Original, filepath.Base(mu.Original)))
+			pl.Warnings = append(pl.Warnings, pl.text().MutateUnused(mu.Original, filepath.Base(mu.Original)))
 		}
 		// Staleness: the original template, when it can be found, against
 		// the original run's first entry.
 		if first, ok := pl.firstTime(in); ok {
 			if st, err := os.Stat(absFrom(in.project, mu.Original)); err == nil && !st.IsDir() && st.ModTime().After(first) {
 				mu.Stale = true
-				pl.Warnings = append(pl.Warnings, "Warning: Template "+filepath.Base(mu.Original)+" was modified after the original pipeline run. A/B comparison may be confounded by template changes unrelated to the mutation.")
+				pl.Warnings = append(pl.Warnings, pl.text().TemplateNewer(filepath.Base(mu.Original)))
 			}
 		}
 		pl.Mutations = append(pl.Mutations, mu)
@@ -786,17 +766,18 @@ func (pl *ReplayPlan) firstTime(in planInput) (time.Time, bool) {
 
 // noticeGaps warns where the manifest may under-report work (#521).
 func (pl *ReplayPlan) noticeGaps(in planInput, phases []*Phase) {
+	t := pl.text()
 	if in.hasMarker && pl.Resume.End {
-		pl.Warnings = append(pl.Warnings, "Every recorded dispatch finished, yet the .pipeline-active marker is still there: the pipeline stopped before its cleanup. A dispatch that crashed before its first manifest line was written would not show; check pipeline-status.md before trusting that nothing is left.")
+		pl.Warnings = append(pl.Warnings, t.EndWithMarker)
 	}
 	for _, f := range pl.Fallbacks {
-		pl.Warnings = append(pl.Warnings, "Resume point moved back from "+f.From+" to "+f.To+": "+f.Reason)
+		pl.Warnings = append(pl.Warnings, t.MovedBackWarn(f.From, f.To, f.Reason))
 	}
 	if pl.Resume.Restore == nil && pl.Resume.NoRestore != "" && !pl.Resume.End && !in.opts.NoRestore && !(pl.point == 0 && len(pl.Fallbacks) == 0) {
-		pl.Warnings = append(pl.Warnings, "No checkpoint restore: "+pl.Resume.NoRestore)
+		pl.Warnings = append(pl.Warnings, t.NoRestoreWarn(pl.Resume.NoRestore))
 	}
 	if !pl.Resume.Verified {
-		pl.Warnings = append(pl.Warnings, "No verified phase boundary: resume with the current disk state (CONTINUE) or start fresh (RESTART).")
+		pl.Warnings = append(pl.Warnings, t.NoVerified)
 	}
 }
 
@@ -809,22 +790,18 @@ const maxUncheckedNamed = 3
 // not found).
 func (pl *ReplayPlan) noteUnchecked(cs []Check, point int) {
 	var named []string
+	t := pl.text()
 	for _, c := range cs {
 		if idx, _ := phaseIndex(pl.phases, c.Phase); idx >= point {
 			continue // re-executed anyway
 		}
 		pl.Resume.Unchecked++
 		if len(named) < maxUncheckedNamed {
-			named = append(named, fmt.Sprintf("seq %d (%s): %s", c.Seq, roleOr(c.Role), c.Evidence))
+			named = append(named, fmt.Sprintf("seq %d (%s): %s", c.Seq, t.roleOr(c.Role), c.Evidence))
 		}
 	}
 	if n := pl.Resume.Unchecked; n > 0 {
-		more := ""
-		if n > len(named) {
-			more = fmt.Sprintf("; and %d more", n-len(named))
-		}
-		pl.Warnings = append(pl.Warnings, fmt.Sprintf("%s before the resume point could not be checked (%s%s): the resume point stands on their completion lines.",
-			i18n.Count(n, "dispatch", "dispatches"), strings.Join(named, "; "), more))
+		pl.Warnings = append(pl.Warnings, t.Unchecked(n, strings.Join(named, "; "), n-len(named)))
 	}
 }
 
@@ -876,42 +853,40 @@ func keyAt(phases []*Phase, i int) string {
 	return ""
 }
 
-func phaseLabel(phases []*Phase, i int) string {
+func phaseLabel(t *Text, phases []*Phase, i int) string {
 	if i < len(phases) {
-		return phases[i].Name()
+		return t.Phase(phases[i].Key)
 	}
-	return "nothing left"
+	return t.NothingLeft
 }
 
-func spanLabel(phases []*Phase, from, to int) string {
+func spanLabel(t *Text, phases []*Phase, from, to int) string {
 	if to-from == 1 {
-		return phases[from].Name()
+		return t.Phase(phases[from].Key)
 	}
-	return phases[from].Name() + " through " + phases[to-1].Name()
+	return t.Through(t.Phase(phases[from].Key), t.Phase(phases[to-1].Key))
 }
 
 // boundaryLabel is "Phase 3 boundary (pre-wave-1)".
-func boundaryLabel(phases []*Phase, i int, reason func(string) string) string {
+func boundaryLabel(t *Text, phases []*Phase, i int, reason func(string) string) string {
 	if i >= len(phases) {
-		return "the end of the pipeline"
+		return t.EndOfPipeline
 	}
-	l := phases[i].Name() + " boundary"
-	if r := reason(phases[i].Key); r != "" {
-		l += " (" + r + ")"
-	}
-	return l
+	return t.BoundaryOf(t.Phase(phases[i].Key), reason(phases[i].Key))
 }
 
-func roleOr(r string) string {
+func roleOr(r string) string { return english.roleOr(r) }
+
+func (t *Text) roleOr(r string) string {
 	if r == "" {
-		return "no role"
+		return t.NoRole
 	}
 	return r
 }
 
-func templateOr(e *Entry) string {
+func (t *Text) templateOr(e *Entry) string {
 	if e.File == "" {
-		return "no file"
+		return t.NoFile
 	}
 	return e.File
 }

@@ -122,7 +122,7 @@ func (pl *ReplayPlan) crashedText() string {
 	if pl.Crashed.Context == "" {
 		return pl.text().NoEntry
 	}
-	return phaseTitle(pl.Crashed.Phase) + ", " + pl.Crashed.Context
+	return pl.text().Phase(pl.Crashed.Phase) + ", " + pl.Crashed.Context
 }
 
 func (pl *ReplayPlan) resumeText() string {
@@ -130,7 +130,7 @@ func (pl *ReplayPlan) resumeText() string {
 	if r.End {
 		return t.NoneEnd
 	}
-	s := t.Boundary(phaseTitle(r.Phase))
+	s := t.Boundary(t.Phase(r.Phase))
 	switch {
 	case r.Restore != nil:
 		s += " (" + t.Restored(r.Restore.Reason, r.Restore.Short, r.Restore.TakenAt) + ")"
@@ -173,7 +173,7 @@ func (pl *ReplayPlan) Compact(limit int) []string {
 		out = append(out, t.FellBack+": "+f.From+" -> "+f.To+": "+f.Reason)
 	}
 	if r := pl.Resume.Restore; r != nil && len(r.Staying) > 0 {
-		out = append(out, StayingSentence(r.Reason, r.Staying))
+		out = append(out, t.stayingSentence(r.Reason, r.Staying))
 	}
 	out = append(out, t.SkipReExecute(len(pl.Skip), len(pl.ReExecute)))
 	shown := 0
@@ -182,11 +182,11 @@ func (pl *ReplayPlan) Compact(limit int) []string {
 			out = append(out, t.AndMore(len(pl.ReExecute)-shown))
 			break
 		}
-		out = append(out, fmt.Sprintf("#%d %s (%s, %s): %s", r.Seq, roleOr(r.Role), phaseTitle(r.Phase), statusWord(r.Status), r.Why))
+		out = append(out, fmt.Sprintf("#%d %s (%s, %s): %s", r.Seq, t.roleOr(r.Role), t.Phase(r.Phase), t.statusWord(r.Status), r.Why))
 		shown++
 	}
 	for _, k := range pl.Implied {
-		out = append(out, phaseTitle(k)+": "+t.StartsFresh)
+		out = append(out, t.Phase(k)+": "+t.StartsFresh)
 	}
 	for _, m := range pl.Mutations {
 		out = append(out, t.Mutation+": "+m.Original+" -> "+m.Replacement)
@@ -243,6 +243,8 @@ func CompressionState(in CSBInput) string {
 		pl = &c
 	}
 	var b strings.Builder
+	t := pl.text()
+	c := &t.CSB
 	w := func(f string, a ...any) { fmt.Fprintf(&b, f+"\n", a...) }
 	goal := ""
 	if g := in.Handoff.Items("goal"); len(g) > 0 {
@@ -252,69 +254,69 @@ func CompressionState(in CSBInput) string {
 		goal = in.Status.Goal
 	}
 	if goal == "" {
-		goal = "(not recorded in a handoff manifest or pipeline-status.md)"
+		goal = c.NoGoal
 	}
-	phase := "none (every recorded dispatch finished)"
+	phase := c.NonePhase
 	if !pl.Resume.End {
 		phase = phaseCell(pl.Resume.Phase)
 	}
 	w("===COMPRESSION_STATE===")
-	w("Goal: %s", oneLine(goal))
-	w("Skill: %s", orUnknown(in.Skill))
-	w("Phase: %s", phase)
-	w("Health: GREEN (reset on resume)")
-	w("Progress:")
+	w("%s: %s", c.Goal, oneLine(goal))
+	w("%s: %s", c.Skill, orWord(in.Skill, t.Unknown))
+	w("%s: %s", c.Phase, phase)
+	w("%s", c.Health)
+	w("%s:", c.Progress)
 	if ps := pl.WorkPreserved.Phases; len(ps) > 0 {
-		w("- Phases %s through %s completed in prior session", phaseCell(ps[0]), phaseCell(ps[len(ps)-1]))
+		w("%s", c.Completed(phaseCell(ps[0]), phaseCell(ps[len(ps)-1])))
 	} else {
-		w("- No phase completed in prior session")
+		w("%s", c.NoPhase)
 	}
 	switch {
 	case pl.Resume.Restore != nil:
-		w("- Resuming from %s via replay", pl.Resume.Restore.Reason)
+		w("%s", c.FromCheckpoint(pl.Resume.Restore.Reason))
 	case pl.Resume.End:
-		w("- Resuming after the last recorded dispatch via replay")
+		w("%s", c.AfterLast)
 	default:
-		w("- Resuming from the %s boundary via replay (no checkpoint restored)", phaseTitle(pl.Resume.Phase))
+		w("%s", c.FromBoundary(t.Phase(pl.Resume.Phase)))
 	}
-	for _, m := range milestones(pl, 5) {
+	for _, m := range milestones(t, pl, 5) {
 		w("- %s", m)
 	}
-	w("Key Decisions (prior session):")
+	w("%s:", c.Decisions)
 	decisions := in.Handoff.Items("decisions")
 	if len(decisions) == 0 && in.Status != nil {
 		decisions = in.Status.Decisions
 	}
-	list(w, decisions, "- (none recorded)")
-	w("Active Constraints:")
+	list(w, decisions, c.NoDecision)
+	w("%s:", c.Constraints)
 	constraints := in.Handoff.Items("active constraints")
 	if len(constraints) == 0 && in.Status != nil {
 		constraints = in.Status.Constraints
 	}
-	for _, c := range constraints {
-		w("- %s", oneLine(c))
+	for _, ct := range constraints {
+		w("- %s", oneLine(ct))
 	}
 	if ps := pl.WorkPreserved.Phases; len(ps) > 0 {
-		w("- Replay session -- prior work verified through Phase %s", phaseCell(ps[len(ps)-1]))
+		w("%s", c.VerifiedThrough(phaseCell(ps[len(ps)-1])))
 	} else {
-		w("- Replay session -- no prior phase verified")
+		w("%s", c.NoneVerified)
 	}
-	w("Files Modified:")
+	w("%s:", c.Modified)
 	if len(in.Modified) > 0 {
 		for i, f := range in.Modified {
 			if i == 20 {
-				w("- … and %d more (see git log)", len(in.Modified)-i)
+				w("%s", c.MoreFiles(len(in.Modified)-i))
 				break
 			}
 			w("- %s", f)
 		}
 	} else {
-		w("- see git log")
+		w("%s", c.SeeGitLog)
 	}
-	w("Scratch State:")
-	w("- Location: %s", orUnknown(in.Scratch))
-	w("- Recovery: pipeline-status.md, handoff manifests, manifest.jsonl")
-	w("Next Steps:")
+	w("%s:", c.ScratchState)
+	w("- %s: %s", c.Location, orWord(in.Scratch, t.Unknown))
+	w("- %s", c.Recovery)
+	w("%s:", c.Next)
 	n := 0
 	step := func(s string) {
 		n++
@@ -322,15 +324,11 @@ func CompressionState(in CSBInput) string {
 	}
 	if len(pl.ReExecute) > 0 {
 		r := pl.ReExecute[0]
-		task := ""
-		if r.Task != "" {
-			task = ", task " + r.Task
-		}
-		step(fmt.Sprintf("Re-dispatch seq %d (%s%s) for %s", r.Seq, roleOr(r.Role), task, phaseTitle(r.Phase)))
+		step(c.Redispatch(r.Seq, t.roleOr(r.Role), r.Task, t.Phase(r.Phase)))
 	} else if !pl.Resume.End {
-		step("Start " + phaseTitle(pl.Resume.Phase) + " from its boundary")
+		step(c.StartPhase(t.Phase(pl.Resume.Phase)))
 	} else {
-		step("Confirm nothing is left, then run the pipeline's cleanup")
+		step(c.Cleanup)
 	}
 	var more []string
 	if !pl.Resume.End {
@@ -345,7 +343,7 @@ func CompressionState(in CSBInput) string {
 		}
 		step(s)
 	}
-	step("Append new dispatches to manifest.jsonl from seq " + strconv.Itoa(pl.NextSeq) + " with replay_of and replay_session set")
+	step(c.Append(pl.NextSeq))
 	w("===END_COMPRESSION_STATE===")
 	return b.String()
 }
@@ -361,14 +359,14 @@ func list(w func(string, ...any), items []string, empty string) {
 }
 
 // milestones are the last summaries of the work kept.
-func milestones(pl *ReplayPlan, n int) []string {
+func milestones(t *Text, pl *ReplayPlan, n int) []string {
 	var out []string
 	for i := len(pl.Skip) - 1; i >= 0 && len(out) < n; i-- {
 		r := pl.Skip[i]
 		if r.Summary == "" || r.Status != StatusCompleted {
 			continue
 		}
-		out = append(out, fmt.Sprintf("seq %d %s: %s", r.Seq, roleOr(r.Role), oneLine(r.Summary)))
+		out = append(out, fmt.Sprintf("seq %d %s: %s", r.Seq, t.roleOr(r.Role), oneLine(r.Summary)))
 	}
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]

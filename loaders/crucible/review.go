@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 )
 
 // sections are the REVIEW dashboard's crucible blocks.
 func (l *Loader) sections(p *pipeline) []model.Section {
 	var out []model.Section
+	t := p.t()
 	add := func(title string, lines []string) {
 		if len(lines) > 0 {
 			out = append(out, model.Section{Title: title, Lines: lines})
@@ -18,17 +18,17 @@ func (l *Loader) sections(p *pipeline) []model.Section {
 	}
 	if pl := p.plan; pl != nil {
 		add(pl.text().SectionTitle, pl.Compact(10))
-		add("Verification", verificationLines(pl))
+		add(t.Verification, verificationLines(pl))
 	}
 	if p.manifest != nil {
-		add("Dispatch timeline", timeline(p.manifest, timelineLimit))
+		add(t.Timeline, timeline(t, p.manifest, timelineLimit))
 	}
 	if p.status != nil {
 		var lines []string
 		for _, kv := range p.status.Header {
 			lines = append(lines, kv[0]+": "+kv[1])
 		}
-		add("Pipeline status ("+StatusFileName+")", lines)
+		add(t.StatusSection(StatusFileName), lines)
 	}
 	var hs []string
 	for _, h := range p.handoffs {
@@ -47,33 +47,33 @@ func (l *Loader) sections(p *pipeline) []model.Section {
 		}
 		hs = append(hs, line)
 	}
-	add("Handoff manifests", hs)
+	add(t.Handoffs, hs)
 	if !p.archived {
-		add("Checkpoints", checkpointLines(p))
+		add(t.Checkpoints, checkpointLines(p))
 	}
 	var src []string
 	if p.markerPath != "" {
-		src = append(src, "Marker: "+p.markerPath)
+		src = append(src, t.Marker+": "+p.markerPath)
 	}
 	if p.manifestPath != "" {
-		src = append(src, "Manifest: "+p.manifestPath)
+		src = append(src, t.Manifest+": "+p.manifestPath)
 	}
 	if p.scratch != "" {
-		src = append(src, "Scratch: "+p.scratch)
+		src = append(src, t.Scratch+": "+p.scratch)
 	}
 	if p.shadow.Dir != "" {
-		src = append(src, "Shadow repository: "+p.shadow.Dir)
+		src = append(src, t.ShadowRepo+": "+p.shadow.Dir)
 	}
-	add("Files", src)
+	add(t.Files, src)
 	return out
 }
 
 func verificationLines(pl *ReplayPlan) []string {
 	kinds := map[string]int{}
 	var failed, unchecked []string
-	checks := pl.allChecks()
+	checks, t := pl.allChecks(), pl.text()
 	line := func(c Check) string {
-		return fmt.Sprintf("seq %d %s (%s): %s", c.Seq, roleOr(c.Role), phaseTitle(c.Phase), c.Evidence)
+		return fmt.Sprintf("seq %d %s (%s): %s", c.Seq, t.roleOr(c.Role), t.Phase(c.Phase), c.Evidence)
 	}
 	for _, c := range checks {
 		switch c.Verdict {
@@ -87,31 +87,30 @@ func verificationLines(pl *ReplayPlan) []string {
 	}
 	var lines []string
 	if n := len(checks) - len(failed) - len(unchecked); n > 0 {
-		lines = append(lines, fmt.Sprintf("%s before the resume point verified: %d by commits, %d reviews on their completion line, %d quality-gate rounds (nothing to check), %d on their completion line only",
-			i18n.Count(n, "dispatch", "dispatches"), kinds[KindCommit], kinds[KindReview], kinds[KindNone], kinds[KindTrusted]))
+		lines = append(lines, t.VerifiedCounts(n, kinds[KindCommit], kinds[KindReview], kinds[KindNone], kinds[KindTrusted]))
 	}
 	for _, f := range failed {
-		lines = append(lines, "Failed: "+f)
+		lines = append(lines, t.Failed+": "+f)
 	}
 	for _, u := range unchecked {
-		lines = append(lines, "Cannot check: "+u)
+		lines = append(lines, t.CannotCheck+": "+u)
 	}
 	for _, f := range pl.Fallbacks {
-		lines = append(lines, "Fell back: "+f.From+" -> "+f.To)
+		lines = append(lines, t.FellBack+": "+f.From+" -> "+f.To)
 	}
 	if len(lines) > 0 {
-		lines = append(lines, "Phases are judged on the dispatches recorded: one that crashed before its first manifest line is invisible, so a phase can look complete when it is not.")
+		lines = append(lines, t.Invisible)
 	}
 	return lines
 }
 
 // timeline lists the last dispatches: seq, role, phase, status, duration,
 // summary.
-func timeline(m *Manifest, limit int) []string {
+func timeline(t *Text, m *Manifest, limit int) []string {
 	seqs := m.Seqs
 	var lines []string
 	if len(seqs) > limit {
-		lines = append(lines, fmt.Sprintf("… %s not shown (`pickup plan` lists them all)", i18n.Count(len(seqs)-limit, "earlier dispatch", "earlier dispatches")))
+		lines = append(lines, t.Earlier(len(seqs)-limit))
 		seqs = seqs[len(seqs)-limit:]
 	}
 	for _, s := range seqs {
@@ -120,15 +119,15 @@ func timeline(m *Manifest, limit int) []string {
 		if e.HasDuration {
 			d = Dur(e.Duration)
 		}
-		l := fmt.Sprintf("#%d %s · %s · %s · %s", e.Seq, roleOr(e.Role), phaseTitle(e.EPhase()), statusWord(e.Status), d)
+		l := fmt.Sprintf("#%d %s · %s · %s · %s", e.Seq, t.roleOr(e.Role), t.Phase(e.EPhase()), t.statusWord(e.Status), d)
 		if e.SupersededBy != 0 {
-			l += fmt.Sprintf(" · replayed as #%d", e.SupersededBy)
+			l += " · " + t.ReplayedAs(e.SupersededBy)
 		}
 		if e.HasReplayOf() {
-			l += fmt.Sprintf(" · replay of #%d", e.ReplayOf())
+			l += " · " + t.ReplayOf(e.ReplayOf())
 		}
 		if e.Mutation() != "" {
-			l += " · mutation " + e.Mutation()
+			l += " · " + t.MutationWord + " " + e.Mutation()
 		}
 		if e.Summary != "" {
 			l += " · " + oneLine(e.Summary)
@@ -140,8 +139,9 @@ func timeline(m *Manifest, limit int) []string {
 
 func checkpointLines(p *pipeline) []string {
 	var lines []string
+	t := p.t()
 	if p.cpErr != nil {
-		return []string{"No checkpoints: " + p.cpErr.Error()}
+		return []string{t.NoCheckpoints(t.shadowNote(p.cpErr.Error()))}
 	}
 	target := ""
 	if p.plan != nil && p.plan.Resume.Restore != nil {
@@ -149,26 +149,26 @@ func checkpointLines(p *pipeline) []string {
 	}
 	for i, c := range p.cps {
 		if i == 20 {
-			lines = append(lines, fmt.Sprintf("… and %d older", len(p.cps)-i))
+			lines = append(lines, t.OlderCPs(len(p.cps)-i))
 			break
 		}
-		l := fmt.Sprintf("%s  %s  %s", c.Short(), orWord(stampOf(c), "(no time)"), c.Reason)
+		l := fmt.Sprintf("%s  %s  %s", c.Short(), orWord(stampOf(c), t.NoTime), c.Reason)
 		if c.Source != "" {
 			l += "  " + c.Source
 		}
 		switch {
 		case c.Missing:
-			l += "  (commit gone)"
+			l += "  " + t.CommitGone
 		case c.Hash == target:
-			l += "  (restore target)"
+			l += "  " + t.RestoreTarget
 		}
 		lines = append(lines, l)
 	}
 	if len(p.cps) == 0 {
-		lines = append(lines, "The shadow repository holds no checkpoint.")
+		lines = append(lines, t.NoCheckpoint)
 	}
 	if p.cpNote != "" {
-		lines = append(lines, p.cpNote)
+		lines = append(lines, t.shadowNote(p.cpNote))
 	}
 	return lines
 }

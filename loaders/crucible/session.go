@@ -1,28 +1,23 @@
 package crucible
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // BranchMismatch is the spec's exact refusal when the marker's branch is
 // not the current one.
 func BranchMismatch(markerBranch, current string) string {
-	return "Pipeline was running on branch " + markerBranch + " but you are on " + current + ". Switch to " + markerBranch +
-		" before resuming — restoring a checkpoint from a different branch would contaminate your working directory."
+	return english.BranchMismatch(markerBranch, current)
 }
 
 // RestoreQuestion is the spec's exact confirmation before a restore.
 func RestoreQuestion(reason, timestamp, branch string) string {
-	return "About to restore working directory to checkpoint " + reason + " (taken at " + timestamp + ", branch " + branch +
-		"). This will reset uncommitted changes. Proceed? [yes / no]"
+	return english.RestoreQuestion(reason, timestamp, branch, "")
 }
 
 // RestoreQuestionStaying is RestoreQuestion for a restore that leaves
@@ -30,12 +25,14 @@ func RestoreQuestion(reason, timestamp, branch string) string {
 // checkpoint's files and deletes nothing, so the files created after the
 // checkpoint stay. The question names them (at most maxStayingNamed).
 func RestoreQuestionStaying(reason, timestamp, branch string, staying []string) string {
-	q := RestoreQuestion(reason, timestamp, branch)
+	return english.restoreQuestion(reason, timestamp, branch, staying)
+}
+
+func (t *Text) restoreQuestion(reason, timestamp, branch string, staying []string) string {
 	if len(staying) == 0 {
-		return q
+		return t.RestoreQuestion(reason, timestamp, branch, "")
 	}
-	at := strings.LastIndex(q, " Proceed?")
-	return q[:at] + " " + StayingSentence(reason, staying) + q[at:]
+	return t.RestoreQuestion(reason, timestamp, branch, t.stayingSentence(reason, staying))
 }
 
 // maxStayingNamed caps the files a sentence names.
@@ -45,17 +42,15 @@ const maxStayingNamed = 10
 // place: "These 2 files were created after checkpoint pre-wave-1 and
 // stay (the restore deletes nothing): a.go, b.go."
 func StayingSentence(reason string, staying []string) string {
-	names := staying
-	more := ""
+	return english.stayingSentence(reason, staying)
+}
+
+func (t *Text) stayingSentence(reason string, staying []string) string {
+	names, more := staying, 0
 	if len(names) > maxStayingNamed {
-		names, more = names[:maxStayingNamed], fmt.Sprintf(" and %d more", len(staying)-maxStayingNamed)
+		names, more = names[:maxStayingNamed], len(staying)-maxStayingNamed
 	}
-	these := fmt.Sprintf("These %d files were", len(staying))
-	if len(staying) == 1 {
-		these = "This file was"
-	}
-	return these + " created after checkpoint " + reason + " and stay" + map[bool]string{true: "s", false: ""}[len(staying) == 1] +
-		" (the restore deletes nothing): " + strings.Join(names, ", ") + more + "."
+	return t.StayingFiles(reason, len(staying), strings.Join(names, ", "), more)
 }
 
 // recentWrite is how recent a write must be to suggest the pipeline is
@@ -84,6 +79,7 @@ func (l *Loader) session(p *pipeline) *model.Session {
 }
 
 func (l *Loader) summary(p *pipeline) *model.Session {
+	t := p.t()
 	path := p.markerPath
 	if path == "" {
 		path = p.manifestPath
@@ -118,7 +114,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 			s.Recorded.Started = t
 		}
 		if !p.archived && !p.manifestMod.IsZero() {
-			s.Touched, s.TouchedWhat = p.manifestMod, "the dispatch manifest ("+filepath.Base(p.manifestPath)+")"
+			s.Touched, s.TouchedWhat = p.manifestMod, t.DispatchManifest(filepath.Base(p.manifestPath))
 		}
 	}
 	if sid == "" && p.manifestPath != "" {
@@ -127,13 +123,13 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	if skill == "" {
 		skill = p.status.Get("Skill")
 	}
-	s.Title = strings.TrimSpace(orWord(skill, "crucible") + " pipeline " + sid)
-	s.Fields = append(s.Fields, model.Field{Key: "skill", Label: "Skill", Value: orUnknown(skill)})
+	s.Title = t.PipelineTitle(orWord(skill, "crucible"), sid)
+	s.Fields = append(s.Fields, model.Field{Key: "skill", Label: "Skill", Value: orWord(skill, t.Unknown)})
 	if sid != "" {
 		s.Fields = append(s.Fields, model.Field{Key: "pipeline", Label: "Pipeline", Value: sid})
 	}
 	s.Policy = map[model.Choice]model.ChoicePolicy{
-		model.Discard: {Confirm: p.discardQuestion(), Hint: "archive the marker and dispatch directory (renamed, not deleted)"},
+		model.Discard: {Confirm: p.discardQuestion(), Hint: t.DiscardHint},
 	}
 	s.Headline = l.headline(p)
 	// crucible records no pause: a stop that is not a crash is an
@@ -161,13 +157,13 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	done, finished, total := 0, 0, 0
 	for _, ph := range phases {
 		c := ph.Counts(m)
-		mp := model.Phase{Name: ph.Name(), Result: CountText(c)}
+		mp := model.Phase{Name: t.Phase(ph.Key), Result: t.countText(c)}
 		if d := ph.Duration(); d > 0 {
 			mp.Duration = Dur(d)
 		}
 		switch {
 		case ph.Implied != "":
-			mp.Status, mp.Result, mp.Detail = model.PhasePending, "no dispatch recorded", ph.Implied
+			mp.Status, mp.Result, mp.Detail = model.PhasePending, t.NoDispatch, ph.Implied
 		case ph.Complete(m):
 			mp.Status = model.PhaseCompleted
 			done++
@@ -190,7 +186,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		s.Checkpoints = append(s.Checkpoints, model.Checkpoint{ID: c.Short(), Reason: c.Reason, Time: stampOf(c)})
 	}
 	if h := latestHandoff(p.handoffs, ""); h != nil {
-		s.Handoff = model.Handoff{Note: h.File + ": " + orWord(h.Title, "handoff"), Context: strings.Join(h.Items("inputs for phase"), "\n")}
+		s.Handoff = model.Handoff{Note: h.File + ": " + orWord(h.Title, t.HandoffWord), Context: strings.Join(h.Items("inputs for phase"), "\n")}
 	}
 
 	if p.archived || p.plan == nil {
@@ -200,7 +196,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		}
 		s.Sections = l.sections(p)
 		for _, pol := range []model.Choice{model.Continue, model.Restart} {
-			s.Policy[pol] = model.ChoicePolicy{Disabled: "this pipeline's marker is gone: it finished or was set aside (history only)"}
+			s.Policy[pol] = model.ChoicePolicy{Disabled: t.HistoryOnly}
 		}
 		return s
 	}
@@ -208,15 +204,15 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	pl := p.plan
 	s.Warnings = append(s.Warnings, pl.Warnings...)
 	if p.markerPath != "" && !pl.Resume.End && l.recent(p) {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("The pipeline wrote its files %s ago: it may still be running. Resuming it now could run it twice.", model.Elapsed(l.opts.Now.Sub(p.updated))))
+		s.Warnings = append(s.Warnings, t.MayBeRunning(t.Ago(l.opts.Now.Sub(p.updated))))
 	}
 	s.Status = "interrupted"
 	if pl.Resume.End {
 		s.Status = "all dispatches finished"
 	}
-	crashed := phaseTitle(pl.Crashed.Phase)
+	crashed := t.Phase(pl.Crashed.Phase)
 	if pl.Crashed.Context == "" {
-		crashed = "unknown"
+		crashed = t.Unknown
 	}
 	label := "Crashed at"
 	if l.recent(p) {
@@ -226,47 +222,47 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	s.Fields = append(s.Fields, model.Field{Key: "resume", Label: "Resume point", Value: pl.resumeShort()})
 	s.Stage = pl.Resume.Phase
 	if pl.Resume.End {
-		s.ResumePoint = model.ResumePoint{Reason: "every recorded dispatch finished"}
+		s.ResumePoint = model.ResumePoint{Reason: t.AllFinishedWhy}
 	} else {
-		s.ResumePoint = model.ResumePoint{Phase: phaseTitle(pl.Resume.Phase), Reason: pl.resumeReason()}
+		s.ResumePoint = model.ResumePoint{Phase: t.Phase(pl.Resume.Phase), Reason: pl.resumeReason()}
 	}
 	s.Plan = &model.Plan{LinesFunc: pl.Lines, Data: pl}
 
 	// The branch guard, then the restore question.
 	current := p.branch
 	if current == "" && p.isRepo {
-		current = "(a detached HEAD)"
+		current = t.DetachedHead
 	}
-	cont := model.ChoicePolicy{Recommended: pl.Resume.Verified, Why: "it resumes at a verified phase boundary"}
+	cont := model.ChoicePolicy{Recommended: pl.Resume.Verified, Why: t.ContinueWhy}
 	mismatch := p.marker != nil && p.marker.Branch != "" && p.isRepo && current != p.marker.Branch
 	switch {
 	case mismatch:
-		s.Warnings = append(s.Warnings, BranchMismatch(p.marker.Branch, current)) // the context guard's alert says it above the menu
-		cont = model.ChoicePolicy{Writes: true, Hint: "refused: the pipeline ran on " + p.marker.Branch + ", you are on " + current}
+		s.Warnings = append(s.Warnings, t.BranchMismatch(p.marker.Branch, current)) // the context guard's alert says it above the menu
+		cont = model.ChoicePolicy{Writes: true, Hint: t.RefusedHint(p.marker.Branch, current)}
 	case pl.Resume.Restore != nil:
 		r := pl.Resume.Restore
 		cont.Writes = true
-		cont.Confirm = RestoreQuestionStaying(r.Reason, r.TakenAt, orWord(branchOf(p), "unknown"), r.Staying)
-		cont.Hint = "restore checkpoint " + r.Reason + ", then resume at " + phaseTitle(pl.Resume.Phase)
+		cont.Confirm = t.restoreQuestion(r.Reason, r.TakenAt, orWord(branchOf(p), t.Unknown), r.Staying)
+		cont.Hint = t.RestoreHint(r.Reason, t.Phase(pl.Resume.Phase))
 		if n := len(r.Staying); n > 0 {
-			cont.Hint += " (" + i18n.Count(n, "file", "files") + " created since stay)"
+			cont.Hint += t.StayingHint(n)
 		}
 	case pl.Resume.End:
-		cont.Hint = "nothing to re-execute: hand the pipeline back for its last steps"
+		cont.Hint = t.EndHint
 	case !pl.Resume.Verified:
-		cont.Hint = "resume with current disk state (no verified boundary)"
+		cont.Hint = t.UnverifiedHint
 	default:
-		cont.Hint = "resume at " + phaseTitle(pl.Resume.Phase) + " with the working directory as it is"
+		cont.Hint = t.AsIsHint(t.Phase(pl.Resume.Phase))
 	}
 	if p.marker != nil && p.marker.Branch != "" && !p.isRepo {
-		s.Alert(model.AlertBranch, fmt.Sprintf("%s is not a git repository: the branch guard (pipeline branch %s) cannot be checked", p.project, p.marker.Branch))
+		s.Alert(model.AlertBranch, t.NotARepo(p.project, p.marker.Branch))
 	}
 	s.Policy[model.Continue] = cont
-	restart := "start the pipeline fresh (its marker and stale handoffs are archived, the manifest kept)"
+	restart := t.RestartHint
 	if p.markerPath == "" {
-		restart = "start the pipeline fresh"
+		restart = t.RestartHintBare
 	}
-	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified, Why: "there is no verified boundary to resume from"}
+	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified, Why: t.RestartWhy}
 	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, "")}
 	if l.lean {
 		return s // no dashboard, prompt or context: see PlanJSONOnly
@@ -285,20 +281,20 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 // stands was interrupted, or is still running when it wrote its files
 // recently. Never "You paused".
 func (l *Loader) headline(p *pipeline) string {
-	since, recent := l.opts.Now.Sub(p.updated), l.recent(p)
+	since, recent, t := l.opts.Now.Sub(p.updated), l.recent(p), p.t()
 	switch {
 	case p.archived:
-		return "This crucible pipeline finished or was set aside: it is kept as history."
+		return t.Headline(hlHistory, "")
 	case p.problem != nil:
-		return "This crucible pipeline's files cannot be read as they are."
+		return t.Headline(hlProblem, "")
 	case p.plan != nil && p.plan.Resume.End && recent:
-		return "This crucible pipeline may still be running: every recorded dispatch finished " + model.Elapsed(since) + " ago, and its cleanup has not run."
+		return t.Headline(hlEndLive, t.Ago(since))
 	case p.plan != nil && p.plan.Resume.End:
-		return "This crucible pipeline was interrupted before its cleanup: every recorded dispatch finished."
+		return t.Headline(hlEnd, "")
 	case recent:
-		return "This crucible pipeline may still be running: it wrote its files " + model.Elapsed(since) + " ago (crucible records no pause)."
+		return t.Headline(hlRecent, t.Ago(since))
 	}
-	return "This crucible pipeline was interrupted (crucible records no pause)."
+	return t.Headline(hlStopped, "")
 }
 
 // recent: the pipeline wrote its files less than recentWrite ago, so it
@@ -407,34 +403,35 @@ func (p *pipeline) preservedFiles() []string {
 }
 
 func (pl *ReplayPlan) resumeShort() string {
-	r := pl.Resume
+	r, t := pl.Resume, pl.text()
 	if r.End {
-		return "none: every recorded dispatch finished"
+		return t.ResumeNone
 	}
-	s := phaseTitle(r.Phase) + " boundary"
+	s := t.ResumeBoundary(t.Phase(r.Phase))
 	if r.Restore != nil {
-		s += " (" + r.Restore.Reason + ", checkpoint " + r.Restore.Short + ")"
+		s += t.ResumeCheckpoint(r.Restore.Reason, r.Restore.Short)
 	} else {
-		s += " (no checkpoint restore)"
+		s += t.ResumeNoRestore
 	}
 	return s
 }
 
 func (pl *ReplayPlan) resumeReason() string {
 	var parts []string
+	t := pl.text()
 	switch {
 	case pl.Resume.Requested != "":
-		parts = append(parts, "requested with "+pl.Resume.Requested)
+		parts = append(parts, t.RequestedWith(pl.Resume.Requested))
 	case pl.Resume.Automatic == pl.Resume.Phase:
-		parts = append(parts, "first incomplete phase")
+		parts = append(parts, t.FirstIncomplete)
 	}
 	if len(pl.Fallbacks) > 0 {
-		parts = append(parts, "moved back "+i18n.Count(len(pl.Fallbacks), "time", "times")+" by verification")
+		parts = append(parts, t.MovedBack(len(pl.Fallbacks)))
 	}
 	if r := pl.Resume.Restore; r != nil {
-		parts = append(parts, "restores checkpoint "+r.Reason+" ("+r.Short+")")
+		parts = append(parts, t.RestoresCP(r.Reason, r.Short))
 	} else {
-		parts = append(parts, "no checkpoint restore")
+		parts = append(parts, strings.TrimSpace(strings.Trim(t.ResumeNoRestore, " ()")))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -484,16 +481,16 @@ func orWord(s, def string) string {
 // continueOutcome is CONTINUE's one-line outcome; restored, when set,
 // says what the restore did and how to undo it.
 func continueOutcome(title string, pl *ReplayPlan, restored string) string {
+	t := pl.text()
 	if pl.Resume.End {
-		return fmt.Sprintf("Every recorded dispatch of %s finished: hand it back for its last steps; new manifest entries start at seq %d.", title, pl.NextSeq)
+		return t.OutcomeEnd(title, pl.NextSeq)
 	}
-	lead := "With the working directory as it is, resume"
+	phase, n := t.Phase(pl.Resume.Phase), pl.ReExecuteCount()
 	switch {
 	case restored != "":
-		lead = restored + " Resume"
+		return t.OutcomeRestored(restored, title, phase, n, pl.NextSeq)
 	case pl.Resume.Restore != nil:
-		lead = "Restore checkpoint " + pl.Resume.Restore.Reason + ", then resume"
+		return t.OutcomeRestore(pl.Resume.Restore.Reason, title, phase, n, pl.NextSeq)
 	}
-	return fmt.Sprintf("%s %s at %s: re-execute %s; new manifest entries start at seq %d.",
-		lead, title, phaseTitle(pl.Resume.Phase), i18n.Count(pl.ReExecuteCount(), "dispatch", "dispatches"), pl.NextSeq)
+	return t.OutcomeAsIs(title, phase, n, pl.NextSeq)
 }

@@ -32,6 +32,8 @@ type Text struct {
 	SkipReExecute                    func(skip, reExecute int) string
 	AndMore                          func(n int) string
 	StartsFresh                      string
+
+	Says
 }
 
 // Catalogs are the replay plan's words by language (loaders.Options.Lang).
@@ -76,6 +78,7 @@ var english = Text{
 	},
 	AndMore:     func(n int) string { return fmt.Sprintf("… and %d more", n) },
 	StartsFresh: "no dispatch recorded, starts fresh",
+	Says:        englishSays,
 }
 
 var portuguese = Text{
@@ -117,6 +120,7 @@ var portuguese = Text{
 	},
 	AndMore:     func(n int) string { return fmt.Sprintf("… e mais %d", n) },
 	StartsFresh: "nenhum despacho registrado, começa do zero",
+	Says:        portugueseSays,
 }
 
 // text is the plan's words: its loader's language, else English.

@@ -11,8 +11,8 @@ import (
 
 func TestTextCatalogsComplete(t *testing.T) {
 	i18ntest.Check(t, Catalogs, i18ntest.Options{
-		Same:       []string{"dry-run", "checkpoint", "git checkout", "pickup plan --json", "Seq", "Template", "Status"},
-		SameFields: []string{"Text.Restored"}, // reason, checkpoint id and time, around the word checkpoint
+		Same:       []string{"dry-run", "checkpoint", "git checkout", "pickup plan --json", "Seq", "Template", "Status", "Checkpoints", "Scratch", "Skill"},
+		SameFields: []string{"Text.Restored", "Text.Says.SeqWhy", "Text.Says.OneCommit"}, // reason, checkpoint id and time, around the word checkpoint
 	})
 }
 
@@ -30,8 +30,8 @@ func TestPlanTextInPortuguese(t *testing.T) {
 	want := "# Plano de Replay (dry-run)\n\n" +
 		"**Origem:** " + w.manifest() + "\n" +
 		"**Pipeline original:** build | Sessão: " + w.sid + " | Início: 2026-03-24T12:00:00Z\n" +
-		"**Crashou em:** Phase 4, seq 10 inquisitor (10-inquisitor.md) was in flight\n" +
-		"**Ponto de retomada:** fronteira da Phase 4 (pre-code-review, checkpoint " + ids["pre-code-review"][:8] + " tirado em 2026-03-24 12:25:50)\n" +
+		"**Crashou em:** Fase 4, seq 10 inquisitor (10-inquisitor.md) estava em andamento\n" +
+		"**Ponto de retomada:** fronteira da Fase 4 (pre-code-review, checkpoint " + ids["pre-code-review"][:8] + " tirado em 2026-03-24 12:25:50)\n" +
 		"**Trabalho preservado:** 24m 38s (fases 1 a 3)\n\n" +
 		"## Despachos a pular (verificados completos)\n\n" +
 		"| Seq | Papel | Fase | Resumo | Por quê |\n|-----|------|-------|---------|-----|\n"

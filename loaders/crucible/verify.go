@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"path/filepath"
 	"regexp"
@@ -102,6 +101,7 @@ const (
 
 // evidence gathers what verification reads from disk, each thing once.
 type evidence struct {
+	tx      *Text    // the sentences' language (says.go)
 	dirs    []string // dispatch directories: live, scratch copy, /tmp
 	listing dirCache
 	git     *projectGit
@@ -458,7 +458,7 @@ func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 	log, err := ev.git.Log()
 	if err != nil {
 		if strings.Contains(err.Error(), "not a git repository") {
-			return nil, "", errors.New("the project is not a git repository")
+			return nil, "", errors.New(ev.t().NotRepo)
 		}
 		return nil, "", err
 	}
@@ -467,7 +467,7 @@ func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 		if ev.byTime == nil || len(ev.byTime.log) != len(log) {
 			ev.byTime = newTimeIndex(log)
 		}
-		how := "in its window " + clock(from) + "–" + clock(to)
+		how := ev.t().InWindow(clock(from), clock(to))
 		if found := ev.byTime.within(from, to); len(found) > 0 {
 			return found, how, nil
 		}
@@ -479,10 +479,7 @@ func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 				found = append(found, c)
 			}
 		}
-		how := "mentioning task " + task + " since the pipeline start"
-		if len(tried) == 0 {
-			how += " (no start time recorded for the dispatch)"
-		}
+		how := ev.t().Mentioning(task, len(tried) == 0)
 		if len(found) > 0 {
 			return found, how, nil
 		}
@@ -491,14 +488,17 @@ func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 	if words := ev.taskWords(e); len(words) > 0 {
 		found, shared := ev.sharing(log, words)
 		if len(found) > 0 {
-			return found, "sharing the words " + strings.Join(shared, ", ") + " of its task since the pipeline start", nil
+			return found, ev.t().Sharing(strings.Join(shared, ", ")), nil
 		}
-		tried = append(tried, "sharing words of its task ("+strings.Join(words, ", ")+")")
+		tried = append(tried, ev.t().SharingTried(strings.Join(words, ", ")))
 	}
 	if len(tried) == 0 {
+		if ev.t() != &english {
+			return nil, "", errors.New(ev.t().NothingToMatch)
+		}
 		return nil, "", errNothingToMatch
 	}
-	return nil, strings.Join(tried, ", nor "), nil
+	return nil, strings.Join(tried, ev.t().Nor), nil
 }
 
 // sinceStart: the commit was made after the pipeline started (less the
@@ -721,7 +721,7 @@ func (ev *evidence) verify(e *Entry) (Check, verdict) {
 	v := vVerified
 	switch c.Kind {
 	case KindNone:
-		c.Evidence = ev.withSide(e, "quality-gate round: conversation output only, nothing to check")
+		c.Evidence = ev.withSide(e, ev.t().GateRound)
 	case KindTrusted:
 		c.Evidence = ev.withSide(e, ev.trustedText(e.Role))
 	case KindReview:
@@ -730,13 +730,13 @@ func (ev *evidence) verify(e *Entry) (Check, verdict) {
 		found, how, err := ev.commits(e)
 		switch {
 		case err != nil:
-			v, c.Evidence = vCannotCheck, "cannot check its commits: "+err.Error()
+			v, c.Evidence = vCannotCheck, ev.t().CannotCommits(err.Error())
 		case len(found) == 0:
-			v, c.Evidence = vFailed, "no commit "+how+": the manifest says completed but may be stale"
+			v, c.Evidence = vFailed, ev.t().NoCommit(how)
 		case len(found) > 1:
-			c.Evidence = strconv.Itoa(len(found)) + " commits " + how + " (first " + short(found[len(found)-1].Hash) + ")"
+			c.Evidence = ev.t().Commits(len(found), how, short(found[len(found)-1].Hash))
 		default:
-			c.Evidence = "commit " + short(found[0].Hash) + " " + how
+			c.Evidence = ev.t().OneCommit(short(found[0].Hash), how)
 		}
 	}
 	c.OK, c.Verdict = v == vVerified, v.String()
@@ -753,7 +753,7 @@ func (ev *evidence) withSide(e *Entry, base string) string {
 	var receipt, outName, findings string
 	if len(ev.receipts) > 0 && e.File != "" {
 		if v, ok := ev.receipts[strings.TrimSuffix(e.File, ".md")]; ok {
-			receipt = "receipt " + v + " in " + ReceiptLedger
+			receipt = ev.t().Receipt(v, ReceiptLedger)
 		}
 	}
 	if base == "" || e.Output() != "" {
@@ -762,24 +762,25 @@ func (ev *evidence) withSide(e *Entry, base string) string {
 		}
 	}
 	if len(ev.findings) > 0 && roundRole(e.Role) {
-		findings = "quality-gate findings on disk (" + findingsText(ev.findings) + ")"
+		findings = ev.t().Findings(findingsText(ev.t(), ev.findings))
 	}
+	t := ev.t()
 	lead := base
 	if base == "" {
-		lead = "completion line"
+		lead = t.CompletionLine
 	}
 	switch {
 	case receipt == "" && outName == "" && findings == "":
 		if base == "" {
-			return "completion line only: reviewers return their findings in the conversation (no receipt or findings file on disk)"
+			return t.ReviewOnly
 		}
 		return base
 	case receipt == "" && findings == "":
-		return lead + "; output file " + outName // the usual extra: one string made
+		return lead + "; " + t.OutputFile(outName)
 	}
 	output := ""
 	if outName != "" {
-		output = "output file " + outName
+		output = t.OutputFile(outName)
 	}
 	parts := []string{lead}
 	for _, x := range []string{receipt, output, findings} {
@@ -799,11 +800,11 @@ func roundRole(role string) bool {
 
 // findingsText names up to three findings files, relative to the gate's
 // scratch folder.
-func findingsText(fs []string) string {
+func findingsText(t *Text, fs []string) string {
 	var names []string
 	for i, f := range fs {
 		if i == 3 {
-			names = append(names, fmt.Sprintf("and %d more", len(fs)-i))
+			names = append(names, t.AndN(len(fs)-i))
 			break
 		}
 		names = append(names, filepath.Join(filepath.Base(filepath.Dir(f)), filepath.Base(f)))
@@ -892,7 +893,7 @@ func (ev *evidence) trustedText(role string) string {
 	if r == "" {
 		r = "(none)"
 	}
-	t := "completion line only (no artifact rule for role " + r + ")"
+	t := ev.t().Trusted(r)
 	if ev.trusted == nil {
 		ev.trusted = map[string]string{}
 	}
