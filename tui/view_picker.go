@@ -250,7 +250,7 @@ func (m Model) sessionDetails(s *model.Session) string {
 	}
 	add(s.Stage)
 	if p := s.CurrentPhase(); p != "" && p != s.Stage {
-		add(m.cat.Browser.Phase(p))
+		add(m.cat.Browser.Phase(m.cat.Phase(p)))
 	}
 	for _, p := range m.cat.ProgressParts(s) {
 		add(p)

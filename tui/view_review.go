@@ -92,7 +92,7 @@ func (m Model) reviewTail(d *doc, s *model.Session, lv int, skip []string) {
 		d.hang([]seg{sg(c.BranchLabel+": ", st.Subtle)}, sg(s.Branch, st.Text))
 	}
 	if rp := s.ResumePoint; rp.Phase != "" {
-		d.text(sg(c.ResumeAt(rp.Phase, rp.Reason), st.Text))
+		d.text(sg(c.ResumeAt(c.Phase(rp.Phase), rp.Reason), st.Text))
 	}
 	if note := s.Handoff.Note; note != "" {
 		d.hang([]seg{sg(c.HandoffLabel+": ", st.Subtle)}, sg(note, st.Text))
@@ -129,7 +129,7 @@ func (m Model) phaseRows(phases []model.Phase, w int) []func() string {
 	g := m.styles.Glyphs
 	cols := [4]int{} // name, executor, duration, result widths
 	for _, p := range phases {
-		for i, v := range phaseCells(p) {
+		for i, v := range m.phaseCells(p) {
 			cols[i] = max(cols[i], ansi.StringWidth(v))
 		}
 	}
@@ -175,7 +175,7 @@ func (m Model) phaseRow(p model.Phase, cols [4]int, markW, keep, w int) string {
 	case model.PhasePending:
 		ns = st.Subtle
 	}
-	cells := phaseCells(p)
+	cells := m.phaseCells(p)
 	var b strings.Builder
 	b.WriteString(cell(ms, mark, markW) + " ")
 	nameW := cols[0]
@@ -197,8 +197,10 @@ func (m Model) phaseRow(p model.Phase, cols [4]int, markW, keep, w int) string {
 	return strings.TrimRight(b.String(), " ")
 }
 
-func phaseCells(p model.Phase) [4]string {
-	return [4]string{oneLine(p.Name), oneLine(p.Executor), oneLine(p.Duration), oneLine(p.Result)}
+// phaseCells are a phase's name (in the screen's language), executor,
+// duration and result.
+func (m Model) phaseCells(p model.Phase) [4]string {
+	return [4]string{oneLine(m.cat.Phase(p.Name)), oneLine(p.Executor), oneLine(p.Duration), oneLine(p.Result)}
 }
 
 // cell styles v and pads it with plain spaces to w cells, so trailing

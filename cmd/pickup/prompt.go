@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // continuePrompt is what `--emit prompt` prints: the source's own prompt
 // when it builds one, else a markdown rendering of the decision.
-func continuePrompt(s *model.Session, doc resumeDoc, t promptText) string {
+func continuePrompt(s *model.Session, doc resumeDoc, t promptText, c *msg.Catalog) string {
 	if s.Prompt != "" {
 		if !strings.HasSuffix(s.Prompt, "\n") {
 			return s.Prompt + "\n"
@@ -21,7 +22,7 @@ func continuePrompt(s *model.Session, doc resumeDoc, t promptText) string {
 	fmt.Fprintf(&b, "%s\n\n", t.Title(s.Title))
 	fmt.Fprintf(&b, "%s\n\n", doc.NextStep)
 	if doc.ResumePoint != nil && doc.ResumePoint.Phase != "" {
-		fmt.Fprintf(&b, "%s\n\n", t.ResumeAt(doc.ResumePoint.Phase, doc.ResumePoint.Reason))
+		fmt.Fprintf(&b, "%s\n\n", t.ResumeAt(c.Phase(doc.ResumePoint.Phase), doc.ResumePoint.Reason))
 	}
 	if len(doc.RestoredContext) > 0 {
 		b.WriteString(t.Context + "\n\n")

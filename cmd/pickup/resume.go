@@ -140,7 +140,7 @@ func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
 	if a.emit == "prompt" && d.Choice == model.Continue {
 		l := a.emitLang()
 		doc.NextStep = msg.For(l).DecisionText(d)
-		fmt.Fprint(a.io.out, continuePrompt(s, doc, runCatalogs.For(l).Prompt))
+		fmt.Fprint(a.io.out, continuePrompt(s, doc, runCatalogs.For(l).Prompt, msg.For(l)))
 		return quiet(exitOK)
 	}
 	return a.output(doc, exitOK)

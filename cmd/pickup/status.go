@@ -93,10 +93,10 @@ func statusBlock(st model.State) string {
 	} else {
 		parts := c.ProgressParts(s)
 		if cur := s.CurrentPhase(); cur != "" && (s.ResumePoint.Phase == "" || s.ResumePoint.Phase != cur) {
-			parts = append([]string{cur}, parts...)
+			parts = append([]string{c.Phase(cur)}, parts...)
 		}
 		if s.ResumePoint.Phase != "" {
-			parts = append(parts, w.ResumeAt(s.ResumePoint.Phase))
+			parts = append(parts, w.ResumeAt(c.Phase(s.ResumePoint.Phase)))
 		}
 		second = strings.Join(parts, " · ")
 	}

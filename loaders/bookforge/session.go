@@ -129,6 +129,8 @@ func (l Loader) session(b *book, path string) *model.Session {
 	}
 
 	// The resume scene's phases (a phase it does not need is left out).
+	// Their labels are English in every language, like the verdicts
+	// (JSON is the machine contract); the screens translate them.
 	s.Phases = []model.Phase{}
 	if rs != nil {
 		for i, c := range rs.Cells {
@@ -137,17 +139,17 @@ func (l Loader) session(b *book, path string) *model.Session {
 			case c.Verdict == None:
 				continue
 			case i == rs.Start && c.Verdict == Skip:
-				ph.Status, ph.Label = model.PhaseInProgress, tx.PhApplyAgain
+				ph.Status, ph.Label = model.PhaseInProgress, english.PhApplyAgain
 			case c.Verdict.settled():
-				ph.Status, ph.Label = model.PhaseCompleted, tx.PhSkip
+				ph.Status, ph.Label = model.PhaseCompleted, english.PhSkip
 			case c.Verdict == Blocked:
-				ph.Status, ph.Label = model.PhaseFailed, tx.PhBlocked
+				ph.Status, ph.Label = model.PhaseFailed, english.PhBlocked
 			case i == rs.Start:
-				ph.Status, ph.Label = model.PhaseInProgress, tx.PhRerun
+				ph.Status, ph.Label = model.PhaseInProgress, english.PhRerun
 			case c.Verdict == Maybe:
-				ph.Status, ph.Label = model.PhasePending, tx.PhIfLintFails
+				ph.Status, ph.Label = model.PhasePending, english.PhIfLintFails
 			default:
-				ph.Status, ph.Label = model.PhasePending, tx.PhRerun
+				ph.Status, ph.Label = model.PhasePending, english.PhRerun
 			}
 			s.Phases = append(s.Phases, ph)
 		}

@@ -75,7 +75,9 @@ func texts(s *model.Session) map[string]string {
 		add("field "+f.Key, f.Value)
 	}
 	for _, ph := range s.Phases {
-		out["phases"] += ph.Label + ": " + ph.Detail + "\n"
+		// ph.Label is the verdict's English word in every language
+		// (the machine contract; the screens translate it).
+		out["phases"] += ph.Detail + "\n"
 	}
 	for c, p := range s.Policy {
 		add("policy "+string(c), strings.Join([]string{p.Hint, p.Why, p.Disabled, p.Confirm}, "\n"))

@@ -156,7 +156,9 @@ func TestPortugueseQuestions(t *testing.T) {
 	}
 	w, _ := crashWorld(t)
 	_, s := w.load(inPortuguese)
-	for _, want := range []string{"Este pipeline do crucible foi interrompido (o crucible não registra pausas).", "Fase 4"} {
+	// The resume phase is the machine's name in every language (the
+	// screens translate it).
+	for _, want := range []string{"Este pipeline do crucible foi interrompido (o crucible não registra pausas).", "Phase 4"} {
 		if !strings.Contains(s.Headline+s.ResumePoint.Phase, want) {
 			t.Errorf("headline %q / resume %q lacks %q", s.Headline, s.ResumePoint.Phase, want)
 		}

@@ -157,7 +157,9 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	done, finished, total := 0, 0, 0
 	for _, ph := range phases {
 		c := ph.Counts(m)
-		mp := model.Phase{Name: t.Phase(ph.Key), Result: t.countText(c)}
+		// The name is English in every language (JSON is the machine
+		// contract); the screens translate it (msg.Catalog.Phase).
+		mp := model.Phase{Name: enPhase(ph.Key), Result: t.countText(c)}
 		if d := ph.Duration(); d > 0 {
 			mp.Duration = Dur(d)
 		}
@@ -210,7 +212,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	if pl.Resume.End {
 		s.Status = "all dispatches finished"
 	}
-	crashed := t.Phase(pl.Crashed.Phase)
+	crashed := enPhase(pl.Crashed.Phase) // the screens translate it, as the phases' names
 	if pl.Crashed.Context == "" {
 		crashed = t.Unknown
 	}
@@ -224,7 +226,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	if pl.Resume.End {
 		s.ResumePoint = model.ResumePoint{Reason: t.AllFinishedWhy}
 	} else {
-		s.ResumePoint = model.ResumePoint{Phase: t.Phase(pl.Resume.Phase), Reason: pl.resumeReason()}
+		s.ResumePoint = model.ResumePoint{Phase: enPhase(pl.Resume.Phase), Reason: pl.resumeReason()}
 	}
 	s.Plan = &model.Plan{LinesFunc: pl.Lines, Data: pl}
 

@@ -110,7 +110,7 @@ func (v *view) session(plain bool) *model.Session {
 	s.Artifacts = v.artifacts
 
 	s.Fields = []model.Field{{Key: "feature", Label: "Feature", Value: v.feature}}
-	stageValue := v.phaseName(v.resume)
+	stageValue := PhaseName(v.resume) // as Phase.Name: the screens translate it
 	s.Fields = append(s.Fields, model.Field{Key: "phase", Label: "Stage", Value: stageValue})
 	if fact := v.facts[v.resume]; fact != "" {
 		s.Fields = append(s.Fields, model.Field{Key: "checkpoint", Label: "Checkpoint", Value: fact})

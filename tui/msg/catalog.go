@@ -500,13 +500,13 @@ func (c *Catalog) Facts(s *model.Session) [][2]string {
 		if f.Key == "phase" {
 			hasPhase = true
 			if phaseNamed(s, v) {
-				v = c.PhaseValue(v, s.PhasesDone(), len(s.Phases))
+				v = c.PhaseValue(c.Phase(v), s.PhasesDone(), len(s.Phases))
 			}
 		}
 		out = append(out, [2]string{c.Word(f.Label), v})
 	}
 	if cur := s.CurrentPhase(); !hasPhase && cur != "" {
-		out = append(out, [2]string{c.PhaseLabel, c.PhaseValue(cur, s.PhasesDone(), len(s.Phases))})
+		out = append(out, [2]string{c.PhaseLabel, c.PhaseValue(c.Phase(cur), s.PhasesDone(), len(s.Phases))})
 	}
 	return out
 }
@@ -598,7 +598,7 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 			line(p)
 		}
 		if s.ResumePoint.Phase != "" {
-			line(c.ResumeAt(s.ResumePoint.Phase, s.ResumePoint.Reason))
+			line(c.ResumeAt(c.Phase(s.ResumePoint.Phase), s.ResumePoint.Reason))
 		}
 		if s.Problem != nil && s.Problem.Kind == model.ErrPhaseNotFound {
 			line("! ", c.PhaseNotFound(s.Problem.Detail))
@@ -663,7 +663,7 @@ func (c *Catalog) DecisionText(d model.Decision) string {
 	}
 	switch d.Action {
 	case model.ActionContinue:
-		return c.Resuming(c.UnitOf(d), d.ResumePoint.Phase)
+		return c.Resuming(c.UnitOf(d), c.Phase(d.ResumePoint.Phase))
 	case model.ActionRestart:
 		return c.Restarted(c.UnitOf(d))
 	case model.ActionRestartBlocked:

@@ -1,6 +1,8 @@
 package msg
 
 import (
+	"strings"
+
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -35,10 +37,30 @@ type LocalText struct {
 	// the loader's English word; a word missing here shows as the
 	// loader wrote it. English maps each word to itself.
 	Words map[string]string
+	// Phases translates the phase names pickup builds itself, which
+	// JSON keeps in English (seed 003's stage names, "Stage 3: Design"),
+	// keyed by the English name; PhaseWord replaces "Phase" before a
+	// phase number ("Phase 3", crucible's). Other names are the
+	// source's own and show as written.
+	Phases    map[string]string
+	PhaseWord string
 	// Decimal is the decimal separator ("1.5 KiB", "1,5 KiB").
 	Decimal string
 	// YesKey is the key that answers yes besides y ("s" for sim).
 	YesKey string
+}
+
+// Phase is a phase's name (model.Phase.Name, ResumePoint.Phase) in the
+// catalog's language: Local.Phases' translation, "Fase 3" for "Phase
+// 3", or the name as the source wrote it.
+func (c *Catalog) Phase(name string) string {
+	if t, ok := c.Local.Phases[name]; ok && t != "" {
+		return t
+	}
+	if n, ok := strings.CutPrefix(name, "Phase "); ok && c.Local.PhaseWord != "" && n != "" && strings.Trim(n, "0123456789.") == "" {
+		return c.Local.PhaseWord + " " + n
+	}
+	return name
 }
 
 // Word is a loader's word in the catalog's language: its translation,
@@ -163,6 +185,8 @@ var englishWords = func() map[string]string {
 var englishLocal = LocalText{
 	ChoiceMarks: map[model.Choice]string{model.Continue: "", model.Review: "", model.Restart: "", model.Discard: ""},
 	Words:       englishWords,
+	Phases:      englishPhases,
+	PhaseWord:   "Phase",
 	Decimal:     ".",
 	YesKey:      "y",
 }
@@ -176,3 +200,18 @@ var englishReasons = map[string]string{
 	model.ReasonNothingToClear: model.ReasonNothingToClear,
 	model.ReasonIntegrity:      model.ReasonIntegrity,
 }
+
+// phaseNames are the phase names pickup builds itself that JSON keeps in
+// English: seed 003's stage names (loaders/design PhaseName).
+var phaseNames = []string{
+	"Stage 0: Clarification", "Stage 1: Business Rules", "Stage 2: Analysis", "Stage 3: Design",
+	"Stage 4: Contracts", "Stage 5: BDD", "Stage 6: Tickets", "Stage 7: Review",
+}
+
+var englishPhases = func() map[string]string {
+	m := make(map[string]string, len(phaseNames))
+	for _, p := range phaseNames {
+		m[p] = p
+	}
+	return m
+}()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
+	"github.com/pickup-dev/pickup/loaders/design"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -132,5 +133,27 @@ Avisos:
 	got = c.StatusText(s, crash, model.Options(s, crash))
 	if !strings.HasPrefix(got, "! Sessão anterior crashou.\nÚltima atualização: há 2 horas\n") {
 		t.Errorf("crash status:\n%s", got)
+	}
+}
+
+// Phase names pickup builds itself stay English in JSON; the screens
+// say them in the catalog's language. The names are the design loader's.
+func TestPhaseNames(t *testing.T) {
+	for n := range design.Stages {
+		if phaseNames[n] != design.PhaseName(n) {
+			t.Errorf("phaseNames[%d] = %q, the design loader says %q", n, phaseNames[n], design.PhaseName(n))
+		}
+	}
+	pt := For(i18n.PortugueseBR)
+	for in, want := range map[string]string{
+		"Stage 4: Contracts": "Etapa 4: Contratos", "Phase 3": "Fase 3", "Phase 2.5": "Fase 2.5",
+		"Phase": "Phase", "Phase two": "Phase two", "development": "development", "": "",
+	} {
+		if got := pt.Phase(in); got != want {
+			t.Errorf("pt-BR Phase(%q) = %q, want %q", in, got, want)
+		}
+		if got := English.Phase(in); got != in {
+			t.Errorf("English Phase(%q) = %q", in, got)
+		}
 	}
 }

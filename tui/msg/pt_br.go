@@ -328,9 +328,19 @@ var portugueseLocal = LocalText{
 		model.Restart:  "🔄 ",
 		model.Discard:  "🗑️  ",
 	},
-	Words:   portugueseWords,
-	Decimal: ",",
-	YesKey:  "s",
+	Words:     portugueseWords,
+	Phases:    portuguesePhases,
+	PhaseWord: "Fase",
+	Decimal:   ",",
+	YesKey:    "s",
+}
+
+// portuguesePhases are seed 003's stage names (the design loader's
+// PhaseName) in pt-BR, as the design loader's own sentences say them.
+var portuguesePhases = map[string]string{
+	"Stage 0: Clarification": "Etapa 0: Esclarecimento", "Stage 1: Business Rules": "Etapa 1: Regras de Negócio",
+	"Stage 2: Analysis": "Etapa 2: Análise", "Stage 3: Design": "Etapa 3: Design", "Stage 4: Contracts": "Etapa 4: Contratos",
+	"Stage 5: BDD": "Etapa 5: BDD", "Stage 6: Tickets": "Etapa 6: Tickets", "Stage 7: Review": "Etapa 7: Revisão",
 }
 
 var portugueseWords = map[string]string{

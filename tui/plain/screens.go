@@ -59,7 +59,7 @@ func details(c *msg.Catalog, s *model.Session) string {
 	}
 	add(s.Stage)
 	if p := s.CurrentPhase(); p != "" && p != s.Stage {
-		add(c.Browser.Phase(p))
+		add(c.Browser.Phase(c.Phase(p)))
 	}
 	for _, p := range c.ProgressParts(s) {
 		add(p)
@@ -105,7 +105,7 @@ func optionsLines(c *msg.Catalog, st model.State) []string {
 			out = append(out, pr)
 		}
 		if s != nil && s.ResumePoint.Phase != "" {
-			out = append(out, c.ResumeAt(s.ResumePoint.Phase, s.ResumePoint.Reason))
+			out = append(out, c.ResumeAt(c.Phase(s.ResumePoint.Phase), s.ResumePoint.Reason))
 		}
 		if s != nil && s.Problem != nil && s.Problem.Kind == model.ErrPhaseNotFound {
 			out = append(out, p.Problem(c.PhaseNotFound(s.Problem.Detail)), c.SuggestRestart)
@@ -164,7 +164,7 @@ func reviewLines(c *msg.Catalog, s *model.Session) []string {
 		if status == "" {
 			status = string(ph.Status)
 		}
-		l := "  " + c.Plain.Phase(ph.Name, status)
+		l := "  " + c.Plain.Phase(c.Phase(ph.Name), status)
 		for _, more := range []string{ph.Executor, ph.Duration, ph.Result} {
 			if more != "" {
 				l += ", " + more

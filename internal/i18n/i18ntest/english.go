@@ -32,18 +32,30 @@ func set(words ...string) map[string]bool {
 }
 
 // words splits s into lower-case words: runs of letters, digits and
-// underscores (a field name or an enum value, in_progress, is one word).
+// underscores (a field name or an enum value, in_progress, is one word),
+// joined by a hyphen between two of them (dry-run, handoff-2-to-3).
+// A word in capitals (DONE, CONTINUE) is a name, an enum value or a
+// verb, not a sentence's word: it comes back as "" (never English).
 func words(s string) []string {
 	var out []string
 	var b strings.Builder
 	flush := func() {
 		if b.Len() > 0 {
-			out = append(out, strings.ToLower(b.String()))
+			w := b.String()
+			if strings.ToUpper(w) == w && strings.ToLower(w) != w && len(w) > 1 {
+				w = ""
+			}
+			out = append(out, strings.ToLower(w))
 			b.Reset()
 		}
 	}
-	for _, r := range s {
+	rs := []rune(s)
+	for i, r := range rs {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' {
+			b.WriteRune(r)
+			continue
+		}
+		if r == '-' && b.Len() > 0 && i+1 < len(rs) && (unicode.IsLetter(rs[i+1]) || unicode.IsDigit(rs[i+1])) {
 			b.WriteRune(r)
 			continue
 		}

@@ -194,6 +194,9 @@ func TestEnglish(t *testing.T) {
 		{"Nota: the end", nil},
 		{"Arquivo de estado não encontrado", nil},
 		{"The file is missing", []string{"the", "file", "is", "missing"}},
+		// Capitals are enum values and verbs; a hyphenated word is one.
+		{"write  DONE  histórico; # Plano de Replay (dry-run)", nil},
+		{"THE file IS here", []string{"file", "here"}},
 	} {
 		if got := English(c.text, src, "the end"); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("English(%q) = %q, want %q", c.text, got, c.want)
