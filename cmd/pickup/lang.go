@@ -165,6 +165,8 @@ var cliErrors = []string{
 	"writing JSON: %v",
 	"feature: %v",
 	"--choice: %v",
+	"%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)",
+	"%s: the file was removed since pickup loaded it; nothing was written",
 }
 
 // englishErrors says each of cliErrors as it is.
@@ -347,6 +349,8 @@ var runCatalogs = i18n.Catalogs[runText]{
 		},
 		Errors: map[string]string{
 			"man page: %v": "página de manual: %v",
+			"%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)":  "%s: o arquivo mudou no disco desde que o pickup o leu; nada foi gravado (recarregue e escolha de novo)",
+			"%s: the file was removed since pickup loaded it; nothing was written":                                "%s: o arquivo foi removido desde que o pickup o leu; nada foi gravado",
 			"no session with id %q in %s; it holds %s":                                                            "nenhuma sessão com id %q em %s; ele contém %s",
 			"--session does not apply to %s: it opens no session":                                                 "--session não se aplica a %s: ele não abre nenhuma sessão",
 			"%d sessions found in %s; choose one with --session ID: %s":                                           "%d sessões encontradas em %s; escolha uma com --session ID: %s",

@@ -2,9 +2,11 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
+	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
 // The command line's own words are in every language, with the same
@@ -89,5 +92,29 @@ func TestErrorText(t *testing.T) {
 	}
 	if got := pt.errorText(errors.New("plain")); got != "plain" {
 		t.Errorf("another error: %q", got)
+	}
+}
+
+// A write refused because the state file changed or went away since it
+// was read (fsx's guard) is said in the run's language.
+func TestChangedFileInPortuguese(t *testing.T) {
+	a := &app{io: stdio{out: io.Discard, err: io.Discard}}
+	a.lang.lang, a.lang.set = i18n.PortugueseBR, true
+	for _, c := range []struct {
+		err        *fsx.ChangedError
+		en, ptWant string
+	}{
+		{&fsx.ChangedError{Path: "/p/s.yaml"}, "/p/s.yaml: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)",
+			"/p/s.yaml: o arquivo mudou no disco desde que o pickup o leu; nada foi gravado (recarregue e escolha de novo)"},
+		{&fsx.ChangedError{Path: "/p/s.yaml", Gone: true}, "/p/s.yaml: the file was removed since pickup loaded it; nothing was written",
+			"/p/s.yaml: o arquivo foi removido desde que o pickup o leu; nada foi gravado"},
+	} {
+		err := a.failed(resumeDoc{}, fmt.Errorf("discard: %w", c.err))
+		if exitCode(err) != exitError || err.Error() != c.en || c.en != c.err.Error() {
+			t.Errorf("English: %q (exit %d), fsx says %q", err, exitCode(err), c.err.Error())
+		}
+		if got := a.cli().errorText(err); got != c.ptWant {
+			t.Errorf("pt-BR: %q", got)
+		}
 	}
 }

@@ -176,6 +176,15 @@ func (a *app) failed(doc resumeDoc, err error) error {
 	if a.jsonOut {
 		_ = writeJSON(a.io.out, doc)
 	}
+	// A write refused because the file changed (fsx's guard): said in
+	// the run's language.
+	var ce *fsx.ChangedError
+	if errors.As(err, &ce) {
+		if ce.Gone {
+			return fail(exitError, "%s: the file was removed since pickup loaded it; nothing was written", ce.Path)
+		}
+		return fail(exitError, "%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)", ce.Path)
+	}
 	return fail(exitError, "%v", err)
 }
 
