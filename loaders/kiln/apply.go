@@ -48,10 +48,18 @@ func reload(tx *Text, s *model.Session) (*memory, error) {
 func changedSince(tm *MemText, s *model.Session, m *memory, now string) error {
 	oldParts, newParts := strings.Split(s.Fingerprint, "|"), strings.Split(now, "|")
 	if len(oldParts) < 2 || len(newParts) < 2 || oldParts[1] != newParts[1] {
-		return fmt.Errorf("%s: %w", tm.RouteChanged(s.Path, strings.TrimPrefix(part(oldParts, 1), "route="), strings.TrimPrefix(part(newParts, 1), "route=")), fsx.ErrChanged)
+		return &routeChangedError{tm.RouteChanged(s.Path, strings.TrimPrefix(part(oldParts, 1), "route="), strings.TrimPrefix(part(newParts, 1), "route="))}
 	}
 	return &fsx.ChangedError{Path: m.statePath, Gone: m.stateFP == absentFP}
 }
+
+// routeChangedError is a refusal because routing leads elsewhere than
+// when the session was loaded: it is fsx.ErrChanged, in the session's
+// words.
+type routeChangedError struct{ msg string }
+
+func (e *routeChangedError) Error() string        { return e.msg }
+func (e *routeChangedError) Is(target error) bool { return target == fsx.ErrChanged }
 
 func part(ps []string, i int) string {
 	if i < len(ps) {

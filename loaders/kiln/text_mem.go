@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
 // MemText is the sentences of seed 000's project memory (MEMORY.md, in
@@ -441,7 +442,7 @@ var englishMem = MemText{
 	NoStatusLine:     "MEMORY.md has no status line to update",
 	CorruptedNoWrite: func(p string) string { return p + ": MEMORY.md is corrupted; only DISCARD can act on it" },
 	RouteChanged: func(p, was, now string) string {
-		return fmt.Sprintf("%s: routing no longer leads where it did when pickup loaded it (%s, now %s); nothing was written (reload and choose again)", p, was, now)
+		return fmt.Sprintf("%s: routing no longer leads where it did when pickup loaded it (%s, now %s); nothing was written (reload and choose again): %s", p, was, now, fsx.ErrChanged)
 	},
 	NoRestartStage: func(stage string) string {
 		return "kiln: RESTART restarts an execution phase or planning; this project is routed to " + stage + " (nothing was changed)"
