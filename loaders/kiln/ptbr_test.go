@@ -358,3 +358,58 @@ func checkApply(t *testing.T, name string, e env, sources []string) {
 		}
 	}
 }
+
+// Seed 000's own texts in pt-BR keep their structure: the complete
+// project's four-option block, the "[kiln:resume]" messages on two
+// lines, the execution resume's status line; the English ones stay the
+// spec's words.
+func TestMemoryInPortuguese(t *testing.T) {
+	e := place(t, "complete", atProject)
+	e.l.Lang = i18n.PortugueseBR
+	s := e.load(t)
+	block := []string{
+		"Este projeto está marcado como concluído.",
+		"",
+		"O que você quer fazer agora?",
+		"  1. Começar um projeto novo nesta pasta (/kiln:start)",
+		"  2. Revisar o registro de decisões",
+		"  3. Revisar o registro de armadilhas",
+		"  4. Arquivar a memória deste projeto",
+	}
+	if got := strings.Join(s.Report, "\n"); !strings.Contains(got, "\n\n"+strings.Join(block, "\n")+"\n\n") {
+		t.Errorf("report:\n%s", got)
+	}
+	if len(englishMem.CompleteBlock) != len(block) || englishMem.CompleteBlock[0] != CompleteBlock[0] {
+		t.Errorf("English block %q", englishMem.CompleteBlock)
+	}
+	if p := s.Policy[model.Continue]; p.Label != "Começar um projeto novo nesta pasta (/kiln:start)" {
+		t.Errorf("continue %+v", p)
+	}
+
+	e = place(t, "execution", atProject)
+	e.l.Lang = i18n.PortugueseBR
+	s = e.load(t)
+	if s.Outcomes[model.Continue] != "Retomando a fase 3/4: Checkout flow — iniciando o Maestro." {
+		t.Errorf("continue outcome %q", s.Outcomes[model.Continue])
+	}
+	if s.ResumePoint.Phase != "fase 3, Passo 4 (implement)" || s.Policy[model.Continue].Hint != "retomar em fase 3, Passo 4 (implement)" {
+		t.Errorf("resume point %+v, hint %q", s.ResumePoint, s.Policy[model.Continue].Hint)
+	}
+	if p := s.Policy[model.Restart]; p.Confirm != "Recomeçar a fase 3 (Checkout flow) do início?\n.kiln/phase_3_state.md é arquivado ao lado dele (renomeado, nunca apagado). A fase 3 volta para pending no MEMORY.md e o Resume Log registra o restart." {
+		t.Errorf("restart confirm %q", p.Confirm)
+	}
+
+	l := Loader{Lang: i18n.PortugueseBR}
+	dir := t.TempDir()
+	if got, want := l.NotFound(dir), "[kiln:resume] Nenhuma memória encontrada em "+filepath.Join(dir, ".kiln", "memory")+".\n"+
+		"A memória pode não ter sido inicializada. Rode /kiln:start para começar uma nova sessão de projeto."; got != want {
+		t.Errorf("not found %q", got)
+	}
+	e = place(t, "corrupted_missing", atProject)
+	e.l.Lang = i18n.PortugueseBR
+	s = e.load(t)
+	if s.Problem == nil || !strings.HasPrefix(s.Problem.Message, "[kiln:resume] O MEMORY.md está corrompido ou incompleto (faltam campos obrigatórios: ") ||
+		!strings.HasSuffix(s.Problem.Message, ").\nRode /kiln:start para reinicializar, ou conserte manualmente "+e.path+".") {
+		t.Errorf("problem %+v", s.Problem)
+	}
+}
