@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/kiln"
 	"github.com/pickup-dev/pickup/model"
@@ -19,6 +20,12 @@ const kilnProject = "/home/ana/shop"
 // its memory in the project's .kiln/memory, and rewrites the temporary
 // folder's name to kilnProject so the goldens do not depend on it.
 func kilnSession(t *testing.T, name string) *model.Session {
+	t.Helper()
+	return kilnSessionIn(t, name, "")
+}
+
+// kilnSessionIn is kilnSession with the loader speaking lang.
+func kilnSessionIn(t *testing.T, name string, lang i18n.Lang) *model.Session {
 	t.Helper()
 	src := filepath.Join("..", "testdata", "kiln", name)
 	project := filepath.Join(t.TempDir(), "shop")
@@ -40,7 +47,7 @@ func kilnSession(t *testing.T, name string) *model.Session {
 	if _, err := os.Stat(mem); err == nil {
 		testkit.Write(t, mem, strings.ReplaceAll(testkit.Read(t, mem), "project_path: "+kilnProject, "project_path: "+project))
 	}
-	l := kiln.New("")
+	l := kiln.Loader{Lang: lang}
 	paths, err := l.Discover(project)
 	if err != nil || len(paths) != 1 {
 		t.Fatalf("Discover: %q %v", paths, err)

@@ -60,7 +60,11 @@ func TestPortugueseGolden(t *testing.T) {
 			return m
 		}},
 		{"kiln_options", func(t *testing.T, w, h int) Model {
-			return newModel(t, kilnState(t, kilnSession(t, "execution"), 20*time.Minute), nil, w, h)
+			return newModel(t, kilnState(t, kilnSessionIn(t, "execution", i18n.PortugueseBR), 20*time.Minute), nil, w, h)
+		}},
+		{"kiln_memory_review", func(t *testing.T, w, h int) Model {
+			m, _ := press(t, newModel(t, kilnState(t, kilnSessionIn(t, "execution", i18n.PortugueseBR), 20*time.Minute), nil, w, h), keyRune('2'))
+			return m
 		}},
 		{"kiln_ruling_review", func(t *testing.T, w, h int) Model {
 			m, _ := press(t, newModel(t, kilnState(t, kilnRulingPT(t), 20*time.Minute), nil, w, h), keyRune('2'))

@@ -17,9 +17,10 @@ import (
 // phase state file routing read, or the phase routing chose are not what
 // the session was loaded from. It returns the fresh read, which is the
 // same as the loaded one.
-func reload(s *model.Session) (*memory, error) {
+func reload(tx *Text, s *model.Session) (*memory, error) {
+	tm := &tx.Mem
 	if s.Path == "" {
-		return nil, errors.New("kiln: there is no MEMORY.md to write")
+		return nil, errors.New(tm.NoMemoryToWrite)
 	}
 	data, err := fsx.ReadFile(s.Path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -31,12 +32,12 @@ func reload(s *model.Session) (*memory, error) {
 	if fsx.Fingerprint(data) != memoryFP(s.Fingerprint) {
 		return nil, &fsx.ChangedError{Path: s.Path}
 	}
-	m, fresh := analyse(s.Project, s.Path, data, nil)
+	m, fresh := analyse(s.Project, s.Path, data, tx)
 	if m == nil {
-		return nil, fmt.Errorf("%s: MEMORY.md is corrupted; only DISCARD can act on it", s.Path)
+		return nil, errors.New(tm.CorruptedNoWrite(s.Path))
 	}
 	if fresh.Fingerprint != s.Fingerprint {
-		return nil, changedSince(s, m, fresh.Fingerprint)
+		return nil, changedSince(tm, s, m, fresh.Fingerprint)
 	}
 	return m, nil
 }
@@ -44,14 +45,21 @@ func reload(s *model.Session) (*memory, error) {
 // changedSince says what differs between the loaded and the fresh
 // composite fingerprints: the phase routing picks, or the phase state
 // file it read.
-func changedSince(s *model.Session, m *memory, now string) error {
+func changedSince(tm *MemText, s *model.Session, m *memory, now string) error {
 	oldParts, newParts := strings.Split(s.Fingerprint, "|"), strings.Split(now, "|")
 	if len(oldParts) < 2 || len(newParts) < 2 || oldParts[1] != newParts[1] {
-		return fmt.Errorf("%s: routing no longer leads where it did when pickup loaded it (%s, now %s); nothing was written (reload and choose again): %w",
-			s.Path, strings.TrimPrefix(part(oldParts, 1), "route="), strings.TrimPrefix(part(newParts, 1), "route="), fsx.ErrChanged)
+		return &routeChangedError{tm.RouteChanged(s.Path, strings.TrimPrefix(part(oldParts, 1), "route="), strings.TrimPrefix(part(newParts, 1), "route="))}
 	}
 	return &fsx.ChangedError{Path: m.statePath, Gone: m.stateFP == absentFP}
 }
+
+// routeChangedError is a refusal because routing leads elsewhere than
+// when the session was loaded: it is fsx.ErrChanged, in the session's
+// words.
+type routeChangedError struct{ msg string }
+
+func (e *routeChangedError) Error() string        { return e.msg }
+func (e *routeChangedError) Is(target error) bool { return target == fsx.ErrChanged }
 
 func part(ps []string, i int) string {
 	if i < len(ps) {
@@ -61,15 +69,18 @@ func part(ps []string, i int) string {
 }
 
 // applyContinue is Step 7, except for a complete project.
-func applyContinue(s *model.Session, now time.Time) ([]string, error) {
+func applyContinue(tx *Text, s *model.Session, now time.Time) ([]string, error) {
 	if s.Stage == "complete" {
 		return []string{}, nil
 	}
-	m, err := reload(s)
+	m, err := reload(tx, s)
 	if err != nil {
 		return nil, err
 	}
 	out, err := step7(m.doc, now)
+	if errors.Is(err, errNoStatusLine) {
+		return nil, fmt.Errorf("%s: %s", s.Path, tx.Mem.NoStatusLine)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Path, err)
 	}
@@ -84,8 +95,8 @@ func applyContinue(s *model.Session, now time.Time) ([]string, error) {
 var afterArchive func()
 
 // applyRestart restarts phase N (execution) or planning.
-func applyRestart(s *model.Session, now time.Time) ([]string, error) {
-	m, err := reload(s)
+func applyRestart(tx *Text, s *model.Session, now time.Time) ([]string, error) {
+	m, err := reload(tx, s)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +109,7 @@ func applyRestart(s *model.Session, now time.Time) ([]string, error) {
 		return []string{s.Path}, nil
 	case "execution":
 	default:
-		return nil, &model.GuardError{Kind: "restart_unavailable", Message: "kiln: RESTART restarts an execution phase or planning; this project is routed to " + r.Stage + " (nothing was changed)"}
+		return nil, &model.GuardError{Kind: "restart_unavailable", Message: tx.Mem.NoRestartStage(r.Stage)}
 	}
 	n := r.Phase.Number
 	changed := []string{s.Path}
@@ -129,7 +140,7 @@ func applyRestart(s *model.Session, now time.Time) ([]string, error) {
 			// Put the phase state file back: the restart did not happen.
 			if _, statErr := os.Lstat(m.statePath); errors.Is(statErr, fs.ErrNotExist) {
 				if rbErr := fsx.RenameNoReplace(archived, m.statePath); rbErr != nil {
-					return nil, fmt.Errorf("%w; and moving %s back to %s failed: %v", err, archived, m.statePath, rbErr)
+					return nil, fmt.Errorf("%w; %s", err, tx.Mem.MoveBackFailed(archived, m.statePath, rbErr.Error()))
 				}
 			}
 		}
@@ -145,9 +156,9 @@ func applyRestart(s *model.Session, now time.Time) ([]string, error) {
 // renamed beside itself, so nothing of Claude's ever moves. Nothing is
 // deleted; Discover no longer finds it, so /kiln:start can begin again.
 // It returns the archive's name and what moved.
-func archiveMemory(s *model.Session, now time.Time) (string, []string, error) {
+func archiveMemory(tx *Text, s *model.Session, now time.Time) (string, []string, error) {
 	if s.Path == "" {
-		return "", nil, errors.New("kiln: there is no memory folder to archive")
+		return "", nil, errors.New(tx.Mem.NoMemoryFolder)
 	}
 	if sharedMemory(s.Project, s.Path) {
 		dst, err := fsx.Archive(s.Path, memoryFP(s.Fingerprint), now)

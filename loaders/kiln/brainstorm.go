@@ -73,7 +73,7 @@ func loadLedger(tx *Text, root, path string, data []byte) *model.Session {
 	}
 	warn := func(f string, a ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(f, a...)) }
 	if len(bad) > 0 {
-		warn("%s", t.LedgerBadLines(rel, lineList(bad)))
+		warn("%s", t.LedgerBadLines(rel, lineList(tx, bad)))
 	}
 	for i := 1; i < len(evs); i++ {
 		if evs[i].Seq <= evs[i-1].Seq {

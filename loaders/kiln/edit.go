@@ -1,7 +1,7 @@
 package kiln
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -163,6 +163,10 @@ func (e *editor) bytes() []byte {
 	return append([]byte(e.d.bom), joinLines(res)...)
 }
 
+// errNoStatusLine is step7's refusal when MEMORY.md has no status line
+// (Apply says it in the session's language: MemText.NoStatusLine).
+var errNoStatusLine = errors.New(englishMem.NoStatusLine)
+
 // ResumeEntry is the Resume Log line Step 7 appends.
 func ResumeEntry(ts string) string { return "Resumed: " + ts }
 
@@ -171,7 +175,7 @@ func ResumeEntry(ts string) string { return "Resumed: " + ts }
 func step7(d *memDoc, now time.Time) ([]byte, error) {
 	f, ok := d.get("status")
 	if !ok {
-		return nil, fmt.Errorf("MEMORY.md has no status line to update")
+		return nil, errNoStatusLine
 	}
 	ts := isoSeconds(now)
 	e := newEditor(d)

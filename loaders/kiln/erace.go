@@ -169,7 +169,7 @@ func loadCE(tx *Text, root, path string, data []byte, e era) *model.Session {
 		if raw != "" {
 			detail = r.tx.BadStage(raw, strings.Join(r.steps, ", "))
 		}
-		msg := ResumeFailedC
+		msg := r.tx.ResumeFailed
 		if e != eraC {
 			msg = r.tx.NoValidStage(detail)
 		}
@@ -248,7 +248,7 @@ func (r *runCE) read() {
 	} else if p := d.value("project_path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
 		r.warn("%s", r.tx.Moved("project_path", p, r.root))
 	}
-	if data, err := readOwn(filepath.Join(r.kilnDir, "resume.md")); err == nil {
+	if data, err := readOwn(&r.all.F, filepath.Join(r.kilnDir, "resume.md")); err == nil {
 		r.resume = string(data)
 	}
 	if r.era == eraE {
@@ -260,7 +260,7 @@ func (r *runCE) read() {
 // newest event, the session's latest time.
 func (r *runCE) readEvents() {
 	p := filepath.Join(r.kilnDir, "events.jsonl")
-	data, err := readOwn(p)
+	data, err := readOwn(&r.all.F, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		r.warn("%s", r.tx.NoEvents)
 		return
@@ -290,7 +290,7 @@ func (r *runCE) readEvents() {
 		r.events = append(r.events, ev)
 	}
 	if len(bad) > 0 {
-		r.warn("%s", r.tx.BadEvents(lineList(bad)))
+		r.warn("%s", r.tx.BadEvents(lineList(r.all, bad)))
 	}
 	if n := len(r.events); n > 0 {
 		last := r.events[n-1]

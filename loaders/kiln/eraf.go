@@ -85,7 +85,7 @@ type sliceF struct {
 // readSlices reads slices.json: an array of ids, or of {id, surface,
 // milestone}. ok is false when it is absent; err says why it is unusable.
 func readSlices(tx *FText, path string) ([]sliceF, bool, error) {
-	data, err := readOwn(path)
+	data, err := readOwn(tx, path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -124,8 +124,8 @@ func readSlices(tx *FText, path string) ([]sliceF, bool, error) {
 
 // readLog reads a "<slice> <word>" log (seals.log, audits.log): the first
 // word after each slice id, the first line winning.
-func readLog(path string) (map[string]string, []string, bool, error) {
-	data, err := readOwn(path)
+func readLog(tx *FText, path string) (map[string]string, []string, bool, error) {
+	data, err := readOwn(tx, path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, false, nil
 	}
@@ -159,7 +159,7 @@ type verdictF struct {
 }
 
 func readVerdict(tx *FText, path string) (verdictF, bool, error) {
-	data, err := readOwn(path)
+	data, err := readOwn(tx, path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return verdictF{}, false, nil
 	}
@@ -311,11 +311,11 @@ func (r *runF) read() {
 	if v := d.values["seals"]; v != "" && v != ".kiln/seals.log" {
 		r.warn("%s", r.tx.SealsElsewhere(v))
 	}
-	if r.seals, r.sealOrder, _, err = readLog(sealsPath); err != nil {
+	if r.seals, r.sealOrder, _, err = readLog(r.tx, sealsPath); err != nil {
 		r.warn("%s", r.tx.CannotRead(r.rel(sealsPath), err.Error()))
 	}
 	auditsPath := filepath.Join(r.kilnDir, "audits.log")
-	if r.audits, _, _, err = readLog(auditsPath); err != nil {
+	if r.audits, _, _, err = readLog(r.tx, auditsPath); err != nil {
 		r.warn("%s", r.tx.CannotRead(r.rel(auditsPath), err.Error()))
 	}
 	planned := map[string]bool{}
@@ -344,10 +344,10 @@ func (r *runF) read() {
 			r.markers = append(r.markers, m)
 		}
 	}
-	if data, err := readOwn(filepath.Join(r.kilnDir, "report.md")); err == nil {
+	if data, err := readOwn(r.tx, filepath.Join(r.kilnDir, "report.md")); err == nil {
 		r.report = string(data)
 	}
-	if data, err := readOwn(filepath.Join(r.kilnDir, LedgerFile)); err == nil {
+	if data, err := readOwn(r.tx, filepath.Join(r.kilnDir, LedgerFile)); err == nil {
 		r.ledgerSealed = ledgerSealed(data)
 	}
 	r.readActivity()
@@ -368,7 +368,7 @@ func (r *runF) readActivity() {
 		}
 		if name == StateTmp && filepath.Base(r.path) != StateTmp {
 			r.tmpMod = st.ModTime()
-			if data, err := readOwn(p); err == nil {
+			if data, err := readOwn(r.tx, p); err == nil {
 				r.tmp = parseStateF(data)
 			}
 		}
@@ -423,7 +423,7 @@ func (r *runF) fill(s *model.Session) {
 	clean := !rt.Running && r.tmp == nil
 	s.LastAction = &model.LastAction{Type: "next_action " + rt.Action.Kind, Clean: clean}
 	if r.tmp != nil {
-		s.LastAction.Type = "a STATE.md write cut short"
+		s.LastAction.Type = r.tx.LastActionCut
 	}
 	s.Fields = []model.Field{{Key: "phase", Label: "Stage", Value: r.stage}}
 	if r.slice != "" && r.slice != "none" {
@@ -555,7 +555,11 @@ func (r *runF) sections() []model.Section {
 		if !ok {
 			continue
 		}
-		lines := []string{r.tx.Verdict(orNone(v.Verdict))}
+		verdict := v.Verdict
+		if verdict == "" {
+			verdict = r.all.None
+		}
+		lines := []string{r.tx.Verdict(verdict)}
 		for _, b := range v.Blockers {
 			lines = append(lines, r.tx.Blocker(b))
 		}
@@ -643,7 +647,7 @@ func (r *runF) readKilnFile(p string) ([]byte, bool) {
 	if !strings.HasPrefix(p, r.kilnDir+string(filepath.Separator)) {
 		return nil, false
 	}
-	data, err := readOwn(p)
+	data, err := readOwn(r.tx, p)
 	return data, err == nil
 }
 

@@ -74,8 +74,9 @@ type Loader struct {
 	// ClaudeHome is where Claude Code keeps per-project memory; "" skips
 	// that location.
 	ClaudeHome string
-	// Lang is the language of seed 000's banner and the status text
-	// around it (text.go); "" is English.
+	// Lang is the language of every sentence the loader writes (text.go):
+	// its sessions, warnings, menus, prompts and Apply's refusals; ""
+	// is English.
 	Lang i18n.Lang
 }
 
@@ -170,16 +171,17 @@ func memoryCandidate(p string, owned bool) bool {
 // .kiln/memory when the project has a .kiln folder (current kiln), else
 // Claude's per-project memory folder (the spec's MEMORY_DIR).
 func (l Loader) NotFound(project string) string {
+	tm := &Catalogs.For(l.Lang).Mem
 	root, err := absProject(project)
 	if err != nil {
-		return MsgNoProjectPath
+		return tm.NoProjectPath
 	}
 	dirs := l.MemoryDirs(root)
 	dir := dirs[len(dirs)-1]
 	if st, err := os.Stat(filepath.Join(root, ".kiln")); err == nil && st.IsDir() {
 		dir = dirs[0]
 	}
-	return NoMemoryMessage(dir)
+	return tm.NoMemory(dir)
 }
 
 // Load reads one MEMORY.md found by Discover, with the files around it.
@@ -277,7 +279,7 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 		}
 		project = parseMemory(data).value("project_path")
 		if project == "" || !filepath.IsAbs(project) {
-			return nil, true, fmt.Errorf("kiln: %s: no absolute project_path line, so the project it belongs to is unknown; run pickup from the project instead", abs)
+			return nil, true, errors.New(Catalogs.For(l.Lang).Mem.NoProjectPathLine(abs))
 		}
 	}
 	s, err := l.Load(project, abs)
@@ -297,20 +299,21 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
 	a := model.Applied{Choice: c}
 	var err error
+	tx := Catalogs.For(l.Lang)
 	if s.Path != "" && filepath.Base(s.Path) != MemoryFile {
-		a.Changed, a.ArchivedTo, a.Err = applyState(Catalogs.For(l.Lang), s, c, now)
+		a.Changed, a.ArchivedTo, a.Err = applyState(tx, s, c, now)
 		return a
 	}
 	switch c {
 	case model.Review:
 	case model.Continue:
-		a.Changed, err = applyContinue(s, now)
+		a.Changed, err = applyContinue(tx, s, now)
 	case model.Restart:
-		a.Changed, err = applyRestart(s, now)
+		a.Changed, err = applyRestart(tx, s, now)
 	case model.Discard:
-		a.ArchivedTo, a.Changed, err = archiveMemory(s, now)
+		a.ArchivedTo, a.Changed, err = archiveMemory(tx, s, now)
 	default:
-		err = fmt.Errorf("kiln: unknown choice %q", c)
+		err = errors.New(tx.State.UnknownChoice(string(c)))
 	}
 	a.Err = err
 	return a

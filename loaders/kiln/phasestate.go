@@ -48,15 +48,15 @@ type Event struct {
 // describe is the event's line on the REVIEW timeline: its time, agent
 // and type (with the agent's own word when the type was read from it),
 // then its text.
-func (e Event) describe() string {
+func (e Event) describe(tx *MemText) string {
 	typ := e.Type
 	switch {
 	case e.Type == "":
-		typ = "(no type)"
+		typ = tx.NoType
 	case e.Inferred && e.Word != "":
 		typ += " (" + e.Word + ")"
 	case e.Inferred:
-		typ += " (from its text)"
+		typ += " " + tx.FromText
 	}
 	when := e.When()
 	var b strings.Builder
@@ -501,16 +501,19 @@ func parseSummary(path string, data []byte) Summary {
 
 // Describe is one line about the archive's proof: "tasks 5/5, review
 // approved, completed 2026-02-19T16:00:00Z".
-func (s Summary) Describe() string {
+func (s Summary) Describe() string { return s.describe(&englishMem) }
+
+// describe is Describe in tx's words.
+func (s Summary) describe(tx *MemText) string {
 	var parts []string
 	if s.TasksSucceeded != "" && s.TasksTotal != "" {
-		parts = append(parts, "tasks "+s.TasksSucceeded+"/"+s.TasksTotal)
+		parts = append(parts, tx.Tasks(s.TasksSucceeded, s.TasksTotal))
 	}
 	if s.ReviewVerdict != "" {
-		parts = append(parts, "review "+s.ReviewVerdict)
+		parts = append(parts, tx.ReviewVerdict(s.ReviewVerdict))
 	}
 	if s.Completed != "" {
-		parts = append(parts, "completed "+s.Completed)
+		parts = append(parts, tx.Completed(s.Completed))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -1,9 +1,11 @@
 package kiln
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,7 @@ import (
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
 	"github.com/pickup-dev/pickup/internal/testkit"
+	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -79,7 +82,10 @@ func checkPortuguese(t *testing.T, name string, e env, sources []string) {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	sources = append(sources, e.project, e.home)
+	// kiln's own commands, files and enums are names, whatever the
+	// language.
+	sources = append(sources, e.project, e.home, "/kiln:start", "/kiln:resume", "start.md",
+		strings.Join(Stages, ", "), strings.Join(Statuses, ", "), strings.Join(PhaseStatuses, ", "))
 	for _, p := range paths {
 		s, err := e.l.Load(e.project, p)
 		if err != nil {
@@ -103,12 +109,6 @@ func checkPortuguese(t *testing.T, name string, e env, sources []string) {
 	}
 }
 
-// memoryStillEnglish skips the MEMORY.md fixtures (seed 000's project
-// memory): only its banner is translated so far; its routing, menu,
-// REVIEW, plan and prompt are still English. Set it to false once they
-// are, and this test guards them too.
-const memoryStillEnglish = true
-
 // TestNoEnglishInPortuguese loads every fixture the package's tests
 // load (testdata/kiln, the demo's kiln run, the damaged STATE.md shapes)
 // in pt-BR: no sentence pickup writes about them may stay English.
@@ -124,8 +124,6 @@ func TestNoEnglishInPortuguese(t *testing.T) {
 		src := filepath.Join(fixtureDir, n.Name())
 		var e env
 		switch {
-		case fileExists(filepath.Join(src, "memory")) && memoryStillEnglish:
-			continue
 		case fileExists(filepath.Join(src, "memory")):
 			e = place(t, n.Name(), atProject)
 		case fileExists(filepath.Join(src, "kiln")):
@@ -210,5 +208,208 @@ func TestRulingInPortuguese(t *testing.T) {
 	}
 	if a := e.l.Apply(s, model.Restart, time.Now()); a.Err == nil || a.Err.Error() != "kiln: este kiln não tem reset; RESTART não é oferecido (nada foi alterado)" {
 		t.Errorf("restart: %v", a.Err)
+	}
+}
+
+// stateWith is execution's phase 3 state file with its events replaced.
+func stateWith(header string, events ...string) string {
+	return "# Phase 3 State\n" + header + "branch: kiln/phase-3-checkout-flow\nphase_start_commit: 4f1c2d9\nstarted: 2026-02-20T10:00:00Z\n\n## Events\n" +
+		strings.Join(events, "\n") + "\n"
+}
+
+// ev is one event line of a phase state file.
+func ev(minute int, typ, text string) string {
+	return "- [2026-02-20T10:" + strconv.Itoa(10+minute) + ":00Z] [Maestro] [" + typ + "] — " + text
+}
+
+// TestNoEnglishInPortugueseMemory loads MEMORY.md shapes the fixtures
+// do not hold in pt-BR (a drifting MEMORY.md, every event a phase can
+// stop at, damaged phase state files, a RESTART cut short, the Claude
+// home's memory), and Apply's refusals: no sentence of pickup's own may
+// stay English.
+func TestNoEnglishInPortugueseMemory(t *testing.T) {
+	type variant struct {
+		fixture string
+		memory  [][2]string       // MEMORY.md edits
+		files   map[string]string // files written under .kiln
+		remove  []string          // files removed under .kiln
+	}
+	st := "phase_3_state.md"
+	variants := map[string]variant{
+		"drift": {fixture: "execution", memory: [][2]string{
+			{"project_path: {project}", "project_path: /elsewhere/shop"},
+			{"last_updated: 2026-02-20T14:05:00Z", "last_updated: yesterday"},
+			{"debate_mode: 2", "debate_mode: 7\nstatus: paused"},
+			{"correction_cycle: 0", "correction_cycle: 5"},
+			{"- phase_number: 4 | phase_name: Order history | phase_status: pending", "- phase_number: 4 | phase_name: Order history | phase_status: weird\n- phase_number: 4 | phase_name: Again | phase_status: pending\n- garbage\n- phase_number: 2 | phase_name: API integration | phase_status: Completed"},
+		}},
+		"numbers": {fixture: "execution", memory: [][2]string{
+			{"phase_number: 3", "phase_number: three"},
+			{"phase_total: 4", "phase_total: many"},
+			{"correction_cycle: 0", "correction_cycle: x"},
+		}},
+		"no-phase-line": {fixture: "execution", memory: [][2]string{
+			{"phase_total: 4", "phase_total: 7"},
+			{"- phase_number: 3 | phase_name: Checkout flow | phase_status: in_progress\n", ""},
+		}},
+		"one-phase-added": {fixture: "execution", memory: [][2]string{{"phase_total: 4", "phase_total: 5"}}},
+		"stage-written":   {fixture: "execution", memory: [][2]string{{"stage: execution", "stage: Execution"}, {"status: in_progress", "status: null"}}},
+		"newest-first": {fixture: "execution", files: map[string]string{st: stateWith("status: In Progress\n",
+			ev(9, "task_start", "Task 2"), ev(8, "task_success", "Task 1 done"), ev(7, "task_start", "Task 1"), "- garbage line")}},
+		"by-time": {fixture: "execution", files: map[string]string{st: stateWith("status: in_progress\n",
+			ev(1, "setup", "init"), ev(5, "review_start", "Review"), ev(3, "review_rejected", "Changes"), ev(6, "fix_start", "Fixing"))}},
+		"state-complete":  {fixture: "execution", files: map[string]string{st: stateWith("status: complete\n", ev(1, "merge", "Merged"))}},
+		"no-events":       {fixture: "execution", files: map[string]string{st: "# Phase 3 State\nstatus: in_progress\n"}},
+		"bad-events":      {fixture: "execution", files: map[string]string{st: stateWith("", "- nothing useful was here", "- and nothing more was here")}},
+		"empty-events":    {fixture: "execution", files: map[string]string{st: stateWith("")}},
+		"unknown-types":   {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "teleport", "Beam me up"))}},
+		"unknown-last":    {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "setup", "init"), ev(2, "teleport", "Beam me up"))}},
+		"no-type":         {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "setup", "init"), "- [2026-02-20T10:30:00Z] [Maestro] — something")}},
+		"inferred":        {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "setup", "init"), "- [2026-02-20T10:30:00Z] Maestro: task-1 succeeded", "- 2026-02-20T10:31:00Z Merged into main")}},
+		"merge":           {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "review_approved", "ok"), ev(2, "merge", "Merged"))}},
+		"approved":        {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "review_approved", "ok"))}},
+		"reconciled":      {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "reconcile_complete", "ok"))}},
+		"deploy":          {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "deploy_start", "ship"))}},
+		"error":           {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "error", "boom"))}},
+		"setup":           {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "branch", "branch made"))}},
+		"sharpening":      {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "sharpen_start", "go"))}},
+		"drafting":        {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "plan_start", "go"))}},
+		"validating-plan": {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "plan_complete", "go"), ev(2, "plan_validate_start", "go"))}},
+		"debating":        {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "plan_complete", "go"))}},
+		"synthesising":    {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "debate_complete", "go"))}},
+		"planned":         {fixture: "execution", files: map[string]string{st: stateWith("", ev(1, "plan_validate_complete", "go"))}},
+		"both-files":      {fixture: "execution", files: map[string]string{"phase_03_state.md": stateWith("", ev(1, "setup", "init"))}},
+		"no-state-file":   {fixture: "execution", remove: []string{st}},
+		"cut-short": {fixture: "execution", remove: []string{st}, files: map[string]string{
+			st + ".discarded.20260220T150000Z": stateWith("", ev(1, "setup", "init"))}},
+		"failed-phase":   {fixture: "execution", memory: [][2]string{{"phase_name: Checkout flow | phase_status: in_progress", "phase_name: Checkout flow | phase_status: failed"}}},
+		"pending-phase":  {fixture: "execution", memory: [][2]string{{"phase_name: Checkout flow | phase_status: in_progress", "phase_name: Checkout flow | phase_status: pending"}}},
+		"archive-proves": {fixture: "execution", files: map[string]string{"archive/phase_03/phase_summary.md": "status: complete\ntasks_total: 5\ntasks_succeeded: 5\nreview_verdict: approved\ncompleted: 2026-02-21T10:00:00Z\n"}},
+		"no-phases":      {fixture: "execution_done", memory: [][2]string{{"## Phase Statuses", "## Phase Statuses Gone"}}},
+		"sub-stage-bad":  {fixture: "planning", memory: [][2]string{{"planning_sub_stage: ", "planning_sub_stage: pondering\nx_was: "}}},
+		"sub-stage-null": {fixture: "planning", memory: [][2]string{{"planning_sub_stage: ", "planning_sub_stage: null\nx_was: "}}},
+		"validation-3":   {fixture: "validation", memory: [][2]string{{"phase_total: 4", "phase_total: 4\ncorrection_cycle: 2"}}},
+		"unknown-memory": {fixture: "execution", memory: [][2]string{{"stage: execution", "stage:"}}},
+	}
+	for name, v := range variants {
+		e := place(t, v.fixture, atProject)
+		for _, ed := range v.memory {
+			e.edit(t, strings.ReplaceAll(ed[0], "{project}", e.project), ed[1])
+		}
+		for _, rel := range v.remove {
+			if err := os.Remove(e.kiln(rel)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var written []string
+		for rel, body := range v.files {
+			if err := os.MkdirAll(filepath.Dir(e.kiln(rel)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			testkit.Write(t, e.kiln(rel), body)
+			written = append(written, values(body)...)
+		}
+		sources := append(treeText(t, filepath.Join(fixtureDir, v.fixture)), written...)
+		for _, ed := range v.memory {
+			sources = append(sources, values(ed[1])...)
+		}
+		checkPortuguese(t, name, e, sources)
+		checkApply(t, name, e, sources)
+	}
+
+	// The Claude home's memory, whose folder name fits another path.
+	e := place(t, "execution", atClaude)
+	e.edit(t, "project_path: "+e.project, "project_path: "+filepath.Dir(e.project)+"-shop")
+	checkPortuguese(t, "claude-lossy", e, append(treeText(t, filepath.Join(fixtureDir, "execution")), filepath.Dir(e.project)+"-shop"))
+	checkApply(t, "claude-lossy", e, nil)
+
+	// Routing that changed after the load: phase 3's summary appears.
+	e = place(t, "execution", atProject)
+	e.l.Lang = i18n.PortugueseBR
+	s := e.load(t)
+	testkit.Write(t, e.kiln("archive/phase_03/phase_summary.md"), "status: complete\n")
+	if a := e.l.Apply(s, model.Continue, time.Now()); a.Err == nil || !errors.Is(a.Err, fsx.ErrChanged) {
+		t.Errorf("CONTINUE after routing changed: %v", a.Err)
+	} else {
+		i18ntest.NoEnglish(t, "route changed", a.Err.Error(), e.project, e.home)
+	}
+
+	// Not found, and a MEMORY.md that names no project.
+	l := Loader{Lang: i18n.PortugueseBR}
+	i18ntest.NoEnglish(t, "not found", l.NotFound(t.TempDir()), "/kiln:start")
+	home := t.TempDir()
+	p := filepath.Join(home, "projects", "-x", "memory", MemoryFile)
+	testkit.Write(t, p, "# Kiln Project Memory\nstage: execution\nstatus: paused\n")
+	if _, _, err := l.Open(p); err != nil {
+		i18ntest.NoEnglish(t, "open", err.Error(), home)
+	}
+}
+
+// checkApply applies RESTART, then CONTINUE, then DISCARD in pt-BR to
+// e's MEMORY.md session, loaded again before each, and checks the words
+// of any refusal.
+func checkApply(t *testing.T, name string, e env, sources []string) {
+	t.Helper()
+	e.l.Lang = i18n.PortugueseBR
+	sources = append(sources, e.project, e.home)
+	for _, c := range []model.Choice{model.Restart, model.Continue, model.Discard} {
+		if a := e.l.Apply(e.load(t), c, time.Now()); a.Err != nil {
+			i18ntest.NoEnglish(t, name+": apply "+string(c), a.Err.Error(), sources...)
+		}
+	}
+}
+
+// Seed 000's own texts in pt-BR keep their structure: the complete
+// project's four-option block, the "[kiln:resume]" messages on two
+// lines, the execution resume's status line; the English ones stay the
+// spec's words.
+func TestMemoryInPortuguese(t *testing.T) {
+	e := place(t, "complete", atProject)
+	e.l.Lang = i18n.PortugueseBR
+	s := e.load(t)
+	block := []string{
+		"Este projeto está marcado como concluído.",
+		"",
+		"O que você quer fazer agora?",
+		"  1. Começar um projeto novo nesta pasta (/kiln:start)",
+		"  2. Revisar o registro de decisões",
+		"  3. Revisar o registro de armadilhas",
+		"  4. Arquivar a memória deste projeto",
+	}
+	if got := strings.Join(s.Report, "\n"); !strings.Contains(got, "\n\n"+strings.Join(block, "\n")+"\n\n") {
+		t.Errorf("report:\n%s", got)
+	}
+	if len(englishMem.CompleteBlock) != len(block) || englishMem.CompleteBlock[0] != CompleteBlock[0] {
+		t.Errorf("English block %q", englishMem.CompleteBlock)
+	}
+	if p := s.Policy[model.Continue]; p.Label != "Começar um projeto novo nesta pasta (/kiln:start)" {
+		t.Errorf("continue %+v", p)
+	}
+
+	e = place(t, "execution", atProject)
+	e.l.Lang = i18n.PortugueseBR
+	s = e.load(t)
+	if s.Outcomes[model.Continue] != "Retomando a fase 3/4: Checkout flow — iniciando o Maestro." {
+		t.Errorf("continue outcome %q", s.Outcomes[model.Continue])
+	}
+	if s.ResumePoint.Phase != "fase 3, Passo 4 (implement)" || s.Policy[model.Continue].Hint != "retomar em fase 3, Passo 4 (implement)" {
+		t.Errorf("resume point %+v, hint %q", s.ResumePoint, s.Policy[model.Continue].Hint)
+	}
+	if p := s.Policy[model.Restart]; p.Confirm != "Recomeçar a fase 3 (Checkout flow) do início?\n.kiln/phase_3_state.md é arquivado ao lado dele (renomeado, nunca apagado). A fase 3 volta para pending no MEMORY.md e o Resume Log registra o restart." {
+		t.Errorf("restart confirm %q", p.Confirm)
+	}
+
+	l := Loader{Lang: i18n.PortugueseBR}
+	dir := t.TempDir()
+	if got, want := l.NotFound(dir), "[kiln:resume] Nenhuma memória encontrada em "+filepath.Join(dir, ".kiln", "memory")+".\n"+
+		"A memória pode não ter sido inicializada. Rode /kiln:start para começar uma nova sessão de projeto."; got != want {
+		t.Errorf("not found %q", got)
+	}
+	e = place(t, "corrupted_missing", atProject)
+	e.l.Lang = i18n.PortugueseBR
+	s = e.load(t)
+	if s.Problem == nil || !strings.HasPrefix(s.Problem.Message, "[kiln:resume] O MEMORY.md está corrompido ou incompleto (faltam campos obrigatórios: ") ||
+		!strings.HasSuffix(s.Problem.Message, ").\nRode /kiln:start para reinicializar, ou conserte manualmente "+e.path+".") {
+		t.Errorf("problem %+v", s.Problem)
 	}
 }

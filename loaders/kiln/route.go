@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Routing is seed 000's Step 6 as pure code: given what the files say, it
@@ -86,21 +86,7 @@ var (
 	stepHandoff   = Step{Name: "handoff"}
 )
 
-func (s Step) String() string {
-	var out string
-	switch {
-	case s.Num > 0:
-		out = fmt.Sprintf("Step %d (%s)", s.Num, s.Name)
-	case s.Name == "reconcile":
-		out = "reconcile, then Step 7 (archive)"
-	default:
-		out = "where the handoff note says"
-	}
-	if s.Sub != "" {
-		out += ", " + s.Sub
-	}
-	return out
-}
+func (s Step) String() string { return englishMem.step(s) }
 
 func (s Step) with(sub string) Step { s.Sub = sub; return s }
 
@@ -130,40 +116,39 @@ const (
 // restarts from (seed 000's table, extended to all 27 event types; see
 // docs/kiln.md). state is nil when the phase has no state file.
 func StepFor(state *PhaseState, debateMode int) Verdict {
+	return stepFor(&englishMem, state, debateMode)
+}
+
+// stepFor is StepFor in tx's words.
+func stepFor(tx *MemText, state *PhaseState, debateMode int) Verdict {
 	if state == nil {
-		return Verdict{Step: stepSetup, Known: true,
-			Why: "no phase state file yet: the phase starts from its beginning, with its master-plan.md section as the plan"}
+		return Verdict{Step: stepSetup, Known: true, Why: tx.WhyNoStateFile}
 	}
 	last, ok := state.Last()
 	if !ok && len(state.BadLines) > 0 {
 		return Verdict{Step: stepHandoff, Handoff: true, Known: false,
-			Why: "none of the lines under ## Events is an event; trust handoff_note for where to resume",
-			Warning: fmt.Sprintf("none of the %s under ## Events is an event (- [ISO] [Alias] [event_type] — description); routing follows the handoff note",
-				i18n.Count(len(state.BadLines), "line", "lines"))}
+			Why: tx.WhyNoEventLines, Warning: tx.WarnNoEventLines(len(state.BadLines))}
 	}
 	if !ok && state.NoEvents {
 		return Verdict{Step: stepHandoff, Handoff: true, Known: false,
-			Why:     "the phase state file has no ## Events section; trust handoff_note for where to resume",
-			Warning: "the phase state file has no ## Events section (it is not in kiln's shape); routing follows the handoff note"}
+			Why: tx.WhyNoEventsSection, Warning: tx.WarnNoEventsSection}
 	}
 	if !ok {
-		return Verdict{Step: stepSetup, Known: true,
-			Why:     "the phase state file records no events: the phase starts from its beginning",
-			Warning: "the phase state file has no events under ## Events"}
+		return Verdict{Step: stepSetup, Known: true, Why: tx.WhyNoEvents, Warning: tx.WarnNoEvents}
 	}
 	v := Verdict{Last: &last, Known: true}
 	if state.Status == "complete" {
 		// The phase's own file says it is done, yet MEMORY.md routes to
 		// it: the handoff note is the one that knows what is left.
 		v.Step, v.Handoff = stepHandoff, true
-		v.Why = "the phase state file says status " + orWritten(state) + ", yet MEMORY.md has the phase to resume; trust handoff_note for where to pick up"
-		v.Warning = "the phase state file says status " + orWritten(state) + ", but MEMORY.md still has this phase to resume: routing follows the handoff note"
+		v.Why = tx.WhyStateComplete(orWritten(state))
+		v.Warning = tx.WarnStateComplete(orWritten(state))
 		return v
 	}
 	if state.Known() == 0 {
 		v.Step, v.Handoff, v.Known = stepHandoff, true, false
-		v.Why = "no event names one of kiln's event types; trust handoff_note for where to resume"
-		v.Warning = fmt.Sprintf("none of the %s under ## Events names one of kiln's 27 event types; routing follows the handoff note", i18n.Count(len(state.Events), "event", "events"))
+		v.Why = tx.WhyNoKnownType
+		v.Warning = tx.WarnNoKnownType(len(state.Events))
 		return v
 	}
 	seen := map[string]int{}
@@ -172,45 +157,43 @@ func StepFor(state *PhaseState, debateMode int) Verdict {
 	}
 	switch last.Type {
 	case "setup", "branch":
-		v.Step, v.Why = stepPlan, "phase stopped during setup; restart from Step 2 (plan)"
+		v.Step, v.Why = stepPlan, tx.WhySetup
 	case "plan_start", "plan_complete", "debate_complete", "synthesis_complete",
 		"plan_validate_start", "plan_validate_complete":
-		v.Step, v.Why = planningNext(last.Type, seen, debateMode)
+		v.Step, v.Why = planningNext(tx, last.Type, seen, debateMode)
 	case "sharpen_start":
-		v.Step, v.Why = stepSharpen, "sharpening began but did not complete; restart from Step 3 (sharpen)"
+		v.Step, v.Why = stepSharpen, tx.WhySharpenStart
 	case "sharpen_complete":
-		v.Step, v.Why = stepImplement, "prompts generated; restart from Step 4 (implement)"
+		v.Step, v.Why = stepImplement, tx.WhySharpenComplete
 	case "task_start", "task_success", "task_retry", "task_fail":
 		finished := finishedTasks(state.Events)
-		task := "task " + strconv.Itoa(finished+1)
-		v.Step = stepImplement.with(task)
-		v.Why = fmt.Sprintf("phase stopped mid-implementation; restart from the next incomplete task (%s; %s finished)", task, i18n.Count(finished, "task", "tasks"))
+		v.Step = stepImplement.with("task " + strconv.Itoa(finished+1))
+		v.Why = tx.WhyTask(tx.Task(finished+1), finished)
 	case "review_start", "review_rejected", "fix_start", "fix_complete":
-		round := "round " + strconv.Itoa(seen["review_rejected"]+1)
-		v.Step = stepReview.with(round)
-		v.Why = "phase stopped during review; restart from the next review round (" + round + ")"
+		round := seen["review_rejected"] + 1
+		v.Step = stepReview.with("round " + strconv.Itoa(round))
+		v.Why = tx.WhyReview(tx.Round(round))
 	case "review_approved":
-		v.Step, v.Why = stepMerge, "review passed; restart from Step 6 (complete/merge)"
+		v.Step, v.Why = stepMerge, tx.WhyReviewApproved
 	case "merge":
 		v.Step = stepReconcile
-		v.Why = "phase complete (merged); it should not be in_progress: reconcile, then Step 7 (archive)"
-		v.Warning = "the phase's last event is merge: the phase is complete, but MEMORY.md still has it as the phase to resume"
+		v.Why, v.Warning = tx.WhyMerge, tx.WarnMerge
 	case "reconcile_complete":
-		v.Step, v.Why = stepArchive, "reconciliation done; restart from Step 7 (archive)"
+		v.Step, v.Why = stepArchive, tx.WhyReconciled
 	case "deploy_start", "deploy_complete", "correction_start", "correction_complete":
 		v.Step, v.Handoff = stepHandoff, true
-		v.Why = last.Type + " is outside the phase lifecycle's steps; trust handoff_note for what was happening"
+		v.Why = tx.WhyOutside(last.Type)
 	case "error", "halt":
 		v.Step, v.Handoff = stepHandoff, true
-		v.Why = "phase stopped on error; trust handoff_note for what to fix"
+		v.Why = tx.WhyError
 	case "":
 		v.Step, v.Handoff, v.Known = stepHandoff, true, false
-		v.Why = "the last event names no event type; trust handoff_note for where to resume"
-		v.Warning = fmt.Sprintf("the last event (line %d) names no event type; routing falls back to the handoff note", last.Line)
+		v.Why = tx.WhyNoType
+		v.Warning = tx.WarnNoType(last.Line)
 	default:
 		v.Step, v.Handoff, v.Known = stepHandoff, true, false
-		v.Why = "unknown event type " + strconv.Quote(last.Type) + "; trust handoff_note for where to resume"
-		v.Warning = fmt.Sprintf("line %d of the phase state file has event type %q, which is not one of kiln's 27; routing falls back to the handoff note", last.Line, last.Type)
+		v.Why = tx.WhyUnknownType(last.Type)
+		v.Warning = tx.WarnUnknownType(last.Line, last.Type)
 	}
 	return v
 }
@@ -248,7 +231,7 @@ func finishedTasks(evs []Event) int {
 // finish; else Step 3 (sharpen). A later sub-step's event implies the
 // earlier ones are done, so both orders kiln has written (plan_complete
 // right after the drafts, or last after synthesis) route the same way.
-func planningNext(last string, seen map[string]int, debateMode int) (Step, string) {
+func planningNext(tx *MemText, last string, seen map[string]int, debateMode int) (Step, string) {
 	saw := func(types ...string) bool {
 		for _, t := range types {
 			if seen[t] > 0 {
@@ -273,9 +256,9 @@ func planningNext(last string, seen map[string]int, debateMode int) (Step, strin
 		next = subSynthesis
 	}
 	if next == "" {
-		return stepSharpen, "phase stopped after its planning sub-steps; restart from Step 3 (sharpen)"
+		return stepSharpen, tx.WhyAfterPlanning
 	}
-	return stepPlan.with(next), "phase stopped during planning; restart from the next sub-step (" + next + ")"
+	return stepPlan.with(next), tx.WhyDuringPlanning(tx.sub(next))
 }
 
 // Facts are what routing needs from MEMORY.md.
@@ -334,86 +317,81 @@ var CompleteBlock = []string{
 	"  4. Archive this project's memory",
 }
 
-// subStageMeaning is the spec's gloss of each planning sub-stage.
-var subStageMeaning = map[string]string{
-	"dual_plan": "two competing plans are being drafted.",
-	"debate":    "plans are being debated; check debate_mode.",
-	"synthesis": "plans are being merged into the final master plan.",
-}
-
 // RouteFor is Step 6. state returns the parsed `.kiln/phase_<n>_state.md`
 // or nil when it does not exist; it is called only for the phase chosen.
-func RouteFor(f Facts, state func(n int) *PhaseState) Route {
+func RouteFor(f Facts, state func(n int) *PhaseState) Route { return routeFor(&englishMem, f, state) }
+
+// routeFor is RouteFor in tx's words.
+func routeFor(tx *MemText, f Facts, state func(n int) *PhaseState) Route {
 	switch f.Stage {
 	case "brainstorm":
-		return Route{Stage: f.Stage, Where: "brainstorm", Why: "the vision is still being explored",
-			Next:     "brainstorm: the vision is still being explored",
-			Say:      []string{"Resuming brainstorming session. Here is the current vision:"},
+		return Route{Stage: f.Stage, Where: "brainstorm", Why: tx.WhyBrainstorm,
+			Next:     "brainstorm: " + tx.WhyBrainstorm,
+			Say:      []string{tx.SayBrainstorm},
 			Show:     "vision.md",
-			Ask:      []string{"What would you like to explore or refine next?"},
-			Continue: "Resuming brainstorming session. Here is the current vision:"}
+			Ask:      []string{tx.AskBrainstorm},
+			Continue: tx.SayBrainstorm}
 	case "planning":
-		sub, why := normSubStage(f.SubStage)
+		sub, why := normSubStage(tx, f.SubStage)
 		if sub == "debate" {
 			why += fmt.Sprintf("; debate_mode %d", f.DebateMode)
 		}
-		say := fmt.Sprintf("Resuming planning stage (%s).", sub)
+		say := tx.SayPlanning(sub)
 		return Route{Stage: f.Stage, Where: "planning (" + sub + ")", Why: why, SubStage: sub,
 			Next:     "planning (" + sub + "): " + why,
-			Say:      []string{say, sub + ": " + subStageMeaning[sub]},
+			Say:      []string{say, sub + ": " + tx.SubStageMeaning(sub)},
 			Show:     "master-plan.md",
-			Ask:      []string{"Continue planning from " + sub + "."},
+			Ask:      []string{tx.AskPlanning(sub)},
 			Continue: say}
 	case "execution":
-		return routeExecution(f, state)
+		return routeExecution(tx, f, state)
 	case "validation":
-		return routeValidation(f, "")
+		return routeValidation(tx, f, "")
 	case "complete":
-		return Route{Stage: f.Stage, Where: "complete", Why: "the project is marked complete; no work is resumed",
-			Next:     "complete: the project is marked complete; no work is resumed",
-			Say:      append([]string(nil), CompleteBlock...),
-			Continue: "Run /kiln:start to begin a new project in this directory."}
+		return Route{Stage: f.Stage, Where: "complete", Why: tx.WhyComplete,
+			Next:     "complete: " + tx.WhyComplete,
+			Say:      append([]string(nil), tx.CompleteBlock...),
+			Continue: tx.ContinueComplete}
 	}
-	return Route{Stage: f.Stage, Where: f.Stage, Why: "unknown stage"}
+	return Route{Stage: f.Stage, Where: f.Stage, Why: tx.UnknownStage}
 }
 
 // normSubStage is the spec's normalisation: absent, null or unknown is
 // dual_plan.
-func normSubStage(raw string) (sub, why string) {
+func normSubStage(tx *MemText, raw string) (sub, why string) {
 	v := strings.ToLower(strings.TrimSpace(raw))
 	switch {
 	case contains(SubStages, v):
-		return v, "planning_sub_stage is " + v
+		return v, tx.WhySubStage(v)
 	case v == "":
-		return "dual_plan", "planning_sub_stage is absent or null: treated as dual_plan"
+		return "dual_plan", tx.WhySubStageAbsent
 	}
-	return "dual_plan", fmt.Sprintf("planning_sub_stage %q is not dual_plan, debate or synthesis: treated as dual_plan", raw)
+	return "dual_plan", tx.WhySubStageBad(raw)
 }
 
-func routeValidation(f Facts, because string) Route {
+func routeValidation(tx *MemText, f Facts, because string) Route {
 	r := Route{Stage: "validation", Where: "validation"}
 	c := f.CorrectionCycle
 	switch {
 	case c > 0 && f.Status == "blocked":
 		r.Validation = ValBlocked
-		r.Why = fmt.Sprintf("correction cycle %d/3 ended blocked: validation failed", c)
-		r.Say = []string{fmt.Sprintf("Validation failed after %d correction cycles. Here is the validation report:", c)}
+		r.Why = tx.WhyBlocked(c)
+		r.Say = []string{tx.SayBlocked(c)}
 		r.Show = "validation/report.md"
-		r.Ask = []string{"How would you like to proceed? Options: retry validation, fix manually, or mark complete."}
+		r.Ask = []string{tx.AskBlocked}
 	case c > 0 && f.Status == "in_progress":
 		r.Validation = ValCorrecting
-		r.Why = fmt.Sprintf("correction cycle %d/3 in progress", c)
-		r.Say = []string{fmt.Sprintf("Resuming validation — correction cycle %d/3 in progress.", c)}
-		r.Ask = []string{"Continue the validation-correction loop from Step 14 in start.md."}
+		r.Why = tx.WhyCorrecting(c)
+		r.Say = []string{tx.SayCorrecting(c)}
+		r.Ask = []string{tx.AskCorrecting}
 	default:
 		r.Validation = ValFresh
-		r.Why = "no correction cycle in progress: run validation"
+		r.Why = tx.WhyFresh
 		if c > 0 {
-			r.Why = fmt.Sprintf("correction cycle %d/3 with status %s: run validation", c, f.Status)
+			r.Why = tx.WhyFreshCycle(c, f.Status)
 		}
-		r.Say = []string{"Resuming validation stage."}
-		r.Ask = []string{"Summarize what was built from master-plan.md and what decisions were made from decisions.md.",
-			"Spawn Argus to run validation (Step 14 in start.md)."}
+		r.Say = []string{tx.SayFresh}
+		r.Ask = append([]string(nil), tx.AskFresh...)
 	}
 	if because != "" {
 		r.Why = because + "; " + r.Why
@@ -423,14 +401,14 @@ func routeValidation(f Facts, because string) Route {
 	return r
 }
 
-func routeExecution(f Facts, state func(n int) *PhaseState) Route {
+func routeExecution(tx *MemText, f Facts, state func(n int) *PhaseState) Route {
 	ph, pick := SelectPhase(f.Inventory)
 	if pick == PickAllDone {
-		because := "no phase is pending, in progress or failed"
+		because := tx.NoPhaseLeft
 		if n := len(f.Inventory); n > 0 {
-			because = fmt.Sprintf("all %d phases are completed", n)
+			because = tx.AllCompleted(n)
 		}
-		r := routeValidation(f, because+": stage moves to validation")
+		r := routeValidation(tx, f, tx.MovesToValidation(because))
 		r.Pick = PickAllDone
 		return r
 	}
@@ -438,33 +416,34 @@ func routeExecution(f Facts, state func(n int) *PhaseState) Route {
 	if state != nil {
 		st = state(ph.Number)
 	}
-	v := StepFor(st, f.DebateMode)
+	v := stepFor(tx, st, f.DebateMode)
 	total := totalText(f.PhaseTotal)
 	why := v.Why
 	if v.Last != nil {
-		why = "last event " + v.Last.Type + " at " + v.Last.When()
+		why = tx.LastEvent(v.Last.Type, v.Last.When())
 		if v.Handoff {
-			why += " (trust the handoff note)"
+			why += tx.TrustNote
 		}
 	}
 	switch pick {
 	case PickFailed:
-		why = fmt.Sprintf("phase %d failed, so it is retried; ", ph.Number) + why
+		why = tx.Retried(ph.Number) + why
 	case PickPending:
-		why = fmt.Sprintf("phase %d is the lowest-numbered pending phase; ", ph.Number) + why
+		why = tx.LowestPending(ph.Number) + why
 	}
 	p := ph
+	step := tx.step(v.Step)
 	r := Route{Stage: "execution", Phase: &p, Pick: pick, Verdict: &v,
-		Where: fmt.Sprintf("phase %d, %s", ph.Number, v.Step),
+		Where: tx.Where(ph.Number, step),
 		Why:   why,
-		Next:  fmt.Sprintf("phase %d/%s %s, %s: %s", ph.Number, total, ph.Name, v.Step, why),
+		Next:  tx.NextExec(ph.Number, total, ph.Name, step, why),
 	}
 	if v.Last != nil {
 		r.Say = append(r.Say, v.Last.Type+": "+v.Why+".")
 	} else {
 		r.Say = append(r.Say, upperFirst(v.Why)+".")
 	}
-	r.Continue = fmt.Sprintf("Resuming phase %d/%s: %s — spawning Maestro.", ph.Number, total, ph.Name)
+	r.Continue = tx.ResumingPhase(ph.Number, total, ph.Name)
 	return r
 }
 
@@ -480,5 +459,6 @@ func upperFirst(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -93,13 +93,13 @@ func (m *memory) rel(p string) string {
 // enumField reads a required enum field with kiln's one leniency rule
 // (lenient). It returns the value, or "" and why it is unusable, the
 // field's line, and a warning when the value was not written exactly.
-func enumField(d *memDoc, key string, enum []string) (string, string, int, []string) {
+func enumField(tx *MemText, d *memDoc, key string, enum []string) (string, string, int, []string) {
 	f, ok := d.get(key)
 	if !ok {
-		return "", key + " is missing", 0, nil
+		return "", tx.Missing(key), 0, nil
 	}
 	if f.null {
-		return "", key + " is null", f.line + 1, nil
+		return "", tx.Null(key), f.line + 1, nil
 	}
 	v, exact, ok := lenient(f.raw, enum)
 	switch {
@@ -108,13 +108,13 @@ func enumField(d *memDoc, key string, enum []string) (string, string, int, []str
 		if f.quote == 0 {
 			shown = stripComment(shown)
 		}
-		return "", fmt.Sprintf("%s is %q, not one of %s", key, shown, strings.Join(enum, ", ")), f.line + 1, nil
+		return "", tx.NotOneOf(key, shown, strings.Join(enum, ", ")), f.line + 1, nil
 	case !exact:
 		written := f.raw
 		if f.quote == 0 {
 			written = strconv.Quote(written)
 		}
-		return v, "", f.line + 1, []string{fmt.Sprintf("%s is written %s; read as %q", key, written, v)}
+		return v, "", f.line + 1, []string{tx.WrittenAs(key, written, v)}
 	}
 	return v, "", f.line + 1, nil
 }
@@ -148,11 +148,12 @@ func analyse(root, path string, data []byte, tx *Text) (*memory, *model.Session)
 	// reconstructed.
 	var missing, details []string
 	line := 0
-	stage, why, l1, w1 := enumField(m.doc, "stage", Stages)
+	tm := m.mt()
+	stage, why, l1, w1 := enumField(tm, m.doc, "stage", Stages)
 	if why != "" {
 		missing, details, line = append(missing, "stage"), append(details, why), l1
 	}
-	status, why, l2, w2 := enumField(m.doc, "status", Statuses)
+	status, why, l2, w2 := enumField(tm, m.doc, "status", Statuses)
 	if why != "" {
 		missing, details = append(missing, "status"), append(details, why)
 		if line == 0 {
@@ -162,14 +163,14 @@ func analyse(root, path string, data []byte, tx *Text) (*memory, *model.Session)
 	if len(missing) > 0 {
 		s.Stage, s.Status = stage, status
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line,
-			Detail: strings.Join(details, "; "), Message: CorruptedMessage(missing, path)}
+			Detail: strings.Join(details, "; "), Message: tm.Corrupted(strings.Join(missing, ", "), path)}
 		return nil, s
 	}
 	m.warnings = append(m.warnings, w1...)
 	m.warnings = append(m.warnings, w2...)
 	m.stage, m.status = stage, status
 	m.read()
-	m.route = RouteFor(m.facts(), m.loadState)
+	m.route = routeFor(tm, m.facts(), m.loadState)
 	if m.statePath != "" {
 		// Named on its own too (the .kiln folder covers it already), so
 		// whoever watches the session's files knows which one routing read.
@@ -186,17 +187,16 @@ func analyse(root, path string, data []byte, tx *Text) (*memory, *model.Session)
 	if m.state != nil && m.route.Phase != nil {
 		st := m.state
 		if st.Status != "" && st.StatusRaw != st.Status && contains(HeaderStatuses, st.Status) {
-			m.warn("%s: status is written %q; read as %q", m.rel(m.statePath), st.StatusRaw, st.Status)
+			m.warn("%s", tm.StatusWritten(m.rel(m.statePath), st.StatusRaw, st.Status))
 		}
 		switch st.Order {
 		case "newest-first":
-			m.warn("%s lists its events newest first; they are read in time order", m.rel(m.statePath))
+			m.warn("%s", tm.NewestFirst(m.rel(m.statePath)))
 		case "by-time":
-			m.warn("%s lists its events out of time order; they are read by their times", m.rel(m.statePath))
+			m.warn("%s", tm.ByTime(m.rel(m.statePath)))
 		}
 		if len(st.BadLines) > 0 && len(st.Events) > 0 {
-			m.warn("%s: %s under ## Events: not an event (- [ISO] [Alias] [event_type] — description); skipped",
-				m.rel(m.statePath), lineList(st.BadLines))
+			m.warn("%s", tm.BadEventLines(m.rel(m.statePath), lineList(m.text(), st.BadLines)))
 		}
 	}
 	m.fill(s)
@@ -205,18 +205,18 @@ func analyse(root, path string, data []byte, tx *Text) (*memory, *model.Session)
 
 // lineList names line numbers: "line 5", "lines 5, 6, 9", and past ten
 // "lines 5, 6, … 14 (and 990 more)".
-func lineList(ns []int) string {
+func lineList(tx *Text, ns []int) string {
 	if len(ns) == 1 {
-		return "line " + strconv.Itoa(ns[0])
+		return tx.LineN(ns[0])
 	}
 	shown := ns[:min(len(ns), 10)]
 	out := make([]string, len(shown))
 	for i, n := range shown {
 		out[i] = strconv.Itoa(n)
 	}
-	text := "lines " + strings.Join(out, ", ")
+	text := tx.LinesN(strings.Join(out, ", "))
 	if more := len(ns) - len(shown); more > 0 {
-		text += fmt.Sprintf(" (and %d more)", more)
+		text += tx.AndMore(more)
 	}
 	return text
 }
@@ -224,22 +224,21 @@ func lineList(ns []int) string {
 // read gathers the optional fields, the supporting files and the phase
 // inventory.
 func (m *memory) read() {
-	d := m.doc
+	d, tm := m.doc, m.mt()
 	m.mode = d.value("project_mode")
 	m.projectPath = d.value("project_path")
 	if m.projectPath != "" && filepath.Clean(m.projectPath) != m.root {
 		if filepath.Dir(m.memDir) != filepath.Join(m.root, ".kiln") && Encode(filepath.Clean(m.projectPath)) == Encode(m.root) {
-			m.warn("MEMORY.md's project_path is %s, but the project opened is %s: the folder name %s fits both (the encoding is lossy); check that this memory belongs to this project",
-				m.projectPath, m.root, Encode(m.root))
+			m.warn("%s", tm.ProjectPathLossy(m.projectPath, m.root, Encode(m.root)))
 		} else {
-			m.warn("MEMORY.md's project_path is %s, but the project opened is %s (was the project moved?)", m.projectPath, m.root)
+			m.warn("%s", tm.ProjectPathMoved(m.projectPath, m.root))
 		}
 	}
 	if v := d.value("last_updated"); v != "" {
 		if t, ok := parseTime(v); ok {
 			m.updated, m.hasUpdated = t, true
 		} else {
-			m.warn("last_updated %q is not an ISO-8601 timestamp", v)
+			m.warn("%s", tm.UpdatedNotISO(v))
 		}
 	}
 	m.note = d.value("handoff_note")
@@ -251,7 +250,7 @@ func (m *memory) read() {
 		if n, ok := atoi(v); ok && n >= 1 && n <= 3 {
 			m.debateMode = n
 		} else {
-			m.warn("debate_mode %q is not 1, 2 or 3; using the default, 2", v)
+			m.warn("%s", tm.DebateModeBad(v))
 		}
 	}
 	m.subStage = stripComment(d.value("planning_sub_stage"))
@@ -259,7 +258,7 @@ func (m *memory) read() {
 		if n, ok := atoi(v); ok {
 			m.phaseNumber, m.hasPhaseNumber = n, true
 		} else {
-			m.warn("phase_number %q is not a whole number; ignored", v)
+			m.warn("%s", tm.PhaseNumberBad(v))
 		}
 	}
 	m.phaseName = d.value("phase_name")
@@ -267,25 +266,25 @@ func (m *memory) read() {
 		if n, ok := atoi(v); ok {
 			m.phaseTotal = n
 		} else {
-			m.warn("phase_total %q is not a whole number; shown as ?", v)
+			m.warn("%s", tm.PhaseTotalBad(v))
 		}
 	}
 	if v := stripComment(d.value("correction_cycle")); v != "" {
 		if n, ok := atoi(v); ok {
 			m.correction = n
 			if n > 3 {
-				m.warn("correction_cycle is %d; kiln allows at most 3", n)
+				m.warn("%s", tm.CorrectionHigh(n))
 			}
 		} else {
-			m.warn("correction_cycle %q is not a whole number; read as 0", v)
+			m.warn("%s", tm.CorrectionBad(v))
 		}
 	}
 	m.nextAction = d.inSection(secResetNotes, "next_action")
 	for _, k := range dedupe(d.dupKeys) {
-		m.warn("MEMORY.md sets %s more than once; the first one is used", k)
+		m.warn("%s", tm.SetTwice(k))
 	}
 	for _, i := range d.badLines {
-		m.warn("MEMORY.md line %d under ## Phase Statuses is not `- phase_number: N | phase_name: X | phase_status: S`; skipped", i+1)
+		m.warn("%s", tm.BadPhaseLine(i+1))
 	}
 	for _, name := range SupportingFiles {
 		p := filepath.Join(m.memDir, name)
@@ -295,7 +294,7 @@ func (m *memory) read() {
 			m.files[name] = string(data)
 		case errors.Is(err, fs.ErrNotExist):
 		default:
-			m.warn("cannot read %s: %v", p, err)
+			m.warn("%s", m.text().F.CannotRead(p, err.Error()))
 		}
 	}
 	m.readReport()
@@ -382,19 +381,20 @@ func normPhaseStatus(s string) (string, bool) {
 // phases master-plan.md or phase_total add, the runtime phase_number when
 // Phase Statuses lacks it, then the archive's override.
 func (m *memory) buildInventory() {
+	tm := m.mt()
 	byNum := map[int]*InvPhase{}
 	for _, p := range m.doc.phases {
 		if _, dup := byNum[p.number]; dup {
-			m.warn("MEMORY.md lists phase %d twice under ## Phase Statuses; the first line is used", p.number)
+			m.warn("%s", tm.PhaseTwice(p.number))
 			continue
 		}
 		st, ok := normPhaseStatus(p.status)
 		switch {
 		case st == "":
-			m.warn("phase %d's phase_status %q is not pending, in_progress, failed or completed; read as pending", p.number, p.status)
+			m.warn("%s", tm.PhaseStatusBad(p.number, p.status))
 			st = "pending"
 		case !ok:
-			m.warn("phase %d's phase_status %q is read as %s", p.number, p.status, st)
+			m.warn("%s", tm.PhaseStatusRead(p.number, p.status, st))
 		}
 		byNum[p.number] = &InvPhase{Number: p.number, Name: p.name, Status: st, Memory: p.status}
 	}
@@ -414,7 +414,7 @@ func (m *memory) buildInventory() {
 				name = ip.Name
 			}
 			byNum[m.phaseNumber] = &InvPhase{Number: m.phaseNumber, Name: name, Status: "in_progress"}
-			m.warn("## Phase Statuses has no line for phase %d; MEMORY.md's runtime phase_number makes it the phase in progress", m.phaseNumber)
+			m.warn("%s", tm.NoPhaseLine(m.phaseNumber))
 		}
 	}
 	if m.phaseTotal > 0 {
@@ -426,11 +426,7 @@ func (m *memory) buildInventory() {
 			}
 		}
 		if len(added) > 0 {
-			word := "phases"
-			if len(added) == 1 {
-				word = "phase"
-			}
-			m.warn("phase_total is %d, but nothing names %s %s; they count as pending", m.phaseTotal, word, strings.Join(added, ", "))
+			m.warn("%s", tm.PhaseTotalAdds(m.phaseTotal, added))
 		}
 	}
 	nums := make([]int, 0, len(byNum))
@@ -441,7 +437,7 @@ func (m *memory) buildInventory() {
 	for _, n := range nums {
 		ip := byNum[n]
 		if ip.Name == "" {
-			ip.Name = "Phase " + strconv.Itoa(n)
+			ip.Name = tm.PhaseName(n)
 		}
 		if sum, ok := m.archiveSummary(n); ok {
 			m.summaries[n] = sum
@@ -449,9 +445,9 @@ func (m *memory) buildInventory() {
 			if ip.Status != "completed" {
 				was := ip.Memory
 				if was == "" {
-					was = "no status"
+					was = tm.NoStatus
 				}
-				m.warn("the archive proves phase %d complete (%s), though MEMORY.md has %s", n, m.rel(sum.Path), was)
+				m.warn("%s", tm.ArchiveProves(n, m.rel(sum.Path), was))
 			}
 			ip.Status = "completed"
 		}
@@ -475,7 +471,7 @@ func (m *memory) archiveSummary(n int) (Summary, bool) {
 		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 		default:
 			// It is there: that is the proof, even if it cannot be read.
-			m.warn("cannot read %s: %v", p, err)
+			m.warn("%s", m.text().F.CannotRead(p, err.Error()))
 			return Summary{Path: p}, true
 		}
 	}
@@ -498,7 +494,7 @@ func (m *memory) statePathFor(n int) string {
 	case errPlain != nil && errPadded == nil:
 		return padded
 	case errPlain == nil && errPadded == nil:
-		m.warn("both %s and %s exist; routing reads %s", m.rel(plain), m.rel(padded), m.rel(plain))
+		m.warn("%s", m.mt().BothState(m.rel(plain), m.rel(padded)))
 	}
 	return plain
 }
@@ -511,7 +507,7 @@ func (m *memory) loadState(n int) *PhaseState {
 	data, err := fsx.ReadFile(m.statePath)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			m.warn("cannot read %s: %v; routing falls back to the phase's beginning", m.statePath, err)
+			m.warn("%s", m.mt().CannotReadState(m.statePath, err.Error()))
 		}
 		return nil
 	}
@@ -569,22 +565,21 @@ func (m *memory) cutRestart() {
 		return
 	}
 	m.cut = newest
+	tm := m.mt()
 	base := filepath.Base(newest)
 	when := ""
 	if t := archiveTime(base); !t.IsZero() {
-		when = " at " + t.UTC().Format("2006-01-02 15:04")
+		when = tm.CutAt(t.UTC().Format("2006-01-02 15:04"))
 	}
 	live := archivedFrom(base)
 	status := r.Phase.Memory
 	if status == "" {
 		status = r.Phase.Status
 	}
-	m.alert(model.AlertCutShort, "a RESTART of phase %d was cut short%s: %s was archived as %s, but MEMORY.md was not updated (phase %d is still %s, and no Restarted line names the archive). "+
-		"To finish it, choose RESTART again: phase %d goes back to pending and the restart is recorded. To undo it, rename .kiln/%s back to .kiln/%s.",
-		n, when, m.rel(filepath.Join(m.kilnDir, live)), base, n, status, n, base, live)
-	why := fmt.Sprintf("a RESTART of phase %d was cut short (its state file was archived as %s; MEMORY.md was not updated): RESTART finishes it", n, base)
+	m.alert(model.AlertCutShort, "%s", tm.CutAlert(n, when, m.rel(filepath.Join(m.kilnDir, live)), base, status, live))
+	why := tm.CutWhy(n, base)
 	r.Why = why
-	r.Next = fmt.Sprintf("phase %d/%s %s, %s: %s", n, totalText(m.phaseTotal), r.Phase.Name, r.Verdict.Step, why)
+	r.Next = tm.NextExec(n, totalText(m.phaseTotal), r.Phase.Name, tm.step(r.Verdict.Step), why)
 }
 
 // archivedFrom is the name an archive had: "phase_3_state.md" for

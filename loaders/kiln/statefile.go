@@ -3,7 +3,6 @@ package kiln
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -137,13 +136,13 @@ func discoverKiln(root string) []string {
 // bounded, never waited on), and never through a symbolic link, which
 // could show any file on the machine as kiln's. A link reads as a
 // refusal naming it.
-func readOwn(p string) ([]byte, error) {
+func readOwn(tx *FText, p string) ([]byte, error) {
 	st, err := os.Lstat(p)
 	if err != nil {
 		return nil, err
 	}
 	if st.Mode()&fs.ModeSymlink != 0 {
-		return nil, fmt.Errorf("%s: is a symbolic link; pickup does not follow links beside kiln's state", p)
+		return nil, errors.New(tx.Symlink(p))
 	}
 	return fsx.ReadFile(p)
 }

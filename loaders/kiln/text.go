@@ -2,16 +2,17 @@ package kiln
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
-// Text is the words of seed 000's continuity banner and of the status
-// text around it (`pickup status` on a MEMORY.md session), in each
-// language pickup speaks. Routing's own sentences (the spec's Next and
-// Say lines) are English for now.
+// Text is the words of every kiln session, in each language pickup
+// speaks: seed 000's continuity banner and the status text around it
+// (`pickup status` on a MEMORY.md session), its routing, REVIEW, plan,
+// prompt and menu (Mem), and the project-side sessions (F, State, CE).
 type Text struct {
 	Title                                        string
 	Project, Mode, Stage, Phase, Status, Handoff string
@@ -25,6 +26,14 @@ type Text struct {
 	// More ends a file's lines cut at the most REVIEW shows.
 	More func(n int, path string) string
 
+	// LineN, LinesN and AndMore name line numbers: "line 5", "lines 5,
+	// 6" and " (and 3 more)".
+	LineN   func(n int) string
+	LinesN  func(list string) string
+	AndMore func(n int) string
+
+	// Mem is seed 000's project memory (MEMORY.md).
+	Mem MemText
 	// F is kiln 3.1's .kiln/STATE.md (era F).
 	F FText
 	// State is what every project-side session shares.
@@ -48,6 +57,10 @@ var english = Text{
 	Absent:          func(name string) string { return name + " is absent." },
 	Warnings:        "Warnings:",
 	More:            func(n int, path string) string { return fmt.Sprintf("… %d more lines in %s", n, path) },
+	LineN:           func(n int) string { return "line " + strconv.Itoa(n) },
+	LinesN:          func(list string) string { return "lines " + list },
+	AndMore:         func(n int) string { return fmt.Sprintf(" (and %d more)", n) },
+	Mem:             englishMem,
 	F:               englishF,
 	State:           englishState,
 	CE:              englishCE,
@@ -65,6 +78,10 @@ var portuguese = Text{
 	Absent:          func(name string) string { return name + " está ausente." },
 	Warnings:        "Avisos:",
 	More:            func(n int, path string) string { return fmt.Sprintf("… mais %d linhas em %s", n, path) },
+	LineN:           func(n int) string { return "linha " + strconv.Itoa(n) },
+	LinesN:          func(list string) string { return "linhas " + list },
+	AndMore:         func(n int) string { return fmt.Sprintf(" (e mais %d)", n) },
+	Mem:             portugueseMem,
 	F:               portugueseF,
 	State:           portugueseState,
 	CE:              portugueseCE,

@@ -5,6 +5,9 @@ import "fmt"
 // CEText is the sentences of kiln 1.x to 3.0's "# Kiln State" file
 // (eras C, D and E): routing, warnings, REVIEW, plan, prompt and menu.
 type CEText struct {
+	// ResumeFailed is kiln 1.x's own message for a STATE.md without a
+	// valid stage (ResumeFailedC in English).
+	ResumeFailed    string
 	BadStage        func(value, steps string) string
 	NoValidStage    func(detail string) string
 	SchemaVersion   func(v string) string
@@ -47,7 +50,8 @@ type CEText struct {
 }
 
 var englishCE = CEText{
-	BadStage: func(v, steps string) string { return fmt.Sprintf("stage is %q, not one of %s, complete", v, steps) },
+	ResumeFailed: ResumeFailedC,
+	BadStage:     func(v, steps string) string { return fmt.Sprintf("stage is %q, not one of %s, complete", v, steps) },
 	NoValidStage: func(d string) string {
 		return "kiln's .kiln/STATE.md has no valid stage (" + d + "): the conductor cannot route it.\nRepair its - **stage**: line, or DISCARD to archive it and start fresh."
 	},
@@ -106,6 +110,7 @@ var englishCE = CEText{
 }
 
 var portugueseCE = CEText{
+	ResumeFailed: "A retomada do kiln falhou: falta um stage válido no .kiln/STATE.md. Esperado um de onboarding, brainstorm, research, architecture, build, validate, report, complete. Conserte o .kiln/STATE.md ou remova-o para começar do zero.",
 	BadStage: func(v, steps string) string {
 		return fmt.Sprintf("stage é %q, que não é um de %s, complete", v, steps)
 	},

@@ -118,6 +118,11 @@ type FText struct {
 	NotSlices          func(path, err string) string
 	NotSlice           func(path string, n int) string
 	NotVerdict         func(path, err string) string
+	// Symlink refuses a symbolic link beside kiln's state.
+	Symlink func(path string) string
+	// LastActionCut is the session's last action when a STATE.md write
+	// was cut short.
+	LastActionCut string
 }
 
 var englishF = FText{
@@ -288,6 +293,10 @@ var englishF = FText{
 		return fmt.Sprintf("%s: slice %d is neither an id nor {id, surface, milestone}", p, n)
 	},
 	NotVerdict: func(p, err string) string { return p + ": not a review verdict: " + err },
+	Symlink: func(p string) string {
+		return p + ": is a symbolic link; pickup does not follow links beside kiln's state"
+	},
+	LastActionCut: "a STATE.md write cut short",
 }
 
 var portugueseF = FText{
@@ -466,4 +475,8 @@ var portugueseF = FText{
 		return fmt.Sprintf("%s: a fatia %d não é um id nem {id, surface, milestone}", p, n)
 	},
 	NotVerdict: func(p, err string) string { return p + ": não é um veredito de revisão: " + err },
+	Symlink: func(p string) string {
+		return p + ": é um link simbólico; o pickup não segue links ao lado do estado do kiln"
+	},
+	LastActionCut: "uma escrita do STATE.md interrompida",
 }

@@ -10,12 +10,12 @@ import (
 )
 
 func TestTextCatalogsComplete(t *testing.T) {
-	i18ntest.Check(t, Catalogs, i18ntest.Options{Same: []string{"Kiln", "CONTINUE", "REVIEW", "DISCARD", "pickup", "reset"}, SameFields: []string{"State.BrainstormTitle"}})
+	i18ntest.Check(t, Catalogs, i18ntest.Options{Same: []string{"Kiln", "CONTINUE", "REVIEW", "DISCARD", "pickup", "reset"}, SameFields: []string{"State.BrainstormTitle", "Mem.SubDebate"}, Empty: []string{"Mem.CompleteBlock[1]"}})
 }
 
 // Seed 000's banner in pt-BR keeps its structure: the same lines, the
-// values lined up under the longest label; the prompt keeps the spec's
-// own words.
+// values lined up under the longest label; the prompt follows the
+// language, its banner included.
 func TestBannerInPortuguese(t *testing.T) {
 	e := place(t, "execution", atProject)
 	e.l.Lang = i18n.PortugueseBR
@@ -35,10 +35,13 @@ func TestBannerInPortuguese(t *testing.T) {
 	if !reflect.DeepEqual(s.Report[:len(want)], want) {
 		t.Fatalf("report:\n%s\nwant:\n%s", strings.Join(s.Report, "\n"), strings.Join(want, "\n"))
 	}
-	if got := strings.Join(s.Report, "\n"); !strings.Contains(got, "Próximo passo recomendado (do último reset): ") || !strings.Contains(got, "\nPróximo: phase 3/4") {
+	if got := strings.Join(s.Report, "\n"); !strings.Contains(got, "Próximo passo recomendado (do último reset): ") || !strings.Contains(got, "\nPróximo: fase 3/4 Checkout flow, Passo 4 (implement): último evento sharpen_complete em 2026-02-20 14:02\n") {
 		t.Errorf("report:\n%s", got)
 	}
-	if !strings.Contains(s.Prompt, "=== Kiln Resume ===\nProject: ") {
-		t.Errorf("the prompt's banner is the spec's:\n%s", s.Prompt)
+	if !strings.HasPrefix(s.Prompt, "# Retomar o projeto do kiln: shop\n\n```text\n"+strings.Join(want[:8], "\n")+"\n```\n\nContexto:\n") {
+		t.Errorf("the prompt's banner is the report's:\n%s", s.Prompt)
+	}
+	if !strings.Contains(s.Prompt, "\nRetomando a fase 3/4: Checkout flow — iniciando o Maestro.\n\nPonto de retomada: fase 3, Passo 4 (implement): ") {
+		t.Errorf("prompt:\n%s", s.Prompt)
 	}
 }

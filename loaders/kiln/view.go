@@ -61,7 +61,7 @@ func (m *memory) fill(s *model.Session) {
 	s.Warnings = append(s.Warnings, m.warnings...)
 	s.Alerts = append(s.Alerts, m.alerts...)
 	if r.Validation == ValBlocked {
-		s.Alert(model.AlertDecision, "Validation failed after its correction cycles: a person decides how to go on (retry validation, fix manually, or mark complete).")
+		s.Alert(model.AlertDecision, m.mt().BlockedAlert)
 	}
 	if r.Stage == "complete" {
 		s.Standing = model.StandingDone
@@ -85,18 +85,19 @@ func (m *memory) recorded(s *model.Session) {
 }
 
 func (m *memory) phase(p InvPhase) model.Phase {
+	tm := m.mt()
 	ph := model.Phase{Name: strconv.Itoa(p.Number) + ". " + p.Name, Status: model.PhaseStatus(p.Status), Label: p.Memory}
 	switch {
 	case p.Archived:
-		ph.Result = "archived"
+		ph.Result = tm.ResultArchived
 	case m.route.Phase != nil && m.route.Phase.Number == p.Number:
-		ph.Result = "next"
+		ph.Result = tm.ResultNext
 		if m.route.Pick == PickFailed {
-			ph.Result = "next (retry)"
+			ph.Result = tm.ResultRetry
 		}
 	}
 	if sum, ok := m.summaries[p.Number]; ok {
-		ph.Detail = sum.Describe()
+		ph.Detail = sum.describe(tm)
 	}
 	return ph
 }
@@ -145,7 +146,7 @@ func (m *memory) fields() []model.Field {
 		f = append(f, model.Field{Key: "phase", Label: "Phase", Value: m.phaseLine()})
 	}
 	if m.correction > 0 {
-		f = append(f, model.Field{Key: "correction", Label: "Correction", Value: fmt.Sprintf("cycle %d/3", m.correction)})
+		f = append(f, model.Field{Key: "correction", Label: "Correction", Value: m.mt().Cycle(m.correction)})
 	}
 	return append(f, model.Field{Key: "status", Label: "Status", Value: m.status})
 }
@@ -183,7 +184,7 @@ func (m *memory) readReport() {
 	case err == nil:
 		m.files[reportFile] = string(data)
 	case !errors.Is(err, fs.ErrNotExist):
-		m.warn("cannot read %s: %v", p, err)
+		m.warn("%s", m.text().F.CannotRead(p, err.Error()))
 	}
 }
 
@@ -237,29 +238,30 @@ func capped(tx *Text, text, path string) []string {
 func (m *memory) fileSection(title, name string) model.Section {
 	p, c, ok := m.shown(name)
 	if !ok || strings.TrimSpace(c) == "" {
-		return model.Section{Title: title, Lines: []string{name + " is absent (" + m.rel(p) + ")."}}
+		return model.Section{Title: title, Lines: []string{m.mt().FileAbsent(name, m.rel(p))}}
 	}
 	return model.Section{Title: title + " (" + m.rel(p) + ")", Lines: capped(m.text(), c, m.rel(p))}
 }
 
 // sections are the REVIEW blocks.
 func (m *memory) sections() []model.Section {
-	r := m.route
+	r, t := m.route, m.text()
+	tm := &t.Mem
 	var out []model.Section
 	if r.Stage == "complete" {
-		out = append(out, m.fileSection("Decisions log", "decisions.md"), m.fileSection("Pitfalls log", "pitfalls.md"))
+		out = append(out, m.fileSection(tm.DecisionsLog, "decisions.md"), m.fileSection(tm.PitfallsLog, "pitfalls.md"))
 	}
-	next := []string{"Next: " + r.Next}
+	next := []string{t.Next(r.Next)}
 	if m.nextAction != "" {
-		next = append(next, "Recommended next step (from last reset): "+m.nextAction)
+		next = append(next, t.RecommendedNext(m.nextAction))
 	}
 	if r.Stage != "complete" {
 		next = append(next, r.Say...)
 		next = append(next, r.Ask...)
 	}
-	out = append(out, model.Section{Title: "Routing", Lines: next})
+	out = append(out, model.Section{Title: t.F.Routing, Lines: next})
 	if m.context != "" {
-		out = append(out, model.Section{Title: "Handoff context", Lines: strings.Split(m.context, "\n")})
+		out = append(out, model.Section{Title: tm.HandoffContext, Lines: strings.Split(m.context, "\n")})
 	}
 	if r.Phase != nil {
 		out = append(out, m.eventsSection())
@@ -267,52 +269,53 @@ func (m *memory) sections() []model.Section {
 	var proof []string
 	for _, p := range m.inventory {
 		if p.Archived {
-			l := fmt.Sprintf("phase %d %s: %s", p.Number, p.Name, p.Summary)
-			if d := m.summaries[p.Number].Describe(); d != "" {
+			l := tm.ProofLine(p.Number, p.Name, p.Summary)
+			if d := m.summaries[p.Number].describe(tm); d != "" {
 				l += " (" + d + ")"
 			}
 			proof = append(proof, l)
 		}
 	}
 	if len(proof) > 0 {
-		out = append(out, model.Section{Title: "Archive (phases it proves complete)", Lines: proof})
+		out = append(out, model.Section{Title: tm.ArchiveProof, Lines: proof})
 	}
 	switch r.Show {
 	case "vision.md":
-		out = append(out, m.fileSection("Vision", "vision.md"))
+		out = append(out, m.fileSection(tm.Vision, "vision.md"))
 	case "master-plan.md":
-		out = append(out, m.fileSection("Master plan", "master-plan.md"))
+		out = append(out, m.fileSection(tm.MasterPlan, "master-plan.md"))
 	case reportFile:
-		out = append(out, m.fileSection("Validation report", reportFile))
+		out = append(out, m.fileSection(tm.ValidationReport, reportFile))
 	}
 	if log := m.doc.resumeLog; len(log) > 0 {
 		from := max(len(log)-5, 0)
 		lines := append([]string(nil), log[from:]...)
 		if from > 0 {
-			lines = append([]string{fmt.Sprintf("(%d earlier entries)", from)}, lines...)
+			lines = append([]string{tm.Earlier(from)}, lines...)
 		}
-		out = append(out, model.Section{Title: "Resume log", Lines: lines})
+		out = append(out, model.Section{Title: tm.ResumeLog, Lines: lines})
 	}
 	files := []string{MemoryFile + ": " + m.rel(m.path)}
 	for _, name := range SupportingFiles {
 		p := filepath.Join(m.memDir, name)
 		where := m.rel(p)
 		if _, ok := m.files[name]; !ok {
-			where = "absent"
+			where = t.F.PointerAbsent
 		}
 		files = append(files, name+": "+where)
 	}
-	return append(out, model.Section{Title: "Supporting files", Lines: files})
+	return append(out, model.Section{Title: tm.SupportingFiles, Lines: files})
 }
 
 // eventsSection is the chosen phase's event timeline.
 func (m *memory) eventsSection() model.Section {
-	title := fmt.Sprintf("Events: phase %d (%s)", m.stateN, m.rel(m.statePath))
+	tm := m.mt()
+	title := tm.EventsTitle(m.stateN, m.rel(m.statePath))
 	if m.state == nil {
-		return model.Section{Title: title, Lines: []string{"No phase state file: the phase starts from its beginning."}}
+		return model.Section{Title: title, Lines: []string{tm.NoStateFileLine}}
 	}
 	var head []string
-	for _, kv := range [][2]string{{"status", m.state.Status}, {"branch", m.state.Branch}, {"started", m.state.Started}, {"start commit", m.state.Commit}} {
+	for _, kv := range [][2]string{{"status", m.state.Status}, {"branch", m.state.Branch}, {"started", m.state.Started}, {tm.StartCommit, m.state.Commit}} {
 		if kv[1] != "" {
 			head = append(head, kv[0]+" "+kv[1])
 		}
@@ -322,10 +325,10 @@ func (m *memory) eventsSection() model.Section {
 		lines = append(lines, strings.Join(head, ", "))
 	}
 	if len(m.state.Events) == 0 {
-		lines = append(lines, "No events recorded.")
+		lines = append(lines, tm.NoEventsLine)
 	}
 	for _, e := range m.state.Events {
-		lines = append(lines, e.describe())
+		lines = append(lines, e.describe(tm))
 	}
 	return model.Section{Title: title, Lines: lines}
 }
@@ -387,7 +390,7 @@ func (m *memory) restoredContext() map[string]any {
 		if m.phaseTotal > 0 {
 			ctx["phase_total"] = m.phaseTotal
 		}
-		ctx["resume_step"] = r.Verdict.Step.String()
+		ctx["resume_step"] = r.Verdict.Step.String() // the agent's context: kiln's words
 		ctx["debate_mode"] = m.debateMode
 		if sec := m.phaseSection(r.Phase.Number); sec != "" {
 			ctx["phase_section"] = sec
@@ -427,22 +430,23 @@ func fence(content string) string {
 
 // prompt is `--emit prompt`: one ready-to-paste markdown prompt.
 func (m *memory) prompt() string {
-	r := m.route
+	r, t := m.route, m.text()
+	tm := &t.Mem
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Resume kiln project: %s\n\n", filepath.Base(m.root))
-	// The prompt is the agent's: the banner in the spec's own words.
-	b.WriteString("```text\n" + strings.Join(m.banner(&english), "\n") + "\n```\n\n")
+	b.WriteString(tm.PromptTitle(filepath.Base(m.root)) + "\n\n")
+	// The prompt follows the language chosen, the banner included.
+	b.WriteString("```text\n" + strings.Join(m.banner(t), "\n") + "\n```\n\n")
 	if m.context != "" {
-		b.WriteString("Context:\n\n" + strings.Join(indent(m.context), "\n") + "\n\n")
+		b.WriteString(t.Context + "\n\n" + strings.Join(indent(m.context), "\n") + "\n\n")
 	}
 	if m.nextAction != "" {
-		b.WriteString("Recommended next step (from last reset): " + m.nextAction + "\n\n")
+		b.WriteString(t.RecommendedNext(m.nextAction) + "\n\n")
 	}
-	fmt.Fprintf(&b, "%s\n\nResume point: %s: %s.\n\n", r.Continue, r.Where, r.Why)
+	b.WriteString(r.Continue + "\n\n" + tm.PromptResumePoint(r.Where, r.Why) + "\n\n")
 	file := func(title, name string) {
 		p, c, ok := m.shown(name)
 		if !ok {
-			fmt.Fprintf(&b, "## %s\n\n%s is absent (%s).\n\n", title, filepath.Base(name), p)
+			fmt.Fprintf(&b, "## %s\n\n%s\n\n", title, tm.FileAbsent(filepath.Base(name), p))
 			return
 		}
 		fmt.Fprintf(&b, "## %s\n\n%s\n", title, fence(c))
@@ -451,18 +455,22 @@ func (m *memory) prompt() string {
 	case "execution":
 		v := r.Verdict
 		if v.Last != nil {
-			fmt.Fprintf(&b, "Where phase %d stands: last event %s (%s).", r.Phase.Number, v.Last.Type, v.Why)
+			b.WriteString(tm.PhaseStands(r.Phase.Number, v.Last.Type, v.Why))
 		} else {
-			fmt.Fprintf(&b, "Where phase %d stands: %s.", r.Phase.Number, v.Why)
+			b.WriteString(tm.PhaseStandsNoEvent(r.Phase.Number, v.Why))
 		}
 		if v.Handoff {
-			b.WriteString(" Handoff note: " + orNone(m.note) + ".")
+			note := m.note
+			if note == "" {
+				note = t.None
+			}
+			b.WriteString(tm.HandoffNote(note))
 		}
-		b.WriteString("\n\nSpawn `kiln-phase-executor` via the Task tool now (name: Maestro, subagent_type: kiln-phase-executor), with this task prompt:\n\n")
+		b.WriteString("\n\n" + tm.PromptSpawn + "\n\n")
 		if sec := m.phaseSection(r.Phase.Number); sec != "" {
-			fmt.Fprintf(&b, "## Phase %d section of master-plan.md\n\n%s\n", r.Phase.Number, fence(sec))
+			fmt.Fprintf(&b, "%s\n\n%s\n", tm.PhaseSection(r.Phase.Number), fence(sec))
 		} else {
-			fmt.Fprintf(&b, "## Phase %d section of master-plan.md\n\nmaster-plan.md has no Phase %d section.\n\n", r.Phase.Number, r.Phase.Number)
+			fmt.Fprintf(&b, "%s\n\n%s\n\n", tm.PhaseSection(r.Phase.Number), tm.NoPhaseSection(r.Phase.Number))
 		}
 		fmt.Fprintf(&b, "## MEMORY.md\n\n%s\n", fence(string(m.data)))
 		file("vision.md", "vision.md")
@@ -480,7 +488,7 @@ func (m *memory) prompt() string {
 		case "master-plan.md":
 			file("master-plan.md", "master-plan.md")
 		case reportFile:
-			file("Validation report", reportFile)
+			file(tm.ValidationReport, reportFile)
 		}
 		for _, l := range r.Ask {
 			b.WriteString(l + "\n")
@@ -495,16 +503,9 @@ func (m *memory) prompt() string {
 	}
 	fmt.Fprintf(&b, "PROJECT_PATH: %s\nMEMORY_DIR: %s\n", m.root, m.memDir)
 	if r.Stage != "complete" {
-		b.WriteString("\npickup has already made Step 7's MEMORY.md update (status in_progress, last_updated, a `- Resumed:` line); do not repeat it.\n")
+		b.WriteString("\n" + tm.PromptStep7 + "\n")
 	}
 	return b.String()
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "(none)"
-	}
-	return s
 }
 
 // PlanDoc is `pickup plan --json`'s plan: the routing the resume uses.
@@ -521,25 +522,26 @@ type PlanDoc struct {
 }
 
 func (m *memory) plan() *model.Plan {
-	r := m.route
+	r, t := m.route, m.text()
+	tm := &t.Mem
 	doc := PlanDoc{Stage: m.stage, Status: m.status, ResumePoint: model.ResumePoint{Phase: r.Where, Reason: r.Why},
 		Route: r, Phases: append([]InvPhase{}, m.inventory...), ContinueWrites: []string{}}
-	lines := []string{"Next: " + r.Next}
+	lines := []string{t.Next(r.Next)}
 	if r.Stage != "complete" {
 		lines = append(lines, r.Say...)
 	}
 	if len(m.inventory) > 0 {
-		lines = append(lines, "", "Phases:")
+		lines = append(lines, "", tm.PlanPhases)
 		for _, p := range m.inventory {
 			l := fmt.Sprintf("  %d. %s: %s", p.Number, p.Name, p.Status)
 			if p.Memory != "" && p.Memory != p.Status {
 				l += " (MEMORY.md: " + p.Memory + ")"
 			}
 			if p.Archived {
-				l += ", archived: " + p.Summary
+				l += tm.PlanArchived(p.Summary)
 			}
 			if r.Phase != nil && r.Phase.Number == p.Number {
-				l += "  (next)"
+				l += tm.PlanNext
 			}
 			lines = append(lines, l)
 		}
@@ -551,10 +553,10 @@ func (m *memory) plan() *model.Plan {
 		}
 	}
 	if r.Stage == "complete" {
-		lines = append(lines, "", "CONTINUE writes nothing: the project is complete.")
+		lines = append(lines, "", tm.ContinueWritesNothing)
 	} else {
 		doc.ContinueWrites = []string{m.path}
-		lines = append(lines, "", "CONTINUE writes "+m.path+": status in_progress, last_updated, and a `- Resumed: <ISO>` line under ## Resume Log.")
+		lines = append(lines, "", tm.ContinueWrites(m.path))
 	}
 	return &model.Plan{Lines: lines, Data: doc}
 }
@@ -563,42 +565,39 @@ func (m *memory) plan() *model.Plan {
 // .kiln/memory folder is renamed; in the Claude home, whose folder holds
 // Claude Code's own memory too, only MEMORY.md is.
 func discardPolicy(m *memory, complete bool) model.ChoicePolicy {
-	what := "The folder is renamed to " + filepath.Base(m.memDir) + ".discarded.<timestamp> beside itself; nothing is deleted, and /kiln:start can begin again."
+	tm := m.mt()
+	what := tm.DiscardWhat(filepath.Base(m.memDir))
 	if m.shared() {
-		what = "This folder is Claude Code's own memory folder too, so only kiln's " + MemoryFile + " is renamed, to " +
-			MemoryFile + ".discarded.<timestamp> beside itself; every other file in it stays where it is, nothing is deleted, and /kiln:start can begin again."
+		what = tm.DiscardWhatShared
 	}
 	p := model.ChoicePolicy{
-		Hint:    "archive the memory folder and start fresh",
-		Confirm: "Archive this project's memory?\n" + m.memDir + "\n" + what,
+		Hint:    tm.DiscardHint,
+		Confirm: tm.DiscardQ + "\n" + m.memDir + "\n" + what,
 	}
 	if m.shared() {
-		p.Hint = "archive kiln's MEMORY.md and start fresh"
+		p.Hint = tm.DiscardHintShared
 	}
 	if complete {
-		p.Label, p.Hint = "Archive this project's memory", "rename the memory folder so /kiln:start can begin again"
+		p.Label, p.Hint = tm.ArchiveLabel, tm.ArchiveHint
 		if m.shared() {
-			p.Hint = "rename kiln's MEMORY.md so /kiln:start can begin again"
+			p.Hint = tm.ArchiveHintShared
 		}
 	}
 	return p
 }
 
-// restartHint names what RESTART does for kiln where it is not offered.
-const restartHint = "restart an execution phase or planning"
-
 // policy is the menu for this session.
 func (m *memory) policy() map[model.Choice]model.ChoicePolicy {
-	r := m.route
+	r, tm := m.route, m.mt()
 	pol := map[model.Choice]model.ChoicePolicy{model.Discard: discardPolicy(m, r.Stage == "complete")}
 	if r.Stage == "complete" {
 		// The spec's four-option menu, where it maps onto the choices.
-		pol[model.Continue] = model.ChoicePolicy{Label: "Start a new project in this directory (/kiln:start)"}
-		pol[model.Review] = model.ChoicePolicy{Label: "Review the decisions log", Hint: "and the pitfalls log, on one screen"}
-		pol[model.Restart] = model.ChoicePolicy{Hint: restartHint, Disabled: "the project is marked complete: there is no phase or plan to restart"}
+		pol[model.Continue] = model.ChoicePolicy{Label: tm.NewProject}
+		pol[model.Review] = model.ChoicePolicy{Label: tm.ReviewDecisions, Hint: tm.ReviewHint}
+		pol[model.Restart] = model.ChoicePolicy{Hint: tm.RestartHint, Disabled: tm.CompleteNoRestart}
 		return pol
 	}
-	pol[model.Continue] = model.ChoicePolicy{Writes: true, Recommended: true, Hint: "resume at " + r.Where}
+	pol[model.Continue] = model.ChoicePolicy{Writes: true, Recommended: true, Hint: tm.ResumeAt(r.Where)}
 	switch {
 	case r.Stage == "execution":
 		n := r.Phase.Number
@@ -609,46 +608,42 @@ func (m *memory) policy() map[model.Choice]model.ChoicePolicy {
 			pol[model.Continue] = c
 		}
 		pol[model.Restart] = model.ChoicePolicy{
-			Recommended: m.cut != "", Why: "it finishes the RESTART that was cut short",
-			Hint: fmt.Sprintf("restart phase %d from its beginning", n),
-			Confirm: fmt.Sprintf("Restart phase %d (%s) from its beginning?\n", n, r.Phase.Name) +
-				m.restartWhat(n),
+			Recommended: m.cut != "", Why: tm.FinishesCut,
+			Hint:    tm.RestartPhaseHint(n),
+			Confirm: tm.RestartPhaseQ(n, r.Phase.Name) + "\n" + m.restartWhat(n),
 		}
 	case r.Stage == "planning":
-		pol[model.Restart] = model.ChoicePolicy{
-			Hint: "restart planning at dual_plan",
-			Confirm: "Restart planning at dual_plan?\n" +
-				"MEMORY.md's planning_sub_stage becomes dual_plan and the Resume Log records the restart; master-plan.md and the plans are left as they are.",
-		}
+		pol[model.Restart] = model.ChoicePolicy{Hint: tm.RestartPlanningHint, Confirm: tm.RestartPlanningQ}
 	case r.Pick == PickAllDone:
-		pol[model.Restart] = model.ChoicePolicy{Hint: restartHint, Disabled: "every phase is completed: there is no phase to restart (the next step is validation)"}
+		pol[model.Restart] = model.ChoicePolicy{Hint: tm.RestartHint, Disabled: tm.AllDoneNoRestart}
 	default:
-		pol[model.Restart] = model.ChoicePolicy{Hint: restartHint, Disabled: "RESTART restarts an execution phase or planning; in " + r.Stage + ", CONTINUE resumes where it stopped"}
+		pol[model.Restart] = model.ChoicePolicy{Hint: tm.RestartHint, Disabled: tm.NoRestartIn(r.Stage)}
 	}
 	return pol
 }
 
 func (m *memory) restartWhat(n int) string {
-	what := fmt.Sprintf("Phase %d goes back to pending in MEMORY.md and the Resume Log records the restart.", n)
+	tm := m.mt()
+	what := tm.RestartWhat(n)
 	if m.cut != "" {
 		base := filepath.Base(m.cut)
-		return fmt.Sprintf("This finishes the RESTART that was cut short: .kiln/%s is already archived as %s. ", archivedFrom(base), base) + what
+		return tm.FinishesCutWhat(archivedFrom(base), base) + what
 	}
 	if m.state != nil {
-		what = m.rel(m.statePath) + " is archived beside itself (renamed, never deleted). " + what
+		what = tm.ArchivedBeside(m.rel(m.statePath)) + what
 	}
 	return what
 }
 
 // outcomes are the decision lines in the spec's words.
 func (m *memory) outcomes() map[model.Choice]string {
-	r := m.route
+	r, tm := m.route, m.mt()
 	out := map[model.Choice]string{model.Continue: r.Continue}
 	switch {
 	case r.Stage == "execution":
-		out[model.Restart] = fmt.Sprintf("Phase %d (%s) is pending again and starts from its beginning: run /kiln:resume.", r.Phase.Number, r.Phase.Name)
+		out[model.Restart] = tm.OutcomeRestartPhase(r.Phase.Number, r.Phase.Name)
 	case r.Stage == "planning":
-		out[model.Restart] = "Planning restarts at dual_plan: run /kiln:resume."
+		out[model.Restart] = tm.OutcomePlanning
 	}
 	return out
 }

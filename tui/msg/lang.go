@@ -147,11 +147,6 @@ var loaderWords = []string{
 	"the scene x phase grid, with the reason for every verdict",
 	"restart a stage",
 	"the pipeline is complete",
-	"archive the memory folder and start fresh",
-	"Start a new project in this directory (/kiln:start)",
-	"Review the decisions log",
-	"and the pitfalls log, on one screen",
-	"restart planning at dual_plan",
 	"relaunch kiln on the sealed brainstorm",
 	"start a new brainstorm",
 	"the run is complete",
@@ -168,10 +163,6 @@ var loaderWords = []string{
 	"nothing to re-execute: hand the pipeline back for its last steps",
 	"resume with current disk state (no verified boundary)",
 	"every recorded scene is done: run the next scene",
-	"archive kiln's MEMORY.md and start fresh",
-	"Archive this project's memory",
-	"rename the memory folder so /kiln:start can begin again",
-	"rename kiln's MEMORY.md so /kiln:start can begin again",
 }
 
 var englishWords = func() map[string]string {

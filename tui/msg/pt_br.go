@@ -382,11 +382,6 @@ var portugueseWords = map[string]string{
 	"the scene x phase grid, with the reason for every verdict":          "a grade cena x fase, com o motivo de cada veredito",
 	"restart a stage":                                                    "recomeçar uma etapa",
 	"the pipeline is complete":                                           "o pipeline está completo",
-	"archive the memory folder and start fresh":                          "arquivar a pasta de memória e começar do zero",
-	"Start a new project in this directory (/kiln:start)":                "Começar um projeto novo nesta pasta (/kiln:start)",
-	"Review the decisions log":                                           "Revisar o registro de decisões",
-	"and the pitfalls log, on one screen":                                "e o registro de armadilhas, numa só tela",
-	"restart planning at dual_plan":                                      "recomeçar o planejamento em dual_plan",
 	"relaunch kiln on the sealed brainstorm":                             "relançar o kiln sobre o brainstorm selado",
 	"start a new brainstorm":                                             "começar um brainstorm novo",
 	"the run is complete":                                                "a execução está completa",
@@ -403,10 +398,6 @@ var portugueseWords = map[string]string{
 	"nothing to re-execute: hand the pipeline back for its last steps": "nada a executar de novo: devolver o pipeline para os últimos passos",
 	"resume with current disk state (no verified boundary)":            "retomar com o estado atual do disco (sem fronteira verificada)",
 	"every recorded scene is done: run the next scene":                 "toda cena registrada está feita: rodar a próxima cena",
-	"archive kiln's MEMORY.md and start fresh":                         "arquivar o MEMORY.md do kiln e começar do zero",
-	"Archive this project's memory":                                    "Arquivar a memória deste projeto",
-	"rename the memory folder so /kiln:start can begin again":          "renomear a pasta de memória para que /kiln:start possa recomeçar",
-	"rename kiln's MEMORY.md so /kiln:start can begin again":           "renomear o MEMORY.md do kiln para que /kiln:start possa recomeçar",
 }
 
 var portugueseVeto = VetoText{
