@@ -74,7 +74,7 @@ func phaseNotFound(s *model.Session) {
 // loaded runs START on a session, as cmd does before the TUI starts.
 func loaded(t testing.TB, s *model.Session) model.State {
 	t.Helper()
-	st, effs := model.Step(model.NewState(model.Config{}), model.Loaded{Session: s, Now: now})
+	st, effs := model.Step(model.NewState(coreConfig()), model.Loaded{Session: s, Now: now})
 	if len(effs) != 0 {
 		t.Fatalf("Loaded gave effects %v", effs)
 	}
@@ -145,4 +145,14 @@ func (f *fakeRunner) applies() int {
 		}
 	}
 	return n
+}
+
+// coreConfig is the core's configuration in the language the test
+// speaks (speak): the core's own sentences in it, as cmd and the wizard
+// hand them in.
+func coreConfig() model.Config {
+	if testCatalog == nil {
+		return model.Config{}
+	}
+	return model.Config{Words: &testCatalog.Core}
 }

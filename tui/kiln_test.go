@@ -91,7 +91,7 @@ func rebase(s *model.Session, from, to string) *model.Session {
 // kilnState runs START on a kiln session `after` its last update.
 func kilnState(t *testing.T, s *model.Session, after time.Duration) model.State {
 	t.Helper()
-	st, effs := model.Step(model.NewState(model.Config{}), model.Loaded{Session: s, Now: s.LastUpdated.Add(after)})
+	st, effs := model.Step(model.NewState(coreConfig()), model.Loaded{Session: s, Now: s.LastUpdated.Add(after)})
 	if len(effs) != 0 || st.Screen != model.ScreenOptions {
 		t.Fatalf("kiln fixture: screen %s effects %v", st.Screen, effs)
 	}
