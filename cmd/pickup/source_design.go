@@ -40,7 +40,7 @@ type featureFlag struct{ v string }
 func (f *featureFlag) String() string { return f.v }
 func (f *featureFlag) Type() string   { return "name" }
 func (f *featureFlag) Set(s string) error {
-	if err := design.ValidFeature(s); err != nil {
+	if err := design.ValidFeature(runLang, s); err != nil {
 		return err
 	}
 	f.v = s
@@ -53,7 +53,7 @@ type stageFlag struct{ v string }
 func (f *stageFlag) String() string { return f.v }
 func (f *stageFlag) Type() string   { return "stage" }
 func (f *stageFlag) Set(s string) error {
-	a, err := design.ParseStage(s)
+	a, err := design.ParseStage(runLang, s)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
 )
@@ -281,7 +282,7 @@ func artifactFeatures(project string) ([]string, error) {
 		}
 		name := e.Name()
 		for _, suffix := range []string{"-rules.md", "-analysis.md", "-contracts.md", "-bdd.feature"} {
-			if f, ok := strings.CutSuffix(name, suffix); ok && f != "" && ValidFeature(f) == nil {
+			if f, ok := strings.CutSuffix(name, suffix); ok && f != "" && ValidFeature(i18n.English, f) == nil {
 				set[f] = true
 			}
 		}

@@ -62,7 +62,7 @@ func (*Atelier) Source() string { return AtelierSource }
 func (a *Atelier) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("atelier: project %s: %w", project, err)
+		return nil, fmt.Errorf("atelier: %s: %w", a.text().f("project %s", project), err)
 	}
 	var found []string
 	var dirErr error
@@ -112,7 +112,7 @@ func (a *Atelier) Discover(project string) ([]string, error) {
 func (a *Atelier) Load(project, path string) (*model.Session, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("atelier: project %s: %w", project, err)
+		return nil, fmt.Errorf("atelier: %s: %w", a.text().f("project %s", project), err)
 	}
 	p, err := filepath.Abs(path)
 	if err != nil {

@@ -70,7 +70,7 @@ var (
 func New(o loaders.Options) *Loader {
 	l := &Loader{plain: o.Plain, feature: strings.TrimSpace(o.Flag(FlagFeature)), lang: o.Lang}
 	if v := strings.TrimSpace(o.Flag(FlagStage)); v != "" {
-		a, err := ParseStage(v)
+		a, err := ParseStage(o.Lang, v)
 		if err != nil {
 			l.stageErr = err
 		} else {
@@ -103,11 +103,11 @@ var MaxSessions = 1000
 func (l *Loader) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("design: project %s: %w", project, err)
+		return nil, fmt.Errorf("design: %s: %w", Catalogs.For(l.lang).f("project %s", project), err)
 	}
 	dir := filepath.Join(root, filepath.FromSlash(SessionsDir))
 	if l.feature != "" {
-		if err := ValidFeature(l.feature); err != nil {
+		if err := ValidFeature(l.lang, l.feature); err != nil {
 			return nil, fmt.Errorf("design: --feature: %w", err)
 		}
 	}
@@ -117,7 +117,7 @@ func (l *Loader) Discover(project string) ([]string, error) {
 	case err != nil:
 		return nil, err
 	case seen > len(names):
-		note = &TooManyError{Dir: dir, Found: seen, Kept: len(names)}
+		note = &TooManyError{Dir: dir, Found: seen, Kept: len(names), lang: l.lang}
 	}
 	var found []string
 	have := map[string]bool{}
@@ -148,10 +148,11 @@ func (l *Loader) Discover(project string) ([]string, error) {
 type TooManyError struct {
 	Dir         string
 	Found, Kept int
+	lang        i18n.Lang // the language Error says it in
 }
 
 func (e *TooManyError) Error() string {
-	return fmt.Sprintf("design: %s holds %d session files: only the %d changed most recently are read (%d left out; --feature NAME opens any one)",
+	return "design: " + Catalogs.For(e.lang).f("%s holds %d session files: only the %d changed most recently are read (%d left out; --feature NAME opens any one)",
 		e.Dir, e.Found, e.Kept, e.Found-e.Kept)
 }
 
@@ -271,7 +272,7 @@ func archived(dir, feature string) bool {
 func (l *Loader) Load(project, path string) (*model.Session, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("design: project %s: %w", project, err)
+		return nil, fmt.Errorf("design: %s: %w", Catalogs.For(l.lang).f("project %s", project), err)
 	}
 	v, err := l.view(root, path)
 	if err != nil {

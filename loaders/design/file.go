@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/tidwall/gjson"
 )
 
@@ -408,7 +409,7 @@ func stageNumber(v gjson.Result) (int, string, bool) {
 	if n, ok := intOf(v); ok && n >= 0 && n <= LastStage {
 		return n, "", true
 	}
-	a, err := ParseStage(str(v))
+	a, err := ParseStage(i18n.English, str(v))
 	if err != nil {
 		return 0, "", false
 	}

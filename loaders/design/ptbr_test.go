@@ -182,3 +182,69 @@ func TestNoEnglishInPortuguese(t *testing.T) {
 		t.Errorf("only %d sessions were read: the fixtures are not where this test looks", seen)
 	}
 }
+
+// TestNoEnglishInPortugueseErrors: the rarer sentences said where no
+// session is at hand, in pt-BR: the --stage and --feature values that
+// do not parse (cmd's flags and the loader's warning), the note on a
+// sessions folder holding too many files, an unknown choice.
+func TestNoEnglishInPortugueseErrors(t *testing.T) {
+	pt := i18n.PortugueseBR
+	texts := map[string]string{}
+	if _, err := ParseStage(pt, "9"); err != nil {
+		texts["--stage 9"] = err.Error()
+	}
+	for _, f := range []string{"", "a/b", ".."} {
+		if err := ValidFeature(pt, f); err != nil {
+			texts["--feature "+f] = err.Error()
+		}
+	}
+	if len(texts) != 4 {
+		t.Fatalf("a bad --stage or --feature value was taken: %v", texts)
+	}
+	if got, want := texts["--stage 9"], `"9" não é uma etapa: use 0-7, 3a ou 3b`; got != want {
+		t.Errorf("--stage 9:\n got %q\nwant %q", got, want)
+	}
+	// The loader's warning on a --stage that does not parse.
+	project := fixture(t, "spec_example")
+	o := loaders.Options{Lang: pt, Flags: map[string]string{FlagStage: "nine"}}
+	l := New(o)
+	paths, _ := l.Discover(project)
+	if len(paths) == 0 {
+		t.Fatal("no session in the spec_example fixture")
+	}
+	s, err := l.Load(project, paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts["--stage nine warnings"] = strings.Join(s.Warnings, "\n")
+	if !strings.Contains(texts["--stage nine warnings"], `--stage: "nine" não é uma etapa`) {
+		t.Errorf("no warning on --stage nine: %q", texts["--stage nine warnings"])
+	}
+	texts["unknown choice"] = l.Apply(s, model.Choice("bogus"), now).Err.Error()
+	// A --feature the loader is given by hand.
+	if _, err := New(loaders.Options{Lang: pt, Flags: map[string]string{FlagFeature: "a/b"}}).Discover(project); err != nil {
+		texts["Discover --feature a/b"] = err.Error()
+	} else {
+		t.Error("Discover took --feature a/b")
+	}
+	// The note on a folder holding more sessions than are read.
+	testkit.Swap(t, &MaxSessions, 2)
+	many := t.TempDir()
+	writeSessions(t, many, 3, now)
+	if _, note := New(loaders.Options{Lang: pt, Flags: map[string]string{}}).Discover(many); note != nil {
+		texts["too many"] = note.Error()
+	} else {
+		t.Error("no note on 3 sessions with MaxSessions 2")
+	}
+	src := append(sources(t, project), many, project)
+	for what, text := range texts {
+		i18ntest.NoEnglish(t, what, text, src...)
+	}
+	// English is unchanged.
+	if _, err := ParseStage(i18n.English, "9"); err == nil || err.Error() != `"9" is not a stage: want 0-7, 3a or 3b` {
+		t.Errorf("English --stage 9: %v", err)
+	}
+	if err := ValidFeature(i18n.English, "a/b"); err == nil || err.Error() != `"a/b" is not a feature name (no path separators)` {
+		t.Errorf("English --feature a/b: %v", err)
+	}
+}

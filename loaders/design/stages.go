@@ -1,9 +1,12 @@
 package design
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // Stage is one of the /design command's eight stages (seed 003).
@@ -70,8 +73,8 @@ type StageArg struct {
 func (s StageArg) String() string { return strconv.Itoa(s.Num) + s.Sub }
 
 // ParseStage reads a --stage value: 0-7, 3a or 3b (a leading "stage" or
-// "stage_" is accepted).
-func ParseStage(v string) (StageArg, error) {
+// "stage_" is accepted). Its error is said in lang.
+func ParseStage(lang i18n.Lang, v string) (StageArg, error) {
 	w := strings.ToLower(strings.TrimSpace(v))
 	w = strings.TrimPrefix(strings.TrimPrefix(w, "stage"), "_")
 	w = strings.TrimSpace(w)
@@ -81,19 +84,20 @@ func ParseStage(v string) (StageArg, error) {
 	}
 	n, err := strconv.Atoi(w)
 	if err != nil || n < 0 || n > LastStage {
-		return StageArg{}, fmt.Errorf("%q is not a stage: want 0-7, 3a or 3b", v)
+		return StageArg{}, errors.New(Catalogs.For(lang).f("%q is not a stage: want 0-7, 3a or 3b", v))
 	}
 	return StageArg{Num: n}, nil
 }
 
 // ValidFeature checks a feature name, as it is used to build a file name
-// under .claude/design/sessions/.
-func ValidFeature(f string) error {
+// under .claude/design/sessions/. Its error is said in lang.
+func ValidFeature(lang i18n.Lang, f string) error {
+	t := Catalogs.For(lang)
 	switch {
 	case f == "":
-		return fmt.Errorf("the feature name is empty")
+		return errors.New(t.w("the feature name is empty"))
 	case f == "." || f == ".." || strings.ContainsAny(f, `/\`) || strings.ContainsRune(f, 0):
-		return fmt.Errorf("%q is not a feature name (no path separators)", f)
+		return errors.New(t.f("%q is not a feature name (no path separators)", f))
 	}
 	return nil
 }

@@ -241,4 +241,13 @@ var ptSay = map[string]string{
 	"%s is not available for atelier state": "%s não está disponível para o estado do atelier",
 	"no atelier state for feature %q in %s: looked in %s and %s/*.json": "nenhum estado do atelier da feature %q em %s: procurei em %s e %s/*.json",
 	"no atelier state found in %s: looked for %s and %s/*.json":         "nenhum estado do atelier encontrado em %s: procurei %s e %s/*.json",
+
+	// The --stage and --feature values (cmd's flags), errors around the
+	// system's own.
+	"%q is not a stage: want 0-7, 3a or 3b":         "%q não é uma etapa: use 0-7, 3a ou 3b",
+	"the feature name is empty":                     "o nome da feature está vazio",
+	"%q is not a feature name (no path separators)": "%q não é um nome de feature (sem separadores de caminho)",
+	"project %s":        "projeto %s",
+	"unknown choice %q": "escolha desconhecida %q",
+	"%s holds %d session files: only the %d changed most recently are read (%d left out; --feature NAME opens any one)": "%s tem %d arquivos de sessão: só os %d alterados mais recentemente são lidos (%d de fora; --feature NOME abre qualquer um)",
 }

@@ -519,7 +519,7 @@ func (v *view) apply(c model.Choice, now time.Time) model.Applied {
 		a.Changed, a.ArchivedTo = []string{v.path}, dst
 		return a
 	}
-	return fail(fmt.Errorf("design: unknown choice %q", c))
+	return fail(errors.New("design: " + v.text().f("unknown choice %q", c)))
 }
 
 // copyThenReplace keeps the loaded bytes under keep (a new file) and
