@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -49,14 +48,10 @@ type phaseFlag struct{ v string }
 func (p *phaseFlag) String() string { return p.v }
 func (p *phaseFlag) Type() string   { return "phase" }
 func (p *phaseFlag) Set(s string) error {
-	for _, ph := range append(bookforge.Phases, "apply", "commit") {
-		if strings.EqualFold(strings.TrimSpace(s), ph) {
-			p.v = ph
-			if ph == "apply" || ph == "commit" {
-				p.v = bookforge.ApplyCommit
-			}
-			return nil
-		}
+	v, err := bookforge.ParseRerunFrom(runLang, s)
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("%q is not a bookforge phase (%s)", s, strings.Join(bookforge.Phases, ", "))
+	p.v = v
+	return nil
 }

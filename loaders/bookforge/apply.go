@@ -59,7 +59,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 	case model.Discard:
 		a.Changed, a.ArchivedTo, a.Err = moveAside(b, "discarded", now, tx)
 	default:
-		a.Err = fmt.Errorf("bookforge: unknown choice %q", c)
+		a.Err = errors.New(tx.UnknownChoice(string(c)))
 	}
 	if a.Changed == nil {
 		a.Changed = []string{}
@@ -71,7 +71,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 func (l Loader) verify(s *model.Session) (*book, error) {
 	dir, ok := bookDirOf(s.Path)
 	if !ok {
-		return nil, fmt.Errorf("bookforge: %s is not a book's ledger folder or pause marker", s.Path)
+		return nil, errors.New(l.tx().NotLedgerOrPause(s.Path))
 	}
 	if _, err := os.Stat(s.Path); errors.Is(err, os.ErrNotExist) {
 		return nil, &fsx.ChangedError{Path: s.Path, Gone: true}
@@ -146,14 +146,14 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 		if e.rerun != nil {
 			var moved []byte
 			var err error
-			if body, moved, err = takePhases(body, e.rerun.Phases); err != nil {
-				return changed, fmt.Errorf("bookforge: %s: %w; nothing more was written", e.lg.File, err)
+			if body, moved, err = takePhases(body, e.rerun.Phases, tx); err != nil {
+				return changed, fmt.Errorf("bookforge: %s: %w%s", e.lg.File, err, tx.NothingMoreWritten)
 			}
 			by := "pickup resume (CONTINUE: " + e.rerun.From + " reruns)"
 			if plan.Flags.RerunFrom == e.rerun.From {
 				by = "pickup resume --rerun-from " + e.rerun.From
 			}
-			doc, err := newDoc(
+			doc, err := newDoc(tx,
 				"scene_id", pyString(id),
 				"archived_at", pyString(isoNow(now)),
 				"archived_by", pyString(by),
@@ -163,7 +163,7 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 			if err != nil {
 				return changed, err
 			}
-			out, err := layOut(doc, or(indentOf(e.lg.Data), "  "), trailOf(e.lg.Data))
+			out, err := layOut(tx, doc, or(indentOf(e.lg.Data), "  "), trailOf(e.lg.Data))
 			if err != nil {
 				return changed, err
 			}
@@ -179,7 +179,7 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 			ent := e.lg.Entries[w.Phases[0]]
 			node := field(field(gjson.ParseBytes(body), "phases"), ent.Key)
 			if !node.IsObject() {
-				return changed, fmt.Errorf("bookforge: %s: entry %q is gone; nothing more was written", e.lg.File, ent.Key)
+				return changed, errors.New(tx.EntryGone(e.lg.File, ent.Key))
 			}
 			prev := "null"
 			if w.Change.Prev != "" {
@@ -193,8 +193,8 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 				{"prompt_update_reason", pyString(w.Change.Reason)},
 				{"prompt_updated_at", pyString(isoNow(now))},
 			} {
-				if obj, err = setMember(obj, kv[0], kv[1]); err != nil {
-					return changed, fmt.Errorf("bookforge: %s: entry %q: %w; nothing more was written", e.lg.File, ent.Key, err)
+				if obj, err = setMember(obj, kv[0], kv[1], tx); err != nil {
+					return changed, fmt.Errorf("bookforge: %s: %s: %w%s", e.lg.File, tx.Entry(ent.Key), err, tx.NothingMoreWritten)
 				}
 			}
 			body = splice(body, node, obj)
@@ -206,7 +206,7 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 		changed = append(changed, e.lg.File)
 	}
 	if audit != nil {
-		doc, err := auditNote(b, plan, audit.Forced, now)
+		doc, err := auditNote(b, plan, audit.Forced, now, tx)
 		if err != nil {
 			return changed, err
 		}
@@ -226,7 +226,7 @@ func problemLine(p *model.LoadError) string {
 // takePhases removes the entries with keys (every one, when a key is
 // repeated) from body's phases object, and returns them as an object,
 // each key and value as written, in the order of keys.
-func takePhases(body []byte, keys []string) ([]byte, []byte, error) {
+func takePhases(body []byte, keys []string, tx *Text) ([]byte, []byte, error) {
 	phases := field(gjson.ParseBytes(body), "phases")
 	moved := []byte("{")
 	for i, key := range keys {
@@ -249,7 +249,7 @@ func takePhases(body []byte, keys []string) ([]byte, []byte, error) {
 		for field(gjson.ParseBytes(obj), key).Exists() {
 			out, err := sjson.DeleteBytes(obj, gjson.Escape(key))
 			if err != nil || bytes.Equal(out, obj) {
-				return nil, nil, fmt.Errorf("cannot remove entry %q", key)
+				return nil, nil, errors.New(textOr(tx).CannotRemove(key))
 			}
 			obj = out
 		}
@@ -263,7 +263,7 @@ func takePhases(body []byte, keys []string) ([]byte, []byte, error) {
 }
 
 // auditNote records a --force-resume: when, what was accepted, and why.
-func auditNote(b *book, plan *Plan, forced []Block, now time.Time) ([]byte, error) {
+func auditNote(b *book, plan *Plan, forced []Block, now time.Time, tx *Text) ([]byte, error) {
 	list := []byte("[]")
 	for _, f := range forced {
 		pairs := []string{"scene", pyString(f.Scene), "phase", pyString(f.Phase), "accepted", pyString(f.Kind)}
@@ -272,7 +272,7 @@ func auditNote(b *book, plan *Plan, forced []Block, now time.Time) ([]byte, erro
 				pairs = append(pairs, kv[0], pyString(kv[1]))
 			}
 		}
-		item, err := newDoc(append(pairs, "text", pyString(f.Text))...)
+		item, err := newDoc(tx, append(pairs, "text", pyString(f.Text))...)
 		if err == nil {
 			list, err = sjson.SetRawBytes(list, "-1", item)
 		}
@@ -285,11 +285,11 @@ func auditNote(b *book, plan *Plan, forced []Block, now time.Time) ([]byte, erro
 	if plan.Flags.Reason != "" {
 		pairs = append(pairs, "reason", pyString(plan.Flags.Reason))
 	}
-	doc, err := newDoc(append(pairs, "command", pyString(plan.Command), "forced", string(list))...)
+	doc, err := newDoc(tx, append(pairs, "command", pyString(plan.Command), "forced", string(list))...)
 	if err != nil {
 		return nil, err
 	}
-	return layOut(doc, "  ", "\n")
+	return layOut(tx, doc, "  ", "\n")
 }
 
 // restart archives the resume scene's ledger, then the pause marker,
@@ -330,7 +330,7 @@ func restart(s *model.Session, b *book, now time.Time, tx *Text) ([]string, erro
 	if b.HasPause {
 		if err := fsx.ArchiveTo(b.PauseFile, fsx.Fingerprint(b.PauseData), b.PauseFile+".restart."+st); err != nil {
 			if len(changed) > 0 {
-				err = fmt.Errorf("%w (the ledger of %s was already moved to %s.restart.%s: RESTART again finishes it)", err, id, changed[0], st)
+				err = fmt.Errorf("%w%s", err, tx.LedgerMovedAlready(id, changed[0]+".restart."+st))
 			}
 			return changed, err
 		}
@@ -361,7 +361,7 @@ func moveAside(b *book, how string, now time.Time, tx *Text) (changed []string, 
 		dst := b.PauseFile + "." + how + "." + st
 		if err := fsx.ArchiveTo(b.PauseFile, fsx.Fingerprint(b.PauseData), dst); err != nil {
 			if len(changed) > 0 {
-				err = fmt.Errorf("%w (%s was already moved to %s)", err, b.History, archivedTo)
+				err = fmt.Errorf("%w%s", err, tx.MovedAlready(b.History, archivedTo))
 			}
 			return changed, archivedTo, err
 		}

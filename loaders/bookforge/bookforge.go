@@ -25,9 +25,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -43,6 +45,20 @@ const (
 	FlagAllowPromptChange = "resume-allow-prompt-change"
 	FlagReason            = "reason"
 )
+
+// ParseRerunFrom reads a --rerun-from value: a pipeline phase (any
+// case), or apply or commit for apply_commit. Its error is said in lang.
+func ParseRerunFrom(lang i18n.Lang, s string) (string, error) {
+	for _, ph := range append(slices.Clone(Phases), "apply", "commit") {
+		if strings.EqualFold(strings.TrimSpace(s), ph) {
+			if ph == "apply" || ph == "commit" {
+				return ApplyCommit, nil
+			}
+			return ph, nil
+		}
+	}
+	return "", errors.New(Catalogs.For(lang).NotAPhase(s, strings.Join(Phases, ", ")))
+}
 
 // Loader is the bookforge loader.
 type Loader struct {
@@ -78,10 +94,10 @@ func (l Loader) flags() Flags {
 // workspace/archives/<book>/reset_*/ that hold a ledger. It returns each
 // book's phase_history folder, or its pause marker when it has no ledger
 // folder. It never walks the tree.
-func (Loader) Discover(project string) ([]string, error) {
+func (l Loader) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("bookforge: project %s: %w", project, err)
+		return nil, fmt.Errorf("bookforge: %s: %w", l.tx().Project(project), err)
 	}
 	var found []string
 	for _, dir := range subdirs(filepath.Join(root, "workspace", "books")) {
@@ -190,7 +206,7 @@ func archivedBook(project, bookDir string) bool {
 func (l Loader) Load(project, path string) (*model.Session, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("bookforge: project %s: %w", project, err)
+		return nil, fmt.Errorf("bookforge: %s: %w", l.tx().Project(project), err)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {

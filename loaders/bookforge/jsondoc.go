@@ -47,16 +47,16 @@ func bomLen(data []byte) int {
 }
 
 // parseJSON reads one JSON document (after a byte order mark) and the
-// keys repeated within an object, as `"key" (line N)`. Offsets in the
+// keys repeated within an object, with their lines. Offsets in the
 // result are relative to data without its byte order mark.
-func parseJSON(data []byte) (gjson.Result, []string, error) {
+func parseJSON(data []byte) (gjson.Result, []repeat, error) {
 	body := data[bomLen(data):]
 	if err := checkJSON(body); err != nil {
 		return gjson.Result{}, nil, err
 	}
 	root := gjson.ParseBytes(body)
 	root.Raw = strings.TrimRight(root.Raw, " \t\r\n") // gjson keeps what follows the document
-	var dups []string
+	var dups []repeat
 	if err := repeats(body, root, 0, &dups); err != nil {
 		return gjson.Result{}, nil, err
 	}
@@ -153,9 +153,16 @@ func plainSyntax(msg string, atEnd bool) (string, string, string) {
 	return msg, "", ""
 }
 
+// repeat is a key repeated within an object, and the line of a
+// repeat.
+type repeat struct {
+	Key  string
+	Line int
+}
+
 // repeats walks v, lists the keys repeated within an object and refuses
 // values nested deeper than maxDepth.
-func repeats(body []byte, v gjson.Result, depth int, dups *[]string) error {
+func repeats(body []byte, v gjson.Result, depth int, dups *[]repeat) error {
 	if depth > maxDepth {
 		return &jsonError{Line: lineAt(body, v.Index), Msg: fmt.Sprintf("nested more than %d levels", maxDepth), say: fmt.Sprintf("nested more than %d levels", maxDepth)}
 	}
@@ -167,7 +174,7 @@ func repeats(body []byte, v gjson.Result, depth int, dups *[]string) error {
 	v.ForEach(func(k, val gjson.Result) bool {
 		if v.IsObject() {
 			if seen[k.Str] {
-				*dups = append(*dups, fmt.Sprintf("%q (line %d)", k.Str, lineAt(body, k.Index)))
+				*dups = append(*dups, repeat{Key: k.Str, Line: lineAt(body, k.Index)})
 			}
 			seen[k.Str] = true
 		}
@@ -290,12 +297,12 @@ func splice(body []byte, v gjson.Result, raw []byte) []byte {
 // read is the one set); a new key goes after the last member, on a line
 // of its own indented like that member, or after ", " in a one-line
 // object.
-func setMember(obj []byte, key, raw string) ([]byte, error) {
+func setMember(obj []byte, key, raw string, tx *Text) ([]byte, error) {
 	path := gjson.Escape(key)
 	for count(gjson.ParseBytes(obj), key) > 1 {
 		out, err := sjson.DeleteBytes(obj, path)
 		if err != nil || bytes.Equal(out, obj) {
-			return nil, fmt.Errorf("cannot drop the repeats of %q", key)
+			return nil, errors.New(textOr(tx).CannotDropRepeats(key))
 		}
 		obj = out
 	}
@@ -324,12 +331,12 @@ func setMember(obj []byte, key, raw string) ([]byte, error) {
 
 // newDoc builds a one-line object from key and raw value pairs, in
 // order.
-func newDoc(pairs ...string) ([]byte, error) {
+func newDoc(tx *Text, pairs ...string) ([]byte, error) {
 	doc := []byte("{}")
 	for i := 0; i+1 < len(pairs); i += 2 {
 		out, err := sjson.SetRawBytes(doc, gjson.Escape(pairs[i]), []byte(pairs[i+1]))
 		if err != nil {
-			return nil, fmt.Errorf("bookforge: building JSON: %w", err)
+			return nil, fmt.Errorf("bookforge: %s: %w", textOr(tx).BuildingJSON, err)
 		}
 		doc = out
 	}
@@ -338,10 +345,10 @@ func newDoc(pairs ...string) ([]byte, error) {
 
 // layOut lays out a document as Python's json.dumps(indent=...) does,
 // keeping every scalar's text, followed by trail.
-func layOut(doc []byte, indent, trail string) ([]byte, error) {
+func layOut(tx *Text, doc []byte, indent, trail string) ([]byte, error) {
 	var b bytes.Buffer
 	if err := json.Indent(&b, doc, "", indent); err != nil {
-		return nil, fmt.Errorf("bookforge: laying out JSON: %w", err)
+		return nil, fmt.Errorf("bookforge: %s: %w", textOr(tx).LayingOutJSON, err)
 	}
 	b.WriteString(trail)
 	return b.Bytes(), nil

@@ -43,7 +43,8 @@ func TestJSONErrorsHaveLines(t *testing.T) {
 		t.Errorf("200 levels: %v", err)
 	}
 	_, dups, err := parseJSON([]byte("{\n\"a\": 1,\n\"a\": 2, \"b\": [{\"c\": 1,\n\"c\": 2}]}"))
-	if err != nil || strings.Join(dups, "; ") != `"a" (line 3); "c" (line 4)` {
+	if err != nil || len(dups) != 2 || english.KeyRepeated(dups[0].Key, dups[0].Line) != `key "a" (line 3) is repeated; the last one counts` ||
+		dups[1] != (repeat{Key: "c", Line: 4}) {
 		t.Fatalf("dups %v %v", dups, err)
 	}
 }
@@ -83,7 +84,7 @@ func TestSetMemberKeepsTheLayout(t *testing.T) {
 		{`{"c": 1, "a": 2, "c": 3}`, "c", `4`, `{ "a": 2, "c": 4}`},
 		{`{ }`, "c?", `1`, `{"c?": 1 }`},
 	} {
-		got, err := setMember([]byte(tc.in), tc.key, tc.raw)
+		got, err := setMember([]byte(tc.in), tc.key, tc.raw, nil)
 		if err != nil || string(got) != tc.want {
 			t.Errorf("setMember(%q, %q) = %q, %v\nwant %q", tc.in, tc.key, got, err, tc.want)
 		}
@@ -94,7 +95,7 @@ func TestSetMemberKeepsTheLayout(t *testing.T) {
 // the rest byte for byte.
 func TestTakePhases(t *testing.T) {
 	body := "{\n  \"phases\": {\n    \"plan\": {},\n    \"w.x\": {\"a\": 1},\n    \"lint\": 2,\n    \"w.x\": [\n      3\n    ]\n  }\n}\n"
-	out, moved, err := takePhases([]byte(body), []string{"lint", "w.x", "w.x"})
+	out, moved, err := takePhases([]byte(body), []string{"lint", "w.x", "w.x"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestTakePhases(t *testing.T) {
 	if want := "{\"lint\":2,\"w.x\":{\"a\": 1},\"w.x\":[\n      3\n    ]}"; string(moved) != want {
 		t.Errorf("moved %q", moved)
 	}
-	out, _, err = takePhases(out, []string{"plan"})
+	out, _, err = takePhases(out, []string{"plan"}, nil)
 	if err != nil || string(out) != "{\n  \"phases\": {}\n}\n" {
 		t.Errorf("all moved: %q %v", out, err)
 	}
@@ -174,7 +175,7 @@ func FuzzParseJSON(f *testing.F) {
 			return
 		}
 		if entry := field(phases, key); entry.IsObject() {
-			obj, err := setMember([]byte(entry.Raw), "prompt_hash_new", `"h"`)
+			obj, err := setMember([]byte(entry.Raw), "prompt_hash_new", `"h"`, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -183,7 +184,7 @@ func FuzzParseJSON(f *testing.F) {
 				t.Fatalf("edit of %q: %q", key, out)
 			}
 		}
-		out, moved, err := takePhases(body, []string{key})
+		out, moved, err := takePhases(body, []string{key}, nil)
 		if err != nil || !json.Valid(out) || !json.Valid(moved) || field(field(gjson.ParseBytes(out), "phases"), key).Exists() {
 			t.Fatalf("take %q: %q %q %v", key, out, moved, err)
 		}

@@ -245,7 +245,7 @@ func parseLedger(l *Ledger, data []byte, tx *Text) (warnings []string) {
 		return warnings
 	}
 	for _, d := range dups {
-		warn(tx.KeyRepeated(d))
+		warn(tx.KeyRepeated(d.Key, d.Line))
 	}
 	l.object = true
 	if id := text(field(root, "scene_id")); id != "" && id != l.ID {

@@ -30,7 +30,7 @@ func TestRealFixturesAreWhatBookforgeWrites(t *testing.T) {
 				return err
 			}
 			n++
-			laid, err := layOut(data, "  ", "")
+			laid, err := layOut(nil, data, "  ", "")
 			if err != nil || !bytes.Equal(laid, data) {
 				t.Errorf("%s is not laid out as json.dumps(indent=2) writes it (%v)", p, err)
 			}

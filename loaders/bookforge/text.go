@@ -29,6 +29,7 @@ type Text struct {
 	// The session: title, alerts, warnings, headlines, phases, facts.
 	Archived        string
 	RerunFromBad    func(value, phases string) string
+	NotAPhase       func(value, phases string) string // a --rerun-from cmd refuses
 	BookTitle       func(id string) string
 	TitledBook      func(title, id string) string
 	ResetArchive    func(name string) string
@@ -263,7 +264,7 @@ type Text struct {
 	PromptHashNoSet  func(scene, phase string) string
 	LedgerBad        func(err, scene string) string
 	LedgerNotObject  func(kind, scene string) string
-	KeyRepeated      func(key string) string
+	KeyRepeated      func(key string, line int) string
 	SceneIDMismatch  func(id string) string
 	NoPhases         func(scene string) string
 	PhasesNotObject  func(kind, scene string) string
@@ -283,6 +284,22 @@ type Text struct {
 	NoSceneRestart    func(dir string) string
 	NothingMoved      func(dir, scene string) string
 	NothingToArchive  func(dir string) string
+	UnknownChoice     func(choice string) string
+	NotLedgerOrPause  func(path string) string
+	Project           func(path string) string
+	// NothingMoreWritten ends an error met halfway through CONTINUE's
+	// writes; Entry names a ledger entry before the error.
+	NothingMoreWritten string
+	Entry              func(key string) string
+	EntryGone          func(file, key string) string
+	CannotRemove       func(key string) string
+	CannotDropRepeats  func(key string) string
+	BuildingJSON       string
+	LayingOutJSON      string
+	// LedgerMovedAlready and MovedAlready follow a RESTART's or a
+	// DISCARD's error once part of it was moved.
+	LedgerMovedAlready func(scene, to string) string
+	MovedAlready       func(from, to string) string
 }
 
 // Catalogs are the loader's sentences by language (Options.Lang).
@@ -389,6 +406,9 @@ var english = Text{
 	},
 
 	Archived: ReasonArchived,
+	NotAPhase: func(value, phases string) string {
+		return fmt.Sprintf("%q is not a bookforge phase (%s)", value, phases)
+	},
 	RerunFromBad: func(value, phases string) string {
 		return fmt.Sprintf("--rerun-from %q is not a pipeline phase (%s): ignored", value, phases)
 	},
@@ -802,7 +822,9 @@ var english = Text{
 	LedgerNotObject: func(kind, scene string) string {
 		return fmt.Sprintf("the ledger is %s, not an object; read as an empty ledger (every phase of %s reruns)", kind, scene)
 	},
-	KeyRepeated: func(key string) string { return fmt.Sprintf("key %s is repeated; the last one counts", key) },
+	KeyRepeated: func(key string, line int) string {
+		return fmt.Sprintf("key %q (line %d) is repeated; the last one counts", key, line)
+	},
 	SceneIDMismatch: func(id string) string {
 		return fmt.Sprintf("scene_id %q does not match the file name; the file name counts", id)
 	},
@@ -853,4 +875,22 @@ var english = Text{
 		return "bookforge: " + dir + ": " + scene + " has no ledger and there is no pause marker; nothing was moved"
 	},
 	NothingToArchive: func(dir string) string { return "bookforge: " + dir + ": nothing to archive" },
+	UnknownChoice:    func(c string) string { return fmt.Sprintf("bookforge: unknown choice %q", c) },
+	NotLedgerOrPause: func(path string) string {
+		return fmt.Sprintf("bookforge: %s is not a book's ledger folder or pause marker", path)
+	},
+	Project:            func(path string) string { return "project " + path },
+	NothingMoreWritten: "; nothing more was written",
+	Entry:              func(key string) string { return fmt.Sprintf("entry %q", key) },
+	EntryGone: func(file, key string) string {
+		return fmt.Sprintf("bookforge: %s: entry %q is gone; nothing more was written", file, key)
+	},
+	CannotRemove:      func(key string) string { return fmt.Sprintf("cannot remove entry %q", key) },
+	CannotDropRepeats: func(key string) string { return fmt.Sprintf("cannot drop the repeats of %q", key) },
+	BuildingJSON:      "building JSON",
+	LayingOutJSON:     "laying out JSON",
+	LedgerMovedAlready: func(scene, to string) string {
+		return fmt.Sprintf(" (the ledger of %s was already moved to %s: RESTART again finishes it)", scene, to)
+	},
+	MovedAlready: func(from, to string) string { return fmt.Sprintf(" (%s was already moved to %s)", from, to) },
 }

@@ -25,6 +25,9 @@ var portuguese = Text{
 	},
 
 	Archived: "este é um arquivo de reset (histórico em workspace/archives/): nunca é retomado nem alterado",
+	NotAPhase: func(value, phases string) string {
+		return fmt.Sprintf("%q não é uma fase do bookforge (%s)", value, phases)
+	},
 	RerunFromBad: func(value, phases string) string {
 		return fmt.Sprintf("--rerun-from %q não é uma fase do pipeline (%s): ignorado", value, phases)
 	},
@@ -456,7 +459,9 @@ var portuguese = Text{
 	LedgerNotObject: func(kind, scene string) string {
 		return fmt.Sprintf("o registro é %s, não um objeto; lido como registro vazio (toda fase de %s roda de novo)", kind, scene)
 	},
-	KeyRepeated: func(key string) string { return fmt.Sprintf("a chave %s se repete; vale a última", key) },
+	KeyRepeated: func(key string, line int) string {
+		return fmt.Sprintf("a chave %q (linha %d) se repete; vale a última", key, line)
+	},
 	SceneIDMismatch: func(id string) string {
 		return fmt.Sprintf("scene_id %q não bate com o nome do arquivo; vale o nome do arquivo", id)
 	},
@@ -507,4 +512,22 @@ var portuguese = Text{
 		return "bookforge: " + dir + ": " + scene + " não tem registro e não há marcador de pausa; nada foi movido"
 	},
 	NothingToArchive: func(dir string) string { return "bookforge: " + dir + ": nada a arquivar" },
+	UnknownChoice:    func(c string) string { return fmt.Sprintf("bookforge: escolha desconhecida %q", c) },
+	NotLedgerOrPause: func(path string) string {
+		return fmt.Sprintf("bookforge: %s não é a pasta de registros nem o marcador de pausa de um livro", path)
+	},
+	Project:            func(path string) string { return "projeto " + path },
+	NothingMoreWritten: "; nada mais foi gravado",
+	Entry:              func(key string) string { return fmt.Sprintf("entrada %q", key) },
+	EntryGone: func(file, key string) string {
+		return fmt.Sprintf("bookforge: %s: a entrada %q sumiu; nada mais foi gravado", file, key)
+	},
+	CannotRemove:      func(key string) string { return fmt.Sprintf("não foi possível remover a entrada %q", key) },
+	CannotDropRepeats: func(key string) string { return fmt.Sprintf("não foi possível descartar as repetições de %q", key) },
+	BuildingJSON:      "montando o JSON",
+	LayingOutJSON:     "formatando o JSON",
+	LedgerMovedAlready: func(scene, to string) string {
+		return fmt.Sprintf(" (o registro de %s já foi movido para %s: RESTART de novo termina a tarefa)", scene, to)
+	},
+	MovedAlready: func(from, to string) string { return fmt.Sprintf(" (%s já foi movido para %s)", from, to) },
 }

@@ -2,6 +2,7 @@ package bookforge
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -255,5 +256,62 @@ func TestPortugueseSentences(t *testing.T) {
 	}
 	if s.Grid == nil || s.Grid.Replaces[0] != "Cenas × fases" || s.Grid.Replaces[1] != "Por quê" {
 		t.Errorf("the grid replaces the pt-BR sections: %+v", s.Grid)
+	}
+}
+
+// TestNoEnglishInPortugueseRare: the rarer sentences, in pt-BR: the
+// repeated-key warning (with its line), an unknown choice, a session
+// whose path is no book's, and the words around the errors met halfway
+// through a write (which tests cannot provoke on a real file system:
+// their catalog entries are said with sample values).
+func TestNoEnglishInPortugueseRare(t *testing.T) {
+	o := opts()
+	o.Lang = i18n.PortugueseBR
+	pt := Catalogs.For(i18n.PortugueseBR)
+	dir := project(t, "finished")
+	ledger := filepath.Join(history(dir, "fern"), "ch001_sc001.json")
+	data, err := os.ReadFile(ledger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testkit.Write(t, ledger, strings.Replace(string(data), `"scene_id": "ch001_sc001",`, `"scene_id": "ch001_sc001", "scene_id": "ch001_sc001",`, 1))
+	src := sourcesOf(t, dir)
+	s := live(t, dir, o)
+	texts := map[string]string{"warnings": strings.Join(s.Warnings, "\n")}
+	if want := `a chave "scene_id" (linha 2) se repete; vale a última`; !strings.Contains(texts["warnings"], want) {
+		t.Errorf("no %q in the warnings:\n%s", want, texts["warnings"])
+	}
+	l := New(o)
+	texts["unknown choice"] = l.Apply(s, model.Choice("bogus"), now).Err.Error()
+	odd := *s
+	odd.Path = filepath.Join(dir, "elsewhere.json")
+	texts["not a book"] = l.Apply(&odd, model.Continue, now).Err.Error()
+	if v, err := ParseRerunFrom(i18n.PortugueseBR, "Commit"); v != ApplyCommit || err != nil {
+		t.Errorf("--rerun-from Commit: %q %v", v, err)
+	}
+	if _, err := ParseRerunFrom(i18n.PortugueseBR, "bogus"); err != nil {
+		texts["--rerun-from bogus"] = err.Error()
+	} else {
+		t.Error("--rerun-from bogus was taken")
+	}
+	if _, err := ParseRerunFrom(i18n.English, "bogus"); err == nil || !strings.HasPrefix(err.Error(), `"bogus" is not a bookforge phase (plan, `) {
+		t.Errorf("English --rerun-from bogus: %v", err)
+	}
+	oops := errors.New("EIO")
+	texts["halfway"] = strings.Join([]string{
+		fmt.Errorf("bookforge: %s: %w%s", ledger, oops, pt.NothingMoreWritten).Error(),
+		fmt.Errorf("bookforge: %s: %s: %w%s", ledger, pt.Entry("write"), oops, pt.NothingMoreWritten).Error(),
+		pt.EntryGone(ledger, "write"), pt.CannotRemove("write"), pt.CannotDropRepeats("write"),
+		"bookforge: " + pt.BuildingJSON, "bookforge: " + pt.LayingOutJSON, "bookforge: " + pt.Project(dir),
+		"EIO" + pt.LedgerMovedAlready("ch001_sc001", ledger+".restart.1"),
+		"EIO" + pt.MovedAlready(history(dir, "fern"), history(dir, "fern")+".discarded.1"),
+	}, "\n")
+	src = append(src, ledger, history(dir, "fern"), "EIO")
+	for what, text := range texts {
+		i18ntest.NoEnglish(t, what, text, src...)
+	}
+	// English is unchanged.
+	if got := english.KeyRepeated("scene_id", 2); got != `key "scene_id" (line 2) is repeated; the last one counts` {
+		t.Errorf("English: %q", got)
 	}
 }
