@@ -153,19 +153,20 @@ func (l Loader) Load(project, path string) (*model.Session, error) {
 // renames the file to "<name>.discarded.<unix-ms>"; both first check
 // that the file still holds the bytes it was loaded from and refuse with
 // an fsx.ErrChanged error otherwise.
-func (Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
+func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Applied {
 	a := model.Applied{Choice: c}
+	t := Catalogs.For(l.lang)
 	switch c {
 	case model.Continue, model.Review:
 		return a
 	case model.Restart:
-		a.Err = restart(s, now)
+		a.Err = restart(t, s, now)
 		if a.Err == nil {
 			a.Changed = []string{s.Path}
 		}
 	case model.Discard:
 		if s.Path == "" {
-			a.Err = errors.New("aios: there is no state file to archive")
+			a.Err = errors.New(t.NoStateToArchive)
 			return a
 		}
 		dst, err := fsx.Archive(s.Path, s.Fingerprint, now)
@@ -175,16 +176,16 @@ func (Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Appli
 		}
 		a.Changed, a.ArchivedTo = []string{s.Path}, dst
 	default:
-		a.Err = fmt.Errorf("aios: unknown choice %q", c)
+		a.Err = errors.New(t.UnknownChoice(string(c)))
 	}
 	return a
 }
 
 // restart rewrites s.Path with the workflow reset, provided the file
 // still holds the loaded bytes.
-func restart(s *model.Session, now time.Time) error {
+func restart(t *Text, s *model.Session, now time.Time) error {
 	if s.Problem != nil && s.Problem.Kind == model.ErrCorrupted {
-		return fmt.Errorf("%s: the state file is corrupted; RESTART cannot edit it (DISCARD archives it)", s.Path)
+		return errors.New(t.CorruptedRestart(s.Path))
 	}
 	data, err := fsx.ReadFile(s.Path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -196,7 +197,7 @@ func restart(s *model.Session, now time.Time) error {
 	if fsx.Fingerprint(data) != s.Fingerprint {
 		return &fsx.ChangedError{Path: s.Path}
 	}
-	out, err := RestartState(data, now)
+	out, _, err := restartState(t, data, now)
 	if err != nil {
 		return fmt.Errorf("%s: %w", s.Path, err)
 	}

@@ -208,7 +208,7 @@ func TestRestartSeedLayout(t *testing.T) {
 
 func TestFixturesAreSpliced(t *testing.T) {
 	for _, name := range []string{"core.yaml", "core_flow.yaml", "seed.yaml", "paused.yaml", "zero_stories.yaml", "phase_not_found.yaml"} {
-		if _, spliced, err := restartState(fixture(t, name), restartNow); err != nil || !spliced {
+		if _, spliced, err := restartState(&english, fixture(t, name), restartNow); err != nil || !spliced {
 			t.Errorf("%s: spliced=%v err=%v", name, spliced, err)
 		}
 	}
@@ -297,7 +297,7 @@ func TestRestartStyles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, spliced, err := restartState([]byte(tt.in), restartNow)
+			out, spliced, err := restartState(&english, []byte(tt.in), restartNow)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -173,7 +173,7 @@ func TestGreenfieldPhaseNames(t *testing.T) {
 // action and Portuguese resume_instructions.
 func TestRestartMatchesTheProducer(t *testing.T) {
 	at := time.Date(2026, 2, 5, 12, 0, 0, 0, time.UTC)
-	out, spliced, err := restartState(fixture(t, "producer/executor.yaml"), at)
+	out, spliced, err := restartState(&english, fixture(t, "producer/executor.yaml"), at)
 	if err != nil || !spliced {
 		t.Fatalf("restart: %v (spliced %v)", err, spliced)
 	}

@@ -49,24 +49,25 @@ import (
 // still keeps key order, quoting, styles and most comments). Every way is
 // checked to read back as the edited tree.
 func RestartState(data []byte, now time.Time) ([]byte, error) {
-	out, _, err := restartState(data, now)
+	out, _, err := restartState(&english, data, now)
 	return out, err
 }
 
-// restartState is RestartState; spliced says whether the text was
-// spliced (true) or the whole tree was encoded (false).
-func restartState(data []byte, now time.Time) (out []byte, spliced bool, err error) {
+// restartState is RestartState, its errors said in t's language;
+// spliced says whether the text was spliced (true) or the whole tree was
+// encoded (false).
+func restartState(t *Text, data []byte, now time.Time) (out []byte, spliced bool, err error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, false, fmt.Errorf("invalid YAML: %w", err)
+		return nil, false, fmt.Errorf("%s: %w", t.InvalidYAML, err)
 	}
 	root := docRoot(&doc)
 	if !isMap(root) {
-		return nil, false, errors.New("no session_state mapping at the top level")
+		return nil, false, errors.New(t.NoStateMapping)
 	}
 	ssKey, ss := pair(root, "session_state")
 	if !isMap(ss) {
-		return nil, false, errors.New("no session_state mapping at the top level")
+		return nil, false, errors.New(t.NoStateMapping)
 	}
 	lay := detectLayout(ss)
 	lu := get(ss, "last_updated")
@@ -127,7 +128,7 @@ func restartState(data []byte, now time.Time) (out []byte, spliced bool, err err
 
 	var want any
 	if err := doc.Decode(&want); err != nil {
-		return nil, false, fmt.Errorf("reading the edited state: %w", err)
+		return nil, false, fmt.Errorf("%s: %w", t.ReadingEdited, err)
 	}
 	style := detectStyle(root, ssKey, ss)
 	if out, ok := valueSplice(data, ed, style); ok && sameData(out, want) {
@@ -136,12 +137,12 @@ func restartState(data []byte, now time.Time) (out []byte, spliced bool, err err
 	if out, ok := splice(data, root, ssKey, ss, ed.topKeys(ss), trailing, style); ok && sameData(out, want) {
 		return out, true, nil
 	}
-	out, err = encode(&doc, style)
+	out, err = encode(t, &doc, style)
 	if err != nil {
 		return nil, false, err
 	}
 	if !sameData(out, want) {
-		return nil, false, errors.New("the rewritten state does not read back as written; nothing was written")
+		return nil, false, errors.New(t.NotReadBack)
 	}
 	return out, false, nil
 }
@@ -319,14 +320,14 @@ func newEncoder(b *bytes.Buffer, st outputStyle) *yaml.Encoder {
 }
 
 // encode writes the whole document.
-func encode(doc *yaml.Node, st outputStyle) ([]byte, error) {
+func encode(t *Text, doc *yaml.Node, st outputStyle) ([]byte, error) {
 	var b bytes.Buffer
 	enc := newEncoder(&b, st)
 	if err := enc.Encode(doc); err != nil {
-		return nil, fmt.Errorf("encoding the state: %w", err)
+		return nil, fmt.Errorf("%s: %w", t.EncodingState, err)
 	}
 	if err := enc.Close(); err != nil {
-		return nil, fmt.Errorf("encoding the state: %w", err)
+		return nil, fmt.Errorf("%s: %w", t.EncodingState, err)
 	}
 	return b.Bytes(), nil
 }

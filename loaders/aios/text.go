@@ -68,6 +68,17 @@ type Text struct {
 	GreenfieldOn            func(iso string) string
 	GreenfieldIn            func(raw string, n int, title string) string
 	GreenfieldResumeOutcome func(n int, title string) string
+
+	// Apply's errors; RESTART's rewrite of the state (the words before
+	// the YAML library's error).
+	NoStateToArchive string
+	UnknownChoice    func(choice string) string
+	CorruptedRestart func(path string) string
+	InvalidYAML      string
+	NoStateMapping   string
+	ReadingEdited    string
+	EncodingState    string
+	NotReadBack      string
 }
 
 // Catalogs are the loader's sentences by language: NewIn picks one.
@@ -185,6 +196,17 @@ var english = Text{
 	GreenfieldResumeOutcome: func(n int, title string) string {
 		return fmt.Sprintf("Resume the greenfield workflow from phase %d (%s).", n, title)
 	},
+
+	NoStateToArchive: "aios: there is no state file to archive",
+	UnknownChoice:    func(c string) string { return fmt.Sprintf("aios: unknown choice %q", c) },
+	CorruptedRestart: func(path string) string {
+		return path + ": the state file is corrupted; RESTART cannot edit it (DISCARD archives it)"
+	},
+	InvalidYAML:    "invalid YAML",
+	NoStateMapping: "no session_state mapping at the top level",
+	ReadingEdited:  "reading the edited state",
+	EncodingState:  "encoding the state",
+	NotReadBack:    "the rewritten state does not read back as written; nothing was written",
 }
 
 var portuguese = Text{
@@ -303,6 +325,17 @@ var portuguese = Text{
 	GreenfieldResumeOutcome: func(n int, title string) string {
 		return fmt.Sprintf("Retomar o workflow greenfield da fase %d (%s).", n, title)
 	},
+
+	NoStateToArchive: "aios: não há arquivo de estado para arquivar",
+	UnknownChoice:    func(c string) string { return fmt.Sprintf("aios: escolha desconhecida %q", c) },
+	CorruptedRestart: func(path string) string {
+		return path + ": o arquivo de estado está corrompido; o RESTART não consegue editá-lo (o DISCARD o arquiva)"
+	},
+	InvalidYAML:    "YAML inválido",
+	NoStateMapping: "não há mapeamento session_state no nível de cima",
+	ReadingEdited:  "lendo o estado editado",
+	EncodingState:  "codificando o estado",
+	NotReadBack:    "o estado reescrito não é lido de volta como foi escrito; nada foi gravado",
 }
 
 // list renders names for t's messages: "a, b and c" (or "a, b or c").

@@ -1,6 +1,7 @@
 package aios
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
+	"github.com/pickup-dev/pickup/model"
 )
 
 // Every sentence the loader builds has its translation, with the same
@@ -56,5 +58,48 @@ func TestLoaderSpeaksItsLanguage(t *testing.T) {
 	xx, _ := NewIn("xx").Load(dir, path)
 	if xx.ResumePoint.Reason != en.ResumePoint.Reason {
 		t.Errorf("an unknown language: %q", xx.ResumePoint.Reason)
+	}
+}
+
+// Apply's errors and RESTART's rewrite errors in pt-BR: a RESTART on a
+// corrupted file, a DISCARD with no file, an unknown choice, a state
+// that is not YAML or holds no session_state; the words around the
+// errors tests cannot provoke are said with sample values.
+func TestApplyErrorsInPortuguese(t *testing.T) {
+	l := NewIn(i18n.PortugueseBR)
+	pt := Catalogs.For(i18n.PortugueseBR)
+	texts := map[string]string{}
+	var src []string
+	for _, name := range []string{"corrupted_bad_yaml.yaml", "corrupted_no_session_state.yaml"} {
+		data := fixture(t, name)
+		project, path := place(t, ".aios/.session-state.yaml", data)
+		s, err := l.Load(project, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = append(src, string(data), path)
+		if err := l.Apply(s, model.Restart, restartNow).Err; err != nil {
+			texts[name+" RESTART"] = err.Error()
+		} else {
+			t.Errorf("%s: RESTART on a corrupted file wrote", name)
+		}
+		if _, _, err := restartState(pt, data, restartNow); err != nil {
+			texts[name+" rewrite"] = err.Error()
+			if lib := errors.Unwrap(err); lib != nil {
+				src = append(src, lib.Error()) // the YAML library's words
+			}
+		} else {
+			t.Errorf("%s: rewritten", name)
+		}
+	}
+	texts["DISCARD no file"] = l.Apply(&model.Session{}, model.Discard, restartNow).Err.Error()
+	texts["unknown choice"] = l.Apply(&model.Session{}, model.Choice("bogus"), restartNow).Err.Error()
+	texts["others"] = strings.Join([]string{pt.ReadingEdited + ": EIO", pt.EncodingState + ": EIO", pt.NotReadBack}, "\n")
+	src = append(src, "EIO", "yaml:", "bogus")
+	for what, text := range texts {
+		i18ntest.NoEnglish(t, what, text, src...)
+	}
+	if got := texts["corrupted_bad_yaml.yaml RESTART"]; !strings.HasSuffix(got, ": o arquivo de estado está corrompido; o RESTART não consegue editá-lo (o DISCARD o arquiva)") {
+		t.Errorf("RESTART on a corrupted file: %q", got)
 	}
 }
