@@ -96,10 +96,10 @@ func (Loader) Source() string { return SourceName }
 // read (permission denied, a directory, a pipe, over the size cap) is
 // returned too, so that Load reports the problem instead of hiding the
 // session.
-func (Loader) Discover(project string) ([]string, error) {
+func (l Loader) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("aios: project %s: %w", project, err)
+		return nil, fmt.Errorf("aios: %s: %w", Catalogs.For(l.lang).Project(project), err)
 	}
 	var found []string
 	for _, rel := range Locations {
@@ -129,7 +129,7 @@ func (Loader) Discover(project string) ([]string, error) {
 func (l Loader) Load(project, path string) (*model.Session, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("aios: project %s: %w", project, err)
+		return nil, fmt.Errorf("aios: %s: %w", Catalogs.For(l.lang).Project(project), err)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {

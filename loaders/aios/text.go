@@ -72,6 +72,7 @@ type Text struct {
 	// Apply's errors; RESTART's rewrite of the state (the words before
 	// the YAML library's error).
 	NoStateToArchive string
+	Project          func(path string) string
 	UnknownChoice    func(choice string) string
 	CorruptedRestart func(path string) string
 	InvalidYAML      string
@@ -198,6 +199,7 @@ var english = Text{
 	},
 
 	NoStateToArchive: "aios: there is no state file to archive",
+	Project:          func(path string) string { return "project " + path },
 	UnknownChoice:    func(c string) string { return fmt.Sprintf("aios: unknown choice %q", c) },
 	CorruptedRestart: func(path string) string {
 		return path + ": the state file is corrupted; RESTART cannot edit it (DISCARD archives it)"
@@ -327,6 +329,7 @@ var portuguese = Text{
 	},
 
 	NoStateToArchive: "aios: não há arquivo de estado para arquivar",
+	Project:          func(path string) string { return "projeto " + path },
 	UnknownChoice:    func(c string) string { return fmt.Sprintf("aios: escolha desconhecida %q", c) },
 	CorruptedRestart: func(path string) string {
 		return path + ": o arquivo de estado está corrompido; o RESTART não consegue editá-lo (o DISCARD o arquiva)"

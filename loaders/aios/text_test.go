@@ -94,7 +94,7 @@ func TestApplyErrorsInPortuguese(t *testing.T) {
 	}
 	texts["DISCARD no file"] = l.Apply(&model.Session{}, model.Discard, restartNow).Err.Error()
 	texts["unknown choice"] = l.Apply(&model.Session{}, model.Choice("bogus"), restartNow).Err.Error()
-	texts["others"] = strings.Join([]string{pt.ReadingEdited + ": EIO", pt.EncodingState + ": EIO", pt.NotReadBack}, "\n")
+	texts["others"] = strings.Join([]string{pt.ReadingEdited + ": EIO", pt.EncodingState + ": EIO", pt.NotReadBack, "aios: " + pt.Project("/tmp/x") + ": EIO"}, "\n")
 	src = append(src, "EIO", "yaml:", "bogus")
 	for what, text := range texts {
 		i18ntest.NoEnglish(t, what, text, src...)
