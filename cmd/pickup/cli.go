@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -70,6 +71,19 @@ func flagError(c *cobra.Command, err error) error {
 			}
 		})
 		return fail(exitUsage, "%s", words().UnknownFlag("--"+name, near))
+	}
+	// pflag's own words, in the run's language.
+	var bad *pflag.InvalidValueError
+	if errors.As(err, &bad) && bad.GetFlag() != nil {
+		why := ""
+		if c := bad.Unwrap(); c != nil {
+			why = c.Error()
+		}
+		return fail(exitUsage, "%s", words().BadFlagValue(bad.GetValue(), "--"+bad.GetFlag().Name, why))
+	}
+	var none *pflag.ValueRequiredError
+	if errors.As(err, &none) && none.GetFlag() != nil {
+		return fail(exitUsage, "%s", words().FlagNeedsValue("--"+none.GetFlag().Name))
 	}
 	return fail(exitUsage, "%s", msg)
 }

@@ -224,3 +224,24 @@ func TestCompactStatusInPortuguese(t *testing.T) {
 		t.Errorf("--lang en wins: %q", r.stdout)
 	}
 }
+
+// A flag's refused value is said in the run's language; English keeps
+// the flag library's own sentence.
+func TestFlagValueErrorsInPortuguese(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		env  []string
+		args []string
+		want string
+	}{
+		{nil, []string{"design", "x", "--stage", "9"}, `pickup: invalid argument "9" for "--stage" flag: "9" is not a stage: want 0-7, 3a or 3b`},
+		{[]string{"PICKUP_LANG=pt-BR"}, []string{"design", "x", "--stage", "9"}, `pickup: valor "9" inválido para a flag "--stage": "9" não é uma etapa: use 0-7, 3a ou 3b`},
+		{nil, []string{"status", "--crash-after"}, "pickup: flag needs an argument: --crash-after"},
+		{[]string{"PICKUP_LANG=pt-BR"}, []string{"status", "--crash-after"}, "pickup: a flag --crash-after precisa de um valor"},
+	} {
+		r := pickupEnv(t, dir, c.env, c.args...).want(t, exitUsage)
+		if first, _, _ := strings.Cut(r.stderr, "\n"); first != c.want {
+			t.Errorf("%v %v: %q, want %q", c.env, c.args, first, c.want)
+		}
+	}
+}

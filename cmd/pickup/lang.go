@@ -419,6 +419,10 @@ var portugueseCLI = cliText{
 		}
 		return fmt.Sprintf("flag %s desconhecida (você quis dizer %s?)", flag, ouList(near, false))
 	},
+	BadFlagValue: func(value, flag, why string) string {
+		return fmt.Sprintf("valor %q inválido para a flag %q: %s", value, flag, why)
+	},
+	FlagNeedsValue: func(flag string) string { return "a flag " + flag + " precisa de um valor" },
 	WrongArgs: func(command, use string, least, most, got int) string {
 		want := "nenhum argumento"
 		switch {

@@ -20,6 +20,10 @@ type cliText struct {
 	UnknownCommand    func(word string, near []string) string
 	UnknownSubcommand func(word, parent string, near []string) string
 	UnknownFlag       func(flag string, near []string) string
+	// BadFlagValue: a value the flag refused, and why (the flag's own
+	// check); FlagNeedsValue: a flag given no value.
+	BadFlagValue   func(value, flag, why string) string
+	FlagNeedsValue func(flag string) string
 	// WrongArgs: too few or too many arguments for use ("status [DIR]").
 	WrongArgs func(command, use string, least, most, got int) string
 
@@ -63,6 +67,10 @@ var englishCLI = cliText{
 		}
 		return fmt.Sprintf("unknown flag %s (did you mean %s?)", flag, orList(near, false))
 	},
+	BadFlagValue: func(value, flag, why string) string {
+		return fmt.Sprintf("invalid argument %q for %q flag: %s", value, flag, why)
+	},
+	FlagNeedsValue: func(flag string) string { return "flag needs an argument: " + flag },
 	WrongArgs: func(command, use string, least, most, got int) string {
 		want := "no arguments"
 		switch {
