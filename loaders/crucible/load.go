@@ -85,7 +85,7 @@ func (l *Loader) loadLive(project, markerPath string) (*pipeline, error) {
 	if st, err := os.Stat(markerPath); err == nil {
 		p.updated = st.ModTime()
 	}
-	p.marker, err = ParseMarker(data)
+	p.marker, err = parseMarker(data, p.t())
 	if err != nil {
 		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: markerPath, Line: markerErrorLine(err), Detail: err.Error()}
 		return p, nil
