@@ -173,9 +173,14 @@ var portugueseErrs = ErrText{
 	NotNamed:     func(name string) string { return "o nome não é " + name },
 
 	NotJSONObject: func(reason string) string { return "não é um objeto JSON: " + reason },
-	WrongType:     func(field string) string { return fmt.Sprintf("o campo %s tem o tipo errado", field) },
-	NoPipelineID:  "sem pipeline_id: a pasta de despachos não pode ser encontrada",
-	NotASession:   func(id string) string { return fmt.Sprintf("pipeline_id %q não é um id de sessão", id) },
+	WrongType: func(field string) string {
+		if field == "" {
+			return "o valor tem o tipo errado"
+		}
+		return fmt.Sprintf("o campo %s tem o tipo errado", field)
+	},
+	NoPipelineID: "sem pipeline_id: a pasta de despachos não pode ser encontrada",
+	NotASession:  func(id string) string { return fmt.Sprintf("pipeline_id %q não é um id de sessão", id) },
 
 	TooLarge: func(path string, size, limit int64) string {
 		return fmt.Sprintf("%s: %d bytes passam do limite de %d bytes (1 GiB) do pickup para um manifesto: não lido", path, size, limit)
