@@ -419,4 +419,19 @@ func TestCrucibleDiff(t *testing.T) {
 	}
 	pickup(t, w.project, "diff", replay).want(t, exitUsage)
 	pickup(t, w.project, "diff", replay, filepath.Join(w.project, "nope.jsonl")).want(t, exitUsage)
+	// The report follows the run's language; the signal does not.
+	r = pickup(t, w.project, "diff", "--lang", "pt-BR", replay, replay).want(t, exitOK)
+	for _, want := range []string{"# Diff do Replay: original vs r-1775500000\n", "## Mutações de template\n\n- quality-gate-prompt.md -> strict-gate.md\n",
+		"| Testes de aceitação | PASS | FAIL | mudou |", "## Comparação por despacho", "## Diff dos artefatos"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("pt-BR diff lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if pt := pickup(t, w.project, "diff", "--lang", "pt-BR", "--json", replay, replay).want(t, exitOK).stdout; pt != out {
+		t.Errorf("the signal changed with the language:\n%s\n%s", pt, out)
+	}
+	r = pickup(t, w.project, "diff", "--lang", "pt-BR", replay, garbage).want(t, exitCorrupted)
+	if !strings.Contains(r.stderr, "O manifesto está vazio ou todo corrompido. Não dá para retomar.") {
+		t.Fatalf("stderr %q", r.stderr)
+	}
 }

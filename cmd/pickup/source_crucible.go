@@ -86,6 +86,7 @@ With --json it prints the structured replay-diff signal instead. It
 changes nothing.`,
 		Args: takes(2, 2),
 		RunE: func(_ *cobra.Command, args []string) error {
+			o.Lang = a.language()
 			rep, err := crucible.Diff(args[0], args[1], o)
 			var empty *crucible.EmptyError
 			switch {

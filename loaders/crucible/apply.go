@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -48,7 +47,7 @@ func (l *Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Ap
 	case model.Discard:
 		a.Changed, a.ArchivedTo, a.Err = l.discard(s, now)
 	default:
-		a.Err = fmt.Errorf("crucible: unknown choice %q", c)
+		a.Err = errors.New(l.t().UnknownChoice(string(c)))
 	}
 	return a
 }
@@ -117,20 +116,20 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 	if want, _ := ctx["checkpoint"].(map[string]any); want == nil || want["id"] != r.ID {
 		return nil, &model.GuardError{Kind: GuardPlanChanged, Message: p.t().PlanChanged(r.Short, r.Reason)}
 	}
-	sh := p.shadow
+	sh, t := p.shadow, p.t()
 	if !sh.Exists(r.ID) {
-		return nil, fmt.Errorf("checkpoint %s (%s) is no longer in the shadow repository %s; nothing was restored", r.Short, r.Reason, sh.Dir)
+		return nil, errors.New(t.CPGoneApply(r.Short, r.Reason, sh.Dir))
 	}
 	safety, stamp, err := sh.Snapshot(safetyReason, now)
 	if err != nil {
-		return nil, fmt.Errorf("taking the %s checkpoint in %s: %w; nothing was restored", safetyReason, sh.Dir, err)
+		return nil, &wrapped{t.TakingCP(safetyReason, sh.Dir, t.shadowNote(err.Error())), err}
 	}
 	files, err := sh.Touched(safety, r.ID)
 	if err != nil {
-		return nil, fmt.Errorf("listing the files checkpoint %s restores: %w; nothing was restored", r.Short, err)
+		return nil, &wrapped{t.ListingCP(r.Short, err.Error()), err}
 	}
 	staying, stayErr := sh.Added(r.ID, safety)
-	if err := recordRestore(sh.Work, files); err != nil {
+	if err := recordRestore(t, sh.Work, files); err != nil {
 		return nil, err
 	}
 	err = sh.Restore(r.ID)
@@ -138,7 +137,7 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 		err = ferr
 	}
 	if err != nil {
-		return nil, fmt.Errorf("restoring checkpoint %s: %w. The working directory may be partly restored; pickup undo in %s puts back the files as they were (or: %s)", r.Short, err, p.project, sh.UndoCommand(safety))
+		return nil, &wrapped{t.RestoringCP(r.Short, err.Error(), p.project, sh.UndoCommand(safety)), err}
 	}
 	changed := make([]string, 0, len(files)+1)
 	for _, f := range files {
@@ -229,7 +228,7 @@ func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, err
 	}
 	for _, d := range dirs {
 		if _, err := os.Lstat(fsx.ArchiveName(d, now)); err == nil {
-			return nil, "", fmt.Errorf("%s: archive name %s already exists; nothing was moved", d, fsx.ArchiveName(d, now))
+			return nil, "", errors.New(p.t().ArchiveExists(d, fsx.ArchiveName(d, now)))
 		}
 	}
 	var changed []string
@@ -245,7 +244,7 @@ func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, err
 	if loose != "" {
 		dst, err := fsx.Archive(loose, fsx.Fingerprint(mustRead(loose)), now)
 		if err != nil {
-			return changed, archived, moved(err, changed)
+			return changed, archived, p.t().moved(err, changed)
 		}
 		changed = append(changed, loose)
 		if archived == "" {
@@ -255,7 +254,7 @@ func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, err
 	for _, d := range dirs {
 		dst := fsx.ArchiveName(d, now)
 		if err := fsx.RenameNoReplace(d, dst); err != nil {
-			return changed, archived, moved(err, changed)
+			return changed, archived, p.t().moved(err, changed)
 		}
 		changed = append(changed, d)
 		if archived == "" {
@@ -263,7 +262,7 @@ func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, err
 		}
 	}
 	if len(changed) == 0 {
-		return nil, "", errors.New("crucible: there is nothing to archive for this pipeline")
+		return nil, "", errors.New(p.t().NothingArchive)
 	}
 	return changed, archived, nil
 }
@@ -292,11 +291,11 @@ func (p *pipeline) archiveBeside(now time.Time) []string {
 }
 
 // moved adds to an error what was already archived.
-func moved(err error, changed []string) error {
+func (t *Text) moved(err error, changed []string) error {
 	if len(changed) == 0 {
 		return err
 	}
-	return fmt.Errorf("%w (already archived: %s)", err, strings.Join(changed, ", "))
+	return &wrapped{t.AlreadyDone(err.Error(), strings.Join(changed, ", ")), err}
 }
 
 func mustRead(p string) []byte {

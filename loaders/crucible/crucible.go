@@ -83,7 +83,7 @@ func New(o loaders.Options) *Loader {
 		}
 	}
 	for _, s := range o.Lists[FlagMutate] {
-		m, err := ParseMutation(s)
+		m, err := ParseMutationIn(s, o.Lang)
 		if err != nil {
 			l.optWarnings = append(l.optWarnings, l.t().Ignored(err.Error()))
 			continue

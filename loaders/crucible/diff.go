@@ -17,6 +17,9 @@ import (
 type DiffOptions struct {
 	OriginalSHA, ReplaySHA string
 	Repo                   string // the repository to diff them in
+	// Lang is the report's language (its headings, labels and warnings;
+	// the signal's values stay as the seed writes them).
+	Lang i18n.Lang
 }
 
 // DiffReport is the spec's "# Replay Diff" report and its structured
@@ -28,9 +31,17 @@ type DiffReport struct {
 }
 
 // EmptyError is returned for a manifest with no valid entry.
-type EmptyError struct{ Path string }
+type EmptyError struct {
+	Path string
+	tx   *Text
+}
 
-func (e *EmptyError) Error() string { return e.Path + ": " + EmptyManifest }
+func (e *EmptyError) Error() string {
+	if e.tx != nil {
+		return e.Path + ": " + e.tx.EmptyManifest
+	}
+	return e.Path + ": " + EmptyManifest
+}
 
 // Diff compares an original run with its replay. Replay entries are those
 // with a replay_session in the replay manifest (crucible appends them to
@@ -38,27 +49,28 @@ func (e *EmptyError) Error() string { return e.Path + ": " + EmptyManifest }
 // all of its entries when none has one; original entries are those of the
 // original manifest without a replay_session.
 func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
-	orig, err := ReadManifest(originalPath)
+	t := Catalogs.For(o.Lang)
+	orig, err := readManifest(originalPath, true, nil, t)
 	if err != nil {
 		return nil, err
 	}
 	repl := orig
 	if filepath.Clean(replayPath) != filepath.Clean(originalPath) {
-		if repl, err = ReadManifest(replayPath); err != nil {
+		if repl, err = readManifest(replayPath, true, nil, t); err != nil {
 			return nil, err
 		}
 	}
 	rep := &DiffReport{}
 	for _, m := range []*Manifest{orig, repl} {
 		if m.Valid == 0 {
-			return nil, &EmptyError{Path: m.Path}
+			return nil, &EmptyError{Path: m.Path, tx: t}
 		}
 		for i, b := range m.Bad {
 			if i == maxBadWarnings {
-				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s: %s skipped", m.Path, i18n.Count(len(m.Bad)-i, "more bad line", "more bad lines")))
+				rep.Warnings = append(rep.Warnings, t.DiffMoreBad(m.Path, len(m.Bad)-i))
 				break
 			}
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s line %d skipped: %s", m.Path, b.Line, b.Reason))
+			rep.Warnings = append(rep.Warnings, t.DiffBadLine(m.Path, b.Line, t.badReason(b.Reason)))
 		}
 		if m == repl {
 			break
@@ -79,7 +91,7 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 		replays = repl.Entries()
 	}
 	if len(replays) == 0 {
-		rep.Warnings = append(rep.Warnings, "no replay entry found (no entry has a replay_session)")
+		rep.Warnings = append(rep.Warnings, t.NoReplayEntry)
 	}
 	origID := orWord(sessionFromDir(filepath.Dir(orig.Path)), "original")
 	replID := mostCommonSession(replays)
@@ -100,35 +112,41 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 	oAcc, rAcc := acceptance(originals), acceptance(replays)
 	accDelta := "="
 	if oAcc != rAcc {
-		accDelta = "changed"
+		accDelta = t.AccChanged
+	}
+	accWord := func(v string) string {
+		if v == "unknown" {
+			return t.Unknown
+		}
+		return v
 	}
 
 	var out []string
 	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
-	add("# Replay Diff: %s vs %s", origID, replID)
+	add("%s", t.DiffTitle(origID, replID))
 	add("")
-	add("## Template Mutations")
+	add("%s", t.Mutations)
 	add("")
 	if len(mutations) == 0 {
-		add("- none (a faithful replay)")
+		add("%s", t.NoMutations)
 	}
 	for _, m := range mutations {
 		add("- %s", m)
 	}
 	add("")
-	add("## Outcome Comparison")
+	add("%s", t.Outcome)
 	add("")
-	add("| Metric | Original | Replayed | Delta |")
-	add("|--------|----------|----------|-------|")
-	add("| Total dispatches | %d | %d | %s |", len(originals), len(replays), signed(len(replays)-len(originals)))
-	add("| Quality gate rounds | %d | %d | %s |", oGate, rGate, signed(rGate-oGate))
-	add("| Wall clock time | %s | %s | %sm |", hm(oDur), hm(rDur), signed(mins(rDur)-mins(oDur)))
-	add("| Acceptance tests | %s | %s | %s |", oAcc, rAcc, accDelta)
+	add("%s", t.MetricHead)
+	add("%s", t.MetricRule)
+	add("| %s | %d | %d | %s |", t.TotalDispatches, len(originals), len(replays), signed(len(replays)-len(originals)))
+	add("| %s | %d | %d | %s |", t.GateRounds, oGate, rGate, signed(rGate-oGate))
+	add("| %s | %s | %s | %sm |", t.WallClock, hm(oDur), hm(rDur), signed(mins(rDur)-mins(oDur)))
+	add("| %s | %s | %s | %s |", t.AcceptanceTests, accWord(oAcc), accWord(rAcc), accDelta)
 	add("")
-	add("## Per-Dispatch Comparison")
+	add("%s", t.PerDispatch)
 	add("")
-	add("| Seq | Role | Original Status | Replayed Status | Summary Delta |")
-	add("|-----|------|----------------|-----------------|---------------|")
+	add("%s", t.DispatchHead)
+	add("%s", t.DispatchRule)
 	bySeq := map[int]*Entry{}
 	for _, e := range originals {
 		bySeq[e.Seq] = e
@@ -137,7 +155,7 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 	minOf := 0
 	for _, r := range replays {
 		if !r.HasReplayOf() {
-			add("| new %d | %s | - | %s | %s |", r.Seq, cell(r.Role), cell(r.Status), cell("new dispatch: "+r.Summary))
+			add("| %s | %s | - | %s | %s |", t.NewSeq(r.Seq), cell(r.Role), cell(r.Status), cell(t.NewDispatch(r.Summary)))
 			continue
 		}
 		replayed[r.ReplayOf()] = true
@@ -146,34 +164,34 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 		}
 		o := bySeq[r.ReplayOf()]
 		if o == nil {
-			add("| %d | %s | not in the original | %s | %s |", r.ReplayOf(), cell(r.Role), cell(r.Status), cell(r.Summary))
+			add("| %d | %s | %s | %s | %s |", r.ReplayOf(), cell(r.Role), t.NotInOriginal, cell(r.Status), cell(r.Summary))
 			continue
 		}
-		add("| %d | %s | %s | %s | %s |", o.Seq, cell(orWord(o.Role, r.Role)), cell(o.Status), cell(r.Status), cell(summaryDelta(o.Summary, r.Summary)))
+		add("| %d | %s | %s | %s | %s |", o.Seq, cell(orWord(o.Role, r.Role)), cell(o.Status), cell(r.Status), cell(summaryDelta(t, o.Summary, r.Summary)))
 	}
 	if minOf > 0 {
 		for _, o := range originals {
 			if o.Seq >= minOf && !replayed[o.Seq] && o.SupersededBy == 0 {
-				add("| %d | %s | %s | not replayed | - |", o.Seq, cell(o.Role), cell(o.Status))
+				add("| %d | %s | %s | %s | - |", o.Seq, cell(o.Role), cell(o.Status), t.NotReplayed)
 			}
 		}
 	}
 	add("")
-	add("## Artifact Diff")
+	add("%s", t.ArtifactDiff)
 	add("")
 	var artifact map[string]any
 	if o.OriginalSHA != "" && o.ReplaySHA != "" {
 		add("- git diff %s..%s", o.OriginalSHA, o.ReplaySHA)
 		files, ins, del, err := shortstat(o.Repo, o.OriginalSHA, o.ReplaySHA)
 		if err != nil {
-			add("  cannot diff: %v", err)
+			add("%s", t.CannotDiff(err.Error()))
 		} else {
-			add("  %d files changed, +%d/-%d lines", files, ins, del)
+			add("%s", t.FilesChanged(files, ins, del))
 			artifact = map[string]any{"files_changed": files, "insertions": ins, "deletions": del}
 		}
 	} else {
-		add("- git diff <original-final-sha>..<replayed-final-sha>")
-		add("  the manifests do not record the final commits: pass --original-sha and --replay-sha")
+		add("%s", t.NoFinalSHAs)
+		add("%s", t.NoSHAsHint)
 	}
 
 	rep.Lines = out
@@ -271,17 +289,17 @@ func hm(sec float64) string {
 	return fmt.Sprintf("%dh %dm", m/60, m%60)
 }
 
-func summaryDelta(a, b string) string {
+func summaryDelta(t *Text, a, b string) string {
 	a, b = oneLine(a), oneLine(b)
 	if a == b {
-		return "same"
+		return t.SameSummary
 	}
-	return clip(a, 50) + " → " + clip(b, 50)
+	return clip(t, a, 50) + " → " + clip(t, b, 50)
 }
 
-func clip(s string, n int) string {
+func clip(t *Text, s string, n int) string {
 	if s == "" {
-		return "(none)"
+		return t.NoText
 	}
 	r := []rune(s)
 	if len(r) <= n {

@@ -17,14 +17,14 @@ import (
 // dispatchDirOK says whether DISCARD may move dir: one of the
 // pipeline's own dispatch directories (namedDispatchDir) that sits in
 // the scratch directory or the temp folder. why says what is wrong when
-// it may not.
-func dispatchDirOK(dir, sid, scratch, project string) (ok bool, why string) {
-	if ok, why := namedDispatchDir(dir, sid, project); !ok {
+// it may not, in t's language.
+func dispatchDirOK(t *Text, dir, sid, scratch, project string) (ok bool, why string) {
+	if ok, why := namedDispatchDir(t, dir, sid, project); !ok {
 		return false, why
 	}
 	parent := filepath.Dir(filepath.Clean(dir))
 	if !sameDir(parent, scratch) && !sameDir(parent, TmpRoot) && !sameDir(parent, os.TempDir()) {
-		return false, "not in the scratch directory or the temp folder"
+		return false, t.NotInScratch
 	}
 	return true, ""
 }
@@ -32,24 +32,24 @@ func dispatchDirOK(dir, sid, scratch, project string) (ok bool, why string) {
 // namedDispatchDir says whether dir can be the pipeline's own dispatch
 // directory, wherever it is: a real folder (not a link) named
 // crucible-dispatch-<sid> that is neither the project, $HOME, nor an
-// ancestor of either.
-func namedDispatchDir(dir, sid, project string) (ok bool, why string) {
+// ancestor of either. why is in t's language.
+func namedDispatchDir(t *Text, dir, sid, project string) (ok bool, why string) {
 	dir = filepath.Clean(dir)
 	if project != "" && within(project, dir) {
-		return false, "the project or an ancestor of it"
+		return false, t.IsProject
 	}
 	if home, err := os.UserHomeDir(); err == nil && home != "" && within(home, dir) {
-		return false, "the home folder or an ancestor of it"
+		return false, t.IsHome
 	}
 	if sid == "" || filepath.Base(dir) != DispatchPrefix+sid {
-		return false, "not named " + DispatchPrefix + orWord(sid, "<pipeline_id>")
+		return false, t.NotNamed(DispatchPrefix + orWord(sid, "<pipeline_id>"))
 	}
 	st, err := os.Lstat(dir)
 	switch {
 	case err != nil:
-		return false, "not found"
+		return false, t.DirNotFound
 	case !st.IsDir():
-		return false, "not a folder (a link or a file)"
+		return false, t.NotAFolder
 	}
 	return true, ""
 }
@@ -119,7 +119,7 @@ func (p *pipeline) discardTargets() (dirs []string, left map[string]string) {
 		}
 	}
 	for _, d := range cands {
-		if ok, why := dispatchDirOK(d, sid, p.scratch, p.project); ok {
+		if ok, why := dispatchDirOK(p.t(), d, sid, p.scratch, p.project); ok {
 			dirs = append(dirs, d)
 		} else {
 			if left == nil {

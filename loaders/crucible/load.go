@@ -85,7 +85,7 @@ func (l *Loader) loadLive(project, markerPath string) (*pipeline, error) {
 	if st, err := os.Stat(markerPath); err == nil {
 		p.updated = st.ModTime()
 	}
-	p.marker, err = ParseMarker(data)
+	p.marker, err = parseMarker(data, p.t())
 	if err != nil {
 		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: markerPath, Line: markerErrorLine(err), Detail: err.Error()}
 		return p, nil
@@ -113,7 +113,7 @@ func (l *Loader) finish(p *pipeline) error {
 	defer pre.wait() // when returning early too: no read outlives the load
 	// A lean load (`pickup plan --json`) never writes: the manifest's
 	// fingerprint, which writes compare against, is not computed.
-	m, err := readManifest(p.manifestPath, !l.lean, pre.saw())
+	m, err := readManifest(p.manifestPath, !l.lean, pre.saw(), p.t())
 	if pre.ahead != nil {
 		pre.ahead.done() // the last names; the readers finish beside what follows
 	}

@@ -302,20 +302,20 @@ const maxLine = 1 << 20
 
 // ReadManifest parses the manifest at path line by line. A file over
 // fsx.MaxStreamFile (1 GiB) is refused before anything is read.
-func ReadManifest(path string) (*Manifest, error) { return readManifest(path, true, nil) }
+func ReadManifest(path string) (*Manifest, error) { return readManifest(path, true, nil, &english) }
 
 // readManifest is ReadManifest; without hash, the manifest's
 // Fingerprint is left empty (a load that will never write). saw, when
 // not nil, is given each line's entry as it stands once the line is
-// read (it must not keep it).
-func readManifest(path string, hash bool, saw func(*Entry)) (*Manifest, error) {
+// read (it must not keep it). t says the size limit's error.
+func readManifest(path string, hash bool, saw func(*Entry), t *Text) (*Manifest, error) {
 	f, err := fsx.Open(path, fsx.MaxStreamFile+1)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	if st := f.Info; st.Size() > fsx.MaxStreamFile {
-		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte (1 GiB) limit for a manifest: not read", path, st.Size(), int64(fsx.MaxStreamFile))
+		return nil, errors.New(t.TooLarge(path, st.Size(), int64(fsx.MaxStreamFile)))
 	}
 	m, err := parseManifest(f, hash, saw)
 	if err != nil {

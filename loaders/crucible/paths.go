@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,11 +63,14 @@ type Marker struct {
 
 // ParseMarker reads a marker's JSON. Values may be strings or numbers
 // (an agent may write "phase": 3); unknown keys are ignored.
-func ParseMarker(data []byte) (*Marker, error) {
+func ParseMarker(data []byte) (*Marker, error) { return parseMarker(data, &english) }
+
+// parseMarker is ParseMarker, its errors in t's language.
+func parseMarker(data []byte, t *Text) (*Marker, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
 	var raw map[string]flex
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, &markerError{line: jsonLine(data, err), msg: "not a JSON object: " + jsonReason(err)}
+		return nil, &markerError{line: jsonLine(data, err), msg: t.NotJSONObject(t.jsonWords(jsonReason(err)))}
 	}
 	get := func(k string) string { return strings.TrimSpace(raw[k].s) }
 	m := &Marker{
@@ -77,10 +79,10 @@ func ParseMarker(data []byte) (*Marker, error) {
 		Branch: get("branch"), BaselineSHA: get("baseline_sha"),
 	}
 	if m.PipelineID == "" {
-		return nil, fmt.Errorf("no pipeline_id: the dispatch directory cannot be found")
+		return nil, errors.New(t.NoPipelineID)
 	}
 	if strings.ContainsAny(m.PipelineID, `/\`) || m.PipelineID == "." || m.PipelineID == ".." {
-		return nil, fmt.Errorf("pipeline_id %q is not a session id", m.PipelineID)
+		return nil, errors.New(t.NotASession(m.PipelineID))
 	}
 	return m, nil
 }

@@ -1,12 +1,15 @@
 package crucible
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // PlanOptions are the person's overrides for the resume point.
@@ -32,11 +35,14 @@ type Mutation struct {
 }
 
 // ParseMutation reads "original=replacement".
-func ParseMutation(s string) (Mutation, error) {
+func ParseMutation(s string) (Mutation, error) { return ParseMutationIn(s, i18n.English) }
+
+// ParseMutationIn is ParseMutation, its error in lang.
+func ParseMutationIn(s string, lang i18n.Lang) (Mutation, error) {
 	o, r, ok := strings.Cut(s, "=")
 	o, r = strings.TrimSpace(o), strings.TrimSpace(r)
 	if !ok || o == "" || r == "" {
-		return Mutation{}, fmt.Errorf("--mutate %q: want original=replacement (for example quality-gate-prompt.md=alt-gate.md)", s)
+		return Mutation{}, errors.New(Catalogs.For(lang).BadMutation(s))
 	}
 	return Mutation{Original: o, Replacement: r}, nil
 }

@@ -2,7 +2,6 @@ package crucible
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,7 +16,8 @@ import (
 // that pickup undo puts them back byte for byte; a file the checkpoint
 // adds is recorded as made. The hashes after are filled in once git has
 // written them (restored).
-func recordRestore(work string, files []string) error {
+// t says its error.
+func recordRestore(t *Text, work string, files []string) error {
 	for _, f := range files {
 		p := filepath.Join(work, filepath.FromSlash(f))
 		st, err := os.Lstat(p)
@@ -31,7 +31,7 @@ func recordRestore(work string, files []string) error {
 			return err
 		}
 		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s: is not a regular file, so pickup could not undo the restore; nothing was restored", p)
+			return errors.New(t.NotRegular(p))
 		}
 		data, err := fsx.ReadFile(p)
 		if err != nil {

@@ -1082,6 +1082,9 @@ func (t *Text) badReason(r string) string {
 // shadowNote is a note or error of the shadow repository (shadow.go's
 // English words) in t's language.
 func (t *Text) shadowNote(n string) string {
+	if rest, ok := strings.CutPrefix(n, "project "); ok && strings.HasSuffix(rest, " is not a directory") {
+		return t.ProjectNotDir(strings.TrimSuffix(rest, " is not a directory"))
+	}
 	for en, w := range t.ShadowNotes {
 		if strings.Contains(n, en) {
 			return strings.Replace(n, en, w, 1)

@@ -316,7 +316,7 @@ func (p *pipeline) artifactRoots() []string {
 	var out []string
 	sid := p.sessionID()
 	for _, d := range p.dispatchD {
-		if ok, _ := namedDispatchDir(d, sid, p.project); ok {
+		if ok, _ := namedDispatchDir(p.t(), d, sid, p.project); ok {
 			out = append(out, d)
 		}
 	}

@@ -90,7 +90,7 @@ func (s Shadow) Healthy() error {
 		return fmt.Errorf("no shadow checkpoint repository at %s", s.Dir)
 	}
 	if !isDir(s.Work) {
-		return fmt.Errorf("project %s is not a directory", s.Work)
+		return errors.New(english.ProjectNotDir(s.Work)) // said in the run's language by shadowNote
 	}
 	_, err := s.git("rev-parse", "--git-dir")
 	return err

@@ -34,6 +34,8 @@ type Text struct {
 	StartsFresh                      string
 
 	Says
+	DiffText
+	ErrText
 }
 
 // Catalogs are the replay plan's words by language (loaders.Options.Lang).
@@ -79,6 +81,8 @@ var english = Text{
 	AndMore:     func(n int) string { return fmt.Sprintf("… and %d more", n) },
 	StartsFresh: "no dispatch recorded, starts fresh",
 	Says:        englishSays,
+	DiffText:    englishDiff,
+	ErrText:     englishErrs,
 }
 
 var portuguese = Text{
@@ -121,6 +125,8 @@ var portuguese = Text{
 	AndMore:     func(n int) string { return fmt.Sprintf("… e mais %d", n) },
 	StartsFresh: "nenhum despacho registrado, começa do zero",
 	Says:        portugueseSays,
+	DiffText:    portugueseDiff,
+	ErrText:     portugueseErrs,
 }
 
 // text is the plan's words: its loader's language, else English.
