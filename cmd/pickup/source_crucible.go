@@ -55,7 +55,7 @@ type mutations struct{ vals []string }
 func (m *mutations) String() string { return "[" + strings.Join(m.vals, ",") + "]" }
 func (m *mutations) Type() string   { return "original=replacement" }
 func (m *mutations) Set(v string) error {
-	if _, err := crucible.ParseMutation(v); err != nil {
+	if _, err := crucible.ParseMutationIn(v, runLang); err != nil {
 		return errors.New(strings.TrimPrefix(err.Error(), "--mutate "))
 	}
 	m.vals = append(m.vals, v)
