@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/model"
 )
 
 // Text is every sentence the bookforge loader builds (the choices'
@@ -320,27 +321,8 @@ func (l Loader) tx() *Text { return Catalogs.For(l.opts.Lang) }
 // span renders a wait in words as model.Span does, in the catalog's
 // language: "6 minutes", "1 minute 30 seconds".
 func (t *Text) span(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	s := int((d + time.Second - 1) / time.Second)
-	units := []struct {
-		size      int
-		one, many string
-	}{{86400, t.Day, t.Days}, {3600, t.Hour, t.Hours}, {60, t.Minute, t.Minutes}, {1, t.Second, t.Seconds}}
-	for i, u := range units {
-		if s < u.size && u.size > 1 {
-			continue
-		}
-		out := i18n.Count(s/u.size, u.one, u.many)
-		if i+1 < len(units) {
-			if r := s % u.size / units[i+1].size; r > 0 {
-				out += " " + i18n.Count(r, units[i+1].one, units[i+1].many)
-			}
-		}
-		return out
-	}
-	return i18n.Count(0, t.Second, t.Seconds)
+	return model.Units{Second: t.Second, Seconds: t.Seconds, Minute: t.Minute, Minutes: t.Minutes,
+		Hour: t.Hour, Hours: t.Hours, Day: t.Day, Days: t.Days}.Span(d)
 }
 
 // short abbreviates a hash for reasons, as git does.

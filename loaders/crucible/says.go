@@ -233,21 +233,10 @@ func ptPhase(key string) string {
 }
 
 // ptAgo is model.Elapsed in Portuguese.
-func ptAgo(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	switch {
-	case d < time.Minute:
-		return i18n.Count(int(d/time.Second), "segundo", "segundos")
-	case d < time.Hour:
-		return i18n.Count(int(d/time.Minute), "minuto", "minutos")
-	case d < 48*time.Hour:
-		return i18n.Count(int(d/time.Hour), "hora", "horas")
-	default:
-		return i18n.Count(int(d/(24*time.Hour)), "dia", "dias")
-	}
-}
+func ptAgo(d time.Duration) string { return ptUnits.Elapsed(d) }
+
+var ptUnits = model.Units{Second: "segundo", Seconds: "segundos", Minute: "minuto", Minutes: "minutos",
+	Hour: "hora", Hours: "horas", Day: "dia", Days: "dias"}
 
 // Headline kinds.
 const (
