@@ -17,13 +17,19 @@ import (
 // the fixture clock, as cmd does before the wizard starts.
 func bookforgeState(t *testing.T, name string, plain bool, flags ...string) model.State {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "testdata", "bookforge", name))
-	if err != nil {
-		t.Fatal(err)
-	}
 	o := loaders.Options{Now: now, Plain: plain, Flags: map[string]string{}}
 	for _, f := range flags {
 		o.Flags[f] = "true"
+	}
+	return bookforgeWith(t, name, o)
+}
+
+// bookforgeWith is bookforgeState with the loader's options given.
+func bookforgeWith(t *testing.T, name string, o loaders.Options) model.State {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "bookforge", name))
+	if err != nil {
+		t.Fatal(err)
 	}
 	l := bookforge.New(o)
 	paths, err := l.Discover(dir)

@@ -11,7 +11,6 @@ import (
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
-	"github.com/pickup-dev/pickup/loaders/bookforge"
 	"github.com/pickup-dev/pickup/loaders/crucible"
 	"github.com/pickup-dev/pickup/loaders/design"
 	"github.com/pickup-dev/pickup/loaders/kiln"
@@ -231,24 +230,5 @@ func designInPortuguese(t *testing.T, name string) model.State {
 // does, with the loader speaking pt-BR.
 func bookforgePT(t *testing.T, name string) model.State {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "testdata", "bookforge", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := bookforge.New(loaders.Options{Now: now, Flags: map[string]string{}, Lang: i18n.PortugueseBR})
-	paths, err := l.Discover(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range paths {
-		s, err := l.Load(dir, p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !s.Archived {
-			return loaded(t, s)
-		}
-	}
-	t.Fatalf("no live book in %s", dir)
-	return model.State{}
+	return bookforgeWith(t, name, loaders.Options{Now: now, Flags: map[string]string{}, Lang: i18n.PortugueseBR})
 }
