@@ -408,7 +408,7 @@ func (c *Catalog) Reason(r string) string {
 	if t, ok := c.Reasons[r]; ok {
 		return t
 	}
-	return c.Word(r)
+	return r // a loader's own reason, already in the run's language
 }
 
 // Notice returns the wording of the core's one-off notice.
@@ -430,18 +430,19 @@ func (c *Catalog) ChoiceName(ch model.Choice) string {
 
 // ChoiceWords are what the choice does, in the format's own words when
 // it has them (model.ChoicePolicy Label and Hint: kiln's "Answer, then
-// relaunch (/kiln-fire)"), else the catalog's hint. s may be nil.
+// relaunch (/kiln-fire)", which the loader says in the run's language),
+// else the catalog's hint. s may be nil.
 func (c *Catalog) ChoiceWords(s *model.Session, ch model.Choice) string {
 	hint := c.ChoiceHints[ch]
 	if s != nil && s.Policy != nil {
 		p := s.Policy[ch]
 		switch {
 		case p.Label != "" && p.Hint != "":
-			return c.Word(p.Label) + " - " + c.Word(p.Hint)
+			return p.Label + " - " + p.Hint
 		case p.Label != "":
-			return c.Word(p.Label)
+			return p.Label
 		case p.Hint != "":
-			hint = c.Word(p.Hint)
+			hint = p.Hint
 		}
 	}
 	return hint
