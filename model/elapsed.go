@@ -1,11 +1,15 @@
 package model
 
-import "time"
+import (
+	"time"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
+)
 
 // Elapsed renders a duration the way a person says it, in English
-// (EnglishUnits.Elapsed): "30 minutes", "2 hours", "3 days".
-func Elapsed(d time.Duration) string { return EnglishUnits.Elapsed(d) }
+// (i18n.Units.Elapsed): "30 minutes", "2 hours", "3 days".
+func Elapsed(d time.Duration) string { return i18n.UnitsIn(i18n.English).Elapsed(d) }
 
 // Span renders a wait or a length of time in English words, to the
-// second and rounded up (EnglishUnits.Span): "1 minute 30 seconds".
-func Span(d time.Duration) string { return EnglishUnits.Span(d) }
+// second and rounded up (i18n.Units.Span): "1 minute 30 seconds".
+func Span(d time.Duration) string { return i18n.UnitsIn(i18n.English).Span(d) }

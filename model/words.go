@@ -2,19 +2,9 @@ package model
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 )
-
-// Units are the names of time units in one language, singular and
-// plural, for Elapsed and Span.
-type Units struct {
-	Second, Seconds, Minute, Minutes, Hour, Hours, Day, Days string
-}
-
-// EnglishUnits are English's time units.
-var EnglishUnits = Units{"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days"}
 
 // Words are the sentences the core builds itself, in one language: the
 // crash verdict's reason, the evidence of activity it finds in the
@@ -24,7 +14,7 @@ var EnglishUnits = Units{"second", "seconds", "minute", "minutes", "hour", "hour
 // The catalogs of other languages live with the screens (tui/msg); the
 // core only calls these functions, with values it computed.
 type Words struct {
-	Units Units
+	Units i18n.Units
 	// Crash reasons (CrashInfo.Reason): since and threshold are
 	// Units.Elapsed's words.
 	NoTimestamp             string
@@ -52,7 +42,7 @@ type Words struct {
 
 // EnglishWords are the core's sentences in English.
 var EnglishWords = Words{
-	Units:       EnglishUnits,
+	Units:       i18n.UnitsIn(i18n.English),
 	NoTimestamp: "the state records no last update time",
 	Recent: func(since, threshold string) string {
 		return "updated " + since + " ago, within the " + threshold + " threshold"
@@ -104,49 +94,4 @@ func (c Config) words() *Words {
 		return c.Words
 	}
 	return &EnglishWords
-}
-
-// Elapsed renders a duration the way a person says it: "30 minutes",
-// "2 hours", "3 days". It rounds down to the largest whole unit.
-func (u Units) Elapsed(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	switch {
-	case d < time.Minute:
-		return i18n.Count(int(d/time.Second), u.Second, u.Seconds)
-	case d < time.Hour:
-		return i18n.Count(int(d/time.Minute), u.Minute, u.Minutes)
-	case d < 48*time.Hour:
-		return i18n.Count(int(d/time.Hour), u.Hour, u.Hours)
-	default:
-		return i18n.Count(int(d/(24*time.Hour)), u.Day, u.Days)
-	}
-}
-
-// Span renders a wait or a length of time in words, to the second and
-// rounded up: "45 seconds", "6 minutes", "1 minute 30 seconds", "2 hours
-// 5 minutes". It never says "6m0s".
-func (u Units) Span(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	s := int((d + time.Second - 1) / time.Second)
-	units := []struct {
-		size      int
-		one, many string
-	}{{86400, u.Day, u.Days}, {3600, u.Hour, u.Hours}, {60, u.Minute, u.Minutes}, {1, u.Second, u.Seconds}}
-	for i, x := range units {
-		if s < x.size && x.size > 1 {
-			continue
-		}
-		out := i18n.Count(s/x.size, x.one, x.many)
-		if i+1 < len(units) {
-			if r := s % x.size / units[i+1].size; r > 0 {
-				out += " " + i18n.Count(r, units[i+1].one, units[i+1].many)
-			}
-		}
-		return out
-	}
-	return i18n.Count(0, u.Second, u.Seconds)
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
-	"github.com/pickup-dev/pickup/model"
 )
 
 // Text is every sentence the bookforge loader builds (the choices'
@@ -18,10 +17,10 @@ import (
 // command lines and values read from the book's files stay as written.
 type Text struct {
 	// Words.
-	Second, Seconds, Minute, Minutes, Hour, Hours, Day, Days string
-	And, Or                                                  string
-	None, NoHash, Missing, NoHashRecorded, NoPreStatePath    string
-	AtUnknownTime                                            string
+	Units                                                 i18n.Units // a wait's words
+	And, Or                                               string
+	None, NoHash, Missing, NoHashRecorded, NoPreStatePath string
+	AtUnknownTime                                         string
 
 	// bookforge.go.
 	NotFound func(project, hist, pause string) string
@@ -321,8 +320,7 @@ func (l Loader) tx() *Text { return Catalogs.For(l.opts.Lang) }
 // span renders a wait in words as model.Span does, in the catalog's
 // language: "6 minutes", "1 minute 30 seconds".
 func (t *Text) span(d time.Duration) string {
-	return model.Units{Second: t.Second, Seconds: t.Seconds, Minute: t.Minute, Minutes: t.Minutes,
-		Hour: t.Hour, Hours: t.Hours, Day: t.Day, Days: t.Days}.Span(d)
+	return t.Units.Span(d)
 }
 
 // short abbreviates a hash for reasons, as git does.
@@ -374,9 +372,8 @@ func (t *Text) kindOf(k string) string {
 func (t *Text) and(names []string) string { return strings.Join(names, " "+t.And+" ") }
 
 var english = Text{
-	Second: "second", Seconds: "seconds", Minute: "minute", Minutes: "minutes",
-	Hour: "hour", Hours: "hours", Day: "day", Days: "days",
-	And: "and", Or: "or",
+	Units: i18n.UnitsIn(i18n.English),
+	And:   "and", Or: "or",
 	None: "(none)", NoHash: "none", Missing: "(missing)", NoHashRecorded: "(no hash recorded)", NoPreStatePath: "(no pre_state_path)",
 	AtUnknownTime: "at an unknown time",
 

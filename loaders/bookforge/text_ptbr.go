@@ -11,9 +11,8 @@ import (
 // catalogs: fase, cena, registro (ledger), marcador de pausa, arquivar,
 // rodar de novo, retomar, recomeçar.
 var portuguese = Text{
-	Second: "segundo", Seconds: "segundos", Minute: "minuto", Minutes: "minutos",
-	Hour: "hora", Hours: "horas", Day: "dia", Days: "dias",
-	And: "e", Or: "ou",
+	Units: i18n.UnitsIn(i18n.PortugueseBR),
+	And:   "e", Or: "ou",
 	None: "(nenhum)", NoHash: "nenhum", Missing: "(ausente)", NoHashRecorded: "(nenhum hash registrado)", NoPreStatePath: "(sem pre_state_path)",
 	AtUnknownTime: "em hora desconhecida",
 

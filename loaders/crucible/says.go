@@ -233,10 +233,7 @@ func ptPhase(key string) string {
 }
 
 // ptAgo is model.Elapsed in Portuguese.
-func ptAgo(d time.Duration) string { return ptUnits.Elapsed(d) }
-
-var ptUnits = model.Units{Second: "segundo", Seconds: "segundos", Minute: "minuto", Minutes: "minutos",
-	Hour: "hora", Hours: "horas", Day: "dia", Days: "dias"}
+func ptAgo(d time.Duration) string { return i18n.UnitsIn(i18n.PortugueseBR).Elapsed(d) }
 
 // Headline kinds.
 const (

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -209,7 +210,7 @@ var Portuguese = Catalog{
 
 // portugueseCore are the core's sentences (model.Words) in pt-BR.
 var portugueseCore = model.Words{
-	Units:       model.Units{Second: "segundo", Seconds: "segundos", Minute: "minuto", Minutes: "minutos", Hour: "hora", Hours: "horas", Day: "dia", Days: "dias"},
+	Units:       i18n.UnitsIn(i18n.PortugueseBR),
 	NoTimestamp: "o estado não registra a hora da última atualização",
 	Recent: func(since, threshold string) string {
 		return "atualizada há " + since + ", dentro do limite de " + threshold
