@@ -178,12 +178,15 @@ func (a *app) failed(doc resumeDoc, err error) error {
 	}
 	// A write refused because the file changed (fsx's guard): said in
 	// the run's language.
+	// What wraps it (a loader's "discard: ") is kept as it is.
 	var ce *fsx.ChangedError
 	if errors.As(err, &ce) {
-		if ce.Gone {
-			return fail(exitError, "%s: the file was removed since pickup loaded it; nothing was written", ce.Path)
+		if head, ok := strings.CutSuffix(err.Error(), ce.Error()); ok {
+			if ce.Gone {
+				return fail(exitError, "%s%s: the file was removed since pickup loaded it; nothing was written", head, ce.Path)
+			}
+			return fail(exitError, "%s%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)", head, ce.Path)
 		}
-		return fail(exitError, "%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)", ce.Path)
 	}
 	return fail(exitError, "%v", err)
 }
