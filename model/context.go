@@ -146,13 +146,8 @@ func sameDir(a, b string) bool {
 	return filepath.Clean(a) == filepath.Clean(b)
 }
 
-// MismatchAsk ends CONTINUE's question on a context mismatch (the
-// screen adds its [y/N] prompt, the CLI its --yes), in English
-// (Words.MismatchAsk in the run's language).
-var MismatchAsk = EnglishWords.MismatchAsk
-
 // MismatchQuestion is CONTINUE's question on a context mismatch: the
-// alerts, one sentence each, then ask (MismatchAsk, or the source's own
+// alerts, one sentence each, then ask (Words.MismatchAsk, or the source's own
 // question when it has one).
 func MismatchQuestion(alerts []Alert, ask string) string {
 	lines := make([]string, 0, len(alerts)+1)

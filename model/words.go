@@ -30,8 +30,10 @@ type Words struct {
 	HeadIs                  func(short string) string
 	NoCommitYet             string
 	NotInHistory, NotInRepo func(field, short, head string) string
-	MismatchAsk             string
-	ContinuedThough         func(alert string) string
+	// MismatchAsk ends CONTINUE's question on a context mismatch (the
+	// screen adds its [y/N] prompt, the CLI its --yes).
+	MismatchAsk     string
+	ContinuedThough func(alert string) string
 	// The evidence of activity cmd gathers (loaders/activity): another
 	// pickup holding the session's lock (since is "15:04", or empty when
 	// the lock does not say), an agent CLI whose folder is the project
