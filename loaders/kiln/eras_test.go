@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -523,6 +524,30 @@ func TestEraCDRecorded(t *testing.T) {
 		}
 		if s := e.load(t); !s.Recorded.Empty() || !hasWarning(s, "/old/shop, but the project opened is "+e.project) {
 			t.Errorf("%s moved: %+v %q", f, s.Recorded, s.Warnings)
+		}
+	}
+}
+
+// kennygeiler/MetroVision's real era C STATE.md, in a clone whose
+// folder is not the one it records: no recorded place (a warning only),
+// and no crash however old (kiln 1.x has none): interrupted, with its
+// date, in both languages.
+func TestEraCMovedAndInterrupted(t *testing.T) {
+	for lang, want := range map[i18n.Lang][2]string{
+		i18n.English:      {"kiln 1.x records no crash: the run was interrupted on 2026-03-25 04:48 UTC, in stage build.", "kiln 1.x never compares it"},
+		i18n.PortugueseBR: {"O kiln 1.x não registra crash: a execução foi interrompida em 2026-03-25 04:48 UTC, na etapa build.", "o kiln 1.x nunca o compara"},
+	} {
+		e := placeKiln(t, "era_c_moved")
+		e.l.Lang = lang
+		s := e.load(t)
+		if !s.NoCrash || s.Standing != model.StandingInterrupted || s.Headline != want[0] || !s.Recorded.Empty() {
+			t.Errorf("%s: nocrash %v standing %q headline %q recorded %+v", lang, s.NoCrash, s.Standing, s.Headline, s.Recorded)
+		}
+		if !hasWarning(s, "/Users/kennygeiler/Documents/Vibing Coding Projects 2026/SceneDeck") || !hasWarning(s, want[1]) {
+			t.Errorf("%s: warnings %q", lang, s.Warnings)
+		}
+		if c := model.DetectCrash(s, t0.AddDate(0, 8, 0), model.DefaultCrashAfter); c.Detected || c.ReasonCode != model.CrashNoNotion {
+			t.Errorf("%s: crash %+v", lang, c)
 		}
 	}
 }

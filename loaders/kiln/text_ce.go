@@ -146,9 +146,9 @@ var portugueseCE = CEText{
 	},
 	InterruptedC: func(stage, when string) string {
 		if when == "" {
-			return "o kiln 1.x não registra crash: a execução foi interrompida na etapa " + stage + "."
+			return "O kiln 1.x não registra crash: a execução foi interrompida na etapa " + stage + "."
 		}
-		return "o kiln 1.x não registra crash: a execução foi interrompida em " + when + ", na etapa " + stage + "."
+		return "O kiln 1.x não registra crash: a execução foi interrompida em " + when + ", na etapa " + stage + "."
 	},
 	NoEvents:       "o kiln 3.0 guarda .kiln/events.jsonl ao lado do STATE.md; não há nenhum",
 	CannotReadEvts: func(err string) string { return "não foi possível ler .kiln/events.jsonl: " + err },
