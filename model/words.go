@@ -22,6 +22,7 @@ type Words struct {
 	CleanStop               func(action string) string
 	Stale                   func(since, threshold string) string
 	StaleAction             func(since, threshold, action string) string
+	NoCrashNotion           func(since string) string
 	OwnFiles                string
 	FilesChanged            func(what, since, threshold string) string
 	RecordedIn, RecordedOn  func(recorded, current string) string
@@ -55,6 +56,9 @@ var EnglishWords = Words{
 	},
 	StaleAction: func(since, threshold, action string) string {
 		return "no update for " + since + " (more than " + threshold + ") and the last action, " + action + ", is not a pause"
+	},
+	NoCrashNotion: func(since string) string {
+		return "no update for " + since + "; the tool records no crash, so the run was interrupted"
 	},
 	OwnFiles: "the session's own files",
 	FilesChanged: func(what, since, threshold string) string {

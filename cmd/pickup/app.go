@@ -95,10 +95,13 @@ func (a *app) flush() {
 	}
 }
 
-// defaultClaudeHome is $CLAUDE_HOME, else $HOME/.claude.
+// defaultClaudeHome is Claude Code's own $CLAUDE_CONFIG_DIR, else
+// $CLAUDE_HOME, else $HOME/.claude (--claude-home overrides it).
 func defaultClaudeHome() string {
-	if h := os.Getenv("CLAUDE_HOME"); h != "" {
-		return h
+	for _, v := range []string{"CLAUDE_CONFIG_DIR", "CLAUDE_HOME"} {
+		if h := os.Getenv(v); h != "" {
+			return h
+		}
 	}
 	if home, err := os.UserHomeDir(); err == nil {
 		return filepath.Join(home, ".claude")
@@ -267,7 +270,15 @@ func (a *app) notFound(project string) error {
 			}
 		}
 	}
-	return fail(exitNoSession, "%s", a.cli().NotFound(project, strings.Join(a.sourcesAsked(), ", ")))
+	msg := a.cli().NotFound(project, strings.Join(a.sourcesAsked(), ", "))
+	for _, l := range a.registry() {
+		if h, ok := l.(loaders.NotFoundHinter); ok {
+			if hint := h.NotFoundHint(project); hint != "" {
+				msg += "\n" + hint
+			}
+		}
+	}
+	return fail(exitNoSession, "%s", msg)
 }
 
 // problemCode is the exit code for a session's load problem: 6 when an

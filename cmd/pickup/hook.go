@@ -90,8 +90,9 @@ short timeout in the agent's unit. A settings file that is not valid JSON
 is refused, named, and left as it is (exit 4). The write is atomic.
 
 Scopes (default user, because the command holds this machine's path):
-  claude  user ($CLAUDE_HOME or ~/.claude/settings.json), project
-          (DIR/.claude/settings.json), local (DIR/.claude/settings.local.json)
+  claude  user (settings.json in $CLAUDE_CONFIG_DIR, else $CLAUDE_HOME, else
+          ~/.claude), project (DIR/.claude/settings.json), local
+          (DIR/.claude/settings.local.json)
   codex   user ($CODEX_HOME or ~/.codex/hooks.json), project (DIR/.codex/hooks.json)
   gemini  user (~/.gemini/settings.json), project (DIR/.gemini/settings.json)
   cursor  user (~/.cursor/hooks.json), project (DIR/.cursor/hooks.json); experimental

@@ -44,7 +44,8 @@ const environmentText = `  NO_COLOR         set: no colour
   LC_ALL, LC_CTYPE, LANG
                    a locale that is not UTF-8 draws ASCII marks
   EDITOR, PAGER    open artifacts (default vi and less -R)
-  CLAUDE_HOME      Claude Code's home (default ~/.claude)
+  CLAUDE_CONFIG_DIR, CLAUDE_HOME
+                   Claude Code's home, in that order (default ~/.claude)
   CODEX_HOME       Codex's home, for hook install --agent codex
   CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR, CURSOR_PROJECT_DIR
                    read by pickup hook when the agent's stdin has no cwd
@@ -117,7 +118,7 @@ func (a *app) commands() *cobra.Command {
 	pf.BoolVar(&a.jsonOut, "json", false, "print JSON on stdout (see docs/json.md)")
 	a.langFlags(pf)
 	pf.StringVar(&a.source, "source", "", "only sessions of this source: "+strings.Join(sourceNames(), ", "))
-	pf.StringVar(&a.claudeHome, "claude-home", a.claudeHome, "Claude Code's home, where kiln and crucible keep per-project memory ($CLAUDE_HOME, default ~/.claude)")
+	pf.StringVar(&a.claudeHome, "claude-home", a.claudeHome, "Claude Code's home, where kiln and crucible keep per-project memory ($CLAUDE_CONFIG_DIR, else $CLAUDE_HOME, default ~/.claude)")
 	for _, s := range sourceSpecs {
 		if s.flags != nil {
 			s.flags(a.sourceFlags)

@@ -224,6 +224,9 @@ var portugueseCore = model.Words{
 	StaleAction: func(since, threshold, action string) string {
 		return "sem atualização há " + since + " (mais de " + threshold + ") e a última ação, " + action + ", não é uma pausa"
 	},
+	NoCrashNotion: func(since string) string {
+		return "sem atualização há " + since + "; a ferramenta não registra crash, então a execução foi interrompida"
+	},
 	OwnFiles: "os próprios arquivos da sessão",
 	FilesChanged: func(what, since, threshold string) string {
 		return what + ": mudou há " + since + ", dentro do limite de crash de " + threshold
