@@ -55,6 +55,9 @@ type app struct {
 	allowUnchecked bool
 	// accessible runs the wizard as plain prompts (accessible.go).
 	accessible bool
+	// noConversations skips looking for the agent conversation behind
+	// each session (loaders/convo).
+	noConversations bool
 
 	// sig handles SIGINT, SIGTERM and SIGHUP from the start of the run
 	// (see signals.go); nil where nothing started it (tests).

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/pickup-dev/pickup/loaders/activity"
+	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -21,6 +23,9 @@ type facts struct {
 
 	mu        sync.Mutex
 	checkouts map[[2]string]model.Checkout
+	// convos are the agent conversations of each project folder, read
+	// once per run (loaders/convo).
+	convos map[string][]convo.Conversation
 }
 
 // loaded is the START event for s with the facts gathered.
@@ -31,7 +36,45 @@ func (a *app) loaded(s *model.Session) model.Loaded {
 	}
 	l.Activity = append(activity.Lock(s.Path, &a.msg().Core), a.agentsIn(s.Project)...)
 	l.Checkout = a.checkout(s)
+	if c := a.conversation(s); c != nil {
+		l.Conversation = c
+		l.Activity = append(l.Activity, convo.Evidence(*c, &a.msg().Core)...)
+	}
 	return l
+}
+
+// convoSince is how far back the agents' dated stores are looked into.
+const convoSince = 90 * 24 * time.Hour
+
+// conversation is the agent conversation most probably behind s: one
+// of its project's, whose span overlaps the session's last update, on
+// its branch where both record one (nil: none, or --no-conversations).
+func (a *app) conversation(s *model.Session) *model.Conversation {
+	if a.noConversations || s.Project == "" || !s.HasLastUpdated {
+		return nil
+	}
+	a.facts.mu.Lock()
+	convs, ok := a.facts.convos[s.Project]
+	if !ok {
+		home, _ := os.UserHomeDir()
+		stores := convo.StoresFor(os.Getenv, home, a.claudeHome)
+		convs = convo.Find(stores, []string{s.Project}, a.now().Add(-convoSince))
+		if a.facts.convos == nil {
+			a.facts.convos = map[string][]convo.Conversation{}
+		}
+		a.facts.convos[s.Project] = convs
+	}
+	a.facts.mu.Unlock()
+	branch := s.Recorded.Branch
+	if branch == "" {
+		branch = s.Branch
+	}
+	c, ok := convo.Best(convs, convo.Window{End: s.LastUpdated, Branch: branch})
+	if !ok {
+		return nil
+	}
+	m := c.Linked(convo.Guessed)
+	return &m
 }
 
 // agentsIn is the evidence of agent CLIs at work in project.

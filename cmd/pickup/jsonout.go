@@ -69,6 +69,9 @@ type sessionStatus struct {
 	// Alerts are the facts that bear on the choice (State.Alerts): the
 	// running evidence, a context mismatch, the session's own.
 	Alerts []model.Alert `json:"alerts,omitempty"`
+	// Conversation is the agent conversation most probably behind the
+	// session, with the command back into it (loaders/convo).
+	Conversation *model.Conversation `json:"conversation,omitempty"`
 }
 
 type unitsJSON struct {
@@ -105,6 +108,7 @@ func statusJSON(st model.State) sessionStatus {
 	}
 	out.Options = st.Options
 	out.Alerts = st.Alerts()
+	out.Conversation = st.Conversation
 	if p := s.Problem; p != nil {
 		out.Problem = &problemJSON{Kind: string(p.Kind), Path: p.Path, Line: p.Line, Detail: p.Detail, Message: p.Message}
 	}

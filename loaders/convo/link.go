@@ -111,3 +111,27 @@ func Way(c Conversation) (way, command string) {
 	}
 	return "", ""
 }
+
+// Linked is c as the core and pickup's outputs carry it, linked by
+// link (Guessed or Recorded).
+func (c Conversation) Linked(link string) model.Conversation {
+	way, cmd := Way(c)
+	out := model.Conversation{Agent: c.Agent, ID: c.ID, Title: c.Title, Cwd: c.Cwd, Branch: c.Branch,
+		Last: c.Last, Live: string(c.Live), Link: link, Way: way, Command: cmd}
+	if c.Live == Alive {
+		out.PID = c.PID
+	}
+	return out
+}
+
+// Evidence is the running evidence a linked conversation gives: a
+// living process holds it. nil otherwise.
+func Evidence(c model.Conversation, w *model.Words) []model.Activity {
+	if c.Live != string(Alive) {
+		return nil
+	}
+	if w == nil {
+		w = &model.EnglishWords
+	}
+	return []model.Activity{{Kind: model.ActivityConversation, Detail: w.ConversationLive(c.Agent, c.ID, c.PID), PID: c.PID, Name: c.Agent}}
+}

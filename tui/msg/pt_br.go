@@ -260,6 +260,12 @@ var portugueseCore = model.Words{
 		}
 		return s
 	},
+	ConversationLive: func(agent, id string, pid int) string {
+		if pid > 0 {
+			return fmt.Sprintf("a conversa %s %s está aberta num processo vivo (pid %d)", agent, id, pid)
+		}
+		return fmt.Sprintf("a conversa %s %s está aberta num processo vivo (a trava de escrita está tomada)", agent, id)
+	},
 }
 
 var portuguesePlain = PlainText{
