@@ -35,6 +35,8 @@ const (
 // hookInput is what pickup reads from the agent's stdin JSON.
 type hookInput struct {
 	cwd, source string
+	// project is Claude Code's workspace.project_dir (statusLine's JSON).
+	project string
 	roots       []string // Cursor's workspace_roots
 }
 
@@ -200,6 +202,11 @@ func readHookInput(r io.Reader) (hookInput, string) {
 	}
 	in := hookInput{cwd: str("cwd"), source: str("source")}
 	_ = json.Unmarshal(got.fields["workspace_roots"], &in.roots)
+	var ws struct {
+		ProjectDir string `json:"project_dir"`
+	}
+	_ = json.Unmarshal(got.fields["workspace"], &ws)
+	in.project = ws.ProjectDir
 	return in, ""
 }
 

@@ -198,7 +198,7 @@ afterwards (keep it with --keep).`,
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.undoCommand(), a.manCommand())
+	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.statuslineCommand(), a.undoCommand(), a.manCommand())
 	for _, s := range sourceSpecs {
 		if s.commands != nil {
 			root.AddCommand(s.commands(a)...)
