@@ -58,6 +58,8 @@ type app struct {
 	// noConversations skips looking for the agent conversation behind
 	// each session (loaders/convo).
 	noConversations bool
+	// worktrees: status over every worktree of the repository.
+	worktrees bool
 
 	// sig handles SIGINT, SIGTERM and SIGHUP from the start of the run
 	// (see signals.go); nil where nothing started it (tests).

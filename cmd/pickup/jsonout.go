@@ -17,6 +17,8 @@ type statusDoc struct {
 	FormatVersion int             `json:"format_version"`
 	Project       string          `json:"project"`
 	Sessions      []sessionStatus `json:"sessions"`
+	// Worktrees (status --worktrees): every worktree of the repository.
+	Worktrees []worktreeJSON `json:"worktrees,omitempty"`
 }
 
 type crashJSON struct {
@@ -72,6 +74,8 @@ type sessionStatus struct {
 	// Conversation is the agent conversation most probably behind the
 	// session, with the command back into it (loaders/convo).
 	Conversation *model.Conversation `json:"conversation,omitempty"`
+	// Worktree (status --worktrees): the worktree the session was found in.
+	Worktree *worktreeJSON `json:"worktree,omitempty"`
 }
 
 type unitsJSON struct {

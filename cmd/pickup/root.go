@@ -159,6 +159,7 @@ Exit 3 when none is found, 4 when a state file is corrupted.`,
 		},
 	}
 	status.Flags().BoolVar(&a.long, "long", false, "every session in full: facts, options and warnings, archived sessions too")
+	status.Flags().BoolVar(&a.worktrees, "worktrees", false, "every worktree of the repository (git worktree list): its sessions under its branch and folder; a worktree whose folder is gone is listed as orphaned, with the agent conversations that ran there")
 	resume := &cobra.Command{
 		Use:   "resume [DIR]",
 		Short: "Carry out one choice without the UI, for scripts and agents",
