@@ -37,7 +37,7 @@ type hookInput struct {
 	cwd, source string
 	// project is Claude Code's workspace.project_dir (statusLine's JSON).
 	project string
-	roots       []string // Cursor's workspace_roots
+	roots   []string // Cursor's workspace_roots
 }
 
 func (a *app) hookCommand() *cobra.Command {
