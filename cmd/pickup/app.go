@@ -40,6 +40,9 @@ type app struct {
 	// sourceFlags holds the flags that formats declare for themselves.
 	sourceFlags *pflag.FlagSet
 	claudeHome  string
+	// codexHome, when set, is Codex's home instead of $CODEX_HOME (the
+	// demo's sample rollout).
+	codexHome string
 
 	jsonOut bool
 	// long: status prints every session in full, archived ones too.

@@ -57,7 +57,7 @@ func (a *app) conversation(s *model.Session) *model.Conversation {
 	convs, ok := a.facts.convos[s.Project]
 	if !ok {
 		home, _ := os.UserHomeDir()
-		stores := convo.StoresFor(os.Getenv, home, a.claudeHome)
+		stores := a.convoStores(home)
 		convs = convo.Find(stores, []string{s.Project}, a.now().Add(-convoSince))
 		if a.facts.convos == nil {
 			a.facts.convos = map[string][]convo.Conversation{}

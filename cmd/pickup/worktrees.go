@@ -152,7 +152,7 @@ func (a *app) conversationsIn(dir string) []convo.Conversation {
 		return nil
 	}
 	home, _ := os.UserHomeDir()
-	return convo.Find(convo.StoresFor(os.Getenv, home, a.claudeHome), []string{dir}, a.now().Add(-convoSince))
+	return convo.Find(a.convoStores(home), []string{dir}, a.now().Add(-convoSince))
 }
 
 // indent puts two spaces before every line of block.
@@ -164,4 +164,14 @@ func indent(block string) string {
 		}
 	}
 	return strings.Join(lines, "")
+}
+
+// convoStores are the agents' stores pickup reads conversations from:
+// --claude-home's Claude home, the demo's Codex home where it set one.
+func (a *app) convoStores(home string) convo.Stores {
+	s := convo.StoresFor(os.Getenv, home, a.claudeHome)
+	if a.codexHome != "" {
+		s.Codex = a.codexHome
+	}
+	return s
 }
