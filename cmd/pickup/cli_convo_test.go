@@ -56,6 +56,20 @@ func TestConversationBehindASessionDeadOwnerResumes(t *testing.T) {
 	if strings.Contains(pickupEnv(t, dir, env, "status", "--json").stdout, "private reply") {
 		t.Error("conversation content reached the output")
 	}
+	// CONTINUE gives both ways back: the conversation, and pickup's handoff.
+	r := pickupEnv(t, dir, env, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
+	if c, _ := r["conversation"].(map[string]any); c == nil || c["command"] != "cd "+dir+" && claude --resume 11111111-aaaa" {
+		t.Errorf("continue's conversation %v", r["conversation"])
+	}
+	if h, _ := r["handoff"].(string); !strings.HasPrefix(h, "pickup resume "+dir+" --choice continue --emit prompt --session ") {
+		t.Errorf("continue's handoff %q", h)
+	}
+	txt := pickupEnv(t, dir, env, "resume", "--choice", "continue").want(t, exitOK)
+	if !strings.Contains(txt.stderr, "Back into it: cd "+dir+" && claude --resume 11111111-aaaa") ||
+		!strings.Contains(txt.stderr, "Or a fresh agent with pickup's handoff prompt: pickup resume ") ||
+		strings.Contains(txt.stdout, "claude --resume") {
+		t.Errorf("continue's text: stdout %q stderr %q", txt.stdout, txt.stderr)
+	}
 	// --no-conversations looks nowhere.
 	if c := convoSession(t, pickupEnv(t, dir, env, "status", "--json", "--no-conversations").want(t, exitOK).json(t)); c != nil {
 		t.Errorf("--no-conversations still linked %v", c)

@@ -156,6 +156,11 @@ type resumeDoc struct {
 	Activity   []model.Activity `json:"activity,omitempty"`
 	Reason     string           `json:"reason,omitempty"`
 	Suggestion string           `json:"suggestion,omitempty"`
+	// Conversation and Handoff are CONTINUE's two ways back: the agent
+	// conversation behind the session (its command goes back into it),
+	// and the command printing pickup's handoff prompt for a fresh agent.
+	Conversation *model.Conversation `json:"conversation,omitempty"`
+	Handoff      string              `json:"handoff,omitempty"`
 }
 
 // Block kinds beside VETO-2's uncommitted_changes.

@@ -162,6 +162,9 @@ func (a *app) statusText(st model.State) string {
 	for _, al := range st.Alerts() {
 		fmt.Fprintf(&b, "! %s\n", a.msg().AlertLine(al))
 	}
+	for _, l := range a.conversationLines(st.Conversation, "") {
+		b.WriteString(l + "\n")
+	}
 	return b.String()
 }
 

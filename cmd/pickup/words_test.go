@@ -15,3 +15,7 @@ func TestCLICatalogs(t *testing.T) {
 func TestWorktreeCatalogs(t *testing.T) {
 	i18ntest.Check(t, worktreeCatalogs, i18ntest.Options{Same: []string{"worktree"}})
 }
+
+func TestConvoCatalogs(t *testing.T) {
+	i18ntest.Check(t, convoCatalogs, i18ntest.Options{Same: []string{"Codex"}})
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"strconv"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/loaders/convo"
+	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
+)
+
+// convoText is what pickup says of the agent conversation behind a
+// session (loaders/convo): which one, how it was linked, and the ways
+// back into it.
+type convoText struct {
+	// Line names it: agent, id, title (may be empty), its last activity
+	// ("41m ago") and how it was linked.
+	Line func(agent, id, title, ago string, recorded bool) string
+	// The way back, by what its store says (convo.Way*): cmd is the
+	// command (empty for Elsewhere), pid the living process (0: unknown).
+	Resume    func(cmd string) string
+	Fork      func(pid int, cmd string) string
+	Attach    func(cmd string) string
+	Elsewhere string
+	// Handoff is CONTINUE's other way: a fresh agent with pickup's prompt.
+	Handoff func(cmd string) string
+}
+
+var convoCatalogs = i18n.Catalogs[convoText]{
+	i18n.English: {
+		Line: func(agent, id, title, ago string, recorded bool) string {
+			s := "Conversation: " + agent + " " + id
+			if title != "" {
+				s += " «" + title + "»"
+			}
+			s += ", last active " + ago
+			if recorded {
+				return s + " (recorded by pickup's hook)"
+			}
+			return s + " (probably: same folder and time)"
+		},
+		Resume: func(cmd string) string { return "Back into it: " + cmd },
+		Fork: func(pid int, cmd string) string {
+			who := "a running agent holds it"
+			if pid > 0 {
+				who = "a running agent holds it (pid " + strconv.Itoa(pid) + ")"
+			}
+			return "It is open: " + who + "; switch to that terminal. Resuming it would fork it; to branch off a copy on purpose: " + cmd
+		},
+		Attach:    func(cmd string) string { return "A background agent runs it: attach with " + cmd },
+		Elsewhere: "It is open in another Codex client: continue there",
+		Handoff:   func(cmd string) string { return "Or a fresh agent with pickup's handoff prompt: " + cmd },
+	},
+	i18n.PortugueseBR: {
+		Line: func(agent, id, title, ago string, recorded bool) string {
+			s := "Conversa: " + agent + " " + id
+			if title != "" {
+				s += " «" + title + "»"
+			}
+			s += ", última atividade " + ago
+			if recorded {
+				return s + " (registrada pelo hook do pickup)"
+			}
+			return s + " (provável: mesma pasta e mesmo horário)"
+		},
+		Resume: func(cmd string) string { return "Para voltar a ela: " + cmd },
+		Fork: func(pid int, cmd string) string {
+			who := "um agente em execução a mantém aberta"
+			if pid > 0 {
+				who = "um agente em execução a mantém aberta (pid " + strconv.Itoa(pid) + ")"
+			}
+			return "Ela está aberta: " + who + "; vá para aquele terminal. Retomá-la criaria uma bifurcação; para criar uma cópia de propósito: " + cmd
+		},
+		Attach:    func(cmd string) string { return "Um agente em segundo plano a executa: conecte-se com " + cmd },
+		Elsewhere: "Ela está aberta em outro cliente do Codex: continue lá",
+		Handoff:   func(cmd string) string { return "Ou um agente novo com o prompt de passagem do pickup: " + cmd },
+	},
+}
+
+// conversationLines say the conversation c (nil: nothing) and the way
+// back into it; handoff, when given, is the command for CONTINUE's other
+// way.
+func (a *app) conversationLines(c *model.Conversation, handoff string) []string {
+	if c == nil {
+		return nil
+	}
+	t := convoCatalogs.For(runLang)
+	ago := msg.For(runLang).ElapsedShort(int(a.now().Sub(c.Last).Minutes()))
+	out := []string{t.Line(c.Agent, c.ID, c.Title, ago, c.Link == convo.Recorded)}
+	switch c.Way {
+	case convo.WayResume:
+		out = append(out, t.Resume(c.Command))
+	case convo.WayFork:
+		out = append(out, t.Fork(c.PID, c.Command))
+	case convo.WayAttach:
+		out = append(out, t.Attach(c.Command))
+	case convo.WayElsewhere:
+		out = append(out, t.Elsewhere)
+	}
+	if handoff != "" {
+		out = append(out, t.Handoff(handoff))
+	}
+	return out
+}
+
+// handoffCommand is the command that prints pickup's handoff prompt for
+// s, run from anywhere.
+func handoffCommand(project string, s *model.Session) string {
+	return "pickup resume " + model.ShellQuote(project) + " --choice continue --emit prompt --session " + model.ShellQuote(s.ID)
+}
