@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -121,5 +122,35 @@ func TestConversationHeldByALivingClaudeMeansRunning(t *testing.T) {
 	}
 	if crash := m["sessions"].([]any)[0].(map[string]any)["crash"].(map[string]any); crash["detected"] != true {
 		t.Errorf("dead owner's session not crashed: %v", crash)
+	}
+}
+
+func TestHookRecordsTheConversationSoTheLinkIsExact(t *testing.T) {
+	dir, _ := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
+	home := t.TempDir()
+	claude := filepath.Join(home, ".claude")
+	now := time.Now()
+	// Both overlap the session's last update; the guess takes the nearer one.
+	claudeTranscriptFor(t, claude, dir, "55555555-near", now.Add(-3*time.Hour), now.Add(-2*time.Hour))
+	claudeTranscriptFor(t, claude, dir, "66666666-hook", now.Add(-150*time.Minute), now.Add(-100*time.Minute))
+	env := []string{"HOME=" + home, "CLAUDE_HOME=" + claude, "XDG_STATE_HOME=" + filepath.Join(home, "state")}
+	if c := convoSession(t, pickupEnv(t, dir, env, "status", "--json").want(t, exitOK).json(t)); c["id"] != "55555555-near" || c["link"] != "same_folder_and_time" {
+		t.Fatalf("guess %v", c)
+	}
+
+	cmd := exec.Command(bin, "hook", "--agent", "claude")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	in := payload("claude", filepath.Join(dir, ".aios"), "startup")
+	cmd.Stdin = strings.NewReader(strings.Replace(in, "0a1b2c3d-4e5f", "66666666-hook", 1))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("hook: %v %s", err, out)
+	}
+	c := convoSession(t, pickupEnv(t, dir, env, "status", "--json").want(t, exitOK).json(t))
+	if c["id"] != "66666666-hook" || c["link"] != "recorded_by_hook" {
+		t.Errorf("after the hook recorded it: %v", c)
+	}
+	if !strings.Contains(pickupEnv(t, dir, env, "status", "--long").stdout, "(recorded by pickup's hook)") {
+		t.Error("the text does not say the link was recorded")
 	}
 }

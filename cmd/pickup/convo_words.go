@@ -1,10 +1,15 @@
 package main
 
 import (
+	"encoding/json"
+	"path/filepath"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders/convo"
+	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/msg"
 )
@@ -107,4 +112,65 @@ func (a *app) conversationLines(c *model.Conversation, handoff string) []string 
 // s, run from anywhere.
 func handoffCommand(project string, s *model.Session) string {
 	return "pickup resume " + model.ShellQuote(project) + " --choice continue --emit prompt --session " + model.ShellQuote(s.ID)
+}
+
+// conversationRecords is the file in pickup's own state folder where
+// the hook records each agent conversation it sees start, and the most
+// it may grow to (past it, nothing more is recorded).
+const (
+	conversationRecords     = "conversations.jsonl"
+	conversationRecordLimit = 4 << 20
+)
+
+// conversationRecord is one line of it.
+type conversationRecord struct {
+	Agent      string    `json:"agent"`
+	SessionID  string    `json:"session_id"`
+	Transcript string    `json:"transcript_path,omitempty"`
+	Cwd        string    `json:"cwd"`
+	Source     string    `json:"source,omitempty"`
+	At         time.Time `json:"at"`
+}
+
+// recordConversation records, for later exact links, the conversation
+// the agent's hook payload names. Nothing is recorded without a session
+// id and an absolute cwd; a failure is silent (the hook never fails).
+func (a *app) recordConversation(agent string, in hookInput) {
+	if in.sessionID == "" || !filepath.IsAbs(in.cwd) || len(in.sessionID) > 200 || len(in.cwd) > 4096 {
+		return
+	}
+	line, err := json.Marshal(conversationRecord{Agent: agent, SessionID: in.sessionID, Transcript: in.transcript,
+		Cwd: filepath.Clean(in.cwd), Source: in.source, At: a.now().UTC()})
+	if err != nil {
+		return
+	}
+	_ = fsx.AppendRecord(conversationRecords, line, conversationRecordLimit)
+}
+
+// recordedIn are the conversations the hook recorded in project or a
+// folder inside it (convo.RecordKey), read once per run.
+func (a *app) recordedIn(project string) map[string]bool {
+	a.facts.recOnce.Do(func() {
+		data, size, err := fsx.ReadTail(fsx.RecordPath(conversationRecords), conversationRecordLimit)
+		if err != nil {
+			return
+		}
+		lines := strings.Split(string(data), "\n")
+		if int64(len(data)) < size && len(lines) > 0 {
+			lines = lines[1:]
+		}
+		for _, l := range lines {
+			var r conversationRecord
+			if json.Unmarshal([]byte(l), &r) == nil && r.SessionID != "" && r.Cwd != "" {
+				a.facts.records = append(a.facts.records, r)
+			}
+		}
+	})
+	out := map[string]bool{}
+	for _, r := range a.facts.records {
+		if within(project, r.Cwd) {
+			out[convo.RecordKey(r.Agent, r.SessionID)] = true
+		}
+	}
+	return out
 }

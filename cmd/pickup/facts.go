@@ -26,6 +26,9 @@ type facts struct {
 	// convos are the agent conversations of each project folder, read
 	// once per run (loaders/convo).
 	convos map[string][]convo.Conversation
+	// records are the conversations the hook recorded (read once).
+	recOnce sync.Once
+	records []conversationRecord
 }
 
 // loaded is the START event for s with the facts gathered.
@@ -69,11 +72,16 @@ func (a *app) conversation(s *model.Session) *model.Conversation {
 	if branch == "" {
 		branch = s.Branch
 	}
-	c, ok := convo.Best(convs, convo.Window{End: s.LastUpdated, Branch: branch})
+	rec := a.recordedIn(s.Project)
+	c, ok := convo.Best(convs, convo.Window{End: s.LastUpdated, Branch: branch, Recorded: rec})
 	if !ok {
 		return nil
 	}
-	m := c.Linked(convo.Guessed)
+	link := convo.Guessed
+	if rec[convo.RecordKey(c.Agent, c.ID)] {
+		link = convo.Recorded
+	}
+	m := c.Linked(link)
 	return &m
 }
 

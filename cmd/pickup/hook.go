@@ -37,6 +37,8 @@ type hookInput struct {
 	cwd, source string
 	// project is Claude Code's workspace.project_dir (statusLine's JSON).
 	project string
+	// sessionID and transcript name the agent's conversation.
+	sessionID, transcript string
 	roots   []string // Cursor's workspace_roots
 }
 
@@ -144,6 +146,9 @@ func (a *app) runHook(agentName string) {
 		fmt.Fprintf(a.io.err, "pickup hook: unknown --agent %q (known: %s); printing plain text\n", agentName, strings.Join(hookAgentNames(), ", "))
 	}
 	in, note := readHookInput(a.io.in)
+	if known {
+		a.recordConversation(ag.name, in)
+	}
 	cands, where := hookProjects(in, ag)
 	if note != "" {
 		fmt.Fprintln(a.io.err, a.msg().Hook.Input(note, where))
@@ -200,7 +205,7 @@ func readHookInput(r io.Reader) (hookInput, string) {
 		_ = json.Unmarshal(got.fields[k], &s)
 		return s
 	}
-	in := hookInput{cwd: str("cwd"), source: str("source")}
+	in := hookInput{cwd: str("cwd"), source: str("source"), sessionID: str("session_id"), transcript: str("transcript_path")}
 	_ = json.Unmarshal(got.fields["workspace_roots"], &in.roots)
 	var ws struct {
 		ProjectDir string `json:"project_dir"`

@@ -12,7 +12,13 @@ import (
 type Window struct {
 	Start, End time.Time
 	Branch     string
+	// Recorded are the conversations pickup's hook saw start in the
+	// project (RecordKey): they come first, and are linked as Recorded.
+	Recorded map[string]bool
 }
+
+// RecordKey is a conversation's key in Window.Recorded.
+func RecordKey(agent, id string) string { return agent + "\x00" + id }
 
 // Slack is how far apart a conversation's activity and a session's may
 // lie and still be linked: an agent stops writing its state a little
@@ -59,6 +65,9 @@ func Best(convs []Conversation, w Window) (Conversation, bool) {
 
 // better says whether a fits w better than b.
 func better(a, b Conversation, w Window) bool {
+	if ar, br := w.Recorded[RecordKey(a.Agent, a.ID)], w.Recorded[RecordKey(b.Agent, b.ID)]; ar != br {
+		return ar
+	}
 	if w.Branch != "" {
 		am, bm := a.Branch == w.Branch, b.Branch == w.Branch
 		if am != bm {
