@@ -30,3 +30,12 @@ type Conversation struct {
 	Way     string `json:"way"`
 	Command string `json:"command,omitempty"`
 }
+
+// How a conversation was linked to a session (Conversation.Link).
+const (
+	// LinkGuessed: same folder and overlapping time ("probably").
+	LinkGuessed = "same_folder_and_time"
+	// LinkRecorded: pickup's hook recorded the conversation's id when
+	// the agent started in the project.
+	LinkRecorded = "recorded_by_hook"
+)

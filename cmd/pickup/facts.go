@@ -165,8 +165,9 @@ type factTable struct {
 }
 
 type sessionFacts struct {
-	act []model.Activity
-	co  *model.Checkout
+	act  []model.Activity
+	co   *model.Checkout
+	conv *model.Conversation
 }
 
 func (a *app) factsFor(ss []*model.Session) *factTable {
@@ -192,7 +193,7 @@ func (t *factTable) gather(s *model.Session, again bool) {
 	}
 	l := t.a.loaded(s)
 	t.mu.Lock()
-	t.by[factKey(s)] = sessionFacts{l.Activity, l.Checkout}
+	t.by[factKey(s)] = sessionFacts{l.Activity, l.Checkout, l.Conversation}
 	t.mu.Unlock()
 }
 
@@ -202,4 +203,11 @@ func (t *factTable) lookup(s *model.Session) ([]model.Activity, *model.Checkout)
 	defer t.mu.Unlock()
 	f := t.by[factKey(s)]
 	return f.act, f.co
+}
+
+// conversation is tui.Config.Conversation: what was gathered, no I/O.
+func (t *factTable) conversation(s *model.Session) *model.Conversation {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.by[factKey(s)].conv
 }

@@ -28,10 +28,10 @@ const Slack = 30 * time.Minute
 // How a conversation was linked to a session.
 const (
 	// Guessed: same folder and overlapping time ("probably").
-	Guessed = "same_folder_and_time"
+	Guessed = model.LinkGuessed
 	// Recorded: pickup's hook recorded the conversation's id when the
 	// agent started in the project.
-	Recorded = "recorded_by_hook"
+	Recorded = model.LinkRecorded
 )
 
 // Best is the conversation most probably behind a session active in w:

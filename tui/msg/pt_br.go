@@ -80,10 +80,22 @@ var Portuguese = Catalog{
 	},
 	SuggestRestart: "Sugerimos RESTART: ele recomeça da fase 1.",
 
-	CorruptedTitle: "Não é possível ler o arquivo de estado.",
-	FileLabel:      "Arquivo",
-	ProblemLabel:   "Problema",
-	OnlyDiscard:    "Só DISCARD é possível: ele arquiva o arquivo, nada é apagado.",
+	CorruptedTitle:    "Não é possível ler o arquivo de estado.",
+	FileLabel:         "Arquivo",
+	ConversationLabel: "Conversa",
+	BackLabel:         "Para voltar a ela",
+	ConversationValue: func(agent, id, title, ago string, recorded bool) string {
+		s := agent + " " + id
+		if title != "" {
+			s += " «" + title + "»"
+		}
+		if recorded {
+			return s + ", " + ago + " (registrada pelo hook do pickup)"
+		}
+		return s + ", " + ago + " (provável: mesma pasta e mesmo horário)"
+	},
+	ProblemLabel: "Problema",
+	OnlyDiscard:  "Só DISCARD é possível: ele arquiva o arquivo, nada é apagado.",
 
 	ReviewTitle: "Progresso detalhado",
 	PhasesCount: func(done, total int) string { return fmt.Sprintf("Fases %d/%d", done, total) },
