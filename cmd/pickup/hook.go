@@ -39,7 +39,7 @@ type hookInput struct {
 	project string
 	// sessionID and transcript name the agent's conversation.
 	sessionID, transcript string
-	roots   []string // Cursor's workspace_roots
+	roots                 []string // Cursor's workspace_roots
 }
 
 func (a *app) hookCommand() *cobra.Command {
