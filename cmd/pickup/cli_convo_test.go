@@ -71,6 +71,18 @@ func TestConversationBehindASessionDeadOwnerResumes(t *testing.T) {
 		strings.Contains(txt.stdout, "claude --resume") {
 		t.Errorf("continue's text: stdout %q stderr %q", txt.stdout, txt.stderr)
 	}
+	// The hook names it too, with the command back into it.
+	hook := exec.Command(bin, "hook", "--agent", "claude")
+	hook.Dir = dir
+	hook.Env = append(os.Environ(), append(env, "CLAUDE_PROJECT_DIR=", "XDG_STATE_HOME="+t.TempDir())...)
+	hook.Stdin = strings.NewReader(payload("claude", dir, "startup"))
+	out, err := hook.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctx := hookContext(t, "claude", string(out)); !strings.Contains(ctx, "Conversation: claude 11111111-aaaa «*session-resume for story 12.3», last active 2h ago (probably: same folder and time); the command back into it is `cd "+dir+" && claude --resume 11111111-aaaa`.") {
+		t.Errorf("hook:\n%s", ctx)
+	}
 	// --no-conversations looks nowhere.
 	if c := convoSession(t, pickupEnv(t, dir, env, "status", "--json", "--no-conversations").want(t, exitOK).json(t)); c != nil {
 		t.Errorf("--no-conversations still linked %v", c)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,5 +80,34 @@ func TestStatusWorktreesListsSessionsOfEveryTreeAndTheOrphaned(t *testing.T) {
 	// Without --worktrees only the folder's own session is listed.
 	if m := pickupEnv(t, feat, env, "status", "--json").want(t, exitOK).json(t); len(m["sessions"].([]any)) != 1 {
 		t.Errorf("plain status %v", m["sessions"])
+	}
+}
+
+func TestHookNamesTheSessionsOfAnotherWorktree(t *testing.T) {
+	testkit.Isolate(t)
+	root := testkit.RealTempDir(t)
+	main := filepath.Join(root, "shop")
+	testkit.Write(t, filepath.Join(main, "README"), "shop\n")
+	testkit.Git(t, main, nil, "init", "-q", "-b", "main")
+	testkit.Commit(t, main, "first")
+	feat := filepath.Join(root, "shop-feat")
+	testkit.Git(t, main, nil, "worktree", "add", "-q", "-b", "feat-x", feat)
+	aiosState(t, main, 2*time.Hour)
+	aiosState(t, feat, 3*time.Hour)
+	m := pickup(t, feat, "status", "--json").want(t, exitOK).json(t)
+	featID := m["sessions"].([]any)[0].(map[string]any)["id"].(string)
+
+	cmd := exec.Command(bin, "hook", "--agent", "claude")
+	cmd.Dir = main
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "CLAUDE_PROJECT_DIR=")
+	cmd.Stdin = strings.NewReader(payload("claude", main, "startup"))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := hookContext(t, "claude", string(out))
+	want := "1 other worktree of this repository also holds saved sessions: «" + feat + "»: aios " + featID + "; `pickup status --worktrees` lists them."
+	if !strings.Contains(ctx, want) {
+		t.Errorf("no %q in:\n%s", want, ctx)
 	}
 }

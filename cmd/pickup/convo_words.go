@@ -29,6 +29,12 @@ type convoText struct {
 	Elsewhere string
 	// Handoff is CONTINUE's other way: a fresh agent with pickup's prompt.
 	Handoff func(cmd string) string
+	// Hook is the hook's line on it: Line's words and the way back
+	// (cmd empty: another client holds it; alive: a process holds it).
+	Hook func(line, cmd string, alive bool) string
+	// OtherWorktrees: other worktrees of the repository hold saved
+	// sessions (list: "«path»: kiln 97c5…, aios 5939…").
+	OtherWorktrees func(n int, list string) string
 }
 
 var convoCatalogs = i18n.Catalogs[convoText]{
@@ -55,6 +61,19 @@ var convoCatalogs = i18n.Catalogs[convoText]{
 		Attach:    func(cmd string) string { return "A background agent runs it: attach with " + cmd },
 		Elsewhere: "It is open in another Codex client: continue there",
 		Handoff:   func(cmd string) string { return "Or a fresh agent with pickup's handoff prompt: " + cmd },
+		Hook: func(line, cmd string, alive bool) string {
+			switch {
+			case cmd == "":
+				return line + "; another client holds it open."
+			case alive:
+				return line + "; a running agent holds it, so resuming it would fork it (`" + cmd + "` forks it on purpose)."
+			}
+			return line + "; the command back into it is `" + cmd + "`."
+		},
+		OtherWorktrees: func(n int, list string) string {
+			return i18n.Count(n, "other worktree", "other worktrees") + " of this repository also " + map[bool]string{true: "holds", false: "hold"}[n == 1] +
+				" saved sessions: " + list + "; `pickup status --worktrees` lists them."
+		},
 	},
 	i18n.PortugueseBR: {
 		Line: func(agent, id, title, ago string, recorded bool) string {
@@ -79,6 +98,19 @@ var convoCatalogs = i18n.Catalogs[convoText]{
 		Attach:    func(cmd string) string { return "Um agente em segundo plano a executa: conecte-se com " + cmd },
 		Elsewhere: "Ela está aberta em outro cliente do Codex: continue lá",
 		Handoff:   func(cmd string) string { return "Ou um agente novo com o prompt de passagem do pickup: " + cmd },
+		Hook: func(line, cmd string, alive bool) string {
+			switch {
+			case cmd == "":
+				return line + "; outro cliente a mantém aberta."
+			case alive:
+				return line + "; um agente em execução a mantém aberta, então retomá-la criaria uma bifurcação (`" + cmd + "` cria a cópia de propósito)."
+			}
+			return line + "; o comando para voltar a ela é `" + cmd + "`."
+		},
+		OtherWorktrees: func(n int, list string) string {
+			return i18n.Count(n, "outra worktree", "outras worktrees") + " deste repositório também " + map[bool]string{true: "tem", false: "têm"}[n == 1] +
+				" sessões salvas: " + list + "; `pickup status --worktrees` as lista."
+		},
 	},
 }
 

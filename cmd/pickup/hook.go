@@ -153,7 +153,7 @@ func (a *app) runHook(agentName string) {
 	if note != "" {
 		fmt.Fprintln(a.io.err, a.msg().Hook.Input(note, where))
 	}
-	sum, ok := a.hookSummary(cands, in.source == "compact")
+	sum, ok := a.hookSummary(cands, in.source == "compact" || in.source == "clear")
 	if !ok {
 		// Reading took longer than the hook may wait.
 		sum = hookSummaryText{context: a.msg().Hook.Slow(where, hookBudget.String(), "pickup status")}

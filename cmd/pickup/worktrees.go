@@ -175,3 +175,37 @@ func (a *app) convoStores(home string) convo.Stores {
 	}
 	return s
 }
+
+// hookWorktrees bounds the other worktrees the hook looks into.
+const hookWorktrees = 8
+
+// otherWorktrees is the hook's line on the other worktrees of project's
+// repository that hold live sessions ("" when none), read from the
+// repository's files (no git process).
+func (a *app) otherWorktrees(project string) string {
+	var parts []string
+	n := 0
+	for _, dir := range git.WorktreeDirs(project) {
+		if dir == project || within(project, dir) || n >= hookWorktrees {
+			continue
+		}
+		n++
+		found, _ := a.registry().FindWith(dir, a.source, nil)
+		live := liveOnly(found)
+		if len(live) == 0 {
+			continue
+		}
+		var names []string
+		for _, s := range live[:min(len(live), 3)] {
+			names = append(names, clip(s.Source, 20)+" "+s.ID)
+		}
+		if len(live) > 3 {
+			names = append(names, "…")
+		}
+		parts = append(parts, "«"+clip(dir, 2*hookFieldMax)+"»: "+strings.Join(names, ", "))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return convoCatalogs.For(runLang).OtherWorktrees(len(parts), strings.Join(parts, "; "))
+}

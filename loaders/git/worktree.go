@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
 // Worktree is one working tree of a repository, as `git worktree list
@@ -66,4 +69,73 @@ func parseWorktrees(out []byte) []Worktree {
 		}
 	}
 	return list
+}
+
+// maxWorktrees bounds WorktreeDirs.
+const maxWorktrees = 32
+
+// WorktreeDirs lists the working trees of the repository holding dir
+// from the repository's own files, without running git (for the hook,
+// which counts its processes): the main tree, then every linked tree
+// whose folder exists, at most maxWorktrees. nil outside a repository.
+// The files are only read: a tree named there is only looked at.
+func WorktreeDirs(dir string) []string {
+	top := ""
+	for d := filepath.Clean(dir); ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			top = d
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return nil
+		}
+		d = parent
+	}
+	dotgit := filepath.Join(top, ".git")
+	common := dotgit
+	if st, err := os.Lstat(dotgit); err == nil && st.Mode().IsRegular() {
+		// A linked tree: "gitdir: <common>/worktrees/<name>".
+		data, _, err := fsx.ReadHead(dotgit, 4096)
+		if err != nil {
+			return nil
+		}
+		gd, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
+		if !ok {
+			return nil
+		}
+		if !filepath.IsAbs(gd) {
+			gd = filepath.Join(top, gd)
+		}
+		common = filepath.Clean(gd)
+		if cd, _, err := fsx.ReadHead(filepath.Join(gd, "commondir"), 4096); err == nil {
+			c := strings.TrimSpace(string(cd))
+			if !filepath.IsAbs(c) {
+				c = filepath.Join(gd, c)
+			}
+			common = filepath.Clean(c)
+		}
+	}
+	var out []string
+	if filepath.Base(common) == ".git" {
+		out = append(out, filepath.Dir(common))
+	}
+	d, err := fsx.OpenDir(filepath.Join(common, "worktrees"))
+	if err != nil {
+		return out
+	}
+	names, _ := d.Readdirnames(maxWorktrees)
+	d.Close()
+	sort.Strings(names)
+	for _, n := range names {
+		data, _, err := fsx.ReadHead(filepath.Join(common, "worktrees", n, "gitdir"), 4096)
+		if err != nil {
+			continue
+		}
+		wt := filepath.Dir(filepath.Clean(strings.TrimSpace(string(data))))
+		if st, err := os.Stat(wt); err == nil && st.IsDir() && filepath.IsAbs(wt) {
+			out = append(out, wt)
+		}
+	}
+	return out
 }

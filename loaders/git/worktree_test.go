@@ -41,6 +41,12 @@ func TestWorktreesListsEveryTreeAndTheGoneOnes(t *testing.T) {
 			t.Errorf("removed tree %+v", w)
 		}
 	}
+	for _, from := range []string{main, filepath.Join(feat, "sub")} {
+		os.MkdirAll(from, 0o755)
+		if got := WorktreeDirs(from); len(got) != 2 || got[0] != main || got[1] != feat {
+			t.Errorf("WorktreeDirs from %s: %v", from, got)
+		}
+	}
 	if got := Worktrees(t.TempDir()); got != nil {
 		t.Errorf("outside a repository: %+v", got)
 	}

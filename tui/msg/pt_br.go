@@ -606,9 +606,6 @@ var portugueseHook = HookText{
 		return "Fora deste resumo: " + plural(n, "outra sessão", "outras sessões") + " (" + list + "); `pickup status` lista todas."
 	},
 	Cut: "O resumo foi cortado no seu limite de tamanho; `pickup status` mostra tudo.",
-	Compact: func(n int, project, status string) string {
-		return fmt.Sprintf("pickup: %s em %s; `%s` os lista.", plural(n, "workflow interrompido", "workflows interrompidos"), project, status)
-	},
 	User: func(n int, first string) string {
 		if n == 1 {
 			return "pickup: 1 workflow interrompido aqui (" + first + ")."
