@@ -56,6 +56,9 @@ type State struct {
 	// against it (ContextAlerts): CONTINUE asks first when there is any.
 	Checkout *Checkout
 	Mismatch []Alert
+	// Conversation is the agent conversation behind the session, as
+	// Loaded brought it (nil: none).
+	Conversation *Conversation
 }
 
 // Veto is VETO-2's verdict: RESTART is blocked by uncommitted changes,
@@ -116,6 +119,9 @@ type Loaded struct {
 	// not read, nothing compared): the context guard compares it with
 	// what the session records (Session.Recorded).
 	Checkout *Checkout
+	// Conversation is the agent conversation most probably behind the
+	// session (nil: none found, or not looked for).
+	Conversation *Conversation
 }
 
 // Chose is a pick from the options screen.
@@ -283,6 +289,7 @@ func stepLoading(s State, ev Event) (State, []Effect) {
 		act := append(append([]Activity(nil), l.Activity...), s.Config.words().FilesActivity(l.Session, l.Now, s.Config.CrashAfter)...)
 		s.Crash = s.Config.words().DetectCrash(l.Session, l.Now, s.Config.CrashAfter).WithActivity(act)
 		s.Checkout = l.Checkout
+		s.Conversation = l.Conversation
 		s.Mismatch = s.Config.words().ContextAlerts(l.Session.Recorded, l.Checkout)
 	}
 	s.Options = Options(l.Session, s.Crash, s.Mismatch...)

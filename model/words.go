@@ -41,6 +41,9 @@ type Words struct {
 	// or a folder inside it (sub, empty for the project itself).
 	LockHeld     func(pid int, since string) string
 	AgentRunning func(name string, pid int, sub string) string
+	// ConversationLive: the session's conversation (agent, id) is held by
+	// a living process of its agent (pid 0: a lock says so, no pid).
+	ConversationLive func(agent, id string, pid int) string
 }
 
 // EnglishWords are the core's sentences in English.
@@ -91,6 +94,12 @@ var EnglishWords = Words{
 			s += " (in " + sub + ")"
 		}
 		return s
+	},
+	ConversationLive: func(agent, id string, pid int) string {
+		if pid > 0 {
+			return fmt.Sprintf("%s conversation %s is open in a living process (pid %d)", agent, id, pid)
+		}
+		return fmt.Sprintf("%s conversation %s is open in a living process (its writer lock is held)", agent, id)
 	},
 }
 

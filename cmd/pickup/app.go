@@ -40,6 +40,9 @@ type app struct {
 	// sourceFlags holds the flags that formats declare for themselves.
 	sourceFlags *pflag.FlagSet
 	claudeHome  string
+	// codexHome, when set, is Codex's home instead of $CODEX_HOME (the
+	// demo's sample rollout).
+	codexHome string
 
 	jsonOut bool
 	// long: status prints every session in full, archived ones too.
@@ -55,6 +58,11 @@ type app struct {
 	allowUnchecked bool
 	// accessible runs the wizard as plain prompts (accessible.go).
 	accessible bool
+	// noConversations skips looking for the agent conversation behind
+	// each session (loaders/convo).
+	noConversations bool
+	// worktrees: status over every worktree of the repository.
+	worktrees bool
 
 	// sig handles SIGINT, SIGTERM and SIGHUP from the start of the run
 	// (see signals.go); nil where nothing started it (tests).

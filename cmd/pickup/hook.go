@@ -35,7 +35,11 @@ const (
 // hookInput is what pickup reads from the agent's stdin JSON.
 type hookInput struct {
 	cwd, source string
-	roots       []string // Cursor's workspace_roots
+	// project is Claude Code's workspace.project_dir (statusLine's JSON).
+	project string
+	// sessionID and transcript name the agent's conversation.
+	sessionID, transcript string
+	roots                 []string // Cursor's workspace_roots
 }
 
 func (a *app) hookCommand() *cobra.Command {
@@ -143,11 +147,14 @@ func (a *app) runHook(agentName string) {
 		fmt.Fprintf(a.io.err, "pickup hook: unknown --agent %q (known: %s); printing plain text\n", agentName, strings.Join(hookAgentNames(), ", "))
 	}
 	in, note := readHookInput(a.io.in)
+	if known {
+		a.recordConversation(ag.name, in)
+	}
 	cands, where := hookProjects(in, ag)
 	if note != "" {
 		fmt.Fprintln(a.io.err, a.msg().Hook.Input(note, where))
 	}
-	sum, ok := a.hookSummary(cands, in.source == "compact")
+	sum, ok := a.hookSummary(cands, in.source == "compact" || in.source == "clear")
 	if !ok {
 		// Reading took longer than the hook may wait.
 		sum = hookSummaryText{context: a.msg().Hook.Slow(where, hookBudget.String(), "pickup status")}
@@ -199,8 +206,13 @@ func readHookInput(r io.Reader) (hookInput, string) {
 		_ = json.Unmarshal(got.fields[k], &s)
 		return s
 	}
-	in := hookInput{cwd: str("cwd"), source: str("source")}
+	in := hookInput{cwd: str("cwd"), source: str("source"), sessionID: str("session_id"), transcript: str("transcript_path")}
 	_ = json.Unmarshal(got.fields["workspace_roots"], &in.roots)
+	var ws struct {
+		ProjectDir string `json:"project_dir"`
+	}
+	_ = json.Unmarshal(got.fields["workspace"], &ws)
+	in.project = ws.ProjectDir
 	return in, ""
 }
 

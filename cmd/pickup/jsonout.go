@@ -17,6 +17,8 @@ type statusDoc struct {
 	FormatVersion int             `json:"format_version"`
 	Project       string          `json:"project"`
 	Sessions      []sessionStatus `json:"sessions"`
+	// Worktrees (status --worktrees): every worktree of the repository.
+	Worktrees []worktreeJSON `json:"worktrees,omitempty"`
 }
 
 type crashJSON struct {
@@ -69,6 +71,11 @@ type sessionStatus struct {
 	// Alerts are the facts that bear on the choice (State.Alerts): the
 	// running evidence, a context mismatch, the session's own.
 	Alerts []model.Alert `json:"alerts,omitempty"`
+	// Conversation is the agent conversation most probably behind the
+	// session, with the command back into it (loaders/convo).
+	Conversation *model.Conversation `json:"conversation,omitempty"`
+	// Worktree (status --worktrees): the worktree the session was found in.
+	Worktree *worktreeJSON `json:"worktree,omitempty"`
 }
 
 type unitsJSON struct {
@@ -105,6 +112,7 @@ func statusJSON(st model.State) sessionStatus {
 	}
 	out.Options = st.Options
 	out.Alerts = st.Alerts()
+	out.Conversation = st.Conversation
 	if p := s.Problem; p != nil {
 		out.Problem = &problemJSON{Kind: string(p.Kind), Path: p.Path, Line: p.Line, Detail: p.Detail, Message: p.Message}
 	}
@@ -148,6 +156,11 @@ type resumeDoc struct {
 	Activity   []model.Activity `json:"activity,omitempty"`
 	Reason     string           `json:"reason,omitempty"`
 	Suggestion string           `json:"suggestion,omitempty"`
+	// Conversation and Handoff are CONTINUE's two ways back: the agent
+	// conversation behind the session (its command goes back into it),
+	// and the command printing pickup's handoff prompt for a fresh agent.
+	Conversation *model.Conversation `json:"conversation,omitempty"`
+	Handoff      string              `json:"handoff,omitempty"`
 }
 
 // Block kinds beside VETO-2's uncommitted_changes.

@@ -124,6 +124,8 @@ func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
 	if d.Choice == model.Continue {
 		rp := d.ResumePoint
 		doc.ResumePoint = &rp
+		doc.Conversation = a.conversation(s)
+		doc.Handoff = handoffCommand(s.Project, s)
 	}
 	if d.Context != nil {
 		doc.RestoredContext = d.Context
@@ -221,6 +223,12 @@ func (a *app) output(doc resumeDoc, code int) error {
 		fmt.Fprint(a.io.out, doc.NextStep)
 	default:
 		fmt.Fprintln(a.io.out, doc.NextStep)
+		// CONTINUE's two ways back, on stderr: stdout stays the decision.
+		if doc.Conversation != nil {
+			for _, l := range a.conversationLines(doc.Conversation, doc.Handoff) {
+				fmt.Fprintln(a.io.err, l)
+			}
+		}
 		if doc.Undo != "" {
 			// stderr, like the warnings: stdout stays the one decision line.
 			fmt.Fprintln(a.io.err, a.msg().UndoHint(doc.Undo))

@@ -128,6 +128,7 @@ func (a *app) commands() *cobra.Command {
 	pf.AddFlagSet(a.sourceFlags)
 	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
 	pf.BoolVar(&a.accessible, "accessible", accessibleEnv(), "the wizard as plain numbered prompts: no cursor movement, boxes or colour, for screen readers and logs; works without a terminal ($ACCESSIBLE)")
+	pf.BoolVar(&a.noConversations, "no-conversations", false, "do not look for the agent conversation (Claude Code, Codex, Gemini CLI) behind each session")
 	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed (more than 0, at most 8760h)")
 	addChoiceFlags := func(c *cobra.Command) {
 		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")
@@ -159,6 +160,7 @@ Exit 3 when none is found, 4 when a state file is corrupted.`,
 		},
 	}
 	status.Flags().BoolVar(&a.long, "long", false, "every session in full: facts, options and warnings, archived sessions too")
+	status.Flags().BoolVar(&a.worktrees, "worktrees", false, "every worktree of the repository (git worktree list): its sessions under its branch and folder; a worktree whose folder is gone is listed as orphaned, with the agent conversations that ran there")
 	resume := &cobra.Command{
 		Use:   "resume [DIR]",
 		Short: "Carry out one choice without the UI, for scripts and agents",
@@ -198,7 +200,7 @@ afterwards (keep it with --keep).`,
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.undoCommand(), a.manCommand())
+	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.statuslineCommand(), a.undoCommand(), a.manCommand())
 	for _, s := range sourceSpecs {
 		if s.commands != nil {
 			root.AddCommand(s.commands(a)...)

@@ -64,8 +64,13 @@ type Catalog struct {
 	// The corrupted screen.
 	CorruptedTitle string
 	FileLabel      string
-	ProblemLabel   string
-	OnlyDiscard    string
+	// The agent conversation behind the session (loaders/convo): its
+	// label, its value (agent, short id, title, "41m ago", and whether
+	// pickup's hook recorded it or it is a guess), and the way back.
+	ConversationLabel, BackLabel string
+	ConversationValue            func(agent, id, title, ago string, recorded bool) string
+	ProblemLabel                 string
+	OnlyDiscard                  string
 
 	// The review dashboard.
 	ReviewTitle  string
@@ -237,10 +242,22 @@ var English = Catalog{
 	},
 	SuggestRestart: "RESTART is suggested: it starts again from phase 1.",
 
-	CorruptedTitle: "The state file cannot be read.",
-	FileLabel:      "File",
-	ProblemLabel:   "Problem",
-	OnlyDiscard:    "Only DISCARD is possible: it archives the file, nothing is deleted.",
+	CorruptedTitle:    "The state file cannot be read.",
+	FileLabel:         "File",
+	ConversationLabel: "Conversation",
+	BackLabel:         "Back into it",
+	ConversationValue: func(agent, id, title, ago string, recorded bool) string {
+		s := agent + " " + id
+		if title != "" {
+			s += " «" + title + "»"
+		}
+		if recorded {
+			return s + ", " + ago + " (recorded by pickup's hook)"
+		}
+		return s + ", " + ago + " (probably: same folder and time)"
+	},
+	ProblemLabel: "Problem",
+	OnlyDiscard:  "Only DISCARD is possible: it archives the file, nothing is deleted.",
 
 	ReviewTitle: "Detailed progress",
 	PhasesCount: func(done, total int) string { return fmt.Sprintf("Phases %d/%d", done, total) },

@@ -80,10 +80,22 @@ var Portuguese = Catalog{
 	},
 	SuggestRestart: "Sugerimos RESTART: ele recomeça da fase 1.",
 
-	CorruptedTitle: "Não é possível ler o arquivo de estado.",
-	FileLabel:      "Arquivo",
-	ProblemLabel:   "Problema",
-	OnlyDiscard:    "Só DISCARD é possível: ele arquiva o arquivo, nada é apagado.",
+	CorruptedTitle:    "Não é possível ler o arquivo de estado.",
+	FileLabel:         "Arquivo",
+	ConversationLabel: "Conversa",
+	BackLabel:         "Para voltar a ela",
+	ConversationValue: func(agent, id, title, ago string, recorded bool) string {
+		s := agent + " " + id
+		if title != "" {
+			s += " «" + title + "»"
+		}
+		if recorded {
+			return s + ", " + ago + " (registrada pelo hook do pickup)"
+		}
+		return s + ", " + ago + " (provável: mesma pasta e mesmo horário)"
+	},
+	ProblemLabel: "Problema",
+	OnlyDiscard:  "Só DISCARD é possível: ele arquiva o arquivo, nada é apagado.",
 
 	ReviewTitle: "Progresso detalhado",
 	PhasesCount: func(done, total int) string { return fmt.Sprintf("Fases %d/%d", done, total) },
@@ -262,6 +274,12 @@ var portugueseCore = model.Words{
 			s += " (em " + sub + ")"
 		}
 		return s
+	},
+	ConversationLive: func(agent, id string, pid int) string {
+		if pid > 0 {
+			return fmt.Sprintf("a conversa %s %s está aberta num processo vivo (pid %d)", agent, id, pid)
+		}
+		return fmt.Sprintf("a conversa %s %s está aberta num processo vivo (a trava de escrita está tomada)", agent, id)
 	},
 }
 
@@ -591,9 +609,6 @@ var portugueseHook = HookText{
 		return "Fora deste resumo: " + plural(n, "outra sessão", "outras sessões") + " (" + list + "); `pickup status` lista todas."
 	},
 	Cut: "O resumo foi cortado no seu limite de tamanho; `pickup status` mostra tudo.",
-	Compact: func(n int, project, status string) string {
-		return fmt.Sprintf("pickup: %s em %s; `%s` os lista.", plural(n, "workflow interrompido", "workflows interrompidos"), project, status)
-	},
 	User: func(n int, first string) string {
 		if n == 1 {
 			return "pickup: 1 workflow interrompido aqui (" + first + ")."
