@@ -38,7 +38,16 @@ func (l Loader) session(b *book, path string) *model.Session {
 	// --rerun-all is the real run without --resume: bookforge then
 	// ignores the scene's ledger. No other flag of pickup's reaches the
 	// command: the real CLI has only --resume, --steps and --until.
-	plan.Command = runCommand(b, !(fl.RerunAll && plan.ResumeIndex >= 0))
+	gf := gateFlags{Ack: l.opts.Bool(FlagAckOutline), Bypass: l.opts.Bool(FlagBypassOutline)}
+	if b.Archived {
+		gf = gateFlags{}
+	}
+	plan.Command = runCommand(b, !(fl.RerunAll && plan.ResumeIndex >= 0)) + gf.args()
+	plan.RestartCommand = runCommand(b, false) + gf.args()
+	plan.Gate = gate(b, gf, tx)
+	if b.Outline != nil {
+		plan.Outline = b.Outline.Outline
+	}
 
 	s := &model.Session{
 		Source:      SourceName,
@@ -98,6 +107,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 	}
 	s.Warnings = append(s.Warnings, b.Warnings...)
 	s.Warnings = append(s.Warnings, plan.Notes...)
+	gated := l.gateAlerts(s, b, &plan, gf)
 
 	// Timing and the crash rule: a live pause marker, a finished step or
 	// a complete book is a clean stop; a scene left half done without a
@@ -155,16 +165,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 		}
 	}
 	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(s.Phases)}
-	done := plan.Committed
-	if b.State == nil {
-		done = 0
-		for _, sp := range plan.Scenes {
-			if sp.Done() {
-				done++
-			}
-		}
-	}
-	s.Units, s.UnitsLabel = &model.Progress{Done: done, Total: len(plan.Scenes)}, "scenes"
+	s.Units, s.UnitsLabel = sceneUnits(b, &plan, &s.Warnings, tx), "scenes"
 
 	switch {
 	case plan.Complete:
@@ -255,7 +256,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 		"state_file":      b.relProject(path),
 		"from":            plan.From,
 		"command":         plan.Command,
-		"restart_command": runCommand(b, false),
+		"restart_command": plan.RestartCommand,
 		"reset_command":   resetCommand(b),
 		"phase":           plan.Resume.Phase,
 		"committed":       plan.Committed,
@@ -306,9 +307,18 @@ func (l Loader) session(b *book, path string) *model.Session {
 			ctx["warning"] = waitWarning
 		}
 	}
+	if plan.Gate != nil && !b.Archived {
+		ctx["gate"] = plan.Gate
+	}
 	s.Context = ctx
 
 	s.Policy, s.Outcomes = policies(b, &plan, rs, ready, skipped, wait, tx)
+	if gated {
+		cont := s.Policy[model.Continue]
+		cont.Recommended = false
+		cont.Hint += tx.Outline.HintGated
+		s.Policy[model.Continue] = cont
+	}
 	s.Moves = map[model.Choice][]string{model.Discard: b.moves()}
 	if b.Archived {
 		for _, c := range []model.Choice{model.Continue, model.Restart, model.Discard} {
@@ -397,14 +407,14 @@ func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, 
 	switch moves := restartMoves(b, plan, tx); {
 	case b.CutShort != nil && b.CutShort.Choice == "RESTART":
 		restart.Hint = tx.RestartFinishHint(clock(b.CutShort.At))
-		outcomes[model.Restart] = tx.OutRestartFinish(b.ID, clock(b.CutShort.At), runCommand(b, false))
+		outcomes[model.Restart] = tx.OutRestartFinish(b.ID, clock(b.CutShort.At), plan.RestartCommand)
 	case rs == nil:
 		restart.Disabled = tx.RestartNoScene(reset)
 	case len(moves) == 0:
 		restart.Disabled = tx.RestartNothing(rs.ID)
 	default:
 		restart.Hint = tx.RestartHint(tx.and(moves), rs.ID)
-		outcomes[model.Restart] = tx.OutRestart(tx.and(moves), b.ID, rs.ID, runCommand(b, false))
+		outcomes[model.Restart] = tx.OutRestart(tx.and(moves), b.ID, rs.ID, plan.RestartCommand)
 	}
 	return map[model.Choice]model.ChoicePolicy{
 		model.Continue: cont,
@@ -502,7 +512,22 @@ func prompt(b *book, p *Plan, loads []model.Artifact, now time.Time, waitWarning
 	if waitWarning != "" {
 		m.WriteString(tx.PromptWait(waitWarning))
 	}
-	fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.PromptRun, p.Command)
+	if g := p.Gate; g != nil && !g.Open && !p.Complete {
+		m.WriteString(tx.Outline.PromptGate(g.sentence(tx)) + "\n\n")
+		if len(g.Attention) > 0 {
+			for _, it := range g.Attention {
+				fmt.Fprintf(&m, "- %s\n", it)
+			}
+			m.WriteString("\n")
+		}
+		if g.First != "" {
+			fmt.Fprintf(&m, "%s\n\n```sh\n%s\n%s\n```\n\n", tx.Outline.PromptRunAfter, g.First, p.Command)
+		} else {
+			fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.Outline.PromptRunOnce, p.Command)
+		}
+	} else {
+		fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.PromptRun, p.Command)
+	}
 	if len(p.Writes) > 0 {
 		m.WriteString(tx.PromptWrites + "\n\n")
 		for _, w := range p.Writes {
@@ -571,4 +596,68 @@ func globQuote(p string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// gateAlerts says a closed write gate on the options screen (an alert:
+// bookforge refuses the command CONTINUE hands over, and what gets past
+// it), and notes a gate flag that acts. It reports whether the gate is
+// closed for the resume.
+func (l Loader) gateAlerts(s *model.Session, b *book, plan *Plan, gf gateFlags) bool {
+	g, ot := plan.Gate, &l.tx().Outline
+	if g == nil || b.Archived || (plan.Complete && b.State != nil) {
+		return false
+	}
+	switch {
+	case !g.Open:
+		s.Alert(model.AlertDecision, g.sentence(l.tx()))
+		return true
+	case g.Bypassed:
+		s.Warnings = append(s.Warnings, ot.NoteBypassed("--"+FlagBypassOutline))
+	case g.Acked:
+		s.Warnings = append(s.Warnings, ot.NoteAcked("--"+FlagAckOutline, len(g.Attention)))
+	case gf.Ack:
+		s.Warnings = append(s.Warnings, ot.NoteAckNothing("--"+FlagAckOutline))
+	}
+	return false
+}
+
+// sceneUnits counts the scenes as bookforge does: the outline's scenes
+// (chapters[].sections[].scenes[]), every one before state.json's cursor
+// committed. Without a readable outline that lists scenes, the scenes
+// that have a ledger (and the cursor's), with a warning saying so.
+func sceneUnits(b *book, plan *Plan, warnings *[]string, tx *Text) *model.Progress {
+	done := plan.Committed
+	if b.State == nil {
+		done = 0
+		for _, sp := range plan.Scenes {
+			if sp.Done() {
+				done++
+			}
+		}
+	}
+	u := &model.Progress{Done: done, Total: len(plan.Scenes)}
+	o := b.Outline
+	if o == nil || b.Archived {
+		return u
+	}
+	ot := &tx.Outline
+	switch {
+	case !o.HasOutline:
+		*warnings = append(*warnings, ot.TotalFromLedgers(OutlineFile))
+	case o.Outline == nil:
+		*warnings = append(*warnings, ot.TotalOutlineBad(OutlineFile, o.OutlineErr))
+	case o.Outline.Total == 0:
+		*warnings = append(*warnings, ot.TotalOutlineEmpty(OutlineFile))
+	default:
+		u.Total = o.Outline.Total
+		if st := b.State; st != nil {
+			if st.Complete() {
+				u.Done = u.Total
+			} else if n, ok := o.Outline.committedBefore(st.Chapter, st.Scene); ok {
+				u.Done = n
+			}
+		}
+		u.Done = min(u.Done, u.Total)
+	}
+	return u
 }
