@@ -379,8 +379,14 @@ func sameSceneAndPhase(t *testing.T, dir, scene, phase string) {
 // --book X` with its own flags, whatever seed flags pickup was given.
 func TestBookforgeCommandsAreReal(t *testing.T) {
 	allowed := map[string][]string{
-		"run":        {"--resume", "--steps", "--until"},
+		"run":        {"--resume", "--steps", "--until", "--ack-outline-attention-items", "--force-outline-gate-bypass"},
 		"book reset": {"--keep-logs", "--logs-scope", "--archive", "--archive-mode", "--archive-logs"},
+		// cli.py at 30032f6: outline generate and outline reset (their
+		// flags without a value, and those with one followed by it).
+		"outline generate": {"--resume", "--rerun", "--new-version", "--strict-transition-hints", "--strict-transition-bridges",
+			"--relaxed-location-identity", "--disallow-transition-scene-insertions", "--force-rerun-with-draft", "--exact-scene-count",
+			"--from-phase", "--to-phase", "--transition-insert-budget-per-chapter", "--scene-count-range"},
+		"outline reset": {"--archive", "--force", "--keep-working-outline-artifacts"},
 	}
 	check := func(where, cmd string) {
 		t.Helper()
@@ -390,21 +396,24 @@ func TestBookforgeCommandsAreReal(t *testing.T) {
 			return
 		}
 		sub, rest := f[3], f[4:]
-		if sub == "book" {
-			sub, rest = "book reset", f[5:]
+		if sub == "book" || sub == "outline" {
+			sub, rest = sub+" "+f[4], f[5:]
 		}
 		if len(rest) < 2 || rest[0] != "--book" || allowed[sub] == nil {
 			t.Errorf("%s: %q", where, cmd)
 			return
 		}
-		for _, a := range rest[2:] {
+		for i, a := range rest[2:] {
+			if i > 0 && slices.Contains([]string{"--from-phase", "--to-phase", "--transition-insert-budget-per-chapter", "--scene-count-range"}, rest[1+i]) {
+				continue // the value of the flag before
+			}
 			if !slices.Contains(allowed[sub], a) {
 				t.Errorf("%s: %q carries %s, which bookforge %s does not take", where, cmd, a, sub)
 			}
 		}
 	}
-	for _, fx := range []string{"real", "cursor", "finished", "lint_off", "durable_preflight", "durable_scene", "missing_artifact", "pre_state"} {
-		for _, flags := range [][]string{nil, {"--rerun-from", "write"}, {"--rerun-all"}, {"--force-resume", "--resume-allow-prompt-change", "--reason", "x"}} {
+	for _, fx := range []string{"real", "cursor", "finished", "lint_off", "durable_preflight", "durable_scene", "missing_artifact", "pre_state", "outline_paused", "outline_gate", "outline_total"} {
+		for _, flags := range [][]string{nil, {"--rerun-from", "write"}, {"--rerun-all"}, {"--force-resume", "--resume-allow-prompt-change", "--reason", "x"}, {"--ack-outline-attention-items", "--force-outline-gate-bypass"}} {
 			dir := bookforgeProject(t, fx)
 			m := pickup(t, dir, append([]string{"plan", "--json"}, flags...)...).json(t)
 			where := fx + " " + strings.Join(flags, " ")
