@@ -634,3 +634,39 @@ func TestBookforgeSceneTotalFromOutline(t *testing.T) {
 		t.Fatalf("units %v warnings %v", u, s["warnings"])
 	}
 }
+
+// A drafting book whose outline is being generated again: the scene
+// session says bookforge refuses `run` while the outline run is paused,
+// and the outline session says bookforge refuses its resume (drafted
+// scenes, and the run was started without --force-rerun-with-draft).
+func TestBookforgeOutlineRerunOverDrafts(t *testing.T) {
+	dir := bookforgeProject(t, "outline_gate")
+	paused := bookforgeProject(t, "outline_paused")
+	od := outlineDir(dir, "reed")
+	for _, name := range []string{"pipeline_run_paused.json", "pipeline_latest.json", "outline_pipeline_latest.json", "outline_pipeline_report_latest.json"} {
+		testkit.Write(t, filepath.Join(od, name), strings.ReplaceAll(testkit.Read(t, filepath.Join(outlineDir(paused, "loom"), name)), "loom", "reed"))
+	}
+	testkit.CopyTree(t, filepath.Join(outlineDir(paused, "loom"), "pipeline_runs", "20260215_101500"), filepath.Join(od, "pipeline_runs", "20260215_101500"))
+	ss := pickup(t, dir, "status", "--json").want(t, exitOK).json(t)["sessions"].([]any)
+	if len(ss) != 2 {
+		t.Fatalf("%d sessions", len(ss))
+	}
+	var scene, outline string
+	for _, s := range ss {
+		m := s.(map[string]any)
+		if strings.HasSuffix(m["path"].(string), "pipeline_run_paused.json") {
+			outline = m["id"].(string)
+		} else {
+			scene = m["id"].(string)
+		}
+	}
+	d := pickup(t, dir, "resume", "--choice", "review", "--session", scene, "--json").want(t, exitOK).json(t)
+	if a := fmtJSON(d["alerts"]); !strings.Contains(a, "WRITE GATED: latest outline pipeline status is PAUSED.") ||
+		!strings.Contains(a, "outline generate --book reed --rerun --force-rerun-with-draft") {
+		t.Fatalf("scene alerts %s", a)
+	}
+	d = pickup(t, dir, "resume", "--choice", "continue", "--session", outline, "--json").want(t, exitBlocked).json(t)
+	if !strings.Contains(fmtJSON(d), "Drafted scene outputs exist. Use --force-rerun-with-draft to proceed with outline rerun.") {
+		t.Fatalf("outline continue %v", d)
+	}
+}

@@ -64,7 +64,7 @@ func gate(b *book, fl gateFlags, tx *Text) *Gate {
 	g := &Gate{}
 	bypass := ot.WayBypass("--" + FlagBypassOutline)
 	resume := ""
-	if o.unfinished() {
+	if o.unfinished() && resumeRefusal(b) == "" {
 		resume = outlineResumeCommand(b)
 	}
 	switch {

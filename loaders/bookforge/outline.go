@@ -230,6 +230,7 @@ type outlineState struct {
 	// Warnings about the outline folder's files.
 	Warnings []string
 	manifest []string
+	tx       *Text
 }
 
 // failedPhase is _phase_failed: the first phase recorded failed or paused.
@@ -266,7 +267,7 @@ func (o *outlineState) setting(key string) gjson.Result { return field(o.Setting
 // latest report. Nothing there is an error: what cannot be read is a
 // warning.
 func readOutline(dir string, tx *Text) *outlineState {
-	o := &outlineState{PauseFile: filepath.Join(dir, filepath.FromSlash(OutlinePauseFile)), PointerData: map[string][]byte{}}
+	o := &outlineState{PauseFile: filepath.Join(dir, filepath.FromSlash(OutlinePauseFile)), PointerData: map[string][]byte{}, tx: tx}
 	abs := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
 	read := func(rel, p string) ([]byte, bool) {
 		data, err := fsx.ReadFile(p)
@@ -435,7 +436,13 @@ func latestReport(dir string, o *outlineState, read func(rel, p string) ([]byte,
 				if !filepath.IsAbs(p) {
 					p = filepath.Join(outlineRoot, filepath.FromSlash(rel))
 				}
-				if r, done, found := try(filepath.Clean(p)); found && done {
+				// bookforge reads wherever the pointer says; pickup reads
+				// only inside the book (a crafted pointer names no file
+				// elsewhere on the machine), and then goes on as bookforge
+				// does when the path names no report.
+				if strings.HasPrefix(relTo(dir, filepath.Clean(p)), "/") {
+					o.Warnings = append(o.Warnings, textOr(o.tx).Outline.ReportOutside(OutlineReportLatest, rel))
+				} else if r, done, found := try(filepath.Clean(p)); found && done {
 					return r, r == nil
 				}
 			}

@@ -127,12 +127,7 @@ func decideOutline(b *book, tx *Text) OutlinePlan {
 	if o.HasPause {
 		p.Reset += " --force" // reset refuses while the marker is there
 	}
-	switch {
-	case !o.HasRun:
-		p.Refused = "No resumable outline pipeline run found."
-	case o.HasOutline && hasDrafts(b) && !(o.setting("force_rerun_with_draft").Type == gjson.True):
-		p.Refused = "Drafted scene outputs exist. Use --force-rerun-with-draft to proceed with outline rerun."
-	}
+	p.Refused = resumeRefusal(b)
 	if pz := o.Pause; pz != nil {
 		if pz.RunID != "" && o.RunID != "" && pz.RunID != o.RunID {
 			p.Notes = append(p.Notes, ot.NoteOtherRun(OutlinePauseFile, pz.RunID, o.RunID))
@@ -469,4 +464,19 @@ func outlineArtifacts(b *book) []model.Artifact {
 		}
 	}
 	return out
+}
+
+// resumeRefusal is bookforge's error when `outline generate --resume`
+// refuses the book's latest run, or "": the run folder is gone, or the
+// book has drafted scenes and the run was started without
+// --force-rerun-with-draft (adding it now changes the fingerprint).
+func resumeRefusal(b *book) string {
+	o := b.Outline
+	switch {
+	case !o.HasRun:
+		return "No resumable outline pipeline run found."
+	case o.HasOutline && hasDrafts(b) && o.setting("force_rerun_with_draft").Type != gjson.True:
+		return "Drafted scene outputs exist. Use --force-rerun-with-draft to proceed with outline rerun."
+	}
+	return ""
 }

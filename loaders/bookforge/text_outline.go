@@ -14,6 +14,8 @@ type OutlineText struct {
 	Unreadable func(file, err string) string
 	PauseBad   func(file string) string
 	OutlineBad func(file, err string) string
+	// ReportOutside: the report pointer names a file outside the book.
+	ReportOutside func(file, path string) string
 
 	// The scene total.
 	TotalFromLedgers  func(file string) string
@@ -104,6 +106,9 @@ var englishOutline = OutlineText{
 	},
 	OutlineBad: func(file, err string) string {
 		return fmt.Sprintf("%s cannot be read (%s): bookforge stops on it before writing", file, err)
+	},
+	ReportOutside: func(file, path string) string {
+		return fmt.Sprintf("%s names %s, outside the book: pickup does not read it and takes the report of its run_id, as bookforge does when the path names none", file, path)
 	},
 
 	TotalFromLedgers: func(file string) string {
@@ -235,6 +240,9 @@ var portugueseOutline = OutlineText{
 	},
 	OutlineBad: func(file, err string) string {
 		return fmt.Sprintf("não dá para ler %s (%s): o bookforge para nele antes de escrever", file, err)
+	},
+	ReportOutside: func(file, path string) string {
+		return fmt.Sprintf("%s nomeia %s, fora do livro: o pickup não o lê e usa o relatório do run_id dele, como o bookforge faz quando o caminho não nomeia nenhum", file, path)
 	},
 
 	TotalFromLedgers: func(file string) string {
