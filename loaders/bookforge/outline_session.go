@@ -269,7 +269,10 @@ func (l Loader) outlineSession(b *book, path string) *model.Session {
 	for _, m := range moves {
 		what = append(what, relTo(b.Dir, m))
 	}
-	list := tx.and(what)
+	list := strings.Join(what, ", ")
+	if n := len(what); n > 1 {
+		list = strings.Join(what[:n-1], ", ") + " " + tx.And + " " + what[n-1]
+	}
 	s.Policy = map[model.Choice]model.ChoicePolicy{
 		model.Continue: cont,
 		model.Review:   {Hint: ot.ReviewHint},
