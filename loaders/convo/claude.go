@@ -13,16 +13,21 @@ import (
 
 // ClaudeFolder is the name Claude Code gives the folder of a cwd's
 // transcripts under projects/: every character outside [A-Za-z0-9]
-// turned into "-", nothing collapsed; a name over 200 characters is cut
-// to 200 and followed by "-" and a hash pickup cannot recompute (the
-// hash differs between Claude's builds), so long names are matched on
-// their 200-character prefix.
+// turned into "-", counted as JavaScript counts them (a character
+// outside the Basic Multilingual Plane, an emoji, is two), nothing
+// collapsed. A name over 200 characters is cut to 200 and followed by
+// "-" and a hash pickup cannot recompute (it differs between Claude's
+// builds), so long names are matched on their 200-character prefix.
+// kiln's memory look-up uses the same rule (kiln.ClaudeEncode).
 func ClaudeFolder(cwd string) string {
 	var b strings.Builder
 	for _, r := range cwd {
-		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+		switch {
+		case r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'):
 			b.WriteRune(r)
-		} else {
+		case r > 0xFFFF:
+			b.WriteString("--")
+		default:
 			b.WriteByte('-')
 		}
 	}

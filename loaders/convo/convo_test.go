@@ -68,6 +68,7 @@ func TestClaudeFolderNameEveryCharacterOutsideAlnum(t *testing.T) {
 		"/home/ana/shop.v2":   "-home-ana-shop-v2",
 		"/Users/me/.agents":   "-Users-me--agents",
 		"/home/ana/café shop": "-home-ana-caf--shop",
+		"/home/ana/🎉":         "-home-ana---",
 	} {
 		if got := ClaudeFolder(in); got != want {
 			t.Errorf("ClaudeFolder(%q) = %q, want %q", in, got, want)

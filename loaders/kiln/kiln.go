@@ -34,10 +34,10 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -88,23 +88,8 @@ const claudeNameMax = 200
 // the runtime's that pickup does not compute): long is then true and
 // name is the 200-unit prefix, to be matched as "<name>-*".
 func ClaudeEncode(project string) (name string, long bool) {
-	var b strings.Builder
-	units := 0
-	for _, r := range filepath.ToSlash(project) {
-		switch {
-		case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'):
-			b.WriteRune(r)
-			units++
-		case r > 0xFFFF:
-			b.WriteString("--")
-			units += 2
-		default:
-			b.WriteByte('-')
-			units++
-		}
-	}
-	name = b.String() // one byte per code unit
-	if units > claudeNameMax {
+	name = convo.ClaudeFolder(filepath.ToSlash(project)) // one byte per code unit
+	if len(name) > claudeNameMax {
 		return name[:claudeNameMax], true
 	}
 	return name, false
