@@ -90,8 +90,8 @@ const VetoGitRefused = "git_refused"
 
 // VetoGitFailed is VETO-2 failing closed: there is a repository (a .git
 // at or above the project) and a git command failed (a corrupt index, a
-// bad config line, a .git that loops or points nowhere, a bare
-// repository, a configuration git could not finish reading), so
+// bad config line, a .git that loops or points nowhere, a configuration
+// git could not finish reading), so
 // uncommitted work cannot be ruled out. Files already found are listed.
 const VetoGitFailed = "git_failed"
 

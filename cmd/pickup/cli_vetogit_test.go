@@ -116,11 +116,20 @@ func TestHostileGitSymlinkLoop(t *testing.T) {
 	unchecked(t, dir, state)
 }
 
+// core.bare set on the project's own repository: git would refuse to
+// look at a work tree. pickup runs git with the project as its work
+// tree (--work-tree), so the edit is found and blocks, flag or not.
 func TestHostileBareRepository(t *testing.T) {
 	dir, state := dirtyProject(t)
 	testkit.Git(t, dir, nil, "config", "core.bare", "true")
-	restartRefused(t, dir, state, model.VetoGitFailed, "work tree")
-	unchecked(t, dir, state)
+	doc := restartRefused(t, dir, state, model.VetoUncommitted, "")
+	if files := fmt.Sprint(doc["files"]); files != "[src/a.js]" {
+		t.Fatalf("files %s", files)
+	}
+	doc = pickup(t, dir, "resume", "--choice", "restart", "--yes", "--allow-unchecked-restart", "--json").want(t, exitBlocked).json(t)
+	if files := fmt.Sprint(doc["files"]); files != "[src/a.js]" {
+		t.Fatalf("with the flag: files %s", files)
+	}
 }
 
 // An include.path naming a named pipe: git would wait on it for good.

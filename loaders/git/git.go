@@ -92,7 +92,7 @@ func Status(dir string) model.GitChecked { return StatusSince(dir, time.Time{}) 
 // git_check_failed): git is not installed, or there is no repository
 // (no .git at or above dir and git agrees). Any other failure of any
 // git call (a corrupt index, a bad config line, a .git that loops or
-// points nowhere, a bare repository, a configuration that never
+// points nowhere, a configuration that never
 // finishes reading) is Failed: VETO-2 fails closed, and the files
 // already found (the main tree's, when a submodule fails) are kept.
 // When git refuses the repository because another user owns it (its
