@@ -15,7 +15,7 @@ import (
 func (m Model) vetoView(w, lv int) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
 	v := m.state.Veto
-	if v != nil && v.Kind == model.VetoGitRefused {
+	if v.FailsClosed() {
 		return m.gitRefusedView(w, lv, v)
 	}
 	if v == nil {
@@ -88,17 +88,26 @@ func (m Model) vetoView(w, lv int) part {
 	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.VetoQuestion)}
 }
 
-// gitRefusedView is VETO-2 failing closed: git refused to look at the
-// repository, so RESTART is blocked; the way out is a flag, said here.
+// gitRefusedView is VETO-2 failing closed: git refused or failed to
+// look at the repository, so RESTART is blocked; the files git reported
+// before it failed, then the ways on (repair, the flag), said here.
 func (m Model) gitRefusedView(w, lv int, v *model.Veto) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	title, suggestion := c.FailClosed(v)
 	top := m.newDoc(w, true)
-	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.GitRefusedTitle, st.Warning))
+	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(title, st.Warning))
 	d := m.newDoc(w, noBlanks(lv))
 	d.gap()
 	d.text(sg(v.Reason, st.Text))
+	if len(v.Files) > 0 {
+		d.blank()
+		d.text(sg(c.VetoFiles(len(v.Files)), st.Text))
+		for _, l := range c.VetoLines(v) {
+			d.text(sg(l, st.Text))
+		}
+	}
 	d.blank()
-	d.text(sg(c.GitRefusedSuggestion, st.Text))
+	d.text(sg(suggestion, st.Text))
 	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.VetoQuestion)}
 }
 
@@ -216,8 +225,9 @@ func (m Model) doneView(w, lv int) part {
 	}
 	if dec.Action == model.ActionRestartBlocked {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DecisionText(*dec), st.Warning))
-		if dec.Veto != nil && dec.Veto.Kind == model.VetoGitRefused {
-			d.text(sg(c.GitRefusedSuggestion, st.Text))
+		if dec.Veto.FailsClosed() {
+			_, suggestion := c.FailClosed(dec.Veto)
+			d.text(sg(suggestion, st.Text))
 		} else {
 			d.text(sg(c.VetoSuggestion, st.Text))
 		}

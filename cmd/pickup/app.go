@@ -53,7 +53,7 @@ type app struct {
 	choice     string
 	yes        bool
 	emit       string
-	// allowUnchecked lets RESTART go ahead when git refuses to look at
+	// allowUnchecked lets RESTART go ahead when git refuses or fails to look at
 	// the repository (VETO-2 otherwise fails closed).
 	allowUnchecked bool
 	// accessible runs the wizard as plain prompts (accessible.go).

@@ -118,6 +118,7 @@ func headMoved(at *model.Checkout) error {
 	if at == nil || !at.Repo {
 		return nil
 	}
+	git.Forget(at.Dir)
 	now := git.Checkout(at.Dir, "")
 	if !at.Moved(now) {
 		return nil
@@ -190,6 +191,7 @@ func (t *factTable) gather(s *model.Session, again bool) {
 		t.a.facts.mu.Lock()
 		delete(t.a.facts.checkouts, [2]string{s.Project, s.Recorded.Commit})
 		t.a.facts.mu.Unlock()
+		git.Forget(s.Project)
 	}
 	l := t.a.loaded(s)
 	t.mu.Lock()

@@ -135,7 +135,7 @@ func (a *app) commands() *cobra.Command {
 		c.Flags().BoolVar(&a.yes, "yes", false, "answer yes to confirmations: allow restart, discard and confirmed writes to change files (without it they refuse)")
 		c.Flags().StringVar(&a.emit, "emit", "", "with --choice continue: 'prompt' prints a ready-to-paste markdown prompt for the agent instead of the decision")
 		a.emitLangFlag(c)
-		c.Flags().BoolVar(&a.allowUnchecked, "allow-unchecked-restart", false, "let RESTART go ahead when git refuses to look at the repository (owned by another user: git's safe.directory check), without the uncommitted-changes check; without it RESTART is blocked")
+		c.Flags().BoolVar(&a.allowUnchecked, "allow-unchecked-restart", false, "let RESTART go ahead when git refuses to look at the repository (owned by another user: git's safe.directory check) or fails on it (a corrupt index, a bad config line, a broken .git), without the uncommitted-changes check; files git did report still block; without it RESTART is blocked")
 	}
 	addChoiceFlags(root)
 
@@ -167,8 +167,8 @@ Exit 3 when none is found, 4 when a state file is corrupted.`,
 		Long: `resume runs the same core as the wizard with --choice as the pick.
 continue and review change nothing. restart first checks git (VETO-2:
 any uncommitted change blocks it, exit 5; so does a repository git
-refuses to look at because another user owns it, unless
---allow-unchecked-restart), then resets the workflow;
+refuses to look at because another user owns it, or one git fails on,
+unless --allow-unchecked-restart), then resets the workflow;
 discard archives the state file beside itself. Both change files only
 with --yes; without it they say what they would do and exit 5.`,
 		Args: takes(0, 1),

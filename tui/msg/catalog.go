@@ -106,9 +106,15 @@ type Catalog struct {
 	Veto  VetoText
 	Guard GuardText
 	// GitRefused* is VETO-2 failing closed: git would not look at the
-	// repository (another user owns it).
+	// repository (another user owns it). The suggestion names the
+	// repository's folder, quoted for a shell.
 	GitRefusedTitle      string
-	GitRefusedSuggestion string
+	GitRefusedSuggestion func(folder string) string
+	// GitFailed* is VETO-2 failing closed because a git command failed
+	// in a repository (a corrupt index, a bad config line, a .git that
+	// points nowhere…); the reason carries git's own error.
+	GitFailedTitle      string
+	GitFailedSuggestion string
 
 	// The discard confirmation.
 	DiscardTitle      string
@@ -296,8 +302,13 @@ var English = Catalog{
 	},
 
 	GitRefusedTitle: "Restart blocked: git would not check this repository",
-	GitRefusedSuggestion: "To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart. " +
-		"If you own this folder and trust it, mark it safe instead: git config --global --add safe.directory <folder>.",
+	GitRefusedSuggestion: func(folder string) string {
+		return "To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart. " +
+			"If you own this folder and trust it, mark it safe instead: git config --global --add safe.directory " + folder
+	},
+	GitFailedTitle: "Restart blocked: git failed on this repository",
+	GitFailedSuggestion: "Repair the repository until `git status` works in it (the error above is git's own), then choose RESTART again. " +
+		"To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart.",
 
 	DiscardTitle: "Discard: archive the session and start fresh",
 	DiscardWhat:  "The state file is archived, not deleted:",
@@ -687,8 +698,9 @@ func (c *Catalog) DecisionText(d model.Decision) string {
 	case model.ActionRestartBlocked:
 		n := 0
 		if d.Veto != nil {
-			if d.Veto.Kind == model.VetoGitRefused {
-				return c.GitRefusedTitle
+			if d.Veto.FailsClosed() {
+				title, _ := c.FailClosed(d.Veto)
+				return title
 			}
 			n = len(d.Veto.Files)
 		}
@@ -701,4 +713,13 @@ func (c *Catalog) DecisionText(d model.Decision) string {
 		return c.ShowProgress
 	}
 	return string(d.Action)
+}
+
+// FailClosed is the title and the way on of a veto that fails closed
+// (git refused or failed to look at the repository).
+func (c *Catalog) FailClosed(v *model.Veto) (title, suggestion string) {
+	if v.Kind == model.VetoGitFailed {
+		return c.GitFailedTitle, c.GitFailedSuggestion
+	}
+	return c.GitRefusedTitle, c.GitRefusedSuggestion(model.ShellQuote(v.Repo))
 }

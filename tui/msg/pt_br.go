@@ -133,8 +133,13 @@ var Portuguese = Catalog{
 	VetoSuggestion: "Commit ou stash suas mudanças antes de restart.",
 
 	GitRefusedTitle: "Restart bloqueado: o git se recusou a verificar este repositório",
-	GitRefusedSuggestion: "Para fazer restart sem a verificação de mudanças não commitadas, rode o pickup de novo com --allow-unchecked-restart. " +
-		"Se a pasta é sua e você confia nela, marque-a como segura: git config --global --add safe.directory <pasta>.",
+	GitRefusedSuggestion: func(folder string) string {
+		return "Para fazer restart sem a verificação de mudanças não commitadas, rode o pickup de novo com --allow-unchecked-restart. " +
+			"Se a pasta é sua e você confia nela, marque-a como segura: git config --global --add safe.directory " + folder
+	},
+	GitFailedTitle: "Restart bloqueado: o git falhou neste repositório",
+	GitFailedSuggestion: "Conserte o repositório até que `git status` funcione nele (o erro acima é do próprio git) e escolha RESTART de novo. " +
+		"Para fazer restart sem a verificação de mudanças não commitadas, rode o pickup de novo com --allow-unchecked-restart.",
 
 	DiscardTitle: "DISCARD - Abandonar e começar nova",
 	DiscardWhat:  "O arquivo de estado é arquivado, não apagado:",
@@ -384,7 +389,7 @@ var portugueseWords = map[string]string{
 	"milestones": "marcos", "slices sealed": "fatias seladas",
 
 	"modified": "modificado", "added": "adicionado", "deleted": "apagado", "renamed": "renomeado",
-	"untracked": "não rastreado", "conflicted": "em conflito",
+	"untracked": "não rastreado", "conflicted": "em conflito", "ignored": "ignorado",
 }
 
 var portugueseVeto = VetoText{
@@ -414,6 +419,10 @@ var portugueseVeto = VetoText{
 	},
 	// Seed 001: "2. OU stash temporariamente: git stash",
 	// "3. Depois execute restart novamente".
+	Ignored: "ignorado pelo git, alterado desde o início da sessão",
+	Cut: func(n int) string {
+		return fmt.Sprintf("A busca de arquivos ignorados pelo git parou em %d arquivos: os demais não foram verificados.", n)
+	},
 	Stash:  "Stash temporariamente (git stash pop as traz de volta):",
 	Commit: "OU commit os arquivos listados pelo nome:",
 	Again:  "Depois execute restart novamente",

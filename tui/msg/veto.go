@@ -20,6 +20,11 @@ type VetoText struct {
 	// NotCounted names the files that do not block (the session's own
 	// state and pickup's own), by count.
 	NotCounted func(state, pickup int) string
+	// Ignored follows a file git ignores that changed since the
+	// session's recorded start (model.GitIgnored).
+	Ignored string
+	// Cut says the scan of ignored files stopped at its cap of n files.
+	Cut func(n int) string
 	// Stash and Commit introduce the two commands; Again ends the steps.
 	Stash, Commit, Again string
 }
@@ -49,6 +54,10 @@ var englishVeto = VetoText{
 		}
 		return "Not counted, restart leaves them be: " + strings.Join(parts, " and ") + "."
 	},
+	Ignored: "ignored by git, changed since the session started",
+	Cut: func(n int) string {
+		return fmt.Sprintf("The scan of files git ignores stopped after %d files: the rest were not looked at.", n)
+	},
 	Stash:  "Stash them (git stash pop brings them back):",
 	Commit: "OR commit the listed files by name:",
 	Again:  "Then run restart again",
@@ -64,6 +73,9 @@ func (c *Catalog) VetoFileLine(f model.VetoFile) string {
 	var more []string
 	if f.OrigPath != "" {
 		more = append(more, c.Veto.RenamedFrom(f.OrigPath))
+	}
+	if f.Status == model.GitIgnored {
+		more = append(more, c.Veto.Ignored)
 	}
 	if w := c.Veto.Why[f.Why]; w != "" {
 		more = append(more, w)
@@ -99,6 +111,9 @@ func (c *Catalog) VetoLines(v *model.Veto) []string {
 	}
 	if nc := c.Veto.NotCounted(v.CountClass(model.ClassState), v.CountClass(model.ClassPickup)); nc != "" {
 		out = append(out, nc)
+	}
+	if v.IgnoredCut {
+		out = append(out, c.Veto.Cut(model.MaxIgnored))
 	}
 	heads := []string{c.Veto.Stash, c.Veto.Commit}
 	for i, cmd := range v.Advice {
