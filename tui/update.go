@@ -30,6 +30,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.PasteMsg:
+		return m.pasted(msg)
 	case tea.MouseWheelMsg:
 		if m.view == viewBrowser {
 			return m.browserMouse(msg)
