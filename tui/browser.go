@@ -61,9 +61,9 @@ type browser struct {
 	items   []model.Artifact
 	loading bool
 	// sel is the highlighted artifact's path; top the first row drawn.
-	sel       string
-	top       int
-	filter    filterField
+	sel    string
+	top    int
+	filter filterField
 	// seq tells the current preview request from stale ones.
 	seq  int
 	prev preview
