@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -47,4 +49,65 @@ func TestWizardCtrlZSuspends(t *testing.T) {
 	}
 	p.keys("q")
 	p.waitFor("READY$")
+}
+
+// bashArgv is what bash runs for script, with git a function that prints
+// its arguments (nothing runs): one command a line, NUL-separated.
+func bashArgv(t *testing.T, script string) string {
+	t.Helper()
+	out, err := exec.Command("bash", "--norc", "--noprofile", "-c",
+		"git(){ printf '%s\\0' \"$@\"; printf '\\n'; }\n"+script).CombinedOutput()
+	if err != nil {
+		t.Fatalf("bash: %v\n%s\nscript:\n%s", err, out, script)
+	}
+	return string(out)
+}
+
+// TestVetoCommandsPasteAsShown: the veto's two commands, copied from a
+// real terminal 80 and 120 columns wide (the lines as the screen shows
+// them, indent and all), run in bash as the very commands pickup means:
+// no line breaks inside a quote or between a -- and its file.
+func TestVetoCommandsPasteAsShown(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	for _, w := range []int{80, 120} {
+		p := startPane(t, w, 40, t.TempDir(), nil, "demo")
+		p.waitFor("newest first")
+		p.key("Down")
+		p.key("Down")
+		p.waitFor("> aios")
+		p.key("Enter")
+		p.waitFor("What do you want to do?")
+		p.keys("R")
+		s := p.waitFor("Back to the resume menu?")
+		dir := regexp.MustCompile(`pickup - (/\S+/shop) \(aios\)`).FindStringSubmatch(s)
+		if dir == nil {
+			t.Fatalf("%d columns: no project on screen:\n%s", w, s)
+		}
+		// The lines under "1. Stash" and "2. OR commit", up to "3.".
+		var cmds []string
+		in := false
+		for _, l := range strings.Split(s, "\n") {
+			switch {
+			case strings.HasPrefix(l, "1. "), strings.HasPrefix(l, "2. "):
+				in = true
+			case strings.HasPrefix(l, "3. "):
+				in = false
+			case in:
+				cmds = append(cmds, l)
+			}
+		}
+		want := bashArgv(t, "git -C "+dir[1]+" stash push --include-untracked -m 'before pickup restart'\n"+
+			"git -C "+dir[1]+" add -- src/auth/jwt-handler.js && git -C "+dir[1]+" commit -m 'work in progress before pickup restart' -- src/auth/jwt-handler.js")
+		if got := bashArgv(t, strings.Join(cmds, "\n")); got != want {
+			t.Errorf("%d columns: the commands as copied run as\n%q\nwant\n%q\nscreen:\n%s", w, got, want, s)
+		}
+		for _, l := range cmds {
+			if len([]rune(l)) > w {
+				t.Errorf("%d columns: line wider than the screen: %q", w, l)
+			}
+		}
+		p.quit()
+	}
 }
