@@ -50,7 +50,7 @@ func (m Model) vetoView(w, lv int) part {
 			continue
 		}
 		d.blank()
-		d.text(sg(c.Veto.Class[cl]+" ("+strconv.Itoa(len(files))+"):", st.Subtle))
+		d.text(sg(c.VetoClassHead(v, cl)+" ("+strconv.Itoa(len(files))+"):", st.Subtle))
 		shown := files
 		if len(shown) > max(left, 1) {
 			shown = shown[:max(left-1, 1)]

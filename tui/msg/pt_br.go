@@ -58,6 +58,7 @@ var Portuguese = Catalog{
 		model.Restart:  "Recomeçar story do início",
 		model.Discard:  "Abandonar e começar nova",
 	},
+	RestartHint: "Recomeçar da primeira fase",
 	// Seed 001's options_with_tradeoffs.
 	Tradeoffs: map[model.Choice]string{
 		model.Continue: "Retomar onde parou (mais rápido)",
@@ -131,8 +132,8 @@ var Portuguese = Catalog{
 	DiscardRename: func(archived string) string {
 		return "Ele é renomeado para " + archived + " na mesma pasta."
 	},
-	DiscardRestore:    "Renomeie de volta para ter a sessão de novo.",
-	DiscardRestoreAll: "Renomeie-os de volta para ter a sessão de novo.",
+	DiscardRestore:    "Para ter a sessão de volta: pickup undo (ou renomeie de volta).",
+	DiscardRestoreAll: "Para ter a sessão de volta: pickup undo (ou renomeie-os de volta).",
 	DiscardQuestion:   "Descartar esta sessão? [s/N]",
 	ConfirmHead:       "Confirmar",
 	ConfirmYN:         "Prosseguir? [s/N]",
@@ -226,7 +227,7 @@ var portugueseCore = model.Words{
 	},
 	OwnFiles: "os próprios arquivos da sessão",
 	FilesChanged: func(what, since, threshold string) string {
-		return what + ": mudou há " + since + ", dentro do limite de crash de " + threshold
+		return what + " mudou há " + since + ", dentro do limite de crash de " + threshold
 	},
 	RecordedIn: func(recorded, current string) string {
 		return "registrada em " + recorded + ", você está em " + current
@@ -369,6 +370,7 @@ var portugueseWords = map[string]string{
 var portugueseVeto = VetoText{
 	Class: map[model.FileClass]string{
 		model.ClassOther:  "Suas outras mudanças",
+		classAlone:        "Suas mudanças",
 		model.ClassRun:    "Escritos pela execução interrompida",
 		model.ClassState:  "O estado da própria sessão",
 		model.ClassPickup: "Arquivos e log do próprio pickup",
