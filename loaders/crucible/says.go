@@ -26,9 +26,9 @@ type Says struct {
 	// Counted is a count of dispatches of one final status, in the
 	// dashboard's counts ("2 completed"; pt-BR "2 concluídos").
 	Counted func(n int, status string) string
-	NoRole   string
-	NoFile   string
-	Through  func(from, to string) string // "Phase 1 through Phase 3"
+	NoRole  string
+	NoFile  string
+	Through func(from, to string) string // "Phase 1 through Phase 3"
 
 	// The session.
 	PipelineTitle    func(skill, sid string) string

@@ -54,8 +54,8 @@ type Catalog struct {
 	// than AIOS with no words of its own (an archived one): ChoiceHints'
 	// is AIOS's story.
 	RestartHint string
-	Tradeoffs      map[model.Choice]string // seed 001's options_with_tradeoffs
-	Unavailable    func(reason string) string
+	Tradeoffs   map[model.Choice]string // seed 001's options_with_tradeoffs
+	Unavailable func(reason string) string
 	// Reasons translates the core's reason sentences (model.Reason*);
 	// a missing entry shows the core's own words.
 	Reasons map[string]string
