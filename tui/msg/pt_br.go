@@ -267,14 +267,22 @@ var portuguesePlain = PlainText{
 	PickerHead: func(n int) string {
 		return fmt.Sprintf("%s aqui, as mais recentes primeiro:", plural(n, "sessão salva", "sessões salvas"))
 	},
-	PickerAsk: func(n int) string {
-		return fmt.Sprintf("Qual sessão? Digite um número de 1 a %d e tecle Enter (q sai):", n)
-	},
-	MenuAsk: func(n int, back bool) string {
-		if back {
-			return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (v volta às sessões, q sai):", n)
+	PickerAsk: func(n, archived int) string {
+		also := ""
+		if archived > 0 {
+			also = "a mostra também " + plural(archived, "sessão arquivada", "sessões arquivadas") + ", "
 		}
-		return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (q sai):", n)
+		return fmt.Sprintf("Qual sessão? Digite um número de 1 a %d e tecle Enter (%sq sai):", n, also)
+	},
+	MenuAsk: func(n int, back, artifacts bool) string {
+		keys := ""
+		if artifacts {
+			keys += "v lista os artefatos, "
+		}
+		if back {
+			keys += "b volta às sessões, "
+		}
+		return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (%sq sai):", n, keys)
 	},
 	Enter: "Tecle Enter para voltar às opções (q sai):",
 	NotNumber: func(got string, n int) string {
@@ -288,7 +296,7 @@ var portuguesePlain = PlainText{
 	YesWords:   []string{"s", "sim"},
 	NoWords:    []string{"n", "não"},
 	QuitWords:  []string{"q", "sair"},
-	BackWords:  []string{"v", "voltar"},
+	BackWords:  []string{"voltar"},
 	Header: func(project, source string) string {
 		if source == "" {
 			return "pickup: " + project
