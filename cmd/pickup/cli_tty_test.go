@@ -111,3 +111,29 @@ func TestVetoCommandsPasteAsShown(t *testing.T) {
 		p.quit()
 	}
 }
+
+// TestAccessibleVetoCommandsOneLine: accessible mode (and so a log or a
+// screen reader) prints each of the veto's commands on one line of its
+// own, never broken by pickup: copied whole (a terminal's soft wrap is no
+// line break), it runs as meant.
+func TestAccessibleVetoCommandsOneLine(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not installed")
+	}
+	r := pickupIn(t, t.TempDir(), "3\n2\nn\n", []string{"COLUMNS=40"}, "demo", "--accessible")
+	dir := regexp.MustCompile(`(?m)^pickup: (/\S+/shop) \(aios\)$`).FindStringSubmatch(r.stderr)
+	if dir == nil {
+		t.Fatalf("no aios session opened:\n%s", r.stderr)
+	}
+	var cmds []string
+	for _, l := range strings.Split(r.stderr, "\n") {
+		if strings.HasPrefix(l, "  git ") {
+			cmds = append(cmds, l)
+		}
+	}
+	want := bashArgv(t, "git -C "+dir[1]+" stash push --include-untracked -m 'before pickup restart'\n"+
+		"git -C "+dir[1]+" add -- src/auth/jwt-handler.js && git -C "+dir[1]+" commit -m 'work in progress before pickup restart' -- src/auth/jwt-handler.js")
+	if got := bashArgv(t, strings.Join(cmds, "\n")); len(cmds) != 2 || got != want {
+		t.Errorf("the commands as printed run as\n%q\nwant\n%q\n%s", got, want, r.stderr)
+	}
+}
