@@ -1,10 +1,11 @@
 package main
 
 import (
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 // shellPane is an interactive bash in a tmux pane, with job control, its
@@ -51,16 +52,10 @@ func TestWizardCtrlZSuspends(t *testing.T) {
 	p.waitFor("READY$")
 }
 
-// bashArgv is what bash runs for script, with git a function that prints
-// its arguments (nothing runs): one command a line, NUL-separated.
+// bashArgv is what bash runs for script, git a function (nothing runs).
 func bashArgv(t *testing.T, script string) string {
 	t.Helper()
-	out, err := exec.Command("bash", "--norc", "--noprofile", "-c",
-		"git(){ printf '%s\\0' \"$@\"; printf '\\n'; }\n"+script).CombinedOutput()
-	if err != nil {
-		t.Fatalf("bash: %v\n%s\nscript:\n%s", err, out, script)
-	}
-	return string(out)
+	return testkit.ShellArgv(t, script, "git")
 }
 
 // TestVetoCommandsPasteAsShown: the veto's two commands, copied from a
@@ -68,9 +63,6 @@ func bashArgv(t *testing.T, script string) string {
 // them, indent and all), run in bash as the very commands pickup means:
 // no line breaks inside a quote or between a -- and its file.
 func TestVetoCommandsPasteAsShown(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
-	}
 	for _, w := range []int{80, 120} {
 		p := startPane(t, w, 40, t.TempDir(), nil, "demo")
 		p.waitFor("newest first")
@@ -117,9 +109,6 @@ func TestVetoCommandsPasteAsShown(t *testing.T) {
 // own, never broken by pickup: copied whole (a terminal's soft wrap is no
 // line break), it runs as meant.
 func TestAccessibleVetoCommandsOneLine(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
-	}
 	r := pickupIn(t, t.TempDir(), "3\n2\nn\n", []string{"COLUMNS=40"}, "demo", "--accessible")
 	dir := regexp.MustCompile(`(?m)^pickup: (/\S+/shop) \(aios\)$`).FindStringSubmatch(r.stderr)
 	if dir == nil {

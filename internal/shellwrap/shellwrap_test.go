@@ -1,25 +1,19 @@
 package shellwrap
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/model"
 )
 
-// argv is what bash runs for script: each git command's arguments (git
-// is a function here, nothing runs), NUL-separated, one command a line.
+// argv is what bash runs for script, git a function (nothing runs).
 func argv(t *testing.T, script string) string {
 	t.Helper()
-	out, err := exec.Command("bash", "--norc", "--noprofile", "-c",
-		"git(){ printf '%s\\0' \"$@\"; printf '\\n'; }\n"+script).CombinedOutput()
-	if err != nil {
-		t.Fatalf("bash: %v\n%s\nscript:\n%s", err, out, script)
-	}
-	return string(out)
+	return testkit.ShellArgv(t, script, "git")
 }
 
 func commands() []string {
@@ -44,9 +38,6 @@ func commands() []string {
 // 130 columns with and without an indent, reads back in bash as the same
 // commands with the same arguments, and no line is wider than asked.
 func TestLinesRunAsShown(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("bash is not installed")
-	}
 	for _, cmd := range commands() {
 		want := argv(t, cmd)
 		// One bash for every layout of this command: each layout's
