@@ -459,10 +459,15 @@ func (c *Catalog) ChoiceWords(s *model.Session, ch model.Choice) string {
 // Tradeoff is the catalog's tradeoff for a choice, as the line under its
 // words (ChoiceWords) shows it: when the tradeoff only repeats those
 // words (seed 001's "Ver progresso detalhado (informação)" under "Ver
-// progresso detalhado"), just what it adds in parentheses ("informação"),
-// or nothing. s may be nil.
+// progresso detalhado" on a crucible menu), just what it adds in
+// parentheses ("informação"), or nothing. An AIOS session's menu keeps
+// seed 001's lines word for word, as the seed surfaces them. s may be
+// nil.
 func (c *Catalog) Tradeoff(s *model.Session, ch model.Choice) string {
 	t := c.Tradeoffs[ch]
+	if s == nil || s.Source == "aios" {
+		return t
+	}
 	head, paren := t, ""
 	if i := strings.LastIndex(t, " ("); i > 0 && strings.HasSuffix(t, ")") {
 		head, paren = t[:i], t[i+2:len(t)-1]

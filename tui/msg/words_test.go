@@ -85,6 +85,10 @@ func TestTradeoffSaysWhatItAdds(t *testing.T) {
 	if got := pt.Tradeoff(s, model.Discard); got != "Abandonar sessão (novo início)" {
 		t.Errorf("DISCARD: %q", got)
 	}
+	// AIOS's menu is seed 001's, word for word.
+	if got := pt.Tradeoff(&model.Session{Source: "aios"}, model.Review); got != "Ver progresso detalhado (informação)" {
+		t.Errorf("AIOS REVIEW: %q", got)
+	}
 	en := For(i18n.English)
 	for _, ch := range []model.Choice{model.Continue, model.Review, model.Restart, model.Discard} {
 		if got := en.Tradeoff(s, ch); got != en.Tradeoffs[ch] {
