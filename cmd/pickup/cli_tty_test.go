@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
@@ -41,7 +42,20 @@ func TestWizardCtrlZSuspends(t *testing.T) {
 	}
 	p.keys("fg")
 	p.key("Enter")
-	after := p.waitFor("newest first", "> kiln")
+	// The screen drawn again after the shell's "fg" line.
+	var after string
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		s := p.screen(false)
+		if i := strings.LastIndex(s, "READY$ fg"); i >= 0 && strings.Contains(s[i:], "> kiln") && strings.Contains(s[i:], "enter choose") {
+			after = s[i:]
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("fg: the wizard did not come back:\n%s", s)
+		}
+		time.Sleep(40 * time.Millisecond)
+	}
 	if strings.Contains(after, "What do you want to do?") {
 		t.Fatalf("fg opened a session:\n%s", after)
 	}
