@@ -50,7 +50,7 @@ func (m Model) vetoView(w, lv int) part {
 			continue
 		}
 		d.blank()
-		d.text(sg(c.Veto.Class[cl]+" ("+strconv.Itoa(len(files))+"):", st.Subtle))
+		d.text(sg(c.VetoClassHead(v, cl)+" ("+strconv.Itoa(len(files))+"):", st.Subtle))
 		shown := files
 		if len(shown) > max(left, 1) {
 			shown = shown[:max(left-1, 1)]
@@ -79,9 +79,8 @@ func (m Model) vetoView(w, lv int) part {
 		}
 		n++
 		d.hang([]seg{sg(strconv.Itoa(n)+". ", st.Number)}, sg(steps[i], st.Text))
-		// The command whole, wrapped under its step: it is meant to be
-		// copied.
-		d.verbatim([]seg{sg("   ", st.Text)}, sg(cmd, st.Text))
+		// The command under its step, laid out to be copied.
+		d.command("   ", "     ", cmd, st.Text)
 	}
 	n++
 	d.hang([]seg{sg(strconv.Itoa(n)+". ", st.Number)}, sg(c.Veto.Again, st.Text))
@@ -244,10 +243,15 @@ func (m Model) doneView(w, lv int) part {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(wn, st.Text))
 	}
 	if dec.Undo != "" {
-		d.verbatim(nil, sg(c.UndoHint(dec.Undo), st.Subtle)) // a command: never shortened
+		d.sentenceCommand(c.UndoHint(dec.Undo), dec.Undo, st.Subtle) // a command: never shortened
 	}
 	if next != "" {
-		d.verbatim(nil, sg(next, st.Subtle))
+		// The next step's command starts at "pickup ".
+		cmd := ""
+		if i := strings.Index(next, "pickup "); i >= 0 {
+			cmd = next[i:]
+		}
+		d.sentenceCommand(next, cmd, st.Subtle)
 	}
 	return part{body: d.trimBlank(), focus: [2]int{-1, -1}}
 }

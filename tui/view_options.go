@@ -169,7 +169,7 @@ func (m Model) optionLines(d *doc, i int, o model.Option, lv int, said map[strin
 	own := s != nil && (s.Policy[o.Choice].Label != "" || s.Policy[o.Choice].Hint != "")
 	if subtitles(lv) && o.Enabled && !own {
 		// The catalog's tradeoff, where the format says nothing of its own.
-		if t := c.Tradeoffs[o.Choice]; t != "" {
+		if t := c.Tradeoff(s, o.Choice); t != "" {
 			d.hang(indent, sg(t, st.Subtle))
 		}
 	}

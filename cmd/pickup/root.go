@@ -61,7 +61,8 @@ func rootLong() string {
 
 func run(ctx context.Context, args []string, streams stdio) int {
 	a := newApp(ctx, streams)
-	runLang = a.language() // the environment's, until --lang is read
+	a.lang.pre = langArg(args)
+	runLang = a.language() // --lang as the arguments give it, until the flags are read
 	// Signals are pickup's to handle from the first moment (loading can
 	// take a while; the wizard's first layout too).
 	defer a.signals().stop()

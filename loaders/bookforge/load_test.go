@@ -358,7 +358,7 @@ func TestReasonPause(t *testing.T) {
 		"Detail: chapter: 1",
 		"Detail: scene: 2",
 		"Detail: phase: preflight",
-		"Paused at: 2026-02-15T10:05:00Z",
+		"Paused at: 2026-02-15 10:05:00 UTC",
 	}
 	if !slices.Equal(lines, want) {
 		t.Fatalf("pause lines\n%q\nwant\n%q", lines, want)

@@ -50,8 +50,12 @@ type Catalog struct {
 	PhaseValue     func(phase string, done, total int) string
 	Choices        map[model.Choice]string // CONTINUE, REVIEW…
 	ChoiceHints    map[model.Choice]string // "pick up where it stopped"
-	Tradeoffs      map[model.Choice]string // seed 001's options_with_tradeoffs
-	Unavailable    func(reason string) string
+	// RestartHint is RESTART's hint for a session of another format
+	// than AIOS with no words of its own (an archived one): ChoiceHints'
+	// is AIOS's story.
+	RestartHint string
+	Tradeoffs   map[model.Choice]string // seed 001's options_with_tradeoffs
+	Unavailable func(reason string) string
 	// Reasons translates the core's reason sentences (model.Reason*);
 	// a missing entry shows the core's own words.
 	Reasons map[string]string
@@ -233,8 +237,9 @@ var English = Catalog{
 		model.Restart:  "start the story again from phase 1",
 		model.Discard:  "archive the session and start fresh",
 	},
+	RestartHint: "start again from the first phase",
 	Tradeoffs: map[model.Choice]string{
-		model.Continue: "fastest: resumes where it stopped",
+		model.Continue: "fastest: nothing is done twice",
 		model.Review:   "information only: changes nothing",
 		model.Restart:  "work is lost if it is not committed (git is checked first)",
 		model.Discard:  "a new start: the file is archived, not deleted",
@@ -317,8 +322,8 @@ var English = Catalog{
 	DiscardRename: func(archived string) string {
 		return "It is renamed to " + archived + " in the same folder."
 	},
-	DiscardRestore:    "Rename it back to get the session again.",
-	DiscardRestoreAll: "Rename them back to get the session again.",
+	DiscardRestore:    "To get the session back: pickup undo (or rename it back).",
+	DiscardRestoreAll: "To get the session back: pickup undo (or rename them back).",
 	DiscardQuestion:   "Discard this session? [y/N]",
 	ConfirmHead:       "Confirm",
 	ConfirmYN:         "Proceed? [y/N]",
@@ -462,6 +467,9 @@ func (c *Catalog) ChoiceName(ch model.Choice) string {
 // else the catalog's hint. s may be nil.
 func (c *Catalog) ChoiceWords(s *model.Session, ch model.Choice) string {
 	hint := c.ChoiceHints[ch]
+	if ch == model.Restart && s != nil && s.Source != "" && s.Source != "aios" && c.RestartHint != "" {
+		hint = c.RestartHint
+	}
 	if s != nil && s.Policy != nil {
 		p := s.Policy[ch]
 		switch {
@@ -474,6 +482,34 @@ func (c *Catalog) ChoiceWords(s *model.Session, ch model.Choice) string {
 		}
 	}
 	return hint
+}
+
+// Tradeoff is the catalog's tradeoff for a choice, as the line under its
+// words (ChoiceWords) shows it: when the tradeoff only repeats those
+// words (seed 001's "Ver progresso detalhado (informação)" under "Ver
+// progresso detalhado" on a crucible menu), just what it adds in
+// parentheses ("informação"), or nothing. An AIOS session's menu keeps
+// seed 001's lines word for word, as the seed surfaces them. s may be
+// nil.
+func (c *Catalog) Tradeoff(s *model.Session, ch model.Choice) string {
+	t := c.Tradeoffs[ch]
+	if s == nil || s.Source == "aios" {
+		return t
+	}
+	head, paren := t, ""
+	if i := strings.LastIndex(t, " ("); i > 0 && strings.HasSuffix(t, ")") {
+		head, paren = t[:i], t[i+2:len(t)-1]
+	}
+	said := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(c.ChoiceWords(s, ch))) {
+		said[w] = true
+	}
+	for _, w := range strings.Fields(strings.ToLower(head)) {
+		if !said[w] {
+			return t
+		}
+	}
+	return paren
 }
 
 // ChoiceLine is "CONTINUE - pick up where it stopped": the choice's

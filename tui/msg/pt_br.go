@@ -58,6 +58,7 @@ var Portuguese = Catalog{
 		model.Restart:  "Recomeçar story do início",
 		model.Discard:  "Abandonar e começar nova",
 	},
+	RestartHint: "Recomeçar da primeira fase",
 	// Seed 001's options_with_tradeoffs.
 	Tradeoffs: map[model.Choice]string{
 		model.Continue: "Retomar onde parou (mais rápido)",
@@ -148,8 +149,8 @@ var Portuguese = Catalog{
 	DiscardRename: func(archived string) string {
 		return "Ele é renomeado para " + archived + " na mesma pasta."
 	},
-	DiscardRestore:    "Renomeie de volta para ter a sessão de novo.",
-	DiscardRestoreAll: "Renomeie-os de volta para ter a sessão de novo.",
+	DiscardRestore:    "Para ter a sessão de volta: pickup undo (ou renomeie de volta).",
+	DiscardRestoreAll: "Para ter a sessão de volta: pickup undo (ou renomeie-os de volta).",
 	DiscardQuestion:   "Descartar esta sessão? [s/N]",
 	ConfirmHead:       "Confirmar",
 	ConfirmYN:         "Prosseguir? [s/N]",
@@ -246,7 +247,7 @@ var portugueseCore = model.Words{
 	},
 	OwnFiles: "os próprios arquivos da sessão",
 	FilesChanged: func(what, since, threshold string) string {
-		return what + ": mudou há " + since + ", dentro do limite de crash de " + threshold
+		return what + " mudou há " + since + ", dentro do limite de crash de " + threshold
 	},
 	RecordedIn: func(recorded, current string) string {
 		return "registrada em " + recorded + ", você está em " + current
@@ -292,14 +293,22 @@ var portuguesePlain = PlainText{
 	PickerHead: func(n int) string {
 		return fmt.Sprintf("%s aqui, as mais recentes primeiro:", plural(n, "sessão salva", "sessões salvas"))
 	},
-	PickerAsk: func(n int) string {
-		return fmt.Sprintf("Qual sessão? Digite um número de 1 a %d e tecle Enter (q sai):", n)
-	},
-	MenuAsk: func(n int, back bool) string {
-		if back {
-			return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (v volta às sessões, q sai):", n)
+	PickerAsk: func(n, archived int) string {
+		also := ""
+		if archived > 0 {
+			also = "a mostra também " + plural(archived, "sessão arquivada", "sessões arquivadas") + ", "
 		}
-		return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (q sai):", n)
+		return fmt.Sprintf("Qual sessão? Digite um número de 1 a %d e tecle Enter (%sq sai):", n, also)
+	},
+	MenuAsk: func(n int, back, artifacts bool) string {
+		keys := ""
+		if artifacts {
+			keys += "v lista os artefatos, "
+		}
+		if back {
+			keys += "b volta às sessões, "
+		}
+		return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (%sq sai):", n, keys)
 	},
 	Enter: "Tecle Enter para voltar às opções (q sai):",
 	NotNumber: func(got string, n int) string {
@@ -313,7 +322,7 @@ var portuguesePlain = PlainText{
 	YesWords:   []string{"s", "sim"},
 	NoWords:    []string{"n", "não"},
 	QuitWords:  []string{"q", "sair"},
-	BackWords:  []string{"v", "voltar"},
+	BackWords:  []string{"voltar"},
 	Header: func(project, source string) string {
 		if source == "" {
 			return "pickup: " + project
@@ -395,6 +404,7 @@ var portugueseWords = map[string]string{
 var portugueseVeto = VetoText{
 	Class: map[model.FileClass]string{
 		model.ClassOther:  "Suas outras mudanças",
+		classAlone:        "Suas mudanças",
 		model.ClassRun:    "Escritos pela execução interrompida",
 		model.ClassState:  "O estado da própria sessão",
 		model.ClassPickup: "Arquivos e log do próprio pickup",

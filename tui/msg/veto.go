@@ -32,6 +32,7 @@ type VetoText struct {
 var englishVeto = VetoText{
 	Class: map[model.FileClass]string{
 		model.ClassOther:  "Your other changes",
+		classAlone:        "Your changes",
 		model.ClassRun:    "Written by the interrupted run",
 		model.ClassState:  "The session's own state",
 		model.ClassPickup: "pickup's own archives and log",
@@ -61,6 +62,27 @@ var englishVeto = VetoText{
 	Stash:  "Stash them (git stash pop brings them back):",
 	Commit: "OR commit the listed files by name:",
 	Again:  "Then run restart again",
+}
+
+// classAlone keys VetoText.Class's head for the person's files when
+// they are the only group ("Your changes": "other" only beside the
+// run's files).
+const classAlone model.FileClass = "alone"
+
+// VetoClassHead heads the veto's group of class cl.
+func (c *Catalog) VetoClassHead(v *model.Veto, cl model.FileClass) string {
+	if cl == model.ClassOther {
+		alone := true
+		for _, o := range model.Classes {
+			if o != cl && o.Blocks() && v.CountClass(o) > 0 {
+				alone = false
+			}
+		}
+		if h := c.Veto.Class[classAlone]; alone && h != "" {
+			return h
+		}
+	}
+	return c.Veto.Class[cl]
 }
 
 // VetoFileLine is one file of the veto: its status, its path, and
@@ -104,7 +126,7 @@ func (c *Catalog) VetoLines(v *model.Veto) []string {
 		if len(files) == 0 {
 			continue
 		}
-		out = append(out, c.Veto.Class[cl]+":")
+		out = append(out, c.VetoClassHead(v, cl)+":")
 		for _, f := range files {
 			out = append(out, "  "+c.VetoFileLine(f))
 		}

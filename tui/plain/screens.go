@@ -132,7 +132,7 @@ func optionsLines(c *msg.Catalog, st model.State) []string {
 			l += " " + c.Recommends
 		}
 		out = append(out, l)
-		if t := c.Tradeoffs[o.Choice]; o.Enabled && t != "" && (s == nil || s.Policy[o.Choice].Label == "") {
+		if t := c.Tradeoff(s, o.Choice); o.Enabled && t != "" && (s == nil || s.Policy[o.Choice].Label == "") {
 			out = append(out, "     "+t)
 		}
 		if !o.Enabled && o.Reason != "" && !said[o.Reason] {
