@@ -25,7 +25,7 @@ type Worktree struct {
 // Worktrees lists every working tree of the repository holding dir,
 // the main one first. nil without git or outside a repository.
 func Worktrees(dir string) []Worktree {
-	out, err := run(dir, "worktree", "list", "--porcelain", "-z")
+	out, err := Run(dir, nil, "worktree", "list", "--porcelain", "-z")
 	if err != nil {
 		return nil
 	}
