@@ -223,6 +223,11 @@ type doc struct {
 	later  []func() string
 	done   []bool
 	blanks []string
+	// view is the body render returned last, for the window win: the
+	// same window returns it again, so a key that does not move the
+	// window allocates nothing however long the body is.
+	view []string
+	win  [2]int
 }
 
 func newDoc(w int, compact bool) *doc { return &doc{w: max(w, 1), compact: compact, ell: "…"} }
@@ -287,7 +292,8 @@ func (d *doc) isBlank(i int) bool {
 // render styles the lazy doc's lines [from, to) (each once) and returns
 // the body with only those lines filled in: the rest are empty, so what
 // the viewport measures and keeps is the part on screen. With nothing to
-// fill, it returns one all-empty body, shared (no one writes to a body).
+// fill, it returns one all-empty body, shared (no one writes to a body),
+// and a window asked for twice in a row returns the same body.
 func (d *doc) render(from, to int) []string {
 	from, to = max(from, 0), min(to, len(d.lines))
 	if from >= to {
@@ -296,7 +302,11 @@ func (d *doc) render(from, to int) []string {
 		}
 		return d.blanks
 	}
+	if d.view != nil && d.win == [2]int{from, to} && len(d.view) == len(d.lines) {
+		return d.view
+	}
 	out := make([]string, len(d.lines))
+	d.view, d.win = out, [2]int{from, to}
 	for i := from; i < to; i++ {
 		if !d.done[i] {
 			d.lines[i], d.done[i] = d.later[i](), true
