@@ -2,7 +2,7 @@
 # bench-compare.sh: pickup against the tools a person would otherwise
 # reach for, on the generated 200,000-line crucible manifest.
 #
-#   pickup plan --json    vs  jq -c . FILE > /dev/null   (target: at most 0.25x)
+#   pickup plan --json    vs  jq -c . FILE > /dev/null   (target: CPU at most 0.12x)
 #   pickup status --json  vs  cat FILE > /dev/null       (the floor)
 #
 # It prints hyperfine's medians and the ratios, and each pickup command's
@@ -27,7 +27,7 @@
 # Environment: RUNS (default 10), WARMUP (default 2), PICKUP (a pickup
 # binary to time instead of building one), KEEP=1 (keep the temporary
 # folder), ONLY (plan, startup or tui; default plan), LOOPS (default 20),
-# ROUNDS (default 5), KEYS (default 9).
+# ROUNDS (default 5: plan's CPU runs too), KEYS (default 9).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -205,4 +205,19 @@ echo
 echo "peak RSS: pickup plan --json $(rss "$project" "$pickup" plan --json --claude-home "$home" "$manifest") MB," \
 	"pickup status --json $(rss "$project" "$pickup" status --json --claude-home "$home" "$project") MB," \
 	"jq -c . $(rss "$project" jq -c . "$manifest") MB"
-echo "targets: plan at most 0.25x jq's time; plan's peak RSS under 80 MB"
+# CPU (user + sys), interleaved: pickup, then jq, ROUNDS times; medians.
+cputime() { # cputime DIR CMD ARGS...: user + sys seconds of CMD run in DIR
+	local dir=$1
+	shift
+	(cd "$dir" && /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null) | tail -n 1 | awk '{ print $1 + $2 }'
+}
+: >"$work/plan-cpu"
+for _ in $(seq "${ROUNDS:-5}"); do
+	echo "pickup $(cputime "$project" "$pickup" plan --json --claude-home "$home" "$manifest")" >>"$work/plan-cpu"
+	echo "jq $(cputime "$project" sh -c "jq -c . '$manifest' 2>/dev/null")" >>"$work/plan-cpu"
+done
+for n in pickup jq; do
+	grep "^$n " "$work/plan-cpu" | cut -d' ' -f2 | sort -n | awk -v n="$n" '{ v[NR] = $1 } END { print n, v[int((NR + 1) / 2)] }'
+done >"$work/plan-med"
+awk '{ m[$1] = $2 } END { printf "plan-vs-jq CPU (user + sys, median of interleaved runs): pickup %.2f s, jq -c . %.2f s, ratio %.3fx\n", m["pickup"], m["jq"], m["pickup"] / m["jq"] }' "$work/plan-med"
+echo "targets: plan's CPU at most 0.12x jq's; plan's peak RSS under 45 MB"
