@@ -2,17 +2,32 @@
 # bench-compare.sh: pickup against the tools a person would otherwise
 # reach for, on the generated 200,000-line crucible manifest.
 #
-#   pickup plan --json    vs  jq -c . FILE > /dev/null   (target: at most 0.25x)
+#   pickup plan --json    vs  jq -c . FILE > /dev/null   (target: CPU at most 0.12x)
 #   pickup status --json  vs  cat FILE > /dev/null       (the floor)
 #
 # It prints hyperfine's medians and the ratios, and each pickup command's
-# peak RSS from /usr/bin/time -v (target: under 80 MB for plan).
+# peak RSS from /usr/bin/time -v (target: under 45 MB for plan), then the
+# CPU time (user + sys) of each in blocks interleaved with jq's.
+#
+# ONLY=startup measures instead, on a one-repository AIOS project made in
+# a temporary folder, CPU time (user + sys, summed over LOOPS runs per
+# block, blocks interleaved so that the load is the same for all):
+#
+#   pickup --version        vs  a minimal Go binary (func main() {})
+#   pickup status           vs  git status
+#   pickup hook --agent claude (its CPU per run)
+#
+# ONLY=tui times the wizard in a real pseudo-terminal (tmux, 100x30): the
+# first frame and an arrow key, on that project and on the same with a
+# 1 MB title without a space (ms, median of KEYS keys).
 #
 # Usage: scripts/bench-compare.sh [DIR]
 #   DIR holds inputs written by `go run ./internal/gen -out DIR -kind crucible`;
 #   without it they are generated into a temporary folder, removed at the end.
 # Environment: RUNS (default 10), WARMUP (default 2), PICKUP (a pickup
-# binary to time instead of building one), KEEP=1 (keep the temporary folder).
+# binary to time instead of building one), KEEP=1 (keep the temporary
+# folder), ONLY (plan, startup or tui; default plan), LOOPS (default 20),
+# ROUNDS (default 5: plan's CPU runs too), KEYS (default 9).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -33,6 +48,100 @@ need jq jq
 work=$(mktemp -d "${TMPDIR:-/tmp}/pickup-bench-XXXXXX")
 cleanup() { if [ "${KEEP:-}" = 1 ]; then echo "kept $work" >&2; else rm -rf "$work"; fi; }
 trap cleanup EXIT
+
+ONLY=${ONLY:-plan}
+if [ "$ONLY" != plan ]; then
+	pickup=${PICKUP:-}
+	if [ -z "$pickup" ]; then
+		pickup=$work/pickup
+		go build -o "$pickup" ./cmd/pickup
+	fi
+	# A one-repository project with one AIOS session, and the same
+	# session with a 1 MB title.
+	mkproject() { # mkproject DIR TITLE-FILE: the sample session, its epic's title read from the file
+		mkdir -p "$1/.aios"
+		awk -v f="$2" '/title: Projeto Bob/ { getline t <f; sub(/Projeto Bob/, t) } { print }' testdata/aios/paused.yaml >"$1/.aios/.session-state.yaml"
+		git -C "$1" init -q
+		git -C "$1" add -A
+		git -C "$1" -c user.email=bench@example.com -c user.name=bench commit -qm bench
+	}
+	proj=$work/project
+	echo "Projeto Bob" >"$work/title"
+	mkproject "$proj" "$work/title"
+	echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+
+if [ "$ONLY" = startup ]; then
+	LOOPS=${LOOPS:-20}
+	ROUNDS=${ROUNDS:-5}
+	mkdir -p "$work/min"
+	printf 'package main\n\nfunc main() {}\n' >"$work/min/main.go"
+	(cd "$work/min" && go mod init min >/dev/null 2>&1 && go build -o "$work/minimal" .)
+	cpu() { # cpu NAME CMD: add CMD's CPU over LOOPS runs (ms) to NAME's total
+		local t
+		t=$( { /usr/bin/time -f "%U %S" bash -c "for i in \$(seq $LOOPS); do $2 >/dev/null 2>&1 </dev/null; done" >/dev/null; } 2>&1 | tail -n 1)
+		awk -v t="$t" -v n="$1" 'BEGIN { split(t, a, " "); printf "%s %.1f\n", n, (a[1] + a[2]) * 1000 }' >>"$work/cpu"
+	}
+	: >"$work/cpu"
+	hook="echo '{}' | '$pickup' hook --agent claude"
+	for _ in $(seq "$ROUNDS"); do
+		cpu version "'$pickup' --version"
+		cpu minimal "'$work/minimal'"
+		cpu status "cd '$proj' && '$pickup' status"
+		cpu git "cd '$proj' && git status"
+		cpu hook "cd '$proj' && $hook"
+		cpu echo "cd '$proj' && echo '{}' | true"
+	done
+	awk -v runs=$((LOOPS * ROUNDS)) '{ s[$1] += $2 } END {
+		printf "pickup --version: %.2f ms of CPU a run; a minimal Go binary %.2f ms: ratio %.1fx\n", s["version"] / runs, s["minimal"] / runs, s["version"] / s["minimal"]
+		printf "pickup status: %.2f ms; git status %.2f ms: ratio %.1fx\n", s["status"] / runs, s["git"] / runs, s["status"] / s["git"]
+		printf "pickup hook --agent claude: %.2f ms of CPU a run (the shell and cd around it: %.2f ms, not taken off)\n", s["hook"] / runs, s["echo"] / runs
+	}' "$work/cpu"
+	exit 0
+fi
+
+if [ "$ONLY" = tui ]; then
+	need tmux tmux
+	KEYS=${KEYS:-9}
+	big=$work/big
+	head -c 1048576 /dev/zero | tr '\0' x >"$work/title-1MB"
+	echo >>"$work/title-1MB"
+	mkproject "$big" "$work/title-1MB"
+	session=pickup-bench-$$
+	now() { date +%s%N; }
+	# tui NAME DIR: ms to the first frame, then the median ms of KEYS
+	# arrow keys (each until the screen changes), in tmux at 100x30.
+	tui() {
+		local t0 t1 before after ms=()
+		tmux kill-session -t "$session" 2>/dev/null || true
+		t0=$(now)
+		tmux new-session -d -s "$session" -x 100 -y 30 "cd '$2' && NO_COLOR= TERM=xterm-256color '$pickup'; sleep 30"
+		until tmux capture-pane -p -t "$session" | grep -q "CONTINUE"; do sleep 0.002; done
+		t1=$(now)
+		local first=$(((t1 - t0) / 1000000))
+		for k in $(seq "$KEYS"); do
+			before=$(tmux capture-pane -p -t "$session")
+			key=Down
+			[ $((k % 2)) = 0 ] && key=Up
+			t0=$(now)
+			tmux send-keys -t "$session" "$key"
+			while after=$(tmux capture-pane -p -t "$session"); [ "$after" = "$before" ]; do sleep 0.002; done
+			ms+=($((($(now) - t0) / 1000000)))
+		done
+		tmux kill-session -t "$session"
+		printf '%s %d %s\n' "$1" "$first" "$(printf '%s\n' "${ms[@]}" | sort -n | sed -n "$(((KEYS + 1) / 2))p")"
+	}
+	: >"$work/tui"
+	for _ in 1 2 3; do
+		tui normal "$proj" >>"$work/tui"
+		tui title-1MB "$big" >>"$work/tui"
+	done
+	awk '{ f[$1] = f[$1] " " $2; k[$1] = k[$1] " " $3; fs[$1] += $2; ks[$1] += $3 } END {
+		for (n in f) printf "%s: first frame (ms, 3 runs):%s; a key (median ms, per run):%s\n", n, f[n], k[n]
+		printf "1 MB title / normal: first frame %.2fx, key %.2fx\n", fs["title-1MB"] / fs["normal"], ks["title-1MB"] / ks["normal"]
+	}' "$work/tui"
+	exit 0
+fi
 
 data=${1:-}
 if [ -z "$data" ]; then
@@ -96,4 +205,19 @@ echo
 echo "peak RSS: pickup plan --json $(rss "$project" "$pickup" plan --json --claude-home "$home" "$manifest") MB," \
 	"pickup status --json $(rss "$project" "$pickup" status --json --claude-home "$home" "$project") MB," \
 	"jq -c . $(rss "$project" jq -c . "$manifest") MB"
-echo "targets: plan at most 0.25x jq's time; plan's peak RSS under 80 MB"
+# CPU (user + sys), interleaved: pickup, then jq, ROUNDS times; medians.
+cputime() { # cputime DIR CMD ARGS...: user + sys seconds of CMD run in DIR
+	local dir=$1
+	shift
+	(cd "$dir" && /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null) | tail -n 1 | awk '{ print $1 + $2 }'
+}
+: >"$work/plan-cpu"
+for _ in $(seq "${ROUNDS:-5}"); do
+	echo "pickup $(cputime "$project" "$pickup" plan --json --claude-home "$home" "$manifest")" >>"$work/plan-cpu"
+	echo "jq $(cputime "$project" sh -c "jq -c . '$manifest' 2>/dev/null")" >>"$work/plan-cpu"
+done
+for n in pickup jq; do
+	grep "^$n " "$work/plan-cpu" | cut -d' ' -f2 | sort -n | awk -v n="$n" '{ v[NR] = $1 } END { print n, v[int((NR + 1) / 2)] }'
+done >"$work/plan-med"
+awk '{ m[$1] = $2 } END { printf "plan-vs-jq CPU (user + sys, median of interleaved runs): pickup %.2f s, jq -c . %.2f s, ratio %.3fx\n", m["pickup"], m["jq"], m["pickup"] / m["jq"] }' "$work/plan-med"
+echo "targets: plan's CPU at most 0.12x jq's; plan's peak RSS under 45 MB"

@@ -70,8 +70,12 @@ func benchModel(b *testing.B, s *model.Session, screen model.Screen) Model {
 	return next.(Model)
 }
 
-func BenchmarkKeystroke(b *testing.B) {
-	sessions := []struct {
+// benchSessions are the sessions the keystroke benchmarks run on.
+func benchSessions() []struct {
+	name string
+	load func(b *testing.B) *model.Session
+} {
+	return []struct {
 		name string
 		load func(b *testing.B) *model.Session
 	}{
@@ -88,6 +92,10 @@ func BenchmarkKeystroke(b *testing.B) {
 			return s
 		}},
 	}
+}
+
+func BenchmarkKeystroke(b *testing.B) {
+	sessions := benchSessions()
 	for _, sc := range []struct {
 		name   string
 		screen model.Screen
@@ -108,5 +116,45 @@ func BenchmarkKeystroke(b *testing.B) {
 				b.ReportMetric(float64(len(s.Phases)), "phases")
 			})
 		}
+	}
+}
+
+// BenchmarkFirstFrame: the wizard made and sized, then its first frame,
+// on the options screen. A 1 MB title, note and field may cost at most
+// twice a normal session (issue 28): they are cut for the screen.
+func BenchmarkFirstFrame(b *testing.B) {
+	for _, ss := range benchSessions() {
+		if ss.name == "kiln-500-phases" || ss.name == "bookforge-500-scenes" {
+			continue
+		}
+		b.Run(ss.name, func(b *testing.B) {
+			s := ss.load(b)
+			benchModel(b, s, model.ScreenOptions) // the environment, once
+			b.ReportAllocs()
+			for b.Loop() {
+				m := benchModel(b, s, model.ScreenOptions)
+				_ = m.View()
+			}
+		})
+	}
+}
+
+// BenchmarkReviewScroll: REVIEW on 500 phases, scrolled down a line a
+// key through the whole body and back to the top: the window of styled
+// rows moves a screen at a time, so most keys reuse the body.
+func BenchmarkReviewScroll(b *testing.B) {
+	s := benchKiln(b, 500)
+	m := benchModel(b, s, model.ScreenReview)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := keyDown
+		if i%1200 >= 600 {
+			k = keyUp
+		}
+		next, _ := m.Update(k)
+		m = next.(Model)
+		_ = m.View()
+		i++
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pickup-dev/pickup/internal/shellwrap"
 	"github.com/pickup-dev/pickup/internal/textsafe"
+	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // seg is a run of text in one style; views build lines from segs so that
@@ -279,7 +280,25 @@ type doc struct {
 	later  []func() string
 	done   []bool
 	blanks []string
+	// view is the body render returned last, for the window win: the
+	// same window returns it again, so a key that does not move the
+	// window allocates nothing however long the body is.
+	view []string
+	win  [2]int
+	// clip, when above 0, is the most lines one hang may take: a longer
+	// text (a 1 MB title, note or field) shows its first clip-1 lines
+	// and then the catalog's Cut mark (its size in all) in cutSt. The text is cut to a
+	// byte budget before it is wrapped, so drawing it costs the same
+	// whatever its length.
+	clip  int
+	cat   *msg.Catalog
+	cutSt lipgloss.Style
 }
+
+// clipLines is the most lines a title, note, field or message takes on
+// a wizard screen; the JSON, the file and the artifact browser keep the
+// whole text.
+const clipLines = 8
 
 func newDoc(w int, compact bool) *doc { return &doc{w: max(w, 1), compact: compact, ell: "…"} }
 
@@ -295,6 +314,8 @@ func newLazyDoc(w int, compact bool) *doc {
 func (m Model) newDoc(w int, compact bool) *doc {
 	d := newDoc(w, compact)
 	d.ell, d.roots = m.styles.Glyphs.Ellipsis, m.roots
+	d.clip, d.cutSt = clipLines, m.styles.Subtle
+	d.cat = m.cat
 	return d
 }
 
@@ -308,10 +329,10 @@ func (m Model) newLazyDoc(w int, compact bool) *doc {
 // verbatim is hang for text meant to be copied (a command): its paths
 // keep their real names, unshortened, wrapped whole.
 func (d *doc) verbatim(prefix []seg, segs ...seg) {
-	roots, ell := d.roots, d.ell
-	d.roots, d.ell = nil, ""
+	roots, ell, clip := d.roots, d.ell, d.clip
+	d.roots, d.ell, d.clip = nil, "", 0
 	d.hang(prefix, segs...)
-	d.roots, d.ell = roots, ell
+	d.roots, d.ell, d.clip = roots, ell, clip
 }
 
 // command adds a shell command line, meant to be copied: laid out by
@@ -366,7 +387,8 @@ func (d *doc) isBlank(i int) bool {
 // render styles the lazy doc's lines [from, to) (each once) and returns
 // the body with only those lines filled in: the rest are empty, so what
 // the viewport measures and keeps is the part on screen. With nothing to
-// fill, it returns one all-empty body, shared (no one writes to a body).
+// fill, it returns one all-empty body, shared (no one writes to a body),
+// and a window asked for twice in a row returns the same body.
 func (d *doc) render(from, to int) []string {
 	from, to = max(from, 0), min(to, len(d.lines))
 	if from >= to {
@@ -375,7 +397,11 @@ func (d *doc) render(from, to int) []string {
 		}
 		return d.blanks
 	}
+	if d.view != nil && d.win == [2]int{from, to} && len(d.view) == len(d.lines) {
+		return d.view
+	}
 	out := make([]string, len(d.lines))
+	d.view, d.win = out, [2]int{from, to}
 	for i := from; i < to; i++ {
 		if !d.done[i] {
 			d.lines[i], d.done[i] = d.later[i](), true
@@ -418,6 +444,7 @@ func (d *doc) hang(prefix []seg, segs ...seg) {
 			break
 		}
 	}
+	segs, size := d.precut(segs)
 	if len(d.roots) > 0 {
 		segs = slices.Clone(segs)
 		for i := range segs {
@@ -425,17 +452,68 @@ func (d *doc) hang(prefix []seg, segs ...seg) {
 		}
 	}
 	if !d.lazy {
-		d.hangNow(prefix, segs)
+		d.hangNow(prefix, segs, size)
 		return
 	}
 	// Copies, which the renderers keep: the arguments themselves stay on
 	// the callers' stacks.
-	d.hangLater(slices.Clone(prefix), slices.Clone(segs))
+	d.hangLater(slices.Clone(prefix), slices.Clone(segs), size)
+}
+
+// precut cuts segs to the bytes clip lines can show at the width (four
+// bytes a cell at most), at a character's start. size is the length of
+// the whole text when it was cut, else 0.
+func (d *doc) precut(segs []seg) (out []seg, size int) {
+	if d.clip <= 0 {
+		return segs, 0
+	}
+	budget := d.clip * d.w * utf8.UTFMax
+	for _, s := range segs {
+		size += len(s.text)
+	}
+	if size <= budget {
+		return segs, 0
+	}
+	out = slices.Clone(segs)
+	for i := range out {
+		t := out[i].text
+		if len(t) > budget {
+			at := budget
+			for at > 0 && !utf8.RuneStart(t[at]) {
+				at--
+			}
+			t = t[:at]
+		}
+		out[i].text = t
+		budget -= len(t)
+	}
+	return out, size
+}
+
+// wrapClipped is wrapSegs within the doc's clip: when the text takes
+// more lines (or was cut before, size > 0), its first clip-1 lines and
+// the mark that says it was cut, with the text's whole size.
+func (d *doc) wrapClipped(segs []seg, width, size int) (lines [][]token, mark string) {
+	lines = wrapSegs(segs, width, d.ell)
+	if d.clip <= 0 || (size == 0 && len(lines) <= d.clip) {
+		return lines, ""
+	}
+	if size == 0 {
+		for _, s := range segs {
+			size += len(s.text)
+		}
+	}
+	lines = lines[:min(len(lines), d.clip-1)]
+	mark = "…"
+	if d.cat != nil {
+		mark = d.cat.Cut(d.cat.Size(int64(size)))
+	}
+	return lines, truncate(mark, width, d.ell)
 }
 
 // hangLater is hang for a lazy doc: the lines are wrapped now, styled
 // when rendered.
-func (d *doc) hangLater(prefix, segs []seg) {
+func (d *doc) hangLater(prefix, segs []seg, size int) {
 	pw := 0
 	for _, p := range prefix {
 		pw += ansi.StringWidth(p.text)
@@ -452,7 +530,8 @@ func (d *doc) hangLater(prefix, segs []seg) {
 		d.lineFunc(pre)
 		pre, pw = func() string { return "" }, 0
 	}
-	for i, toks := range wrapSegs(segs, d.w-pw, d.ell) {
+	lines, mark := d.wrapClipped(segs, d.w-pw, size)
+	for i, toks := range lines {
 		d.add(func() string {
 			lead := strings.Repeat(" ", pw)
 			if i == 0 {
@@ -461,10 +540,14 @@ func (d *doc) hangLater(prefix, segs []seg) {
 			return lead + renderTokens(segs, toks)
 		})
 	}
+	if mark != "" {
+		st := d.cutSt
+		d.add(func() string { return strings.Repeat(" ", pw) + st.Render(mark) })
+	}
 }
 
 // hangNow is hang for a doc that renders as it goes.
-func (d *doc) hangNow(prefix []seg, segs []seg) {
+func (d *doc) hangNow(prefix []seg, segs []seg, size int) {
 	pre := ""
 	pw := 0
 	for _, p := range prefix {
@@ -476,12 +559,16 @@ func (d *doc) hangNow(prefix []seg, segs []seg) {
 		d.line(pre)
 		pre, pw = "", 0
 	}
-	for i, toks := range wrapSegs(segs, d.w-pw, d.ell) {
+	lines, mark := d.wrapClipped(segs, d.w-pw, size)
+	for i, toks := range lines {
 		lead := pre
 		if i > 0 {
 			lead = strings.Repeat(" ", pw)
 		}
 		d.lines = append(d.lines, lead+renderTokens(segs, toks))
+	}
+	if mark != "" {
+		d.lines = append(d.lines, strings.Repeat(" ", pw)+d.cutSt.Render(mark))
 	}
 }
 

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"charm.land/glamour/v2"
-	"charm.land/glamour/v2/styles"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/pickup-dev/pickup/model"
@@ -25,8 +23,8 @@ type rendered struct {
 	dark  bool
 }
 
-// render turns a file's head into preview lines: markdown through
-// glamour (styled for the background, its line breaks kept), JSON and
+// render turns a file's head into preview lines: markdown drawn for
+// the background (renderMarkdown, its line breaks kept), JSON and
 // JSONL pretty-printed and YAML as it is, both in syntax colour for the
 // background (none when plain: NO_COLOR), text as it is (control characters dropped, tabs expanded, long lines
 // wrapped), and binary files as a one-line summary. It is pure and runs
@@ -132,39 +130,6 @@ func wrapLines(lines []string, width int) []string {
 		out = append(out, strings.Split(ansi.Wrap(line, width, ""), "\n")...)
 	}
 	return out
-}
-
-// renderMarkdown renders markdown for the terminal's background: the
-// dark or light style, or the plain one without colour.
-func renderMarkdown(src string, width int, dark, plain bool) ([]string, bool) {
-	style := styles.DarkStyle
-	switch {
-	case plain:
-		style = styles.NoTTYStyle
-	case !dark:
-		style = styles.LightStyle
-	}
-	r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width), glamour.WithPreservedNewLines())
-	if err != nil {
-		return nil, false
-	}
-	out, err := r.Render(clean(fenceFrontMatter(src)))
-	if err != nil {
-		return nil, false
-	}
-	lines := strings.Split(strings.Trim(out, "\n"), "\n")
-	for i, l := range lines {
-		lines[i] = trimRightStyled(l)
-	}
-	// glamour pads with blank lines; keep one at most between blocks.
-	var kept []string
-	for _, l := range lines {
-		if strings.TrimSpace(ansi.Strip(l)) == "" && (len(kept) == 0 || strings.TrimSpace(ansi.Strip(kept[len(kept)-1])) == "") {
-			continue
-		}
-		kept = append(kept, l)
-	}
-	return kept, true
 }
 
 // fenceFrontMatter turns a leading YAML front matter block (between two

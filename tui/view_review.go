@@ -42,9 +42,12 @@ func (m Model) reviewView(w, lv int) part {
 		// The rows on screen: from the viewport's offset, a screen's
 		// height (the body's room is less), with a screen of margin each
 		// side, and the last screen when the offset is past the end (the
-		// viewport then shows the bottom).
+		// viewport then shows the bottom). The window moves a screen at
+		// a time, so a key that scrolls by a line gets the body it had
+		// (doc.render keeps it) and writes nothing new.
 		off := min(m.vp.YOffset(), max(n-h, 0))
-		return off - h, off + 2*h
+		base := off / h * h
+		return base - h, base + 3*h
 	})
 	return part{sticky: top.lines, body: body, focus: [2]int{-1, -1}}
 }

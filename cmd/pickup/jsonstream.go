@@ -9,7 +9,9 @@ import (
 // jsonStreamer is a plan that writes its own JSON, byte for byte what
 // writeJSON would write for it at one level inside a document, without
 // building it in memory (a crucible plan over a large manifest is tens
-// of megabytes).
+// of megabytes). What it writes is already safe (textsafe.AppendJSON,
+// textsafe.AppendJSONString): it goes to the output as it is, not through
+// a second textsafe.Writer pass.
 type jsonStreamer interface {
 	WriteJSON(w io.Writer, prefix, indent string) error
 }
@@ -31,10 +33,9 @@ func writePlanJSON(w io.Writer, doc planDoc) error {
 	if err := writeJSON(&b, doc); err != nil {
 		return err
 	}
-	// The plan writes its own JSON: made safe as writeJSON's is.
+	// The document around the plan is made safe as writeJSON's is; the
+	// plan's own JSON is safe already and goes past the filter.
 	jw := jsonWriter(w)
-	defer jw.Flush()
-	w = jw
 	hole, err := json.Marshal(planHole)
 	if err != nil {
 		return err
@@ -44,12 +45,17 @@ func writePlanJSON(w io.Writer, doc planDoc) error {
 		doc.Plan = plan
 		return writeJSON(w, doc)
 	}
-	if _, err := w.Write(b.Bytes()[:i]); err != nil {
+	if _, err := jw.Write(b.Bytes()[:i]); err != nil {
 		return err
 	}
-	if err := st.WriteJSON(w, "  ", "  "); err != nil {
+	if err := jw.Flush(); err != nil {
 		return err
 	}
-	_, err = w.Write(b.Bytes()[i+len(hole):])
-	return err
+	if err := st.WriteJSON(jw.Unwrap(), "  ", "  "); err != nil {
+		return err
+	}
+	if _, err := jw.Write(b.Bytes()[i+len(hole):]); err != nil {
+		return err
+	}
+	return jw.Flush()
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pickup-dev/pickup/internal/gen/synth"
 	"github.com/pickup-dev/pickup/internal/testkit"
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/crucible"
 )
@@ -27,16 +28,18 @@ func (s streamed) WriteJSON(w io.Writer, prefix, indent string) error {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent(prefix, indent)
-	if err := enc.Encode(s); err != nil {
+	if err := enc.Encode(textsafe.Strings(s)); err != nil {
 		return err
 	}
-	_, err := w.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+	// A streamer writes safe JSON (jsonStreamer).
+	_, err := w.Write(textsafe.AppendJSON(nil, bytes.TrimSuffix(b.Bytes(), []byte("\n"))))
 	return err
 }
 
 func TestWritePlanJSONMatchesWriteJSON(t *testing.T) {
 	for _, plan := range []any{
 		streamed{Name: "x", Items: []string{"a", "b"}, HTML: "<a & b>"},
+		streamed{Name: "\x1b[31mred\u202e", Items: []string{"\x7f", "\u2028"}, HTML: "\xff"},
 		streamed{},
 		map[string]int{"not": 1}, // not a streamer: written as writeJSON writes it
 	} {

@@ -7,15 +7,15 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/pickup-dev/pickup/internal/textsafe"
 )
 
 // WriteJSON writes the plan as encoding/json's Encoder does with
 // SetEscapeHTML(false) and SetIndent(prefix, indent), for a plan that
-// sits one level inside a document (no trailing newline): the same bytes.
+// sits one level inside a document (no trailing newline), made safe as
+// textsafe's JSON Writer makes it: the same bytes as both passes, in
+// one.
 // A plan over a large manifest has a row per dispatch and a check per
 // verified one (about 50 MB of JSON for 100,000 dispatches); encoding/json
 // builds all of it in memory, twice (compact, then indented), through
@@ -92,7 +92,9 @@ func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 	if err := enc.Encode(textsafe.Strings(&cp)); err != nil {
 		return err
 	}
-	doc := bytes.TrimSuffix(small.Bytes(), []byte("\n"))
+	// Made safe here, as the rows are (appendJSONString): what WriteJSON
+	// writes needs no textsafe.Writer after it.
+	doc := textsafe.AppendJSON(make([]byte, 0, small.Len()+64), bytes.TrimSuffix(small.Bytes(), []byte("\n")))
 
 	bw := bufio.NewWriterSize(w, 64<<10)
 	field := prefix + indent // the plan's keys
@@ -199,29 +201,9 @@ func (c *Check) appendJSON(b []byte, in, indent string) []byte {
 }
 
 // appendJSONString appends s quoted as encoding/json quotes it without
-// HTML escaping. Printable ASCII without quotes or backslashes, and valid
-// UTF-8 beyond ASCII other than U+2028 and U+2029 (nearly every string
-// in a plan: "12:00–12:34" has an en dash), is copied as it is; anything
-// else goes through encoding/json itself, so control characters, invalid
-// UTF-8 and U+2028 come out exactly as it writes them.
-func appendJSONString(b []byte, s string) []byte {
-	wide := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == '"' || c == '\\' {
-			return appendJSONSlow(b, s)
-		}
-		if c >= 0x80 {
-			wide = true
-		}
-	}
-	if wide && (!utf8.ValidString(s) || strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029")) {
-		return appendJSONSlow(b, s)
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
+// HTML escaping, made safe as pickup's JSON output is made safe
+// (textsafe.AppendJSONString): the plan's JSON needs no second pass.
+func appendJSONString(b []byte, s string) []byte { return textsafe.AppendJSONString(b, s) }
 
 // appendJSONString2 appends pre+s quoted, as appendJSONString would,
 // without joining them when pre needs no escaping: then pre+s quotes as
@@ -240,25 +222,12 @@ func appendJSONString2(b []byte, pre, s string) []byte {
 }
 
 // jsonPlain reports whether s is printable ASCII with no quote or
-// backslash: quoted as it is.
+// backslash: quoted as it is (DEL is not printable: textsafe escapes it).
 func jsonPlain(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
 			return false
 		}
 	}
 	return true
-}
-
-// appendJSONSlow is appendJSONString through encoding/json, with bytes
-// that are not UTF-8 first written as \xNN (textsafe.Invalid), as every
-// other JSON pickup prints keeps them (docs/json.md): encoding/json alone
-// would turn each into U+FFFD, and a manifest's odd path would not
-// round-trip.
-func appendJSONSlow(b []byte, s string) []byte {
-	var q bytes.Buffer
-	enc := json.NewEncoder(&q)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(textsafe.Invalid(s)) // a string always encodes
-	return append(b, bytes.TrimSuffix(q.Bytes(), []byte("\n"))...)
 }

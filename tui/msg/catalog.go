@@ -97,6 +97,7 @@ type Catalog struct {
 	VetoTitle      string
 	VetoFiles      func(n int) string
 	AndMore        func(n int) string
+	Cut            func(size string) string // closes a text cut for the screen (a 1 MB title): its size in all
 	VetoRisk       string
 	VetoRecommend  string
 	VetoQuestion   string
@@ -296,6 +297,7 @@ var English = Catalog{
 	VetoTitle:      "Restart blocked",
 	VetoFiles:      func(n int) string { return plural(n, "file has", "files have") + " uncommitted changes:" },
 	AndMore:        func(n int) string { return fmt.Sprintf("… and %d more", n) },
+	Cut:            func(size string) string { return "… (cut for the screen: " + size + " in all)" },
 	VetoRisk:       "Restart resets the workflow state, but changes on disk stay. You risk losing the context of your work.",
 	VetoRecommend:  "We recommend:",
 	Veto:           englishVeto,

@@ -125,6 +125,7 @@ var Portuguese = Catalog{
 	VetoTitle:     "Restart bloqueado",
 	VetoFiles:     func(n int) string { return fmt.Sprintf("Há %d arquivo(s) com mudanças não commitadas:", n) },
 	AndMore:       func(n int) string { return fmt.Sprintf("… e mais %d", n) },
+	Cut:           func(size string) string { return "… (cortado na tela: " + size + " ao todo)" },
 	VetoRisk:      "Restart reseta o estado do workflow, mas mudanças em disco permanecem. Há risco de perder contexto de trabalho.",
 	VetoRecommend: "Recomendamos:",
 	Veto:          portugueseVeto,
