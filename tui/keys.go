@@ -41,9 +41,11 @@ type KeyMap struct {
 	// every screen that has it.
 	Filter  key.Binding // /: type to narrow a list
 	ShowAll key.Binding // a: archived sessions too
-	Browse  key.Binding // v: the session's artifacts
-	Open    key.Binding // enter, o: the artifact in $PAGER
-	Edit    key.Binding // e: the artifact in $EDITOR
+	// Worktrees (w): the sessions of the repository's other worktrees too.
+	Worktrees key.Binding
+	Browse    key.Binding // v: the session's artifacts
+	Open      key.Binding // enter, o: the artifact in $PAGER
+	Edit      key.Binding // e: the artifact in $EDITOR
 	// A REVIEW grid's cursor moves by cell: Up and Down by row, Left
 	// and Right by column.
 	Left  key.Binding // left, h
@@ -97,29 +99,30 @@ func (km *KeyMap) verb(c model.Choice) *key.Binding {
 func NewKeyMap(c *msg.Catalog) KeyMap {
 	k := c.Keys
 	km := KeyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", k.Up)),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", k.Down)),
-		Move:     key.NewBinding(key.WithKeys("up", "down", "k", "j"), key.WithHelp("↑↓", k.Move)),
-		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", k.Choose)),
-		Back:     key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", k.Back)),
-		Yes:      key.NewBinding(key.WithKeys(yesKeys(c)...), key.WithHelp(yesKey(c), k.DiscardYes)),
-		No:       key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", k.DiscardNo)),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", k.PageUp)),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "space", "f"), key.WithHelp("pgdn", k.PageDown)),
-		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home", k.Top)),
-		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end", k.Bottom)),
-		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", k.More)),
-		Quit:     key.NewBinding(key.WithKeys("q"), key.WithHelp("q", k.Quit)),
-		Cancel:   key.NewBinding(key.WithKeys("ctrl+c")),
-		Suspend:  key.NewBinding(key.WithKeys("ctrl+z")),
-		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", k.Filter)),
-		ShowAll:  key.NewBinding(key.WithKeys("a"), key.WithHelp("a", k.ShowAll)),
-		Browse:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", k.Artifacts)),
-		Open:     key.NewBinding(key.WithKeys("enter", "o"), key.WithHelp("enter/o", k.Open)),
-		Edit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", k.Edit)),
-		Left:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", k.Left)),
-		Right:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", k.Right)),
-		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", c.Session.ReloadKey)),
+		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", k.Up)),
+		Down:      key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", k.Down)),
+		Move:      key.NewBinding(key.WithKeys("up", "down", "k", "j"), key.WithHelp("↑↓", k.Move)),
+		Choose:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", k.Choose)),
+		Back:      key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", k.Back)),
+		Yes:       key.NewBinding(key.WithKeys(yesKeys(c)...), key.WithHelp(yesKey(c), k.DiscardYes)),
+		No:        key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", k.DiscardNo)),
+		PageUp:    key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", k.PageUp)),
+		PageDown:  key.NewBinding(key.WithKeys("pgdown", "space", "f"), key.WithHelp("pgdn", k.PageDown)),
+		Top:       key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home", k.Top)),
+		Bottom:    key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end", k.Bottom)),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", k.More)),
+		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", k.Quit)),
+		Cancel:    key.NewBinding(key.WithKeys("ctrl+c")),
+		Suspend:   key.NewBinding(key.WithKeys("ctrl+z")),
+		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", k.Filter)),
+		ShowAll:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", k.ShowAll)),
+		Worktrees: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", k.Worktrees)),
+		Browse:    key.NewBinding(key.WithKeys("v"), key.WithHelp("v", k.Artifacts)),
+		Open:      key.NewBinding(key.WithKeys("enter", "o"), key.WithHelp("enter/o", k.Open)),
+		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", k.Edit)),
+		Left:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", k.Left)),
+		Right:     key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", k.Right)),
+		Reload:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", c.Session.ReloadKey)),
 	}
 	for i := range km.Pick {
 		n := strconv.Itoa(i + 1)
@@ -172,11 +175,14 @@ type keyState struct {
 	// archived counts archived sessions; showAll is the picker's toggle.
 	archived  int
 	showAllOn bool
-	hasPicker bool // esc on the options screen goes back to the picker
-	canBrowse bool // the artifact browser is available
-	openable  bool // the highlighted artifact can be opened
-	grid      bool // REVIEW shows a grid whose cell the arrows move
-	canReload bool // a refused write offers to read the session again
+	// others counts the other worktrees' sessions; worktreesOn is w.
+	others      int
+	worktreesOn bool
+	hasPicker   bool // esc on the options screen goes back to the picker
+	canBrowse   bool // the artifact browser is available
+	openable    bool // the highlighted artifact can be opened
+	grid        bool // REVIEW shows a grid whose cell the arrows move
+	canReload   bool // a refused write offers to read the session again
 }
 
 // keyLabels are how the help bar names the arrow keys.
@@ -197,7 +203,7 @@ func (km *KeyMap) sync(s keyState) {
 	}
 	all := []*key.Binding{&km.Up, &km.Down, &km.Choose, &km.Back, &km.Yes, &km.No,
 		&km.PageUp, &km.PageDown, &km.Top, &km.Bottom,
-		&km.Filter, &km.ShowAll, &km.Browse, &km.Open, &km.Edit, &km.Left, &km.Right, &km.Reload}
+		&km.Filter, &km.ShowAll, &km.Worktrees, &km.Browse, &km.Open, &km.Edit, &km.Left, &km.Right, &km.Reload}
 	for i := range km.Pick {
 		all = append(all, &km.Pick[i])
 	}
@@ -386,6 +392,12 @@ func (km *KeyMap) syncList(s keyState, lb keyLabels) {
 		} else {
 			km.ShowAll.SetHelp("a", k.ShowAll)
 		}
+		km.Worktrees.SetEnabled(s.others > 0)
+		if s.worktreesOn {
+			km.Worktrees.SetHelp("w", k.HideWorktrees)
+		} else {
+			km.Worktrees.SetHelp("w", k.Worktrees)
+		}
 		km.PageUp.SetEnabled(s.scroll)
 		km.PageDown.SetEnabled(s.scroll)
 		km.Top.SetEnabled(s.scroll)
@@ -423,7 +435,7 @@ func (km KeyMap) ShortHelp() []key.Binding {
 	for _, c := range km.order {
 		out = append(out, *km.verb(c))
 	}
-	return append(out, km.Filter, km.ShowAll, km.Browse, km.Edit, move, km.PageDown)
+	return append(out, km.Filter, km.ShowAll, km.Worktrees, km.Browse, km.Edit, move, km.PageDown)
 }
 
 // ShortHelpJoined is ShortHelp with the choices' letters in one entry,
@@ -468,7 +480,7 @@ func (km KeyMap) FullHelp() [][]key.Binding {
 		{km.Help, km.Quit},
 		{km.Up, km.Down, km.Left, km.Right, km.Choose, km.Back},
 		{km.Yes, km.No, km.PageUp, km.PageDown, km.Top, km.Bottom},
-		{km.Open, km.Edit, km.Filter, km.ShowAll, km.Browse, km.Reload},
+		{km.Open, km.Edit, km.Filter, km.ShowAll, km.Worktrees, km.Browse, km.Reload},
 	}
 }
 

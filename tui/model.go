@@ -58,9 +58,12 @@ type Config struct {
 	// (model.Loaded at Now, with CrashAfter). With more than one, esc on
 	// the options screen goes back to the picker. Now and CrashAfter also
 	// serve a session read again from disk (SessionIO.Reload).
-	Sessions   []*model.Session
-	Now        time.Time
-	CrashAfter time.Duration
+	Sessions []*model.Session
+	// OtherWorktrees are the live sessions of the repository's other
+	// worktrees, which the picker's w adds to its rows.
+	OtherWorktrees []*model.Session
+	Now            time.Time
+	CrashAfter     time.Duration
 	// Files lets the artifact browser look at the disk; nil turns the
 	// browser off.
 	Files *Files
@@ -128,6 +131,7 @@ type Model struct {
 	// the artifact browser, which are UI state around the core.
 	view     view
 	sessions []*model.Session
+	others   []*model.Session // the other worktrees' (Config.OtherWorktrees)
 	now      time.Time
 	coreCfg  model.Config
 	pick     picker
@@ -217,6 +221,7 @@ func New(cfg Config) Model {
 	m.browse.vp = viewport.New()
 	if cfg.State.Screen == "" && len(cfg.Sessions) > 0 {
 		m.sessions = sortSessions(cfg.Sessions)
+		m.others = cfg.OtherWorktrees
 		m.state = model.NewState(m.coreCfg)
 		m.view = viewPicker
 		if live := liveSessions(m.sessions); len(live) == 1 {

@@ -18,6 +18,9 @@ type picker struct {
 	sel string
 	// showAll shows archived sessions too.
 	showAll bool
+	// worktrees shows the sessions of the repository's other worktrees
+	// too (Model.others).
+	worktrees bool
 	// filter narrows the rows.
 	filter filterField
 	// top is the first row drawn (render only what is visible).
@@ -74,8 +77,12 @@ type pickRows struct {
 }
 
 func (m Model) pickerRows() pickRows {
-	r := pickRows{total: len(m.sessions)}
-	for _, s := range m.sessions {
+	all := m.sessions
+	if m.pick.worktrees {
+		all = sortSessions(append(append([]*model.Session(nil), m.sessions...), m.others...))
+	}
+	r := pickRows{total: len(all)}
+	for _, s := range all {
 		if s.Archived {
 			r.archived++
 			if !m.pick.showAll {
@@ -153,6 +160,9 @@ func (m Model) pickerKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, km.ShowAll):
 		m.pick.showAll = !m.pick.showAll
 		m.keepSel()
+	case key.Matches(k, km.Worktrees):
+		m.pick.worktrees = !m.pick.worktrees
+		m.keepSel()
 	case key.Matches(k, km.Browse):
 		if len(rows) > 0 {
 			return m.openBrowser(rows[m.pickCursor(rows)])
@@ -180,4 +190,14 @@ func (m Model) backToPicker() (tea.Model, tea.Cmd) {
 	m.hold, m.holdID, m.note, m.changed = Hold{}, "", "", nil
 	m.sync(true)
 	return m, m.closeCmd(s)
+}
+
+// isOther reports whether s is one of the other worktrees' sessions.
+func (m Model) isOther(s *model.Session) bool {
+	for _, o := range m.others {
+		if o == s {
+			return true
+		}
+	}
+	return false
 }

@@ -311,3 +311,29 @@ func TestPickerGolden(t *testing.T) {
 	}
 	goldens(t, screens, [2]int{40, 12}, [2]int{80, 24}, [2]int{120, 40}, [2]int{160, 48})
 }
+
+// TestPickerWorktreesToggle: w adds the other worktrees' sessions to the
+// rows, each naming its worktree first; w again takes them away.
+func TestPickerWorktreesToggle(t *testing.T) {
+	pinEnv(t)
+	here := aiosSession(noLastAction)
+	here.Project = "/home/ana/shop"
+	there := aiosSession(func(s *model.Session) {
+		s.ID, s.Title, s.Project = "there", "Story in the other tree", "/home/ana/shop-feat"
+	})
+	other := aiosSession(func(s *model.Session) { s.ID = "other" })
+	m := New(Config{Sessions: []*model.Session{here, other}, OtherWorktrees: []*model.Session{there}, Now: now, Project: "/home/ana/shop"})
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	if v := plain(m); strings.Contains(v, "Story in the other tree") || !strings.Contains(v, "w other worktrees") {
+		t.Fatalf("before w:\n%s", v)
+	}
+	m, _ = press(t, m, keyRune('w'))
+	v := plain(m)
+	if !strings.Contains(v, "Story in the other tree") || !strings.Contains(v, "worktree shop-feat · ") || !strings.Contains(v, "w this worktree only") {
+		t.Fatalf("after w:\n%s", v)
+	}
+	m, _ = press(t, m, keyRune('w'))
+	if v := plain(m); strings.Contains(v, "Story in the other tree") {
+		t.Fatalf("after w twice:\n%s", v)
+	}
+}

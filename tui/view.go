@@ -174,6 +174,7 @@ func (m *Model) sync(reset bool) {
 func (m *Model) syncPicker(ks keyState) {
 	r := m.pickerRows()
 	ks.rows, ks.archived, ks.showAllOn = len(r.rows), r.archived, m.pick.showAll
+	ks.others, ks.worktreesOn = len(m.others), m.pick.worktrees
 	ks.filtering, ks.filtered = m.pick.filter.typing, m.pick.filter.value() != ""
 	m.keys.sync(ks)
 	if per := m.pickPage(); len(r.rows) > per != ks.scroll {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"path/filepath"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -256,6 +257,10 @@ func (m Model) sessionDetails(s *model.Session) string {
 		if v != "" {
 			parts = append(parts, v)
 		}
+	}
+	if m.isOther(s) {
+		// First, so a cut line still says where the session is.
+		add(m.cat.Picker.Worktree(filepath.Base(s.Project)))
 	}
 	add(s.Stage)
 	if p := s.CurrentPhase(); p != "" && p != s.Stage {

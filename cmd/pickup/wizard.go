@@ -57,10 +57,12 @@ func (a *app) wizard(project string) error {
 			return a.notFound(project)
 		}
 		cfg.Sessions = sessions
+		// The picker's w: the other worktrees' sessions.
+		cfg.OtherWorktrees = a.worktreeSessions(project)
 	}
 	// What the core is told beside a session opened in the picker or
 	// read again (gathered now: the wizard may not do I/O in Update).
-	wio.facts = a.factsFor(sessions)
+	wio.facts = a.factsFor(append(append([]*model.Session(nil), sessions...), cfg.OtherWorktrees...))
 	cfg.Facts = wio.facts.lookup
 	cfg.Conversation = wio.facts.conversation
 	// The clock reading sessions are opened at: a choice in the picker,

@@ -209,3 +209,20 @@ func (a *app) otherWorktrees(project string) string {
 	}
 	return convoCatalogs.For(runLang).OtherWorktrees(len(parts), strings.Join(parts, "; "))
 }
+
+// worktreeSessions are the live sessions of the other worktrees of
+// project's repository (at most hookWorktrees looked into), for the
+// picker's w.
+func (a *app) worktreeSessions(project string) []*model.Session {
+	var out []*model.Session
+	n := 0
+	for _, dir := range git.WorktreeDirs(project) {
+		if dir == project || within(project, dir) || n >= hookWorktrees {
+			continue
+		}
+		n++
+		found, _ := a.registry().FindWith(dir, a.source, nil)
+		out = append(out, liveOnly(found)...)
+	}
+	return out
+}

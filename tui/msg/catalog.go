@@ -186,7 +186,10 @@ type KeyText struct {
 	Left, Right string
 	// The picker and the browser.
 	Filter, ApplyFilter, ClearFilter, ShowAll, HideArchived string
-	Artifacts, Edit, Open, Sessions                         string
+	// Worktrees, HideWorktrees: the picker's w, the sessions of the
+	// repository's other worktrees.
+	Worktrees, HideWorktrees        string
+	Artifacts, Edit, Open, Sessions string
 	// Off marks an option the full help lists but the core turned off.
 	Off string
 	// Choices describes the choices' letters in one help entry
@@ -380,6 +383,7 @@ var English = Catalog{
 		CancelCheck: "cancel",
 		Filter:      "filter", ApplyFilter: "apply", ClearFilter: "clear filter",
 		ShowAll: "show all", HideArchived: "hide archived",
+		Worktrees: "other worktrees", HideWorktrees: "this worktree only",
 		Artifacts: "artifacts", Edit: "edit", Open: "open in pager", Sessions: "sessions",
 		Left: "left", Right: "right",
 		Off: "(not available)", Choices: "choices",

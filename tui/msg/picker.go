@@ -14,9 +14,11 @@ type PickerText struct {
 	Title, Newest string
 	// Words are the sessions' one word (model.Standing) in the status
 	// column: the same word the options screen and status use.
-	Words                              map[model.Standing]string
-	Updated                            func(ago string) string
-	Branch                             func(name string) string
+	Words   map[model.Standing]string
+	Updated func(ago string) string
+	Branch  func(name string) string
+	// Worktree names the other worktree a session is in (the picker's w).
+	Worktree                           func(name string) string
 	Showing                            func(shown, total int) string
 	Rows                               func(from, to, total int) string // the rows in view
 	ArchivedN                          func(n int) string               // hidden archived sessions
@@ -70,6 +72,7 @@ var englishPicker = PickerText{
 	},
 	Updated:    func(ago string) string { return "updated " + ago },
 	Branch:     func(name string) string { return "branch " + name },
+	Worktree:   func(name string) string { return "worktree " + name },
 	Showing:    func(shown, total int) string { return fmt.Sprintf("showing %d of %d", shown, total) },
 	Rows:       func(from, to, total int) string { return fmt.Sprintf("%d-%d of %d", from, to, total) },
 	ArchivedN:  func(n int) string { return fmt.Sprintf("%d archived", n) },

@@ -215,6 +215,7 @@ var Portuguese = Catalog{
 		Off:         "(indisponível)", Choices: "escolhas",
 		Filter: "filtrar", ApplyFilter: "aplicar", ClearFilter: "limpar filtro",
 		ShowAll: "mostrar tudo", HideArchived: "ocultar arquivadas",
+		Worktrees: "outras worktrees", HideWorktrees: "só esta worktree",
 		Artifacts: "artefatos", Edit: "editar", Open: "abrir no pager", Sessions: "sessões",
 		Left: "esquerda", Right: "direita",
 	},
@@ -447,10 +448,11 @@ var portuguesePicker = PickerText{
 		model.StandingInterrupted: "interrompida", model.StandingReady: "pronta", model.StandingDone: "concluída",
 		model.StandingArchived: "arquivada", model.StandingCorrupted: "corrompida",
 	},
-	Rows:    func(from, to, total int) string { return fmt.Sprintf("%d-%d de %d", from, to, total) },
-	Updated: func(ago string) string { return "atualizada " + ago },
-	Branch:  func(name string) string { return "branch " + name },
-	Showing: func(shown, total int) string { return fmt.Sprintf("mostrando %d de %d", shown, total) },
+	Rows:     func(from, to, total int) string { return fmt.Sprintf("%d-%d de %d", from, to, total) },
+	Updated:  func(ago string) string { return "atualizada " + ago },
+	Branch:   func(name string) string { return "branch " + name },
+	Worktree: func(name string) string { return "worktree " + name },
+	Showing:  func(shown, total int) string { return fmt.Sprintf("mostrando %d de %d", shown, total) },
 	ArchivedN: func(n int) string {
 		return plural(n, "arquivada", "arquivadas")
 	},
