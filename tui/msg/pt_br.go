@@ -451,7 +451,7 @@ var portuguesePicker = PickerText{
 	Rows:     func(from, to, total int) string { return fmt.Sprintf("%d-%d de %d", from, to, total) },
 	Updated:  func(ago string) string { return "atualizada " + ago },
 	Branch:   func(name string) string { return "branch " + name },
-	Worktree: func(name string) string { return "worktree " + name },
+	Worktree: func(name string) string { return "na worktree " + name },
 	Showing:  func(shown, total int) string { return fmt.Sprintf("mostrando %d de %d", shown, total) },
 	ArchivedN: func(n int) string {
 		return plural(n, "arquivada", "arquivadas")
