@@ -20,6 +20,7 @@ import (
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"golang.org/x/mod/module"
 
 	"github.com/pickup-dev/pickup/model"
 )
@@ -134,10 +135,11 @@ func takes(least, most int) cobra.PositionalArgs {
 	}
 }
 
-// version is the module version when pickup was installed as a module
-// (go install …@v1.2.0), else the VCS revision and its date when it was
-// built from a checkout, else what the build says it is: never a bare
-// "unknown".
+// version is the module version when pickup was installed as a release
+// (go install …@v1.2.0), else the commit and its date: from the VCS
+// stamps of a build in a checkout, or from the pseudo-version the go
+// command gives a build of an untagged commit; else what the build says
+// it is: never a bare "unknown" nor a raw pseudo-version.
 func version() string { return versionOf(debug.ReadBuildInfo()) }
 
 // versionOf is version for a given build.
@@ -158,20 +160,36 @@ func versionOf(info *debug.BuildInfo, ok bool) string {
 		}
 	}
 	v := info.Main.Version
-	pseudo := strings.Count(v, "-") >= 2 && strings.Contains(v, "0000")
-	if v != "" && v != "(devel)" && !pseudo && !strings.HasSuffix(v, "+dirty") {
+	// A build in a modified checkout gets "+dirty" after the version.
+	base, dirty := strings.CutSuffix(v, "+dirty")
+	modified = modified || dirty
+	pseudo := module.IsPseudoVersion(base)
+	if base != "" && base != "(devel)" && !pseudo && !dirty {
 		return v
+	}
+	var when time.Time
+	if t, err := time.Parse(time.RFC3339, at); err == nil {
+		when = t
+	}
+	if pseudo {
+		if r, err := module.PseudoVersionRev(base); err == nil && rev == "" {
+			rev = r
+		}
+		if t, err := module.PseudoVersionTime(base); err == nil && when.IsZero() {
+			when = t
+		}
 	}
 	if rev != "" {
 		if len(rev) > 12 {
 			rev = rev[:12]
 		}
-		if t, err := time.Parse(time.RFC3339, at); err == nil {
-			at = t.UTC().Format("2006-01-02 15:04 UTC")
+		date := at
+		if !when.IsZero() {
+			date = when.UTC().Format("2006-01-02 15:04 UTC")
 		}
-		return words().VersionCheckout(rev, at, modified)
+		return words().VersionCheckout(rev, date, modified)
 	}
-	if v != "" && v != "(devel)" {
+	if base != "" && base != "(devel)" {
 		return v
 	}
 	return words().VersionDevel(info.GoVersion)
