@@ -239,33 +239,72 @@ func writeHelp(out io.Writer, c *cobra.Command) {
 	section(words().HelpUsage, strings.Join(usage, "\n"))
 	section(words().HelpExamples, c.Example)
 
+	if !c.Runnable() && !c.HasSubCommands() {
+		// A help topic (pickup help formats): its text, then the
+		// formats' flags in full.
+		section("", wrapText(c.Long, helpWidth))
+		_, format := splitFormat(c.InheritedFlags())
+		section(words().HelpFormatFlags, format.FlagUsagesWrapped(helpWidth))
+		writeLines(w, b.String())
+		return
+	}
 	var names, shorts []string
+	var topics []string
 	for _, sub := range c.Commands() {
+		if !sub.Runnable() && !sub.HasSubCommands() && !sub.Hidden {
+			topics = append(topics, sub.Name())
+			continue
+		}
 		if !sub.IsAvailableCommand() && sub.Name() != "help" {
 			continue
 		}
 		names = append(names, sub.Use)
 		shorts = append(shorts, sub.Short)
 	}
+	for _, t := range topics {
+		names = append(names, "help "+t)
+		shorts = append(shorts, c.Commands()[slices.IndexFunc(c.Commands(), func(x *cobra.Command) bool { return x.Name() == t })].Short)
+	}
 	section(words().HelpCommands, table(names, shorts))
-	own, ownFormat := splitFormat(c.LocalFlags())
+	own, format := splitFormat(c.LocalFlags())
 	section(words().HelpFlags, own.FlagUsagesWrapped(helpWidth))
-	section(words().HelpFormatFlags, ownFormat.FlagUsagesWrapped(helpWidth))
 	if c.HasParent() {
-		global, format := splitFormat(c.InheritedFlags())
-		section(words().HelpGlobalFlags, global.FlagUsagesWrapped(helpWidth))
-		var names []string
-		format.VisitAll(func(f *pflag.Flag) { names = append(names, "--"+f.Name) })
-		if len(names) > 0 {
-			section(words().HelpFormatFlags, wrapText("  "+words().FormatFlagsSeeRoot(strings.Join(names, ", ")), helpWidth))
+		var global *pflag.FlagSet
+		global, format = splitFormat(c.InheritedFlags())
+		// Only what the command takes: --session is refused by the
+		// commands that open no session (checkFlags).
+		if !sessionCommands[c.CommandPath()] {
+			global = without(global, "session")
 		}
+		section(words().HelpGlobalFlags, global.FlagUsagesWrapped(helpWidth))
+	}
+	var formatNames []string
+	format.VisitAll(func(f *pflag.Flag) { formatNames = append(formatNames, "--"+f.Name) })
+	if len(formatNames) > 0 {
+		section(words().HelpFormatFlags, wrapText("  "+words().FormatFlagsSeeRoot(strings.Join(formatNames, ", ")), helpWidth))
 	}
 	section("", wrapText(c.Long, helpWidth))
 	if !c.HasParent() {
 		section(words().HelpExitCodes, exitCodesText)
-		section(words().HelpEnvironment, environmentText)
 	}
-	text := strings.TrimRight(b.String(), "\n") + "\n"
+	writeLines(w, b.String())
+}
+
+// without is fs less the flag named name.
+func without(fs *pflag.FlagSet, name string) *pflag.FlagSet {
+	out := pflag.NewFlagSet(fs.Name(), pflag.ContinueOnError)
+	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Name != name {
+			out.AddFlag(f)
+		}
+	})
+	return out
+}
+
+// writeLines prints text with no line ending in spaces and one newline
+// at the end.
+func writeLines(w io.Writer, text string) {
+	text = strings.TrimRight(text, "\n") + "\n"
 	var lines []string
 	for l := range strings.SplitSeq(text, "\n") {
 		lines = append(lines, strings.TrimRight(l, " "))
@@ -377,7 +416,7 @@ Install it with: pickup man > ~/.local/share/man/man1/pickup.1`,
 		RunE: func(c *cobra.Command, _ []string) error {
 			root := c.Root()
 			page := mango.NewManPage(1, root.Name(), root.Short).
-				WithLongDescription(unwrap(root.Long)).
+				WithLongDescription(unwrap(rootLong())).
 				WithSection("Exit status", exitCodesText).
 				WithSection("Environment", environmentText)
 			if err := mcobra.AddCommand(page, root); err != nil {

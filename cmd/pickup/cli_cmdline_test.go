@@ -114,7 +114,7 @@ func TestHelpFits80Columns(t *testing.T) {
 		}
 	}
 	r := pickup(t, dir, "--help").want(t, exitOK)
-	ex, prose, usage := strings.Index(r.stdout, "Examples\n"), strings.Index(r.stdout, "pickup reads the saved state"), strings.Index(r.stdout, "Usage\n")
+	ex, prose, usage := strings.Index(r.stdout, "Examples\n"), strings.Index(r.stdout, "pickup opens the project"), strings.Index(r.stdout, "Usage\n")
 	if usage < 0 || ex < usage || prose < ex {
 		t.Fatalf("usage at %d, examples at %d, prose at %d:\n%s", usage, ex, prose, r.stdout)
 	}

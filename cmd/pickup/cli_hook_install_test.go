@@ -371,6 +371,13 @@ func TestHookInstallLayouts(t *testing.T) {
 				t.Fatalf("one-line file got lines:\n%s", got)
 			}
 			h.run(t, "hook", "uninstall", "--agent", "gemini", "--scope", "project").want(t, exitOK)
+			if name == "missing" {
+				// The file the install made goes with the uninstall.
+				if _, err := os.Lstat(path); err == nil {
+					t.Fatalf("uninstall left the file the install made:\n%s", testkit.Read(t, path))
+				}
+				return
+			}
 			after := testkit.Read(t, path)
 			var v map[string]any
 			if err := json.Unmarshal([]byte(after), &v); err != nil {

@@ -78,7 +78,7 @@ directory with a note on stderr. Without --agent it prints plain text.
 }
 
 func (a *app) hookInstallCommand(uninstall bool) *cobra.Command {
-	var agent, scope string
+	var agent, scope, command string
 	var dryRun bool
 	use, short, long := "install", "Add pickup's session-start hook to an agent's settings",
 		`install merges pickup's session-start hook into the agent's own settings
@@ -117,12 +117,15 @@ nothing.`
 			if err != nil {
 				return err
 			}
-			return a.installHook(agent, scope, dir, uninstall, dryRun)
+			return a.installHook(agent, scope, dir, command, uninstall, dryRun)
 		},
 	}
 	c.Flags().StringVar(&agent, "agent", "", "the agent: "+strings.Join(hookAgentNames(), ", "))
 	c.Flags().StringVar(&scope, "scope", "user", "user, project or local (Claude Code only); project and local are in DIR (default: the current directory)")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "print the change as a diff and change nothing")
+	if !uninstall {
+		c.Flags().StringVar(&command, "command", "", "what the entry runs: a bare name found on PATH (pickup), for a settings file others share, or an absolute path (default: this pickup's absolute path)")
+	}
 	return c
 }
 

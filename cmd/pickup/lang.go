@@ -464,7 +464,7 @@ var portugueseCLI = cliText{
 	HelpEnvironment: "Ambiente",
 	HelpFormatFlags: "Flags dos formatos",
 	FormatFlagsSeeRoot: func(flags string) string {
-		return flags + ": as de cada formato, descritas por pickup --help"
+		return flags + ": as de cada formato, descritas por pickup help formats"
 	},
 	ChoiceHelp: map[model.Choice]string{
 		model.Continue: "retomar de onde parou",
