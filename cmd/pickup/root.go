@@ -76,6 +76,7 @@ func run(ctx context.Context, args []string, streams stdio) int {
 	// take a while; the wizard's first layout too).
 	defer a.signals().stop()
 	defer a.flush()
+	findProject = a.nearestProject
 	root := a.commands()
 	root.SetArgs(args)
 	root.SetIn(streams.in)
