@@ -84,6 +84,15 @@ func TestVersionOf(t *testing.T) {
 			"(devel) 3bbabd4fe974 from 2026-11-24 19:15 UTC"},
 		{vcs("v0.0.0-20261124191502-3bbabd4fe974+dirty", "vcs.revision", "3bbabd4fe97414785fa9e47099e17e29a65f8571", "vcs.time", "2026-11-24T19:15:02Z", "vcs.modified", "true"),
 			"(devel) 3bbabd4fe974 from 2026-11-24 19:15 UTC, with uncommitted changes"},
+		// Pseudo-versions name the commit and date, never themselves:
+		// go install …@3bbabd4 after the tag v1.2.3 (no VCS stamps), and a
+		// clone after the tag v1.2.0-rc.1 built with changes.
+		{vcs("v1.2.4-0.20261124191502-3bbabd4fe974"), "(devel) 3bbabd4fe974 from 2026-11-24 19:15 UTC"},
+		{vcs("v1.2.0-rc.1.0.20261124191502-3bbabd4fe974+dirty"), "(devel) 3bbabd4fe974 from 2026-11-24 19:15 UTC, with uncommitted changes"},
+		{vcs("v0.0.0-20261124191502-3bbabd4fe974", "vcs.revision", "3bbabd4fe97414785fa9e47099e17e29a65f8571", "vcs.time", "2026-11-24T19:15:02Z"),
+			"(devel) 3bbabd4fe974 from 2026-11-24 19:15 UTC"},
+		// A version that only looks like one is kept as it is.
+		{vcs("v1.3.0-beta-0000"), "v1.3.0-beta-0000"},
 		{vcs("(devel)"), "(devel), built with go1.26.8 without version control information (not from a checkout, or -buildvcs=false)"},
 		{nil, "(devel), built without module or version control information"},
 	} {

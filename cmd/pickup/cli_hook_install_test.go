@@ -104,10 +104,7 @@ func newHookHome(t *testing.T) hookHome {
 
 func (h hookHome) run(t *testing.T, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = h.project
-	cmd.Env = append(os.Environ(), "HOME="+h.home, "CLAUDE_HOME="+filepath.Join(h.home, ".claude"), "CODEX_HOME=", "NO_COLOR=1")
-	return runResult(t, cmd)
+	return h.runEnv(t, nil, args...)
 }
 
 // settingsPath is where scope's file of agent is in h.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -12,25 +11,11 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
-// demoKept unpacks the demo project (pickup demo --keep) and returns its
-// shop folder and the Claude home beside it.
-func demoKept(t *testing.T) (shop, claudeHome string) {
-	t.Helper()
-	r := pickup(t, t.TempDir(), "demo", "--keep").want(t, exitOK)
-	m := regexp.MustCompile(`sample project kept at (\S+)`).FindStringSubmatch(r.stderr + r.stdout)
-	if m == nil {
-		t.Fatalf("demo --keep said:\n%s\n%s", r.stdout, r.stderr)
-	}
-	shop = m[1]
-	t.Cleanup(func() { os.RemoveAll(filepath.Dir(shop)) })
-	return shop, filepath.Join(filepath.Dir(shop), "claude-home")
-}
-
 // Every command run in a subfolder of the project finds its sessions as
 // git finds a repository, and names the folder it used on stderr; JSON
 // on stdout stays JSON. An explicit DIR is taken as it is.
 func TestCommandsFindTheProjectFromASubfolder(t *testing.T) {
-	shop, ch := demoKept(t)
+	shop, ch := demoWorld(t)
 	src := filepath.Join(shop, "src")
 	if err := os.MkdirAll(filepath.Join(src, "deep"), 0o755); err != nil {
 		t.Fatal(err)

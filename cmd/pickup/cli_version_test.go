@@ -4,43 +4,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"testing"
 )
-
-// A build of an untagged commit, from a clone (go build stamps the
-// pseudo-version and the VCS settings) or through the proxy (only the
-// pseudo-version), names the commit and its date, never the raw
-// pseudo-version.
-func TestVersionOfPseudoVersions(t *testing.T) {
-	info := func(v string, kv ...string) *debug.BuildInfo {
-		i := &debug.BuildInfo{GoVersion: "go1.26.8"}
-		i.Main.Version = v
-		for j := 0; j+1 < len(kv); j += 2 {
-			i.Settings = append(i.Settings, debug.BuildSetting{Key: kv[j], Value: kv[j+1]})
-		}
-		return i
-	}
-	for _, c := range []struct {
-		info *debug.BuildInfo
-		want string
-	}{
-		// go install …@3bbabd4 after the tag v1.2.3: no VCS stamps.
-		{info("v1.2.4-0.20261124191502-3bbabd4fe974"), "(devel) 3bbabd4fe974 from 2026-11-24 19:15 UTC"},
-		// a clone with no tag, built by go build: stamps too.
-		{info("v0.0.0-20261124191502-3bbabd4fe974", "vcs.revision", "3bbabd4fe97414785fa9e47099e17e29a65f8571", "vcs.time", "2026-11-24T19:15:02Z"),
-			"(devel) 3bbabd4fe974 from 2026-11-24 19:15 UTC"},
-		// a clone after the tag v1.2.0-rc.1, with changes.
-		{info("v1.2.0-rc.1.0.20261124191502-3bbabd4fe974+dirty"), "(devel) 3bbabd4fe974 from 2026-11-24 19:15 UTC, with uncommitted changes"},
-		// a version that only looks like one: kept as it is.
-		{info("v1.3.0-beta-0000"), "v1.3.0-beta-0000"},
-	} {
-		if got := versionOf(c.info, true); got != c.want {
-			t.Errorf("versionOf(%s) = %q, want %q", c.info.Main.Version, got, c.want)
-		}
-	}
-}
 
 // The binary built in a clone (a git repository holding this module's
 // files, committed at a known date), with the go command's VCS stamping

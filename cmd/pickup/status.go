@@ -67,9 +67,9 @@ func (a *app) status(project string) error {
 	return quiet(code)
 }
 
-// blockWidth is where the compact status cuts a long line ("…"), so
-// each line fits an 80-column terminal: the full text is --long's.
-const blockWidth = 80
+// blockWidth is where the compact status cuts a long line ("…"): the
+// full text is --long's.
+const blockWidth = 100
 
 // statusBlock is one session in two or three lines: what and where it
 // stands; its progress and resume point (or its problem); the first fact
