@@ -167,11 +167,15 @@ func (a *app) interactive() bool {
 	return ok1 && ok2 && term.IsTerminal(in.Fd()) && term.IsTerminal(er.Fd())
 }
 
-// projectDir resolves the DIR argument (default: the working directory).
+// projectDir resolves the DIR argument; without one, the project is
+// found from the working directory as git finds a repository
+// (project.go).
 func projectDir(args []string) (string, error) {
 	dir := "."
 	if len(args) > 0 {
 		dir = args[0]
+	} else if wd, err := os.Getwd(); err == nil && findProject != nil {
+		dir = findProject(wd)
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"golang.org/x/mod/module"
 
 	"github.com/pickup-dev/pickup/model"
 )
@@ -134,10 +135,11 @@ func takes(least, most int) cobra.PositionalArgs {
 	}
 }
 
-// version is the module version when pickup was installed as a module
-// (go install …@v1.2.0), else the VCS revision and its date when it was
-// built from a checkout, else what the build says it is: never a bare
-// "unknown".
+// version is the module version when pickup was installed as a release
+// (go install …@v1.2.0), else the commit and its date: from the VCS
+// stamps of a build in a checkout, or from the pseudo-version the go
+// command gives a build of an untagged commit; else what the build says
+// it is: never a bare "unknown" nor a raw pseudo-version.
 func version() string { return versionOf(debug.ReadBuildInfo()) }
 
 // versionOf is version for a given build.
@@ -158,20 +160,36 @@ func versionOf(info *debug.BuildInfo, ok bool) string {
 		}
 	}
 	v := info.Main.Version
-	pseudo := strings.Count(v, "-") >= 2 && strings.Contains(v, "0000")
-	if v != "" && v != "(devel)" && !pseudo && !strings.HasSuffix(v, "+dirty") {
+	// A build in a modified checkout gets "+dirty" after the version.
+	base, dirty := strings.CutSuffix(v, "+dirty")
+	modified = modified || dirty
+	pseudo := module.IsPseudoVersion(base)
+	if base != "" && base != "(devel)" && !pseudo && !dirty {
 		return v
+	}
+	var when time.Time
+	if t, err := time.Parse(time.RFC3339, at); err == nil {
+		when = t
+	}
+	if pseudo {
+		if r, err := module.PseudoVersionRev(base); err == nil && rev == "" {
+			rev = r
+		}
+		if t, err := module.PseudoVersionTime(base); err == nil && when.IsZero() {
+			when = t
+		}
 	}
 	if rev != "" {
 		if len(rev) > 12 {
 			rev = rev[:12]
 		}
-		if t, err := time.Parse(time.RFC3339, at); err == nil {
-			at = t.UTC().Format("2006-01-02 15:04 UTC")
+		date := at
+		if !when.IsZero() {
+			date = when.UTC().Format("2006-01-02 15:04 UTC")
 		}
-		return words().VersionCheckout(rev, at, modified)
+		return words().VersionCheckout(rev, date, modified)
 	}
-	if v != "" && v != "(devel)" {
+	if base != "" && base != "(devel)" {
 		return v
 	}
 	return words().VersionDevel(info.GoVersion)
@@ -221,33 +239,72 @@ func writeHelp(out io.Writer, c *cobra.Command) {
 	section(words().HelpUsage, strings.Join(usage, "\n"))
 	section(words().HelpExamples, c.Example)
 
+	if !c.Runnable() && !c.HasSubCommands() {
+		// A help topic (pickup help formats): its text, then the
+		// formats' flags in full.
+		section("", wrapText(c.Long, helpWidth))
+		_, format := splitFormat(c.InheritedFlags())
+		section(words().HelpFormatFlags, format.FlagUsagesWrapped(helpWidth))
+		writeLines(w, b.String())
+		return
+	}
 	var names, shorts []string
+	var topics []string
 	for _, sub := range c.Commands() {
+		if !sub.Runnable() && !sub.HasSubCommands() && !sub.Hidden {
+			topics = append(topics, sub.Name())
+			continue
+		}
 		if !sub.IsAvailableCommand() && sub.Name() != "help" {
 			continue
 		}
 		names = append(names, sub.Use)
 		shorts = append(shorts, sub.Short)
 	}
+	for _, t := range topics {
+		names = append(names, "help "+t)
+		shorts = append(shorts, c.Commands()[slices.IndexFunc(c.Commands(), func(x *cobra.Command) bool { return x.Name() == t })].Short)
+	}
 	section(words().HelpCommands, table(names, shorts))
-	own, ownFormat := splitFormat(c.LocalFlags())
+	own, format := splitFormat(c.LocalFlags())
 	section(words().HelpFlags, own.FlagUsagesWrapped(helpWidth))
-	section(words().HelpFormatFlags, ownFormat.FlagUsagesWrapped(helpWidth))
 	if c.HasParent() {
-		global, format := splitFormat(c.InheritedFlags())
-		section(words().HelpGlobalFlags, global.FlagUsagesWrapped(helpWidth))
-		var names []string
-		format.VisitAll(func(f *pflag.Flag) { names = append(names, "--"+f.Name) })
-		if len(names) > 0 {
-			section(words().HelpFormatFlags, wrapText("  "+words().FormatFlagsSeeRoot(strings.Join(names, ", ")), helpWidth))
+		var global *pflag.FlagSet
+		global, format = splitFormat(c.InheritedFlags())
+		// Only what the command takes: --session is refused by the
+		// commands that open no session (checkFlags).
+		if !sessionCommands[c.CommandPath()] {
+			global = without(global, "session")
 		}
+		section(words().HelpGlobalFlags, global.FlagUsagesWrapped(helpWidth))
+	}
+	var formatNames []string
+	format.VisitAll(func(f *pflag.Flag) { formatNames = append(formatNames, "--"+f.Name) })
+	if len(formatNames) > 0 {
+		section(words().HelpFormatFlags, wrapText("  "+words().FormatFlagsSeeRoot(strings.Join(formatNames, ", ")), helpWidth))
 	}
 	section("", wrapText(c.Long, helpWidth))
 	if !c.HasParent() {
 		section(words().HelpExitCodes, exitCodesText)
-		section(words().HelpEnvironment, environmentText)
 	}
-	text := strings.TrimRight(b.String(), "\n") + "\n"
+	writeLines(w, b.String())
+}
+
+// without is fs less the flag named name.
+func without(fs *pflag.FlagSet, name string) *pflag.FlagSet {
+	out := pflag.NewFlagSet(fs.Name(), pflag.ContinueOnError)
+	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Name != name {
+			out.AddFlag(f)
+		}
+	})
+	return out
+}
+
+// writeLines prints text with no line ending in spaces and one newline
+// at the end.
+func writeLines(w io.Writer, text string) {
+	text = strings.TrimRight(text, "\n") + "\n"
 	var lines []string
 	for l := range strings.SplitSeq(text, "\n") {
 		lines = append(lines, strings.TrimRight(l, " "))
@@ -359,7 +416,7 @@ Install it with: pickup man > ~/.local/share/man/man1/pickup.1`,
 		RunE: func(c *cobra.Command, _ []string) error {
 			root := c.Root()
 			page := mango.NewManPage(1, root.Name(), root.Short).
-				WithLongDescription(unwrap(root.Long)).
+				WithLongDescription(unwrap(rootLong())).
 				WithSection("Exit status", exitCodesText).
 				WithSection("Environment", environmentText)
 			if err := mcobra.AddCommand(page, root); err != nil {

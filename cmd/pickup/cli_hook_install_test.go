@@ -104,10 +104,7 @@ func newHookHome(t *testing.T) hookHome {
 
 func (h hookHome) run(t *testing.T, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = h.project
-	cmd.Env = append(os.Environ(), "HOME="+h.home, "CLAUDE_CONFIG_DIR=", "CLAUDE_HOME="+filepath.Join(h.home, ".claude"), "CODEX_HOME=", "NO_COLOR=1")
-	return runResult(t, cmd)
+	return h.runEnv(t, nil, args...)
 }
 
 // settingsPath is where scope's file of agent is in h.
@@ -371,6 +368,13 @@ func TestHookInstallLayouts(t *testing.T) {
 				t.Fatalf("one-line file got lines:\n%s", got)
 			}
 			h.run(t, "hook", "uninstall", "--agent", "gemini", "--scope", "project").want(t, exitOK)
+			if name == "missing" {
+				// The file the install made goes with the uninstall.
+				if _, err := os.Lstat(path); err == nil {
+					t.Fatalf("uninstall left the file the install made:\n%s", testkit.Read(t, path))
+				}
+				return
+			}
 			after := testkit.Read(t, path)
 			var v map[string]any
 			if err := json.Unmarshal([]byte(after), &v); err != nil {

@@ -366,7 +366,7 @@ func TestSessionPrefix(t *testing.T) {
 
 func TestHelpIsComplete(t *testing.T) {
 	r := pickup(t, t.TempDir(), "--help").want(t, exitOK)
-	for _, want := range []string{"status", "resume", "demo", "--json", "--source", "--session", "--crash-after", "--choice", "--yes", "Exit codes", "NO_COLOR"} {
+	for _, want := range []string{"status", "resume", "demo", "--json", "--source", "--session", "--crash-after", "--choice", "--yes", "Exit codes", "pickup man"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("--help lacks %q", want)
 		}

@@ -82,7 +82,7 @@ directory with a note on stderr. Without --agent it prints plain text.
 }
 
 func (a *app) hookInstallCommand(uninstall bool) *cobra.Command {
-	var agent, scope string
+	var agent, scope, command string
 	var dryRun bool
 	use, short, long := "install", "Add pickup's session-start hook to an agent's settings",
 		`install merges pickup's session-start hook into the agent's own settings
@@ -90,8 +90,12 @@ file, keeping every other key and hook as they are (byte for byte: pickup
 splices its entry in). Running it again changes nothing; an older pickup
 entry is replaced. The hook command is the absolute path of this pickup,
 in exec form where the agent supports it (Claude Code), with an explicit
-short timeout in the agent's unit. A settings file that is not valid JSON
-is refused, named, and left as it is (exit 4). The write is atomic.
+short timeout in the agent's unit (--command pickup: the bare name, for
+a project file others share). A settings file that is not valid JSON
+(for Gemini CLI: JSONC, whose comments are kept) is refused, named, and
+left as it is (exit 4). The write is atomic, and never replaces a change
+another program made since pickup read the file (exit 5). A user-scope
+write is logged in $XDG_STATE_HOME/pickup, not in the current folder.
 
 Scopes (default user, because the command holds this machine's path):
   claude  user (settings.json in $CLAUDE_CONFIG_DIR, else $CLAUDE_HOME, else
@@ -122,12 +126,15 @@ nothing.`
 			if err != nil {
 				return err
 			}
-			return a.installHook(agent, scope, dir, uninstall, dryRun)
+			return a.installHook(agent, scope, dir, command, uninstall, dryRun)
 		},
 	}
 	c.Flags().StringVar(&agent, "agent", "", "the agent: "+strings.Join(hookAgentNames(), ", "))
-	c.Flags().StringVar(&scope, "scope", "user", "user, project or local (Claude Code only); project and local are in DIR (default: the current directory)")
+	c.Flags().StringVar(&scope, "scope", "user", "user, project or local (Claude Code only); project and local are in DIR, else in the project found from the current folder")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "print the change as a diff and change nothing")
+	if !uninstall {
+		c.Flags().StringVar(&command, "command", "", "what the entry runs: a bare name found on PATH (pickup), for a settings file others share, or an absolute path (default: this pickup's absolute path)")
+	}
 	return c
 }
 

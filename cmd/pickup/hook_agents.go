@@ -37,6 +37,9 @@ type hookAgent struct {
 	// paths maps a scope to the settings file, given the user's home
 	// folder, the project and pickup's Claude home.
 	paths map[string]func(home, project, claudeHome string) string
+	// jsonc: the agent reads its settings as JSON with comments and
+	// trailing commas (JSONC), so pickup accepts them and keeps them.
+	jsonc bool
 	// version, when not zero, is the top-level "version" a new file gets.
 	version int
 	// output renders the summary in the agent's form; "" prints nothing.
@@ -78,7 +81,7 @@ var hookAgents = []hookAgent{
 	{
 		name: "gemini", title: "Gemini CLI",
 		event: "SessionStart", grouped: true,
-		timeout: hookTimeoutSeconds * 1000, unit: "ms",
+		timeout: hookTimeoutSeconds * 1000, unit: "ms", jsonc: true,
 		projectEnv: []string{"GEMINI_PROJECT_DIR"},
 		paths: map[string]func(string, string, string) string{
 			"user":    func(h, _, _ string) string { return filepath.Join(h, ".gemini", "settings.json") },

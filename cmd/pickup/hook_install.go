@@ -28,15 +28,23 @@ type hookSettings struct {
 	path   string
 	before []byte // the bytes read; nil when the file does not exist
 	exists bool
-	// project is the folder whose operation log records the write (DIR,
-	// also for the user scope: pickup undo there takes it back).
+	// project is the folder whose operation log records the write: DIR
+	// for the project and local scopes; for the user scope, pickup's
+	// state folder (userLogDir), so the current folder is left alone.
 	project string
 }
 
+// userLogDir is the folder whose operation log records writes to a
+// user-scope settings file: $XDG_STATE_HOME/pickup (else
+// ~/.local/state/pickup), beside the log's key.
+func userLogDir() string { return filepath.Dir(fsx.KeyPath()) }
+
 // installHook merges pickup's entry into the agent's settings file,
 // keeping every other key and hook; uninstall takes it out. With dryRun
-// it prints the diff and changes nothing.
-func (a *app) installHook(agentName, scope, project string, uninstall, dryRun bool) error {
+// it prints the diff and changes nothing. command, when set, is what the
+// entry runs instead of this pickup's absolute path (a bare "pickup"
+// found on PATH, for a settings file others share).
+func (a *app) installHook(agentName, scope, project, command string, uninstall, dryRun bool) error {
 	ag, ok := hookAgentNamed(agentName)
 	if !ok {
 		return fail(exitUsage, "--agent must be one of %s (got %q)", strings.Join(hookAgentNames(), ", "), agentName)
@@ -53,12 +61,24 @@ func (a *app) installHook(agentName, scope, project string, uninstall, dryRun bo
 		return fail(exitError, "cannot find the home folder for the user scope: %v", err)
 	}
 	st := hookSettings{agent: ag, scope: scope, path: pathOf(home, project, a.claudeHome), project: project}
-	if err := st.read(); err != nil {
+	if scope == "user" {
+		st.project = userLogDir()
+	}
+	bin, err := hookCommand(command)
+	if err != nil {
 		return err
 	}
-	bin, err := selfPath()
-	if err != nil {
-		return fail(exitError, "cannot find pickup's own path for the hook command: %v", err)
+	if !dryRun {
+		// One writer at a time: a second pickup installing into the same
+		// file waits for none and is refused (exit 5).
+		lock, err := fsx.AcquireLock(st.path, a.now())
+		if err != nil {
+			return fail(exitBlocked, "%v; nothing was changed", err)
+		}
+		defer lock.Release()
+	}
+	if err := st.read(); err != nil {
+		return err
 	}
 	var after []byte
 	var removed int
@@ -70,7 +90,44 @@ func (a *app) installHook(agentName, scope, project string, uninstall, dryRun bo
 	if err != nil {
 		return fail(exitCorrupted, "%s %v; nothing was changed", st.path, err)
 	}
+	if !uninstall && !dryRun && scope != "user" && command == "" {
+		fmt.Fprintln(a.io.err, words().HookSharedPath(st.path, bin, onPath(bin)))
+	}
 	return a.finishHookEdit(st, after, uninstall, removed, dryRun, bin)
+}
+
+// hookCommand is what pickup's entry runs: this pickup's absolute path,
+// or command (--command), which must be found on PATH when it is a bare
+// name, or be an absolute path.
+func hookCommand(command string) (string, error) {
+	if command == "" {
+		bin, err := selfPath()
+		if err != nil {
+			return "", fail(exitError, "cannot find pickup's own path for the hook command: %v", err)
+		}
+		return bin, nil
+	}
+	if filepath.IsAbs(command) {
+		return command, nil
+	}
+	if strings.ContainsRune(command, filepath.Separator) {
+		return "", fail(exitUsage, "--command %s: give a bare name found on PATH (pickup) or an absolute path", command)
+	}
+	if _, err := exec.LookPath(command); err != nil {
+		return "", fail(exitUsage, "--command %s: not found on PATH here, so the agent would not find it either: %v", command, err)
+	}
+	return command, nil
+}
+
+// onPath reports whether the bare name "pickup" on PATH is bin.
+func onPath(bin string) bool {
+	p, err := exec.LookPath("pickup")
+	if err != nil {
+		return false
+	}
+	a, errA := filepath.EvalSymlinks(p)
+	b, errB := filepath.EvalSymlinks(bin)
+	return errA == nil && errB == nil && a == b
 }
 
 // read loads the settings file; a missing file is an empty one. Anything
@@ -123,14 +180,31 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 	if uninstall {
 		command = "hook uninstall --agent " + st.agent.name
 	}
+	// A file pickup's install made, left holding nothing, goes: the
+	// person's folder is as it was before the install.
+	drop := uninstall && emptySettings(after, st.agent) && madeByInstall(st.project, st.path)
+	if st.scope == "user" {
+		if err := os.MkdirAll(st.project, 0o700); err != nil {
+			return fail(exitError, "pickup's state folder %s: %v; nothing was changed", st.project, err)
+		}
+	}
 	if err := a.logged(st.project, fsx.Record{Command: command, Lock: st.path}, func() error {
+		if drop {
+			return fsx.RemoveIfUnchanged(st.path, fsx.Fingerprint(st.before))
+		}
 		return writeSettings(st.path, st.before, st.exists, after)
 	}); err != nil {
+		if errors.Is(err, fsx.ErrChanged) {
+			return fail(exitBlocked, "%v", err)
+		}
 		return fail(exitError, "%v", err)
 	}
 	defer fmt.Fprintln(a.io.err, a.msg().UndoHint(undoCommand(st.project)))
 	if uninstall {
 		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", i18n.Count(removed, "entry", "entries"), what)
+		if drop {
+			fmt.Fprintln(out, words().HookFileRemoved(st.path))
+		}
 		return nil
 	}
 	fmt.Fprintf(out, "Installed pickup's session-start hook for %s: it runs %s hook --agent %s (timeout %d%s).\n", what, bin, st.agent.name, st.agent.timeout, st.agent.unit)
@@ -139,6 +213,46 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 		fmt.Fprintf(a.io.err, "pickup: note: %s is in a temporary folder (go run?); the hook stops working when it is removed. Install pickup (go install, make build) and run this again.\n", bin)
 	}
 	return nil
+}
+
+// emptySettings reports whether doc holds nothing but what a new file
+// of ag's starts with (Cursor's "version").
+func emptySettings(doc []byte, ag hookAgent) bool {
+	d, err := newJdoc(doc, ag.jsonc)
+	if err != nil {
+		return false
+	}
+	r := root(d.view)
+	if !r.IsObject() {
+		return false
+	}
+	for k, v := range r.Map() {
+		if k != "version" || ag.version == 0 || v.Int() != int64(ag.version) {
+			return false
+		}
+	}
+	return true
+}
+
+// madeByInstall reports whether the newest write to path recorded in
+// logDir's operation log (signed by this account) created it.
+func madeByInstall(logDir, path string) bool {
+	entries, err := fsx.ReadLog(logDir)
+	if err != nil {
+		return false
+	}
+	abs, _ := filepath.Abs(path)
+	for _, e := range entries {
+		if e.Problem != "" {
+			continue
+		}
+		for i := len(e.Steps) - 1; i >= 0; i-- {
+			if s := e.Steps[i]; s.Failed == "" && (s.Path == abs || s.To == abs) {
+				return s.Kind == fsx.StepCreate && strings.HasPrefix(e.Command, "hook install")
+			}
+		}
+	}
+	return false
 }
 
 // writeSettings is the one place a settings file is written, through
@@ -160,28 +274,34 @@ func mergeHook(doc []byte, ag hookAgent, bin string) ([]byte, error) {
 	if len(bytes.TrimSpace(doc)) == 0 {
 		return newSettings(ag, want)
 	}
-	if err := jsonProblem(doc); err != nil {
+	d, err := newJdoc(doc, ag.jsonc)
+	if err != nil {
 		return nil, err
 	}
-	found, err := pickupEntries(doc, ag, bin)
+	if err := jsonProblem(d.view); err != nil {
+		return nil, err
+	}
+	found, err := pickupEntries(d.view, ag, bin)
 	if err != nil {
 		return nil, err
 	}
 	if len(found) == 1 && sameJSON(found[0].entry.Raw, want) {
 		return doc, nil
 	}
-	if doc, _, err = removePickup(doc, ag, bin, false); err != nil {
+	if _, err = removePickup(d, ag, bin, false); err != nil {
 		return nil, err
 	}
-	r := root(doc)
+	r := root(d.view)
 	hooks := r.Get("hooks")
 	switch {
 	case !hooks.Exists():
-		return insert(doc, r, "hooks", orderedJSON{{ag.event, []any{want}}})
+		err = insert(d, r, "hooks", orderedJSON{{ag.event, []any{want}}})
 	case !hooks.Get(gjson.Escape(ag.event)).Exists():
-		return insert(doc, hooks, ag.event, []any{want})
+		err = insert(d, hooks, ag.event, []any{want})
+	default:
+		err = insert(d, hooks.Get(gjson.Escape(ag.event)), "", want)
 	}
-	return insert(doc, hooks.Get(gjson.Escape(ag.event)), "", want)
+	return d.bytes(), err
 }
 
 // unmergeHook returns doc without pickup's entries for ag, and how many
@@ -190,10 +310,15 @@ func unmergeHook(doc []byte, ag hookAgent, bin string) ([]byte, int, error) {
 	if len(bytes.TrimSpace(doc)) == 0 {
 		return doc, 0, nil
 	}
-	if err := jsonProblem(doc); err != nil {
+	d, err := newJdoc(doc, ag.jsonc)
+	if err != nil {
 		return nil, 0, err
 	}
-	return removePickup(doc, ag, bin, true)
+	if err := jsonProblem(d.view); err != nil {
+		return nil, 0, err
+	}
+	n, err := removePickup(d, ag, bin, true)
+	return d.bytes(), n, err
 }
 
 // newSettings is a new settings file holding only pickup's entry (and
@@ -263,60 +388,58 @@ func pickupEntries(doc []byte, ag hookAgent, bin string) ([]pickupFound, error) 
 // removePickup takes pickup's handlers out of ag's list: a group holding
 // only pickup's handler goes whole. With tidy, a list and then a "hooks"
 // object left empty go too.
-func removePickup(doc []byte, ag hookAgent, bin string, tidy bool) ([]byte, int, error) {
+func removePickup(d *jdoc, ag hookAgent, bin string, tidy bool) (int, error) {
 	removed := 0
 	for {
-		found, err := pickupEntries(doc, ag, bin)
+		found, err := pickupEntries(d.view, ag, bin)
 		if err != nil {
-			return nil, 0, err
+			return 0, err
 		}
 		if len(found) == 0 {
 			break
 		}
 		f := found[0]
-		list := root(doc).Get("hooks").Get(gjson.Escape(ag.event))
+		list := root(d.view).Get("hooks").Get(gjson.Escape(ag.event))
 		if f.alone {
-			doc, err = remove(doc, list, f.elem)
+			err = remove(d, list, f.elem)
 		} else {
-			doc, err = remove(doc, list.Array()[f.elem].Get("hooks"), f.handler)
+			err = remove(d, list.Array()[f.elem].Get("hooks"), f.handler)
 		}
 		if err != nil {
-			return nil, 0, err
+			return 0, err
 		}
 		removed++
 	}
 	if !tidy || removed == 0 {
-		return doc, removed, nil
+		return removed, nil
 	}
-	var err error
-	r := root(doc)
-	hooks := r.Get("hooks")
+	hooks := root(d.view).Get("hooks")
 	if list := hooks.Get(gjson.Escape(ag.event)); list.IsArray() && len(list.Array()) == 0 {
-		if doc, err = removeKey(doc, hooks, ag.event); err != nil {
-			return nil, 0, err
+		if err := removeKey(d, hooks, ag.event); err != nil {
+			return 0, err
 		}
-		r = root(doc)
+		r := root(d.view)
 		if hooks = r.Get("hooks"); hooks.IsObject() && len(hooks.Map()) == 0 {
-			if doc, err = removeKey(doc, r, "hooks"); err != nil {
-				return nil, 0, err
+			if err := removeKey(d, r, "hooks"); err != nil {
+				return 0, err
 			}
 		}
 	}
-	return doc, removed, nil
+	return removed, nil
 }
 
 // removeKey removes member key from object obj.
-func removeKey(doc []byte, obj gjson.Result, key string) ([]byte, error) {
-	ms, err := members(doc, obj)
+func removeKey(d *jdoc, obj gjson.Result, key string) error {
+	ms, err := members(d.view, obj)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i, m := range ms {
 		if m.key == key {
-			return remove(doc, obj, i)
+			return remove(d, obj, i)
 		}
 	}
-	return doc, nil
+	return nil
 }
 
 // isPickupHandler reports whether h runs `pickup hook …`: in exec form

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
 
@@ -17,10 +18,63 @@ import (
 // indent unit, or compact on one line when the container is on one
 // line). Removing what pickup added gives back the bytes from before.
 
+// A settings file the agent reads as JSONC (Gemini CLI: comments and
+// trailing commas allowed) is edited the same way: hujson.Standardize
+// gives a standard-JSON view of it with every comment and trailing
+// comma blanked to spaces, so each byte keeps its offset. gjson reads
+// the view; every splice is made in the view and in the file alike, so
+// the comments stay where they were.
+
+// jdoc is a settings document being edited: view is what gjson reads,
+// orig the file's own bytes when they differ (JSONC), else nil.
+type jdoc struct {
+	view, orig []byte
+}
+
+// newJdoc readies doc for editing: as JSONC when jsonc is set and doc
+// is not standard JSON (then view is its standard form), else as JSON.
+func newJdoc(doc []byte, jsonc bool) (*jdoc, error) {
+	if err := bomProblem(doc); err != nil {
+		return nil, err
+	}
+	if !jsonc || json.Valid(doc) {
+		return &jdoc{view: doc}, nil
+	}
+	view, err := hujson.Standardize(bytes.Clone(doc))
+	if err != nil {
+		return nil, fmt.Errorf("is not valid JSON with comments (JSONC): %v", err)
+	}
+	if len(view) != len(doc) {
+		return nil, errors.New("has a layout pickup cannot edit in place")
+	}
+	return &jdoc{view: view, orig: bytes.Clone(doc)}, nil
+}
+
+// bytes is the document as it now stands, comments included.
+func (d *jdoc) bytes() []byte {
+	if d.orig != nil {
+		return d.orig
+	}
+	return d.view
+}
+
+// bomProblem names a byte order mark at the start of doc: JSON allows
+// none, and Go's decoder would call it an "invalid character 'ï'".
+func bomProblem(doc []byte) error {
+	if bytes.HasPrefix(doc, []byte("\xef\xbb\xbf")) {
+		return errors.New("starts with a byte order mark (BOM, the bytes EF BB BF), which JSON does not allow: save it as UTF-8 without a BOM")
+	}
+	return nil
+}
+
 // jsonProblem says why a settings file cannot be edited: not JSON (with
-// the line and column), or JSON of an unexpected shape. Nothing is
-// written.
+// the line and column), JSON of an unexpected shape, or an object with
+// a key twice (the agents read the last one; gjson finds the first).
+// Nothing is written.
 func jsonProblem(doc []byte) error {
+	if err := bomProblem(doc); err != nil {
+		return err
+	}
 	var v any
 	err := json.Unmarshal(doc, &v)
 	var syn *json.SyntaxError
@@ -34,7 +88,57 @@ func jsonProblem(doc []byte) error {
 	if _, ok := v.(map[string]any); !ok {
 		return errors.New("is valid JSON but not an object")
 	}
-	return nil
+	return duplicateKey(doc)
+}
+
+// duplicateKey names the first key an object of doc (valid JSON) holds
+// twice, with both lines.
+func duplicateKey(doc []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	type frame struct {
+		object bool
+		key    bool // the next string is a key
+		seen   map[string]int
+	}
+	var stack []*frame
+	for {
+		off := int(dec.InputOffset())
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // the end (Unmarshal already checked the syntax)
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if top != nil && top.object && top.key {
+			if k, ok := tok.(string); ok {
+				// The key starts after the separator before it.
+				at := off + len(doc[off:]) - len(bytes.TrimLeft(doc[off:], " \t\r\n,"))
+				line, _ := lineCol(doc, at)
+				if first, dup := top.seen[k]; dup {
+					return fmt.Errorf("holds the key %q twice in one object (lines %d and %d): the agent reads the last one, pickup would edit the first; remove one and run again", k, first, line)
+				}
+				top.seen[k] = line
+				top.key = false
+				continue
+			}
+		}
+		if top != nil && top.object && !top.key {
+			top.key = true // this token is the value; a key comes next
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &frame{object: true, key: true, seen: map[string]int{}})
+		case json.Delim('['):
+			stack = append(stack, &frame{})
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+			if len(stack) > 0 && stack[len(stack)-1].object {
+				stack[len(stack)-1].key = true
+			}
+		}
+	}
 }
 
 // lineCol is the 1-based line and column of byte offset off.
@@ -101,10 +205,11 @@ func check(doc []byte, r gjson.Result) error {
 
 // insert adds value at the end of container c: as the member key of an
 // object, or as the last element of an array (key "").
-func insert(doc []byte, c gjson.Result, key string, value any) ([]byte, error) {
+func insert(d *jdoc, c gjson.Result, key string, value any) error {
+	doc := d.view
 	ms, err := members(doc, c)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	open, closing := c.Index, c.Index+len(c.Raw)-1
 	multi := strings.Contains(c.Raw, "\n") || (len(ms) == 0 && indented(doc))
@@ -119,7 +224,7 @@ func insert(doc []byte, c gjson.Result, key string, value any) ([]byte, error) {
 	}
 	body, err := marshalIndented(value, prefix, unit, multi)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if key != "" {
 		k, _ := marshalNoEscape(key)
@@ -135,40 +240,50 @@ func insert(doc []byte, c gjson.Result, key string, value any) ([]byte, error) {
 		nl = "\r\n"
 		body = strings.ReplaceAll(body, "\n", nl)
 	}
-	var out []byte
 	switch {
 	case len(ms) == 0 && multi:
-		out = splice(doc, open+1, closing, nl+indent+body+nl+lineIndent(doc, open))
+		d.splice(open+1, closing, nl+indent+body+nl+lineIndent(doc, open))
 	case len(ms) == 0:
-		out = splice(doc, open+1, closing, body)
+		d.splice(open+1, closing, body)
 	case multi:
-		out = splice(doc, ms[len(ms)-1].end, ms[len(ms)-1].end, ","+nl+indent+body)
+		d.splice(ms[len(ms)-1].end, ms[len(ms)-1].end, ","+nl+indent+body)
 	default:
 		comma := ","
 		if strings.Contains(c.Raw, ", ") {
 			comma = ", "
 		}
-		out = splice(doc, ms[len(ms)-1].end, ms[len(ms)-1].end, comma+body)
+		d.splice(ms[len(ms)-1].end, ms[len(ms)-1].end, comma+body)
 	}
-	return out, nil
+	return nil
 }
 
 // remove takes out c's i-th element or member with the separator that
 // joined it to its neighbour: the exact inverse of insert.
-func remove(doc []byte, c gjson.Result, i int) ([]byte, error) {
-	ms, err := members(doc, c)
+func remove(d *jdoc, c gjson.Result, i int) error {
+	ms, err := members(d.view, c)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	switch {
 	case i < 0 || i >= len(ms):
-		return nil, fmt.Errorf("no element %d to remove", i)
+		return fmt.Errorf("no element %d to remove", i)
 	case len(ms) == 1:
-		return splice(doc, c.Index+1, c.Index+len(c.Raw)-1, ""), nil
+		d.splice(c.Index+1, c.Index+len(c.Raw)-1, "")
 	case i == len(ms)-1:
-		return splice(doc, ms[i-1].end, ms[i].end, ""), nil
+		d.splice(ms[i-1].end, ms[i].end, "")
+	default:
+		d.splice(ms[i].start, ms[i+1].start, "")
 	}
-	return splice(doc, ms[i].start, ms[i+1].start, ""), nil
+	return nil
+}
+
+// splice replaces [from, to) with s, in the view and in the file's own
+// bytes alike (new slices).
+func (d *jdoc) splice(from, to int, s string) {
+	d.view = splice(d.view, from, to, s)
+	if d.orig != nil {
+		d.orig = splice(d.orig, from, to, s)
+	}
 }
 
 // splice replaces doc[from:to] with s, in a new slice.

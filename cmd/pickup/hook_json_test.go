@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 
+	"github.com/tailscale/hujson"
 	"github.com/tidwall/gjson"
 )
 
@@ -27,10 +29,17 @@ func FuzzHookMerge(f *testing.F) {
 			if err != nil {
 				continue // refused: nothing to check but that it said so
 			}
-			if !json.Valid(merged) {
+			view := merged
+			if ag.jsonc {
+				// JSONC in, JSONC out: its comments and commas are kept.
+				if view, err = hujson.Standardize(bytes.Clone(merged)); err != nil {
+					t.Fatalf("%s: invalid JSONC from\n%q\n->\n%q", ag.name, doc, merged)
+				}
+			}
+			if !json.Valid(view) {
 				t.Fatalf("%s: invalid JSON from\n%q\n->\n%q", ag.name, doc, merged)
 			}
-			found, err := pickupEntries(merged, ag, bin)
+			found, err := pickupEntries(view, ag, bin)
 			if err != nil || len(found) != 1 {
 				t.Fatalf("%s: %d entries (%v) in\n%q", ag.name, len(found), err, merged)
 			}
@@ -39,7 +48,15 @@ func FuzzHookMerge(f *testing.F) {
 				t.Fatalf("%s: install is not idempotent:\n%q\n->\n%q", ag.name, merged, again)
 			}
 			back, _, err := unmergeHook(merged, ag, bin)
-			if err != nil || (len(back) > 0 && !json.Valid(back)) {
+			if err != nil {
+				t.Fatalf("%s: uninstall: %v", ag.name, err)
+			}
+			if ag.jsonc && len(back) > 0 {
+				back2, _ := hujson.Standardize(bytes.Clone(back))
+				if !json.Valid(back2) {
+					t.Fatalf("%s: uninstall: invalid JSONC\n%q", ag.name, back)
+				}
+			} else if err != nil || (len(back) > 0 && !json.Valid(back)) {
 				t.Fatalf("%s: uninstall: %v\n%q", ag.name, err, back)
 			}
 			if len(gjsonTrim(doc)) == 0 || hadEmptyOrMine(doc, ag, bin) {

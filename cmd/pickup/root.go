@@ -9,6 +9,17 @@ import (
 	"github.com/spf13/pflag"
 )
 
+// rootShort is the root's prose in --help: what pickup looks at and
+// where the rest is. The long prose is the man page's.
+const rootShort = `pickup opens the project's saved sessions: DIR when given, else the
+nearest folder at or above the current one that holds a session of any
+format, else the git top-level (a note on stderr names it when it is not
+the current folder). The wizard draws on stderr; its decision goes to
+stdout (one line, or JSON with --json), so decision=$(pickup --json) works.
+
+More: pickup help formats (the formats pickup reads and their own flags),
+pickup man (the manual, with the environment), docs/ in the repository.`
+
 const rootLongTmpl = `pickup reads the saved state of an interrupted AI-agent workflow, says
 where things stand (crashed or paused, how long ago, which epic, story and
 phase, what is done) and walks you through CONTINUE, REVIEW, RESTART or
@@ -67,6 +78,7 @@ func run(ctx context.Context, args []string, streams stdio) int {
 	// take a while; the wizard's first layout too).
 	defer a.signals().stop()
 	defer a.flush()
+	findProject = a.nearestProject
 	root := a.commands()
 	root.SetArgs(args)
 	root.SetIn(streams.in)
@@ -82,7 +94,7 @@ func (a *app) commands() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "pickup [DIR]",
 		Short: "Resume an interrupted AI-agent workflow safely",
-		Long:  rootLong(),
+		Long:  rootShort,
 		Example: strings.Join([]string{
 			"  pickup                    # the wizard, on the current directory",
 			"  pickup demo               # the wizard on a built-in sample project",
@@ -120,6 +132,7 @@ func (a *app) commands() *cobra.Command {
 	a.langFlags(pf)
 	pf.StringVar(&a.source, "source", "", "only sessions of this source: "+strings.Join(sourceNames(), ", "))
 	pf.StringVar(&a.claudeHome, "claude-home", a.claudeHome, "Claude Code's home, where kiln and crucible keep per-project memory ($CLAUDE_CONFIG_DIR, else $CLAUDE_HOME, default ~/.claude)")
+	pf.Lookup("claude-home").DefValue = "" // the usage says the default once
 	for _, s := range sourceSpecs {
 		if s.flags != nil {
 			s.flags(a.sourceFlags)
@@ -201,7 +214,7 @@ afterwards (keep it with --keep).`,
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.statuslineCommand(), a.undoCommand(), a.manCommand())
+	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.statuslineCommand(), a.undoCommand(), a.manCommand(), formatsTopic())
 	for _, s := range sourceSpecs {
 		if s.commands != nil {
 			root.AddCommand(s.commands(a)...)
@@ -209,6 +222,16 @@ afterwards (keep it with --keep).`,
 	}
 	a.completeFlags(root)
 	return root
+}
+
+// formatsTopic is `pickup help formats`: the formats pickup reads, the
+// long prose and every format's own flags, out of the root's --help.
+func formatsTopic() *cobra.Command {
+	return &cobra.Command{
+		Use:   "formats",
+		Short: "The formats pickup reads and each format's own flags",
+		Long:  rootLong(),
+	}
 }
 
 // maxCrashAfter is the longest --crash-after: a year. A longer one (or

@@ -45,6 +45,16 @@ type cliText struct {
 	Archived    func(n int) string
 	ResumeAt    func(where string) string
 	Recommended func(choice string) string
+
+	// HookSharedPath: a project-scope install wrote this machine's path
+	// into a file that is usually committed (onPath: the bare pickup on
+	// PATH is this one). HookFileRemoved: an uninstall removed the file
+	// the install had created.
+	HookSharedPath  func(path, bin string, onPath bool) string
+	HookFileRemoved func(path string) string
+	// ProjectFound: the project folder a command used, found above the
+	// working directory (project.go).
+	ProjectFound func(project, cwd string) string
 }
 
 var englishCLI = cliText{
@@ -112,7 +122,7 @@ var englishCLI = cliText{
 	HelpEnvironment: "Environment",
 	HelpFormatFlags: "Format flags",
 	FormatFlagsSeeRoot: func(flags string) string {
-		return flags + ": each format's own, described by pickup --help"
+		return flags + ": each format's own, described by pickup help formats"
 	},
 	ChoiceHelp: map[model.Choice]string{
 		model.Continue: "pick up where it stopped",
@@ -142,6 +152,35 @@ func orList(items []string, quote bool) string {
 		return strings.Join(q, "")
 	}
 	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+func init() {
+	englishCLI.HookSharedPath = func(path, bin string, onPath bool) string {
+		s := "pickup: note: " + path + " is usually committed, and the entry runs this machine's path " + bin + ", which other machines may not have."
+		if onPath {
+			return s + " pickup is on PATH here: run again with --command pickup to write the bare name."
+		}
+		return s + " Put pickup on PATH on every machine and run again with --command pickup to write the bare name."
+	}
+	englishCLI.HookFileRemoved = func(path string) string {
+		return path + " held nothing else and pickup's install had created it: it was removed."
+	}
+	englishCLI.ProjectFound = func(project, cwd string) string {
+		return "pickup: project " + project + " (found above " + cwd + "; give DIR to choose another)"
+	}
+	portugueseCLI.HookSharedPath = func(path, bin string, onPath bool) string {
+		s := "pickup: nota: " + path + " costuma ir para o repositório, e a entrada roda o caminho desta máquina, " + bin + ", que outras máquinas podem não ter."
+		if onPath {
+			return s + " O pickup está no PATH aqui: rode de novo com --command pickup para gravar só o nome."
+		}
+		return s + " Ponha o pickup no PATH de cada máquina e rode de novo com --command pickup para gravar só o nome."
+	}
+	portugueseCLI.HookFileRemoved = func(path string) string {
+		return path + " não guardava mais nada e foi criado pela instalação do pickup: foi removido."
+	}
+	portugueseCLI.ProjectFound = func(project, cwd string) string {
+		return "pickup: projeto " + project + " (encontrado acima de " + cwd + "; dê DIR para escolher outro)"
+	}
 }
 
 var cliCatalogs = i18n.Catalogs[cliText]{i18n.English: &englishCLI, i18n.PortugueseBR: &portugueseCLI}

@@ -87,14 +87,43 @@ func replace(path, fp string, data []byte, mtime time.Time) error {
 	if err != nil {
 		return err
 	}
-	err = renameio.WriteFile(path, data, perm)
+	err = writeChecked(path, fp, data, perm)
 	if err == nil && !mtime.IsZero() {
 		err = os.Chtimes(path, time.Time{}, mtime)
 	}
-	if err != nil {
+	var changed *ChangedError
+	if err != nil && !errors.As(err, &changed) {
 		err = fmt.Errorf("%s: writing: %w", path, err)
 	}
 	return op.settle(i, err)
+}
+
+// beforeRename runs between the last check of a replaced file and the
+// rename over it (tests put a concurrent writer there).
+var beforeRename = func(string) {}
+
+// writeChecked writes data to a temporary file beside path, synced, and
+// renames it over path only if path still holds the content with
+// fingerprint fp, checked again just before the rename: a writer that
+// changed the file while the operation was recorded and the new bytes
+// were written is not overwritten (ChangedError, nothing replaced).
+func writeChecked(path, fp string, data []byte, perm fs.FileMode) error {
+	t, err := renameio.NewPendingFile(path, renameio.WithPermissions(perm), renameio.WithExistingPermissions())
+	if err != nil {
+		return err
+	}
+	defer t.Cleanup()
+	if _, err := t.Write(data); err != nil {
+		return err
+	}
+	if err := t.Sync(); err != nil {
+		return err
+	}
+	beforeRename(path)
+	if _, err := readVerify(path, fp); err != nil {
+		return err
+	}
+	return t.CloseAtomicallyReplace()
 }
 
 // readVerify reads path and checks it holds the content with

@@ -71,6 +71,13 @@ func loadKey(create bool) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	// Whoever can read the key can sign records this account's undo
+	// would carry out.
+	if st, err := f.Stat(); err != nil {
+		return nil, err
+	} else if perm := st.Mode().Perm(); perm&0o077 != 0 {
+		return nil, fmt.Errorf("refusing the operation log's key %s: others can read it (mode %04o); make it yours alone (chmod 600 %s) and run again", p, perm, p)
+	}
 	data, err := io.ReadAll(io.LimitReader(f, 1024))
 	if err != nil {
 		return nil, err
