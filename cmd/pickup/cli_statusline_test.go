@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 // statuslinePayload is Claude Code's statusLine JSON (the fields its
@@ -91,4 +93,40 @@ func BenchmarkStatusline(b *testing.B) {
 		n++
 	}
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "cpu-ms/op")
+}
+
+// hook install --statusline sets Claude Code's statusLine to pickup's,
+// keeps another program's, and uninstall takes only pickup's out.
+func TestHookInstallStatusline(t *testing.T) {
+	h := newHookHome(t)
+	path := h.settingsPath("claude", "project")
+	testkit.Write(t, path, "{\n  \"model\": \"opus\"\n}\n")
+	h.run(t, "hook", "install", "--agent", "claude", "--scope", "project", "--statusline").want(t, exitOK)
+	var m map[string]any
+	if err := json.Unmarshal([]byte(testkit.Read(t, path)), &m); err != nil {
+		t.Fatal(err)
+	}
+	sl, _ := m["statusLine"].(map[string]any)
+	if sl["type"] != "command" || !strings.HasSuffix(sl["command"].(string), " statusline") || m["model"] != "opus" || m["hooks"] == nil {
+		t.Fatalf("settings after install: %v", m)
+	}
+	// Again: nothing changes.
+	before := testkit.Read(t, path)
+	h.run(t, "hook", "install", "--agent", "claude", "--scope", "project", "--statusline").want(t, exitOK)
+	if testkit.Read(t, path) != before {
+		t.Error("a second install changed the file")
+	}
+	h.run(t, "hook", "uninstall", "--agent", "claude", "--scope", "project", "--statusline").want(t, exitOK)
+	if got := testkit.Read(t, path); strings.Contains(got, "statusLine") || !strings.Contains(got, `"model": "opus"`) {
+		t.Errorf("after uninstall:\n%s", got)
+	}
+	// Another program's statusLine is kept, and the install says so.
+	foreign := "{\n  \"statusLine\": {\"type\": \"command\", \"command\": \"~/bin/my-line.sh\"}\n}\n"
+	testkit.Write(t, path, foreign)
+	r := h.run(t, "hook", "install", "--agent", "claude", "--scope", "project", "--statusline").want(t, exitBlocked)
+	if !strings.Contains(r.stderr, "not pickup's") || testkit.Read(t, path) != foreign {
+		t.Errorf("foreign statusLine: %q\n%s", r.stderr, testkit.Read(t, path))
+	}
+	// Only Claude Code has one pickup knows.
+	h.run(t, "hook", "install", "--agent", "codex", "--scope", "project", "--statusline").want(t, exitUsage)
 }

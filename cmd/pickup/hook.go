@@ -83,7 +83,7 @@ directory with a note on stderr. Without --agent it prints plain text.
 
 func (a *app) hookInstallCommand(uninstall bool) *cobra.Command {
 	var agent, scope, command string
-	var dryRun bool
+	var dryRun, statusline bool
 	use, short, long := "install", "Add pickup's session-start hook to an agent's settings",
 		`install merges pickup's session-start hook into the agent's own settings
 file, keeping every other key and hook as they are (byte for byte: pickup
@@ -126,12 +126,13 @@ nothing.`
 			if err != nil {
 				return err
 			}
-			return a.installHook(agent, scope, dir, command, uninstall, dryRun)
+			return a.installHook(agent, scope, dir, command, uninstall, dryRun, statusline)
 		},
 	}
 	c.Flags().StringVar(&agent, "agent", "", "the agent: "+strings.Join(hookAgentNames(), ", "))
 	c.Flags().StringVar(&scope, "scope", "user", "user, project or local (Claude Code only); project and local are in DIR, else in the project found from the current folder")
 	c.Flags().BoolVar(&dryRun, "dry-run", false, "print the change as a diff and change nothing")
+	c.Flags().BoolVar(&statusline, "statusline", false, "also set Claude Code's statusLine to pickup statusline (another program's statusLine is never replaced); uninstall takes pickup's out")
 	if !uninstall {
 		c.Flags().StringVar(&command, "command", "", "what the entry runs: a bare name found on PATH (pickup), for a settings file others share, or an absolute path (default: this pickup's absolute path)")
 	}

@@ -44,7 +44,7 @@ func userLogDir() string { return filepath.Dir(fsx.KeyPath()) }
 // it prints the diff and changes nothing. command, when set, is what the
 // entry runs instead of this pickup's absolute path (a bare "pickup"
 // found on PATH, for a settings file others share).
-func (a *app) installHook(agentName, scope, project, command string, uninstall, dryRun bool) error {
+func (a *app) installHook(agentName, scope, project, command string, uninstall, dryRun, statusline bool) error {
 	ag, ok := hookAgentNamed(agentName)
 	if !ok {
 		return fail(exitUsage, "--agent must be one of %s (got %q)", strings.Join(hookAgentNames(), ", "), agentName)
@@ -86,6 +86,13 @@ func (a *app) installHook(agentName, scope, project, command string, uninstall, 
 		after, removed, err = unmergeHook(st.before, ag, bin)
 	} else {
 		after, err = mergeHook(st.before, ag, bin)
+	}
+	if err == nil && statusline {
+		var ee *codeError
+		after, err = withStatusline(ag.name, st.path, after, bin, uninstall, &removed)
+		if errors.As(err, &ee) {
+			return err
+		}
 	}
 	if err != nil {
 		return fail(exitCorrupted, "%s %v; nothing was changed", st.path, err)
