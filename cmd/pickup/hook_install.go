@@ -191,7 +191,7 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 	// person's folder is as it was before the install.
 	drop := uninstall && emptySettings(after, st.agent) && madeByInstall(st.project, st.path)
 	if st.scope == "user" {
-		if err := os.MkdirAll(st.project, 0o700); err != nil {
+		if _, err := fsx.StateDir(); err != nil {
 			return fail(exitError, "pickup's state folder %s: %v; nothing was changed", st.project, err)
 		}
 	}

@@ -48,3 +48,11 @@ func AppendRecord(name string, line []byte, limit int64) error {
 	_, err = f.Write(append(append([]byte(nil), line...), '\n'))
 	return err
 }
+
+// StateDir is pickup's own state folder (where RecordPath's files and
+// the operation log's key live), made when missing: private to this
+// user, never a symbolic link, writable by nobody else.
+func StateDir() (string, error) {
+	base, rel := stateBase()
+	return privateDir(base, rel, "pickup's state folder")
+}
