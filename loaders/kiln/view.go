@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -436,11 +437,13 @@ func (m *memory) prompt() string {
 	b.WriteString(tm.PromptTitle(filepath.Base(m.root)) + "\n\n")
 	// The prompt follows the language chosen, the banner included.
 	b.WriteString("```text\n" + strings.Join(m.banner(t), "\n") + "\n```\n\n")
+	// MEMORY.md's own words are quoted: the handoff behind "> ", the
+	// next step «…» (docs/agents.md).
 	if m.context != "" {
-		b.WriteString(t.Context + "\n\n" + strings.Join(indent(m.context), "\n") + "\n\n")
+		b.WriteString(t.Context + "\n\n" + textsafe.QuoteBlock(m.context, maxShown) + "\n")
 	}
 	if m.nextAction != "" {
-		b.WriteString(t.RecommendedNext(m.nextAction) + "\n\n")
+		b.WriteString(t.RecommendedNext(quoteF(m.nextAction)) + "\n\n")
 	}
 	b.WriteString(r.Continue + "\n\n" + tm.PromptResumePoint(r.Where, r.Why) + "\n\n")
 	file := func(title, name string) {
