@@ -1,0 +1,38 @@
+package design
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
+	"github.com/pickup-dev/pickup/loaders"
+)
+
+// BenchmarkLoadLongLine loads a /design session whose first clarifying
+// question is one line of 10 MB (1 MB with -short): memory per op as a
+// multiple of the file (x-input; docs/performance.md, "One long line").
+func BenchmarkLoadLongLine(b *testing.B) {
+	project := b.TempDir()
+	rel := filepath.Join(".claude", "design", "sessions", "user-export.session.json")
+	state := filepath.Join(project, rel)
+	src := testkit.Read(b, filepath.Join("..", "..", "testdata", "design", "spec_example", rel))
+	long := strings.Repeat("check the gate ", testkit.LongLineSize()/15)
+	testkit.Write(b, state, strings.Replace(src, "What is the expected data volume?", long, 1))
+	st, err := os.Stat(state)
+	if err != nil {
+		b.Fatal(err)
+	}
+	l := New(loaders.Options{Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)})
+	testkit.LoopPerInput(b, st.Size(), func() {
+		paths, err := l.Discover(project)
+		if err != nil || len(paths) != 1 {
+			b.Fatalf("discover: %v %v", paths, err)
+		}
+		if s, err := l.Load(project, paths[0]); err != nil || s.Problem != nil {
+			b.Fatalf("load: %v %+v", err, s.Problem)
+		}
+	})
+}
