@@ -82,7 +82,7 @@ func statusBlock(st model.State) string {
 		head += " " + c.Elapsed(st.Crash.MinutesSinceUpdate)
 	}
 	if s.Title != "" {
-		head += " · " + s.Title
+		head += " · " + model.ShowName(s.Title) // a title from a file name: one line
 	}
 	var second string
 	if std == model.StandingCorrupted && s.Problem != nil {
