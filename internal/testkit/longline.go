@@ -1,7 +1,9 @@
 package testkit
 
 import (
+	"os"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -32,4 +34,17 @@ func LoopPerInput(b *testing.B, input int64, load func()) {
 	if n > 0 && input > 0 {
 		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(n)/float64(input), "x-input")
 	}
+}
+
+// WriteLongLine writes src's content to dst with old replaced by one
+// line of LongLineSize bytes, and returns dst's size.
+func WriteLongLine(b *testing.B, src, dst, old string) int64 {
+	b.Helper()
+	long := strings.Repeat("check the gate ", LongLineSize()/15)
+	Write(b, dst, strings.Replace(Read(b, src), old, long, 1))
+	st, err := os.Stat(dst)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return st.Size()
 }

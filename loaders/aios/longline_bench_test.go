@@ -1,9 +1,7 @@
 package aios
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
@@ -15,15 +13,9 @@ import (
 func BenchmarkLoadLongLine(b *testing.B) {
 	project := b.TempDir()
 	state := filepath.Join(project, ".aios", ".session-state.yaml")
-	src := testkit.Read(b, filepath.Join("..", "..", "testdata", "aios", "core.yaml"))
-	long := strings.Repeat("check the gate ", testkit.LongLineSize()/15)
-	testkit.Write(b, state, strings.Replace(src, "title: Projeto Bob", "title: "+long, 1))
-	st, err := os.Stat(state)
-	if err != nil {
-		b.Fatal(err)
-	}
+	size := testkit.WriteLongLine(b, filepath.Join("..", "..", "testdata", "aios", "core.yaml"), state, "Projeto Bob")
 	l := New()
-	testkit.LoopPerInput(b, st.Size(), func() {
+	testkit.LoopPerInput(b, size, func() {
 		paths, err := l.Discover(project)
 		if err != nil || len(paths) != 1 {
 			b.Fatalf("discover: %v %v", paths, err)

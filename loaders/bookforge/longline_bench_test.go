@@ -1,9 +1,7 @@
 package bookforge
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -18,14 +16,9 @@ func BenchmarkLoadLongLine(b *testing.B) {
 	project := b.TempDir()
 	testkit.CopyTree(b, filepath.Join("..", "..", "testdata", "bookforge", "cursor"), project)
 	state := filepath.Join(project, "workspace", "books", "quill", "state.json")
-	long := strings.Repeat("check the gate ", testkit.LongLineSize()/15)
-	testkit.Write(b, state, strings.Replace(testkit.Read(b, state), `"Salt flats"`, `"`+long+`"`, 1))
-	st, err := os.Stat(state)
-	if err != nil {
-		b.Fatal(err)
-	}
+	size := testkit.WriteLongLine(b, state, state, "Salt flats")
 	l := New(loaders.Options{Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)})
-	testkit.LoopPerInput(b, st.Size(), func() {
+	testkit.LoopPerInput(b, size, func() {
 		paths, err := l.Discover(project)
 		if err != nil || len(paths) != 1 {
 			b.Fatalf("discover: %v %v", paths, err)

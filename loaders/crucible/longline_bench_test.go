@@ -1,9 +1,7 @@
 package crucible
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
@@ -16,14 +14,9 @@ import (
 // world (BenchmarkLoad); the manifest is where a long line is read.
 func BenchmarkParseLongLine(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "manifest.jsonl")
-	src := testkit.Read(b, filepath.Join("..", "..", "testdata", "crucible", "crash", "manifest.jsonl"))
-	long := strings.Repeat("check the gate ", testkit.LongLineSize()/15)
-	testkit.Write(b, path, strings.Replace(src, "Design doc drafted: token auth with refresh", long, 1))
-	st, err := os.Stat(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	testkit.LoopPerInput(b, st.Size(), func() {
+	size := testkit.WriteLongLine(b, filepath.Join("..", "..", "testdata", "crucible", "crash", "manifest.jsonl"), path,
+		"Design doc drafted: token auth with refresh")
+	testkit.LoopPerInput(b, size, func() {
 		m, err := ReadManifest(path)
 		if err != nil || len(m.Seqs) == 0 {
 			b.Fatalf("read: %v", err)

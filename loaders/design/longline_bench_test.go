@@ -1,9 +1,7 @@
 package design
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -18,15 +16,9 @@ func BenchmarkLoadLongLine(b *testing.B) {
 	project := b.TempDir()
 	rel := filepath.Join(".claude", "design", "sessions", "user-export.session.json")
 	state := filepath.Join(project, rel)
-	src := testkit.Read(b, filepath.Join("..", "..", "testdata", "design", "spec_example", rel))
-	long := strings.Repeat("check the gate ", testkit.LongLineSize()/15)
-	testkit.Write(b, state, strings.Replace(src, "What is the expected data volume?", long, 1))
-	st, err := os.Stat(state)
-	if err != nil {
-		b.Fatal(err)
-	}
+	size := testkit.WriteLongLine(b, filepath.Join("..", "..", "testdata", "design", "spec_example", rel), state, "What is the expected data volume?")
 	l := New(loaders.Options{Now: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)})
-	testkit.LoopPerInput(b, st.Size(), func() {
+	testkit.LoopPerInput(b, size, func() {
 		paths, err := l.Discover(project)
 		if err != nil || len(paths) != 1 {
 			b.Fatalf("discover: %v %v", paths, err)

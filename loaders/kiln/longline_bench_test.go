@@ -1,9 +1,7 @@
 package kiln
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
@@ -16,15 +14,10 @@ import (
 func BenchmarkLoadLongLine(b *testing.B) {
 	project := b.TempDir()
 	state := filepath.Join(project, ".kiln", "STATE.md")
-	src := testkit.Read(b, filepath.Join("..", "..", "testdata", "kiln", "era_f_midbuild", "kiln", "STATE.md"))
-	long := strings.Repeat("check the gate ", testkit.LongLineSize()/15)
-	testkit.Write(b, state, strings.Replace(src, "Relaunch the kernel workflow with stage=build", long, 1))
-	st, err := os.Stat(state)
-	if err != nil {
-		b.Fatal(err)
-	}
+	size := testkit.WriteLongLine(b, filepath.Join("..", "..", "testdata", "kiln", "era_f_midbuild", "kiln", "STATE.md"), state,
+		"Relaunch the kernel workflow with stage=build")
 	l := New(b.TempDir())
-	testkit.LoopPerInput(b, st.Size(), func() {
+	testkit.LoopPerInput(b, size, func() {
 		paths, err := l.Discover(project)
 		if err != nil || len(paths) != 1 {
 			b.Fatalf("discover: %v %v", paths, err)
