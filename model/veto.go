@@ -4,8 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 )
 
 // VETO-2 that explains itself: every file git reports gets its status
@@ -384,11 +382,7 @@ func ShellQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@%=,") == "" {
 		return s
 	}
-	raw := !utf8.ValidString(s)
-	for _, r := range s {
-		raw = raw || unicode.IsControl(r) || unicode.In(r, unicode.Cf) || r == '\u2028' || r == '\u2029'
-	}
-	if !raw {
+	if !rawName(s) {
 		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 	}
 	const hex = "0123456789abcdef"

@@ -37,7 +37,7 @@ func (m Model) vetoView(w, lv int) part {
 			shown = shown[:limit-1]
 		}
 		for _, f := range shown {
-			bullet(f)
+			bullet(model.ShowName(f))
 		}
 		if len(shown) < len(v.Files) {
 			d.text(sg(c.AndMore(len(v.Files)-len(shown)), st.Subtle))

@@ -239,7 +239,7 @@ func (a *app) pick(project string, sessions []*model.Session) (*model.Session, e
 	if len(sessions) == 1 {
 		return sessions[0], nil
 	}
-	return nil, fail(exitUsage, "%d sessions found in %s; choose one with --session ID: %s", len(sessions), project, idList(sessions))
+	return nil, fail(exitUsage, "%d sessions found in %s; choose one with --session ID: %s", len(sessions), model.ShowName(project), idList(sessions))
 }
 
 // byID resolves --session: an exact id, else the one id it prefixes.
@@ -321,7 +321,7 @@ func (a *app) sourcesAsked() []string {
 func idList(ss []*model.Session) string {
 	parts := make([]string, len(ss))
 	for i, s := range ss {
-		parts[i] = fmt.Sprintf("%s (%s, %s)", s.ID, s.Source, s.Path)
+		parts[i] = fmt.Sprintf("%s (%s, %s)", s.ID, s.Source, model.ShowName(s.Path))
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, "; ")

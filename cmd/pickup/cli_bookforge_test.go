@@ -96,7 +96,7 @@ func TestBookforgeContinue(t *testing.T) {
 		t.Fatal("a plain CONTINUE wrote the ledger")
 	}
 	r := pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK)
-	if !strings.HasPrefix(r.stdout, "# Resume bookforge book demo\n") || !strings.Contains(r.stdout, "bookforge --workspace workspace run --book demo --resume") {
+	if !strings.HasPrefix(r.stdout, "# Resume bookforge book «demo»\n") || !strings.Contains(r.stdout, "bookforge --workspace workspace run --book demo --resume") {
 		t.Fatalf("prompt:\n%s", r.stdout)
 	}
 }
@@ -368,7 +368,7 @@ func sameSceneAndPhase(t *testing.T, dir, scene, phase string) {
 	rp := d["resume_point"].(map[string]any)
 	pr := pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK).stdout
 	if res["scene"] != scene || res["phase"] != phase || ctx["scene"] != scene || ctx["phase"] != phase || rp["phase"] != phase ||
-		!strings.Contains(pr, "Resume scene **"+scene+"** at phase **"+phase+"**") ||
+		!strings.Contains(pr, "Resume scene **«"+scene+"»** at phase **"+phase+"**") ||
 		!strings.Contains(pr, "```sh\n"+p["command"].(string)+"\n```") || ctx["command"] != p["command"] {
 		t.Fatalf("plan %v\ncontinue %v %v\nprompt:\n%s", res, rp, ctx, pr)
 	}

@@ -307,7 +307,7 @@ func TestCrucibleBranchMismatch(t *testing.T) {
 func TestCrucibleEmitPrompt(t *testing.T) {
 	w := crucibleWorld(t, "main")
 	r := pickup(t, w.project, w.args("resume", "--choice", "continue", "--no-restore", "--emit", "prompt")...).want(t, exitOK)
-	if !strings.HasPrefix(r.stdout, "===COMPRESSION_STATE===\nGoal: Add token authentication with refresh to the API\nSkill: build\nPhase: 4\n") ||
+	if !strings.HasPrefix(r.stdout, "===COMPRESSION_STATE===\nGoal: «Add token authentication with refresh to the API»\nSkill: build\nPhase: 4\n") ||
 		!strings.HasSuffix(r.stdout, "===END_COMPRESSION_STATE===\n") {
 		t.Fatalf("prompt:\n%s", r.stdout)
 	}

@@ -121,7 +121,7 @@ func TestDesignResumeContinue(t *testing.T) {
 	}
 	// --emit prompt.
 	r := pickup(t, dir, "design", "user-export", "--resume", "--emit", "prompt").want(t, 0)
-	if !strings.HasPrefix(r.stdout, "# Resume /design: user-export\n\nResume the design session for **user-export** at **Stage 3: Design** (3a).") {
+	if !strings.HasPrefix(r.stdout, "# Resume /design: «user-export»\n\nResume the design session for **«user-export»** at **Stage 3: Design** (3a).") {
 		t.Fatalf("prompt:\n%s", r.stdout)
 	}
 	// REVIEW: the artifacts.

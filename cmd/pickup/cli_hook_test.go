@@ -123,7 +123,7 @@ func TestHookDemoEveryAgent(t *testing.T) {
 			if len(ctx) > hookContextMax {
 				t.Fatalf("%s: %d bytes of context", agent, len(ctx))
 			}
-			if !strings.Contains(ctx, "pickup found 7 interrupted workflows in "+project) {
+			if !strings.Contains(ctx, "pickup found 7 interrupted workflows in «"+project+"»") {
 				t.Fatalf("%s: head missing:\n%s", agent, ctx)
 			}
 			// The five newest in full, the rest named.
@@ -137,8 +137,8 @@ func TestHookDemoEveryAgent(t *testing.T) {
 				}
 			}
 			for _, want := range []string{
-				"3. aios session 5939d98f8774: Authentication System / story 12.3\n   State: crashed; last update 2 hours ago",
-				"Resume point: development (recorded as the current phase).",
+				"3. aios session 5939d98f8774: «Authentication System / story 12.3»\n   State: crashed; last update 2 hours ago",
+				"Resume point: «development» (recorded as the current phase).",
 				"Guard: RESTART is blocked while git reports uncommitted changes (1 file).",
 				"State: paused on purpose; last update 5 hours ago.",
 				"Not shown here: 2 more sessions",
@@ -211,7 +211,7 @@ func TestHookFromSubfolder(t *testing.T) {
 	sub := filepath.Join(project, "src", "auth")
 	r := hookRun(t, sub, payload("claude", sub, "startup"), nil, "--agent", "claude", "--claude-home", home).want(t, exitOK)
 	ctx := hookContext(t, "claude", r.stdout)
-	if !strings.Contains(ctx, "in "+project+".") || !strings.Contains(ctx, "`pickup "+project+" --claude-home") {
+	if !strings.Contains(ctx, "in «"+project+"».") || !strings.Contains(ctx, "`pickup "+project+" --claude-home") {
 		t.Fatalf("subfolder:\n%s", ctx)
 	}
 }
@@ -229,12 +229,12 @@ func TestHookWorktree(t *testing.T) {
 	before := testkit.TreeHash(t, main, wt)
 	r := hookRun(t, main, payload("claude", wt, "startup"), []string{"CLAUDE_PROJECT_DIR=" + main}, "--agent", "claude").want(t, exitOK)
 	ctx := hookContext(t, "claude", r.stdout)
-	if !strings.Contains(ctx, "in "+wt+".") || !strings.Contains(ctx, "Stories 1/6") {
+	if !strings.Contains(ctx, "in «"+wt+"».") || !strings.Contains(ctx, "Stories 1/6") {
 		t.Fatalf("worktree:\n%s", ctx)
 	}
 	// Without a usable cwd, the agent's project variable is the project.
 	r = hookRun(t, t.TempDir(), `{"source":"startup"}`, []string{"CLAUDE_PROJECT_DIR=" + main}, "--agent", "claude").want(t, exitOK)
-	if ctx := hookContext(t, "claude", r.stdout); !strings.Contains(ctx, "in "+main+".") || !strings.Contains(ctx, "Stories 2/6") {
+	if ctx := hookContext(t, "claude", r.stdout); !strings.Contains(ctx, "in «"+main+"».") || !strings.Contains(ctx, "Stories 2/6") {
 		t.Fatalf("project variable:\n%s", ctx)
 	}
 	if testkit.TreeHash(t, main, wt) != before {
@@ -398,7 +398,7 @@ func TestHookHostileTitle(t *testing.T) {
 func TestHookPlain(t *testing.T) {
 	dir, _ := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
 	r := hookRun(t, dir, payload("claude", dir, "startup"), nil).want(t, exitOK)
-	if !strings.HasPrefix(r.stdout, "pickup found 1 interrupted workflow in "+dir) {
+	if !strings.HasPrefix(r.stdout, "pickup found 1 interrupted workflow in «"+dir+"»") {
 		t.Fatalf("plain: %q", r.stdout)
 	}
 }

@@ -487,7 +487,7 @@ func TestKilnEraFRulingAnswerAndRelaunch(t *testing.T) {
 	before := testkit.TreeHash(t, e.project)
 	r := e.run(t, "status", "--long").want(t, exitOK)
 	for _, want := range []string{
-		"! Decide first: gate blocked for slice staleness-consequence. Blockers: The LAW does not say",
+		"! Decide first: «gate blocked for slice staleness-consequence». Blockers: «The LAW does not say",
 		"Slices sealed 3/4 (75%)",
 		"1. CONTINUE - Answer, then relaunch (/kiln-fire) - a person decides first (the question is above) (recommended: kiln holds until a person answers)",
 		"RESTART - restart a stage [not available: kiln 3.1 has no reset",
@@ -498,7 +498,7 @@ func TestKilnEraFRulingAnswerAndRelaunch(t *testing.T) {
 	}
 	// CONTINUE writes nothing, as kiln 3.1's resume writes nothing.
 	m := e.run(t, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
-	if len(m["changed"].([]any)) != 0 || !strings.HasPrefix(m["next_step"].(string), "Answer the ruling first (gate blocked for slice staleness-consequence), then run /kiln-fire in "+e.project) {
+	if len(m["changed"].([]any)) != 0 || !strings.HasPrefix(m["next_step"].(string), "Answer the ruling first («gate blocked for slice staleness-consequence»), then run /kiln-fire in "+e.project) {
 		t.Fatalf("%v", m)
 	}
 	ctx := m["restored_context"].(map[string]any)

@@ -137,13 +137,13 @@ func TestResumeTextInPortuguese(t *testing.T) {
 		t.Errorf("continue: %q", r.stdout)
 	}
 	r = pickupEnv(t, dir, ptEnv, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK)
-	for _, want := range []string{"# Retomar: Authentication System", "Retomando story 12.3 na fase development", "## Contexto", "Arquivo de estado: `"} {
+	for _, want := range []string{"# Retomar: «Authentication System", "Retomando story 12.3 na fase development", "## Contexto", "Arquivo de estado: «"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("pt-BR prompt lacks %q:\n%s", want, r.stdout)
 		}
 	}
 	r = pickupEnv(t, dir, ptEnv, "resume", "--choice", "continue", "--emit", "prompt", "--emit-lang", "en").want(t, exitOK)
-	for _, want := range []string{"# Resume: Authentication System", "Resuming story 12.3 at phase development", "## Context", "State file: `",
+	for _, want := range []string{"# Resume: «Authentication System", "Resuming story 12.3 at phase development", "## Context", "State file: «",
 		"recorded as the current phase"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("--emit-lang en prompt lacks %q:\n%s", want, r.stdout)
@@ -151,7 +151,7 @@ func TestResumeTextInPortuguese(t *testing.T) {
 	}
 	// The loader's own sentences follow --emit-lang too, both ways.
 	r = pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt", "--emit-lang", "pt-BR").want(t, exitOK)
-	for _, want := range []string{"# Retomar: Authentication System", "registrada como a fase atual"} {
+	for _, want := range []string{"# Retomar: «Authentication System", "registrada como a fase atual"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("--emit-lang pt-BR prompt in an English run lacks %q:\n%s", want, r.stdout)
 		}

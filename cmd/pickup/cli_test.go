@@ -384,7 +384,7 @@ func TestPlanWithoutAPlan(t *testing.T) {
 func TestEmitPrompt(t *testing.T) {
 	dir, state := project(t, 2*time.Hour, "GO", "development")
 	r := pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK)
-	for _, want := range []string{"# Resume: Authentication System", "- story: 12.3", "- phase: development", state} {
+	for _, want := range []string{"# Resume: «Authentication System", "- story: «12.3»", "- phase: «development»", "«" + state + "»"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("prompt lacks %q:\n%s", want, r.stdout)
 		}

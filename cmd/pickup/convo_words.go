@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -42,7 +43,7 @@ var convoCatalogs = i18n.Catalogs[convoText]{
 		Line: func(agent, id, title, ago string, recorded bool) string {
 			s := "Conversation: " + agent + " " + id
 			if title != "" {
-				s += " «" + title + "»"
+				s += " " + title
 			}
 			s += ", last active " + ago
 			if recorded {
@@ -79,7 +80,7 @@ var convoCatalogs = i18n.Catalogs[convoText]{
 		Line: func(agent, id, title, ago string, recorded bool) string {
 			s := "Conversa: " + agent + " " + id
 			if title != "" {
-				s += " «" + title + "»"
+				s += " " + title
 			}
 			s += ", última atividade " + ago
 			if recorded {
@@ -123,7 +124,11 @@ func (a *app) conversationLines(c *model.Conversation, handoff string) []string 
 	}
 	t := convoCatalogs.For(runLang)
 	ago := msg.For(runLang).ElapsedShort(int(a.now().Sub(c.Last).Minutes()))
-	out := []string{t.Line(c.Agent, c.ID, c.Title, ago, c.Link == convo.Recorded)}
+	title := ""
+	if c.Title != "" {
+		title = textsafe.Quote(c.Title, convo.TitleMax*4)
+	}
+	out := []string{t.Line(c.Agent, c.ID, title, ago, c.Link == convo.Recorded)}
 	switch c.Way {
 	case convo.WayResume:
 		out = append(out, t.Resume(c.Command))

@@ -3,9 +3,9 @@ package main
 import (
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
@@ -65,12 +65,12 @@ func (a *app) buildHookSummary(cands []string, compact bool) hookSummaryText {
 	// another folder, and a Claude home other than the default.
 	var suffix, dirArg string
 	if project != cands[0] {
-		dirArg = " " + shellQuote(project)
+		dirArg = " " + model.ShellQuote(project)
 	}
 	if a.claudeHome != defaultClaudeHome() {
-		suffix = " --claude-home " + shellQuote(a.claudeHome)
+		suffix = " --claude-home " + model.ShellQuote(a.claudeHome)
 	}
-	shownProject := clip(project, 2*hookFieldMax)
+	shownProject := quoteName(project, 2*hookFieldMax)
 	if compact {
 		// After a compaction (or a clear) the agent has lost where it
 		// was: a checkpoint from the files on disk.
@@ -129,9 +129,9 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 	st := a.load(s)
 	title := s.Title
 	if title == "" {
-		title = shortPath(project, s.Path)
+		title = model.ShowName(shortPath(project, s.Path))
 	}
-	lines := []string{h.Item(n, clip(s.Source, 20), s.ID, clip(title, hookFieldMax))}
+	lines := []string{h.Item(n, clip(s.Source, 20), s.ID, quote(title, hookFieldMax))}
 	add := func(l string) { lines = append(lines, "   "+l) }
 	if s.Problem != nil && s.Problem.Kind == model.ErrCorrupted {
 		add(h.Unreadable(clip(problemText(s.Problem), hookFieldMax)))
@@ -146,7 +146,7 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 			add(h.Progress(clip(p, hookFieldMax)))
 		}
 		if rp := s.ResumePoint; rp.Phase != "" {
-			add(h.Resume(clip(rp.Phase, hookFieldMax), clip(rp.Reason, hookFieldMax)))
+			add(h.Resume(quote(rp.Phase, hookFieldMax), clip(rp.Reason, hookFieldMax)))
 		}
 		if files := facts.veto(st); files > 0 {
 			add(h.Veto(files))
@@ -165,7 +165,11 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 		if cv := st.Conversation; cv != nil {
 			t := convoCatalogs.For(runLang)
 			ago := c.ElapsedShort(int(a.now().Sub(cv.Last).Minutes()))
-			line := t.Line(cv.Agent, cv.ID, clip(cv.Title, hookFieldMax), ago, cv.Link == model.LinkRecorded)
+			title := ""
+			if cv.Title != "" {
+				title = quote(cv.Title, hookFieldMax)
+			}
+			line := t.Line(cv.Agent, cv.ID, title, ago, cv.Link == model.LinkRecorded)
 			add(t.Hook(line, cv.Command, cv.Way == convo.WayFork || cv.Way == convo.WayAttach))
 		}
 		if pol := s.Policy[model.Continue]; pol.Writes {
@@ -175,7 +179,7 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 			add(h.Warnings(len(s.Warnings)))
 		}
 	}
-	add(h.StateFile(clip(shortPath(project, s.Path), 2*hookFieldMax)))
+	add(h.StateFile(quoteName(shortPath(project, s.Path), 2*hookFieldMax)))
 	add(h.Commands("pickup"+dirArg+suffix, "pickup resume"+dirArg+" --choice continue --emit prompt --session "+s.ID+suffix))
 	return strings.Join(lines, "\n")
 }
@@ -251,22 +255,15 @@ func (f *hookFacts) statusOf(dir string) model.GitChecked {
 // clip makes a value from a state file safe to put in an agent's
 // context: one line, no control characters or escape sequences, at most
 // max bytes (cut at a character, with an ellipsis).
-func clip(s string, max int) string {
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\r' || r == '\t':
-			return ' '
-		case unicode.IsControl(r), r == utf8.RuneError, unicode.In(r, unicode.Cf):
-			return -1
-		}
-		return r
-	}, s)
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= max {
-		return s
-	}
-	return truncateUTF8(s, max-len("…")) + "…"
-}
+func clip(s string, max int) string { return textsafe.Line(s, max) }
+
+// quote is a value read from a file (a title, a phase) as the hook
+// shows it: clipped, between « and » (docs/agents.md).
+func quote(s string, max int) string { return textsafe.Quote(s, max) }
+
+// quoteName is a path quoted: a name with control characters in its
+// escaped form ($'…\x0a…', model.ShowName), between « and ».
+func quoteName(p string, max int) string { return quote(model.ShowName(p), max) }
 
 // truncateUTF8 is s cut to at most n bytes, at a character boundary.
 func truncateUTF8(s string, n int) string {

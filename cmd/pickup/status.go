@@ -90,7 +90,13 @@ func statusBlock(st model.State) string {
 		head += " " + c.Elapsed(st.Crash.MinutesSinceUpdate)
 	}
 	if s.Title != "" {
-		head += " · " + s.Title
+		title := s.Title
+		if strings.ContainsAny(title, "\n\r\u2028\u2029") {
+			// A title that would break its line (a /design feature is its
+			// file's name): the escaped form names use, $'…\x0a…'.
+			title = model.ShowName(title)
+		}
+		head += " · " + title
 	}
 	var second string
 	if std == model.StandingCorrupted && s.Problem != nil {

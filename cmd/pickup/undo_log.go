@@ -25,7 +25,7 @@ func logProject(s *model.Session) string {
 // undoCommand is the command that takes back the newest operation of
 // project's log.
 func undoCommand(project string) string {
-	return "pickup undo " + shellQuote(project)
+	return "pickup undo " + model.ShellQuote(project)
 }
 
 // applyLogged carries out e's choice with the session's loader inside one

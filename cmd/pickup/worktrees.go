@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
@@ -39,7 +40,7 @@ var worktreeCatalogs = i18n.Catalogs[worktreeText]{
 		Orphan: func(agent, id, title, ago string) string {
 			s := "  " + agent + " conversation " + id + ", last active " + ago
 			if title != "" {
-				s += ": «" + title + "»"
+				s += ": " + title
 			}
 			return s
 		},
@@ -59,7 +60,7 @@ var worktreeCatalogs = i18n.Catalogs[worktreeText]{
 		Orphan: func(agent, id, title, ago string) string {
 			s := "  conversa " + agent + " " + id + ", última atividade " + ago
 			if title != "" {
-				s += ": «" + title + "»"
+				s += ": " + title
 			}
 			return s
 		},
@@ -108,7 +109,11 @@ func (a *app) statusWorktrees(project string) error {
 				m := cv.Linked(convo.Guessed)
 				wj.Conversations = append(wj.Conversations, m)
 				ago := c.ElapsedShort(int(a.now().Sub(cv.Last).Minutes()))
-				text = append(text, wt.Orphan(cv.Agent, cv.ID, cv.Title, ago)+"\n")
+				title := ""
+				if cv.Title != "" {
+					title = textsafe.Quote(cv.Title, convo.TitleMax*4)
+				}
+				text = append(text, wt.Orphan(cv.Agent, cv.ID, title, ago)+"\n")
 			}
 			doc.Worktrees = append(doc.Worktrees, wj)
 			continue
@@ -202,7 +207,7 @@ func (a *app) otherWorktrees(project string) string {
 		if len(live) > 3 {
 			names = append(names, "…")
 		}
-		parts = append(parts, "«"+clip(dir, 2*hookFieldMax)+"»: "+strings.Join(names, ", "))
+		parts = append(parts, quoteName(dir, 2*hookFieldMax)+": "+strings.Join(names, ", "))
 	}
 	if len(parts) == 0 {
 		return ""

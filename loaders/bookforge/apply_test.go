@@ -412,8 +412,8 @@ func TestWritesRefuseAChangedBook(t *testing.T) {
 func TestPromptForTheAgent(t *testing.T) {
 	s := live(t, project(t, "real"), opts())
 	for _, want := range []string{
-		"# Resume bookforge book demo",
-		"Resume scene **ch001_sc003** at phase **write**",
+		"# Resume bookforge book «demo»",
+		"Resume scene **«ch001_sc003»** at phase **write**",
 		"> **Wait first:** quota pause: retrying is safe from 2026-02-15 12:36:00 UTC",
 		"```sh\nbookforge --workspace workspace run --book demo --resume\n```",
 		"- continuity_pack pack: `draft/context/phase_history/ch001_sc003/continuity_pack.json`",

@@ -235,7 +235,7 @@ func TestDurableApplyPauses(t *testing.T) {
 	if h := s.Policy[model.Continue].Hint; h != "resume ch002_sc001 at preflight, which applies its recorded output again" {
 		t.Fatalf("hint %q", h)
 	}
-	if !strings.Contains(s.Prompt, "Resume scene **ch002_sc001** at phase **preflight**: ch002_sc001 preflight: reused, and its durable-state apply paused the last run (durable_chronology_conflict:") {
+	if !strings.Contains(s.Prompt, "Resume scene **«ch002_sc001»** at phase **preflight**: ch002_sc001 preflight: reused, and its durable-state apply paused the last run (durable_chronology_conflict:") {
 		t.Fatalf("prompt:\n%s", s.Prompt)
 	}
 

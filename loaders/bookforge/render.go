@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/model"
 )
 
 // glyphs are the grid's marks: one cell per verdict. A committed
@@ -249,15 +251,10 @@ func planLines(p *Plan, now time.Time) []string {
 	return out
 }
 
-// shellQuote quotes s for a POSIX shell when it needs it.
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellQuote quotes s for a POSIX shell when it needs it; a name with
+// control characters in bash's $'…' form (model.ShellQuote), so it shows
+// on one line.
+func shellQuote(s string) string { return model.ShellQuote(s) }
 
 // bookforgeCommand is a bookforge command line for the book: the global
 // --workspace, then the subcommand words, then --book.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -561,14 +562,21 @@ func integrityProblem(b *book, blocks []Block, tx *Text) *model.LoadError {
 	return &model.LoadError{Kind: model.ErrIntegrity, Path: abs, Detail: fmt.Sprintf("%s %s: %s", bl.Scene, phaseLabel(bl.Phase), bl.Text), Message: m.String()}
 }
 
-// prompt is the markdown `--emit prompt` prints for the agent.
+// promptFieldMax caps one value the prompt quotes from the book's files.
+const promptFieldMax = 1000
+
+// prompt is the markdown `--emit prompt` prints for the agent. What it
+// takes from the book's files (the book and scene ids, the pause
+// marker's message, paths) is quoted, «…», or escaped, never pickup's
+// own words.
 func prompt(b *book, p *Plan, loads []model.Artifact, now time.Time, waitWarning string, tx *Text) string {
 	var m strings.Builder
-	m.WriteString(tx.PromptTitle(b.ID))
+	quote := func(s string) string { return textsafe.Quote(s, promptFieldMax) }
+	m.WriteString(tx.PromptTitle(quote(b.ID)))
 	if p.Complete {
 		fmt.Fprintf(&m, "%s.\n\n", upper(p.Resume.Reason))
 	} else {
-		m.WriteString(tx.PromptResume(p.Resume.Scene, phaseLabel(p.Resume.Phase), p.Resume.Reason))
+		m.WriteString(tx.PromptResume(quote(p.Resume.Scene), phaseLabel(p.Resume.Phase), p.Resume.Reason))
 	}
 	if waitWarning != "" {
 		m.WriteString(tx.PromptWait(waitWarning))
@@ -602,7 +610,11 @@ func prompt(b *book, p *Plan, loads []model.Artifact, now time.Time, waitWarning
 			title = tx.PromptStale
 		}
 		m.WriteString(title + "\n\n")
-		for _, l := range p.Pause.Lines(now) {
+		pause := *p.Pause
+		if pause.Message != "" {
+			pause.Message = quote(pause.Message)
+		}
+		for _, l := range pause.Lines(now) {
 			fmt.Fprintf(&m, "- %s\n", l)
 		}
 		m.WriteString("\n")
@@ -618,7 +630,7 @@ func prompt(b *book, p *Plan, loads []model.Artifact, now time.Time, waitWarning
 	if len(loads) > 0 {
 		m.WriteString(tx.PromptOutputs + "\n\n")
 		for _, a := range loads {
-			fmt.Fprintf(&m, "- %s %s: `%s`\n", a.Phase, a.Kind, a.Path)
+			fmt.Fprintf(&m, "- %s %s: `%s`\n", a.Phase, a.Kind, model.ShowName(a.Path))
 		}
 		m.WriteString("\n")
 	}

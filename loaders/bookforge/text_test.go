@@ -248,7 +248,7 @@ func TestPortugueseSentences(t *testing.T) {
 	if got := s.Alerts[0].Text; !strings.HasPrefix(got, "pausa de cota: tentar de novo é seguro a partir de 2026-02-15 12:36:00 UTC; CONTINUE agora") || !strings.HasSuffix(got, "espere 6 minutos") {
 		t.Errorf("alert: %q", got)
 	}
-	if !strings.HasPrefix(s.Prompt, "# Retomar o livro demo do bookforge\n\nRetome a cena **ch001_sc003** na fase **write**: ") {
+	if !strings.HasPrefix(s.Prompt, "# Retomar o livro «demo» do bookforge\n\nRetome a cena **«ch001_sc003»** na fase **write**: ") {
 		t.Errorf("prompt:\n%s", s.Prompt)
 	}
 	var why []string

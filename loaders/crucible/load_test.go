@@ -92,11 +92,11 @@ func TestCompressionStateAndContext(t *testing.T) {
 	w, ids := crashWorld(t)
 	_, s := w.load()
 	want := []string{
-		"===COMPRESSION_STATE===\nGoal: Add token authentication with refresh to the API\nSkill: build\nPhase: 4\nHealth: GREEN (reset on resume)\nProgress:\n- Phases 1 through 3 completed in prior session\n- Resuming from pre-code-review via replay\n",
-		"Key Decisions (prior session):\n- JWT with 15-minute access tokens\n- Task 3 deferred: rate limiting is out of scope\n",
-		"Active Constraints:\n- No new runtime dependencies\n- Keep the public API unchanged\n- Replay session -- prior work verified through Phase 3\n",
+		"===COMPRESSION_STATE===\nGoal: «Add token authentication with refresh to the API»\nSkill: build\nPhase: 4\nHealth: GREEN (reset on resume)\nProgress:\n- Phases 1 through 3 completed in prior session\n- Resuming from pre-code-review via replay\n",
+		"Key Decisions (prior session):\n- «JWT with 15-minute access tokens»\n- «Task 3 deferred: rate limiting is out of scope»\n",
+		"Active Constraints:\n- «No new runtime dependencies»\n- «Keep the public API unchanged»\n- Replay session -- prior work verified through Phase 3\n",
 		"Files Modified:\n- docs/plan.md\n- src/auth.go\nScratch State:\n- Location: " + w.scratch + "\n- Recovery: pipeline-status.md, handoff manifests, manifest.jsonl\n",
-		"Next Steps:\n1. Re-dispatch seq 9 (code-reviewer) for Phase 4\n2. Diff of waves 1 and 2 against the baseline\n",
+		"Next Steps:\n1. Re-dispatch seq 9 (code-reviewer) for Phase 4\n2. «Diff of waves 1 and 2 against the baseline»\n",
 		"from seq 11 with replay_of and replay_session set\n===END_COMPRESSION_STATE===\n",
 	}
 	for _, part := range want {
@@ -124,8 +124,8 @@ func TestCompressionStateFallsBackToPipelineStatus(t *testing.T) {
 		}
 	}
 	_, s := w.load()
-	for _, part := range []string{"Key Decisions (prior session):\n- JWT with 15-minute access tokens\n- Refresh tokens stored hashed\n",
-		"Next Steps:\n1. Re-dispatch seq 9 (code-reviewer) for Phase 4\n2. Finish the inquisitor pass\n3. Run the impl gate\n"} {
+	for _, part := range []string{"Key Decisions (prior session):\n- «JWT with 15-minute access tokens»\n- «Refresh tokens stored hashed»\n",
+		"Next Steps:\n1. Re-dispatch seq 9 (code-reviewer) for Phase 4\n2. «Finish the inquisitor pass»\n3. «Run the impl gate»\n"} {
 		if !strings.Contains(s.Prompt, part) {
 			t.Errorf("lacks %q:\n%s", part, s.Prompt)
 		}

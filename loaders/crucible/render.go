@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/textsafe"
+	"github.com/pickup-dev/pickup/model"
 )
 
 // Lines renders the plan in the spec's "# Replay Plan (dry-run)" format.
@@ -234,7 +237,16 @@ type CSBInput struct {
 	Modified []string // files the preserved work changed, when known
 }
 
-// CompressionState builds the ===COMPRESSION_STATE=== block.
+// csbFieldMax caps one value quoted in the compression-state block.
+const csbFieldMax = 1000
+
+// quote is text read from the pipeline's files (a goal, a decision, a
+// summary, a next step) as the block shows it to the agent: «…» on one
+// line, never as pickup's own words or an order (docs/agents.md).
+func quote(s string) string { return textsafe.Quote(s, csbFieldMax) }
+
+// CompressionState builds the ===COMPRESSION_STATE=== block. Every
+// value it takes from the pipeline's files is quoted (quote).
 func CompressionState(in CSBInput) string {
 	pl := in.Plan
 	if pl.lean {
@@ -255,13 +267,15 @@ func CompressionState(in CSBInput) string {
 	}
 	if goal == "" {
 		goal = c.NoGoal
+	} else {
+		goal = quote(goal)
 	}
 	phase := c.NonePhase
 	if !pl.Resume.End {
 		phase = phaseCell(pl.Resume.Phase)
 	}
 	w("===COMPRESSION_STATE===")
-	w("%s: %s", c.Goal, oneLine(goal))
+	w("%s: %s", c.Goal, goal)
 	w("%s: %s", c.Skill, orWord(in.Skill, t.Unknown))
 	w("%s: %s", c.Phase, phase)
 	w("%s", c.Health)
@@ -294,7 +308,7 @@ func CompressionState(in CSBInput) string {
 		constraints = in.Status.Constraints
 	}
 	for _, ct := range constraints {
-		w("- %s", oneLine(ct))
+		w("- %s", quote(ct))
 	}
 	if ps := pl.WorkPreserved.Phases; len(ps) > 0 {
 		w("%s", c.VerifiedThrough(phaseCell(ps[len(ps)-1])))
@@ -308,7 +322,7 @@ func CompressionState(in CSBInput) string {
 				w("%s", c.MoreFiles(len(in.Modified)-i))
 				break
 			}
-			w("- %s", f)
+			w("- %s", model.ShowName(f))
 		}
 	} else {
 		w("%s", c.SeeGitLog)
@@ -324,7 +338,11 @@ func CompressionState(in CSBInput) string {
 	}
 	if len(pl.ReExecute) > 0 {
 		r := pl.ReExecute[0]
-		step(c.Redispatch(r.Seq, t.roleOr(r.Role), r.Task, t.Phase(r.Phase)))
+		task := ""
+		if r.Task != "" {
+			task = quote(r.Task)
+		}
+		step(c.Redispatch(r.Seq, t.roleOr(r.Role), task, t.Phase(r.Phase)))
 	} else if !pl.Resume.End {
 		step(c.StartPhase(t.Phase(pl.Resume.Phase)))
 	} else {
@@ -341,7 +359,7 @@ func CompressionState(in CSBInput) string {
 		if i == 5 {
 			break
 		}
-		step(s)
+		step(quote(s))
 	}
 	step(c.Append(pl.NextSeq))
 	w("===END_COMPRESSION_STATE===")
@@ -354,7 +372,7 @@ func list(w func(string, ...any), items []string, empty string) {
 		return
 	}
 	for _, it := range items {
-		w("- %s", oneLine(it))
+		w("- %s", quote(it))
 	}
 }
 
@@ -366,7 +384,7 @@ func milestones(t *Text, pl *ReplayPlan, n int) []string {
 		if r.Summary == "" || r.Status != StatusCompleted {
 			continue
 		}
-		out = append(out, fmt.Sprintf("seq %d %s: %s", r.Seq, t.roleOr(r.Role), oneLine(r.Summary)))
+		out = append(out, fmt.Sprintf("seq %d %s: %s", r.Seq, t.roleOr(r.Role), quote(r.Summary)))
 	}
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]

@@ -30,6 +30,7 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/loaders/git"
+	"github.com/pickup-dev/pickup/model"
 )
 
 // Checkpoint is one shadow checkpoint.
@@ -343,11 +344,6 @@ func (s Shadow) UndoCommand(safety string) string {
 		shellQuote(s.Dir), shellQuote(s.Work), shellQuote(s.Work), safety)
 }
 
-func shellQuote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// shellQuote is model.ShellQuote: a path with control characters in
+// bash's $'…' form, on one line.
+func shellQuote(s string) string { return model.ShellQuote(s) }

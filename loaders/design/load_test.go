@@ -691,7 +691,7 @@ func TestPlanAndPrompt(t *testing.T) {
 			t.Errorf("plan lacks %q:\n%s", l, text)
 		}
 	}
-	for _, l := range []string{"# Resume /design: user-export", "**Stage 6: Tickets**", "## Next step\n\n3 of 5 planned tickets exist", "- [x] Stage 5: BDD (14 scenarios)", "- [~] Stage 6: Tickets", "- `.claude/tickets/EXPORT-002.md` (tickets, exists)"} {
+	for _, l := range []string{"# Resume /design: «user-export»", "**Stage 6: Tickets**", "## Next step\n\n3 of 5 planned tickets exist", "- [x] Stage 5: BDD (14 scenarios)", "- [~] Stage 6: Tickets", "- `.claude/tickets/EXPORT-002.md` (tickets, exists)"} {
 		if !strings.Contains(s.Prompt, l) {
 			t.Errorf("prompt lacks %q:\n%s", l, s.Prompt)
 		}

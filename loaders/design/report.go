@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -339,16 +340,23 @@ func subSuffix(sub string) string {
 	return " (" + sub + ")"
 }
 
+// promptFieldMax caps one value the prompt quotes from a session file.
+const promptFieldMax = 1000
+
 // prompt is the markdown `--emit prompt` prints for the agent.
 func (v *view) prompt(next string) string {
 	var b strings.Builder
 	t := v.text()
-	b.WriteString(t.f("# Resume /design: %s\n\n", v.feature))
+	// What the session file says (the feature, facts, paths) is quoted,
+	// «…», never pickup's own words.
+	quote := func(s string) string { return textsafe.Quote(s, promptFieldMax) }
+	feature := quote(v.feature)
+	b.WriteString(t.f("# Resume /design: %s\n\n", feature))
 	rp, sub := v.resumePoint(), ""
 	if v.continueStage() == 3 {
 		sub = v.sub
 	}
-	b.WriteString(t.f("Resume the design session for **%s** at **%s**%s.\n", v.feature, v.phaseName(v.resumeStage()), subSuffix(sub)))
+	b.WriteString(t.f("Resume the design session for **%s** at **%s**%s.\n", feature, v.phaseName(v.resumeStage()), subSuffix(sub)))
 	b.WriteString(t.f("Why: %s.\n\n", rp.Reason))
 	b.WriteString(t.f("## Next step\n\n%s\n\n", next))
 	b.WriteString(t.w("## Progress\n\n"))
@@ -373,9 +381,9 @@ func (v *view) prompt(next string) string {
 			if !a.Exists {
 				state = t.w("missing")
 			}
-			fmt.Fprintf(&b, "- `%s` (%s, %s)\n", a.Path, a.Kind, state)
+			fmt.Fprintf(&b, "- `%s` (%s, %s)\n", model.ShowName(a.Path), a.Kind, state)
 		}
 	}
-	b.WriteString(t.f("\nSession file: `%s`. After each stage save a checkpoint: mark the stage complete, set current_stage to the next stage and record its artifacts.\n", v.rel))
+	b.WriteString(t.f("\nSession file: `%s`. After each stage save a checkpoint: mark the stage complete, set current_stage to the next stage and record its artifacts.\n", model.ShowName(v.rel)))
 	return b.String()
 }

@@ -93,7 +93,7 @@ func TestSessionInPortuguese(t *testing.T) {
 		"reason":   {pt.ResumePoint.Reason, []string{"a Etapa 3 é a primeira etapa não completa"}},
 		"sections": {strings.Join(sections, "\n"), []string{"Artefatos", "Próximo passo", "CONTINUE: Leia .claude/design/user-export-analysis.md e apresente todas as alternativas.", `Pergunte: "Com qual alternativa você quer seguir?"`, "Checkpoints"}},
 		"plan":     {strings.Join(pt.Plan.Lines, "\n"), []string{`Sessão de design "user-export"`, "CONTINUE retoma na Etapa 3: Design (3a): ", "Etapas:", "  completa     Etapa 0: Esclarecimento", "  em andamento Etapa 3: Design", "RESTART recomeçaria na Etapa 0: Esclarecimento: "}},
-		"prompt":   {pt.Prompt, []string{"# Retomar /design: user-export\n", "Retome a sessão de design de **user-export** na **Etapa 3: Design** (3a).", "## Próximo passo", "## Progresso", "- [x] Etapa 0: Esclarecimento", "Arquivo de sessão: `.claude/design/sessions/user-export.session.json`."}},
+		"prompt":   {pt.Prompt, []string{"# Retomar /design: «user-export»\n", "Retome a sessão de design de **«user-export»** na **Etapa 3: Design** (3a).", "## Próximo passo", "## Progresso", "- [x] Etapa 0: Esclarecimento", "Arquivo de sessão: `.claude/design/sessions/user-export.session.json`."}},
 		"outcome":  {pt.Outcomes[model.Continue], []string{"Retomando /design user-export na Etapa 3: Design (3a): Leia "}},
 	} {
 		for _, w := range c.want {

@@ -127,7 +127,7 @@ func ReadFile(path string) ([]byte, error) {
 	if size := f.Info.Size(); size > MaxStateFile {
 		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte limit for a state file", path, size, MaxStateFile)
 	}
-	data, err := io.ReadAll(f)
+	data, err := readSized(f, f.Info.Size())
 	if err != nil {
 		return nil, fmt.Errorf("%s: reading: %w", path, err)
 	}
@@ -135,6 +135,27 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: over pickup's %d byte limit for a state file", path, MaxStateFile)
 	}
 	return data, nil
+}
+
+// readSized reads r to its end into one buffer sized to the file (and a
+// little over, for a file that grew or says it has no size): a file is
+// held once in memory, not in the doubling copies io.ReadAll makes
+// (docs/performance.md, "One long line").
+func readSized(r io.Reader, size int64) ([]byte, error) {
+	data := make([]byte, 0, max(size, 0)+512)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return data, err
+		}
+	}
 }
 
 // ReadHead reads at most n bytes from the start of path (a preview, a

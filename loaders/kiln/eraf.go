@@ -706,7 +706,10 @@ func (r *runF) prompt() string {
 		fmt.Fprintf(&b, "%s\n\n", tx.PromptDecide(rt.Question))
 	}
 	fmt.Fprintf(&b, "%s\n\n", rt.Continue)
-	fmt.Fprintf(&b, "## .kiln/STATE.md\n\n%s\n", fence(string(r.data)))
+	b.Grow(len(r.data) + 64<<10)
+	b.WriteString("## .kiln/STATE.md\n\n")
+	writeFence(&b, r.data)
+	b.WriteString("\n")
 	if len(r.slices) > 0 {
 		fmt.Fprintf(&b, "%s\n\n%s\n\n", tx.PromptSlices(r.sealedCount(), len(r.slices)), strings.Join(r.sliceLines(), "\n"))
 	}

@@ -3,6 +3,8 @@ package kiln
 import (
 	"regexp"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/textsafe"
 )
 
 // Era F's routing is its next_action line, one of the kernel's fixed
@@ -136,6 +138,9 @@ func RouteForF(next string, f FactsF) RouteF { return routeF(&englishF, next, f)
 func routeF(tx *FText, next string, f FactsF) RouteF {
 	a := ParseNextAction(next, f.Stage)
 	r := RouteF{Action: a}
+	// The template's free text, quoted: what a file says is shown as
+	// recorded, never as pickup's words (the JSON's action keeps it whole).
+	detail := quoteF(a.Detail)
 	fire := tx.Fire(f.Project)
 	slice := ""
 	if f.Slice != "" && f.Slice != "none" && (a.Stage == "" || a.Stage == f.Stage) {
@@ -164,7 +169,7 @@ func routeF(tx *FText, next string, f FactsF) RouteF {
 		r.Where = tx.Stage(a.Stage) + slice
 		r.Why = tx.WhyRerun(a.Stage)
 		if a.Detail != "" {
-			r.Why = a.Detail
+			r.Why = detail
 		}
 		r.Why += tx.RerunTail(a.Stage)
 		r.Continue = tx.ContinueRerun(a.Stage, fire)
@@ -172,7 +177,7 @@ func routeF(tx *FText, next string, f FactsF) RouteF {
 		r.Where = tx.Stage(a.Stage) + slice
 		r.Why = tx.WhyTransport
 		if a.Detail != "" {
-			r.Why += " (" + a.Detail + ")"
+			r.Why += " (" + detail + ")"
 		}
 		r.Why += tx.TransportTail(a.Stage)
 		r.Continue = tx.ContinueTransport(fire, a.Stage)
@@ -183,16 +188,20 @@ func routeF(tx *FText, next string, f FactsF) RouteF {
 		r.Continue = tx.ContinueGateTool(hold, fire, a.Stage)
 	case ActReopen:
 		r.Where = tx.WhereReopen(a.Stage, a.Slice)
-		r.Why = tx.WhyReopen(a.At, a.Slice)
+		r.Why = tx.WhyReopen(quoteF(a.At), a.Slice)
 		r.Continue = tx.ContinueReopen(a.Slice, fire, a.Stage)
 	case ActRuling:
 		r.Where = tx.Stage(a.Stage) + slice + tx.WaitingRuling
-		r.Why = tx.WhyRuling(a.Detail)
-		r.Question = a.Detail
+		r.Why = tx.WhyRuling(detail)
+		r.Question = detail
 		if len(f.Blockers) > 0 {
-			r.Question += tx.Blockers(f.Blockers)
+			blockers := make([]string, len(f.Blockers))
+			for i, b := range f.Blockers {
+				blockers[i] = quoteF(b)
+			}
+			r.Question += tx.Blockers(blockers)
 		}
-		r.Continue = tx.ContinueRuling(a.Detail, fire, a.Stage)
+		r.Continue = tx.ContinueRuling(detail, fire, a.Stage)
 	case ActAcknowledge:
 		r.Where = tx.Stage(a.Stage) + slice + tx.WaitingAnswer
 		r.Why = tx.WhyAcknowledge(a.Stage)
@@ -204,25 +213,39 @@ func routeF(tx *FText, next string, f FactsF) RouteF {
 		if a.Detail == englishF.LawCodex {
 			r.Why += ": " + tx.LawCodex
 		} else if a.Detail != "" {
-			r.Why += ": " + a.Detail
+			r.Why += ": " + detail
 		}
 		r.Question = tx.QuestionCodex(a.Stage)
 		r.Continue = tx.ContinueCodex(fire, a.Stage)
 	case ActOnboarding:
 		r.Where = tx.WhereOnboarding
-		r.Why = tx.WhyOnboarding(a.Detail)
+		r.Why = tx.WhyOnboarding(detail)
 		source := tx.SourceIdea
 		if f.Ledger {
 			source = tx.SourceLedger(".kiln/" + LedgerFile)
 		}
 		r.Question = tx.QuestionOnboarding(source)
-		r.Continue = tx.ContinueOnboarding(a.Detail, source)
+		r.Continue = tx.ContinueOnboarding(detail, source)
 	default:
 		r.Where = tx.Stage(f.Stage) + slice
-		r.Why = tx.WhyUnknown(a.Text)
-		r.Continue = tx.ContinueUnknown(a.Text, fire)
+		r.Why = tx.WhyUnknown(quoteF(a.Text))
+		r.Continue = tx.ContinueUnknown(quoteF(a.Text), fire)
 	}
 	return r
+}
+
+// quoteMax caps a value quoted from STATE.md in a sentence: a
+// next_action of any length shows its first quoteMax bytes (plan --json's
+// action.text keeps it whole).
+const quoteMax = 500
+
+// quoteF is free text from STATE.md as the sentences show it: «…», on
+// one line, at most quoteMax bytes; "" stays "".
+func quoteF(s string) string {
+	if s == "" {
+		return ""
+	}
+	return textsafe.Quote(s, quoteMax)
 }
 
 // holdF is what must come back first, in tx's words: codex, or the

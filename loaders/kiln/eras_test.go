@@ -62,7 +62,7 @@ func TestEraFSessions(t *testing.T) {
 	}{
 		{"era_f_transport", "needs_rerun", "stage build, slice rate-freshness-gate", 2, 4, "", "", true},
 		{"era_f_ruling", "blocked", "stage build, slice staleness-consequence, waiting for a ruling", 3, 4,
-			"gate blocked for slice staleness-consequence. Blockers: The LAW does not say whether a rate with no updatedAt is stale or fresh", "Answer, then relaunch (/kiln-fire)", true},
+			"«gate blocked for slice staleness-consequence». Blockers: «The LAW does not say whether a rate with no updatedAt is stale or fresh", "Answer, then relaunch (/kiln-fire)", true},
 		{"era_f_degraded", "degraded", "stage build, slice rate-freshness-gate, waiting for an answer", 2, 4, "Go on single-family?", "Answer, then relaunch (/kiln-fire)", true},
 		{"era_f_complete", "complete", "complete", 4, 4, "", "", true},
 		{"era_f_midbuild", "in_progress", "stage build, slice journey-readback", 2, 4, "", "", false},

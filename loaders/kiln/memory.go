@@ -226,7 +226,7 @@ func parseMemory(data []byte) *memDoc {
 
 // parseField reads a `key: value` line.
 func parseField(t string, i int, sec string) (field, bool) {
-	m := keyRe.FindStringSubmatchIndex(t)
+	m := keyMatch(t)
 	if m == nil {
 		return field{}, false
 	}

@@ -196,7 +196,7 @@ func TestRulingInPortuguese(t *testing.T) {
 	if !strings.HasPrefix(s.ResumePoint.Reason, "uma pessoa precisa decidir: ") {
 		t.Errorf("reason %q", s.ResumePoint.Reason)
 	}
-	if len(s.Alerts) == 0 || !strings.HasPrefix(s.Alerts[0].Text, "Decida antes: ") || !strings.Contains(s.Alerts[0].Text, ". Bloqueios: The LAW does not say") {
+	if len(s.Alerts) == 0 || !strings.HasPrefix(s.Alerts[0].Text, "Decida antes: ") || !strings.Contains(s.Alerts[0].Text, ". Bloqueios: «The LAW does not say") {
 		t.Errorf("alerts %+v", s.Alerts)
 	}
 	c := s.Policy[model.Continue]

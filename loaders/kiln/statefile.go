@@ -60,7 +60,9 @@ var (
 func stateEra(data []byte) era {
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	first := ""
-	for _, l := range strings.SplitN(string(data), "\n", 50) {
+	// The first line that is not blank, among the first 50: looked for in
+	// the file's head only, so a long line is never copied whole.
+	for _, l := range strings.SplitN(string(data[:min(len(data), 64<<10)]), "\n", 50) {
 		if t := strings.TrimSpace(l); t != "" {
 			first = t
 			break

@@ -9,7 +9,10 @@ import (
 // routing (what each next_action template resumes, and why), the REVIEW
 // sections, the plan, the prompt, the menu, and the warnings about the
 // files beside it. Values read from kiln's files (next_action, blockers,
-// slice and stage names, verdicts) are arguments and stay as written.
+// slice and stage names, verdicts) are arguments and stay as written;
+// free text among them (an unknown next_action, a template's detail or
+// question) arrives quoted, «…» (routeF), so no sentence here turns it
+// into an order.
 type FText struct {
 	// Routing: where a resume lands.
 	Stage                               func(stage string) string
@@ -198,9 +201,11 @@ var englishF = FText{
 		return "kiln cannot recompile onboarding on a bare resume: " + source + "."
 	},
 	ContinueOnboarding: func(m, source string) string { return "Onboarding must run again (" + m + "): " + source + "." },
-	WhyUnknown:         func(next string) string { return "next_action is not one of kiln's templates; it says: " + next },
+	WhyUnknown: func(next string) string {
+		return "the recorded next_action, not one of kiln's templates, reads: " + next
+	},
 	ContinueUnknown: func(next, fire string) string {
-		return "Follow next_action as written (" + next + "), then " + fire + "."
+		return "To resume, " + fire + "; the recorded next_action, not one of kiln's templates, reads: " + next + "; check it before acting."
 	},
 	DecideFirst:   func(q string) string { return "Decide first: " + q },
 	Degraded:      "single-family (codex degraded)",
@@ -378,9 +383,11 @@ var portugueseF = FText{
 	ContinueOnboarding: func(m, source string) string {
 		return "A integração inicial precisa rodar de novo (" + m + "): " + source + "."
 	},
-	WhyUnknown: func(next string) string { return "next_action não é um dos modelos do kiln; ele diz: " + next },
+	WhyUnknown: func(next string) string {
+		return "o next_action registrado, que não é um dos modelos do kiln, diz: " + next
+	},
 	ContinueUnknown: func(next, fire string) string {
-		return "Siga o next_action como está escrito (" + next + "), depois " + fire + "."
+		return "Para retomar, " + fire + "; o next_action registrado, que não é um dos modelos do kiln, diz: " + next + "; confira antes de agir."
 	},
 	DecideFirst:   func(q string) string { return "Decida antes: " + q },
 	Degraded:      "single-family (codex degradado)",

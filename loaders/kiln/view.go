@@ -1,6 +1,7 @@
 package kiln
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -421,11 +423,23 @@ func (m *memory) restoredContext() map[string]any {
 
 // fence wraps content in a markdown fence longer than any it contains.
 func fence(content string) string {
+	var b strings.Builder
+	writeFence(&b, []byte(content))
+	return b.String()
+}
+
+// writeFence writes content fenced into b, without a copy of it: a
+// state file of any size is held once more, in b.
+func writeFence(b *strings.Builder, content []byte) {
 	f := "```"
-	for strings.Contains(content, f) {
+	for bytes.Contains(content, []byte(f)) {
 		f += "`"
 	}
-	return f + "markdown\n" + strings.TrimRight(content, "\n") + "\n" + f + "\n"
+	content = bytes.TrimRight(content, "\n")
+	b.Grow(len(content) + 2*len(f) + 16)
+	b.WriteString(f + "markdown\n")
+	b.Write(content)
+	b.WriteString("\n" + f + "\n")
 }
 
 // prompt is `--emit prompt`: one ready-to-paste markdown prompt.
@@ -436,11 +450,13 @@ func (m *memory) prompt() string {
 	b.WriteString(tm.PromptTitle(filepath.Base(m.root)) + "\n\n")
 	// The prompt follows the language chosen, the banner included.
 	b.WriteString("```text\n" + strings.Join(m.banner(t), "\n") + "\n```\n\n")
+	// MEMORY.md's own words are quoted: the handoff behind "> ", the
+	// next step «…» (docs/agents.md).
 	if m.context != "" {
-		b.WriteString(t.Context + "\n\n" + strings.Join(indent(m.context), "\n") + "\n\n")
+		b.WriteString(t.Context + "\n\n" + textsafe.QuoteBlock(m.context, maxShown) + "\n")
 	}
 	if m.nextAction != "" {
-		b.WriteString(t.RecommendedNext(m.nextAction) + "\n\n")
+		b.WriteString(t.RecommendedNext(quoteF(m.nextAction)) + "\n\n")
 	}
 	b.WriteString(r.Continue + "\n\n" + tm.PromptResumePoint(r.Where, r.Why) + "\n\n")
 	file := func(title, name string) {

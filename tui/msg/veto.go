@@ -86,15 +86,17 @@ func (c *Catalog) VetoClassHead(v *model.Veto, cl model.FileClass) string {
 }
 
 // VetoFileLine is one file of the veto: its status, its path, and
-// what more there is to say (a rename's origin, why it is the run's).
+// what more there is to say (a rename's origin, why it is the run's). A
+// name with control characters is shown escaped (model.ShowName), so it
+// cannot add lines of its own to the list.
 func (c *Catalog) VetoFileLine(f model.VetoFile) string {
-	line := f.Path
+	line := model.ShowName(f.Path)
 	if f.Status != "" {
-		line = fmt.Sprintf("%-10s %s", c.Word(string(f.Status)), f.Path)
+		line = fmt.Sprintf("%-10s %s", c.Word(string(f.Status)), line)
 	}
 	var more []string
 	if f.OrigPath != "" {
-		more = append(more, c.Veto.RenamedFrom(f.OrigPath))
+		more = append(more, c.Veto.RenamedFrom(model.ShowName(f.OrigPath)))
 	}
 	if f.Status == model.GitIgnored {
 		more = append(more, c.Veto.Ignored)
@@ -115,7 +117,7 @@ func (c *Catalog) VetoLines(v *model.Veto) []string {
 	var out []string
 	if len(v.Changes) == 0 {
 		for _, f := range v.Files {
-			out = append(out, "  "+f)
+			out = append(out, "  "+model.ShowName(f))
 		}
 	}
 	for _, cl := range model.Classes {
