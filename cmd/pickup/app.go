@@ -65,6 +65,9 @@ type app struct {
 	facts facts
 	// lang is the language the run speaks (lang.go).
 	lang langState
+	// cut is what the run found of pickup's operations cut short
+	// (interrupted.go).
+	cut cutShort
 }
 
 // signals is the run's signal catcher, started when needed.
@@ -199,6 +202,11 @@ func (a *app) find(project string) ([]*model.Session, error) {
 	}
 	for _, err := range errs {
 		fmt.Fprintf(a.io.err, "pickup: %v\n", err)
+	}
+	// pickup's own writes cut short: named on their sessions, and those
+	// of no session found here on stderr (status --json also lists them).
+	if rest := a.markInterrupted(project, sessions); !a.jsonOut {
+		a.sayInterrupted(rest)
 	}
 	if len(sessions) == 0 && len(errs) > 0 {
 		return nil, quiet(exitCorrupted)

@@ -39,7 +39,9 @@ func (a *app) status(project string) error {
 		if p := s.Problem; p != nil && p.Kind != model.ErrPhaseNotFound && code != exitCorrupted {
 			code = problemCode(p)
 		}
-		doc.Sessions = append(doc.Sessions, statusJSON(st))
+		js := statusJSON(st)
+		js.Interrupted = a.interruptedOf(s)
+		doc.Sessions = append(doc.Sessions, js)
 		switch {
 		case a.long:
 			text = append(text, a.statusText(st))
@@ -50,6 +52,7 @@ func (a *app) status(project string) error {
 			text = append(text, statusBlock(st))
 		}
 	}
+	doc.Interrupted = a.allInterrupted(project, sessions)
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
 			return fail(exitError, "writing JSON: %v", err)
