@@ -70,6 +70,10 @@ type app struct {
 	cut cutShort
 }
 
+// clockNow is the run's clock: time.Now, but in the kill loop's own
+// build (killloop_clock.go, tag pickup_killloop).
+var clockNow = time.Now
+
 // signals is the run's signal catcher, started when needed.
 func (a *app) signals() *signalCatcher {
 	if a.sig == nil {
@@ -80,7 +84,7 @@ func (a *app) signals() *signalCatcher {
 
 func newApp(ctx context.Context, streams stdio) *app {
 	return &app{
-		ctx: ctx, term: streams, now: time.Now,
+		ctx: ctx, term: streams, now: clockNow,
 		io:          stdio{in: streams.in, out: textsafe.NewWriter(streams.out), err: textsafe.NewWriter(streams.err)},
 		crashAfter:  model.DefaultCrashAfter,
 		sourceFlags: pflag.NewFlagSet("sources", pflag.ContinueOnError),

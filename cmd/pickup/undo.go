@@ -225,10 +225,12 @@ func (a *app) undo(dir string, opID int) error {
 		return a.undoRefused(doc, err)
 	}
 	if doc.Finishes != 0 {
-		// The cut undo's own temporary files go too.
+		// The cut undo's own temporary files go too, first.
+		var tidy []fsx.UndoAction
 		for _, t := range finishing.LeftTemps(project) {
-			plan = append(plan, fsx.UndoAction{Kind: "tidy", Path: t})
+			tidy = append(tidy, fsx.UndoAction{Kind: "tidy", Path: t})
 		}
+		plan = append(tidy, plan...)
 	}
 	doc.Actions = plan
 	if !a.yes {
@@ -244,8 +246,15 @@ func (a *app) undo(dir string, opID int) error {
 	}
 	var done []fsx.UndoAction
 	err = a.loggedOp(project, rec, func(op *fsx.Op) error {
-		if doc.Finishes != 0 {
+		switch {
+		case doc.Finishes != 0:
 			if err := op.Adopt(finishing); err != nil {
+				return err
+			}
+		case e.CutShort():
+			// Recorded even if every file is already back: the record
+			// settles the operation cut short.
+			if err := op.Write(e.File); err != nil {
 				return err
 			}
 		}

@@ -237,6 +237,18 @@ func (o *Op) Steps() []Step {
 	return append([]Step(nil), o.rec.Steps...)
 }
 
+// Write records the operation now, even before (or without) any write:
+// an undo of an operation cut short leaves a record that settles it even
+// when every file was already back.
+func (o *Op) Write(what string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if err := o.ready(what); err != nil {
+		return err
+	}
+	return o.flush()
+}
+
 // Adopt adds the steps of from, an undo that was cut short, to this one
 // (an undo finishing it takes over what it did, so that undoing this one
 // redoes all of it), before this one's own, and records them at once:

@@ -148,7 +148,11 @@ func PlanUndo(project string, e Entry) ([]UndoAction, error) {
 		}
 		return h, nil
 	}
+	// Temporary files first: one may sit in a folder the plan takes away.
 	var plan []UndoAction
+	for _, t := range e.LeftTemps(project) {
+		plan = append(plan, UndoAction{Kind: "tidy", Path: t})
+	}
 	for i := len(e.Steps) - 1; i >= 0; i-- {
 		s := e.Steps[i]
 		a := UndoAction{Path: s.Path, step: s}
@@ -241,9 +245,6 @@ func PlanUndo(project string, e Entry) ([]UndoAction, error) {
 			return nil, refuse(e.File, "operation %d has a step pickup does not know (%q)", e.ID, s.Kind)
 		}
 		plan = append(plan, a)
-	}
-	for _, t := range e.LeftTemps(project) {
-		plan = append(plan, UndoAction{Kind: "tidy", Path: t})
 	}
 	return plan, nil
 }
