@@ -34,6 +34,8 @@ type interruptedJSON struct {
 	// Undo is the command that puts it back (or finishes an undo).
 	Undo string `json:"undo"`
 	Text string `json:"text"`
+	// alert is Text on the session it names (which it leaves out).
+	alert string
 }
 
 // cutShort is what a run found of the operations cut short: per log, and
@@ -86,8 +88,9 @@ func (a *app) describeCut(project string, log []fsx.Entry, e fsx.Entry) interrup
 	case e.Choice != "":
 		what = strings.ToUpper(e.Choice)
 	}
+	whatOf := what
 	if e.Session != nil {
-		what += " (" + e.Session.Source + " " + e.Session.ID + ")"
+		whatOf += " (" + e.Session.Source + " " + e.Session.ID + ")"
 	}
 	when, layout := e.Time.Local(), "15:04"
 	if when.Format("2006-01-02") != a.now().Local().Format("2006-01-02") {
@@ -95,9 +98,12 @@ func (a *app) describeCut(project string, log []fsx.Entry, e fsx.Entry) interrup
 	}
 	j := interruptedJSON{Operation: e.ID, Time: e.Time, Command: e.Command, Choice: e.Choice, Undoes: e.Undoes,
 		Session: e.Session, Writes: len(e.Steps), TemporaryFiles: e.LeftTemps(project), Undo: cmd}
-	j.Text = u.Stopped(what, when.Format(layout), e.ID, e.Undoes != 0, cmd)
+	j.Text = u.Stopped(whatOf, when.Format(layout), e.ID, e.Undoes != 0, cmd)
+	j.alert = u.Stopped(what, when.Format(layout), e.ID, e.Undoes != 0, cmd)
 	if len(j.TemporaryFiles) > 0 {
-		j.Text += "; " + u.Temps(strings.Join(j.TemporaryFiles, ", "))
+		temps := "; " + u.Temps(strings.Join(j.TemporaryFiles, ", "))
+		j.Text += temps
+		j.alert += temps
 	}
 	return j
 }
@@ -138,7 +144,7 @@ func (a *app) markInterrupted(project string, sessions []*model.Session) (rest [
 				c.mu.Unlock()
 				if !had {
 					// First of the session's own: the compact status shows one.
-					s.Alerts = append([]model.Alert{{Kind: model.AlertInterrupted, Text: j.Text}}, s.Alerts...)
+					s.Alerts = append([]model.Alert{{Kind: model.AlertInterrupted, Text: j.alert}}, s.Alerts...)
 				}
 			}
 			if !attached {

@@ -298,9 +298,9 @@ var runCatalogs = i18n.Catalogs[runText]{
 			},
 			Stopped: func(what, when string, id int, undoing bool, command string) string {
 				if undoing {
-					return fmt.Sprintf("pickup stopped during %s at %s (operation %d), some files put back and some not; `%s` finishes it", what, when, id, command)
+					return fmt.Sprintf("pickup stopped during %s at %s (operation %d); `%s` finishes it", what, when, id, command)
 				}
-				return fmt.Sprintf("pickup stopped during %s at %s (operation %d), its writes perhaps half made; `%s` puts it back", what, when, id, command)
+				return fmt.Sprintf("pickup stopped during %s at %s (operation %d); `%s` puts it back", what, when, id, command)
 			},
 			Temps:       func(paths string) string { return "it left temporary files: " + paths },
 			HookStopped: func(line string) string { return "Interrupted write: " + line + "." },
@@ -385,9 +385,9 @@ var runCatalogs = i18n.Catalogs[runText]{
 			},
 			Stopped: func(what, when string, id int, undoing bool, command string) string {
 				if undoing {
-					return fmt.Sprintf("o pickup parou durante %s às %s (operação %d), com alguns arquivos devolvidos e outros não; `%s` termina o trabalho", what, when, id, command)
+					return fmt.Sprintf("o pickup parou durante %s às %s (operação %d); `%s` termina o desfazer", what, when, id, command)
 				}
-				return fmt.Sprintf("o pickup parou durante %s às %s (operação %d), talvez com as gravações pela metade; `%s` desfaz tudo", what, when, id, command)
+				return fmt.Sprintf("o pickup parou durante %s às %s (operação %d); `%s` desfaz o que foi gravado", what, when, id, command)
 			},
 			Temps:       func(paths string) string { return "deixou arquivos temporários: " + paths },
 			HookStopped: func(line string) string { return "Gravação interrompida: " + line + "." },

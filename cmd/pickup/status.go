@@ -107,7 +107,8 @@ func statusBlock(st model.State) string {
 	if second != "" {
 		lines = append(lines, "  "+firstLine(second))
 	}
-	if al := st.Alerts(); len(al) > 0 {
+	al := st.Alerts()
+	if len(al) > 0 {
 		l := "  ! " + firstLine(c.AlertLine(al[0]))
 		if len(al) > 1 {
 			l += " " + w.AndMore(len(al)-1)
@@ -122,6 +123,9 @@ func statusBlock(st model.State) string {
 		}
 	}
 	for i, l := range lines {
+		if i == len(lines)-1 && len(al) > 0 && al[0].Kind == model.AlertInterrupted {
+			break // pickup's own write cut short: the command that puts it back, whole
+		}
 		lines[i] = ansi.Truncate(l, blockWidth, "…")
 	}
 	return strings.Join(lines, "\n") + "\n"
