@@ -4,7 +4,7 @@ FUZZTIME  ?= 30s
 BIN       ?= bin/pickup
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: help build test lint fmt golden bench fuzz demo clean
+.PHONY: help build test lint fmt golden bench fuzz killloop demo clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -42,6 +42,11 @@ fuzz: ## run every fuzz target for FUZZTIME each (default 30s)
 	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 	  done; \
 	done
+
+KILLROUNDS ?= 300
+
+killloop: ## kill every multi-file write and undo with SIGKILL: each point once, then KILLROUNDS (300) random kills each
+	PICKUP_KILLLOOP_ROUNDS=$(KILLROUNDS) $(GO) test -count=1 -timeout 2h -run 'TestKillLoop' -v ./cmd/pickup | grep -E '^(=== RUN|--- |ok|FAIL|PASS)|points and'
 
 demo: ## the wizard on the built-in sample project
 	$(GO) run ./cmd/pickup demo
