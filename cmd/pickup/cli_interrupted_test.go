@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,16 +18,9 @@ import (
 func killedAt(t *testing.T, dir string, roots []string, pick func(points []string) int, args ...string) {
 	t.Helper()
 	kb := killBin(t)
-	backup := t.TempDir()
-	for i, r := range roots {
-		cp(t, r, filepath.Join(backup, strconv.Itoa(i)))
-	}
+	reset := keepRoots(t, roots)
 	run := func(env ...string) (string, error) {
-		c := exec.Command(kb, args...)
-		c.Dir = dir
-		c.Env = append(append(os.Environ(), "NO_COLOR=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"), env...)
-		var errb bytes.Buffer
-		c.Stderr = &errb
+		c, errb := killCmd(kb, dir, env, args...)
 		err := c.Run()
 		return errb.String(), err
 	}
@@ -47,12 +38,7 @@ func killedAt(t *testing.T, dir string, roots []string, pick func(points []strin
 	if at < 1 {
 		t.Fatalf("no point to kill at among:\n%s", strings.Join(points, "\n"))
 	}
-	for i, r := range roots {
-		if err := os.RemoveAll(r); err != nil {
-			t.Fatal(err)
-		}
-		cp(t, filepath.Join(backup, strconv.Itoa(i)), r)
-	}
+	reset()
 	if out, err := run("PICKUP_KILLLOOP_AT=" + strconv.Itoa(at)); err == nil {
 		t.Fatalf("not killed at point %d:\n%s", at, out)
 	}

@@ -108,26 +108,9 @@ func killLoop(t *testing.T, uc undoCase, kc killCase) {
 	env := []string{"PICKUP_KILLLOOP_NOW=" + now, "XDG_RUNTIME_DIR=" + runtime}
 
 	// Every root as it was, to start each round from.
-	backup := t.TempDir()
-	for i, r := range roots {
-		cp(t, r, filepath.Join(backup, strconv.Itoa(i)))
-	}
-	reset := func() {
-		t.Helper()
-		for i, r := range roots {
-			if err := os.RemoveAll(r); err != nil {
-				t.Fatal(err)
-			}
-			cp(t, filepath.Join(backup, strconv.Itoa(i)), r)
-		}
-	}
+	reset := keepRoots(t, roots)
 	run := func(extra []string, cmdArgs ...string) (*exec.Cmd, *bytes.Buffer) {
-		c := exec.Command(kb, cmdArgs...)
-		c.Dir = dir
-		c.Env = append(append(os.Environ(), "NO_COLOR=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"), append(env, extra...)...)
-		var errb bytes.Buffer
-		c.Stderr = &errb
-		return c, &errb
+		return killCmd(kb, dir, append(append([]string{}, env...), extra...), cmdArgs...)
 	}
 	write := append(append([]string{}, args...), "resume", "--choice", kc.choice, "--yes")
 	undo := []string{"undo", "--yes"}
@@ -278,4 +261,34 @@ func cp(t *testing.T, from, to string) {
 	if out, err := exec.Command("cp", "-a", from, to).CombinedOutput(); err != nil {
 		t.Fatalf("cp -a %s %s: %v %s", from, to, err, out)
 	}
+}
+
+// keepRoots copies the roots aside (`cp -a`) and returns what puts them
+// back as they are now, their log included.
+func keepRoots(t *testing.T, roots []string) (reset func()) {
+	t.Helper()
+	backup := t.TempDir()
+	for i, r := range roots {
+		cp(t, r, filepath.Join(backup, strconv.Itoa(i)))
+	}
+	return func() {
+		t.Helper()
+		for i, r := range roots {
+			if err := os.RemoveAll(r); err != nil {
+				t.Fatal(err)
+			}
+			cp(t, filepath.Join(backup, strconv.Itoa(i)), r)
+		}
+	}
+}
+
+// killCmd is the kill loop's pickup with args in dir, env added, its
+// stderr kept.
+func killCmd(kb, dir string, env []string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	c := exec.Command(kb, args...)
+	c.Dir = dir
+	c.Env = append(append(os.Environ(), "NO_COLOR=1", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"), env...)
+	var errb bytes.Buffer
+	c.Stderr = &errb
+	return c, &errb
 }
