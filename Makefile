@@ -45,7 +45,7 @@ fuzz: ## run every fuzz target for FUZZTIME each (default 30s)
 
 KILLROUNDS ?= 300
 
-killloop: ## kill every multi-file write and undo with SIGKILL: each point once, then KILLROUNDS (300) random kills each
+killloop: ## kill every multi-file write and undo with SIGKILL: each point once, then KILLROUNDS (300) random kills each (make test: the moments between files, 1 random kill)
 	PICKUP_KILLLOOP_ROUNDS=$(KILLROUNDS) $(GO) test -count=1 -timeout 2h -run 'TestKillLoop' -v ./cmd/pickup | grep -E '^(=== RUN|--- |ok|FAIL|PASS)|points and'
 
 demo: ## the wizard on the built-in sample project

@@ -30,9 +30,11 @@ import (
 // pickup has: its clock is pinned (PICKUP_KILLLOOP_NOW), so a write run
 // twice writes the same bytes, and it can die at the N-th point of its
 // writes (PICKUP_KILLLOOP_AT) or pause at each (PICKUP_KILLLOOP_PAUSE).
-// Every point is killed once; then a few kills land at random moments
-// of a paused run (PICKUP_KILLLOOP_ROUNDS of them, 3 by default: `make
-// killloop` runs 300).
+// In the ordinary tests a kill lands at each moment between two of the
+// write's files (each "written" point but the last), then once at a
+// random moment of a paused run. `make killloop` (PICKUP_KILLLOOP_ROUNDS
+// set) kills every point once, then PICKUP_KILLLOOP_ROUNDS random kills
+// (300 by default there).
 
 var killBinOnce struct {
 	sync.Once
@@ -56,12 +58,13 @@ func killBin(t *testing.T) string {
 	return killBinOnce.path
 }
 
-// killRounds is how many random kills each loop makes.
-func killRounds() int {
+// killRounds is how many random kills each loop makes, and whether the
+// loop is the long one (every point killed).
+func killRounds() (rounds int, long bool) {
 	if n, err := strconv.Atoi(os.Getenv("PICKUP_KILLLOOP_ROUNDS")); err == nil && n >= 0 {
-		return n
+		return n, true
 	}
-	return 3
+	return 1, false
 }
 
 type killCase struct {
@@ -146,9 +149,23 @@ func killLoop(t *testing.T, uc undoCase, kc killCase) {
 		t.Fatalf("%v: %v\n%s", killed, err, errb)
 	}
 	whole := time.Since(t0)
-	points := strings.Count(errb.String(), "killloop: point ")
-	if points < 2 {
-		t.Fatalf("%d points in %v:\n%s", points, killed, errb)
+	var points []string
+	for _, l := range strings.Split(errb.String(), "\n") {
+		if strings.HasPrefix(l, "killloop: point ") {
+			points = append(points, l)
+		}
+	}
+	if len(points) < 2 {
+		t.Fatalf("%d points in %v:\n%s", len(points), killed, errb)
+	}
+	rounds, long := killRounds()
+	var at []int
+	for i, p := range points {
+		// The short loop: between two of the write's own files.
+		mid := strings.Contains(p, " written ") && i < len(points)-1
+		if long || mid {
+			at = append(at, i+1)
+		}
 	}
 
 	counts := map[string]int{}
@@ -156,17 +173,17 @@ func killLoop(t *testing.T, uc undoCase, kc killCase) {
 		t.Helper()
 		counts[killCheck(t, label, dir, args, roots, start, end, before)]++
 	}
-	for at := 1; at <= points; at++ {
+	for _, n := range at {
 		reset()
 		prepare()
-		c, errb := run([]string{"PICKUP_KILLLOOP_AT=" + strconv.Itoa(at)}, killed...)
+		c, errb := run([]string{"PICKUP_KILLLOOP_AT=" + strconv.Itoa(n)}, killed...)
 		err := c.Run()
 		if ee, ok := err.(*exec.ExitError); !ok || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
-			t.Fatalf("point %d: not killed (%v)\n%s", at, err, errb)
+			t.Fatalf("point %d: not killed (%v)\n%s", n, err, errb)
 		}
-		check(fmt.Sprintf("point %d of %d", at, points))
+		check(fmt.Sprintf("point %d of %d (%s)", n, len(points), points[n-1]))
 	}
-	for i := range killRounds() {
+	for i := range rounds {
 		reset()
 		prepare()
 		c, _ := run([]string{"PICKUP_KILLLOOP_PAUSE=2ms"}, killed...)
@@ -178,7 +195,7 @@ func killLoop(t *testing.T, uc undoCase, kc killCase) {
 		_ = c.Wait()
 		check(fmt.Sprintf("random kill %d", i+1))
 	}
-	t.Logf("%d points and %d random kills: %v", points, killRounds(), counts)
+	t.Logf("%d of %d points and %d random kills: %v", len(at), len(points), rounds, counts)
 }
 
 // killCheck classes the project after a kill: "untouched" (as start),
