@@ -81,6 +81,15 @@ type NotFoundExplainer interface {
 	NotFound(project string) string
 }
 
+// NotFoundHinter is implemented by loaders that can tell, when nothing
+// was found, that a part of their state is there without the file that
+// makes it a session (kiln's phase files without their MEMORY.md): Hint
+// says what exists and where the rest was looked for, "" when there is
+// nothing to say. The CLI adds it to its "no saved session" message.
+type NotFoundHinter interface {
+	NotFoundHint(project string) string
+}
+
 // Registry is an ordered set of loaders.
 type Registry []Loader
 

@@ -62,7 +62,8 @@ const (
 
 // Options computes the menu for a session, in the session's order
 // (Session.Order, else AllChoices): the loader's policy first, then the
-// flowchart's own rules (crash hides REVIEW; a corrupted file allows only
+// flowchart's own rules (a crash hides REVIEW where the protocol says so,
+// ChoicePolicy.HiddenAfterCrash; a corrupted file allows only
 // DISCARD; an unknown phase disables CONTINUE and recommends RESTART).
 // While a fact bears on the choice (an alert), a recommendation that
 // does not say why is dropped; while the workflow may be at work
@@ -103,7 +104,7 @@ func Options(s *Session, crash CrashInfo, also ...Alert) []Option {
 				}
 			}
 		}
-		if crash.Detected && c == Review && !s.Problem.OnlyDiscard() {
+		if crash.Detected && c == Review && pol.HiddenAfterCrash && !s.Problem.OnlyDiscard() {
 			o.Visible, o.Enabled, o.Reason = false, false, ReasonCrashNoReview
 		}
 		if s.Path == "" && c == Discard {

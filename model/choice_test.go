@@ -85,3 +85,33 @@ func TestMismatchAsksTheRecommendationWhy(t *testing.T) {
 		t.Fatalf("recommended without a why beside a mismatch: %+v", o)
 	}
 }
+
+// hidesReview is seed 001's rule, set by the loader of the protocol that
+// has it: REVIEW is not listed after a crash.
+func hidesReview(s *Session) {
+	s.Policy = map[Choice]ChoicePolicy{Review: {HiddenAfterCrash: true}}
+}
+
+// REVIEW after a crash is hidden only where the session's loader says
+// its protocol hides it (seed 001); every other protocol keeps it, so a
+// crashed run's dashboard (a replay plan) is there when it matters.
+func TestReviewAfterACrashIsTheProtocolsRule(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		mut     []func(*Session)
+		visible int
+	}{
+		{"no rule: REVIEW stays", []func(*Session){crashed}, 4},
+		{"seed 001's rule: REVIEW hidden", []func(*Session){crashed, hidesReview}, 3},
+		{"the rule without a crash: REVIEW stays", []func(*Session){hidesReview}, 4},
+	} {
+		st := load(session(tc.mut...))
+		if n := len(Visible(st.Options)); n != tc.visible {
+			t.Errorf("%s: %d options visible, want %d (%+v)", tc.name, n, tc.visible, st.Options)
+		}
+		o, _ := Find(st.Options, Review)
+		if o.Enabled != (tc.visible == 4) {
+			t.Errorf("%s: review %+v", tc.name, o)
+		}
+	}
+}

@@ -26,8 +26,9 @@ type Recorded struct {
 	// CommitField is the format's name for Commit, for the alert
 	// ("phase_start_commit").
 	CommitField string `json:"-"`
-	// Dir is the folder the run worked in (kiln's ## Project Path),
-	// absolute.
+	// Dir is the folder the run worked in, absolute, for a format whose
+	// tool itself holds a run to its folder (none today: kiln's
+	// ## Project Path is only a warning, kiln never compares it).
 	Dir string `json:"dir,omitempty"`
 	// Started is when the run started (AIOS workflow.started_at, kiln's
 	// phase state started:, crucible's start_time, /design's

@@ -56,6 +56,9 @@ type State struct {
 	// against it (ContextAlerts): CONTINUE asks first when there is any.
 	Checkout *Checkout
 	Mismatch []Alert
+	// Conversation is the agent conversation behind the session, as
+	// Loaded brought it (nil: none).
+	Conversation *Conversation
 }
 
 // Veto is VETO-2's verdict: RESTART is blocked by uncommitted changes,
@@ -73,6 +76,12 @@ type Veto struct {
 	// of the blocking files by name).
 	Advice []string `json:"advice,omitempty"`
 	Reason string   `json:"reason,omitempty"`
+	// Repo, for a veto that fails closed, is the repository's folder
+	// (the one git's safe.directory needs).
+	Repo string `json:"-"`
+	// IgnoredCut says the scan of ignored files stopped before its end
+	// (GitChecked.IgnoredCut).
+	IgnoredCut bool `json:"-"`
 }
 
 // VetoUncommitted is VETO-2's kind.
@@ -81,6 +90,23 @@ const VetoUncommitted = "uncommitted_changes"
 // VetoGitRefused is VETO-2 failing closed: git refused to look at the
 // repository, so uncommitted work cannot be ruled out.
 const VetoGitRefused = "git_refused"
+
+// VetoGitFailed is VETO-2 failing closed: there is a repository (a .git
+// at or above the project) and a git command failed (a corrupt index, a
+// bad config line, a .git that loops or points nowhere, a configuration
+// git could not finish reading), so
+// uncommitted work cannot be ruled out. Files already found are listed.
+const VetoGitFailed = "git_failed"
+
+// MaxIgnored caps the scan of files git ignores (GitChecked.IgnoredCut).
+const MaxIgnored = 20000
+
+// FailsClosed reports whether the veto is git failing or refusing to
+// look (rather than files found): --allow-unchecked-restart is the way
+// past it.
+func (v *Veto) FailsClosed() bool {
+	return v != nil && (v.Kind == VetoGitRefused || v.Kind == VetoGitFailed)
+}
 
 // NewState is the START node.
 func NewState(cfg Config) State {
@@ -116,6 +142,9 @@ type Loaded struct {
 	// not read, nothing compared): the context guard compares it with
 	// what the session records (Session.Recorded).
 	Checkout *Checkout
+	// Conversation is the agent conversation most probably behind the
+	// session (nil: none found, or not looked for).
+	Conversation *Conversation
 }
 
 // Chose is a pick from the options screen.
@@ -141,6 +170,16 @@ type GitChecked struct {
 	// repository (another user owns it): VETO-2 fails closed and RESTART
 	// is blocked, with this as the reason.
 	Refused string
+	// Failed, when not empty, says a git command failed in a folder that
+	// is a repository (git's error in words): VETO-2 fails closed and
+	// RESTART is blocked. Files and Changes keep what was found before
+	// the failure (the main tree's changes when a submodule failed).
+	Failed string
+	// Repo is the repository's folder (where its .git is), when known.
+	Repo string
+	// IgnoredCut says the scan of ignored files stopped at its cap:
+	// files beyond it were not looked at.
+	IgnoredCut bool
 	// Files are the paths with uncommitted changes.
 	Files []string
 	// Changes are the same files with git's status, a rename's origin,
@@ -179,8 +218,13 @@ func (Applied) isEvent()    {}
 type Effect interface{ isEffect() }
 
 // CheckGit asks for `git status` of the project (VETO-2); answer
-// GitChecked with paths relative to Dir.
-type CheckGit struct{ Dir string }
+// GitChecked with paths relative to Dir. Since, when not zero, is the
+// session's recorded start: the files git ignores that changed since
+// then are asked for too.
+type CheckGit struct {
+	Dir   string
+	Since time.Time
+}
 
 // Apply asks the session's loader to carry out a choice's write: reset the
 // workflow for Restart, archive the file for Discard, a source's resume
@@ -283,6 +327,7 @@ func stepLoading(s State, ev Event) (State, []Effect) {
 		act := append(append([]Activity(nil), l.Activity...), s.Config.words().FilesActivity(l.Session, l.Now, s.Config.CrashAfter)...)
 		s.Crash = s.Config.words().DetectCrash(l.Session, l.Now, s.Config.CrashAfter).WithActivity(act)
 		s.Checkout = l.Checkout
+		s.Conversation = l.Conversation
 		s.Mismatch = s.Config.words().ContextAlerts(l.Session.Recorded, l.Checkout)
 	}
 	s.Options = Options(l.Session, s.Crash, s.Mismatch...)
@@ -318,7 +363,7 @@ func stepOptions(s State, ev Event) (State, []Effect) {
 		// RESTART always passes VETO-2 first; nothing is written before.
 		s.Pending = Restart
 		s.Screen = ScreenGitCheck
-		return s, []Effect{CheckGit{Dir: s.Session.Project}}
+		return s, []Effect{CheckGit{Dir: s.Session.Project, Since: s.Session.Recorded.Started}}
 	case Discard:
 		s.Pending = Discard
 		s.Screen = ScreenConfirm
@@ -333,15 +378,24 @@ func stepGitCheck(s State, ev Event) (State, []Effect) {
 		s.Screen, s.Pending = optionsScreen(s), ""
 		return s, nil
 	case GitChecked:
-		if e.Refused != "" {
-			s.Veto = &Veto{Kind: VetoGitRefused, Reason: e.Refused}
+		if e.Refused != "" || e.Failed != "" {
+			// Fail closed: what was found is listed with the reason.
+			v := &Veto{Kind: VetoGitRefused, Reason: e.Refused, Repo: e.Repo}
+			if e.Failed != "" {
+				v.Kind, v.Reason = VetoGitFailed, e.Failed
+				if found := vetoOf(s.Session, e); found != nil {
+					v.Files, v.Changes, v.Advice = found.Files, found.Changes, found.Advice
+				}
+			}
+			s.Veto = v
 			s.Screen = ScreenVeto
 			return s, nil
 		}
-		if !e.Available {
+		if e.Warning != "" {
 			// git_check_failed: warn and allow the restart anyway.
 			s.Warnings = append(s.Warnings, e.Warning)
-		} else if v := vetoOf(s.Session, e); v != nil {
+		}
+		if v := vetoOf(s.Session, e); e.Available && v != nil {
 			s.Veto = v
 			s.Screen = ScreenVeto
 			return s, nil

@@ -80,7 +80,7 @@ func TestFlowchartEdges(t *testing.T) {
 		check   func(t *testing.T, st State)
 	}{
 		{"CHECK no -> FRESH", NewState(Config{}), []Event{Loaded{Now: t0}}, ScreenNoSession, []string{"emit:fresh_start"}, nil},
-		{"CHECK yes, crash -> crash message -> OPTIONS", NewState(Config{}), []Event{Loaded{Session: session(crashed), Now: t0.Add(2 * time.Hour)}}, ScreenOptions, []string{},
+		{"CHECK yes, crash -> crash message -> OPTIONS", NewState(Config{}), []Event{Loaded{Session: session(crashed, hidesReview), Now: t0.Add(2 * time.Hour)}}, ScreenOptions, []string{},
 			func(t *testing.T, st State) {
 				if !st.Crash.Detected {
 					t.Fatal("crash not detected")
@@ -167,7 +167,7 @@ func TestFlowchartEdges(t *testing.T) {
 					t.Fatalf("archived_to %q", st.Decision.ArchivedTo)
 				}
 			}},
-		{"crash: REVIEW not offered", load(session(crashed)), []Event{Chose{Review}}, ScreenOptions, []string{},
+		{"crash: REVIEW not offered (seed 001)", load(session(crashed, hidesReview)), []Event{Chose{Review}}, ScreenOptions, []string{},
 			func(t *testing.T, st State) {
 				if st.Notice != ReasonCrashNoReview {
 					t.Fatalf("notice %q", st.Notice)

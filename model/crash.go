@@ -30,11 +30,13 @@ const (
 	CrashCleanStop   CrashReason = "clean_stop"   // last action ended the run on purpose
 	CrashNoTimestamp CrashReason = "no_timestamp" // cannot tell
 	CrashRunning     CrashReason = "running"      // evidence of activity (WithActivity)
+	CrashNoNotion    CrashReason = "no_crash"     // silent too long, but the format records no crash (Session.NoCrash)
 )
 
 // DetectCrash decides whether the session stopped by crashing. It is a
 // crash when more than threshold has passed since LastUpdated and the last
-// recorded action (if the source records one) is not a clean stop.
+// recorded action (if the source records one) is not a clean stop, and
+// the format has a notion of a crash (Session.NoCrash).
 // Exactly threshold is not a crash ("more than 30 minutes").
 func DetectCrash(s *Session, now time.Time, threshold time.Duration) CrashInfo {
 	return EnglishWords.DetectCrash(s, now, threshold)
@@ -58,6 +60,9 @@ func (w *Words) DetectCrash(s *Session, now time.Time, threshold time.Duration) 
 	case s.LastAction != nil && s.LastAction.Clean:
 		info.ReasonCode = CrashCleanStop
 		info.Reason = w.CleanStop(s.LastAction.Type)
+	case s.NoCrash:
+		info.ReasonCode = CrashNoNotion
+		info.Reason = w.NoCrashNotion(w.Units.Elapsed(since))
 	default:
 		info.Detected = true
 		info.ReasonCode = CrashStale

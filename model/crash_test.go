@@ -97,3 +97,23 @@ func TestParseChoice(t *testing.T) {
 		t.Fatal("unknown choice accepted")
 	}
 }
+
+// A format with no notion of a crash (NoCrash): a long silence is an
+// interruption, never a crash, and REVIEW and the menu stay whole.
+func TestNoCrashNotionIsAnInterruption(t *testing.T) {
+	s := &Session{LastUpdated: t0, HasLastUpdated: true, LastAction: &LastAction{Type: "stage build"}, NoCrash: true}
+	got := DetectCrash(s, t0.Add(250*24*time.Hour), DefaultCrashAfter)
+	if got.Detected || got.ReasonCode != CrashNoNotion || got.Reason != "no update for 250 days; the tool records no crash, so the run was interrupted" {
+		t.Fatalf("%+v", got)
+	}
+	if st := StandingOf(s, got); st != StandingInterrupted {
+		t.Fatalf("standing %q", st)
+	}
+	if got := DetectCrash(s, t0.Add(10*time.Minute), DefaultCrashAfter); got.ReasonCode != CrashRecent {
+		t.Fatalf("recent %+v", got)
+	}
+	s.NoCrash = false
+	if got := DetectCrash(s, t0.Add(250*24*time.Hour), DefaultCrashAfter); !got.Detected {
+		t.Fatalf("without NoCrash %+v", got)
+	}
+}

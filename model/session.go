@@ -142,6 +142,11 @@ type ChoicePolicy struct {
 	// own menu, e.g. kiln's "complete" stage); empty keeps the catalog's.
 	Label string
 	Hint  string
+	// HiddenAfterCrash, for Review, is a protocol's rule that REVIEW is
+	// not listed after a crash (seed 001's crash message lists three
+	// options). Without it REVIEW stays after a crash: a crashed run's
+	// dashboard is what a person needs then.
+	HiddenAfterCrash bool
 }
 
 // Section is a titled block of source-specific lines for the REVIEW
@@ -256,6 +261,10 @@ type Session struct {
 	// step), done, or interrupted (a source that never pauses). See
 	// StandingOf.
 	Standing Standing `json:"-"`
+	// NoCrash says the format has no notion of a crash: a silence past
+	// the crash threshold is an interruption (CrashNoNotion), never a
+	// crash; the loader's Headline says when the run stopped.
+	NoCrash bool `json:"-"`
 	// Context is what a CONTINUE hands to the agent (restored_context).
 	Context map[string]any `json:"-"`
 	// Policy holds the loader's word on each choice; a missing entry is

@@ -105,6 +105,8 @@ func StandingOf(s *Session, crash CrashInfo) Standing {
 		return s.Standing
 	case crash.ReasonCode == CrashCleanStop:
 		return StandingPaused
+	case crash.ReasonCode == CrashNoNotion:
+		return StandingInterrupted
 	case crash.ReasonCode == CrashRecent && s.LastAction != nil && !s.LastAction.Clean:
 		return StandingInterrupted
 	case crash.ReasonCode == CrashNoTimestamp:

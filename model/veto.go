@@ -21,6 +21,9 @@ const (
 	GitRenamed    GitStatus = "renamed"
 	GitUntracked  GitStatus = "untracked"
 	GitConflicted GitStatus = "conflicted" // unmerged: a merge or rebase stopped on it
+	// GitIgnored: git ignores the file, and it changed on disk since the
+	// session's recorded start (letters "!!", from pickup's own scan).
+	GitIgnored GitStatus = "ignored"
 )
 
 // StatusOf reads the two letters of `git status --porcelain=v1` (index,
@@ -33,6 +36,8 @@ func StatusOf(xy string) GitStatus {
 	switch {
 	case xy == "??":
 		return GitUntracked
+	case xy == "!!":
+		return GitIgnored
 	case x == 'U' || y == 'U' || xy == "AA" || xy == "DD":
 		return GitConflicted
 	case x == 'R' || y == 'R':
@@ -125,6 +130,9 @@ func Classify(s *Session, changes []Change) []VetoFile {
 	}
 	out := make([]VetoFile, 0, len(changes))
 	for _, c := range changes {
+		if c.XY == "!!" && !changedSinceStart(s, c.ModTime) {
+			continue // ignored and not touched since the run began: not at risk
+		}
 		p := strings.TrimSuffix(c.Path, "/")
 		f := VetoFile{Path: c.Path, Status: StatusOf(c.XY), OrigPath: c.OrigPath, Class: ClassOther}
 		if c.XY == "" {
@@ -155,6 +163,13 @@ func duringRun(s *Session, mod time.Time) bool {
 		return false
 	}
 	return !mod.Before(start) && !mod.After(s.LastUpdated)
+}
+
+// changedSinceStart: the file changed at or after the session's
+// recorded start (an ignored file is only at risk then).
+func changedSinceStart(s *Session, mod time.Time) bool {
+	start := s.Recorded.Started
+	return !mod.IsZero() && !start.IsZero() && !mod.Before(start)
 }
 
 // ownPrefixes are the session's own state paths relative to the project.
@@ -244,7 +259,7 @@ func vetoOf(s *Session, g GitChecked) *Veto {
 	if g.Cwd != "" && s.Project != "" && !sameDir(g.Cwd, s.Project) {
 		dir = s.Project
 	}
-	return &Veto{Kind: VetoUncommitted, Files: block, Changes: files, Advice: vetoAdvice(files, dir)}
+	return &Veto{Kind: VetoUncommitted, Files: block, Changes: files, Advice: vetoAdvice(files, dir), IgnoredCut: g.IgnoredCut}
 }
 
 // blocking is the paths of the files that block RESTART, in order.
@@ -313,7 +328,7 @@ func vetoAdvice(files []VetoFile, dir string) []string {
 		// ":(top)" is the whole repository, as a bare stash takes it.
 		stash += " -- " + ShellQuote(":(top)") + " " + strings.Join(keep, " ")
 	}
-	var add, commit []string
+	var add, force, commit []string
 	seen := map[string]bool{}
 	literal := false
 	for _, f := range files {
@@ -322,7 +337,11 @@ func vetoAdvice(files []VetoFile, dir string) []string {
 		}
 		// git add takes what the work tree has; a change that is only
 		// staged (a staged deletion above all) is left to the commit.
-		if !f.Staged {
+		switch {
+		case f.Status == GitIgnored:
+			// git add refuses an ignored file without -f.
+			force = append(force, ShellQuote(f.Path))
+		case !f.Staged:
 			add = append(add, ShellQuote(f.Path))
 		}
 		for _, p := range []string{f.Path, f.OrigPath} {
@@ -340,6 +359,9 @@ func vetoAdvice(files []VetoFile, dir string) []string {
 		git += " --literal-pathspecs"
 	}
 	c := git + " commit -m " + ShellQuote(CommitMessage) + " -- " + strings.Join(commit, " ")
+	if len(force) > 0 {
+		c = git + " add -f -- " + strings.Join(force, " ") + " && " + c
+	}
 	if len(add) > 0 {
 		c = git + " add -- " + strings.Join(add, " ") + " && " + c
 	}

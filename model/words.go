@@ -22,6 +22,7 @@ type Words struct {
 	CleanStop               func(action string) string
 	Stale                   func(since, threshold string) string
 	StaleAction             func(since, threshold, action string) string
+	NoCrashNotion           func(since string) string
 	OwnFiles                string
 	FilesChanged            func(what, since, threshold string) string
 	RecordedIn, RecordedOn  func(recorded, current string) string
@@ -40,6 +41,9 @@ type Words struct {
 	// or a folder inside it (sub, empty for the project itself).
 	LockHeld     func(pid int, since string) string
 	AgentRunning func(name string, pid int, sub string) string
+	// ConversationLive: the session's conversation (agent, id) is held by
+	// a living process of its agent (pid 0: a lock says so, no pid).
+	ConversationLive func(agent, id string, pid int) string
 }
 
 // EnglishWords are the core's sentences in English.
@@ -55,6 +59,9 @@ var EnglishWords = Words{
 	},
 	StaleAction: func(since, threshold, action string) string {
 		return "no update for " + since + " (more than " + threshold + ") and the last action, " + action + ", is not a pause"
+	},
+	NoCrashNotion: func(since string) string {
+		return "no update for " + since + "; the tool records no crash, so the run was interrupted"
 	},
 	OwnFiles: "the session's own files",
 	FilesChanged: func(what, since, threshold string) string {
@@ -87,6 +94,12 @@ var EnglishWords = Words{
 			s += " (in " + sub + ")"
 		}
 		return s
+	},
+	ConversationLive: func(agent, id string, pid int) string {
+		if pid > 0 {
+			return fmt.Sprintf("%s conversation %s is open in a living process (pid %d)", agent, id, pid)
+		}
+		return fmt.Sprintf("%s conversation %s is open in a living process (its writer lock is held)", agent, id)
 	},
 }
 

@@ -61,10 +61,9 @@ type browser struct {
 	items   []model.Artifact
 	loading bool
 	// sel is the highlighted artifact's path; top the first row drawn.
-	sel       string
-	top       int
-	filter    string
-	filtering bool
+	sel    string
+	top    int
+	filter filterField
 	// seq tells the current preview request from stale ones.
 	seq  int
 	prev preview
@@ -147,7 +146,7 @@ func (m Model) listCmd(s *model.Session) tea.Cmd {
 func (m Model) shownArtifacts() []model.Artifact {
 	var out []model.Artifact
 	for _, a := range m.browse.items {
-		if matches(m.browse.filter, a.Path, a.Kind, a.Phase) {
+		if matches(m.browse.filter.value(), a.Path, a.Kind, a.Phase) {
 			out = append(out, a)
 		}
 	}
@@ -187,9 +186,8 @@ func (m Model) browserKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	km := &m.keys
 	b := &m.browse
 	b.notice = ""
-	if b.filtering {
-		if f, done, ok := editFilter(k, b.filter); ok {
-			b.filter, b.filtering = f, !done
+	if b.filter.typing {
+		if b.filter.edit(k) {
 			m.moveArt(0)
 			m.sync(false)
 			cmd := m.previewCmd()
@@ -203,10 +201,10 @@ func (m Model) browserKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.moveArt(1)
 	case km.page(&b.vp, k):
 	case key.Matches(k, km.Filter):
-		b.filtering = true
+		b.filter.start()
 	case key.Matches(k, km.Back):
-		if b.filter != "" {
-			b.filter = ""
+		if b.filter.value() != "" {
+			b.filter.clear()
 			m.moveArt(0)
 			break
 		}

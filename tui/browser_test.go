@@ -297,14 +297,14 @@ func TestBrowserFilterAndBack(t *testing.T) {
 		t.Fatalf("highlight %s preview:\n%s", a.Path, previewText(m))
 	}
 	m, _ = keys(t, m, keyEnter)
-	if m.browse.filtering || m.browse.filter != "json" {
+	if m.browse.filter.typing || m.browse.filter.value() != "json" {
 		t.Fatal("enter did not keep the filter")
 	}
 	// esc clears the filter first, then goes back where the browser was
 	// opened, as it was.
 	m, _ = keys(t, m, keyEsc)
-	if m.view != viewBrowser || m.browse.filter != "" {
-		t.Fatalf("first esc: view %v filter %q", m.view, m.browse.filter)
+	if m.view != viewBrowser || m.browse.filter.value() != "" {
+		t.Fatalf("first esc: view %v filter %q", m.view, m.browse.filter.value())
 	}
 	m, _ = keys(t, m, keyEsc)
 	if m.view != viewWizard || m.state.Screen != model.ScreenOptions {

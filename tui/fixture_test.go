@@ -52,7 +52,8 @@ func aiosSession(mut ...func(*model.Session)) *model.Session {
 		Branch:      "feature/auth-jwt",
 		Warnings:    []string{"phase_results has no entry for development yet"},
 		Context:     map[string]any{"story": "12.3", "epic": "epic-12", "phase": "development"},
-		Policy:      map[model.Choice]model.ChoicePolicy{model.Continue: {Recommended: true}},
+		// As the AIOS loader sets it: seed 001 hides REVIEW after a crash.
+		Policy: map[model.Choice]model.ChoicePolicy{model.Continue: {Recommended: true}, model.Review: {HiddenAfterCrash: true}},
 	}
 	for _, f := range mut {
 		f(s)

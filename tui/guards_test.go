@@ -49,3 +49,39 @@ func TestFactsReachAPickedSession(t *testing.T) {
 		t.Fatalf("session %v crash %+v", st.Session, st.Crash)
 	}
 }
+
+// TestConversationShownWithItsCommandWhole: the conversation cmd found
+// behind a picked session is named on the options screen and in REVIEW,
+// its command on a line of its own, never wrapped or shortened.
+func TestConversationShownWithItsCommandWhole(t *testing.T) {
+	pinEnv(t)
+	s := aiosSession(noLastAction)
+	cmd := "cd /home/ana/shop && claude --resume 7c1e4a52-9b3d-4f0e-8a61-2d5f0c9e3b17"
+	cv := &model.Conversation{Agent: "claude", ID: "7c1e4a52-9b3d-4f0e-8a61-2d5f0c9e3b17", Title: "kiln phase 3",
+		Cwd: "/home/ana/shop", Last: now.Add(-41 * time.Minute), Live: "dead", Link: model.LinkGuessed, Way: "resume", Command: cmd}
+	other := aiosSession(func(s *model.Session) { s.ID = "other" })
+	m := New(Config{Sessions: []*model.Session{s, other}, Now: now, Project: "/home/ana/shop",
+		Conversation: func(x *model.Session) *model.Conversation {
+			if x.ID == s.ID {
+				return cv
+			}
+			return nil
+		}})
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 40})
+	m, _ = press(t, m, keyEnter)
+	if m.Final().Session == nil || m.Final().Session.ID != s.ID {
+		t.Skip("the picker did not open the first session")
+	}
+	for _, screen := range []string{"options", "review"} {
+		if screen == "review" {
+			m, _ = press(t, m, keyRune('p'))
+		}
+		v := plain(m)
+		if !strings.Contains(v, "Conversation: claude 7c1e4a52 «kiln phase 3», 41m ago (probably: same folder and time)") {
+			t.Errorf("%s: no conversation line:\n%s", screen, v)
+		}
+		if !strings.Contains(v, "\n  "+cmd+"\n") {
+			t.Errorf("%s: the command is not whole on its line:\n%s", screen, v)
+		}
+	}
+}

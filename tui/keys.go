@@ -36,6 +36,7 @@ type KeyMap struct {
 	Help     key.Binding
 	Quit     key.Binding // q: leave, changing nothing
 	Cancel   key.Binding // ctrl+c: same as q, and the caller exits 130
+	Suspend  key.Binding // ctrl+z: stop the program; the shell's fg brings the same screen back
 	// The picker and the artifact browser. Each key means the same on
 	// every screen that has it.
 	Filter  key.Binding // /: type to narrow a list
@@ -110,6 +111,7 @@ func NewKeyMap(c *msg.Catalog) KeyMap {
 		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", k.More)),
 		Quit:     key.NewBinding(key.WithKeys("q"), key.WithHelp("q", k.Quit)),
 		Cancel:   key.NewBinding(key.WithKeys("ctrl+c")),
+		Suspend:  key.NewBinding(key.WithKeys("ctrl+z")),
 		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", k.Filter)),
 		ShowAll:  key.NewBinding(key.WithKeys("a"), key.WithHelp("a", k.ShowAll)),
 		Browse:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", k.Artifacts)),
@@ -210,6 +212,7 @@ func (km *KeyMap) sync(s keyState) {
 	terminal := s.screen == model.ScreenDone || s.screen == model.ScreenQuit || s.screen == model.ScreenNoSession
 	km.Quit.SetEnabled(!terminal)
 	km.Cancel.SetEnabled(!terminal)
+	km.Suspend.SetEnabled(!terminal)
 	km.Help.SetEnabled(!terminal)
 	if s.showAll {
 		km.Help.SetHelp("?", k.Less)

@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/pickup-dev/pickup/internal/shellwrap"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 )
 
@@ -66,6 +67,7 @@ func wrapSegs(segs []seg, width int, ell string) [][]token {
 		}
 	}
 	words, glued = glueTimes(words, glued)
+	words, glued = glueTicks(words, glued)
 	var lines [][]token
 	var cur []token
 	curW := 0
@@ -90,6 +92,17 @@ func wrapSegs(segs []seg, width int, ell string) [][]token {
 		if ww > width && looksLikePath(w.text) && ell != "" {
 			w.text = shortenPath(w.text, width, ell)
 			ww = textWidth(w.text)
+		}
+		if len(cur) == 0 && ww > width {
+			if pieces, ok := tickedCommand(w.text, width); ok {
+				// A `command` wider than the line: shell-safe lines.
+				for _, p := range pieces[:len(pieces)-1] {
+					cur = append(cur, token{text: p, src: w.src})
+					flush()
+				}
+				w.text = pieces[len(pieces)-1]
+				ww = textWidth(w.text)
+			}
 		}
 		for len(cur) == 0 && ww > width {
 			// A word wider than the whole line (a path): cut it, after a
@@ -134,6 +147,49 @@ func glueTimes(words []token, glued []bool) ([]token, []bool) {
 		}
 	}
 	return words, glued
+}
+
+// glueTicks joins the words of a `command` in backticks into one word,
+// so a line never breaks inside it (tickedCommand lays out one wider
+// than a line).
+func glueTicks(words []token, glued []bool) ([]token, []bool) {
+	for i := 0; i < len(words); i++ {
+		if words[i].src < 0 || strings.Count(words[i].text, "`")%2 == 0 || !strings.HasPrefix(strings.TrimLeft(words[i].text, "(\"'"), "`") {
+			continue
+		}
+		j := i + 1
+		for j < len(words) && words[j].src == words[i].src && !strings.Contains(words[j].text, "`") {
+			j++
+		}
+		if j >= len(words) || words[j].src != words[i].src {
+			continue
+		}
+		for k := i + 1; k <= j; k++ {
+			sep := " "
+			if glued[k] {
+				sep = ""
+			}
+			words[i].text += sep + words[k].text
+		}
+		words = append(words[:i+1], words[j+1:]...)
+		glued = append(glued[:i+1], glued[j+1:]...)
+	}
+	return words, glued
+}
+
+// tickedCommand lays out a word that is a `command` in backticks (with
+// what surrounds it: "(`…`)," ) on lines of width cells, shell-safe
+// (internal/shellwrap).
+func tickedCommand(w string, width int) ([]string, bool) {
+	open := strings.Index(w, "`")
+	end := strings.LastIndex(w, "`")
+	if open < 0 || end <= open {
+		return nil, false
+	}
+	head, cmd, tail := w[:open+1], w[open+1:end], w[end:]
+	lines := shellwrap.Lines(cmd, width-textWidth(tail), head, "  ")
+	lines[len(lines)-1] += tail
+	return lines, true
 }
 
 // isDate: "2026-11-24", perhaps after "(" or "[".
@@ -256,6 +312,29 @@ func (d *doc) verbatim(prefix []seg, segs ...seg) {
 	d.roots, d.ell = nil, ""
 	d.hang(prefix, segs...)
 	d.roots, d.ell = roots, ell
+}
+
+// command adds a shell command line, meant to be copied: laid out by
+// shellwrap (a line ends only after && or with a trailing backslash, so
+// what a terminal copies runs as shown), its paths as they are. The
+// first line starts with lead (a sentence, or an indent), the others
+// with indent.
+func (d *doc) command(lead, indent, cmd string, st lipgloss.Style) {
+	for _, l := range shellwrap.Lines(clean(cmd), d.w, clean(lead), indent) {
+		d.add(func() string { return st.Render(l) })
+	}
+}
+
+// sentenceCommand adds a sentence that ends in a command (the undo
+// hint, the next step): the words before the command lead its first
+// line, and the command is laid out as command does.
+func (d *doc) sentenceCommand(text, cmd string, st lipgloss.Style) {
+	lead, ok := strings.CutSuffix(text, cmd)
+	if !ok || cmd == "" {
+		d.verbatim(nil, sg(text, st))
+		return
+	}
+	d.command(lead, "  ", cmd, st)
 }
 
 // add appends a line: text, or for a lazy doc its renderer.

@@ -82,6 +82,9 @@ type Config struct {
 	// chosen in the picker or read again starts the core with. It must
 	// not do I/O: it is called in Update.
 	Facts func(*model.Session) (activity []model.Activity, checkout *model.Checkout)
+	// Conversation, when set, is the agent conversation the caller found
+	// behind a session (loaders/convo), gathered ahead like Facts.
+	Conversation func(*model.Session) *model.Conversation
 }
 
 // Model is the wizard. It implements tea.Model.
@@ -151,6 +154,7 @@ type Model struct {
 	stopping  bool
 	fg        func(bool)
 	facts     func(*model.Session) ([]model.Activity, *model.Checkout)
+	conv      func(*model.Session) *model.Conversation
 	printed   bool // Config.DecisionPrinted
 
 	// roots name the paths the screens show (paths.go): the open
@@ -209,7 +213,7 @@ func New(cfg Config) Model {
 	m.claudeHome = cfg.ClaudeHome
 	m.printed = cfg.DecisionPrinted
 	m.home, _ = os.UserHomeDir()
-	m.sio, m.fg, m.facts = cfg.SessionIO, cfg.Foreground, cfg.Facts
+	m.sio, m.fg, m.facts, m.conv = cfg.SessionIO, cfg.Foreground, cfg.Facts, cfg.Conversation
 	m.browse.vp = viewport.New()
 	if cfg.State.Screen == "" && len(cfg.Sessions) > 0 {
 		m.sessions = sortSessions(cfg.Sessions)
@@ -251,6 +255,9 @@ func (m *Model) load(s *model.Session) {
 	ev := model.Loaded{Session: s, Now: m.now}
 	if m.facts != nil {
 		ev.Activity, ev.Checkout = m.facts(s)
+	}
+	if m.conv != nil {
+		ev.Conversation = m.conv(s)
 	}
 	m.state, _ = model.Step(model.NewState(m.coreCfg), ev)
 	m.view = viewWizard

@@ -3,7 +3,6 @@ package tui
 import (
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -19,9 +18,8 @@ type picker struct {
 	sel string
 	// showAll shows archived sessions too.
 	showAll bool
-	// filter narrows the rows; filtering is true while it is typed.
-	filter    string
-	filtering bool
+	// filter narrows the rows.
+	filter filterField
 	// top is the first row drawn (render only what is visible).
 	top int
 }
@@ -84,7 +82,7 @@ func (m Model) pickerRows() pickRows {
 				continue
 			}
 		}
-		if !matches(m.pick.filter, sessionText(s)...) {
+		if !matches(m.pick.filter.value(), sessionText(s)...) {
 			r.unmatched++
 			continue
 		}
@@ -125,9 +123,8 @@ func (m *Model) keepSel() {
 // pickerKey handles a key on the picker.
 func (m Model) pickerKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	km := &m.keys
-	if m.pick.filtering {
-		if f, done, ok := editFilter(k, m.pick.filter); ok {
-			m.pick.filter, m.pick.filtering = f, !done
+	if m.pick.filter.typing {
+		if m.pick.filter.edit(k) {
 			m.keepSel()
 			m.sync(false)
 			return m, nil
@@ -148,10 +145,10 @@ func (m Model) pickerKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, km.Bottom):
 		m.moveSel(len(rows))
 	case key.Matches(k, km.Filter):
-		m.pick.filtering = true
+		m.pick.filter.start()
 	case key.Matches(k, km.Back):
 		// esc clears the filter; with none it does nothing.
-		m.pick.filter, m.pick.filtering = "", false
+		m.pick.filter.clear()
 		m.keepSel()
 	case key.Matches(k, km.ShowAll):
 		m.pick.showAll = !m.pick.showAll
@@ -183,31 +180,4 @@ func (m Model) backToPicker() (tea.Model, tea.Cmd) {
 	m.hold, m.holdID, m.note, m.changed = Hold{}, "", "", nil
 	m.sync(true)
 	return m, m.closeCmd(s)
-}
-
-// editFilter applies a key to a filter being typed: text is added,
-// backspace removes a character, ctrl+u clears, enter ends the typing
-// and keeps the filter (done), esc ends it and clears it. ok is false
-// for keys it leaves alone (arrows, ctrl+c).
-func editFilter(k tea.KeyPressMsg, f string) (next string, done, ok bool) {
-	switch k.String() {
-	case "enter":
-		return f, true, true
-	case "esc":
-		return "", true, true
-	case "backspace", "ctrl+h":
-		if f == "" {
-			return "", true, true
-		}
-		_, n := utf8.DecodeLastRuneInString(f)
-		return f[:len(f)-n], false, true
-	case "ctrl+u":
-		return "", false, true
-	case "space":
-		return f + " ", false, true
-	}
-	if k.Text != "" && k.Mod&(tea.ModCtrl|tea.ModAlt) == 0 {
-		return f + clean(k.Text), false, true
-	}
-	return f, false, false
 }

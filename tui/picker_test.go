@@ -111,18 +111,18 @@ func TestPickerOrderAndHiddenFooter(t *testing.T) {
 func TestPickerFilter(t *testing.T) {
 	m := newPicker(t, pickerSessions(), 80, 24, nil)
 	m, _ = press(t, m, keyRune('/'))
-	if !m.pick.filtering {
+	if !m.pick.filter.typing {
 		t.Fatal("/ did not start the filter")
 	}
 	// Letters are text while filtering: q, a and j do not quit, toggle or
 	// move.
 	m = typeText(t, m, "checkout q")
-	if m.state.Screen == model.ScreenQuit || m.pick.showAll || m.pick.filter != "checkout q" {
-		t.Fatalf("filter %q screen %s", m.pick.filter, m.state.Screen)
+	if m.state.Screen == model.ScreenQuit || m.pick.showAll || m.pick.filter.value() != "checkout q" {
+		t.Fatalf("filter %q screen %s", m.pick.filter.value(), m.state.Screen)
 	}
 	m, _ = press(t, m, keyBack, keyBack)
-	if m.pick.filter != "checkout" {
-		t.Fatalf("backspace: %q", m.pick.filter)
+	if m.pick.filter.value() != "checkout" {
+		t.Fatalf("backspace: %q", m.pick.filter.value())
 	}
 	if got := shownSources(m); len(got) != 0 {
 		// "checkout" is a phase name, not a title: it must match anyway.
@@ -139,16 +139,16 @@ func TestPickerFilter(t *testing.T) {
 	}
 	// enter keeps the filter and ends the typing; enter again opens.
 	m, _ = press(t, m, keyEnter)
-	if m.pick.filtering || m.pick.filter != "checkout" || !strings.Contains(plain(m), "filter: checkout") {
-		t.Fatalf("after enter: filtering %v filter %q", m.pick.filtering, m.pick.filter)
+	if m.pick.filter.typing || m.pick.filter.value() != "checkout" || !strings.Contains(plain(m), "filter: checkout") {
+		t.Fatalf("after enter: filtering %v filter %q", m.pick.filter.typing, m.pick.filter.value())
 	}
 	if !strings.Contains(flat(plain(m)), "press a to show all, esc clears the filter") {
 		t.Fatalf("the applied filter's footer does not offer a again:\n%s", plain(m))
 	}
 	// Words match anywhere, in any order, ignoring case.
 	m, _ = press(t, m, keyEsc)
-	if m.pick.filter != "" || len(shownSources(m)) != 3 {
-		t.Fatalf("esc did not clear: %q %v", m.pick.filter, shownSources(m))
+	if m.pick.filter.value() != "" || len(shownSources(m)) != 3 {
+		t.Fatalf("esc did not clear: %q %v", m.pick.filter.value(), shownSources(m))
 	}
 	m, _ = press(t, m, keyRune('/'))
 	m = typeText(t, m, "JWT aios")

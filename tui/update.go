@@ -30,6 +30,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.PasteMsg:
+		return m.pasted(msg)
 	case tea.MouseWheelMsg:
 		if m.view == viewBrowser {
 			return m.browserMouse(msg)
@@ -76,6 +78,10 @@ func (m Model) handleKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m.quit(true)
 	case key.Matches(k, km.Quit):
 		return m.quit(false)
+	case key.Matches(k, km.Suspend):
+		// Bubble Tea gives the terminal back and stops the process as a
+		// shell's job; fg resumes it and the same screen is drawn again.
+		return m, tea.Suspend
 	case m.tooSmall():
 		// Nothing on screen says what a key would do: only quitting works.
 		return m, nil

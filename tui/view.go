@@ -174,7 +174,7 @@ func (m *Model) sync(reset bool) {
 func (m *Model) syncPicker(ks keyState) {
 	r := m.pickerRows()
 	ks.rows, ks.archived, ks.showAllOn = len(r.rows), r.archived, m.pick.showAll
-	ks.filtering, ks.filtered = m.pick.filtering, m.pick.filter != ""
+	ks.filtering, ks.filtered = m.pick.filter.typing, m.pick.filter.value() != ""
 	m.keys.sync(ks)
 	if per := m.pickPage(); len(r.rows) > per != ks.scroll {
 		ks.scroll = len(r.rows) > per
@@ -190,7 +190,7 @@ func (m *Model) syncBrowser(ks keyState, reset bool) {
 	shown := m.shownArtifacts()
 	a, ok := m.current()
 	ks.rows = len(shown)
-	ks.filtering, ks.filtered = m.browse.filtering, m.browse.filter != ""
+	ks.filtering, ks.filtered = m.browse.filter.typing, m.browse.filter.value() != ""
 	ks.openable = ok && a.Refused == "" && a.Exists && !a.Dir && m.files != nil
 	for range 2 {
 		// Twice: whether the preview scrolls decides the paging keys,

@@ -45,8 +45,8 @@ func (m Model) browserGeom() bgeom {
 		d.hang([]seg{sg(st.Glyphs.Warn+" ", st.Warning)}, sg(b.notice, st.Warning))
 		g.footer = append(g.footer, d.lines...)
 	}
-	if b.filtering || b.filter != "" {
-		g.footer = append(g.footer, m.filterLine(w, b.filter, b.filtering))
+	if b.filter.typing || b.filter.value() != "" {
+		g.footer = append(g.footer, m.filterLine(w, b.filter))
 	}
 	if hv := m.helpView(w); hv != "" {
 		g.footer = append(g.footer, strings.Split(hv, "\n")...)

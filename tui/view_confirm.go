@@ -15,7 +15,7 @@ import (
 func (m Model) vetoView(w, lv int) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
 	v := m.state.Veto
-	if v != nil && v.Kind == model.VetoGitRefused {
+	if v.FailsClosed() {
 		return m.gitRefusedView(w, lv, v)
 	}
 	if v == nil {
@@ -50,7 +50,7 @@ func (m Model) vetoView(w, lv int) part {
 			continue
 		}
 		d.blank()
-		d.text(sg(c.Veto.Class[cl]+" ("+strconv.Itoa(len(files))+"):", st.Subtle))
+		d.text(sg(c.VetoClassHead(v, cl)+" ("+strconv.Itoa(len(files))+"):", st.Subtle))
 		shown := files
 		if len(shown) > max(left, 1) {
 			shown = shown[:max(left-1, 1)]
@@ -79,26 +79,34 @@ func (m Model) vetoView(w, lv int) part {
 		}
 		n++
 		d.hang([]seg{sg(strconv.Itoa(n)+". ", st.Number)}, sg(steps[i], st.Text))
-		// The command whole, wrapped under its step: it is meant to be
-		// copied.
-		d.verbatim([]seg{sg("   ", st.Text)}, sg(cmd, st.Text))
+		// The command under its step, laid out to be copied.
+		d.command("   ", "     ", cmd, st.Text)
 	}
 	n++
 	d.hang([]seg{sg(strconv.Itoa(n)+". ", st.Number)}, sg(c.Veto.Again, st.Text))
 	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.VetoQuestion)}
 }
 
-// gitRefusedView is VETO-2 failing closed: git refused to look at the
-// repository, so RESTART is blocked; the way out is a flag, said here.
+// gitRefusedView is VETO-2 failing closed: git refused or failed to
+// look at the repository, so RESTART is blocked; the files git reported
+// before it failed, then the ways on (repair, the flag), said here.
 func (m Model) gitRefusedView(w, lv int, v *model.Veto) part {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
+	title, suggestion := c.FailClosed(v)
 	top := m.newDoc(w, true)
-	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.GitRefusedTitle, st.Warning))
+	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(title, st.Warning))
 	d := m.newDoc(w, noBlanks(lv))
 	d.gap()
 	d.text(sg(v.Reason, st.Text))
+	if len(v.Files) > 0 {
+		d.blank()
+		d.text(sg(c.VetoFiles(len(v.Files)), st.Text))
+		for _, l := range c.VetoLines(v) {
+			d.text(sg(l, st.Text))
+		}
+	}
 	d.blank()
-	d.text(sg(c.GitRefusedSuggestion, st.Text))
+	d.text(sg(suggestion, st.Text))
 	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}, pinned: m.question(w, lv, c.VetoQuestion)}
 }
 
@@ -216,8 +224,9 @@ func (m Model) doneView(w, lv int) part {
 	}
 	if dec.Action == model.ActionRestartBlocked {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.DecisionText(*dec), st.Warning))
-		if dec.Veto != nil && dec.Veto.Kind == model.VetoGitRefused {
-			d.text(sg(c.GitRefusedSuggestion, st.Text))
+		if dec.Veto.FailsClosed() {
+			_, suggestion := c.FailClosed(dec.Veto)
+			d.text(sg(suggestion, st.Text))
 		} else {
 			d.text(sg(c.VetoSuggestion, st.Text))
 		}
@@ -234,10 +243,15 @@ func (m Model) doneView(w, lv int) part {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(wn, st.Text))
 	}
 	if dec.Undo != "" {
-		d.verbatim(nil, sg(c.UndoHint(dec.Undo), st.Subtle)) // a command: never shortened
+		d.sentenceCommand(c.UndoHint(dec.Undo), dec.Undo, st.Subtle) // a command: never shortened
 	}
 	if next != "" {
-		d.verbatim(nil, sg(next, st.Subtle))
+		// The next step's command starts at "pickup ".
+		cmd := ""
+		if i := strings.Index(next, "pickup "); i >= 0 {
+			cmd = next[i:]
+		}
+		d.sentenceCommand(next, cmd, st.Subtle)
 	}
 	return part{body: d.trimBlank(), focus: [2]int{-1, -1}}
 }

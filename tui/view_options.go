@@ -59,6 +59,7 @@ func (m Model) optionsView(w, lv int) part {
 		for _, f := range c.Facts(s) {
 			d.hang([]seg{sg(f[0]+": ", st.Subtle)}, sg(f[1], st.Text))
 		}
+		m.conversationFacts(d)
 		if s != nil && s.Problem != nil && s.Problem.Kind == model.ErrPhaseNotFound {
 			d.blank()
 			d.hang([]seg{sg(g.Error+" ", st.Danger)}, sg(c.PhaseNotFound(s.Problem.Detail), st.Danger))
@@ -168,12 +169,34 @@ func (m Model) optionLines(d *doc, i int, o model.Option, lv int, said map[strin
 	own := s != nil && (s.Policy[o.Choice].Label != "" || s.Policy[o.Choice].Hint != "")
 	if subtitles(lv) && o.Enabled && !own {
 		// The catalog's tradeoff, where the format says nothing of its own.
-		if t := c.Tradeoffs[o.Choice]; t != "" {
+		if t := c.Tradeoff(s, o.Choice); t != "" {
 			d.hang(indent, sg(t, st.Subtle))
 		}
 	}
 	if !o.Enabled && o.Reason != "" && !said[o.Reason] {
 		said[o.Reason] = true
 		d.hang(indent, sg(c.Unavailable(c.Reason(o.Reason)), st.Disabled))
+	}
+}
+
+// conversationFacts adds the agent conversation behind the session and
+// the command back into it (nothing when none was found).
+func (m Model) conversationFacts(d *doc) {
+	cv := m.state.Conversation
+	if cv == nil {
+		return
+	}
+	st, c := m.styles, m.cat
+	id := cv.ID
+	if len(id) > 8 {
+		id = id[:8]
+	}
+	ago := c.ElapsedShort(int(m.now.Sub(cv.Last).Minutes()))
+	d.hang([]seg{sg(c.ConversationLabel+": ", st.Subtle)}, sg(c.ConversationValue(cv.Agent, id, cv.Title, ago, cv.Link == model.LinkRecorded), st.Text))
+	if cv.Command != "" {
+		// The command whole, as verbatim as the veto's: it is meant to be
+		// copied.
+		d.text(sg(c.BackLabel+":", st.Subtle))
+		d.verbatim([]seg{sg("  ", st.Text)}, sg(cv.Command, st.Text))
 	}
 }

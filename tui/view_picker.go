@@ -73,21 +73,30 @@ func (m Model) pickPage() int { return max(m.pickerGeom().rowsH/rowLines, 1) }
 func (m Model) pickerFooter(w int, r pickRows) []string {
 	st, c := m.styles, m.cat
 	var out []string
-	if m.pick.filtering || m.pick.filter != "" {
-		out = append(out, m.filterLine(w, m.pick.filter, m.pick.filtering))
+	if m.pick.filter.typing || m.pick.filter.value() != "" {
+		out = append(out, m.filterLine(w, m.pick.filter))
 	}
 	d := m.newDoc(w, true)
-	d.text(sg(c.PickerFooter(len(r.rows), r.total, r.archived, r.unmatched, m.pick.showAll, m.pick.filtering), st.Subtle))
+	d.text(sg(c.PickerFooter(len(r.rows), r.total, r.archived, r.unmatched, m.pick.showAll, m.pick.filter.typing), st.Subtle))
 	return append(out, d.lines...)
 }
 
-// filterLine is "/auth▏" while typing, "filter: auth" once applied.
-func (m Model) filterLine(w int, f string, typing bool) string {
+// filterLine is "/au▏th" while typing (the caret at the field's
+// cursor), "filter: auth" once applied.
+func (m Model) filterLine(w int, f filterField) string {
 	st := m.styles
-	if typing {
-		return truncateLeft(st.Prompt.Render("/")+st.Text.Render(oneLine(f))+st.Selected.Render(st.Glyphs.Caret), w, st.Glyphs.Ellipsis)
+	if f.typing {
+		before, after := f.caret()
+		line := st.Prompt.Render("/") + st.Text.Render(oneLine(before)) + st.Selected.Render(st.Glyphs.Caret)
+		if after == "" {
+			return truncateLeft(line, w, st.Glyphs.Ellipsis)
+		}
+		// The cursor stays on screen: cut on the left up to it, then
+		// on the right.
+		line = truncateLeft(line, max(w-1, 1), st.Glyphs.Ellipsis)
+		return truncate(line+st.Text.Render(oneLine(after)), w, st.Glyphs.Ellipsis)
 	}
-	return truncate(st.Subtle.Render(m.cat.Picker.FilterLabel)+st.Text.Render(oneLine(f)), w, st.Glyphs.Ellipsis)
+	return truncate(st.Subtle.Render(m.cat.Picker.FilterLabel)+st.Text.Render(oneLine(f.value())), w, st.Glyphs.Ellipsis)
 }
 
 // pickerLines draws the picker: only the rows in view are rendered.

@@ -78,6 +78,7 @@ func (m Model) reviewFacts(d *doc, s *model.Session, noPhase bool) {
 		}
 		d.hang([]seg{sg(f[0]+": ", st.Subtle)}, sg(f[1], st.Text))
 	}
+	m.conversationFacts(d)
 }
 
 // reviewTail adds what follows the phases: the counts, the branch,

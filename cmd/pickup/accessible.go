@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/pickup-dev/pickup/loaders/artifacts"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/plain"
 )
@@ -32,12 +33,21 @@ func (a *app) accessibleWizard(project string) error {
 			return err
 		}
 		open = []*model.Session{s}
-	} else if open = liveOnly(sessions); len(open) == 0 {
+	} else if len(liveOnly(sessions)) == 0 {
 		return a.notFound(project)
+	} else {
+		// Archived ones too: the list shows them when asked (a), as
+		// the wizard's picker does.
+		open = sessions
 	}
+	c, now := a.msg(), a.now()
 	res := plain.Run(plain.Config{
-		In: a.io.in, Out: a.io.err, Catalog: a.msg(), Project: project,
-		Sessions: open, Load: a.load, Run: a.perform, Now: a.now(),
+		In: a.io.in, Out: a.io.err, Catalog: c, Project: project,
+		Sessions: open, Load: a.load, Run: a.perform, Now: now,
+		// The artifact browser's list, as pickup artifacts prints it.
+		Artifacts: func(s *model.Session) []string {
+			return strings.Split(strings.TrimRight(artifactsText(c, s, artifacts.Inspect(s), now, true), "\n"), "\n")
+		},
 	})
 	switch {
 	case res.EOF:

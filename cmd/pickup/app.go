@@ -40,6 +40,9 @@ type app struct {
 	// sourceFlags holds the flags that formats declare for themselves.
 	sourceFlags *pflag.FlagSet
 	claudeHome  string
+	// codexHome, when set, is Codex's home instead of $CODEX_HOME (the
+	// demo's sample rollout).
+	codexHome string
 
 	jsonOut bool
 	// long: status prints every session in full, archived ones too.
@@ -50,11 +53,16 @@ type app struct {
 	choice     string
 	yes        bool
 	emit       string
-	// allowUnchecked lets RESTART go ahead when git refuses to look at
+	// allowUnchecked lets RESTART go ahead when git refuses or fails to look at
 	// the repository (VETO-2 otherwise fails closed).
 	allowUnchecked bool
 	// accessible runs the wizard as plain prompts (accessible.go).
 	accessible bool
+	// noConversations skips looking for the agent conversation behind
+	// each session (loaders/convo).
+	noConversations bool
+	// worktrees: status over every worktree of the repository.
+	worktrees bool
 
 	// sig handles SIGINT, SIGTERM and SIGHUP from the start of the run
 	// (see signals.go); nil where nothing started it (tests).
@@ -102,10 +110,13 @@ func (a *app) flush() {
 	}
 }
 
-// defaultClaudeHome is $CLAUDE_HOME, else $HOME/.claude.
+// defaultClaudeHome is Claude Code's own $CLAUDE_CONFIG_DIR, else
+// $CLAUDE_HOME, else $HOME/.claude (--claude-home overrides it).
 func defaultClaudeHome() string {
-	if h := os.Getenv("CLAUDE_HOME"); h != "" {
-		return h
+	for _, v := range []string{"CLAUDE_CONFIG_DIR", "CLAUDE_HOME"} {
+		if h := os.Getenv(v); h != "" {
+			return h
+		}
 	}
 	if home, err := os.UserHomeDir(); err == nil {
 		return filepath.Join(home, ".claude")
@@ -279,7 +290,15 @@ func (a *app) notFound(project string) error {
 			}
 		}
 	}
-	return fail(exitNoSession, "%s", a.cli().NotFound(project, strings.Join(a.sourcesAsked(), ", ")))
+	msg := a.cli().NotFound(project, strings.Join(a.sourcesAsked(), ", "))
+	for _, l := range a.registry() {
+		if h, ok := l.(loaders.NotFoundHinter); ok {
+			if hint := h.NotFoundHint(project); hint != "" {
+				msg += "\n" + hint
+			}
+		}
+	}
+	return fail(exitNoSession, "%s", msg)
 }
 
 // problemCode is the exit code for a session's load problem: 6 when an

@@ -66,11 +66,11 @@ func TestAccessibleAIOSCrashContinue(t *testing.T) {
 		"  1. CONTINUE - pick up where it stopped",
 		"  2. RESTART - start the story again from phase 1",
 		"  3. DISCARD - archive the session and start fresh",
-		"Type a number from 1 to 3 and press Enter (q quits):",
+		"Type a number from 1 to 3 and press Enter (v lists the artifacts, q quits):",
 		`"x" is not a number: type a number from 1 to 3.`,
-		"Type a number from 1 to 3 and press Enter (q quits):",
+		"Type a number from 1 to 3 and press Enter (v lists the artifacts, q quits):",
 		"9 is not on the list: type a number from 1 to 3.",
-		"Type a number from 1 to 3 and press Enter (q quits):",
+		"Type a number from 1 to 3 and press Enter (v lists the artifacts, q quits):",
 	)
 	if r.stdout != "Resuming story 12.3 at phase development\n" {
 		t.Fatalf("stdout %q", r.stdout)
@@ -190,10 +190,10 @@ func TestAccessiblePicker(t *testing.T) {
 	hasLines(t, r.stderr,
 		"pickup: "+project,
 		"7 sessions are saved here, newest first:",
-		"Which session? Type a number from 1 to 7 and press Enter (q quits):",
+		"Which session? Type a number from 1 to 7 and press Enter (a shows the 3 archived sessions too, q quits):",
 		"0 is not on the list: type a number from 1 to 7.",
 		"pickup: "+project+" (aios)",
-		"Type a number from 1 to 3 and press Enter (b goes back to the sessions, q quits):",
+		"Type a number from 1 to 3 and press Enter (v lists the artifacts, b goes back to the sessions, q quits):",
 		"7 sessions are saved here, newest first:",
 		"Nothing changed.",
 	)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -378,8 +379,14 @@ func sameSceneAndPhase(t *testing.T, dir, scene, phase string) {
 // --book X` with its own flags, whatever seed flags pickup was given.
 func TestBookforgeCommandsAreReal(t *testing.T) {
 	allowed := map[string][]string{
-		"run":        {"--resume", "--steps", "--until"},
+		"run":        {"--resume", "--steps", "--until", "--ack-outline-attention-items", "--force-outline-gate-bypass"},
 		"book reset": {"--keep-logs", "--logs-scope", "--archive", "--archive-mode", "--archive-logs"},
+		// cli.py at 30032f6: outline generate and outline reset (their
+		// flags without a value, and those with one followed by it).
+		"outline generate": {"--resume", "--rerun", "--new-version", "--strict-transition-hints", "--strict-transition-bridges",
+			"--relaxed-location-identity", "--disallow-transition-scene-insertions", "--force-rerun-with-draft", "--exact-scene-count",
+			"--from-phase", "--to-phase", "--transition-insert-budget-per-chapter", "--scene-count-range"},
+		"outline reset": {"--archive", "--force", "--keep-working-outline-artifacts"},
 	}
 	check := func(where, cmd string) {
 		t.Helper()
@@ -389,21 +396,24 @@ func TestBookforgeCommandsAreReal(t *testing.T) {
 			return
 		}
 		sub, rest := f[3], f[4:]
-		if sub == "book" {
-			sub, rest = "book reset", f[5:]
+		if sub == "book" || sub == "outline" {
+			sub, rest = sub+" "+f[4], f[5:]
 		}
 		if len(rest) < 2 || rest[0] != "--book" || allowed[sub] == nil {
 			t.Errorf("%s: %q", where, cmd)
 			return
 		}
-		for _, a := range rest[2:] {
+		for i, a := range rest[2:] {
+			if i > 0 && slices.Contains([]string{"--from-phase", "--to-phase", "--transition-insert-budget-per-chapter", "--scene-count-range"}, rest[1+i]) {
+				continue // the value of the flag before
+			}
 			if !slices.Contains(allowed[sub], a) {
 				t.Errorf("%s: %q carries %s, which bookforge %s does not take", where, cmd, a, sub)
 			}
 		}
 	}
-	for _, fx := range []string{"real", "cursor", "finished", "lint_off", "durable_preflight", "durable_scene", "missing_artifact", "pre_state"} {
-		for _, flags := range [][]string{nil, {"--rerun-from", "write"}, {"--rerun-all"}, {"--force-resume", "--resume-allow-prompt-change", "--reason", "x"}} {
+	for _, fx := range []string{"real", "cursor", "finished", "lint_off", "durable_preflight", "durable_scene", "missing_artifact", "pre_state", "outline_paused", "outline_gate", "outline_total"} {
+		for _, flags := range [][]string{nil, {"--rerun-from", "write"}, {"--rerun-all"}, {"--force-resume", "--resume-allow-prompt-change", "--reason", "x"}, {"--ack-outline-attention-items", "--force-outline-gate-bypass"}} {
 			dir := bookforgeProject(t, fx)
 			m := pickup(t, dir, append([]string{"plan", "--json"}, flags...)...).json(t)
 			where := fx + " " + strings.Join(flags, " ")
@@ -437,5 +447,226 @@ func TestBookforgeRerunFromNeverTouchesACommittedScene(t *testing.T) {
 	}
 	if r := m["resume_point"].(map[string]any); r["phase"] != "write" {
 		t.Fatalf("resume %v", r)
+	}
+}
+
+// fmtJSON is v as JSON text, to look for a sentence anywhere in it.
+func fmtJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func outlineDir(dir, book string) string {
+	return filepath.Join(dir, "workspace", "books", book, "outline")
+}
+
+// A paused outline pipeline run (zekenaulty/bookforge@30032f6) is a
+// session: found, its six phases, the pause's reason code and message,
+// the resume point (the first phase the run cannot reuse) and the real
+// command, with the flags the run was started with.
+func TestBookforgeOutlinePipelinePaused(t *testing.T) {
+	dir := bookforgeProject(t, "outline_paused")
+	marker := filepath.Join(outlineDir(dir, "loom"), "pipeline_run_paused.json")
+	m := pickup(t, dir, "status", "--json").want(t, exitOK).json(t)
+	ss := m["sessions"].([]any)
+	if len(ss) != 1 {
+		t.Fatalf("%d sessions", len(ss))
+	}
+	s := ss[0].(map[string]any)
+	if s["path"] != marker || s["stage"] != "phase_04_transition_causality_refinement" || s["status"] != "paused: llm_request_error in phase_04_transition_causality_refinement" {
+		t.Fatalf("session %v %v %v", s["path"], s["stage"], s["status"])
+	}
+	var got []string
+	for _, p := range s["phases"].([]any) {
+		ph := p.(map[string]any)
+		got = append(got, ph["name"].(string)+" "+ph["status"].(string))
+	}
+	want := []string{"phase_01_chapter_spine completed", "phase_02_section_architecture completed", "phase_03_scene_draft completed",
+		"phase_04_transition_causality_refinement failed", "phase_05_cast_function_refinement pending", "phase_06_thread_payoff_refinement pending"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("phases %v", got)
+	}
+	const command = "bookforge --workspace workspace outline generate --book loom --resume --strict-transition-bridges"
+	r := pickup(t, dir, "status", "--long").want(t, exitOK)
+	for _, w := range []string{"You paused", "Paused: llm_request_error pause in phase_04_transition_causality_refinement: 429 RESOURCE_EXHAUSTED",
+		"Resume with: " + command, "Phases 3/6"} {
+		if !strings.Contains(r.stdout, w) {
+			t.Errorf("status lacks %q:\n%s", w, r.stdout)
+		}
+	}
+	d := pickup(t, dir, "resume", "--choice", "continue", "--json").want(t, exitOK).json(t)
+	ctx := d["restored_context"].(map[string]any)
+	if ctx["command"] != command || ctx["phase"] != "phase_04_transition_causality_refinement" || len(d["changed"].([]any)) != 0 ||
+		ctx["pause"].(map[string]any)["reason_code"] != "llm_request_error" {
+		t.Fatalf("continue %v", d)
+	}
+	pr := pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK).stdout
+	for _, w := range []string{"# Resume the bookforge outline of book loom", "```sh\n" + command + "\n```", "(llm_request_error)",
+		"- phase_03_scene_draft: **reused**", "outline reset --book loom --archive --force"} {
+		if !strings.Contains(pr, w) {
+			t.Errorf("prompt lacks %q:\n%s", w, pr)
+		}
+	}
+	rv := pickup(t, dir, "resume", "--choice", "review", "--json").want(t, exitOK).json(t)
+	if !strings.Contains(fmtJSON(rv), "Outline pipeline (outline/pipeline_runs/20260215_101500/phase_history.json)") {
+		t.Fatalf("review %v", rv)
+	}
+	p := pickup(t, dir, "plan", "--json").want(t, exitOK).json(t)["plan"].(map[string]any)
+	if p["resume_phase"] != "phase_04_transition_causality_refinement" || len(p["reused_phases"].([]any)) != 3 || p["command"] != command {
+		t.Fatalf("plan %v", p)
+	}
+	pt := pickupEnv(t, dir, []string{"PICKUP_LANG=pt-BR"}, "status", "--long").want(t, exitOK)
+	if !strings.Contains(pt.stdout, "Retomar com: "+command) || !strings.Contains(pt.stdout, "pausa llm_request_error em phase_04") {
+		t.Fatalf("pt-BR:\n%s", pt.stdout)
+	}
+	// The same run after a validation error: no marker, the report says
+	// ERROR; still found through the latest-run pointer.
+	if err := os.Remove(marker); err != nil {
+		t.Fatal(err)
+	}
+	s = pickup(t, dir, "status", "--json").want(t, exitOK).json(t)["sessions"].([]any)[0].(map[string]any)
+	if s["path"] != filepath.Join(outlineDir(dir, "loom"), "pipeline_latest.json") || s["stage"] != "phase_04_transition_causality_refinement" {
+		t.Fatalf("without the marker %v %v", s["path"], s["stage"])
+	}
+}
+
+// RESTART and DISCARD archive the pointers and the marker (never the run
+// folder), name bookforge's own fresh start, and pickup undo takes them
+// back byte for byte.
+func TestBookforgeOutlineRestartDiscardUndo(t *testing.T) {
+	for _, choice := range []string{"restart", "discard"} {
+		t.Run(choice, func(t *testing.T) {
+			dir := bookforgeProject(t, "outline_paused")
+			od := outlineDir(dir, "loom")
+			before := filesOf(t, dir)
+			pickup(t, dir, "resume", "--choice", choice).want(t, exitBlocked)
+			sameFiles(t, "without --yes", before, filesOf(t, dir))
+			m := pickup(t, dir, "resume", "--choice", choice, "--yes", "--json").want(t, exitOK).json(t)
+			ch := m["changed"].([]any)
+			if len(ch) != 3 || ch[2] != filepath.Join(od, "pipeline_run_paused.json") {
+				t.Fatalf("changed %v", ch)
+			}
+			how := map[string]string{"restart": "restart", "discard": "discarded"}[choice]
+			for _, name := range []string{"pipeline_run_paused.json", "pipeline_latest.json", "outline_pipeline_latest.json"} {
+				if _, err := os.Stat(filepath.Join(od, name)); !os.IsNotExist(err) {
+					t.Fatalf("%s still there", name)
+				}
+				if g, _ := filepath.Glob(filepath.Join(od, name+"."+how+".*")); len(g) != 1 {
+					t.Fatalf("%s not archived: %v", name, g)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(od, "pipeline_runs", "20260215_101500", "phase_history.json")); err != nil {
+				t.Fatal("the run folder was touched")
+			}
+			next := m["next_step"].(string)
+			if choice == "discard" && !strings.Contains(next, "bookforge --workspace workspace outline reset --book loom --archive") ||
+				choice == "restart" && !strings.Contains(next, "bookforge --workspace workspace outline generate --book loom") {
+				t.Fatalf("next step %q", next)
+			}
+			pickup(t, dir, "resume", "--choice", "continue").want(t, exitNoSession)
+			pickup(t, dir, "undo", "--yes").want(t, exitOK)
+			sameFiles(t, "after undo", before, filesOf(t, dir))
+		})
+	}
+}
+
+// bookforge's write gate: `run` refuses unless the latest outline report
+// is a success; attention items need --ack-outline-attention-items. pickup
+// says so where it hands over the command, and passes the flag on.
+func TestBookforgeWriteGate(t *testing.T) {
+	dir := bookforgeProject(t, "outline_gate")
+	const refusal = "WRITE GATED: outline report requires attention. Re-run with --ack-outline-attention-items only after review."
+	d := pickup(t, dir, "resume", "--choice", "review", "--json").want(t, exitOK).json(t)
+	if !strings.Contains(fmtJSON(d["alerts"]), refusal) {
+		t.Fatalf("alerts %v", d["alerts"])
+	}
+	r := pickup(t, dir, "status", "--long").want(t, exitOK)
+	if !strings.Contains(r.stdout, "bookforge refuses `run` now: "+refusal) || strings.Contains(r.stdout, "(recommended)") {
+		t.Fatalf("status:\n%s", r.stdout)
+	}
+	pr := pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK).stdout
+	for _, w := range []string{"**Write gate.**", refusal, "- [warning] seam_hard_cut: 1:2 -> 1:3 is a hard cut with no bridge.", "Run, once the gate is open:"} {
+		if !strings.Contains(pr, w) {
+			t.Errorf("prompt lacks %q:\n%s", w, pr)
+		}
+	}
+	p := pickup(t, dir, "plan", "--json").want(t, exitOK).json(t)["plan"].(map[string]any)
+	if g := p["gate"].(map[string]any); g["open"] != false || g["status"] != "SUCCESS_WITH_WARNINGS" || len(g["attention_items"].([]any)) != 2 {
+		t.Fatalf("gate %v", g)
+	}
+	// Acknowledged: the gate opens and the command carries the flag.
+	d = pickup(t, dir, "resume", "--choice", "continue", "--json", "--ack-outline-attention-items").want(t, exitOK).json(t)
+	if ctx := d["restored_context"].(map[string]any); ctx["command"] != "bookforge --workspace workspace run --book reed --resume --ack-outline-attention-items" ||
+		ctx["gate"].(map[string]any)["open"] != true || strings.Contains(fmtJSON(d["alerts"]), "WRITE GATED") {
+		t.Fatalf("acknowledged %v", d)
+	}
+
+	// A book from before the pipeline: no report at all.
+	dir = bookforgeProject(t, "outline_total")
+	r = pickup(t, dir, "plan").want(t, exitOK)
+	if !strings.Contains(r.stdout, "Command: bookforge --workspace workspace run --book briar --resume\n  bookforge refuses `run` now: WRITE GATED: outline pipeline report is missing or unreadable.") ||
+		!strings.Contains(r.stdout, "--force-outline-gate-bypass") {
+		t.Fatalf("plan:\n%s", r.stdout)
+	}
+	pr = pickup(t, dir, "resume", "--choice", "continue", "--emit", "prompt", "--force-outline-gate-bypass").want(t, exitOK).stdout
+	if !strings.Contains(pr, "```sh\nbookforge --workspace workspace run --book briar --resume --force-outline-gate-bypass\n```") || strings.Contains(pr, "Write gate") {
+		t.Fatalf("bypass prompt:\n%s", pr)
+	}
+}
+
+// bookforge counts a book's scenes in its outline (chapters[].sections[]
+// .scenes[]): a live book with 8 scenes committed of 66 shows 8/66, not
+// the 8/9 of its ledgers. Without an outline the ledgers count, and a
+// warning says so.
+func TestBookforgeSceneTotalFromOutline(t *testing.T) {
+	dir := bookforgeProject(t, "outline_total")
+	s := pickup(t, dir, "status", "--json").want(t, exitOK).json(t)["sessions"].([]any)[0].(map[string]any)
+	if u := s["units"].(map[string]any); u["done"] != 8.0 || u["total"] != 66.0 {
+		t.Fatalf("units %v", u)
+	}
+	if r := pickup(t, dir, "status", "--long").want(t, exitOK); !strings.Contains(r.stdout, "Scenes 8/66 (12%)") {
+		t.Fatalf("status:\n%s", r.stdout)
+	}
+	dir = bookforgeProject(t, "cursor")
+	s = pickup(t, dir, "status", "--json").want(t, exitOK).json(t)["sessions"].([]any)[0].(map[string]any)
+	if u := s["units"].(map[string]any); u["done"] != 3.0 || u["total"] != 4.0 ||
+		!strings.Contains(fmtJSON(s["warnings"]), "no outline/outline.json: the scene total counts only the scenes that have a ledger") {
+		t.Fatalf("units %v warnings %v", u, s["warnings"])
+	}
+}
+
+// A drafting book whose outline is being generated again: the scene
+// session says bookforge refuses `run` while the outline run is paused,
+// and the outline session says bookforge refuses its resume (drafted
+// scenes, and the run was started without --force-rerun-with-draft).
+func TestBookforgeOutlineRerunOverDrafts(t *testing.T) {
+	dir := bookforgeProject(t, "outline_gate")
+	paused := bookforgeProject(t, "outline_paused")
+	od := outlineDir(dir, "reed")
+	for _, name := range []string{"pipeline_run_paused.json", "pipeline_latest.json", "outline_pipeline_latest.json", "outline_pipeline_report_latest.json"} {
+		testkit.Write(t, filepath.Join(od, name), strings.ReplaceAll(testkit.Read(t, filepath.Join(outlineDir(paused, "loom"), name)), "loom", "reed"))
+	}
+	testkit.CopyTree(t, filepath.Join(outlineDir(paused, "loom"), "pipeline_runs", "20260215_101500"), filepath.Join(od, "pipeline_runs", "20260215_101500"))
+	ss := pickup(t, dir, "status", "--json").want(t, exitOK).json(t)["sessions"].([]any)
+	if len(ss) != 2 {
+		t.Fatalf("%d sessions", len(ss))
+	}
+	var scene, outline string
+	for _, s := range ss {
+		m := s.(map[string]any)
+		if strings.HasSuffix(m["path"].(string), "pipeline_run_paused.json") {
+			outline = m["id"].(string)
+		} else {
+			scene = m["id"].(string)
+		}
+	}
+	d := pickup(t, dir, "resume", "--choice", "review", "--session", scene, "--json").want(t, exitOK).json(t)
+	if a := fmtJSON(d["alerts"]); !strings.Contains(a, "WRITE GATED: latest outline pipeline status is PAUSED.") ||
+		!strings.Contains(a, "outline generate --book reed --rerun --force-rerun-with-draft") {
+		t.Fatalf("scene alerts %s", a)
+	}
+	d = pickup(t, dir, "resume", "--choice", "continue", "--session", outline, "--json").want(t, exitBlocked).json(t)
+	if !strings.Contains(fmtJSON(d), "Drafted scene outputs exist. Use --force-rerun-with-draft to proceed with outline rerun.") {
+		t.Fatalf("outline continue %v", d)
 	}
 }

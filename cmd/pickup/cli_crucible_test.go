@@ -435,3 +435,28 @@ func TestCrucibleDiff(t *testing.T) {
 		t.Fatalf("stderr %q", r.stderr)
 	}
 }
+
+// REVIEW after a crash is seed 001's rule (AIOS) only: a crucible
+// pipeline silent for two hours (crashed) keeps REVIEW, and its
+// dashboard holds the replay plan exactly when it matters.
+func TestCrucibleReviewAfterACrash(t *testing.T) {
+	w := crucibleWorld(t, "main")
+	st := pickup(t, w.project, w.args("status", "--json")...).want(t, exitOK).json(t)
+	s := st["sessions"].([]any)[0].(map[string]any)
+	if s["crash"].(map[string]any)["detected"] != true {
+		t.Fatalf("crash %v", s["crash"])
+	}
+	for _, o := range s["options"].([]any) {
+		if o := o.(map[string]any); o["choice"] == "review" && (o["offered"] != true || o["enabled"] != true) {
+			t.Fatalf("review after a crash %v", o)
+		}
+	}
+	m := pickup(t, w.project, w.args("resume", "--choice", "review", "--json")...).want(t, exitOK).json(t)
+	if m["resume_action"] != "show_progress" || len(m["phases"].([]any)) != 4 {
+		t.Fatalf("%v", m)
+	}
+	r := pickup(t, w.project, w.args("status", "--long")...).want(t, exitOK)
+	if !strings.Contains(r.stdout, "The previous session crashed.") || !strings.Contains(r.stdout, "2. REVIEW") {
+		t.Fatalf("status:\n%s", r.stdout)
+	}
+}

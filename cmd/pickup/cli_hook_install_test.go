@@ -106,7 +106,7 @@ func (h hookHome) run(t *testing.T, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = h.project
-	cmd.Env = append(os.Environ(), "HOME="+h.home, "CLAUDE_HOME="+filepath.Join(h.home, ".claude"), "CODEX_HOME=", "NO_COLOR=1")
+	cmd.Env = append(os.Environ(), "HOME="+h.home, "CLAUDE_CONFIG_DIR=", "CLAUDE_HOME="+filepath.Join(h.home, ".claude"), "CODEX_HOME=", "NO_COLOR=1")
 	return runResult(t, cmd)
 }
 

@@ -126,11 +126,12 @@ func TestKilnStatusJSON(t *testing.T) {
 	if !strings.Contains(strings.Join(titles, "|"), "Routing|Handoff context|Events: phase 3 (.kiln/phase_3_state.md)|Archive") {
 		t.Fatalf("sections %q", titles)
 	}
-	// Crashed (in_progress, days old): REVIEW is not offered; RESTART is.
+	// Crashed (in_progress, days old): RESTART is offered, and so is
+	// REVIEW (hiding it after a crash is seed 001's rule, not kiln's).
 	for _, o := range s["options"].([]any) {
 		o := o.(map[string]any)
-		if o["choice"] == "restart" && o["enabled"] != true {
-			t.Fatalf("restart %v", o)
+		if (o["choice"] == "restart" || o["choice"] == "review") && (o["enabled"] != true || o["offered"] != true) {
+			t.Fatalf("%v", o)
 		}
 	}
 	if s["crash"].(map[string]any)["detected"] != true {
@@ -577,4 +578,122 @@ func TestKilnClaudeAutoMemoryBesideEraF(t *testing.T) {
 	if testkit.TreeHash(t, e.home) != before {
 		t.Fatal("something under the Claude home changed")
 	}
+}
+
+// kilnAt copies testdata/kiln/<name>/kiln into a new project folder
+// called base, as a clone elsewhere would hold it.
+func kilnAt(t *testing.T, name, base string) kilnEnv {
+	t.Helper()
+	e := kilnEnv{project: filepath.Join(testkit.RealTempDir(t), base), home: t.TempDir()}
+	testkit.CopyTree(t, filepath.Join("..", "..", "testdata", "kiln", name, "kiln"), filepath.Join(e.project, ".kiln"))
+	e.mem = filepath.Join(e.project, ".kiln", "STATE.md")
+	return e
+}
+
+// Issue 26 §4: MetroVision's real STATE.md records the folder it was
+// written in (…/SceneDeck). kiln 1.x never compares it: the difference
+// is a warning, and a command that writes nothing is never refused for
+// it. Its last update is months old: kiln 1.x has no crash, so the run
+// is interrupted, with its date.
+func TestKilnEraCMovedProject(t *testing.T) {
+	e := kilnAt(t, "era_c_moved", "MetroVision")
+	before := testkit.TreeHash(t, e.project)
+	r := e.run(t, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK)
+	if !strings.Contains(r.stdout, "/kiln-fire") || !strings.Contains(r.stdout, "## .kiln/STATE.md") {
+		t.Fatalf("prompt:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	}
+	if testkit.TreeHash(t, e.project) != before {
+		t.Fatal("CONTINUE wrote in the project")
+	}
+	m := e.run(t, "status", "--json").want(t, exitOK).json(t)
+	s := m["sessions"].([]any)[0].(map[string]any)
+	if c := s["crash"].(map[string]any); c["detected"] != false || !strings.HasSuffix(c["reason"].(string), "; the tool records no crash, so the run was interrupted") {
+		t.Fatalf("crash %v", c)
+	}
+	warned := false
+	for _, w := range s["warnings"].([]any) {
+		warned = warned || strings.Contains(w.(string), "/Users/kennygeiler/Documents/Vibing Coding Projects 2026/SceneDeck")
+	}
+	if !warned {
+		t.Fatalf("no warning names the recorded folder: %v", s["warnings"])
+	}
+	st := e.run(t, "status", "--long").want(t, exitOK)
+	if strings.Contains(st.stdout, "crashed") || !strings.Contains(st.stdout, "Interrupted ") ||
+		!strings.Contains(st.stdout, "kiln 1.x records no crash: the run was interrupted on 2026-03-25 04:48 UTC, in stage build.") {
+		t.Fatalf("status:\n%s", st.stdout)
+	}
+}
+
+// Issue 26 §5: kevbob1/moviedb's phase files with no MEMORY.md (it
+// lived in the Claude home, never committed): pickup says the phase
+// files exist and every folder it looked in, and exits 3.
+func TestKilnPhaseFilesWithoutMemory(t *testing.T) {
+	e := kilnAt(t, "phase_files_no_memory", "moviedb")
+	for _, args := range [][]string{{"status"}, {"status", "--source", "kiln"}, {"resume", "--choice", "continue"}} {
+		r := e.run(t, args...).want(t, exitNoSession)
+		for _, want := range []string{
+			"kiln phase files exist (.kiln/phase_4_state.md, .kiln/phase_7_state.md), but not their memory: pickup looked for MEMORY.md in ",
+			filepath.Join(e.project, ".kiln", "memory"),
+			filepath.Join(e.home, "projects", strings.ReplaceAll(e.project, "/", "-"), "memory"),
+		} {
+			if !strings.Contains(r.stderr, want) {
+				t.Errorf("%v: stderr lacks %q:\n%s", args, want, r.stderr)
+			}
+		}
+	}
+}
+
+// claudeName is Claude Code's folder name for a path made of ASCII.
+func claudeName(p string) string {
+	return regexp.MustCompile(`[^A-Za-z0-9]`).ReplaceAllString(p, "-")
+}
+
+// Issue 26 §6: a project at …/my_shop or …/shop.v2 whose era B memory
+// sits in Claude Code's own folder for it (every character outside
+// [A-Za-z0-9] as "-") is found, and pickup says which folder it used;
+// the seed's folder (only "/" as "-") is still looked in.
+func TestKilnClaudeRealFolderNames(t *testing.T) {
+	for _, base := range []string{"my_shop", "shop.v2"} {
+		for _, claude := range []bool{true, false} {
+			e := kilnEnv{project: filepath.Join(testkit.RealTempDir(t), base), home: t.TempDir()}
+			name := strings.ReplaceAll(e.project, "/", "-")
+			if claude {
+				name = claudeName(e.project)
+			}
+			e.memDir = filepath.Join(e.home, "projects", name, "memory")
+			testkit.CopyReplace(t, filepath.Join("..", "..", "testdata", "kiln", "claude_real_folder", "memory"), e.memDir, "/home/ana/my_shop", e.project)
+			os.MkdirAll(e.project, 0o755)
+			e.mem = filepath.Join(e.memDir, "MEMORY.md")
+			m := e.run(t, "status", "--json").want(t, exitOK).json(t)
+			ss := m["sessions"].([]any)
+			if len(ss) != 1 || ss[0].(map[string]any)["path"] != e.mem {
+				t.Fatalf("%s claude=%v: sessions %v", base, claude, ss)
+			}
+			want := "seed 000's folder name for this project"
+			if claude {
+				want = "Claude Code's own folder name for this project"
+			}
+			said := false
+			for _, w := range ss[0].(map[string]any)["warnings"].([]any) {
+				said = said || strings.Contains(w.(string), "kiln's memory was read from "+e.memDir+": "+want)
+			}
+			if !said {
+				t.Errorf("%s claude=%v: no word on the folder used: %v", base, claude, ss[0].(map[string]any)["warnings"])
+			}
+		}
+	}
+}
+
+// Claude Code's own CLAUDE_CONFIG_DIR names the Claude home before
+// CLAUDE_HOME; --claude-home still wins.
+func TestClaudeConfigDirBeforeClaudeHome(t *testing.T) {
+	e := kilnEnv{project: filepath.Join(testkit.RealTempDir(t), "my_shop"), home: t.TempDir()}
+	e.memDir = filepath.Join(e.home, "projects", claudeName(e.project), "memory")
+	testkit.CopyReplace(t, filepath.Join("..", "..", "testdata", "kiln", "claude_real_folder", "memory"), e.memDir, "/home/ana/my_shop", e.project)
+	os.MkdirAll(e.project, 0o755)
+	other := t.TempDir()
+	pickupEnv(t, e.project, []string{"CLAUDE_CONFIG_DIR=" + e.home, "CLAUDE_HOME=" + other}, "status", "--source", "kiln").want(t, exitOK)
+	pickupEnv(t, e.project, []string{"CLAUDE_CONFIG_DIR=" + other, "CLAUDE_HOME=" + e.home}, "status", "--source", "kiln").want(t, exitNoSession)
+	pickupEnv(t, e.project, []string{"CLAUDE_CONFIG_DIR=" + other}, "status", "--source", "kiln", "--claude-home", e.home).want(t, exitOK)
+	pickupEnv(t, e.project, []string{"CLAUDE_CONFIG_DIR=", "CLAUDE_HOME=" + e.home}, "status", "--source", "kiln").want(t, exitOK)
 }

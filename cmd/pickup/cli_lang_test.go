@@ -161,7 +161,7 @@ func TestResumeTextInPortuguese(t *testing.T) {
 	testkit.Write(t, filepath.Join(dir, "src", "auth", "jwt-handler.js"), "// wip\n")
 	r = pickupEnv(t, dir, ptEnv, "resume", "--choice", "restart", "--yes").want(t, exitBlocked)
 	if !strings.HasPrefix(r.stdout, "bloqueado: Há 1 arquivo(s) com mudanças não commitadas") ||
-		!strings.Contains(r.stderr, "Suas outras mudanças:") || !strings.Contains(r.stderr, "não rastreado src/") {
+		!strings.Contains(r.stderr, "Suas mudanças:") || !strings.Contains(r.stderr, "não rastreado src/") {
 		t.Errorf("restart veto:\nstdout %s\nstderr %s", r.stdout, r.stderr)
 	}
 	r = pickupEnv(t, t.TempDir(), ptEnv, "status").want(t, exitNoSession)

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/crucible"
 	"github.com/pickup-dev/pickup/loaders/git"
 )
@@ -33,6 +35,8 @@ var sampleAges = []struct {
 	age    time.Duration
 }{
 	{"claude/memory/crucible-dispatch-1775000000/", 50 * time.Hour},
+	{"conversations/claude/", 41 * time.Minute},
+	{"conversations/codex/", 2*time.Hour + time.Minute},
 	{"claude/", 20 * time.Minute},
 	{"project/", 2 * time.Hour},
 }
@@ -60,11 +64,20 @@ func (a *app) demo(keep bool) error {
 	// The sample's crucible pipeline lives in this Claude home; the
 	// loaders are built after this, with it.
 	a.claudeHome = home
+	a.codexHome = demoCodexHome(home)
 	if keep {
 		fmt.Fprintln(a.io.err, a.cli().DemoKept(dir))
 		fmt.Fprintln(a.io.err, a.cli().DemoClaudeHome(home))
 	}
 	return a.wizard(dir)
+}
+
+// demoRollout is the sample Codex rollout's thread id.
+const demoRollout = "019f2b7e-3c41-7a20-9d5e-6b8f1a2c4d90"
+
+// demoCodexHome is the demo's Codex home, beside its Claude home.
+func demoCodexHome(claudeHome string) string {
+	return filepath.Join(filepath.Dir(claudeHome), "codex-home")
 }
 
 // agoStamp is a time in the sample, written as its distance from now:
@@ -91,6 +104,11 @@ func unpackSample(dir, home string, now time.Time) error {
 			return t.Format(time.RFC3339)
 		})
 	}
+	// Codex keeps its writer locks here (none held: the rollout's
+	// writer is gone, so it reads as resumable rather than unknown).
+	if err := os.MkdirAll(filepath.Join(demoCodexHome(home), "thread-writer-locks"), 0o755); err != nil {
+		return err
+	}
 	return fs.WalkDir(sample, "sample", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -103,6 +121,12 @@ func unpackSample(dir, home string, now time.Time) error {
 		case strings.HasPrefix(rel, "claude/"):
 			// claude/memory/... is <home>/projects/<hash>/memory/...
 			dst = filepath.Join(filepath.Dir(scratch), filepath.FromSlash(strings.TrimPrefix(rel, "claude/")))
+		case strings.HasPrefix(rel, "conversations/claude/") && strings.HasSuffix(rel, ".jsonl"):
+			dst = filepath.Join(home, "projects", convo.ClaudeFolder(dir), path.Base(rel))
+		case rel == "conversations/codex/rollout.jsonl":
+			start := now.Add(-3 * time.Hour).UTC()
+			dst = filepath.Join(demoCodexHome(home), "sessions", start.Format("2006/01/02"),
+				"rollout-"+start.Format("2006-01-02T15-04-05")+"-"+demoRollout+".jsonl")
 		default:
 			return nil
 		}

@@ -20,11 +20,20 @@ import (
 func (a *app) perform(e model.Effect) model.Event {
 	switch e := e.(type) {
 	case model.CheckGit:
-		gc := git.Status(e.Dir)
+		// VETO-2 is asked fresh, never from what an earlier look kept.
+		git.Forget(e.Dir)
+		gc := git.StatusSince(e.Dir, e.Since)
 		gc.Cwd = workingDir()
-		if gc.Refused != "" && a.allowUnchecked {
-			// Asked for: RESTART goes ahead unguarded, with a warning.
-			gc = model.GitChecked{Warning: gc.Refused + "; RESTART goes ahead without the uncommitted-changes check (--allow-unchecked-restart)"}
+		if a.allowUnchecked {
+			// Asked for: what could not be checked goes ahead unguarded,
+			// with a warning; files git did report still block.
+			const past = "; RESTART goes ahead without the uncommitted-changes check (--allow-unchecked-restart)"
+			switch {
+			case gc.Refused != "":
+				gc = model.GitChecked{Warning: gc.Refused + past, Cwd: gc.Cwd}
+			case gc.Failed != "":
+				gc.Warning, gc.Failed = gc.Failed+past, ""
+			}
 		}
 		return gc
 	case model.Apply:
@@ -40,6 +49,9 @@ func (a *app) perform(e model.Effect) model.Event {
 			return model.Applied{Choice: e.Choice, Err: err}
 		}
 		defer release()
+		// Every git fact read during the write is read anew (crucible's
+		// HEAD and branch guards among them).
+		git.Forget("")
 		if err := headMoved(e.Checkout); err != nil {
 			return model.Applied{Choice: e.Choice, Err: err}
 		}

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/pickup-dev/pickup/loaders/activity"
+	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -21,6 +23,12 @@ type facts struct {
 
 	mu        sync.Mutex
 	checkouts map[[2]string]model.Checkout
+	// convos are the agent conversations of each project folder, read
+	// once per run (loaders/convo).
+	convos map[string][]convo.Conversation
+	// records are the conversations the hook recorded (read once).
+	recOnce sync.Once
+	records []conversationRecord
 }
 
 // loaded is the START event for s with the facts gathered.
@@ -31,7 +39,50 @@ func (a *app) loaded(s *model.Session) model.Loaded {
 	}
 	l.Activity = append(activity.Lock(s.Path, &a.msg().Core), a.agentsIn(s.Project)...)
 	l.Checkout = a.checkout(s)
+	if c := a.conversation(s); c != nil {
+		l.Conversation = c
+		l.Activity = append(l.Activity, convo.Evidence(*c, &a.msg().Core)...)
+	}
 	return l
+}
+
+// convoSince is how far back the agents' dated stores are looked into.
+const convoSince = 90 * 24 * time.Hour
+
+// conversation is the agent conversation most probably behind s: one
+// of its project's, whose span overlaps the session's last update, on
+// its branch where both record one (nil: none, or --no-conversations).
+func (a *app) conversation(s *model.Session) *model.Conversation {
+	if a.noConversations || s.Project == "" || !s.HasLastUpdated {
+		return nil
+	}
+	a.facts.mu.Lock()
+	convs, ok := a.facts.convos[s.Project]
+	if !ok {
+		home, _ := os.UserHomeDir()
+		stores := a.convoStores(home)
+		convs = convo.Find(stores, []string{s.Project}, a.now().Add(-convoSince))
+		if a.facts.convos == nil {
+			a.facts.convos = map[string][]convo.Conversation{}
+		}
+		a.facts.convos[s.Project] = convs
+	}
+	a.facts.mu.Unlock()
+	branch := s.Recorded.Branch
+	if branch == "" {
+		branch = s.Branch
+	}
+	rec := a.recordedIn(s.Project)
+	c, ok := convo.Best(convs, convo.Window{End: s.LastUpdated, Branch: branch, Recorded: rec})
+	if !ok {
+		return nil
+	}
+	link := convo.Guessed
+	if rec[convo.RecordKey(c.Agent, c.ID)] {
+		link = convo.Recorded
+	}
+	m := c.Linked(link)
+	return &m
 }
 
 // agentsIn is the evidence of agent CLIs at work in project.
@@ -67,6 +118,7 @@ func headMoved(at *model.Checkout) error {
 	if at == nil || !at.Repo {
 		return nil
 	}
+	git.Forget(at.Dir)
 	now := git.Checkout(at.Dir, "")
 	if !at.Moved(now) {
 		return nil
@@ -114,8 +166,9 @@ type factTable struct {
 }
 
 type sessionFacts struct {
-	act []model.Activity
-	co  *model.Checkout
+	act  []model.Activity
+	co   *model.Checkout
+	conv *model.Conversation
 }
 
 func (a *app) factsFor(ss []*model.Session) *factTable {
@@ -138,10 +191,11 @@ func (t *factTable) gather(s *model.Session, again bool) {
 		t.a.facts.mu.Lock()
 		delete(t.a.facts.checkouts, [2]string{s.Project, s.Recorded.Commit})
 		t.a.facts.mu.Unlock()
+		git.Forget(s.Project)
 	}
 	l := t.a.loaded(s)
 	t.mu.Lock()
-	t.by[factKey(s)] = sessionFacts{l.Activity, l.Checkout}
+	t.by[factKey(s)] = sessionFacts{l.Activity, l.Checkout, l.Conversation}
 	t.mu.Unlock()
 }
 
@@ -151,4 +205,11 @@ func (t *factTable) lookup(s *model.Session) ([]model.Activity, *model.Checkout)
 	defer t.mu.Unlock()
 	f := t.by[factKey(s)]
 	return f.act, f.co
+}
+
+// conversation is tui.Config.Conversation: what was gathered, no I/O.
+func (t *factTable) conversation(s *model.Session) *model.Conversation {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.by[factKey(s)].conv
 }

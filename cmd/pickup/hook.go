@@ -35,7 +35,11 @@ const (
 // hookInput is what pickup reads from the agent's stdin JSON.
 type hookInput struct {
 	cwd, source string
-	roots       []string // Cursor's workspace_roots
+	// project is Claude Code's workspace.project_dir (statusLine's JSON).
+	project string
+	// sessionID and transcript name the agent's conversation.
+	sessionID, transcript string
+	roots                 []string // Cursor's workspace_roots
 }
 
 func (a *app) hookCommand() *cobra.Command {
@@ -90,8 +94,9 @@ short timeout in the agent's unit. A settings file that is not valid JSON
 is refused, named, and left as it is (exit 4). The write is atomic.
 
 Scopes (default user, because the command holds this machine's path):
-  claude  user ($CLAUDE_HOME or ~/.claude/settings.json), project
-          (DIR/.claude/settings.json), local (DIR/.claude/settings.local.json)
+  claude  user (settings.json in $CLAUDE_CONFIG_DIR, else $CLAUDE_HOME, else
+          ~/.claude), project (DIR/.claude/settings.json), local
+          (DIR/.claude/settings.local.json)
   codex   user ($CODEX_HOME or ~/.codex/hooks.json), project (DIR/.codex/hooks.json)
   gemini  user (~/.gemini/settings.json), project (DIR/.gemini/settings.json)
   cursor  user (~/.cursor/hooks.json), project (DIR/.cursor/hooks.json); experimental
@@ -142,11 +147,14 @@ func (a *app) runHook(agentName string) {
 		fmt.Fprintf(a.io.err, "pickup hook: unknown --agent %q (known: %s); printing plain text\n", agentName, strings.Join(hookAgentNames(), ", "))
 	}
 	in, note := readHookInput(a.io.in)
+	if known {
+		a.recordConversation(ag.name, in)
+	}
 	cands, where := hookProjects(in, ag)
 	if note != "" {
 		fmt.Fprintln(a.io.err, a.msg().Hook.Input(note, where))
 	}
-	sum, ok := a.hookSummary(cands, in.source == "compact")
+	sum, ok := a.hookSummary(cands, in.source == "compact" || in.source == "clear")
 	if !ok {
 		// Reading took longer than the hook may wait.
 		sum = hookSummaryText{context: a.msg().Hook.Slow(where, hookBudget.String(), "pickup status")}
@@ -198,8 +206,13 @@ func readHookInput(r io.Reader) (hookInput, string) {
 		_ = json.Unmarshal(got.fields[k], &s)
 		return s
 	}
-	in := hookInput{cwd: str("cwd"), source: str("source")}
+	in := hookInput{cwd: str("cwd"), source: str("source"), sessionID: str("session_id"), transcript: str("transcript_path")}
 	_ = json.Unmarshal(got.fields["workspace_roots"], &in.roots)
+	var ws struct {
+		ProjectDir string `json:"project_dir"`
+	}
+	_ = json.Unmarshal(got.fields["workspace"], &ws)
+	in.project = ws.ProjectDir
 	return in, ""
 }
 

@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/msg"
@@ -76,10 +77,13 @@ func (a *app) buildHookSummary(cands []string, compact bool) hookSummaryText {
 	if a.claudeHome != defaultClaudeHome() {
 		suffix = " --claude-home " + shellQuote(a.claudeHome)
 	}
-	status := "pickup status" + dirArg + suffix
 	shownProject := clip(project, 2*hookFieldMax)
 	if compact {
-		return hookSummaryText{context: h.Compact(len(sessions), shownProject, status) + "\n"}
+		// After a compaction (or a clear) the agent has lost where it
+		// was: a checkpoint from the files on disk.
+		first := sessions[0]
+		return hookSummaryText{context: a.checkpoint(project, sessions, dirArg, suffix),
+			user: h.User(len(sessions), clip(first.Source, 20)+" "+standingWord(first, a.load(first), c))}
 	}
 	facts := newHookFacts(sessions[:min(len(sessions), hookDetailed)])
 	head := h.Head(len(sessions), shownProject)
@@ -98,6 +102,9 @@ func (a *app) buildHookSummary(cands []string, compact bool) hookSummaryText {
 		blocks = append(blocks, b)
 		size += len(b) + 2
 		shown++
+	}
+	if other := a.otherWorktrees(project); other != "" {
+		blocks = append(blocks, other)
 	}
 	var tail string
 	if rest := sessions[shown:]; len(rest) > 0 {
@@ -166,6 +173,12 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 			case model.AlertInterrupted:
 				add(a.cli().Undo.HookStopped(clip(al.Text, 3*hookFieldMax)))
 			}
+		}
+		if cv := st.Conversation; cv != nil {
+			t := convoCatalogs.For(runLang)
+			ago := c.ElapsedShort(int(a.now().Sub(cv.Last).Minutes()))
+			line := t.Line(cv.Agent, cv.ID, clip(cv.Title, hookFieldMax), ago, cv.Link == model.LinkRecorded)
+			add(t.Hook(line, cv.Command, cv.Way == convo.WayFork || cv.Way == convo.WayAttach))
 		}
 		if pol := s.Policy[model.Continue]; pol.Writes {
 			add(h.Writes(pol.Confirm != ""))

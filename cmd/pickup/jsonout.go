@@ -21,6 +21,8 @@ type statusDoc struct {
 	// (the project's and its sessions'), whether or not a session shown
 	// carries them (interrupted.go).
 	Interrupted []interruptedJSON `json:"interrupted,omitempty"`
+	// Worktrees (status --worktrees): every worktree of the repository.
+	Worktrees []worktreeJSON `json:"worktrees,omitempty"`
 }
 
 type crashJSON struct {
@@ -75,6 +77,11 @@ type sessionStatus struct {
 	Alerts []model.Alert `json:"alerts,omitempty"`
 	// Interrupted is pickup's own write on the session cut short.
 	Interrupted *interruptedJSON `json:"interrupted,omitempty"`
+	// Conversation is the agent conversation most probably behind the
+	// session, with the command back into it (loaders/convo).
+	Conversation *model.Conversation `json:"conversation,omitempty"`
+	// Worktree (status --worktrees): the worktree the session was found in.
+	Worktree *worktreeJSON `json:"worktree,omitempty"`
 }
 
 type unitsJSON struct {
@@ -111,6 +118,7 @@ func statusJSON(st model.State) sessionStatus {
 	}
 	out.Options = st.Options
 	out.Alerts = st.Alerts()
+	out.Conversation = st.Conversation
 	if p := s.Problem; p != nil {
 		out.Problem = &problemJSON{Kind: string(p.Kind), Path: p.Path, Line: p.Line, Detail: p.Detail, Message: p.Message}
 	}
@@ -157,6 +165,11 @@ type resumeDoc struct {
 	Interrupted *interruptedJSON `json:"interrupted,omitempty"`
 	Reason      string           `json:"reason,omitempty"`
 	Suggestion  string           `json:"suggestion,omitempty"`
+	// Conversation and Handoff are CONTINUE's two ways back: the agent
+	// conversation behind the session (its command goes back into it),
+	// and the command printing pickup's handoff prompt for a fresh agent.
+	Conversation *model.Conversation `json:"conversation,omitempty"`
+	Handoff      string              `json:"handoff,omitempty"`
 }
 
 // Block kinds beside VETO-2's uncommitted_changes.

@@ -22,6 +22,9 @@ import (
 // JSON's own sentences such as next_step, --emit prompt) follow it.
 type langState struct {
 	flag string // --lang as given
+	// pre is --lang as found in the arguments before they are parsed
+	// (langArg), so that an error parsing them speaks it too.
+	pre string
 	// emit is --emit-lang: the language of --emit prompt when it must
 	// not follow the run's (an agent that reads English only).
 	emit string
@@ -68,10 +71,14 @@ func (a *app) checkLang() error {
 }
 
 // language is the run's language. Before the flags are checked (an
-// error parsing them) it is the environment's.
+// error parsing them) it is --lang's as the arguments give it, else the
+// environment's.
 func (a *app) language() i18n.Lang {
 	if !a.lang.set {
-		l, _ := i18n.Detect("", os.Getenv)
+		l, err := i18n.Detect(a.lang.pre, os.Getenv)
+		if err != nil {
+			l, _ = i18n.Detect("", os.Getenv)
+		}
 		return l
 	}
 	return a.lang.lang
@@ -82,6 +89,24 @@ func (a *app) msg() *msg.Catalog { return msg.For(a.language()) }
 
 // cli is the run's catalog of the command line's own words.
 func (a *app) cli() *runText { return runCatalogs.For(a.language()) }
+
+// langArg is the value of the last --lang in args ("--lang X" or
+// "--lang=X"), up to a "--" that ends the flags; "" when there is none.
+func langArg(args []string) string {
+	v := ""
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--":
+			return v
+		case a == "--lang" && i+1 < len(args):
+			v = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--lang="):
+			v = strings.TrimPrefix(a, "--lang=")
+		}
+	}
+	return v
+}
 
 // emitLang is the language of --emit prompt: --emit-lang, else the run's.
 func (a *app) emitLang() i18n.Lang {

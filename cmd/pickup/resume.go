@@ -127,6 +127,8 @@ func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
 	if d.Choice == model.Continue {
 		rp := d.ResumePoint
 		doc.ResumePoint = &rp
+		doc.Conversation = a.conversation(s)
+		doc.Handoff = handoffCommand(s.Project, s)
 	}
 	if d.Context != nil {
 		doc.RestoredContext = d.Context
@@ -153,7 +155,7 @@ func (a *app) block(doc resumeDoc, kind string, code int) error {
 	doc.Blocked = true
 	doc.Veto = kind
 	doc.ResumeAction = "blocked"
-	if kind == model.VetoUncommitted || kind == model.VetoGitRefused {
+	if kind == model.VetoUncommitted || kind == model.VetoGitRefused || kind == model.VetoGitFailed {
 		doc.ResumeAction = string(model.ActionRestartBlocked)
 	}
 	return a.output(doc, code)
@@ -163,10 +165,13 @@ func (a *app) block(doc resumeDoc, kind string, code int) error {
 // changes, or git refusing to look at the repository (failing closed:
 // --allow-unchecked-restart is the way past it).
 func (a *app) vetoed(doc resumeDoc, v *model.Veto) error {
-	if v.Kind == model.VetoGitRefused {
+	if v.FailsClosed() {
+		// git refused or failed: the reason is git's, the files it did
+		// report before failing are kept (and block all the same).
 		doc.Reason = v.Reason
-		doc.Suggestion = a.msg().GitRefusedSuggestion
-		return a.block(doc, model.VetoGitRefused, exitBlocked)
+		_, doc.Suggestion = a.msg().FailClosed(v)
+		doc.Files, doc.Changes, doc.Advice = v.Files, v.Changes, v.Advice
+		return a.block(doc, v.Kind, exitBlocked)
 	}
 	doc.Files, doc.Changes, doc.Advice = v.Files, v.Changes, v.Advice
 	doc.Suggestion = a.msg().VetoSuggestion
@@ -206,7 +211,7 @@ func (a *app) output(doc resumeDoc, code int) error {
 	switch {
 	case doc.Blocked:
 		fmt.Fprintf(a.io.out, "%s%s\n", a.cli().Blocked, doc.Reason)
-		if doc.Veto == model.VetoUncommitted {
+		if doc.Veto == model.VetoUncommitted || (doc.Veto == model.VetoGitFailed && len(doc.Files) > 0) {
 			// The files by class, and the commands that clear the way.
 			v := &model.Veto{Files: doc.Files, Changes: doc.Changes, Advice: doc.Advice}
 			for _, l := range a.msg().VetoLines(v) {
@@ -217,13 +222,19 @@ func (a *app) output(doc resumeDoc, code int) error {
 				fmt.Fprintf(a.io.err, "  %s\n", f)
 			}
 		}
-		if doc.Suggestion != "" && len(doc.Advice) == 0 {
+		if doc.Suggestion != "" && (len(doc.Advice) == 0 || doc.Veto == model.VetoGitFailed) {
 			fmt.Fprintln(a.io.err, doc.Suggestion)
 		}
 	case doc.ResumeAction == string(model.ActionShowProgress):
 		fmt.Fprint(a.io.out, doc.NextStep)
 	default:
 		fmt.Fprintln(a.io.out, doc.NextStep)
+		// CONTINUE's two ways back, on stderr: stdout stays the decision.
+		if doc.Conversation != nil {
+			for _, l := range a.conversationLines(doc.Conversation, doc.Handoff) {
+				fmt.Fprintln(a.io.err, l)
+			}
+		}
 		if doc.Undo != "" {
 			// stderr, like the warnings: stdout stays the one decision line.
 			fmt.Fprintln(a.io.err, a.msg().UndoHint(doc.Undo))

@@ -44,7 +44,8 @@ const environmentText = `  NO_COLOR         set: no colour
   LC_ALL, LC_CTYPE, LANG
                    a locale that is not UTF-8 draws ASCII marks
   EDITOR, PAGER    open artifacts (default vi and less -R)
-  CLAUDE_HOME      Claude Code's home (default ~/.claude)
+  CLAUDE_CONFIG_DIR, CLAUDE_HOME
+                   Claude Code's home, in that order (default ~/.claude)
   CODEX_HOME       Codex's home, for hook install --agent codex
   CLAUDE_PROJECT_DIR, GEMINI_PROJECT_DIR, CURSOR_PROJECT_DIR
                    read by pickup hook when the agent's stdin has no cwd
@@ -60,7 +61,8 @@ func rootLong() string {
 
 func run(ctx context.Context, args []string, streams stdio) int {
 	a := newApp(ctx, streams)
-	runLang = a.language() // the environment's, until --lang is read
+	a.lang.pre = langArg(args)
+	runLang = a.language() // --lang as the arguments give it, until the flags are read
 	// Signals are pickup's to handle from the first moment (loading can
 	// take a while; the wizard's first layout too).
 	defer a.signals().stop()
@@ -117,7 +119,7 @@ func (a *app) commands() *cobra.Command {
 	pf.BoolVar(&a.jsonOut, "json", false, "print JSON on stdout (see docs/json.md)")
 	a.langFlags(pf)
 	pf.StringVar(&a.source, "source", "", "only sessions of this source: "+strings.Join(sourceNames(), ", "))
-	pf.StringVar(&a.claudeHome, "claude-home", a.claudeHome, "Claude Code's home, where kiln and crucible keep per-project memory ($CLAUDE_HOME, default ~/.claude)")
+	pf.StringVar(&a.claudeHome, "claude-home", a.claudeHome, "Claude Code's home, where kiln and crucible keep per-project memory ($CLAUDE_CONFIG_DIR, else $CLAUDE_HOME, default ~/.claude)")
 	for _, s := range sourceSpecs {
 		if s.flags != nil {
 			s.flags(a.sourceFlags)
@@ -127,13 +129,14 @@ func (a *app) commands() *cobra.Command {
 	pf.AddFlagSet(a.sourceFlags)
 	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
 	pf.BoolVar(&a.accessible, "accessible", accessibleEnv(), "the wizard as plain numbered prompts: no cursor movement, boxes or colour, for screen readers and logs; works without a terminal ($ACCESSIBLE)")
+	pf.BoolVar(&a.noConversations, "no-conversations", false, "do not look for the agent conversation (Claude Code, Codex, Gemini CLI) behind each session")
 	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed (more than 0, at most 8760h)")
 	addChoiceFlags := func(c *cobra.Command) {
 		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")
 		c.Flags().BoolVar(&a.yes, "yes", false, "answer yes to confirmations: allow restart, discard and confirmed writes to change files (without it they refuse)")
 		c.Flags().StringVar(&a.emit, "emit", "", "with --choice continue: 'prompt' prints a ready-to-paste markdown prompt for the agent instead of the decision")
 		a.emitLangFlag(c)
-		c.Flags().BoolVar(&a.allowUnchecked, "allow-unchecked-restart", false, "let RESTART go ahead when git refuses to look at the repository (owned by another user: git's safe.directory check), without the uncommitted-changes check; without it RESTART is blocked")
+		c.Flags().BoolVar(&a.allowUnchecked, "allow-unchecked-restart", false, "let RESTART go ahead when git refuses to look at the repository (owned by another user: git's safe.directory check) or fails on it (a corrupt index, a bad config line, a broken .git), without the uncommitted-changes check; files git did report still block; without it RESTART is blocked")
 	}
 	addChoiceFlags(root)
 
@@ -158,14 +161,15 @@ Exit 3 when none is found, 4 when a state file is corrupted.`,
 		},
 	}
 	status.Flags().BoolVar(&a.long, "long", false, "every session in full: facts, options and warnings, archived sessions too")
+	status.Flags().BoolVar(&a.worktrees, "worktrees", false, "every worktree of the repository (git worktree list): its sessions under its branch and folder; a worktree whose folder is gone is listed as orphaned, with the agent conversations that ran there")
 	resume := &cobra.Command{
 		Use:   "resume [DIR]",
 		Short: "Carry out one choice without the UI, for scripts and agents",
 		Long: `resume runs the same core as the wizard with --choice as the pick.
 continue and review change nothing. restart first checks git (VETO-2:
 any uncommitted change blocks it, exit 5; so does a repository git
-refuses to look at because another user owns it, unless
---allow-unchecked-restart), then resets the workflow;
+refuses to look at because another user owns it, or one git fails on,
+unless --allow-unchecked-restart), then resets the workflow;
 discard archives the state file beside itself. Both change files only
 with --yes; without it they say what they would do and exit 5.`,
 		Args: takes(0, 1),
@@ -197,7 +201,7 @@ afterwards (keep it with --keep).`,
 		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.undoCommand(), a.manCommand())
+	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.statuslineCommand(), a.undoCommand(), a.manCommand())
 	for _, s := range sourceSpecs {
 		if s.commands != nil {
 			root.AddCommand(s.commands(a)...)

@@ -14,7 +14,7 @@ func init() {
 		name:    bookforge.SourceName,
 		factory: func(o loaders.Options) loaders.Loader { return bookforge.New(o) },
 		flags:   bookforgeFlags,
-		help:    "bookforge: book phase ledgers (workspace/books/<book>/draft/context/phase_history/, run_paused.json)",
+		help:    "bookforge: book phase ledgers (workspace/books/<book>/draft/context/phase_history/, run_paused.json) and the outline pipeline (outline/pipeline_run_paused.json, pipeline_latest.json)",
 	})
 }
 
@@ -36,6 +36,12 @@ func bookforgeFlags(fs *pflag.FlagSet) {
 	}
 	if fs.Lookup(bookforge.FlagAllowPromptChange) == nil {
 		fs.Bool(bookforge.FlagAllowPromptChange, false, "bookforge: accept a changed prompt template (needs --reason; recorded on the ledger entry, with --yes)")
+	}
+	if fs.Lookup(bookforge.FlagAckOutline) == nil {
+		fs.Bool(bookforge.FlagAckOutline, false, "bookforge: acknowledge the outline report's attention items (after reviewing them); bookforge's own run flag, passed on in the command")
+	}
+	if fs.Lookup(bookforge.FlagBypassOutline) == nil {
+		fs.Bool(bookforge.FlagBypassOutline, false, "bookforge: go past the outline write gate (bookforge: testing or recovery only); bookforge's own run flag, passed on in the command")
 	}
 	if fs.Lookup(bookforge.FlagReason) == nil {
 		fs.String(bookforge.FlagReason, "", "bookforge: why the prompt changed, or why a mismatch is forced (recorded)")

@@ -14,6 +14,14 @@ import (
 // status prints every session found, as text or JSON. Exit 3 when there
 // is none, 4 when any is corrupted, else 0.
 func (a *app) status(project string) error {
+	if a.worktrees {
+		return a.statusWorktrees(project)
+	}
+	return a.statusOne(project)
+}
+
+// statusOne is status on the one folder project.
+func (a *app) statusOne(project string) error {
 	sessions, err := a.find(project)
 	if err != nil {
 		return err
@@ -160,6 +168,9 @@ func (a *app) statusText(st model.State) string {
 	// at work, a context mismatch.
 	for _, al := range st.Alerts() {
 		fmt.Fprintf(&b, "! %s\n", a.msg().AlertLine(al))
+	}
+	for _, l := range a.conversationLines(st.Conversation, "") {
+		b.WriteString(l + "\n")
 	}
 	return b.String()
 }

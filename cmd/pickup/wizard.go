@@ -62,6 +62,7 @@ func (a *app) wizard(project string) error {
 	// read again (gathered now: the wizard may not do I/O in Update).
 	wio.facts = a.factsFor(sessions)
 	cfg.Facts = wio.facts.lookup
+	cfg.Conversation = wio.facts.conversation
 	// The clock reading sessions are opened at: a choice in the picker,
 	// or a session read again from disk.
 	cfg.Now, cfg.CrashAfter = a.now(), a.crashAfter

@@ -11,3 +11,11 @@ import (
 func TestCLICatalogs(t *testing.T) {
 	i18ntest.Check(t, cliCatalogs, i18ntest.Options{Same: []string{"pickup", "Flags"}})
 }
+
+func TestWorktreeCatalogs(t *testing.T) {
+	i18ntest.Check(t, worktreeCatalogs, i18ntest.Options{Same: []string{"worktree"}})
+}
+
+func TestConvoCatalogs(t *testing.T) {
+	i18ntest.Check(t, convoCatalogs, i18ntest.Options{Same: []string{"Codex"}})
+}

@@ -152,6 +152,9 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 		Title:       rel,
 		Fingerprint: fsx.Fingerprint(data),
 		Warnings:    []string{},
+		// Seed 001's crash message lists three options: REVIEW is not
+		// offered after a crash (its rule, not every protocol's).
+		Policy: map[model.Choice]model.ChoicePolicy{model.Review: {HiddenAfterCrash: true}},
 	}
 	corrupted := func(line int, detail string) *model.Session {
 		// yaml.v3 places an empty document's null node on the line after

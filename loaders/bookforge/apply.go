@@ -2,11 +2,14 @@ package bookforge
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -44,6 +47,9 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 	if s.Archived {
 		a.Err = &model.GuardError{Kind: "archived", Message: tx.NothingWasWritten(s.Path + ": " + tx.Archived)}
 		return a
+	}
+	if isOutlinePath(s.Path) {
+		return l.applyOutline(s, c, now)
 	}
 	b, err := l.verify(s)
 	if err != nil {
@@ -374,4 +380,66 @@ func moveAside(b *book, how string, now time.Time, tx *Text) (changed []string, 
 		return changed, "", errors.New(tx.NothingToArchive(b.Dir))
 	}
 	return changed, archivedTo, nil
+}
+
+// applyOutline carries out a choice on an outline session. CONTINUE
+// writes nothing (bookforge resumes the run itself). RESTART and DISCARD
+// archive the latest-run pointers, then the pause marker, each beside
+// itself under "<name>.restart.<unix-ms>" or "<name>.discarded.<unix-ms>",
+// after reading the outline folder again: the run folder, its phases and
+// reports are never touched, and nothing is deleted.
+func (l Loader) applyOutline(s *model.Session, c model.Choice, now time.Time) model.Applied {
+	tx := l.tx()
+	a := model.Applied{Choice: c, Changed: []string{}}
+	dir, ok := bookDirOf(s.Path)
+	if !ok {
+		a.Err = errors.New(tx.NotLedgerOrPause(s.Path))
+		return a
+	}
+	b, err := scanBook(s.Project, dir, false, tx)
+	if err != nil {
+		a.Err = err
+		return a
+	}
+	sum := sha256.Sum256([]byte(strings.Join(b.Outline.manifest, "\n")))
+	if hex.EncodeToString(sum[:]) != s.Fingerprint {
+		a.Err = &fsx.ChangedError{Path: s.Path}
+		return a
+	}
+	how := map[model.Choice]string{model.Restart: "restart", model.Discard: "discarded"}[c]
+	switch c {
+	case model.Continue:
+		return a
+	case model.Restart, model.Discard:
+	default:
+		a.Err = errors.New(tx.UnknownChoice(string(c)))
+		return a
+	}
+	moves := outlineMoves(b.Outline)
+	st := stamp(now.UTC(), func(st string) []string {
+		var names []string
+		for _, m := range moves {
+			names = append(names, m+"."+how+"."+st)
+		}
+		return names
+	})
+	for _, m := range moves {
+		data := b.Outline.PointerData[m]
+		if m == b.Outline.PauseFile {
+			data = b.Outline.PauseData
+		}
+		dst := m + "." + how + "." + st
+		if err := fsx.ArchiveTo(m, fsx.Fingerprint(data), dst); err != nil {
+			a.Err = err
+			return a
+		}
+		a.Changed = append(a.Changed, m)
+		if a.ArchivedTo == "" || m == b.Outline.PauseFile {
+			a.ArchivedTo = dst
+		}
+	}
+	if len(a.Changed) == 0 {
+		a.Err = errors.New(tx.NothingToArchive(b.Dir))
+	}
+	return a
 }

@@ -104,6 +104,9 @@ func (l Loader) Discover(project string) ([]string, error) {
 		if p := statePath(dir); p != "" {
 			found = append(found, p)
 		}
+		if p := outlinePath(dir, l.tx()); p != "" {
+			found = append(found, p)
+		}
 	}
 	for _, bookArch := range subdirs(filepath.Join(root, "workspace", "archives")) {
 		for _, reset := range subdirs(bookArch) {
@@ -181,11 +184,13 @@ func bookDirOf(path string) (string, bool) {
 		return up(path, 3), true
 	case base == "run_paused.json":
 		return up(path, 3), true
+	case isOutlinePath(path):
+		return up(path, 2), true
 	case ledgerName.MatchString(base) && filepath.Base(filepath.Dir(path)) == "phase_history":
 		return up(path, 4), true
 	case base == StateFile && dirExists(filepath.Join(filepath.Dir(path), "draft", "context")):
 		return filepath.Dir(path), true
-	case dirExists(filepath.Join(path, "draft", "context")):
+	case dirExists(filepath.Join(path, "draft", "context")), dirExists(filepath.Join(path, "outline")) && fileExists(filepath.Join(path, StateFile)):
 		return path, true
 	}
 	return "", false
@@ -220,6 +225,9 @@ func (l Loader) Load(project, path string) (*model.Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	if isOutlinePath(abs) && b.Outline != nil {
+		return l.outlineSession(b, abs), nil
+	}
 	return l.session(b, abs), nil
 }
 
@@ -232,6 +240,11 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 		return nil, false, nil
 	}
 	st := statePath(dir)
+	if isOutlinePath(path) || st == "" {
+		if op := outlinePath(dir, l.tx()); op != "" {
+			st = op
+		}
+	}
 	if st == "" {
 		return nil, false, nil
 	}
@@ -239,6 +252,9 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 	b, err := scanBook(project, dir, archivedBook(project, dir), l.tx())
 	if err != nil {
 		return nil, true, err
+	}
+	if isOutlinePath(st) && b.Outline != nil {
+		return l.outlineSession(b, st), true, nil
 	}
 	return l.session(b, st), true, nil
 }

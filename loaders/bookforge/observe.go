@@ -46,6 +46,9 @@ type book struct {
 	Warnings []string
 	// CutShort is a RESTART or DISCARD a kill stopped half way.
 	CutShort *cutShort
+	// Outline is the book's outline folder: outline.json's scene counts
+	// and the outline pipeline (nil for a reset archive).
+	Outline *outlineState
 	// Newest is the most recent entry timestamp recorded, else the newest
 	// file time (the session adds a live marker's created_at).
 	Newest    time.Time
@@ -155,6 +158,10 @@ func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
 		manifest = append(manifest, "state absent")
 	default:
 		return nil, fmt.Errorf("bookforge: %w", err)
+	}
+	if !archived {
+		b.Outline = readOutline(dir, tx)
+		manifest = append(manifest, b.Outline.manifest...)
 	}
 	names, folders, err := ledgerFiles(b.History)
 	switch {

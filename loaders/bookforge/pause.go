@@ -229,7 +229,11 @@ func (p *Pause) Lines(now time.Time) []string {
 	for _, d := range p.Details {
 		out = append(out, tx.LineDetail(d))
 	}
-	if p.RawCreated != "" {
+	switch {
+	case p.HasCreated:
+		// The panel's one format for a time, as "safe since" says it.
+		out = append(out, tx.LinePausedAt(clock(p.CreatedAt)))
+	case p.RawCreated != "":
 		out = append(out, tx.LinePausedAt(p.RawCreated))
 	}
 	if p.Kind == "quota" && p.Stale == "" {

@@ -261,6 +261,12 @@ type Plan struct {
 	// Command is the bookforge command line CONTINUE hands over: one the
 	// real CLI accepts.
 	Command string `json:"command"`
+	// RestartCommand is the run RESTART hands over: without --resume.
+	RestartCommand string `json:"-"`
+	// Gate is bookforge's outline write gate: whether Command writes.
+	Gate *Gate `json:"gate,omitempty"`
+	// Outline is outline/outline.json's scene count, when it can be read.
+	Outline *Outline `json:"outline,omitempty"`
 	// Committed counts the scenes before the cursor.
 	Committed int `json:"committed"`
 	// ResumeIndex is the resume scene's index in Scenes (-1 when there is

@@ -193,6 +193,15 @@ func planLines(p *Plan, now time.Time) []string {
 		out = append(out, tx.PlanResumeAt(p.Resume.Scene, phaseLabel(p.Resume.Phase)))
 	}
 	out = append(out, tx.PlanCommand(p.Command))
+	if g := p.Gate; g != nil && !g.Open && !p.Complete {
+		out = append(out, "  "+g.sentence(tx))
+		for _, it := range g.Attention {
+			out = append(out, "    "+it)
+		}
+	}
+	if o := p.Outline; o != nil && o.Total > 0 {
+		out = append(out, tx.Outline.PlanOutline(o.File, len(o.Chapters), o.Total))
+	}
 	if p.Pause != nil && p.live() == nil {
 		out = append(out, tx.PlanStale(PauseFile))
 		for _, l := range p.Pause.Lines(now) {

@@ -38,7 +38,16 @@ func (l Loader) session(b *book, path string) *model.Session {
 	// --rerun-all is the real run without --resume: bookforge then
 	// ignores the scene's ledger. No other flag of pickup's reaches the
 	// command: the real CLI has only --resume, --steps and --until.
-	plan.Command = runCommand(b, !(fl.RerunAll && plan.ResumeIndex >= 0))
+	gf := gateFlags{Ack: l.opts.Bool(FlagAckOutline), Bypass: l.opts.Bool(FlagBypassOutline)}
+	if b.Archived {
+		gf = gateFlags{}
+	}
+	plan.Command = runCommand(b, !(fl.RerunAll && plan.ResumeIndex >= 0)) + gf.args()
+	plan.RestartCommand = runCommand(b, false) + gf.args()
+	plan.Gate = gate(b, gf, tx)
+	if b.Outline != nil {
+		plan.Outline = b.Outline.Outline
+	}
 
 	s := &model.Session{
 		Source:      SourceName,
@@ -64,27 +73,55 @@ func (l Loader) session(b *book, path string) *model.Session {
 	if b.Archived {
 		s.Title += tx.ResetArchive(archiveName(b))
 	}
-	now := l.now()
-	live := plan.live()
-	var rs *ScenePlan
+	v := &sceneView{l: l, b: b, plan: &plan, s: s, tx: tx, fl: fl, now: l.now(), live: plan.live()}
 	if plan.ResumeIndex >= 0 {
-		rs = &plan.Scenes[plan.ResumeIndex]
+		v.rs = &plan.Scenes[plan.ResumeIndex]
 	}
+	gated := v.alerts(gf)
+	v.standing()
+	v.phases()
+	v.facts()
+	skipped, loads := v.restoredContext(path)
+	v.choices(skipped, gated)
+	v.dashboard(loads)
+	return s
+}
 
+// sceneView is a session being built from a book and its plan: what
+// each part of it (alerts, standing, phases, facts, context, choices,
+// dashboard) reads, and what the earlier parts found for the later.
+type sceneView struct {
+	l           Loader
+	b           *book
+	plan        *Plan
+	s           *model.Session
+	tx          *Text
+	fl          Flags
+	rs          *ScenePlan
+	live        *Pause
+	now         time.Time
+	wait        time.Duration
+	waitWarning string
+	ready       bool
+}
+
+// alerts are the facts that bear on the choice and the warnings. It
+// reports whether the outline write gate is closed for the resume.
+func (v *sceneView) alerts(gf gateFlags) bool {
+	s, b, plan, tx, live, now := v.s, v.b, v.plan, v.tx, v.live, v.now
 	// Alerts (they bear on the choice): a write of pickup's cut short
 	// leads, then the quota wait, then a stale marker. Then the warning
 	// of how the resume scene was found.
 	if b.CutShort != nil && !b.Archived {
 		s.Alert(model.AlertCutShort, b.CutShort.warning(tx))
 	}
-	wait := live.Wait(now)
+	v.wait = live.Wait(now)
 	if b.Archived {
-		wait = 0
+		v.wait = 0
 	}
-	waitWarning := ""
-	if wait > 0 {
-		waitWarning = tx.QuotaWait(clock(*live.RetryAt), waitText(wait, tx))
-		s.Alert(model.AlertOther, waitWarning)
+	if v.wait > 0 {
+		v.waitWarning = tx.QuotaWait(clock(*live.RetryAt), waitText(v.wait, tx))
+		s.Alert(model.AlertOther, v.waitWarning)
 	}
 	if pz := plan.Pause; pz != nil && pz.Stale != "" && b.CutShort == nil && !b.Archived {
 		s.Alert(model.AlertStale, tx.StaleAlert(PauseFile, pz.Cause(), or(pz.RawCreated, tx.AtUnknownTime), pz.Stale))
@@ -98,7 +135,13 @@ func (l Loader) session(b *book, path string) *model.Session {
 	}
 	s.Warnings = append(s.Warnings, b.Warnings...)
 	s.Warnings = append(s.Warnings, plan.Notes...)
+	return v.l.gateAlerts(s, b, plan, gf)
 
+}
+
+// standing is the timing and the crash rule: how the last run ended.
+func (v *sceneView) standing() {
+	s, b, plan, tx, rs, live := v.s, v.b, v.plan, v.tx, v.rs, v.live
 	// Timing and the crash rule: a live pause marker, a finished step or
 	// a complete book is a clean stop; a scene left half done without a
 	// marker is not.
@@ -106,7 +149,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 	if live != nil && live.HasCreated && (!s.HasLastUpdated || live.CreatedAt.After(s.LastUpdated)) {
 		s.LastUpdated, s.HasLastUpdated = live.CreatedAt, true
 	}
-	ready := b.State != nil && rs != nil && rs.Ledger == "" && !rs.Ahead && live == nil
+	v.ready = b.State != nil && rs != nil && rs.Ledger == "" && !rs.Ahead && live == nil
 	switch {
 	case b.Archived:
 		s.LastAction = &model.LastAction{Type: "RESET_ARCHIVE", Clean: true}
@@ -116,7 +159,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.LastAction = &model.LastAction{Type: "BOOK_COMPLETE", Clean: true}
 		s.Headline = tx.HeadComplete
 		s.Standing = model.StandingDone
-	case ready:
+	case v.ready:
 		s.LastAction = &model.LastAction{Type: "STEP_COMPLETED", Clean: true}
 		s.Headline = tx.HeadReady(rs.ID)
 		s.Standing = model.StandingReady
@@ -128,6 +171,11 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.Standing = model.StandingInterrupted
 	}
 
+}
+
+// phases are the resume scene's phases, the progress and the status.
+func (v *sceneView) phases() {
+	s, b, plan, tx, rs, live := v.s, v.b, v.plan, v.tx, v.rs, v.live
 	// The resume scene's phases (a phase it does not need is left out).
 	// Their labels are English in every language, like the verdicts
 	// (JSON is the machine contract); the screens translate them.
@@ -155,22 +203,13 @@ func (l Loader) session(b *book, path string) *model.Session {
 		}
 	}
 	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(s.Phases)}
-	done := plan.Committed
-	if b.State == nil {
-		done = 0
-		for _, sp := range plan.Scenes {
-			if sp.Done() {
-				done++
-			}
-		}
-	}
-	s.Units, s.UnitsLabel = &model.Progress{Done: done, Total: len(plan.Scenes)}, "scenes"
+	s.Units, s.UnitsLabel = sceneUnits(b, plan, &s.Warnings, tx), "scenes"
 
 	switch {
 	case plan.Complete:
 		s.ResumePoint = model.ResumePoint{Reason: plan.Resume.Reason}
 		s.Status = "complete"
-	case ready:
+	case v.ready:
 		s.ResumePoint = model.ResumePoint{Phase: plan.Resume.Phase, Reason: plan.Resume.Reason}
 		s.Stage = plan.Resume.Scene
 		s.Status = "ready for the next step: " + plan.Resume.Scene
@@ -186,6 +225,12 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.Status = "paused: " + en.Cause()
 	}
 
+}
+
+// facts are the labelled facts, a live pause first, and the integrity
+// problem of a block.
+func (v *sceneView) facts() {
+	s, b, plan, tx, rs, live, wait, fl := v.s, v.b, v.plan, v.tx, v.rs, v.live, v.wait, v.fl
 	// Facts, a live pause first.
 	s.Fields = append(s.Fields, model.Field{Key: "book", Label: "Book", Value: b.ID + " (" + plan.BookDir + ")"})
 	if live != nil {
@@ -229,6 +274,12 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.Problem = integrityProblem(b, plan.Blocks, tx)
 	}
 
+}
+
+// restoredContext is what CONTINUE hands over; it returns the phases
+// the resume skips and the outputs it loads.
+func (v *sceneView) restoredContext(path string) ([]string, []model.Artifact) {
+	s, b, plan, rs, wait, waitWarning, fl := v.s, v.b, v.plan, v.rs, v.wait, v.waitWarning, v.fl
 	// Outputs the resume loads into the next phase.
 	var toLoad []map[string]string
 	var loads []model.Artifact
@@ -255,7 +306,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 		"state_file":      b.relProject(path),
 		"from":            plan.From,
 		"command":         plan.Command,
-		"restart_command": runCommand(b, false),
+		"restart_command": plan.RestartCommand,
 		"reset_command":   resetCommand(b),
 		"phase":           plan.Resume.Phase,
 		"committed":       plan.Committed,
@@ -306,9 +357,24 @@ func (l Loader) session(b *book, path string) *model.Session {
 			ctx["warning"] = waitWarning
 		}
 	}
+	if plan.Gate != nil && !b.Archived {
+		ctx["gate"] = plan.Gate
+	}
 	s.Context = ctx
 
-	s.Policy, s.Outcomes = policies(b, &plan, rs, ready, skipped, wait, tx)
+	return skipped, loads
+}
+
+// choices are the choices' words, a closed gate on CONTINUE.
+func (v *sceneView) choices(skipped []string, gated bool) {
+	s, b, plan, tx := v.s, v.b, v.plan, v.tx
+	s.Policy, s.Outcomes = policies(b, plan, v.rs, v.ready, skipped, v.wait, tx)
+	if gated {
+		cont := s.Policy[model.Continue]
+		cont.Recommended = false
+		cont.Hint += tx.Outline.HintGated
+		s.Policy[model.Continue] = cont
+	}
 	s.Moves = map[model.Choice][]string{model.Discard: b.moves()}
 	if b.Archived {
 		for _, c := range []model.Choice{model.Continue, model.Restart, model.Discard} {
@@ -316,15 +382,21 @@ func (l Loader) session(b *book, path string) *model.Session {
 		}
 	}
 
+}
+
+// dashboard is REVIEW: the grid, the pause, every verdict's reason; the
+// plan, the prompt and the artifact list.
+func (v *sceneView) dashboard(loads []model.Artifact) {
+	s, b, plan, tx, now := v.s, v.b, v.plan, v.tx, v.now
 	// The dashboard: the grid, the pause, then every verdict's reason.
 	title := tx.GridTitle
-	if l.opts.Plain {
+	if v.l.opts.Plain {
 		title = tx.GridTitlePlain
 	}
-	s.Sections = append(s.Sections, model.Section{Title: title, Lines: gridLines(&plan, l.opts.Plain)})
+	s.Sections = append(s.Sections, model.Section{Title: title, Lines: gridLines(plan, v.l.opts.Plain)})
 	// The same grid, cell by cell, for a screen that selects a cell and
 	// shows its reason (it then leaves out the text grid and "Why").
-	s.Grid = gridOf(&plan, l.opts.Plain)
+	s.Grid = gridOf(plan, v.l.opts.Plain)
 	if pz := plan.Pause; pz != nil {
 		t := tx.SecPause(PauseFile)
 		if pz.Stale != "" {
@@ -333,15 +405,14 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.Sections = append(s.Sections, model.Section{Title: t, Lines: pz.Lines(now)})
 	}
 	s.Sections = append(s.Sections,
-		model.Section{Title: tx.Why, Lines: reasonLines(&plan)},
-		model.Section{Title: tx.SecWrites, Lines: writeLines(&plan)},
+		model.Section{Title: tx.Why, Lines: reasonLines(plan)},
+		model.Section{Title: tx.SecWrites, Lines: writeLines(plan)},
 	)
-	s.Plan = &model.Plan{Lines: planLines(&plan, now), Data: &plan}
-	s.Prompt = prompt(b, &plan, loads, now, waitWarning, tx)
+	s.Plan = &model.Plan{Lines: planLines(plan, now), Data: plan}
+	s.Prompt = prompt(b, plan, loads, now, v.waitWarning, tx)
 	// The artifact list: every file the ledgers name, with the hashes
 	// they record (the prompt above lists only what the resume loads).
 	s.Artifacts = bookArtifacts(b)
-	return s
 }
 
 // policies are the choices' words: what each does to this book, with
@@ -397,14 +468,14 @@ func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, 
 	switch moves := restartMoves(b, plan, tx); {
 	case b.CutShort != nil && b.CutShort.Choice == "RESTART":
 		restart.Hint = tx.RestartFinishHint(clock(b.CutShort.At))
-		outcomes[model.Restart] = tx.OutRestartFinish(b.ID, clock(b.CutShort.At), runCommand(b, false))
+		outcomes[model.Restart] = tx.OutRestartFinish(b.ID, clock(b.CutShort.At), plan.RestartCommand)
 	case rs == nil:
 		restart.Disabled = tx.RestartNoScene(reset)
 	case len(moves) == 0:
 		restart.Disabled = tx.RestartNothing(rs.ID)
 	default:
 		restart.Hint = tx.RestartHint(tx.and(moves), rs.ID)
-		outcomes[model.Restart] = tx.OutRestart(tx.and(moves), b.ID, rs.ID, runCommand(b, false))
+		outcomes[model.Restart] = tx.OutRestart(tx.and(moves), b.ID, rs.ID, plan.RestartCommand)
 	}
 	return map[model.Choice]model.ChoicePolicy{
 		model.Continue: cont,
@@ -502,7 +573,22 @@ func prompt(b *book, p *Plan, loads []model.Artifact, now time.Time, waitWarning
 	if waitWarning != "" {
 		m.WriteString(tx.PromptWait(waitWarning))
 	}
-	fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.PromptRun, p.Command)
+	if g := p.Gate; g != nil && !g.Open && !p.Complete {
+		m.WriteString(tx.Outline.PromptGate(g.sentence(tx)) + "\n\n")
+		if len(g.Attention) > 0 {
+			for _, it := range g.Attention {
+				fmt.Fprintf(&m, "- %s\n", it)
+			}
+			m.WriteString("\n")
+		}
+		if g.First != "" {
+			fmt.Fprintf(&m, "%s\n\n```sh\n%s\n%s\n```\n\n", tx.Outline.PromptRunAfter, g.First, p.Command)
+		} else {
+			fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.Outline.PromptRunOnce, p.Command)
+		}
+	} else {
+		fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.PromptRun, p.Command)
+	}
 	if len(p.Writes) > 0 {
 		m.WriteString(tx.PromptWrites + "\n\n")
 		for _, w := range p.Writes {
@@ -571,4 +657,68 @@ func globQuote(p string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// gateAlerts says a closed write gate on the options screen (an alert:
+// bookforge refuses the command CONTINUE hands over, and what gets past
+// it), and notes a gate flag that acts. It reports whether the gate is
+// closed for the resume.
+func (l Loader) gateAlerts(s *model.Session, b *book, plan *Plan, gf gateFlags) bool {
+	g, ot := plan.Gate, &l.tx().Outline
+	if g == nil || b.Archived || (plan.Complete && b.State != nil) {
+		return false
+	}
+	switch {
+	case !g.Open:
+		s.Alert(model.AlertDecision, g.sentence(l.tx()))
+		return true
+	case g.Bypassed:
+		s.Warnings = append(s.Warnings, ot.NoteBypassed("--"+FlagBypassOutline))
+	case g.Acked:
+		s.Warnings = append(s.Warnings, ot.NoteAcked("--"+FlagAckOutline, len(g.Attention)))
+	case gf.Ack:
+		s.Warnings = append(s.Warnings, ot.NoteAckNothing("--"+FlagAckOutline))
+	}
+	return false
+}
+
+// sceneUnits counts the scenes as bookforge does: the outline's scenes
+// (chapters[].sections[].scenes[]), every one before state.json's cursor
+// committed. Without a readable outline that lists scenes, the scenes
+// that have a ledger (and the cursor's), with a warning saying so.
+func sceneUnits(b *book, plan *Plan, warnings *[]string, tx *Text) *model.Progress {
+	done := plan.Committed
+	if b.State == nil {
+		done = 0
+		for _, sp := range plan.Scenes {
+			if sp.Done() {
+				done++
+			}
+		}
+	}
+	u := &model.Progress{Done: done, Total: len(plan.Scenes)}
+	o := b.Outline
+	if o == nil || b.Archived {
+		return u
+	}
+	ot := &tx.Outline
+	switch {
+	case !o.HasOutline:
+		*warnings = append(*warnings, ot.TotalFromLedgers(OutlineFile))
+	case o.Outline == nil:
+		*warnings = append(*warnings, ot.TotalOutlineBad(OutlineFile, o.OutlineErr))
+	case o.Outline.Total == 0:
+		*warnings = append(*warnings, ot.TotalOutlineEmpty(OutlineFile))
+	default:
+		u.Total = o.Outline.Total
+		if st := b.State; st != nil {
+			if st.Complete() {
+				u.Done = u.Total
+			} else if n, ok := o.Outline.committedBefore(st.Chapter, st.Scene); ok {
+				u.Done = n
+			}
+		}
+		u.Done = min(u.Done, u.Total)
+	}
+	return u
 }

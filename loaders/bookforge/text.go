@@ -300,6 +300,10 @@ type Text struct {
 	// DISCARD's error once part of it was moved.
 	LedgerMovedAlready func(scene, to string) string
 	MovedAlready       func(from, to string) string
+
+	// The outline: its pipeline session, the write gate, the scene total
+	// (text_outline.go).
+	Outline OutlineText
 }
 
 // Catalogs are the loader's sentences by language (Options.Lang).
@@ -372,8 +376,9 @@ func (t *Text) kindOf(k string) string {
 func (t *Text) and(names []string) string { return strings.Join(names, " "+t.And+" ") }
 
 var english = Text{
-	Units: i18n.UnitsIn(i18n.English),
-	And:   "and", Or: "or",
+	Outline: englishOutline,
+	Units:   i18n.UnitsIn(i18n.English),
+	And:     "and", Or: "or",
 	None: "(none)", NoHash: "none", Missing: "(missing)", NoHashRecorded: "(no hash recorded)", NoPreStatePath: "(no pre_state_path)",
 	AtUnknownTime: "at an unknown time",
 

@@ -11,8 +11,9 @@ import (
 // catalogs: fase, cena, registro (ledger), marcador de pausa, arquivar,
 // rodar de novo, retomar, recomeçar.
 var portuguese = Text{
-	Units: i18n.UnitsIn(i18n.PortugueseBR),
-	And:   "e", Or: "ou",
+	Outline: portugueseOutline,
+	Units:   i18n.UnitsIn(i18n.PortugueseBR),
+	And:     "e", Or: "ou",
 	None: "(nenhum)", NoHash: "nenhum", Missing: "(ausente)", NoHashRecorded: "(nenhum hash registrado)", NoPreStatePath: "(sem pre_state_path)",
 	AtUnknownTime: "em hora desconhecida",
 

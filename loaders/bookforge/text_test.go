@@ -33,6 +33,15 @@ var machineWords = []string{
 	"--rerun-from", "--rerun-all", "--force-resume", "--resume-allow-prompt-change", "--reason", "--resume", "--yes",
 	`"Scene already exists"`, "bookforge book reset", "pickup plan",
 	"SKIP", "RERUN", "BLOCKED", "DONE", "NONE", "MAYBE",
+	// bookforge's own refusals and run command, quoted.
+	"`run`", "Missing outline.json",
+	"WRITE GATED: outline pipeline report is missing or unreadable. Run outline generation first, or use --force-outline-gate-bypass for testing.",
+	"WRITE GATED: outline report requires attention. Re-run with --ack-outline-attention-items only after review.",
+	"WRITE GATED: outline report requires strict attention handling; resolve outline issues before writing.",
+	"WRITE GATED: latest outline pipeline status is", "Resolve outline pipeline issues before writing. Report:",
+	"No resumable outline pipeline run found.", "Drafted scene outputs exist. Use --force-rerun-with-draft to proceed with outline rerun.",
+	"Resume fingerprint mismatch", "--ack-outline-attention-items", "--force-outline-gate-bypass",
+	"overall_status", "phase_failed", "reason_codes", "requires_user_attention", "strict_blocking",
 }
 
 // sourcesOf are the contents of every file under dir, and the words

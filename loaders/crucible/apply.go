@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -55,6 +56,9 @@ func (l *Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Ap
 // reload reads the session's files again and refuses when they no longer
 // hold what was loaded.
 func (l *Loader) reload(s *model.Session) (*pipeline, error) {
+	// The branch and HEAD guards below compare with git as it is now,
+	// not as the run first read it.
+	git.Forget(s.Project)
 	p, err := l.read(s.Project, s.Path)
 	if errors.Is(err, fs.ErrNotExist) || (err == nil && p == nil) {
 		return nil, &fsx.ChangedError{Path: s.Path, Gone: true}

@@ -1,7 +1,6 @@
 package crucible
 
 import (
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -85,7 +84,7 @@ func (t *Text) countText(c map[string]int) string {
 	seen := map[string]bool{}
 	for _, s := range statusOrder {
 		if n := c[s]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, t.statusWord(s)))
+			parts = append(parts, t.Counted(n, t.statusWord(s)))
 		}
 		seen[s] = true
 	}
@@ -97,7 +96,7 @@ func (t *Text) countText(c map[string]int) string {
 	}
 	sort.Strings(other)
 	for _, s := range other {
-		parts = append(parts, fmt.Sprintf("%d %s", c[s], s))
+		parts = append(parts, t.Counted(c[s], s))
 	}
 	if len(parts) == 0 {
 		return t.NoDispatch

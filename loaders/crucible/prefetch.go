@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/pickup-dev/pickup/loaders/git"
 )
 
 // prefetch starts, beside the manifest parse (the long part of a load),
@@ -74,9 +76,9 @@ func (l *Loader) prefetch(p *pipeline) *prefetch {
 		if start, ok := p.marker.Start(); ok {
 			g.since = start.Add(-24 * time.Hour)
 		}
-		if _, err := g.run("rev-parse", "--git-dir"); err == nil {
+		if head, branch, ok := git.Head(p.project); ok {
 			f.isRepo = true
-			f.branch, f.head = g.Branch(), g.Head()
+			f.branch, f.head = branch, head
 			g.Log() // verification reads it; the answer is kept in g
 		}
 		f.git, f.gitDone = g, true

@@ -4,6 +4,7 @@ package crucible
 // branch (the branch guard), HEAD (a restore refuses when it moved), and
 // the commit log (verifying implementer dispatches). Only `branch
 // --show-current`, `rev-parse` and `log` are run, through loaders/git.Run
+// (the branch and HEAD from git.Head, the run's one rev-parse)
 // (the environment cleaned of GIT_* variables so the project is the
 // repository asked; no program the repository names is run).
 
@@ -13,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/loaders/git"
 )
 
 // Commit is one project commit.
@@ -37,22 +40,18 @@ func (p *projectGit) run(args ...string) ([]byte, error) {
 	return runGit(p.dir, cleanEnv(), append([]string{"-C", p.dir}, args...)...)
 }
 
-// Branch is `git branch --show-current`, "" when unknown or detached.
+// Branch is the current branch, "" when unknown or detached: the run's
+// one rev-parse of the project (git.Head), shared with pickup's other
+// questions about it.
 func (p *projectGit) Branch() string {
-	out, err := p.run("branch", "--show-current")
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
+	_, b, _ := git.Head(p.dir)
+	return b
 }
 
-// Head is HEAD's hash, "" when unknown.
+// Head is HEAD's hash, "" when unknown (git.Head).
 func (p *projectGit) Head() string {
-	out, err := p.run("rev-parse", "--verify", "-q", "HEAD")
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
+	h, _, _ := git.Head(p.dir)
+	return h
 }
 
 // maxCommits caps how much history verification reads.

@@ -23,9 +23,12 @@ type Says struct {
 	// Ago is how long ago, without the word ago: "20 minutes".
 	Ago      func(d time.Duration) string
 	InFlight string // the dispatched status as the dashboard says it
-	NoRole   string
-	NoFile   string
-	Through  func(from, to string) string // "Phase 1 through Phase 3"
+	// Counted is a count of dispatches of one final status, in the
+	// dashboard's counts ("2 completed"; pt-BR "2 concluídos").
+	Counted func(n int, status string) string
+	NoRole  string
+	NoFile  string
+	Through func(from, to string) string // "Phase 1 through Phase 3"
 
 	// The session.
 	PipelineTitle    func(skill, sid string) string
@@ -250,6 +253,7 @@ var englishSays = Says{
 	NoPhase:  "(no phase)",
 	Ago:      model.Elapsed,
 	InFlight: "in flight",
+	Counted:  func(n int, status string) string { return fmt.Sprintf("%d %s", n, status) },
 	NoRole:   "no role",
 	NoFile:   "no file",
 	Through:  func(from, to string) string { return from + " through " + to },
@@ -635,6 +639,7 @@ var portugueseSays = Says{
 	NoPhase:  "(sem fase)",
 	Ago:      ptAgo,
 	InFlight: "em andamento",
+	Counted:  ptCounted,
 	NoRole:   "sem papel",
 	NoFile:   "sem arquivo",
 	Through:  func(from, to string) string { return from + " a " + to },
@@ -1077,4 +1082,26 @@ func (t *Text) shadowNote(n string) string {
 		}
 	}
 	return n
+}
+
+// ptStatus are crucible's final statuses in pt-BR, singular and plural
+// (a dispatch: masculine).
+var ptStatus = map[string][2]string{
+	StatusCompleted: {"concluído", "concluídos"},
+	StatusSkipped:   {"pulado", "pulados"},
+	StatusReplayed:  {"refeito", "refeitos"},
+	StatusFailed:    {"com falha", "com falha"},
+	StatusError:     {"com erro", "com erro"},
+}
+
+// ptCounted is "2 concluídos", "1 em andamento"; a status crucible
+// does not define stays as written.
+func ptCounted(n int, status string) string {
+	if w, ok := ptStatus[status]; ok {
+		if n == 1 {
+			return fmt.Sprintf("%d %s", n, w[0])
+		}
+		return fmt.Sprintf("%d %s", n, w[1])
+	}
+	return fmt.Sprintf("%d %s", n, status)
 }

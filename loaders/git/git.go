@@ -10,12 +10,14 @@ package git
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -30,6 +32,8 @@ type Entry struct {
 	Path string
 	// OrigPath is the path a rename or copy came from, or "".
 	OrigPath string
+
+	modTime time.Time // known already (an ignored file's)
 }
 
 // ParsePorcelainZ parses the output of `git status --porcelain=v1 -z`.
@@ -63,19 +67,36 @@ func ParsePorcelainZ(out []byte) []Entry {
 // person knows RESTART goes ahead unguarded.
 const warnSuffix = ": RESTART is allowed without the uncommitted-changes check (VETO-2)"
 
-// Status runs `git status --porcelain=v1 -z --untracked-files=all` in dir
-// and reports the changed files (modified, staged, deleted, renamed,
-// untracked) as paths relative to dir with forward slashes; files of the
-// same repository outside dir get "../" paths. Paths are deduplicated and
-// kept in git's order. A rename is reported by its new path.
+// Status is StatusSince without the scan of ignored files.
+func Status(dir string) model.GitChecked { return StatusSince(dir, time.Time{}) }
+
+// StatusSince runs `git status --porcelain=v1 -z --untracked-files=all`
+// in dir and reports the changed files (modified, staged, deleted,
+// renamed, untracked) as paths relative to dir with forward slashes;
+// files of the same repository outside dir get "../" paths. Paths are
+// deduplicated and kept in git's order. A rename is reported by its new
+// path.
 //
-// When git is missing, dir is not in a repository, or git fails,
-// Available is false and Warning says why (seed 001's git_check_failed:
-// warn and allow the restart).
+// git always works on the folder that holds the .git found at or above
+// dir: `--work-tree=<that folder>` on every command, so a
+// repository whose core.worktree names a clean decoy cannot hide the
+// project's changes.
 //
+// When since is not zero, the files git ignores are looked at too
+// (`git ls-files -o -i --exclude-standard`, at most maxIgnored of them):
+// those that changed on disk at or after since come back with the
+// letters "!!" (model.GitIgnored), and IgnoredCut says when the scan was
+// cut short. A `*` in .git/info/exclude cannot hide the run's files.
+//
+// Only two failures warn and allow the restart (seed 001's
+// git_check_failed): git is not installed, or there is no repository
+// (no .git at or above dir and git agrees). Any other failure of any
+// git call (a corrupt index, a bad config line, a .git that loops or
+// points nowhere, a configuration that never
+// finishes reading) is Failed: VETO-2 fails closed, and the files
+// already found (the main tree's, when a submodule fails) are kept.
 // When git refuses the repository because another user owns it (its
-// safe.directory check), Refused says so: VETO-2 then fails closed, as
-// nothing about the work there can be known.
+// safe.directory check), Refused says so and Repo names the folder.
 //
 // A submodule is looked into the same way (Run, its own configuration
 // neutralised in turn), not by git itself, which would run the
@@ -87,39 +108,49 @@ const warnSuffix = ": RESTART is allowed without the uncommitted-changes check (
 // whether the file is pickup's own (fsx.IsOwn: its archives and its
 // folder) and, for the first maxTimes files, when it last changed on
 // disk: the facts VETO-2 classifies them by (model.Classify).
-func Status(dir string) model.GitChecked {
+func StatusSince(dir string, since time.Time) model.GitChecked {
 	if _, err := exec.LookPath("git"); err != nil {
 		return model.GitChecked{Warning: ErrNotInstalled.Error() + warnSuffix}
 	}
-	pre, entries, err := changes(dir, 0)
-	if err != nil {
-		return failed(dir, err)
+	top := dotGit(dir)
+	h := headOf(dir)
+	if h.err != nil {
+		return failed(dir, top, h.err)
 	}
-	files := []string{}
-	var chs []model.Change
+	entries, err := changes(dir, h, 0)
+	var ignoredCut bool
+	if err == nil && !since.IsZero() {
+		var ign []Entry
+		ign, ignoredCut, err = ignoredSince(dir, h, since)
+		entries = append(entries, ign...)
+	}
+	g := model.GitChecked{Available: true, Files: []string{}, Repo: h.top, IgnoredCut: ignoredCut}
 	seen := map[string]bool{}
 	for _, e := range entries {
-		p := relTo(pre, e.Path)
+		p := relTo(h.prefix, e.Path)
 		if seen[p] {
 			continue
 		}
 		seen[p] = true
-		files = append(files, p)
-		c := model.Change{Path: p, XY: e.XY, Own: fsx.IsOwn(p)}
+		g.Files = append(g.Files, p)
+		c := model.Change{Path: p, XY: e.XY, Own: fsx.IsOwn(p), ModTime: e.modTime}
 		if c.Own {
 			c.ArchiveOf = archiveOrigin(p)
 		}
 		if e.OrigPath != "" {
-			c.OrigPath = relTo(pre, e.OrigPath)
+			c.OrigPath = relTo(h.prefix, e.OrigPath)
 		}
-		if len(chs) < maxTimes {
+		if c.ModTime.IsZero() && len(g.Changes) < maxTimes {
 			if st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(p))); err == nil {
 				c.ModTime = st.ModTime()
 			}
 		}
-		chs = append(chs, c)
+		g.Changes = append(g.Changes, c)
 	}
-	return model.GitChecked{Available: true, Files: files, Changes: chs}
+	if err != nil {
+		g.Failed = describeFailure(dir, err)
+	}
+	return g
 }
 
 // maxTimes bounds how many changed files Status looks at on disk for
@@ -127,45 +158,46 @@ func Status(dir string) model.GitChecked {
 // time, which leaves them the person's in VETO-2's classes.
 const maxTimes = 4096
 
+// maxIgnored bounds the scan of ignored files (a node_modules of a
+// hundred thousand files): git is stopped after this many, and the
+// veto says the scan was cut short.
+var maxIgnored = model.MaxIgnored
+
 // maxSubmoduleDepth bounds how deep Status follows submodules.
 const maxSubmoduleDepth = 8
 
 // changes lists the changed files of the repository holding dir, paths
-// relative to its top, submodules' own changes included, and dir's
-// prefix in it (`git rev-parse --show-prefix`).
-func changes(dir string, depth int) (prefix string, entries []Entry, err error) {
-	out, err := run(dir, "rev-parse", "--show-toplevel", "--show-prefix")
-	if err != nil {
-		return "", nil, err
-	}
-	top, prefix, _ := strings.Cut(strings.TrimRight(string(out), "\r\n"), "\n")
+// relative to its top, submodules' own changes included. When a
+// submodule fails, what was found so far is returned with the error.
+func changes(dir string, h head, depth int) (entries []Entry, err error) {
 	// dirty: git reports a submodule whose commit moved without running
 	// anything in it; what changed inside is asked below.
-	st, err := run(dir, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=dirty")
+	st, err := h.run(dir, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=dirty")
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	entries = ParsePorcelainZ(st)
-	if _, err := os.Lstat(filepath.Join(top, ".gitmodules")); err != nil || depth >= maxSubmoduleDepth {
-		return prefix, entries, nil
+	if _, err := os.Lstat(filepath.Join(h.top, ".gitmodules")); err != nil || depth >= maxSubmoduleDepth {
+		return entries, nil
 	}
-	ls, err := run(top, "ls-files", "-z", "--stage")
+	ls, err := h.run(h.top, "ls-files", "-z", "--stage")
 	if err != nil {
-		return "", nil, err
+		return entries, err
 	}
 	for _, rec := range bytes.Split(ls, []byte{0}) {
 		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
 		if !ok || !bytes.HasPrefix(meta, []byte("160000 ")) {
 			continue // not a submodule
 		}
-		sub := filepath.Join(top, filepath.FromSlash(string(path)))
+		sub := filepath.Join(h.top, filepath.FromSlash(string(path)))
 		if _, err := os.Lstat(filepath.Join(sub, ".git")); err != nil {
 			continue // not checked out: nothing there to lose
 		}
-		_, inner, err := changes(sub, depth+1)
-		if err != nil {
-			return "", nil, err
+		sh := headOf(sub)
+		if sh.err != nil {
+			return entries, fmt.Errorf("submodule %s: %w", path, sh.err)
 		}
+		inner, err := changes(sub, sh, depth+1)
 		for _, e := range inner {
 			e.Path = string(path) + "/" + e.Path
 			if e.OrigPath != "" {
@@ -173,52 +205,108 @@ func changes(dir string, depth int) (prefix string, entries []Entry, err error) 
 			}
 			entries = append(entries, e)
 		}
+		if err != nil {
+			return entries, fmt.Errorf("submodule %s: %w", path, err)
+		}
 	}
-	return prefix, entries, nil
+	return entries, nil
+}
+
+// ignoredSince lists the files git ignores under dir that changed on
+// disk at or after since, as entries "!!" relative to the top; cut is
+// true when more than maxIgnored ignored files were there to look at.
+func ignoredSince(dir string, h head, since time.Time) (entries []Entry, cut bool, err error) {
+	n := 0
+	err = h.stream(dir, func(rec []byte) bool {
+		if n >= maxIgnored {
+			cut = true
+			return false
+		}
+		n++
+		st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(string(rec))))
+		if err != nil || st.IsDir() || st.ModTime().Before(since) {
+			return true
+		}
+		p := string(rec)
+		if h.prefix != "" {
+			p = h.prefix + p
+		}
+		entries = append(entries, Entry{XY: "!!", Path: p, modTime: st.ModTime()})
+		return true
+	}, "ls-files", "-z", "--others", "--ignored", "--exclude-standard")
+	return entries, cut, err
 }
 
 // Branch returns the current branch of the repository holding dir, or ""
 // when it cannot tell (git missing, not a repository, detached HEAD).
 func Branch(dir string) string {
-	if _, err := exec.LookPath("git"); err != nil {
-		return ""
+	return headOf(dir).branch()
+}
+
+// failed is Status's answer when git failed before anything was found:
+// refused (another user owns the repository), a warning when there is
+// no repository at all, else Failed.
+func failed(dir, top string, err error) model.GitChecked {
+	repo := top
+	if repo == "" {
+		repo = dir
 	}
-	out, err := run(dir, "symbolic-ref", "--quiet", "--short", "HEAD")
+	if errors.Is(err, ErrUnsafeRepository) {
+		return model.GitChecked{Repo: repo, Refused: fmt.Sprintf(
+			"git refuses to look at %s: the repository is owned by another user (git's safe.directory check), so pickup cannot tell whether uncommitted work would be lost",
+			repo)}
+	}
+	if top == "" {
+		if w, ok := noRepository(dir, err); ok {
+			return model.GitChecked{Warning: w}
+		}
+	}
+	return model.GitChecked{Repo: repo, Failed: describeFailure(dir, err)}
+}
+
+// noRepository is the warning for a folder git finds no repository in
+// (or cannot start in: the folder is gone); ok is false for any other
+// failure.
+func noRepository(dir string, err error) (string, bool) {
+	var ge *Error
+	if !errors.As(err, &ge) {
+		return "", false
+	}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(ge.Err, &exit) && strings.Contains(strings.ToLower(ge.Stderr), "not a git repository"):
+		return fmt.Sprintf("%s is not inside a git repository", dir) + warnSuffix, true
+	case !errors.As(ge.Err, &exit) && !errors.Is(ge.Err, context.DeadlineExceeded):
+		// git could not be started at all (e.g. dir does not exist).
+		return fmt.Sprintf("could not run git in %s: %v", dir, ge.Err) + warnSuffix, true
+	}
+	return "", false
+}
+
+// describeFailure is git's failure in words, for the veto that fails
+// closed.
+func describeFailure(dir string, err error) string {
+	return fmt.Sprintf("git failed in %s, so pickup cannot tell whether uncommitted work would be lost: %v", dir, err)
+}
+
+// dotGit is the folder holding the .git (folder, file or link, even a
+// broken one) found at dir or above it, "" when there is none. It is the
+// work tree git is run on: whatever the repository's core.worktree says.
+func dotGit(dir string) string {
+	d, err := filepath.Abs(dir)
 	if err != nil {
 		return ""
 	}
-	return strings.TrimSpace(string(out))
-}
-
-// run runs git in dir through Run, with nothing added to its
-// environment.
-func run(dir string, args ...string) ([]byte, error) { return Run(dir, nil, args...) }
-
-// failed is Status's answer when git failed: refused (another user owns
-// the repository), or a warning.
-func failed(dir string, err error) model.GitChecked {
-	if errors.Is(err, ErrUnsafeRepository) {
-		return model.GitChecked{Refused: fmt.Sprintf(
-			"git refuses to look at %s: the repository is owned by another user (git's safe.directory check), so pickup cannot tell whether uncommitted work would be lost",
-			dir)}
-	}
-	return model.GitChecked{Warning: describe(dir, err)}
-}
-
-// describe turns a failed git run into Status's warning.
-func describe(dir string, err error) string {
-	var ge *Error
-	if errors.As(err, &ge) {
-		var exit *exec.ExitError
-		if errors.As(ge.Err, &exit) && strings.Contains(strings.ToLower(ge.Stderr), "not a git repository") {
-			return fmt.Sprintf("%s is not inside a git repository", dir) + warnSuffix
+	for {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
 		}
-		if !errors.As(ge.Err, &exit) {
-			// git could not be started at all (e.g. dir does not exist).
-			return fmt.Sprintf("could not run git in %s: %v", dir, ge.Err) + warnSuffix
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
 		}
+		d = parent
 	}
-	return fmt.Sprintf("git failed in %s: %v", dir, err) + warnSuffix
 }
 
 // relTo converts a repository-root-relative path into one relative to the
@@ -239,50 +327,6 @@ func relTo(prefix, p string) string {
 		rel += "/"
 	}
 	return rel
-}
-
-// Checkout reads the checkout of the repository holding dir, for the
-// context guard: the current branch ("" on a detached HEAD) and HEAD's
-// commit, in one `git rev-parse`; and, when commit (a session's recorded
-// commit, hex) is given, whether HEAD's history holds it (`git
-// merge-base --is-ancestor`). Repo is false when git is missing or dir
-// is not in a repository. Nothing is written, no lock is taken.
-func Checkout(dir, commit string) model.Checkout {
-	co := model.Checkout{Dir: dir}
-	out, err := run(dir, "rev-parse", "HEAD", "--symbolic-full-name", "HEAD")
-	if err != nil {
-		// A repository without a commit has a branch and no HEAD commit.
-		ref, err := run(dir, "symbolic-ref", "-q", "HEAD")
-		if err != nil {
-			return co
-		}
-		co.Repo = true
-		co.Branch = strings.TrimPrefix(strings.TrimSpace(string(ref)), "refs/heads/")
-		if commit != "" {
-			co.Commit = model.CommitUnknown
-		}
-		return co
-	}
-	head, ref, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
-	co.Repo, co.Head = true, head
-	if b, ok := strings.CutPrefix(ref, "refs/heads/"); ok {
-		co.Branch = b
-	}
-	if model.NullCommit(commit) || !isHex(commit) || strings.HasPrefix(head, strings.ToLower(commit)) {
-		return co
-	}
-	_, err = run(dir, "merge-base", "--is-ancestor", commit, "HEAD")
-	var ge *Error
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		co.Commit = model.CommitInHistory
-	case errors.As(err, &ge) && errors.As(ge.Err, &exit) && exit.ExitCode() == 1:
-		co.Commit = model.CommitNotInTree
-	case errors.As(err, &ge) && errors.As(ge.Err, &exit):
-		co.Commit = model.CommitUnknown // "Not a valid commit name"
-	}
-	return co
 }
 
 // isHex reports whether s looks like a commit id (4 to 64 hex digits):

@@ -18,9 +18,12 @@ func newRepo(t *testing.T) string {
 	return dir
 }
 
-// gitRun runs git in dir and fails the test on error.
+// gitRun runs git in dir and fails the test on error. What the run
+// read about any folder is forgotten (headOf keeps it for a whole run,
+// and a test changes repositories as a run never does).
 func gitRun(t *testing.T, dir string, args ...string) string {
 	t.Helper()
+	defer Forget("")
 	return testkit.Git(t, dir, nil, args...)
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -19,9 +20,31 @@ import (
 // commit or a checkout). Run turns every such setting off for each
 // command it runs; docs/reliability.md lists them and why.
 
-// Timeout bounds one git command: a repository can name a named pipe as
-// an included config file, and git would wait on it for good.
+// Timeout bounds one git command that works through the files (status,
+// ls-files, log, a commit, a checkout).
 var Timeout = 2 * time.Minute
+
+// QuickTimeout bounds the commands that only read git's configuration
+// and refs (rev-parse, config, merge-base, symbolic-ref, branch): a
+// repository can name a named pipe or a file on a slow disk as an
+// included config file (include.path), and git would wait on it for
+// good. Every question about a project starts with rev-parse, so such a
+// configuration is given up on after this, whatever comes next.
+var QuickTimeout = 5 * time.Second
+
+// quickCommands are the commands bounded by QuickTimeout.
+var quickCommands = map[string]bool{"rev-parse": true, "config": true, "merge-base": true, "symbolic-ref": true, "branch": true}
+
+// ErrTimeout is matched by errors.Is when git did not finish in time.
+var ErrTimeout = errors.New("git did not finish in time")
+
+// timeoutFor is the bound of one command.
+func timeoutFor(args []string) time.Duration {
+	if i := subcommand(args); i < len(args) && quickCommands[args[i]] {
+		return QuickTimeout
+	}
+	return Timeout
+}
 
 // neutral is the configuration given on the command line (it wins over
 // every file git reads): nothing a repository says can make git run a
@@ -126,49 +149,110 @@ func (e *Error) Is(target error) bool {
 // returns its standard output. On failure the output so far is returned
 // with an *Error carrying git's standard error.
 func Run(dir string, extra []string, args ...string) ([]byte, error) {
-	if _, err := exec.LookPath("git"); err != nil {
-		return nil, ErrNotInstalled
+	env, full, err := prepare(dir, extra, args)
+	if err != nil {
+		return nil, err
 	}
-	env := Env(extra...)
-	full := []string{"--no-pager"}
+	var stdout bytes.Buffer
+	stderr, err := runGit(dir, env, full, &stdout)
+	if err != nil {
+		return stdout.Bytes(), &Error{Args: args, Stderr: stderr, Err: err}
+	}
+	return stdout.Bytes(), nil
+}
+
+// Stream is Run for a command whose output may be long: each
+// NUL-terminated record of git's standard output is handed to fn as it
+// comes, and git is stopped as soon as fn returns false (no error then).
+func Stream(dir string, extra []string, fn func([]byte) bool, args ...string) error {
+	env, full, err := prepare(dir, extra, args)
+	if err != nil {
+		return err
+	}
+	w := &recordWriter{fn: fn}
+	stderr, err := runGit(dir, env, full, w)
+	if w.stopped {
+		return nil
+	}
+	if err != nil {
+		return &Error{Args: args, Stderr: stderr, Err: err}
+	}
+	return nil
+}
+
+// recordWriter splits a stream into NUL-terminated records; once fn
+// says stop, every write fails, which ends git.
+type recordWriter struct {
+	fn      func([]byte) bool
+	buf     []byte
+	stopped bool
+}
+
+var errStopped = errors.New("stopped")
+
+func (w *recordWriter) Write(p []byte) (int, error) {
+	if w.stopped {
+		return 0, errStopped
+	}
+	w.buf = append(w.buf, p...)
+	for {
+		i := bytes.IndexByte(w.buf, 0)
+		if i < 0 {
+			break
+		}
+		rec := w.buf[:i]
+		w.buf = w.buf[i+1:]
+		if len(rec) > 0 && !w.fn(rec) {
+			w.stopped = true
+			return 0, errStopped
+		}
+	}
+	return len(p), nil
+}
+
+// prepare is the environment and the full command line of Run.
+func prepare(dir string, extra, args []string) (env, full []string, err error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, nil, ErrNotInstalled
+	}
+	env = Env(extra...)
+	full = []string{"--no-pager"}
 	for _, c := range neutral {
 		full = append(full, "-c", c)
 	}
 	if filters(args) {
 		// Filters are named by the repository: find each one it defines
 		// and empty its commands (an empty command is no filter).
-		names, err := filterNames(dir, env, full)
+		names, err := filterNames(dir, env, full, args)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, n := range names {
 			full = append(full, "-c", "filter."+n+".clean=", "-c", "filter."+n+".smudge=",
 				"-c", "filter."+n+".process=", "-c", "filter."+n+".required=false")
 		}
 	}
-	full = append(full, withSafeFlags(args)...)
-	out, stderr, err := runGit(dir, env, full)
-	if err != nil {
-		return out, &Error{Args: args, Stderr: stderr, Err: err}
-	}
-	return out, nil
+	return env, append(full, withSafeFlags(args)...), nil
 }
 
-// runGit runs git with exactly args, bounded by Timeout.
-func runGit(dir string, env, args []string) ([]byte, string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+// runGit runs git with exactly args, its standard output to stdout,
+// bounded by timeoutFor.
+func runGit(dir string, env, args []string, stdout io.Writer) (string, error) {
+	limit := timeoutFor(args)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
 	cmd.Env = env
 	cmd.WaitDelay = time.Second
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = stdout, &stderr
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		err = fmt.Errorf("did not finish in %s: %w", Timeout, ctx.Err())
+		err = fmt.Errorf("%w: stopped after %s (pickup waits at most %s for git to read its configuration and at most %s for a command that reads the files; an included configuration file may be a named pipe or on a slow disk): %w",
+			ErrTimeout, limit, QuickTimeout, Timeout, ctx.Err())
 	}
-	return stdout.Bytes(), stderr.String(), err
+	return stderr.String(), err
 }
 
 // filterCommands are the git commands that may run a filter's clean or
@@ -182,9 +266,13 @@ func filters(args []string) bool {
 
 // filterNames lists the filter drivers the repository's configuration
 // defines (filter.<name>.*).
-func filterNames(dir string, env, global []string) ([]string, error) {
-	args := append(append([]string{}, global...), "config", "-z", "--get-regexp", `^filter\.`)
-	out, stderr, err := runGit(dir, env, args)
+func filterNames(dir string, env, global, cmdArgs []string) ([]string, error) {
+	// The command's own -c settings (core.worktree) come first, as they
+	// will for the command.
+	args := append(append(append([]string{}, global...), cmdArgs[:subcommand(cmdArgs)]...), "config", "-z", "--get-regexp", `^filter\.`)
+	var stdout bytes.Buffer
+	stderr, err := runGit(dir, env, args, &stdout)
+	out := stdout.Bytes()
 	var exit *exec.ExitError
 	if errors.As(err, &exit) && exit.ExitCode() == 1 && strings.TrimSpace(stderr) == "" {
 		return nil, nil // no filter at all

@@ -118,9 +118,9 @@ type eventE struct {
 // runCE is everything read for one era C, D or E session.
 type runCE struct {
 	root, path, kilnDir string
-	// recordedDir and started are STATE.md's project path and start,
-	// for the context guard and VETO-2's classes.
-	recordedDir      string
+	// started is STATE.md's start, for VETO-2's classes. Its project
+	// path is only a warning (Moved): kiln never compares it, and
+	// CONTINUE writes nothing, so the context guard is not asked.
 	started          time.Time
 	era              era
 	data             []byte
@@ -233,18 +233,17 @@ func (r *runCE) read() {
 			r.updated, r.hasUpdated = t, true
 		}
 	}
-	for _, k := range []string{"path", "project_path"} {
-		if p := d.value(k); p != "" && filepath.IsAbs(p) && r.recordedDir == "" {
-			r.recordedDir = filepath.Clean(p) // the context guard compares it
-		}
-	}
 	for _, k := range []string{"started", "started_at"} {
 		if t, ok := parseTime(d.value(k)); ok && r.started.IsZero() {
 			r.started = t
 		}
 	}
 	if p := d.value("path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
-		r.warn("%s", r.tx.Moved("project path", p, r.root))
+		if r.era == eraC {
+			r.warn("%s", r.tx.MovedC(p, r.root))
+		} else {
+			r.warn("%s", r.tx.Moved("project path", p, r.root))
+		}
 	} else if p := d.value("project_path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
 		r.warn("%s", r.tx.Moved("project_path", p, r.root))
 	}
@@ -388,7 +387,16 @@ func (r *runCE) fill(s *model.Session) {
 	}
 	s.LastUpdated, s.HasLastUpdated = r.updated, r.hasUpdated
 	s.LastAction = &model.LastAction{Type: "stage " + r.stage, Clean: r.complete}
-	s.Recorded = model.Recorded{Dir: r.recordedDir, Started: r.started}
+	s.Recorded = model.Recorded{Started: r.started}
+	if r.era == eraC && !r.complete {
+		// kiln 1.x has no notion of a crash: a run that stopped is
+		// interrupted, whenever it stopped.
+		s.NoCrash, s.Standing = true, model.StandingInterrupted
+		s.Headline = r.tx.InterruptedC(r.stage, "")
+		if r.hasUpdated {
+			s.Headline = r.tx.InterruptedC(r.stage, r.updated.UTC().Format("2006-01-02 15:04")+" UTC")
+		}
+	}
 	s.Fields = []model.Field{{Key: "era", Label: "Kiln", Value: eraName(r.era)}, {Key: "phase", Label: "Stage", Value: r.stage}}
 	if na := d.value("next_action"); na != "" {
 		s.Fields = append(s.Fields, model.Field{Key: "next_action", Label: "Next action", Value: na})

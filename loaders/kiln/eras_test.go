@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -499,9 +500,11 @@ func TestSideFilesBehindAByteOrderMark(t *testing.T) {
 	}
 }
 
-// TestEraCDRecorded: STATE.md's project path and start are the session's
-// recorded place and start (the context guard, VETO-2's classes); a
-// project moved since keeps the old path there, for the guard to name.
+// TestEraCDRecorded: STATE.md's start is the session's recorded start
+// (VETO-2's classes). Its project path is not a recorded place: kiln
+// never compares it and CONTINUE writes nothing, so a project moved,
+// cloned or renamed since is a warning, never the context guard's
+// question (issue 26).
 func TestEraCDRecorded(t *testing.T) {
 	for f, started := range map[string]time.Time{
 		"era_c_build":        time.Date(2026, 4, 20, 0, 0, 0, 0, time.UTC),
@@ -509,8 +512,8 @@ func TestEraCDRecorded(t *testing.T) {
 	} {
 		e := placeKiln(t, f)
 		s := e.load(t)
-		if !s.Recorded.Started.Equal(started) || s.Recorded.Dir != e.project || s.Recorded.Branch != "" {
-			t.Errorf("%s: %+v, want dir %s, started %s", f, s.Recorded, e.project, started)
+		if !s.Recorded.Started.Equal(started) || !s.Recorded.Empty() {
+			t.Errorf("%s: %+v, want started %s and no place", f, s.Recorded, started)
 		}
 		data, err := os.ReadFile(e.path)
 		if err != nil {
@@ -519,8 +522,32 @@ func TestEraCDRecorded(t *testing.T) {
 		if err := os.WriteFile(e.path, []byte(strings.ReplaceAll(string(data), e.project, "/old/shop")), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if s := e.load(t); s.Recorded.Dir != "/old/shop" {
-			t.Errorf("%s moved: %+v", f, s.Recorded)
+		if s := e.load(t); !s.Recorded.Empty() || !hasWarning(s, "/old/shop, but the project opened is "+e.project) {
+			t.Errorf("%s moved: %+v %q", f, s.Recorded, s.Warnings)
+		}
+	}
+}
+
+// kennygeiler/MetroVision's real era C STATE.md, in a clone whose
+// folder is not the one it records: no recorded place (a warning only),
+// and no crash however old (kiln 1.x has none): interrupted, with its
+// date, in both languages.
+func TestEraCMovedAndInterrupted(t *testing.T) {
+	for lang, want := range map[i18n.Lang][2]string{
+		i18n.English:      {"kiln 1.x records no crash: the run was interrupted on 2026-03-25 04:48 UTC, in stage build.", "kiln 1.x never compares it"},
+		i18n.PortugueseBR: {"O kiln 1.x não registra crash: a execução foi interrompida em 2026-03-25 04:48 UTC, na etapa build.", "o kiln 1.x nunca o compara"},
+	} {
+		e := placeKiln(t, "era_c_moved")
+		e.l.Lang = lang
+		s := e.load(t)
+		if !s.NoCrash || s.Standing != model.StandingInterrupted || s.Headline != want[0] || !s.Recorded.Empty() {
+			t.Errorf("%s: nocrash %v standing %q headline %q recorded %+v", lang, s.NoCrash, s.Standing, s.Headline, s.Recorded)
+		}
+		if !hasWarning(s, "/Users/kennygeiler/Documents/Vibing Coding Projects 2026/SceneDeck") || !hasWarning(s, want[1]) {
+			t.Errorf("%s: warnings %q", lang, s.Warnings)
+		}
+		if c := model.DetectCrash(s, t0.AddDate(0, 8, 0), model.DefaultCrashAfter); c.Detected || c.ReasonCode != model.CrashNoNotion {
+			t.Errorf("%s: crash %+v", lang, c)
 		}
 	}
 }

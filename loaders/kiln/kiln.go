@@ -6,9 +6,11 @@
 // kept them,
 //
 //   - <project>/.kiln/memory/ (kiln from late February 2026), and
-//   - $CLAUDE_HOME/projects/<encoded>/memory/ (earlier kiln), where
+//   - <claude-home>/projects/<encoded>/memory/ (earlier kiln), where
 //     <encoded> is the absolute project path with every "/" replaced by
-//     "-",
+//     "-" (seed 000's rule, which kiln's agents followed), or Claude
+//     Code's own name for the project's folder, with every character
+//     outside [A-Za-z0-9] replaced (ClaudeEncode): both are looked in,
 //
 // together with the project-side .kiln/ folder: phase_<N>_state.md (a
 // phase's event log), archive/phase_<NN>/phase_summary.md (proof that a
@@ -26,12 +28,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -69,6 +75,26 @@ func Encode(project string) string {
 	return strings.Join(strings.Split(filepath.ToSlash(project), "/"), "-")
 }
 
+// claudeNameMax is the longest folder name Claude Code uses as it is;
+// a longer one is cut to this length and given a hash suffix.
+const claudeNameMax = 200
+
+// ClaudeEncode is Claude Code's own name for a project's folder under
+// <claude-home>/projects: the absolute path with every character outside
+// [A-Za-z0-9] replaced by "-" (JavaScript's replace(/[^a-zA-Z0-9]/g, "-")
+// on UTF-16 code units, so a character beyond U+FFFF gives two), nothing
+// collapsed: /home/ana/my_shop is -home-ana-my-shop. A name longer than
+// 200 code units is cut to 200 and Claude appends "-<hash>" (a hash of
+// the runtime's that pickup does not compute): long is then true and
+// name is the 200-unit prefix, to be matched as "<name>-*".
+func ClaudeEncode(project string) (name string, long bool) {
+	name = convo.ClaudeFolder(filepath.ToSlash(project)) // one byte per code unit
+	if len(name) > claudeNameMax {
+		return name[:claudeNameMax], true
+	}
+	return name, false
+}
+
 // Loader is the kiln loader.
 type Loader struct {
 	// ClaudeHome is where Claude Code keeps per-project memory; "" skips
@@ -92,13 +118,32 @@ func New(claudeHome string) Loader { return Loader{ClaudeHome: claudeHome} }
 // Source returns "kiln".
 func (Loader) Source() string { return SourceName }
 
-// MemoryDirs are the two memory folders of a project, in probe order:
-// the project's own .kiln/memory, then Claude's per-project memory.
+// MemoryDirs are the memory folders of a project, in probe order: the
+// project's own .kiln/memory, then the per-project memory in the Claude
+// home under seed 000's folder name (Encode: the spec's MEMORY_DIR),
+// then under Claude Code's own folder name (ClaudeEncode) when it
+// differs: kiln's agents wrote to either. A name Claude cut and hashed
+// is matched by its prefix, so every folder that fits is listed.
 func (l Loader) MemoryDirs(project string) []string {
 	dirs := []string{filepath.Join(project, ".kiln", "memory")}
-	if l.ClaudeHome != "" {
-		d := filepath.Join(l.ClaudeHome, "projects", Encode(project), "memory")
-		if d != dirs[0] {
+	if l.ClaudeHome == "" {
+		return dirs
+	}
+	projects := filepath.Join(l.ClaudeHome, "projects")
+	names := []string{Encode(project)}
+	name, long := ClaudeEncode(project)
+	if !long {
+		names = append(names, name)
+	} else if ents, err := os.ReadDir(projects); err == nil {
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), name+"-") {
+				names = append(names, e.Name())
+			}
+		}
+	}
+	for _, n := range names {
+		d := filepath.Join(projects, n, "memory")
+		if !slices.Contains(dirs, d) {
 			dirs = append(dirs, d)
 		}
 	}
@@ -177,11 +222,64 @@ func (l Loader) NotFound(project string) string {
 		return tm.NoProjectPath
 	}
 	dirs := l.MemoryDirs(root)
-	dir := dirs[len(dirs)-1]
+	dir := dirs[min(1, len(dirs)-1)]
 	if st, err := os.Stat(filepath.Join(root, ".kiln")); err == nil && st.IsDir() {
 		dir = dirs[0]
 	}
-	return tm.NoMemory(dir)
+	msg := tm.NoMemory(dir)
+	if hint := l.NotFoundHint(root); hint != "" {
+		msg += "\n" + hint
+	}
+	return msg
+}
+
+var _ loaders.NotFoundHinter = Loader{}
+
+// phaseFileRe is an era B phase state file's name, N padded or not.
+var phaseFileRe = regexp.MustCompile(`^phase_[0-9]+_state\.md$`)
+
+// NotFoundHint says, when the project's .kiln holds era B phase files
+// but no memory folder holds a MEMORY.md (it lived in the Claude home
+// and was never committed, or came from another machine), that the
+// phase files exist and every folder pickup looked in for their memory;
+// "" otherwise. Such a project has no session to resume: kiln's own
+// /kiln:resume stops at "No memory found" too (exit 3).
+func (l Loader) NotFoundHint(project string) string {
+	root, err := absProject(project)
+	if err != nil {
+		return ""
+	}
+	ents, err := os.ReadDir(filepath.Join(root, ".kiln"))
+	if err != nil {
+		return ""
+	}
+	var files []string
+	for _, e := range ents {
+		if phaseFileRe.MatchString(e.Name()) && e.Type().IsRegular() {
+			files = append(files, ".kiln/"+e.Name())
+		}
+	}
+	if len(files) == 0 {
+		return ""
+	}
+	found, err := l.Discover(root)
+	if err != nil || len(found) > 0 {
+		return ""
+	}
+	slices.SortFunc(files, func(a, b string) int { return cmpPhaseFile(a, b) })
+	return Catalogs.For(l.Lang).Mem.PhaseFilesNoMemory(files, l.MemoryDirs(root))
+}
+
+// cmpPhaseFile orders phase files by their number.
+func cmpPhaseFile(a, b string) int {
+	n := func(s string) int {
+		v, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(s), "phase_"), "_state.md"))
+		return v
+	}
+	if c := n(a) - n(b); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
 }
 
 // Load reads one MEMORY.md found by Discover, with the files around it.

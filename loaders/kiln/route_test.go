@@ -1,6 +1,8 @@
 package kiln
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -341,5 +343,50 @@ func TestEncode(t *testing.T) {
 		if got := Encode(in); got != want {
 			t.Errorf("Encode(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Claude Code's folder names: every character outside [A-Za-z0-9] as
+// "-" per UTF-16 code unit, and names over 200 cut (matched by prefix).
+func TestClaudeEncode(t *testing.T) {
+	for in, want := range map[string]string{
+		"/home/ana/shop":    "-home-ana-shop",
+		"/home/ana/my_shop": "-home-ana-my-shop",
+		"/home/ana/shop.v2": "-home-ana-shop-v2",
+		"/Users/me/.agents": "-Users-me--agents",
+		"/home/ana/café":    "-home-ana-caf-",
+		"/home/ana/a b😀":    "-home-ana-a-b--", // beyond U+FFFF: two code units
+	} {
+		if got, long := ClaudeEncode(in); got != want || long {
+			t.Errorf("ClaudeEncode(%q) = %q %v, want %q", in, got, long, want)
+		}
+	}
+	long := "/" + strings.Repeat("a", 250)
+	if got, cut := ClaudeEncode(long); !cut || got != "-"+strings.Repeat("a", 199) {
+		t.Errorf("long: %q %v", got, cut)
+	}
+}
+
+// MemoryDirs looks in the seed's folder and in Claude's, and finds a
+// long path's hashed folder by its 200-character prefix.
+func TestMemoryDirsBothNames(t *testing.T) {
+	home := t.TempDir()
+	l := New(home)
+	got := l.MemoryDirs("/home/ana/my_shop")
+	want := []string{"/home/ana/my_shop/.kiln/memory", filepath.Join(home, "projects", "-home-ana-my_shop", "memory"), filepath.Join(home, "projects", "-home-ana-my-shop", "memory")}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %q", got)
+	}
+	if got := l.MemoryDirs("/home/ana/shop"); len(got) != 2 {
+		t.Fatalf("one name when both rules agree: %q", got)
+	}
+	project := "/" + strings.Repeat("b", 120) + "/" + strings.Repeat("c", 120)
+	prefix, _ := ClaudeEncode(project)
+	hashed := filepath.Join(home, "projects", prefix+"-1x2y3z")
+	os.MkdirAll(hashed, 0o755)
+	os.MkdirAll(filepath.Join(home, "projects", prefix+"x-other"), 0o755)
+	got = l.MemoryDirs(project)
+	if len(got) != 3 || got[2] != filepath.Join(hashed, "memory") {
+		t.Fatalf("long path: %q", got)
 	}
 }

@@ -227,9 +227,14 @@ func (m *memory) read() {
 	d, tm := m.doc, m.mt()
 	m.mode = d.value("project_mode")
 	m.projectPath = d.value("project_path")
+	shared := filepath.Dir(m.memDir) != filepath.Join(m.root, ".kiln")
+	folder := filepath.Base(filepath.Dir(m.memDir))
+	if shared {
+		m.folderUsed(folder)
+	}
 	if m.projectPath != "" && filepath.Clean(m.projectPath) != m.root {
-		if filepath.Dir(m.memDir) != filepath.Join(m.root, ".kiln") && Encode(filepath.Clean(m.projectPath)) == Encode(m.root) {
-			m.warn("%s", tm.ProjectPathLossy(m.projectPath, m.root, Encode(m.root)))
+		if shared && fitsFolder(filepath.Clean(m.projectPath), folder) {
+			m.warn("%s", tm.ProjectPathLossy(m.projectPath, m.root, folder))
 		} else {
 			m.warn("%s", tm.ProjectPathMoved(m.projectPath, m.root))
 		}
@@ -645,4 +650,28 @@ func (m *memory) fingerprint() string {
 func memoryFP(fp string) string {
 	h, _, _ := strings.Cut(fp, "|")
 	return h
+}
+
+// folderUsed says which of the two names of the project's folder in the
+// Claude home held MEMORY.md, when the two differ: seed 000's (only "/"
+// becomes "-") or Claude Code's own (every character outside
+// [A-Za-z0-9]).
+func (m *memory) folderUsed(folder string) {
+	seed := Encode(m.root)
+	claude, _ := ClaudeEncode(m.root)
+	if seed == claude {
+		return
+	}
+	tm := m.mt()
+	if folder == seed {
+		m.warn("%s", tm.FolderSeed(m.memDir, claude))
+	} else {
+		m.warn("%s", tm.FolderClaude(m.memDir, seed))
+	}
+}
+
+// fitsFolder reports whether path encodes to folder by either rule.
+func fitsFolder(path, folder string) bool {
+	claude, long := ClaudeEncode(path)
+	return Encode(path) == folder || claude == folder || long && strings.HasPrefix(folder, claude+"-")
 }

@@ -7,12 +7,17 @@ import "fmt"
 type CEText struct {
 	// ResumeFailed is kiln 1.x's own message for a STATE.md without a
 	// valid stage (ResumeFailedC in English).
-	ResumeFailed    string
-	BadStage        func(value, steps string) string
-	NoValidStage    func(detail string) string
-	SchemaVersion   func(v string) string
-	UpdatedNotISO   func(key, v string) string
-	Moved           func(key, recorded, root string) string
+	ResumeFailed  string
+	BadStage      func(value, steps string) string
+	NoValidStage  func(detail string) string
+	SchemaVersion func(v string) string
+	UpdatedNotISO func(key, v string) string
+	Moved         func(key, recorded, root string) string
+	// MovedC is era C's "## Project" Path differing from the project
+	// opened; InterruptedC is an unfinished era C run's headline (when:
+	// its last update, "" when unknown).
+	MovedC          func(recorded, root string) string
+	InterruptedC    func(stage, when string) string
 	NoEvents        string
 	CannotReadEvts  func(err string) string
 	CutShortEvent   func(n int) string
@@ -59,6 +64,16 @@ var englishCE = CEText{
 	UpdatedNotISO: func(k, v string) string { return fmt.Sprintf("STATE.md's %s %q is not an ISO-8601 time", k, v) },
 	Moved: func(k, p, root string) string {
 		return fmt.Sprintf("STATE.md's %s is %s, but the project opened is %s (was the project moved?)", k, p, root)
+	},
+	MovedC: func(p, root string) string {
+		return "STATE.md's project Path is " + p + ", but the project opened is " + root +
+			" (moved, cloned or renamed?); kiln 1.x never compares it: /kiln-fire resumes here all the same"
+	},
+	InterruptedC: func(stage, when string) string {
+		if when == "" {
+			return "kiln 1.x records no crash: the run was interrupted in stage " + stage + "."
+		}
+		return "kiln 1.x records no crash: the run was interrupted on " + when + ", in stage " + stage + "."
 	},
 	NoEvents:       "kiln 3.0 keeps .kiln/events.jsonl beside STATE.md; there is none",
 	CannotReadEvts: func(err string) string { return "cannot read .kiln/events.jsonl: " + err },
@@ -124,6 +139,16 @@ var portugueseCE = CEText{
 			k = "caminho do projeto"
 		}
 		return fmt.Sprintf("o %s do STATE.md é %s, mas o projeto aberto é %s (o projeto foi movido?)", k, p, root)
+	},
+	MovedC: func(p, root string) string {
+		return "o Path do projeto no STATE.md é " + p + ", mas o projeto aberto é " + root +
+			" (movido, clonado ou renomeado?); o kiln 1.x nunca o compara: /kiln-fire retoma aqui do mesmo jeito"
+	},
+	InterruptedC: func(stage, when string) string {
+		if when == "" {
+			return "O kiln 1.x não registra crash: a execução foi interrompida na etapa " + stage + "."
+		}
+		return "O kiln 1.x não registra crash: a execução foi interrompida em " + when + ", na etapa " + stage + "."
 	},
 	NoEvents:       "o kiln 3.0 guarda .kiln/events.jsonl ao lado do STATE.md; não há nenhum",
 	CannotReadEvts: func(err string) string { return "não foi possível ler .kiln/events.jsonl: " + err },

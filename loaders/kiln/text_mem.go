@@ -79,14 +79,17 @@ type MemText struct {
 	PhaseName                                      func(n int) string
 
 	// Reading MEMORY.md and the files around it.
-	Missing, Null                                func(key string) string
-	NotOneOf                                     func(key, value, list string) string
-	WrittenAs                                    func(key, written, read string) string
-	StatusWritten                                func(rel, written, read string) string
-	NewestFirst, ByTime                          func(rel string) string
-	BadEventLines                                func(rel, lines string) string
-	ProjectPathLossy                             func(written, root, folder string) string
-	ProjectPathMoved                             func(written, root string) string
+	Missing, Null       func(key string) string
+	NotOneOf            func(key, value, list string) string
+	WrittenAs           func(key, written, read string) string
+	StatusWritten       func(rel, written, read string) string
+	NewestFirst, ByTime func(rel string) string
+	BadEventLines       func(rel, lines string) string
+	ProjectPathLossy    func(written, root, folder string) string
+	ProjectPathMoved    func(written, root string) string
+	// FolderSeed and FolderClaude say which name of the project's folder
+	// in the Claude home held MEMORY.md (dir), naming the other.
+	FolderSeed, FolderClaude                     func(dir, other string) string
 	UpdatedNotISO, DebateModeBad                 func(v string) string
 	PhaseNumberBad, PhaseTotalBad, CorrectionBad func(v string) string
 	CorrectionHigh                               func(n int) string
@@ -163,8 +166,11 @@ type MemText struct {
 	MoveBackFailed                                func(archived, path, err string) string
 	NoProjectPath                                 string
 	NoMemory                                      func(dir string) string
-	Corrupted                                     func(missing, path string) string
-	NoProjectPathLine                             func(path string) string
+	// PhaseFilesNoMemory: kiln phase files exist (files, relative to the
+	// project) but no MEMORY.md in any of dirs.
+	PhaseFilesNoMemory func(files, dirs []string) string
+	Corrupted          func(missing, path string) string
+	NoProjectPathLine  func(path string) string
 }
 
 // englishMem is seed 000's words where it gives them, and pickup's own.
@@ -315,6 +321,12 @@ var englishMem = MemText{
 	ProjectPathMoved: func(written, root string) string {
 		return "MEMORY.md's project_path is " + written + ", but the project opened is " + root + " (was the project moved?)"
 	},
+	FolderSeed: func(dir, other string) string {
+		return "kiln's memory was read from " + dir + ": seed 000's folder name for this project (only / becomes -); Claude Code's own name for it is " + other
+	},
+	FolderClaude: func(dir, other string) string {
+		return "kiln's memory was read from " + dir + ": Claude Code's own folder name for this project (every character outside A-Z, a-z, 0-9 becomes -); seed 000's name for it is " + other
+	},
 	UpdatedNotISO:  func(v string) string { return fmt.Sprintf("last_updated %q is not an ISO-8601 timestamp", v) },
 	DebateModeBad:  func(v string) string { return fmt.Sprintf("debate_mode %q is not 1, 2 or 3; using the default, 2", v) },
 	PhaseNumberBad: func(v string) string { return fmt.Sprintf("phase_number %q is not a whole number; ignored", v) },
@@ -452,6 +464,12 @@ var englishMem = MemText{
 	},
 	NoProjectPath: MsgNoProjectPath,
 	NoMemory:      NoMemoryMessage,
+	PhaseFilesNoMemory: func(files, dirs []string) string {
+		return "kiln phase files exist (" + strings.Join(files, ", ") + "), but not their memory: pickup looked for MEMORY.md in " +
+			strings.Join(dirs, ", ") + ".\n" +
+			"kiln 2.x kept MEMORY.md outside the project, in the Claude home. If it was written on another machine or under another Claude home, " +
+			"copy that memory folder to one of these, or run pickup with --claude-home (or CLAUDE_CONFIG_DIR) set to that home."
+	},
 	Corrupted: func(missing, path string) string {
 		return "[kiln:resume] MEMORY.md is corrupted or incomplete (missing required fields: " + missing + ").\n" +
 			"Run /kiln:start to reinitialize, or manually repair " + path + "."
@@ -621,6 +639,12 @@ var portugueseMem = MemText{
 	ProjectPathMoved: func(written, root string) string {
 		return "o project_path do MEMORY.md é " + written + ", mas o projeto aberto é " + root + " (o projeto foi movido?)"
 	},
+	FolderSeed: func(dir, other string) string {
+		return "a memória do kiln foi lida de " + dir + ": o nome de pasta do seed 000 para este projeto (só / vira -); o nome do próprio Claude Code é " + other
+	},
+	FolderClaude: func(dir, other string) string {
+		return "a memória do kiln foi lida de " + dir + ": o nome de pasta do próprio Claude Code para este projeto (todo caractere fora de A-Z, a-z, 0-9 vira -); o nome do seed 000 é " + other
+	},
 	UpdatedNotISO:  func(v string) string { return fmt.Sprintf("last_updated %q não é uma data ISO-8601", v) },
 	DebateModeBad:  func(v string) string { return fmt.Sprintf("debate_mode %q não é 1, 2 nem 3; usando o padrão, 2", v) },
 	PhaseNumberBad: func(v string) string { return fmt.Sprintf("phase_number %q não é um número inteiro; ignorado", v) },
@@ -762,6 +786,12 @@ var portugueseMem = MemText{
 	NoMemory: func(dir string) string {
 		return "[kiln:resume] Nenhuma memória encontrada em " + dir + ".\n" +
 			"A memória pode não ter sido inicializada. Rode /kiln:start para começar uma nova sessão de projeto."
+	},
+	PhaseFilesNoMemory: func(files, dirs []string) string {
+		return "há arquivos de fase do kiln (" + strings.Join(files, ", ") + "), mas não a memória deles: o pickup procurou o MEMORY.md em " +
+			strings.Join(dirs, ", ") + ".\n" +
+			"O kiln 2.x guardava o MEMORY.md fora do projeto, na pasta do Claude. Se ele foi escrito em outra máquina ou em outra pasta do Claude, " +
+			"copie essa pasta de memória para uma destas, ou rode o pickup com --claude-home (ou CLAUDE_CONFIG_DIR) apontando para ela."
 	},
 	Corrupted: func(missing, path string) string {
 		return "[kiln:resume] O MEMORY.md está corrompido ou incompleto (faltam campos obrigatórios: " + missing + ").\n" +

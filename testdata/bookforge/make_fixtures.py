@@ -292,7 +292,238 @@ def durable_scene():
              "next run goes straight to the commit and applies the patch again.\n\n" + SOURCE)
 
 
+OUTLINE_PHASES = [
+    "phase_01_chapter_spine",
+    "phase_02_section_architecture",
+    "phase_03_scene_draft",
+    "phase_04_transition_causality_refinement",
+    "phase_05_cast_function_refinement",
+    "phase_06_thread_payoff_refinement",
+]
+HANDOFF = {
+    "phase_01_chapter_spine": "outline_spine_v1.json",
+    "phase_02_section_architecture": "outline_sections_v1.json",
+    "phase_03_scene_draft": "outline_draft_v1_1.json",
+    "phase_04_transition_causality_refinement": "outline_transitions_refined_v1_1.json",
+    "phase_05_cast_function_refinement": "outline_cast_refined_v1_1.json",
+    "phase_06_thread_payoff_refinement": "outline_final_v1_1.json",
+}
+
+SOURCE_OUTLINE = (
+    "Source: zekenaulty/bookforge at 30032f6 (src/bookforge/outline.py generate_outline,\n"
+    "_write_pause_marker, _write_latest_run_metadata, _write_latest_report_pointer,\n"
+    "_build_outline_pipeline_report_payload; src/bookforge/runner.py run_loop's write\n"
+    "gate; src/bookforge/pipeline/outline.py _outline_summary). Produced by\n"
+    "../make_fixtures.py: every JSON file is json.dumps(data, ensure_ascii=True,\n"
+    "indent=2) with no final newline, timestamps datetime.now(timezone.utc).isoformat()\n"
+    "(microseconds, +00:00), as the writer does. The story text is invented.\n"
+)
+
+
+def outline_doc(counts, title="The Loom"):
+    """An outline.json whose chapters hold their scenes in sections, as the
+    pipeline's final outline (schema 1.1) does."""
+    chapters = []
+    for ch, n in enumerate(counts, start=1):
+        sections, left, sec = [], n, 1
+        while left > 0:
+            k = min(left, 4)
+            sections.append({
+                "section_id": sec,
+                "title": "Part %d" % sec,
+                "intent": "Move the thread forward.",
+                "end_condition": "The knot holds.",
+                "scenes": [{"scene_id": sum(len(x["scenes"]) for x in sections) + i + 1,
+                            "summary": "A scene of chapter %d." % ch,
+                            "type": "action", "outcome": "Something changes.",
+                            "characters": ["CHAR_MARA"]} for i in range(k)],
+            })
+            left -= k
+            sec += 1
+        chapters.append({"chapter_id": ch, "title": "Chapter %d" % ch, "goal": "Cross.",
+                         "chapter_role": "escalation", "stakes_shift": "Higher.", "bridge": {"from_prev": "", "to_next": ""},
+                         "pacing": {"intensity": 3, "tempo": "steady", "expected_scene_count": n}, "sections": sections})
+    return {"schema_version": "1.1", "chapters": chapters,
+            "characters": [{"character_id": "CHAR_MARA", "name": "Mara", "role": "protagonist"}],
+            "threads": [{"thread_id": "THREAD_FERRY", "label": "The ferry debt", "status": "open"}]}
+
+
+class OutlineRun:
+    """A pipeline run as generate_outline writes it."""
+
+    def __init__(self, book, run_id, settings):
+        self.b = book
+        self.run_id = run_id
+        self.root = book.path("outline")
+        self.dir = os.path.join(self.root, "pipeline_runs", run_id)
+        self.settings = dict(settings)
+        self.settings["location_registry_active_path"] = "outline/location_registry_active.json"
+        self.settings["location_registry_active_sha256"] = ""
+        self.checksums = {p: "%064x" % (i + 1) for i, p in enumerate(OUTLINE_PHASES)}
+        self.history = {"book_id": book.id, "run_id": run_id, "created_at": "", "updated_at": "",
+                        "input_fingerprint": "5" * 64, "settings": self.settings,
+                        "template_checksums": self.checksums, "phases": {}}
+        dump(os.path.join(self.dir, "location_registry.json"), {"schema_version": "1.0", "locations": []})
+        self.executed = []
+
+    def rel(self, name):
+        return name
+
+    def phase(self, idx, ts, payload, user_prompt=""):
+        pid = OUTLINE_PHASES[idx]
+        pre = "phase_%02d" % (idx + 1)
+        if not self.history["created_at"]:
+            self.history["created_at"] = ts
+        dump(os.path.join(self.dir, pre + "_input.json"), {"phase": pid, "timestamp": ts,
+             "template_path": "resources/prompt_templates/outline_" + pid + ".md",
+             "render_values": {"book": {"book_id": self.b.id}, "targets": {"chapters": 2}, "notes": "",
+                               "user_prompt": user_prompt, "transition_hints": ""},
+             "settings": self.settings})
+        return pid, pre
+
+    def success(self, idx, ts, payload, user_prompt=""):
+        pid, pre = self.phase(idx, ts, payload, user_prompt)
+        dump(os.path.join(self.dir, pre + "_attempt_1.raw.json"), {"phase": pid, "attempt": 1, "timestamp": ts,
+             "provider": "gemini", "model": "gemini-3-flash", "raw": {}, "text": json.dumps(payload)})
+        dump(os.path.join(self.dir, pre + "_output.json"), payload)
+        dump(os.path.join(self.dir, pre + "_validation.json"), {"status": "pass", "errors": [], "warnings": [], "metrics": {}})
+        dump(os.path.join(self.dir, HANDOFF[pid]), payload)
+        self.history["phases"][pid] = {"status": "success", "timestamp": ts, "attempts": 1, "artifacts": {
+            "input": pre + "_input.json", "output": pre + "_output.json", "validation": pre + "_validation.json",
+            "handoff": HANDOFF[pid], "attempts": [pre + "_attempt_1.raw.json"]}}
+        self.history["updated_at"] = ts
+        dump(os.path.join(self.dir, "phase_history.json"), self.history)
+        self.executed.append(pid)
+
+    def paused(self, idx, ts, message):
+        """An LLMRequestError on the phase's first attempt."""
+        pid, pre = self.phase(idx, ts, None)
+        self.history["phases"][pid] = {"status": "paused", "timestamp": ts, "attempts": 1,
+                                       "artifacts": {"input": pre + "_input.json", "attempts": []}}
+        self.history["updated_at"] = ts
+        dump(os.path.join(self.dir, "phase_history.json"), self.history)
+        dump(os.path.join(self.root, "pipeline_run_paused.json"), {
+            "book_id": self.b.id, "run_id": self.run_id, "phase": pid, "reason_code": "llm_request_error",
+            "message": message, "created_at": ts, "attempt": 1, "resume_from_phase": pid})
+        self.report(ts, "PAUSED", "llm_request_error", "Retry outline generation after resolving provider/quota issue.")
+
+    def report(self, ts, status, reason="", retry="", attention=None, strict=False):
+        failed = ""
+        for pid in OUTLINE_PHASES:
+            e = self.history["phases"].get(pid)
+            if e and e["status"] in ("failed", "paused"):
+                failed = pid
+                break
+        codes = [reason] if reason else []
+        attention = attention or []
+        requires = bool(attention) or status in ("ERROR", "PAUSED")
+        payload = {
+            "book_id": self.b.id, "run_id": self.run_id, "timestamp": ts, "overall_status": status,
+            "phase_failed": failed, "reason_codes": codes,
+            "attempt_usage": {pid: "%d/2" % e["attempts"] for pid, e in self.history["phases"].items()},
+            "top_errors": [], "requested_from_phase": self.settings["from_phase"], "requested_to_phase": self.settings["to_phase"],
+            "effective_from_phase": self.settings["from_phase"], "executed_phases": self.executed, "reused_phases": [],
+            "warnings_count": len(attention), "errors_count": 0, "requires_user_attention": requires,
+            "strict_blocking": strict, "attention_items": attention, "raw_model_output_path": "", "retry_directive": retry,
+            "mode_values": {
+                "strict_transition_hints": self.settings["strict_transition_hints"],
+                "strict_transition_bridges": self.settings["strict_transition_bridges"],
+                "strict_location_identity": self.settings["strict_location_identity"],
+                "transition_insert_budget_per_chapter": self.settings["transition_insert_budget_per_chapter"],
+                "allow_transition_scene_insertions": self.settings["allow_transition_scene_insertions"],
+                "exact_scene_count": self.settings["exact_scene_count"],
+                "scene_count_range": self.settings["scene_count_range"],
+                "scene_count_default_policy": "strong_non_exact",
+            },
+            "seam_outcomes": {"inserted_scenes_count": 0, "inline_bridges_count": 0, "hard_cut_count": 0, "blocked_by_budget_count": 0},
+            "top_seam_decisions": [], "settings": self.settings,
+            "scene_count_mode": {"exact_scene_count": False, "scene_count_range": "", "default_policy": "strong_non_exact"},
+            "phase_validation_counts": {pid: {"errors": 0, "warnings": 0} for pid in self.executed},
+            "artifact_paths": {"run_dir": "outline/pipeline_runs/" + self.run_id, "phase_history": "phase_history.json",
+                               "report": "outline_pipeline_report.json", "decisions": "outline_pipeline_decisions.json"},
+            "location_registry_active": {"path": "outline/location_registry_active.json", "sha256": ""},
+            "template_checksums": self.checksums,
+        }
+        dump(os.path.join(self.dir, "outline_pipeline_report.json"), payload)
+        dump(os.path.join(self.dir, "outline_pipeline_decisions.json"), {"settings": self.settings, "effective_from_phase": self.settings["from_phase"]})
+        latest = {"run_id": self.run_id, "updated_at": ts, "path": "outline/pipeline_runs/" + self.run_id}
+        dump(os.path.join(self.root, "pipeline_latest.json"), latest)
+        dump(os.path.join(self.root, "outline_pipeline_latest.json"), latest)
+        dump(os.path.join(self.root, "outline_pipeline_report_latest.json"),
+             {"run_id": self.run_id, "updated_at": ts, "path": "pipeline_runs/" + self.run_id + "/outline_pipeline_report.json"})
+        shutil.copy2(os.path.join(self.dir, "outline_pipeline_report.json"), os.path.join(self.root, "outline_pipeline_report_latest.snapshot.json"))
+
+
+SETTINGS = {
+    "from_phase": OUTLINE_PHASES[0], "to_phase": OUTLINE_PHASES[-1],
+    "strict_transition_hints": False, "strict_transition_bridges": False, "strict_location_identity": True,
+    "transition_insert_budget_per_chapter": 2, "allow_transition_scene_insertions": True,
+    "exact_scene_count": False, "scene_count_range": "", "force_rerun_with_draft": False,
+}
+
+
+def outline_paused():
+    b = Book("outline_paused", "loom", "Loomwright")
+    b.state(0, 0, status="NEW")
+    run = OutlineRun(b, "20260215_101500", dict(SETTINGS, strict_transition_bridges=True))
+    draft = outline_doc([4, 3])
+    run.success(0, "2026-02-15T10:15:31.204518+00:00", {"chapters": [{"chapter_id": 1, "title": "Chapter 1"}, {"chapter_id": 2, "title": "Chapter 2"}]})
+    run.success(1, "2026-02-15T10:16:02.918340+00:00", {"chapters": [{"chapter_id": c["chapter_id"], "sections": [{"section_id": s["section_id"], "end_condition": s["end_condition"]} for s in c["sections"]]} for c in draft["chapters"]]})
+    run.success(2, "2026-02-15T10:17:45.551207+00:00", draft)
+    run.paused(3, "2026-02-15T10:18:12.090716+00:00",
+               "429 RESOURCE_EXHAUSTED: You exceeded your current quota, please check your plan and billing details.")
+    b.readme("outline_paused", "A fresh book (loom, state.json NEW) whose outline pipeline run\n"
+             "20260215_101500 paused: phases 1-3 succeeded, phase_04_transition_causality_refinement\n"
+             "hit a provider error on its first attempt (LLMRequestError): its phase_history entry\n"
+             "is \"paused\", outline/pipeline_run_paused.json names llm_request_error and\n"
+             "resume_from_phase, and the run's report says PAUSED. The run was started with\n"
+             "--strict-transition-bridges, so the resume must pass it again (the resume compares\n"
+             "the inputs' fingerprint, settings included). There is no outline.json yet.\n\n" + SOURCE_OUTLINE)
+
+
+def outline_gate():
+    b = Book("outline_gate", "reed", "Reed and Wire")
+    at = clock(16, 8)
+    b.scene(1, 1, at(0), lint=("pass",))
+    b.scene(1, 2, at(60), lint=("pass",))
+    b.state(1, 3, plan_card="draft/chapters/ch_001/scene_002.meta.json")
+    final = outline_doc([4, 3])
+    dump(b.path("outline/outline.json"), final)
+    run = OutlineRun(b, "20260215_120000", SETTINGS)
+    for i in range(6):
+        run.success(i, "2026-02-15T12:0%d:10.000%03d+00:00" % (i, i), final)
+    run.report("2026-02-15T12:06:00.512000+00:00", "SUCCESS_WITH_WARNINGS", attention=[
+        {"code": "seam_hard_cut", "severity": "warning", "message": "1:2 -> 1:3 is a hard cut with no bridge.", "scene_ref": "1:3"},
+        {"code": "blocked_by_budget", "severity": "warning", "message": "Chapter 2 needed a transition scene over the budget.", "scene_ref": "2:1"},
+    ])
+    b.readme("outline_gate", "A drafting book (reed): two scenes committed, the cursor on ch001_sc003, and an\n"
+             "outline made by the pipeline (outline.json: 2 chapters, 4 + 3 scenes in sections)\n"
+             "whose latest report says SUCCESS_WITH_WARNINGS with requires_user_attention and\n"
+             "two attention items (not strict): `bookforge run` refuses (WRITE GATED) unless\n"
+             "--ack-outline-attention-items is given. The ledgers are written as in\n"
+             "cursor/ (runner.py, pipeline/phase_history.py, unchanged at 30032f6).\n\n" + SOURCE_OUTLINE)
+
+
+def outline_total():
+    b = Book("outline_total", "briar", "Briar Crit")
+    at = clock(14, 9)
+    for sc in range(1, 9):
+        b.scene(1, sc, at(30 * (sc - 1)), lint=("pass",))
+    b.state(2, 1, plan_card="draft/chapters/ch_001/scene_008.meta.json")
+    dump(b.path("outline/outline.json"), outline_doc([8, 9, 10, 8, 11, 12, 8]))
+    b.readme("outline_total", "A live book shaped like zekenaulty/bookforge@ba25322\n"
+             "workspace/books/criticulous_b1: chapter 1's 8 scenes committed, state.json's\n"
+             "cursor on ch002_sc001, and an outline.json of 7 chapters whose scenes sit in\n"
+             "chapters[].sections[].scenes[] (8, 9, 10, 8, 11, 12, 8: 66 scenes, counted as\n"
+             "src/bookforge/pipeline/outline.py _outline_summary counts them). It predates the\n"
+             "outline pipeline: no outline pipeline report, so bookforge at 30032f6 refuses\n"
+             "`run` (WRITE GATED: report missing). The ledgers are written as in cursor/.\n\n" + SOURCE_OUTLINE)
+
+
 if __name__ == "__main__":
+    outline_paused()
+    outline_gate()
+    outline_total()
     cursor()
     finished()
     lint_off()

@@ -50,8 +50,12 @@ type Catalog struct {
 	PhaseValue     func(phase string, done, total int) string
 	Choices        map[model.Choice]string // CONTINUE, REVIEW…
 	ChoiceHints    map[model.Choice]string // "pick up where it stopped"
-	Tradeoffs      map[model.Choice]string // seed 001's options_with_tradeoffs
-	Unavailable    func(reason string) string
+	// RestartHint is RESTART's hint for a session of another format
+	// than AIOS with no words of its own (an archived one): ChoiceHints'
+	// is AIOS's story.
+	RestartHint string
+	Tradeoffs   map[model.Choice]string // seed 001's options_with_tradeoffs
+	Unavailable func(reason string) string
 	// Reasons translates the core's reason sentences (model.Reason*);
 	// a missing entry shows the core's own words.
 	Reasons map[string]string
@@ -64,8 +68,13 @@ type Catalog struct {
 	// The corrupted screen.
 	CorruptedTitle string
 	FileLabel      string
-	ProblemLabel   string
-	OnlyDiscard    string
+	// The agent conversation behind the session (loaders/convo): its
+	// label, its value (agent, short id, title, "41m ago", and whether
+	// pickup's hook recorded it or it is a guess), and the way back.
+	ConversationLabel, BackLabel string
+	ConversationValue            func(agent, id, title, ago string, recorded bool) string
+	ProblemLabel                 string
+	OnlyDiscard                  string
 
 	// The review dashboard.
 	ReviewTitle  string
@@ -101,9 +110,15 @@ type Catalog struct {
 	Veto  VetoText
 	Guard GuardText
 	// GitRefused* is VETO-2 failing closed: git would not look at the
-	// repository (another user owns it).
+	// repository (another user owns it). The suggestion names the
+	// repository's folder, quoted for a shell.
 	GitRefusedTitle      string
-	GitRefusedSuggestion string
+	GitRefusedSuggestion func(folder string) string
+	// GitFailed* is VETO-2 failing closed because a git command failed
+	// in a repository (a corrupt index, a bad config line, a .git that
+	// points nowhere…); the reason carries git's own error.
+	GitFailedTitle      string
+	GitFailedSuggestion string
 
 	// The discard confirmation.
 	DiscardTitle      string
@@ -222,8 +237,9 @@ var English = Catalog{
 		model.Restart:  "start the story again from phase 1",
 		model.Discard:  "archive the session and start fresh",
 	},
+	RestartHint: "start again from the first phase",
 	Tradeoffs: map[model.Choice]string{
-		model.Continue: "fastest: resumes where it stopped",
+		model.Continue: "fastest: nothing is done twice",
 		model.Review:   "information only: changes nothing",
 		model.Restart:  "work is lost if it is not committed (git is checked first)",
 		model.Discard:  "a new start: the file is archived, not deleted",
@@ -237,10 +253,22 @@ var English = Catalog{
 	},
 	SuggestRestart: "RESTART is suggested: it starts again from phase 1.",
 
-	CorruptedTitle: "The state file cannot be read.",
-	FileLabel:      "File",
-	ProblemLabel:   "Problem",
-	OnlyDiscard:    "Only DISCARD is possible: it archives the file, nothing is deleted.",
+	CorruptedTitle:    "The state file cannot be read.",
+	FileLabel:         "File",
+	ConversationLabel: "Conversation",
+	BackLabel:         "Back into it",
+	ConversationValue: func(agent, id, title, ago string, recorded bool) string {
+		s := agent + " " + id
+		if title != "" {
+			s += " «" + title + "»"
+		}
+		if recorded {
+			return s + ", " + ago + " (recorded by pickup's hook)"
+		}
+		return s + ", " + ago + " (probably: same folder and time)"
+	},
+	ProblemLabel: "Problem",
+	OnlyDiscard:  "Only DISCARD is possible: it archives the file, nothing is deleted.",
 
 	ReviewTitle: "Detailed progress",
 	PhasesCount: func(done, total int) string { return fmt.Sprintf("Phases %d/%d", done, total) },
@@ -279,8 +307,13 @@ var English = Catalog{
 	},
 
 	GitRefusedTitle: "Restart blocked: git would not check this repository",
-	GitRefusedSuggestion: "To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart. " +
-		"If you own this folder and trust it, mark it safe instead: git config --global --add safe.directory <folder>.",
+	GitRefusedSuggestion: func(folder string) string {
+		return "To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart. " +
+			"If you own this folder and trust it, mark it safe instead: git config --global --add safe.directory " + folder
+	},
+	GitFailedTitle: "Restart blocked: git failed on this repository",
+	GitFailedSuggestion: "Repair the repository until `git status` works in it (the error above is git's own), then choose RESTART again. " +
+		"To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart.",
 
 	DiscardTitle: "Discard: archive the session and start fresh",
 	DiscardWhat:  "The state file is archived, not deleted:",
@@ -289,8 +322,8 @@ var English = Catalog{
 	DiscardRename: func(archived string) string {
 		return "It is renamed to " + archived + " in the same folder."
 	},
-	DiscardRestore:    "Rename it back to get the session again.",
-	DiscardRestoreAll: "Rename them back to get the session again.",
+	DiscardRestore:    "To get the session back: pickup undo (or rename it back).",
+	DiscardRestoreAll: "To get the session back: pickup undo (or rename them back).",
 	DiscardQuestion:   "Discard this session? [y/N]",
 	ConfirmHead:       "Confirm",
 	ConfirmYN:         "Proceed? [y/N]",
@@ -434,6 +467,9 @@ func (c *Catalog) ChoiceName(ch model.Choice) string {
 // else the catalog's hint. s may be nil.
 func (c *Catalog) ChoiceWords(s *model.Session, ch model.Choice) string {
 	hint := c.ChoiceHints[ch]
+	if ch == model.Restart && s != nil && s.Source != "" && s.Source != "aios" && c.RestartHint != "" {
+		hint = c.RestartHint
+	}
 	if s != nil && s.Policy != nil {
 		p := s.Policy[ch]
 		switch {
@@ -446,6 +482,34 @@ func (c *Catalog) ChoiceWords(s *model.Session, ch model.Choice) string {
 		}
 	}
 	return hint
+}
+
+// Tradeoff is the catalog's tradeoff for a choice, as the line under its
+// words (ChoiceWords) shows it: when the tradeoff only repeats those
+// words (seed 001's "Ver progresso detalhado (informação)" under "Ver
+// progresso detalhado" on a crucible menu), just what it adds in
+// parentheses ("informação"), or nothing. An AIOS session's menu keeps
+// seed 001's lines word for word, as the seed surfaces them. s may be
+// nil.
+func (c *Catalog) Tradeoff(s *model.Session, ch model.Choice) string {
+	t := c.Tradeoffs[ch]
+	if s == nil || s.Source == "aios" {
+		return t
+	}
+	head, paren := t, ""
+	if i := strings.LastIndex(t, " ("); i > 0 && strings.HasSuffix(t, ")") {
+		head, paren = t[:i], t[i+2:len(t)-1]
+	}
+	said := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(c.ChoiceWords(s, ch))) {
+		said[w] = true
+	}
+	for _, w := range strings.Fields(strings.ToLower(head)) {
+		if !said[w] {
+			return t
+		}
+	}
+	return paren
 }
 
 // ChoiceLine is "CONTINUE - pick up where it stopped": the choice's
@@ -670,8 +734,9 @@ func (c *Catalog) DecisionText(d model.Decision) string {
 	case model.ActionRestartBlocked:
 		n := 0
 		if d.Veto != nil {
-			if d.Veto.Kind == model.VetoGitRefused {
-				return c.GitRefusedTitle
+			if d.Veto.FailsClosed() {
+				title, _ := c.FailClosed(d.Veto)
+				return title
 			}
 			n = len(d.Veto.Files)
 		}
@@ -684,4 +749,13 @@ func (c *Catalog) DecisionText(d model.Decision) string {
 		return c.ShowProgress
 	}
 	return string(d.Action)
+}
+
+// FailClosed is the title and the way on of a veto that fails closed
+// (git refused or failed to look at the repository).
+func (c *Catalog) FailClosed(v *model.Veto) (title, suggestion string) {
+	if v.Kind == model.VetoGitFailed {
+		return c.GitFailedTitle, c.GitFailedSuggestion
+	}
+	return c.GitRefusedTitle, c.GitRefusedSuggestion(model.ShellQuote(v.Repo))
 }

@@ -84,6 +84,8 @@ func session() *model.Session {
 		Units: &model.Progress{Done: 2, Total: 6}, UnitsLabel: "Stories",
 		ResumePoint: model.ResumePoint{Phase: "development", Reason: "in progress"},
 		Warnings:    []string{"something odd"},
+		// As the AIOS loader sets it: seed 001 hides REVIEW after a crash.
+		Policy: map[model.Choice]model.ChoicePolicy{model.Review: {HiddenAfterCrash: true}},
 	}
 }
 

@@ -41,9 +41,6 @@ type HookText struct {
 	More func(n int, list string) string
 	// Cut says the summary was cut at its size limit.
 	Cut string
-	// Compact is the one line printed after the agent compacted its
-	// context.
-	Compact func(n int, project, status string) string
 	// User is the one line shown to the person (systemMessage).
 	User func(n int, first string) string
 	// Slow: reading the sessions took longer than the hook may wait.
@@ -108,9 +105,6 @@ var englishHook = HookText{
 		return "Not shown here: " + plural(n, "more session", "more sessions") + " (" + list + "); `pickup status` lists every session."
 	},
 	Cut: "The summary was cut at its size limit; `pickup status` shows everything.",
-	Compact: func(n int, project, status string) string {
-		return fmt.Sprintf("pickup: %s in %s; `%s` lists them.", plural(n, "interrupted workflow", "interrupted workflows"), project, status)
-	},
 	User: func(n int, first string) string {
 		if n == 1 {
 			return "pickup: 1 interrupted workflow here (" + first + ")."

@@ -124,7 +124,7 @@ var loaderWords = []string{
 	"milestones",
 	"slices sealed",
 	// Git statuses (model.GitStatus), in VETO-2's file lines.
-	"modified", "added", "deleted", "renamed", "untracked", "conflicted",
+	"modified", "added", "deleted", "renamed", "untracked", "conflicted", "ignored",
 }
 
 var englishWords = func() map[string]string {

@@ -13,11 +13,13 @@ import (
 type PlainText struct {
 	// PickerHead introduces the numbered list of sessions.
 	PickerHead func(n int) string
-	// PickerAsk asks for a session's number.
-	PickerAsk func(n int) string
+	// PickerAsk asks for a session's number; archived counts the
+	// archived sessions a shows too (0: none hidden).
+	PickerAsk func(n, archived int) string
 	// MenuAsk asks for an option's number; back adds how to return to
-	// the list of sessions.
-	MenuAsk func(n int, back bool) string
+	// the list of sessions (b), artifacts how to list them (v). The
+	// keys are the same in every language.
+	MenuAsk func(n int, back, artifacts bool) string
 	// Enter asks for Enter to go back to the options (REVIEW, a failed
 	// write).
 	Enter string
@@ -46,14 +48,22 @@ var englishPlain = PlainText{
 	PickerHead: func(n int) string {
 		return fmt.Sprintf("%s saved here, newest first:", plural(n, "session is", "sessions are"))
 	},
-	PickerAsk: func(n int) string {
-		return fmt.Sprintf("Which session? Type a number from 1 to %d and press Enter (q quits):", n)
-	},
-	MenuAsk: func(n int, back bool) string {
-		if back {
-			return fmt.Sprintf("Type a number from 1 to %d and press Enter (b goes back to the sessions, q quits):", n)
+	PickerAsk: func(n, archived int) string {
+		also := ""
+		if archived > 0 {
+			also = "a shows the " + plural(archived, "archived session", "archived sessions") + " too, "
 		}
-		return fmt.Sprintf("Type a number from 1 to %d and press Enter (q quits):", n)
+		return fmt.Sprintf("Which session? Type a number from 1 to %d and press Enter (%sq quits):", n, also)
+	},
+	MenuAsk: func(n int, back, artifacts bool) string {
+		keys := ""
+		if artifacts {
+			keys += "v lists the artifacts, "
+		}
+		if back {
+			keys += "b goes back to the sessions, "
+		}
+		return fmt.Sprintf("Type a number from 1 to %d and press Enter (%sq quits):", n, keys)
 	},
 	Enter: "Press Enter to go back to the options (q quits):",
 	NotNumber: func(got string, n int) string {
@@ -67,7 +77,7 @@ var englishPlain = PlainText{
 	YesWords:   []string{"y", "yes"},
 	NoWords:    []string{"n", "no"},
 	QuitWords:  []string{"q", "quit"},
-	BackWords:  []string{"b", "back"},
+	BackWords:  []string{"back"},
 	Header: func(project, source string) string {
 		if source == "" {
 			return "pickup: " + project

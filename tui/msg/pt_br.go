@@ -58,6 +58,7 @@ var Portuguese = Catalog{
 		model.Restart:  "Recomeçar story do início",
 		model.Discard:  "Abandonar e começar nova",
 	},
+	RestartHint: "Recomeçar da primeira fase",
 	// Seed 001's options_with_tradeoffs.
 	Tradeoffs: map[model.Choice]string{
 		model.Continue: "Retomar onde parou (mais rápido)",
@@ -80,10 +81,22 @@ var Portuguese = Catalog{
 	},
 	SuggestRestart: "Sugerimos RESTART: ele recomeça da fase 1.",
 
-	CorruptedTitle: "Não é possível ler o arquivo de estado.",
-	FileLabel:      "Arquivo",
-	ProblemLabel:   "Problema",
-	OnlyDiscard:    "Só DISCARD é possível: ele arquiva o arquivo, nada é apagado.",
+	CorruptedTitle:    "Não é possível ler o arquivo de estado.",
+	FileLabel:         "Arquivo",
+	ConversationLabel: "Conversa",
+	BackLabel:         "Para voltar a ela",
+	ConversationValue: func(agent, id, title, ago string, recorded bool) string {
+		s := agent + " " + id
+		if title != "" {
+			s += " «" + title + "»"
+		}
+		if recorded {
+			return s + ", " + ago + " (registrada pelo hook do pickup)"
+		}
+		return s + ", " + ago + " (provável: mesma pasta e mesmo horário)"
+	},
+	ProblemLabel: "Problema",
+	OnlyDiscard:  "Só DISCARD é possível: ele arquiva o arquivo, nada é apagado.",
 
 	ReviewTitle: "Progresso detalhado",
 	PhasesCount: func(done, total int) string { return fmt.Sprintf("Fases %d/%d", done, total) },
@@ -121,8 +134,13 @@ var Portuguese = Catalog{
 	VetoSuggestion: "Commit ou stash suas mudanças antes de restart.",
 
 	GitRefusedTitle: "Restart bloqueado: o git se recusou a verificar este repositório",
-	GitRefusedSuggestion: "Para fazer restart sem a verificação de mudanças não commitadas, rode o pickup de novo com --allow-unchecked-restart. " +
-		"Se a pasta é sua e você confia nela, marque-a como segura: git config --global --add safe.directory <pasta>.",
+	GitRefusedSuggestion: func(folder string) string {
+		return "Para fazer restart sem a verificação de mudanças não commitadas, rode o pickup de novo com --allow-unchecked-restart. " +
+			"Se a pasta é sua e você confia nela, marque-a como segura: git config --global --add safe.directory " + folder
+	},
+	GitFailedTitle: "Restart bloqueado: o git falhou neste repositório",
+	GitFailedSuggestion: "Conserte o repositório até que `git status` funcione nele (o erro acima é do próprio git) e escolha RESTART de novo. " +
+		"Para fazer restart sem a verificação de mudanças não commitadas, rode o pickup de novo com --allow-unchecked-restart.",
 
 	DiscardTitle: "DISCARD - Abandonar e começar nova",
 	DiscardWhat:  "O arquivo de estado é arquivado, não apagado:",
@@ -131,8 +149,8 @@ var Portuguese = Catalog{
 	DiscardRename: func(archived string) string {
 		return "Ele é renomeado para " + archived + " na mesma pasta."
 	},
-	DiscardRestore:    "Renomeie de volta para ter a sessão de novo.",
-	DiscardRestoreAll: "Renomeie-os de volta para ter a sessão de novo.",
+	DiscardRestore:    "Para ter a sessão de volta: pickup undo (ou renomeie de volta).",
+	DiscardRestoreAll: "Para ter a sessão de volta: pickup undo (ou renomeie-os de volta).",
 	DiscardQuestion:   "Descartar esta sessão? [s/N]",
 	ConfirmHead:       "Confirmar",
 	ConfirmYN:         "Prosseguir? [s/N]",
@@ -224,9 +242,12 @@ var portugueseCore = model.Words{
 	StaleAction: func(since, threshold, action string) string {
 		return "sem atualização há " + since + " (mais de " + threshold + ") e a última ação, " + action + ", não é uma pausa"
 	},
+	NoCrashNotion: func(since string) string {
+		return "sem atualização há " + since + "; a ferramenta não registra crash, então a execução foi interrompida"
+	},
 	OwnFiles: "os próprios arquivos da sessão",
 	FilesChanged: func(what, since, threshold string) string {
-		return what + ": mudou há " + since + ", dentro do limite de crash de " + threshold
+		return what + " mudou há " + since + ", dentro do limite de crash de " + threshold
 	},
 	RecordedIn: func(recorded, current string) string {
 		return "registrada em " + recorded + ", você está em " + current
@@ -260,20 +281,34 @@ var portugueseCore = model.Words{
 		}
 		return s
 	},
+	ConversationLive: func(agent, id string, pid int) string {
+		if pid > 0 {
+			return fmt.Sprintf("a conversa %s %s está aberta num processo vivo (pid %d)", agent, id, pid)
+		}
+		return fmt.Sprintf("a conversa %s %s está aberta num processo vivo (a trava de escrita está tomada)", agent, id)
+	},
 }
 
 var portuguesePlain = PlainText{
 	PickerHead: func(n int) string {
 		return fmt.Sprintf("%s aqui, as mais recentes primeiro:", plural(n, "sessão salva", "sessões salvas"))
 	},
-	PickerAsk: func(n int) string {
-		return fmt.Sprintf("Qual sessão? Digite um número de 1 a %d e tecle Enter (q sai):", n)
-	},
-	MenuAsk: func(n int, back bool) string {
-		if back {
-			return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (v volta às sessões, q sai):", n)
+	PickerAsk: func(n, archived int) string {
+		also := ""
+		if archived > 0 {
+			also = "a mostra também " + plural(archived, "sessão arquivada", "sessões arquivadas") + ", "
 		}
-		return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (q sai):", n)
+		return fmt.Sprintf("Qual sessão? Digite um número de 1 a %d e tecle Enter (%sq sai):", n, also)
+	},
+	MenuAsk: func(n int, back, artifacts bool) string {
+		keys := ""
+		if artifacts {
+			keys += "v lista os artefatos, "
+		}
+		if back {
+			keys += "b volta às sessões, "
+		}
+		return fmt.Sprintf("Digite um número de 1 a %d e tecle Enter (%sq sai):", n, keys)
 	},
 	Enter: "Tecle Enter para voltar às opções (q sai):",
 	NotNumber: func(got string, n int) string {
@@ -287,7 +322,7 @@ var portuguesePlain = PlainText{
 	YesWords:   []string{"s", "sim"},
 	NoWords:    []string{"n", "não"},
 	QuitWords:  []string{"q", "sair"},
-	BackWords:  []string{"v", "voltar"},
+	BackWords:  []string{"voltar"},
 	Header: func(project, source string) string {
 		if source == "" {
 			return "pickup: " + project
@@ -363,12 +398,13 @@ var portugueseWords = map[string]string{
 	"milestones": "marcos", "slices sealed": "fatias seladas",
 
 	"modified": "modificado", "added": "adicionado", "deleted": "apagado", "renamed": "renomeado",
-	"untracked": "não rastreado", "conflicted": "em conflito",
+	"untracked": "não rastreado", "conflicted": "em conflito", "ignored": "ignorado",
 }
 
 var portugueseVeto = VetoText{
 	Class: map[model.FileClass]string{
 		model.ClassOther:  "Suas outras mudanças",
+		classAlone:        "Suas mudanças",
 		model.ClassRun:    "Escritos pela execução interrompida",
 		model.ClassState:  "O estado da própria sessão",
 		model.ClassPickup: "Arquivos e log do próprio pickup",
@@ -393,6 +429,10 @@ var portugueseVeto = VetoText{
 	},
 	// Seed 001: "2. OU stash temporariamente: git stash",
 	// "3. Depois execute restart novamente".
+	Ignored: "ignorado pelo git, alterado desde o início da sessão",
+	Cut: func(n int) string {
+		return fmt.Sprintf("A busca de arquivos ignorados pelo git parou em %d arquivos: os demais não foram verificados.", n)
+	},
 	Stash:  "Stash temporariamente (git stash pop as traz de volta):",
 	Commit: "OU commit os arquivos listados pelo nome:",
 	Again:  "Depois execute restart novamente",
@@ -588,9 +628,6 @@ var portugueseHook = HookText{
 		return "Fora deste resumo: " + plural(n, "outra sessão", "outras sessões") + " (" + list + "); `pickup status` lista todas."
 	},
 	Cut: "O resumo foi cortado no seu limite de tamanho; `pickup status` mostra tudo.",
-	Compact: func(n int, project, status string) string {
-		return fmt.Sprintf("pickup: %s em %s; `%s` os lista.", plural(n, "workflow interrompido", "workflows interrompidos"), project, status)
-	},
 	User: func(n int, first string) string {
 		if n == 1 {
 			return "pickup: 1 workflow interrompido aqui (" + first + ")."

@@ -20,6 +20,11 @@ type VetoText struct {
 	// NotCounted names the files that do not block (the session's own
 	// state and pickup's own), by count.
 	NotCounted func(state, pickup int) string
+	// Ignored follows a file git ignores that changed since the
+	// session's recorded start (model.GitIgnored).
+	Ignored string
+	// Cut says the scan of ignored files stopped at its cap of n files.
+	Cut func(n int) string
 	// Stash and Commit introduce the two commands; Again ends the steps.
 	Stash, Commit, Again string
 }
@@ -27,6 +32,7 @@ type VetoText struct {
 var englishVeto = VetoText{
 	Class: map[model.FileClass]string{
 		model.ClassOther:  "Your other changes",
+		classAlone:        "Your changes",
 		model.ClassRun:    "Written by the interrupted run",
 		model.ClassState:  "The session's own state",
 		model.ClassPickup: "pickup's own archives and log",
@@ -49,9 +55,34 @@ var englishVeto = VetoText{
 		}
 		return "Not counted, restart leaves them be: " + strings.Join(parts, " and ") + "."
 	},
+	Ignored: "ignored by git, changed since the session started",
+	Cut: func(n int) string {
+		return fmt.Sprintf("The scan of files git ignores stopped after %d files: the rest were not looked at.", n)
+	},
 	Stash:  "Stash them (git stash pop brings them back):",
 	Commit: "OR commit the listed files by name:",
 	Again:  "Then run restart again",
+}
+
+// classAlone keys VetoText.Class's head for the person's files when
+// they are the only group ("Your changes": "other" only beside the
+// run's files).
+const classAlone model.FileClass = "alone"
+
+// VetoClassHead heads the veto's group of class cl.
+func (c *Catalog) VetoClassHead(v *model.Veto, cl model.FileClass) string {
+	if cl == model.ClassOther {
+		alone := true
+		for _, o := range model.Classes {
+			if o != cl && o.Blocks() && v.CountClass(o) > 0 {
+				alone = false
+			}
+		}
+		if h := c.Veto.Class[classAlone]; alone && h != "" {
+			return h
+		}
+	}
+	return c.Veto.Class[cl]
 }
 
 // VetoFileLine is one file of the veto: its status, its path, and
@@ -64,6 +95,9 @@ func (c *Catalog) VetoFileLine(f model.VetoFile) string {
 	var more []string
 	if f.OrigPath != "" {
 		more = append(more, c.Veto.RenamedFrom(f.OrigPath))
+	}
+	if f.Status == model.GitIgnored {
+		more = append(more, c.Veto.Ignored)
 	}
 	if w := c.Veto.Why[f.Why]; w != "" {
 		more = append(more, w)
@@ -92,13 +126,16 @@ func (c *Catalog) VetoLines(v *model.Veto) []string {
 		if len(files) == 0 {
 			continue
 		}
-		out = append(out, c.Veto.Class[cl]+":")
+		out = append(out, c.VetoClassHead(v, cl)+":")
 		for _, f := range files {
 			out = append(out, "  "+c.VetoFileLine(f))
 		}
 	}
 	if nc := c.Veto.NotCounted(v.CountClass(model.ClassState), v.CountClass(model.ClassPickup)); nc != "" {
 		out = append(out, nc)
+	}
+	if v.IgnoredCut {
+		out = append(out, c.Veto.Cut(model.MaxIgnored))
 	}
 	heads := []string{c.Veto.Stash, c.Veto.Commit}
 	for i, cmd := range v.Advice {

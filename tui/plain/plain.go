@@ -32,9 +32,15 @@ type Config struct {
 	Catalog *msg.Catalog
 	// Project names the project in each screen's first line.
 	Project string
-	// Sessions are the sessions to choose from, newest first: several
-	// are listed first, one is opened straight away.
+	// Sessions are the sessions to choose from, newest first, archived
+	// ones too (listed when the person asks, as the wizard's picker
+	// does): several live ones are listed first, one is opened straight
+	// away.
 	Sessions []*model.Session
+	// Artifacts, when set, are the lines listing a session's artifacts
+	// (the artifact browser's list: cmd inspects them); v on the options
+	// prints them.
+	Artifacts func(*model.Session) []string
 	// Load runs the core's START node on a session, with the facts the
 	// caller gathers about it (the TUI's model.Loaded, the same event).
 	Load func(*model.Session) model.State
@@ -77,22 +83,39 @@ func Run(cfg Config) Result {
 		c = &msg.English
 	}
 	a := &asker{in: bufio.NewReader(cfg.In), out: cfg.Out, c: c}
-	list := len(cfg.Sessions) > 1
-	for {
-		if len(cfg.Sessions) == 0 {
-			return Result{State: model.State{Screen: model.ScreenQuit}}
+	if len(cfg.Sessions) == 0 {
+		return Result{State: model.State{Screen: model.ScreenQuit}}
+	}
+	var live []*model.Session
+	for _, s := range cfg.Sessions {
+		if !s.Archived {
+			live = append(live, s)
 		}
-		s := cfg.Sessions[0]
-		if list {
-			i, err := a.pick(cfg)
+	}
+	// Archived sessions are listed once asked for (a), or when there is
+	// nothing else.
+	showAll := len(live) == 0
+	listFirst := len(live) != 1
+	list := len(cfg.Sessions) > 1 // b goes back to a list
+	for {
+		shown, hidden := live, len(cfg.Sessions)-len(live)
+		if showAll {
+			shown, hidden = cfg.Sessions, 0
+		}
+		s := shown[0]
+		if listFirst {
+			i, err := a.pick(cfg, shown, hidden)
 			switch {
 			case errors.Is(err, errEOF):
 				a.line(c.Plain.EndOfInput)
 				return Result{State: model.State{Screen: model.ScreenQuit}, EOF: true}
+			case i == showArchived:
+				showAll = true
+				continue
 			case i < 0:
 				return Result{State: model.State{Screen: model.ScreenQuit}}
 			}
-			s = cfg.Sessions[i]
+			s = shown[i]
 		}
 		st, back, err := a.wizard(cfg, cfg.Load(s), list)
 		if errors.Is(err, errEOF) {
@@ -100,6 +123,7 @@ func Run(cfg Config) Result {
 			return Result{State: st, Session: s, EOF: true}
 		}
 		if back {
+			listFirst = true
 			continue
 		}
 		return Result{State: st, Session: s}
@@ -136,9 +160,19 @@ func (a *asker) wizard(cfg Config, st model.State, list bool) (_ model.State, ba
 		case model.ScreenOptions, model.ScreenCorrupted:
 			a.lines(header(c, cfg.Project, st.Session))
 			a.lines(optionsLines(c, st))
-			ev, back, err = a.menu(st, list)
-			if back {
+			var to int
+			ev, to, err = a.menu(st, list, cfg.Artifacts != nil)
+			switch {
+			case err != nil:
+			case to == toSessions:
 				return st, true, nil
+			case to == toArtifacts:
+				a.blank()
+				a.lines(cfg.Artifacts(st.Session))
+				ev, err = a.enter()
+				if _, quit := ev.(model.Quit); !quit && err == nil {
+					continue // the options again
+				}
 			}
 		case model.ScreenReview:
 			a.lines(reviewLines(c, st.Session))
@@ -165,45 +199,72 @@ func (a *asker) wizard(cfg Config, st model.State, list bool) (_ model.State, ba
 	}
 }
 
-// pick lists the sessions and reads a number: the index chosen, or -1
-// when the person quits.
-func (a *asker) pick(cfg Config) (int, error) {
+// The keys of accessible mode that are the same in every language, as
+// the wizard's are: a shows the archived sessions too, v lists the
+// artifacts, b goes back to the sessions (each language may add its own
+// word: BackWords).
+const (
+	keyShowAll   = "a"
+	keyArtifacts = "v"
+	keyBack      = "b"
+)
+
+// showArchived is pick's answer when the person asks for the archived
+// sessions too.
+const showArchived = -2
+
+// pick lists the sessions shown and reads a number: the index chosen,
+// showArchived (a, when hidden archived sessions there are), or -1 when
+// the person quits.
+func (a *asker) pick(cfg Config, shown []*model.Session, hidden int) (int, error) {
 	c := a.c
 	a.blank()
 	a.line(c.Plain.Header(cfg.Project, ""))
-	a.line(c.Plain.PickerHead(len(cfg.Sessions)))
-	for i, s := range cfg.Sessions {
+	a.line(c.Plain.PickerHead(len(shown)))
+	for i, s := range shown {
 		a.lines(sessionLines(c, i+1, s, cfg))
 	}
 	for {
-		ans, err := a.ask(c.Plain.PickerAsk(len(cfg.Sessions)))
+		ans, err := a.ask(c.Plain.PickerAsk(len(shown), hidden))
 		if err != nil {
 			return -1, err
 		}
-		if is(c.Plain.QuitWords, ans) {
+		switch {
+		case is(c.Plain.QuitWords, ans):
 			return -1, nil
+		case hidden > 0 && strings.EqualFold(ans, keyShowAll):
+			return showArchived, nil
 		}
-		if n, ok := a.number(ans, len(cfg.Sessions)); ok {
+		if n, ok := a.number(ans, len(shown)); ok {
 			return n - 1, nil
 		}
 	}
 }
 
+// Where a menu answer goes besides an event: the list of sessions, or
+// the session's artifacts.
+const (
+	toSessions = iota + 1
+	toArtifacts
+)
+
 // menu reads the options screen's answer: an option's number (or its
-// name), q, or b for the list of sessions.
-func (a *asker) menu(st model.State, list bool) (model.Event, bool, error) {
+// name), q, b for the list of sessions, or v for the artifacts.
+func (a *asker) menu(st model.State, list, arts bool) (model.Event, int, error) {
 	c := a.c
 	vis := model.Visible(st.Options)
 	for {
-		ans, err := a.ask(c.Plain.MenuAsk(len(vis), list))
+		ans, err := a.ask(c.Plain.MenuAsk(len(vis), list, arts))
 		if err != nil {
-			return nil, false, err
+			return nil, 0, err
 		}
 		switch {
 		case is(c.Plain.QuitWords, ans):
-			return model.Quit{}, false, nil
-		case list && is(c.Plain.BackWords, ans):
-			return nil, true, nil
+			return model.Quit{}, 0, nil
+		case list && (strings.EqualFold(ans, keyBack) || is(c.Plain.BackWords, ans)):
+			return nil, toSessions, nil
+		case arts && strings.EqualFold(ans, keyArtifacts):
+			return nil, toArtifacts, nil
 		}
 		i := slices.IndexFunc(vis, func(o model.Option) bool {
 			return strings.EqualFold(ans, c.Choices[o.Choice]) || strings.EqualFold(ans, string(o.Choice))
@@ -219,7 +280,7 @@ func (a *asker) menu(st model.State, list bool) (model.Event, bool, error) {
 			a.line(c.Unavailable(c.Reason(o.Reason)))
 			continue
 		}
-		return model.Chose{Choice: vis[i].Choice}, false, nil
+		return model.Chose{Choice: vis[i].Choice}, 0, nil
 	}
 }
 

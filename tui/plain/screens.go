@@ -132,7 +132,7 @@ func optionsLines(c *msg.Catalog, st model.State) []string {
 			l += " " + c.Recommends
 		}
 		out = append(out, l)
-		if t := c.Tradeoffs[o.Choice]; o.Enabled && t != "" && (s == nil || s.Policy[o.Choice].Label == "") {
+		if t := c.Tradeoff(s, o.Choice); o.Enabled && t != "" && (s == nil || s.Policy[o.Choice].Label == "") {
 			out = append(out, "     "+t)
 		}
 		if !o.Enabled && o.Reason != "" && !said[o.Reason] {
@@ -211,8 +211,13 @@ func vetoLines(c *msg.Catalog, v *model.Veto) []string {
 	if v == nil {
 		v = &model.Veto{}
 	}
-	if v.Kind == model.VetoGitRefused {
-		return []string{c.Plain.Warning(c.GitRefusedTitle), v.Reason, c.GitRefusedSuggestion}
+	if v.FailsClosed() {
+		title, suggestion := c.FailClosed(v)
+		out := []string{c.Plain.Warning(title), v.Reason}
+		if len(v.Files) > 0 {
+			out = append(append(out, c.VetoFiles(len(v.Files))), c.VetoLines(v)...)
+		}
+		return append(out, suggestion)
 	}
 	out := []string{c.Plain.Warning(c.VetoTitle), c.VetoFiles(len(v.Files))}
 	out = append(out, c.VetoLines(v)...)

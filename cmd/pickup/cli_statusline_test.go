@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// statuslinePayload is Claude Code's statusLine JSON (the fields its
+// docs list), with the session's cwd in a subfolder of the project.
+func statuslinePayload(cwd, project string) string {
+	b, _ := json.Marshal(map[string]any{
+		"hook_event_name": "Status", "session_id": "0a1b2c3d", "transcript_path": "/home/u/.claude/projects/p/0a1b.jsonl",
+		"cwd": cwd, "model": map[string]any{"id": "claude-opus-4-6", "display_name": "Opus"},
+		"workspace": map[string]any{"current_dir": cwd, "project_dir": project}, "version": "2.1.278",
+		"cost": map[string]any{"total_cost_usd": 0.5},
+	})
+	return string(b)
+}
+
+func demoSample(t testing.TB) (project, home string) {
+	t.Helper()
+	root := t.TempDir()
+	project, home = filepath.Join(root, "shop"), filepath.Join(root, "claude-home")
+	if err := unpackSample(project, home, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := gitSample(project); err != nil {
+		t.Skip(err)
+	}
+	return project, home
+}
+
+func TestStatuslineNamesTheNewestSessionInOneLine(t *testing.T) {
+	project, home := demoSample(t)
+	if err := os.MkdirAll(filepath.Join(project, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "statusline", "--claude-home", home)
+	cmd.Dir = t.TempDir() // not the project: the payload says where it is
+	cmd.Stdin = strings.NewReader(statuslinePayload(filepath.Join(project, "src"), project))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The demo's newest session is its crucible pipeline, written 20 minutes ago.
+	got := string(out)
+	if got != "crucible · Phase 3 · Dispatches 9/10 · running 20m\n" {
+		t.Errorf("statusline %q", got)
+	}
+}
+
+func TestStatuslineSaysNothingWhereNothingIsSaved(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "statusline")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(statuslinePayload(dir, dir))
+	out, err := cmd.CombinedOutput()
+	if err != nil || len(out) != 0 {
+		t.Errorf("exit %v, output %q", err, out)
+	}
+	// Garbage on stdin: still nothing, still exit 0.
+	cmd = exec.Command(bin, "statusline")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader("{not json")
+	if out, err := cmd.Output(); err != nil || len(out) != 0 {
+		t.Errorf("garbage stdin: exit %v, output %q", err, out)
+	}
+}
+
+// BenchmarkStatusline runs the built binary on the demo as Claude Code
+// runs it, and reports its CPU time (user+system) per run: the budget
+// is 20 ms (docs/performance.md).
+func BenchmarkStatusline(b *testing.B) {
+	project, home := demoSample(b)
+	in := statuslinePayload(project, project)
+	var cpu time.Duration
+	n := 0
+	for b.Loop() {
+		cmd := exec.Command(bin, "statusline", "--claude-home", home)
+		cmd.Dir = project
+		cmd.Stdin = strings.NewReader(in)
+		if out, err := cmd.Output(); err != nil || len(out) == 0 {
+			b.Fatalf("%v: %q", err, out)
+		}
+		cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		n++
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(n), "cpu-ms/op")
+}

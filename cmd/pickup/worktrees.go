@@ -1,0 +1,211 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/loaders/convo"
+	"github.com/pickup-dev/pickup/loaders/git"
+	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
+)
+
+// worktreeText is what status --worktrees says of a worktree.
+type worktreeText struct {
+	// Head heads a worktree's sessions: its branch (or "detached") and
+	// folder.
+	Head func(branch, path string, main bool) string
+	// Gone: its folder no longer exists.
+	Gone func(branch, path string) string
+	// Orphan: a conversation of an agent that ran in a gone worktree.
+	Orphan   func(agent, id, title, ago string) string
+	None     string
+	Detached string
+}
+
+var worktreeCatalogs = i18n.Catalogs[worktreeText]{
+	i18n.English: {
+		Head: func(branch, path string, main bool) string {
+			if main {
+				return "worktree " + branch + " (main) · " + path
+			}
+			return "worktree " + branch + " · " + path
+		},
+		Gone: func(branch, path string) string {
+			return "worktree " + branch + " · " + path + " · orphaned: its folder is gone (git worktree prune forgets it)"
+		},
+		Orphan: func(agent, id, title, ago string) string {
+			s := "  " + agent + " conversation " + id + ", last active " + ago
+			if title != "" {
+				s += ": «" + title + "»"
+			}
+			return s
+		},
+		None:     "  no saved session",
+		Detached: "detached",
+	},
+	i18n.PortugueseBR: {
+		Head: func(branch, path string, main bool) string {
+			if main {
+				return "worktree " + branch + " (principal) · " + path
+			}
+			return "worktree " + branch + " · " + path
+		},
+		Gone: func(branch, path string) string {
+			return "worktree " + branch + " · " + path + " · órfã: a pasta não existe mais (git worktree prune a esquece)"
+		},
+		Orphan: func(agent, id, title, ago string) string {
+			s := "  conversa " + agent + " " + id + ", última atividade " + ago
+			if title != "" {
+				s += ": «" + title + "»"
+			}
+			return s
+		},
+		None:     "  nenhuma sessão salva",
+		Detached: "destacada",
+	},
+}
+
+// worktreeJSON is one worktree in status --worktrees --json.
+type worktreeJSON struct {
+	Path   string `json:"path"`
+	Branch string `json:"branch,omitempty"`
+	Main   bool   `json:"main,omitempty"`
+	// Gone: the folder no longer exists; Conversations are the agent
+	// conversations that ran there (its sessions cannot be read any more).
+	Gone          bool                 `json:"gone,omitempty"`
+	Conversations []model.Conversation `json:"conversations,omitempty"`
+}
+
+// statusWorktrees is status over every worktree of the repository
+// holding project: each worktree's sessions under its name and branch,
+// a gone worktree as orphaned with the agent conversations that ran in
+// it. Outside a repository it is plain status.
+func (a *app) statusWorktrees(project string) error {
+	wts := git.Worktrees(project)
+	if len(wts) == 0 {
+		return a.statusOne(project)
+	}
+	wt := worktreeCatalogs.For(runLang)
+	c := msg.For(runLang)
+	doc := statusDoc{FormatVersion: formatVersion, Project: project, Sessions: []sessionStatus{}}
+	var text []string
+	code, found := exitOK, 0
+	for _, w := range wts {
+		if w.Bare {
+			continue
+		}
+		branch := w.Branch
+		if branch == "" {
+			branch = wt.Detached
+		}
+		wj := worktreeJSON{Path: w.Path, Branch: w.Branch, Main: w.Main, Gone: w.Gone}
+		if w.Gone {
+			text = append(text, wt.Gone(branch, w.Path)+"\n")
+			for _, cv := range a.conversationsIn(w.Path) {
+				m := cv.Linked(convo.Guessed)
+				wj.Conversations = append(wj.Conversations, m)
+				ago := c.ElapsedShort(int(a.now().Sub(cv.Last).Minutes()))
+				text = append(text, wt.Orphan(cv.Agent, cv.ID, cv.Title, ago)+"\n")
+			}
+			doc.Worktrees = append(doc.Worktrees, wj)
+			continue
+		}
+		doc.Worktrees = append(doc.Worktrees, wj)
+		text = append(text, wt.Head(branch, w.Path, w.Main)+"\n")
+		sessions, err := a.find(w.Path)
+		if err != nil || len(liveOnly(sessions)) == 0 {
+			text = append(text, wt.None+"\n")
+			continue
+		}
+		for _, s := range liveOnly(sessions) {
+			found++
+			st := a.load(s)
+			if p := s.Problem; p != nil && p.Kind != model.ErrPhaseNotFound && code != exitCorrupted {
+				code = problemCode(p)
+			}
+			sj := statusJSON(st)
+			sj.Worktree = &worktreeJSON{Path: w.Path, Branch: w.Branch, Main: w.Main}
+			doc.Sessions = append(doc.Sessions, sj)
+			text = append(text, indent(statusBlock(st)))
+		}
+	}
+	if found == 0 {
+		code = exitNoSession
+	}
+	if a.jsonOut {
+		if err := writeJSON(a.io.out, doc); err != nil {
+			return fail(exitError, "writing JSON: %v", err)
+		}
+	} else {
+		fmt.Fprint(a.io.out, strings.Join(text, ""))
+	}
+	return quiet(code)
+}
+
+// conversationsIn are the agent conversations that ran in dir (nil
+// with --no-conversations).
+func (a *app) conversationsIn(dir string) []convo.Conversation {
+	if a.noConversations {
+		return nil
+	}
+	home, _ := os.UserHomeDir()
+	return convo.Find(a.convoStores(home), []string{dir}, a.now().Add(-convoSince))
+}
+
+// indent puts two spaces before every line of block.
+func indent(block string) string {
+	lines := strings.SplitAfter(block, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "  " + l
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// convoStores are the agents' stores pickup reads conversations from:
+// --claude-home's Claude home, the demo's Codex home where it set one.
+func (a *app) convoStores(home string) convo.Stores {
+	s := convo.StoresFor(os.Getenv, home, a.claudeHome)
+	if a.codexHome != "" {
+		s.Codex = a.codexHome
+	}
+	return s
+}
+
+// hookWorktrees bounds the other worktrees the hook looks into.
+const hookWorktrees = 8
+
+// otherWorktrees is the hook's line on the other worktrees of project's
+// repository that hold live sessions ("" when none), read from the
+// repository's files (no git process).
+func (a *app) otherWorktrees(project string) string {
+	var parts []string
+	n := 0
+	for _, dir := range git.WorktreeDirs(project) {
+		if dir == project || within(project, dir) || n >= hookWorktrees {
+			continue
+		}
+		n++
+		found, _ := a.registry().FindWith(dir, a.source, nil)
+		live := liveOnly(found)
+		if len(live) == 0 {
+			continue
+		}
+		var names []string
+		for _, s := range live[:min(len(live), 3)] {
+			names = append(names, clip(s.Source, 20)+" "+s.ID)
+		}
+		if len(live) > 3 {
+			names = append(names, "…")
+		}
+		parts = append(parts, "«"+clip(dir, 2*hookFieldMax)+"»: "+strings.Join(names, ", "))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return convoCatalogs.For(runLang).OtherWorktrees(len(parts), strings.Join(parts, "; "))
+}

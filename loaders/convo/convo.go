@@ -1,0 +1,191 @@
+// Package convo finds the agent conversations held for a project in the
+// agent CLIs' own stores (Claude Code transcripts, Codex rollouts,
+// Gemini chats), says whether each one's process is still alive, and
+// which one most probably drove a workflow session.
+//
+// It reads metadata only: the head and the tail of each file, never a
+// conversation whole, and keeps nothing of its content but a title (the
+// conversation's name, else the first line the person typed, cut
+// short). Every file goes through the one reader (loaders/fsx). The
+// stores are internal to each agent and change between releases: only
+// the id fields are required, an unreadable line or file is skipped, and
+// a missing folder means "cannot tell", never "not running". The facts
+// behind each reader are in shared/REFERENCE-AGENTS.md; docs/agents.md
+// says what pickup does with them.
+package convo
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// The agents whose conversations are read.
+const (
+	Claude = "claude"
+	Codex  = "codex"
+	Gemini = "gemini"
+)
+
+// Liveness is what the agent's own store says of a conversation's
+// process.
+type Liveness string
+
+const (
+	// Unknown: the store has no way to tell (Gemini; an older Claude
+	// or Codex without its registry or lock folder).
+	Unknown Liveness = "unknown"
+	// Alive: a process of the agent holds the conversation now (Claude's
+	// registry entry with a living pid whose start time matches; a held
+	// Codex writer lock).
+	Alive Liveness = "alive"
+	// Dead: the store can tell and no process holds it.
+	Dead Liveness = "dead"
+)
+
+// Conversation is one agent conversation, as its store describes it.
+type Conversation struct {
+	Agent  string    // Claude, Codex or Gemini
+	ID     string    // the id its resume command takes
+	Title  string    // its name, else its first user line, at most TitleMax runes
+	Cwd    string    // the folder it ran in (Gemini: the project root)
+	Branch string    // the git branch its store recorded last ("" when none)
+	Start  time.Time // its first recorded time
+	Last   time.Time // its last recorded activity
+	Path   string    // the transcript, rollout or chat file
+	Live   Liveness
+	PID    int    // the live process (Claude), 0 when none is known
+	Kind   string // Claude's registry kind: "interactive", "background", …
+	Status string // Claude's registry status: busy, idle, waiting, shell
+}
+
+// TitleMax bounds the title kept of a conversation.
+const TitleMax = 80
+
+// Stores are the agents' configuration folders ("" skips that agent).
+type Stores struct {
+	Claude string // $CLAUDE_CONFIG_DIR, else ~/.claude
+	Codex  string // $CODEX_HOME, else ~/.codex
+	Gemini string // ~/.gemini
+}
+
+// StoresFor resolves the stores the way each agent does: claudeHome
+// (pickup's --claude-home or the environment's choice, "" for none)
+// first, then CLAUDE_CONFIG_DIR, then ~/.claude; CODEX_HOME, then
+// ~/.codex; ~/.gemini. home is the user's home folder.
+func StoresFor(getenv func(string) string, home, claudeHome string) Stores {
+	pick := func(vals ...string) string {
+		for _, v := range vals {
+			if v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	var s Stores
+	s.Claude = pick(claudeHome, getenv("CLAUDE_CONFIG_DIR"))
+	s.Codex = getenv("CODEX_HOME")
+	if home != "" {
+		s.Claude = pick(s.Claude, filepath.Join(home, ".claude"))
+		s.Codex = pick(s.Codex, filepath.Join(home, ".codex"))
+		s.Gemini = filepath.Join(home, ".gemini")
+	}
+	return s
+}
+
+// Limits that keep a look-up cheap whatever a store holds.
+const (
+	maxFiles = 400       // conversation files looked at per agent and root
+	headSize = 64 << 10  // bytes read from a file's start
+	tailSize = 64 << 10  // bytes read from a file's end
+	metaSize = 4 << 20   // a Codex first line (it may carry long instructions) or a legacy Gemini chat
+	procSize = 4 << 10   // a /proc file
+	regSize  = 16 << 10  // a Claude registry entry
+	dayLimit = 400       // Codex day folders looked into
+	lockSize = 256 << 10 // /proc/locks
+)
+
+// Find lists the conversations held for the project whose roots are
+// given (the project folder and, for a repository, every worktree of
+// it): those whose folder is a root or inside one. since skips what
+// ended before it where a store is dated by folder (Codex); the zero
+// time skips nothing. Newest first.
+func Find(s Stores, roots []string, since time.Time) []Conversation {
+	clean := make([]string, 0, len(roots))
+	for _, r := range roots {
+		if r != "" && filepath.IsAbs(r) {
+			clean = append(clean, filepath.Clean(r))
+		}
+	}
+	if len(clean) == 0 {
+		return nil
+	}
+	var out []Conversation
+	if s.Claude != "" {
+		out = append(out, claudeFind(s.Claude, clean)...)
+	}
+	if s.Codex != "" {
+		out = append(out, codexFind(s.Codex, clean, since)...)
+	}
+	if s.Gemini != "" {
+		out = append(out, geminiFind(s.Gemini, clean)...)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Last.After(out[j].Last) })
+	return out
+}
+
+// within reports whether dir is one of roots or inside one.
+func within(dir string, roots []string) bool {
+	if dir == "" || !filepath.IsAbs(dir) {
+		return false
+	}
+	dir = filepath.Clean(dir)
+	for _, r := range roots {
+		if dir == r || strings.HasPrefix(dir, r+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// title cuts s to one line of at most TitleMax runes, with a marker when
+// cut.
+func title(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = strings.TrimSpace(s[:i]) + " …"
+	}
+	r := []rune(s)
+	if len(r) > TitleMax {
+		return string(r[:TitleMax-1]) + "…"
+	}
+	return s
+}
+
+// lines splits data into its complete lines: a head loses its last
+// (maybe cut) line, a tail its first.
+func lines(data []byte, head, tail bool, size int64) []string {
+	s := string(data)
+	if tail && int64(len(data)) < size {
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			s = s[i+1:]
+		} else {
+			return nil
+		}
+	}
+	out := strings.Split(s, "\n")
+	if head && int64(len(data)) < size && len(out) > 0 {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// parseTime reads the agents' ISO 8601 times.
+func parseTime(s string) time.Time {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}

@@ -1,0 +1,202 @@
+package convo
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+
+	"github.com/pickup-dev/pickup/loaders/fsx"
+)
+
+// geminiFind reads the chats of each root: in the folder Gemini CLI
+// names after the project (its slug, from projects.json or any folder
+// whose .project_root names the root), in the older folder named after
+// sha256 of the root, and in data/<sha256>. A chat counts when its
+// projectHash is the root's. Gemini keeps no live registry: Live is
+// always Unknown.
+func geminiFind(home string, roots []string) []Conversation {
+	var out []Conversation
+	slugs := geminiSlugs(home)
+	for _, r := range roots {
+		sum := sha256.Sum256([]byte(r))
+		hash := hex.EncodeToString(sum[:])
+		dirs := []string{filepath.Join(home, "tmp", hash, "chats"), filepath.Join(home, "data", hash, "chats")}
+		if s := slugs[r]; s != "" {
+			dirs = append(dirs, filepath.Join(home, "tmp", s, "chats"))
+		}
+		seen := map[string]bool{}
+		for _, dir := range dirs {
+			for _, n := range sortedDir(dir) {
+				if !strings.HasPrefix(n, "session-") {
+					continue
+				}
+				path := filepath.Join(dir, n)
+				var c geminiChat
+				var ok bool
+				switch {
+				case strings.HasSuffix(n, ".jsonl"):
+					c, ok = geminiJSONL(path)
+				case strings.HasSuffix(n, ".json"):
+					c, ok = geminiJSON(path)
+				}
+				if !ok || c.projectHash != hash || seen[c.ID] {
+					continue
+				}
+				seen[c.ID] = true
+				c.Conversation.Cwd, c.Live = r, Unknown
+				out = append(out, c.Conversation)
+				if len(seen) >= maxFiles {
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// geminiSlugs maps a project root to its folder under tmp/: the
+// registry projects.json, checked by the folder's own .project_root.
+func geminiSlugs(home string) map[string]string {
+	data, _, err := fsx.ReadHead(filepath.Join(home, "projects.json"), metaSize)
+	if err != nil {
+		return nil
+	}
+	var reg struct {
+		Projects map[string]string `json:"projects"`
+	}
+	if json.Unmarshal(data, &reg) != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for root, slug := range reg.Projects {
+		if slug == "" || strings.ContainsAny(slug, `/\`) || slug == "." || slug == ".." {
+			continue
+		}
+		mark, _, err := fsx.ReadHead(filepath.Join(home, "tmp", slug, ".project_root"), procSize)
+		if err == nil && strings.TrimSpace(string(mark)) != filepath.Clean(root) {
+			continue // the folder belongs to another project now
+		}
+		out[filepath.Clean(root)] = slug
+	}
+	return out
+}
+
+// geminiChat is a chat with the hash it was recorded under.
+type geminiChat struct {
+	Conversation
+	projectHash string
+}
+
+// geminiMeta is a chat's metadata (the JSONL form's first line, the
+// legacy form's top level, a $set line's fields).
+type geminiMeta struct {
+	SessionID   string `json:"sessionId"`
+	ProjectHash string `json:"projectHash"`
+	StartTime   string `json:"startTime"`
+	LastUpdated string `json:"lastUpdated"`
+	Kind        string `json:"kind"`
+	Summary     string `json:"summary"`
+}
+
+// geminiMessage is what pickup reads of a chat message.
+type geminiMessage struct {
+	Type      string          `json:"type"`
+	Timestamp string          `json:"timestamp"`
+	Content   json.RawMessage `json:"content"`
+}
+
+// geminiJSONL reads the current form: metadata on line 1, $set lines
+// updating it, messages between.
+func geminiJSONL(path string) (geminiChat, bool) {
+	head, size, err := fsx.ReadHead(path, headSize)
+	if err != nil {
+		return geminiChat{}, false
+	}
+	ls := lines(head, true, false, size)
+	var meta geminiMeta
+	if len(ls) == 0 || json.Unmarshal([]byte(ls[0]), &meta) != nil || meta.SessionID == "" || meta.Kind == "subagent" {
+		return geminiChat{}, false
+	}
+	c := geminiChat{projectHash: meta.ProjectHash}
+	c.Agent, c.ID, c.Path = Gemini, meta.SessionID, path
+	c.Start, c.Last = parseTime(meta.StartTime), parseTime(meta.LastUpdated)
+	first := ""
+	for _, l := range ls[1:] {
+		var m geminiMessage
+		if first == "" && json.Unmarshal([]byte(l), &m) == nil && m.Type == "user" {
+			first = geminiText(m.Content)
+		}
+	}
+	tail := head
+	if size > int64(len(head)) {
+		if tail, _, err = fsx.ReadTail(path, tailSize); err != nil {
+			tail = nil
+		}
+	}
+	summary := ""
+	for _, l := range lines(tail, false, size > int64(len(tail)), size) {
+		var set struct {
+			Set *geminiMeta `json:"$set"`
+		}
+		if json.Unmarshal([]byte(l), &set) == nil && set.Set != nil {
+			if t := parseTime(set.Set.LastUpdated); !t.IsZero() {
+				c.Last = t
+			}
+			if set.Set.Summary != "" {
+				summary = set.Set.Summary
+			}
+			continue
+		}
+		var m geminiMessage
+		if json.Unmarshal([]byte(l), &m) == nil {
+			if t := parseTime(m.Timestamp); t.After(c.Last) {
+				c.Last = t
+			}
+		}
+	}
+	c.Title = title(firstNonEmpty(summary, first))
+	return c, true
+}
+
+// geminiJSON reads the legacy form: one object, messages inside.
+func geminiJSON(path string) (geminiChat, bool) {
+	data, err := fsx.ReadFile(path)
+	if err != nil || len(data) > metaSize {
+		return geminiChat{}, false
+	}
+	var doc struct {
+		geminiMeta
+		Messages []geminiMessage `json:"messages"`
+	}
+	if json.Unmarshal(data, &doc) != nil || doc.SessionID == "" {
+		return geminiChat{}, false
+	}
+	c := geminiChat{projectHash: doc.ProjectHash}
+	c.Agent, c.ID, c.Path = Gemini, doc.SessionID, path
+	c.Start, c.Last = parseTime(doc.StartTime), parseTime(doc.LastUpdated)
+	first := ""
+	for _, m := range doc.Messages {
+		if m.Type == "user" {
+			first = geminiText(m.Content)
+			break
+		}
+	}
+	c.Title = title(firstNonEmpty(doc.Summary, first))
+	return c, true
+}
+
+// geminiText is a message's text: a string or its text parts.
+func geminiText(raw json.RawMessage) string {
+	return userText(raw)
+}
+
+func firstNonEmpty(vals ...string) string {
+	for _, v := range vals {
+		if strings.TrimSpace(v) != "" {
+			return v
+		}
+	}
+	return ""
+}
