@@ -4,7 +4,7 @@ FUZZTIME  ?= 30s
 BIN       ?= bin/pickup
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: help build test lint fmt golden bench fuzz demo clean
+.PHONY: help build test lint fmt golden bench fuzz killloop demo clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -17,7 +17,7 @@ build: ## build bin/pickup
 test: ## go vet, every benchmark once (small inputs), then every test with the race detector
 	$(GO) vet ./...
 	$(GO) test -short -run '^$$' -bench . -benchtime=1x ./...
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 lint: ## gofmt, go vet, go mod tidy and staticcheck must all be clean
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change: $$out"; exit 1; fi
@@ -42,6 +42,11 @@ fuzz: ## run every fuzz target for FUZZTIME each (default 30s)
 	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 	  done; \
 	done
+
+KILLROUNDS ?= 300
+
+killloop: ## kill every multi-file write and undo with SIGKILL: each point once, then KILLROUNDS (300) random kills each (make test: the moments between files, 1 random kill)
+	PICKUP_KILLLOOP_ROUNDS=$(KILLROUNDS) $(GO) test -count=1 -timeout 2h -run 'TestKillLoop' -v ./cmd/pickup | grep -E '^(=== RUN|--- |ok|FAIL|PASS)|points and'
 
 demo: ## the wizard on the built-in sample project
 	$(GO) run ./cmd/pickup demo

@@ -72,7 +72,11 @@ const (
 	AlertReadOnly AlertKind = "read_only" // another pickup has the session open
 	AlertCutShort AlertKind = "cut_short" // a write (the tool's or pickup's) was cut short
 	AlertDecision AlertKind = "decision"  // a person must decide before the workflow can go on
-	AlertOther    AlertKind = "other"
+	// AlertInterrupted: pickup's own write on the session was cut short
+	// (its operation is still open in the log; `pickup undo` puts it
+	// back, or finishes an undo cut short).
+	AlertInterrupted AlertKind = "pickup_interrupted"
+	AlertOther       AlertKind = "other"
 )
 
 // Alert is a fact that bears on the choice: the options screen shows

@@ -73,7 +73,14 @@ type app struct {
 	facts facts
 	// lang is the language the run speaks (lang.go).
 	lang langState
+	// cut is what the run found of pickup's operations cut short
+	// (interrupted.go).
+	cut cutShort
 }
+
+// clockNow is the run's clock: time.Now, but in the kill loop's own
+// build (killloop_clock.go, tag pickup_killloop).
+var clockNow = time.Now
 
 // signals is the run's signal catcher, started when needed.
 func (a *app) signals() *signalCatcher {
@@ -85,7 +92,7 @@ func (a *app) signals() *signalCatcher {
 
 func newApp(ctx context.Context, streams stdio) *app {
 	return &app{
-		ctx: ctx, term: streams, now: time.Now,
+		ctx: ctx, term: streams, now: clockNow,
 		io:          stdio{in: streams.in, out: textsafe.NewWriter(streams.out), err: textsafe.NewWriter(streams.err)},
 		crashAfter:  model.DefaultCrashAfter,
 		sourceFlags: pflag.NewFlagSet("sources", pflag.ContinueOnError),
@@ -214,6 +221,11 @@ func (a *app) find(project string) ([]*model.Session, error) {
 	}
 	for _, err := range errs {
 		fmt.Fprintf(a.io.err, "pickup: %v\n", err)
+	}
+	// pickup's own writes cut short: named on their sessions, and those
+	// of no session found here on stderr (status --json also lists them).
+	if rest := a.markInterrupted(project, sessions); !a.jsonOut {
+		a.sayInterrupted(rest)
 	}
 	if len(sessions) == 0 && len(errs) > 0 {
 		return nil, quiet(exitCorrupted)

@@ -57,8 +57,15 @@ func (a *app) hookSummary(cands []string, compact bool) (sum hookSummaryText, ok
 func (a *app) buildHookSummary(cands []string, compact bool) hookSummaryText {
 	project, sessions := a.hookSessions(cands)
 	if len(sessions) == 0 {
+		// No session, but pickup's own write cut short here: said.
+		if len(cands) > 0 {
+			if lines := a.hookInterrupted(a.markInterrupted(cands[0], nil)); len(lines) > 0 {
+				return hookSummaryText{context: strings.Join(lines, "\n") + "\n"}
+			}
+		}
 		return hookSummaryText{}
 	}
+	cut := a.hookInterrupted(a.markInterrupted(project, sessions))
 	c := a.msg()
 	h := c.Hook
 	// The commands run where the agent is: name the project when it is
@@ -108,6 +115,9 @@ func (a *app) buildHookSummary(cands []string, compact bool) hookSummaryText {
 		tail = h.More(len(rest), clip(strings.Join(names, ", "), hookFieldMax*2))
 	}
 	text := head + "\n\n" + strings.Join(blocks, "\n\n")
+	if len(cut) > 0 {
+		text += "\n\n" + strings.Join(cut, "\n")
+	}
 	if tail != "" {
 		text += "\n\n" + tail
 	}
@@ -160,6 +170,8 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 				add(h.Evidence(clip(al.Text, hookFieldMax)))
 			case model.AlertBranch:
 				add(h.Context(clip(al.Text, hookFieldMax)))
+			case model.AlertInterrupted:
+				add(a.cli().Undo.HookStopped(clip(al.Text, 3*hookFieldMax)))
 			}
 		}
 		if cv := st.Conversation; cv != nil {

@@ -17,6 +17,10 @@ type statusDoc struct {
 	FormatVersion int             `json:"format_version"`
 	Project       string          `json:"project"`
 	Sessions      []sessionStatus `json:"sessions"`
+	// Interrupted are pickup's operations cut short in the logs read
+	// (the project's and its sessions'), whether or not a session shown
+	// carries them (interrupted.go).
+	Interrupted []interruptedJSON `json:"interrupted,omitempty"`
 	// Worktrees (status --worktrees): every worktree of the repository.
 	Worktrees []worktreeJSON `json:"worktrees,omitempty"`
 }
@@ -71,6 +75,8 @@ type sessionStatus struct {
 	// Alerts are the facts that bear on the choice (State.Alerts): the
 	// running evidence, a context mismatch, the session's own.
 	Alerts []model.Alert `json:"alerts,omitempty"`
+	// Interrupted is pickup's own write on the session cut short.
+	Interrupted *interruptedJSON `json:"interrupted,omitempty"`
 	// Conversation is the agent conversation most probably behind the
 	// session, with the command back into it (loaders/convo).
 	Conversation *model.Conversation `json:"conversation,omitempty"`
@@ -152,10 +158,13 @@ type resumeDoc struct {
 	Advice  []string         `json:"advice,omitempty"`
 	// Alerts and Activity are what bore on the choice: State.Alerts, and
 	// the evidence that the workflow is still at work.
-	Alerts     []model.Alert    `json:"alerts,omitempty"`
-	Activity   []model.Activity `json:"activity,omitempty"`
-	Reason     string           `json:"reason,omitempty"`
-	Suggestion string           `json:"suggestion,omitempty"`
+	Alerts   []model.Alert    `json:"alerts,omitempty"`
+	Activity []model.Activity `json:"activity,omitempty"`
+	// Interrupted is pickup's own earlier write on the session, cut
+	// short, as it stood when the choice was made.
+	Interrupted *interruptedJSON `json:"interrupted,omitempty"`
+	Reason      string           `json:"reason,omitempty"`
+	Suggestion  string           `json:"suggestion,omitempty"`
 	// Conversation and Handoff are CONTINUE's two ways back: the agent
 	// conversation behind the session (its command goes back into it),
 	// and the command printing pickup's handoff prompt for a fresh agent.

@@ -233,6 +233,22 @@ type undoText struct {
 	Redo                                    func(command string) string
 	Restore, Remove, Recreate, Rmdir, Mkdir func(path string) string
 	Move                                    func(to, path string) string
+	// Tidy: a temporary file a write cut short left is taken away.
+	Tidy func(path string) string
+	// Finishing: this undo finishes undo cut, cut short while it undid
+	// operation target.
+	Finishing func(cut, target int) string
+	// Stopped names an operation cut short on a session or in a project
+	// (interrupted.go): what it was, when (local "15:04", with the date
+	// when not today), its number, and the command that puts it back or
+	// finishes it (undoing: it was itself an undo).
+	Stopped func(what, when string, id int, undoing bool, command string) string
+	// Temps names the temporary files it left.
+	Temps func(paths string) string
+	// HookStopped is the hook's line for it.
+	HookStopped func(line string) string
+	// NoSuchOp: --op names no operation of the log.
+	NoSuchOp func(id int, project string) string
 }
 
 // promptText is --emit prompt's markdown headings and lines.
@@ -307,6 +323,21 @@ var runCatalogs = i18n.Catalogs[runText]{
 			Move:        func(to, p string) string { return "move " + to + " back to " + p },
 			Rmdir:       func(p string) string { return "take away the folder " + p + " if still empty" },
 			Mkdir:       func(p string) string { return "make the folder " + p },
+			Tidy:        func(p string) string { return "take away " + p + ", a temporary file a write cut short left" },
+			Finishing: func(cut, target int) string {
+				return fmt.Sprintf("(finishes operation %d, an undo cut short: operation %d is undone from where it stopped)", cut, target)
+			},
+			Stopped: func(what, when string, id int, undoing bool, command string) string {
+				if undoing {
+					return fmt.Sprintf("pickup stopped during %s at %s (operation %d); `%s` finishes it", what, when, id, command)
+				}
+				return fmt.Sprintf("pickup stopped during %s at %s (operation %d); `%s` puts it back", what, when, id, command)
+			},
+			Temps:       func(paths string) string { return "it left temporary files: " + paths },
+			HookStopped: func(line string) string { return "Interrupted write: " + line + "." },
+			NoSuchOp: func(id int, project string) string {
+				return fmt.Sprintf("no operation %d in %s's log (pickup undo --list shows it)", id, project)
+			},
 		},
 		Prompt: promptText{
 			Title: func(title string) string { return "# Resume: " + title },
@@ -378,6 +409,23 @@ var runCatalogs = i18n.Catalogs[runText]{
 			Move:        func(to, p string) string { return "mover " + to + " de volta para " + p },
 			Rmdir:       func(p string) string { return "tirar a pasta " + p + " se ainda estiver vazia" },
 			Mkdir:       func(p string) string { return "criar a pasta " + p },
+			Tidy: func(p string) string {
+				return "tirar " + p + ", um arquivo temporário deixado por uma gravação interrompida"
+			},
+			Finishing: func(cut, target int) string {
+				return fmt.Sprintf("(termina a operação %d, um desfazer interrompido: a operação %d é desfeita de onde parou)", cut, target)
+			},
+			Stopped: func(what, when string, id int, undoing bool, command string) string {
+				if undoing {
+					return fmt.Sprintf("o pickup parou durante %s às %s (operação %d); `%s` termina o desfazer", what, when, id, command)
+				}
+				return fmt.Sprintf("o pickup parou durante %s às %s (operação %d); `%s` desfaz o que foi gravado", what, when, id, command)
+			},
+			Temps:       func(paths string) string { return "deixou arquivos temporários: " + paths },
+			HookStopped: func(line string) string { return "Gravação interrompida: " + line + "." },
+			NoSuchOp: func(id int, project string) string {
+				return fmt.Sprintf("nenhuma operação %d no log de %s (pickup undo --list mostra o log)", id, project)
+			},
 		},
 		Errors: map[string]string{
 			"man page: %v": "página de manual: %v",

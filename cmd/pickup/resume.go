@@ -33,7 +33,10 @@ func (a *app) resume(project string) error {
 	doc := resumeDoc{
 		FormatVersion: formatVersion, Session: sessionRef{ID: s.ID, Source: s.Source, Path: s.Path},
 		Choice: string(choice), RestoredContext: map[string]any{}, Changed: []string{}, Warnings: []string{},
-		Alerts: st.Alerts(), Activity: st.Crash.Activity,
+		Alerts: st.Alerts(), Activity: st.Crash.Activity, Interrupted: a.interruptedOf(s),
+	}
+	if doc.Interrupted != nil && !a.jsonOut {
+		fmt.Fprintf(a.io.err, "pickup: %s\n", doc.Interrupted.Text)
 	}
 
 	st, effs := model.Step(st, model.Chose{Choice: choice})

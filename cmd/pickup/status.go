@@ -47,7 +47,9 @@ func (a *app) statusOne(project string) error {
 		if p := s.Problem; p != nil && p.Kind != model.ErrPhaseNotFound && code != exitCorrupted {
 			code = problemCode(p)
 		}
-		doc.Sessions = append(doc.Sessions, statusJSON(st))
+		js := statusJSON(st)
+		js.Interrupted = a.interruptedOf(s)
+		doc.Sessions = append(doc.Sessions, js)
 		switch {
 		case a.long:
 			text = append(text, a.statusText(st))
@@ -58,6 +60,7 @@ func (a *app) statusOne(project string) error {
 			text = append(text, statusBlock(st))
 		}
 	}
+	doc.Interrupted = a.allInterrupted(project, sessions)
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
 			return fail(exitError, "writing JSON: %v", err)
@@ -118,7 +121,8 @@ func statusBlock(st model.State) string {
 	if second != "" {
 		lines = append(lines, "  "+firstLine(second))
 	}
-	if al := st.Alerts(); len(al) > 0 {
+	al := st.Alerts()
+	if len(al) > 0 {
 		l := "  ! " + firstLine(c.AlertLine(al[0]))
 		if len(al) > 1 {
 			l += " " + w.AndMore(len(al)-1)
@@ -133,6 +137,9 @@ func statusBlock(st model.State) string {
 		}
 	}
 	for i, l := range lines {
+		if i == len(lines)-1 && len(al) > 0 && al[0].Kind == model.AlertInterrupted {
+			break // pickup's own write cut short: the command that puts it back, whole
+		}
 		lines[i] = ansi.Truncate(l, blockWidth, "…")
 	}
 	return strings.Join(lines, "\n") + "\n"

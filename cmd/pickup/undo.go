@@ -18,8 +18,9 @@ import (
 
 func (a *app) undoCommand() *cobra.Command {
 	var list bool
+	var opID int
 	c := &cobra.Command{
-		Use:   "undo [DIR] [--yes] [--list] [--json]",
+		Use:   "undo [DIR] [--yes] [--list] [--op N] [--json]",
 		Short: "Take back pickup's last write in a project, byte for byte (--list: the log)",
 		Long: `undo reverses the newest operation in the project's log (DIR/.pickup,
 looked for in DIR and then its parent folders): a file a RESTART or a
@@ -30,7 +31,10 @@ settings file back. Without --yes it only says what it would do.
 
 It refuses (exit 5, naming the file) when a file changed since the
 operation, or when an archive's old place is taken: nothing is written
-then. Undo is itself an operation, so a second undo redoes.
+then. Undo is itself an operation, so a second undo redoes; an undo
+that was cut short (pickup killed while it wrote) is finished by the next
+one instead. --op N undoes operation N rather than the newest (status
+names it when pickup was killed while writing it and more came after).
 
 --list shows the log, newest first. Exit 3 when the log is empty.`,
 		Example: strings.Join([]string{
@@ -47,11 +51,12 @@ then. Undo is itself an operation, so a second undo redoes.
 			if list {
 				return a.undoList(dir)
 			}
-			return a.undo(dir)
+			return a.undo(dir, opID)
 		},
 	}
 	c.Flags().BoolVar(&a.yes, "yes", false, "make the writes (without it undo only says what it would do)")
 	c.Flags().BoolVar(&list, "list", false, "show the operation log, newest first, and change nothing")
+	c.Flags().IntVar(&opID, "op", 0, "undo operation N (see --list) instead of the newest")
 	return c
 }
 
@@ -87,9 +92,13 @@ type undoDoc struct {
 	Operation     *opJSON          `json:"operation,omitempty"`
 	Done          bool             `json:"done"`
 	Actions       []fsx.UndoAction `json:"actions"`
-	Blocked       bool             `json:"blocked"`
-	Path          string           `json:"path,omitempty"`
-	Reason        string           `json:"reason,omitempty"`
+	// Finishes is the undo cut short that this one finishes (it undoes
+	// the same operation, from where that one stopped).
+	Finishes int    `json:"finishes,omitempty"`
+	Blocked  bool   `json:"blocked"`
+	Veto     string `json:"veto,omitempty"`
+	Path     string `json:"path,omitempty"`
+	Reason   string `json:"reason,omitempty"`
 	// Undo is the command that takes this undo back (a redo), once done.
 	Undo string `json:"undo,omitempty"`
 }
@@ -177,7 +186,7 @@ func opTitle(u *undoText, e fsx.Entry) string {
 	return b.String()
 }
 
-func (a *app) undo(dir string) error {
+func (a *app) undo(dir string, opID int) error {
 	project, log, err := a.readLog(dir)
 	if err != nil {
 		return err
@@ -188,11 +197,40 @@ func (a *app) undo(dir string) error {
 		return a.undoOut(doc, exitNoSession)
 	}
 	e := log[0]
+	if opID != 0 {
+		var ok bool
+		if e, ok = entryByID(log, opID); !ok {
+			doc.Reason = a.cli().Undo.NoSuchOp(opID, project)
+			return a.undoOut(doc, exitNoSession)
+		}
+	}
 	op := opOf(e, false)
 	doc.Operation = &op
+	// An undo cut short is finished: the operation it was reversing is
+	// undone again from where it stopped (what is already back is
+	// skipped), and the new undo takes over the steps the cut one made.
+	rec := fsx.Record{Command: "undo", Choice: e.Choice, Session: e.Session, Lock: e.Lock, Undoes: e.ID, Outside: e.Outside}
+	finishing := e
+	if e.Undoes != 0 && e.CutShort() {
+		target, ok := entryByID(log, e.Undoes)
+		if !ok {
+			return a.undoRefused(doc, &fsx.UndoRefusedError{Path: e.File, Why: fmt.Sprintf("operation %d, cut short, was undoing operation %d, which is no longer in the log", e.ID, e.Undoes)})
+		}
+		rec.Undoes, rec.Resumes, rec.Outside = target.ID, e.ID, append(target.Outside, e.Outside...)
+		doc.Finishes = e.ID
+		e = target
+	}
 	plan, err := fsx.PlanUndo(project, e)
 	if err != nil {
 		return a.undoRefused(doc, err)
+	}
+	if doc.Finishes != 0 {
+		// The cut undo's own temporary files go too, first.
+		var tidy []fsx.UndoAction
+		for _, t := range finishing.LeftTemps(project) {
+			tidy = append(tidy, fsx.UndoAction{Kind: "tidy", Path: t})
+		}
+		plan = append(tidy, plan...)
 	}
 	doc.Actions = plan
 	if !a.yes {
@@ -207,9 +245,21 @@ func (a *app) undo(dir string) error {
 		defer release()
 	}
 	var done []fsx.UndoAction
-	err = a.logged(project, fsx.Record{Command: "undo", Choice: e.Choice, Session: e.Session, Lock: e.Lock, Undoes: e.ID}, func() error {
+	err = a.loggedOp(project, rec, func(op *fsx.Op) error {
+		switch {
+		case doc.Finishes != 0:
+			if err := op.Adopt(finishing); err != nil {
+				return err
+			}
+		case e.CutShort():
+			// Recorded even if every file is already back: the record
+			// settles the operation cut short.
+			if err := op.Write(e.File); err != nil {
+				return err
+			}
+		}
 		var err error
-		done, err = fsx.Undo(project, e)
+		done, err = fsx.UndoPlan(project, e, plan)
 		return err
 	})
 	doc.Actions = done
@@ -220,6 +270,20 @@ func (a *app) undo(dir string) error {
 	return a.undoOut(doc, exitOK)
 }
 
+// undoRefusedKind is the veto of an undo refused because a file changed
+// since, an archive's place is taken, or the record cannot be undone.
+const undoRefusedKind = "undo_refused"
+
+// entryByID is operation id of log.
+func entryByID(log []fsx.Entry, id int) (fsx.Entry, bool) {
+	for _, e := range log {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return fsx.Entry{}, false
+}
+
 // undoRefused reports an undo that could not be made: a refusal (exit 5,
 // naming the file) or another error (exit 1).
 func (a *app) undoRefused(doc undoDoc, err error) error {
@@ -228,9 +292,18 @@ func (a *app) undoRefused(doc undoDoc, err error) error {
 	var g *model.GuardError
 	switch {
 	case errors.As(err, &r):
-		doc.Path = r.Path
+		doc.Path, doc.Veto = r.Path, undoRefusedKind
+		if r.Outside {
+			doc.Veto = VetoOutside
+		}
 		return a.undoOut(doc, exitBlocked)
 	case errors.As(err, &g):
+		doc.Veto = g.Kind
+		return a.undoOut(doc, exitBlocked)
+	case errors.Is(err, fsx.ErrLink):
+		// A folder on the way became a link between the check and the
+		// write: refused before that write.
+		doc.Veto = VetoOutside
 		return a.undoOut(doc, exitBlocked)
 	}
 	return a.undoOut(doc, exitError)
@@ -251,6 +324,9 @@ func (a *app) undoOut(doc undoDoc, code int) error {
 	e, u := doc.Operation, &a.cli().Undo
 	fmt.Fprintln(out, u.Head(doc.Done, e.ID, e.Time.UTC().Format("2006-01-02 15:04:05Z"),
 		opTitle(u, fsx.Entry{Record: fsx.Record{Command: e.Command, Choice: e.Choice, Session: e.Session, Undoes: e.Undoes, State: fsx.OpDone, Steps: make([]fsx.Step, e.Writes)}})))
+	if doc.Finishes != 0 {
+		fmt.Fprintln(out, "  "+u.Finishing(doc.Finishes, e.Undoes))
+	}
 	shown := 0
 	for _, x := range doc.Actions {
 		if line := actionLine(u, x); line != "" {
@@ -284,6 +360,8 @@ func actionLine(u *undoText, x fsx.UndoAction) string {
 		return u.Rmdir(x.Path)
 	case "mkdir":
 		return u.Mkdir(x.Path)
+	case "tidy":
+		return u.Tidy(x.Path)
 	}
 	return ""
 }

@@ -34,7 +34,9 @@ func (a *app) applyLogged(l loaders.Loader, e model.Apply) model.Applied {
 	s := e.Session
 	project := logProject(s)
 	op, err := fsx.Begin(project, fsx.Record{Time: a.now(), Command: "resume", Choice: string(e.Choice),
-		Session: &fsx.SessionRef{ID: s.ID, Source: s.Source, Path: s.Path}, Lock: s.Path})
+		Session: &fsx.SessionRef{ID: s.ID, Source: s.Source, Path: s.Path}, Lock: s.Path,
+		// kiln's and crucible's files under the Claude home.
+		Outside: []string{a.claudeHome}})
 	if err != nil {
 		return model.Applied{Choice: e.Choice, Err: err}
 	}
@@ -50,6 +52,11 @@ func (a *app) applyLogged(l loaders.Loader, e model.Apply) model.Applied {
 
 // logged runs write inside one operation of project's log.
 func (a *app) logged(project string, r fsx.Record, write func() error) error {
+	return a.loggedOp(project, r, func(*fsx.Op) error { return write() })
+}
+
+// loggedOp is logged, with the operation handed to write.
+func (a *app) loggedOp(project string, r fsx.Record, write func(*fsx.Op) error) error {
 	if r.Time.IsZero() {
 		r.Time = a.now()
 	}
@@ -57,7 +64,7 @@ func (a *app) logged(project string, r fsx.Record, write func() error) error {
 	if err != nil {
 		return err
 	}
-	werr := write()
+	werr := write(op)
 	if err := op.End(werr); err != nil && werr == nil {
 		return err
 	}

@@ -150,7 +150,7 @@ func (a *app) finish(st model.State, s *model.Session) error {
 	doc := resumeDoc{
 		FormatVersion: formatVersion, Session: sessionRef{ID: s.ID, Source: s.Source, Path: s.Path},
 		Choice: string(st.Decision.Choice), RestoredContext: map[string]any{}, Changed: []string{}, Warnings: []string{},
-		Alerts: st.Alerts(), Activity: st.Crash.Activity,
+		Alerts: st.Alerts(), Activity: st.Crash.Activity, Interrupted: a.interruptedOf(s),
 	}
 	if st.Decision.Blocked() {
 		return a.vetoed(doc, st.Decision.Veto)

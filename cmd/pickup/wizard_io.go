@@ -154,6 +154,9 @@ func (w *wizardIO) reload(s *model.Session) (*model.Session, error) {
 	sessions, errs := w.a.registry().Find(w.project, s.Source)
 	for _, ns := range sessions {
 		if ns.ID == s.ID {
+			// Read again: the operations cut short too.
+			w.a.cut.forget()
+			w.a.markInterrupted(w.project, []*model.Session{ns})
 			w.note(ns)
 			w.facts.gather(ns, true)
 			return ns, nil

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -34,6 +35,7 @@ func RenameNoReplace(src, dst string) error {
 	if err != nil {
 		return err
 	}
+	killPoint("recorded", src)
 	if err := os.Rename(src, dst); err != nil {
 		return op.settle(i, fmt.Errorf("%s: archiving: %w", src, err))
 	}
@@ -41,6 +43,7 @@ func RenameNoReplace(src, dst string) error {
 	if filepath.Dir(src) != filepath.Dir(dst) {
 		syncDir(filepath.Dir(src))
 	}
+	killPoint("written", dst)
 	return nil
 }
 
@@ -64,10 +67,12 @@ func RemoveIfUnchanged(path, fp string) error {
 	if err != nil {
 		return err
 	}
+	killPoint("recorded", path)
 	if err := os.Remove(path); err != nil {
 		return op.settle(i, fmt.Errorf("%s: removing: %w", path, err))
 	}
 	syncDir(filepath.Dir(path))
+	killPoint("written", path)
 	return nil
 }
 
@@ -81,10 +86,12 @@ func MakeDir(dir string) error {
 	if err != nil {
 		return err
 	}
+	killPoint("recorded", dir)
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return op.settle(i, fmt.Errorf("%s: %w", dir, err))
 	}
 	syncDir(filepath.Dir(dir))
+	killPoint("written", dir)
 	return nil
 }
 
@@ -103,10 +110,12 @@ func RemoveEmptyDir(dir string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	killPoint("recorded", dir)
 	if err := os.Remove(dir); err != nil {
 		return false, op.settle(i, fmt.Errorf("%s: %w", dir, err))
 	}
 	syncDir(filepath.Dir(dir))
+	killPoint("written", dir)
 	return true, nil
 }
 
@@ -114,4 +123,27 @@ func RemoveEmptyDir(dir string) (bool, error) {
 func ParseMTime(s string) time.Time {
 	t, _ := time.Parse(time.RFC3339Nano, s)
 	return t
+}
+
+// removeTemp takes away a temporary file a write cut short left (see
+// tempName): only a regular file whose name carries TempMark. It holds
+// bytes pickup wrote and never put in place, so nothing is lost; the
+// removal is not recorded (an undo of the undo has nothing to bring
+// back).
+func removeTemp(path string) error {
+	st, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !st.Mode().IsRegular() || !strings.Contains(filepath.Base(path), TempMark) {
+		return fmt.Errorf("%s: not a temporary file of pickup's; left as it is", path)
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	syncDir(filepath.Dir(path))
+	return nil
 }

@@ -4,6 +4,7 @@
 package fsx
 
 import (
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -11,9 +12,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
-
-	"github.com/google/renameio/v2"
 )
 
 // MaxStateFile caps how much of a state file pickup will read.
@@ -83,18 +83,37 @@ func replace(path, fp string, data []byte, mtime time.Time) error {
 	if st, err := os.Stat(path); err == nil {
 		perm, was = st.Mode().Perm(), st.ModTime()
 	}
-	op, i, err := record(Step{Kind: StepReplace, Path: absPath(path), Before: fp, After: Fingerprint(data), MTime: stampTime(was)}, old)
+	tmp := tempName(path)
+	op, i, err := record(Step{Kind: StepReplace, Path: absPath(path), Before: fp, After: Fingerprint(data), MTime: stampTime(was), Temp: absPath(tmp)}, old)
 	if err != nil {
 		return err
 	}
-	err = writeChecked(path, fp, data, perm)
-	if err == nil && !mtime.IsZero() {
-		err = os.Chtimes(path, time.Time{}, mtime)
+	killPoint("recorded", path)
+	err = writeTemp(tmp, data, perm)
+	if err == nil {
+		killPoint("temp", tmp)
+		// Checked again just before the rename: a writer that changed the
+		// file while the operation was recorded and the new bytes were
+		// written is not overwritten (ChangedError, nothing replaced).
+		beforeRename(path)
+		if _, verr := readVerify(path, fp); verr != nil {
+			_ = os.Remove(tmp)
+			err = verr
+		} else if err = os.Rename(tmp, path); err != nil {
+			_ = os.Remove(tmp)
+		}
+	}
+	if err == nil {
+		syncDir(filepath.Dir(path))
+		if !mtime.IsZero() {
+			err = os.Chtimes(path, time.Time{}, mtime)
+		}
 	}
 	var changed *ChangedError
 	if err != nil && !errors.As(err, &changed) {
 		err = fmt.Errorf("%s: writing: %w", path, err)
 	}
+	killPoint("written", path)
 	return op.settle(i, err)
 }
 
@@ -102,28 +121,46 @@ func replace(path, fp string, data []byte, mtime time.Time) error {
 // rename over it (tests put a concurrent writer there).
 var beforeRename = func(string) {}
 
-// writeChecked writes data to a temporary file beside path, synced, and
-// renames it over path only if path still holds the content with
-// fingerprint fp, checked again just before the rename: a writer that
-// changed the file while the operation was recorded and the new bytes
-// were written is not overwritten (ChangedError, nothing replaced).
-func writeChecked(path, fp string, data []byte, perm fs.FileMode) error {
-	t, err := renameio.NewPendingFile(path, renameio.WithPermissions(perm), renameio.WithExistingPermissions())
+// tempName is the temporary file a write of path goes through: beside
+// it, hidden, marked as pickup's and made unique by a random part. It is
+// chosen before it is made, so the operation log can name it first: a
+// write cut short may leave it, and then status names it and undo takes
+// it away.
+func tempName(path string) string {
+	var r [8]byte
+	_, _ = rand.Read(r[:])
+	base := filepath.Base(path)
+	if len(base) > 160 {
+		base = base[:160]
+	}
+	return filepath.Join(filepath.Dir(path), "."+base+TempMark+hex.EncodeToString(r[:])+".tmp")
+}
+
+// TempMark is in the name of every temporary file pickup writes beside
+// a file it replaces or creates (".<name>.pickup-<random>.tmp").
+const TempMark = ".pickup-"
+
+// writeTemp makes tmp, which must not exist (never through a link),
+// holding data with permission perm, synced; on failure it is removed.
+func writeTemp(tmp string, data []byte, perm fs.FileMode) error {
+	f, _, err := openFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600, "temporary file")
 	if err != nil {
 		return err
 	}
-	defer t.Cleanup()
-	if _, err := t.Write(data); err != nil {
-		return err
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
 	}
-	if err := t.Sync(); err != nil {
-		return err
+	if err == nil {
+		err = f.Sync()
 	}
-	beforeRename(path)
-	if _, err := readVerify(path, fp); err != nil {
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return t.CloseAtomicallyReplace()
+	if err != nil {
+		_ = os.Remove(tmp)
+	}
+	return err
 }
 
 // readVerify reads path and checks it holds the content with
@@ -194,10 +231,12 @@ func Archive(path, fp string, now time.Time) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	killPoint("recorded", path)
 	if err := os.Rename(path, dst); err != nil {
 		return "", op.settle(i, fmt.Errorf("%s: archiving: %w", path, err))
 	}
 	syncDir(filepath.Dir(path))
+	killPoint("written", dst)
 	return dst, nil
 }
 
@@ -228,14 +267,17 @@ func create(path string, data []byte, perm fs.FileMode, mtime time.Time) error {
 	if _, err := os.Lstat(path); err == nil {
 		return fmt.Errorf("%s: already exists; nothing was written: %w", path, fs.ErrExist)
 	}
-	op, i, err := record(Step{Kind: StepCreate, Path: absPath(path), After: Fingerprint(data), Mode: modeText(perm)}, nil)
+	tmp := tempName(path)
+	op, i, err := record(Step{Kind: StepCreate, Path: absPath(path), After: Fingerprint(data), Mode: modeText(perm), Temp: absPath(tmp)}, nil)
 	if err != nil {
 		return err
 	}
-	err = createFile(path, data, perm)
+	killPoint("recorded", path)
+	err = createVia(path, tmp, data, perm)
 	if err == nil && !mtime.IsZero() {
 		err = os.Chtimes(path, time.Time{}, mtime)
 	}
+	killPoint("written", path)
 	return op.settle(i, err)
 }
 
@@ -252,29 +294,20 @@ func modeText(perm fs.FileMode) string { return fmt.Sprintf("%04o", perm.Perm())
 // folder fsync), refusing with fs.ErrExist when it exists. It records
 // nothing: the log's own files are made with it.
 func createFile(path string, data []byte, perm fs.FileMode) error {
+	return createVia(path, tempName(path), data, perm)
+}
+
+// createVia is createFile through the temporary file tmp (see tempName).
+func createVia(path, tmp string, data []byte, perm fs.FileMode) error {
 	dir := filepath.Dir(path)
 	exists := func() error {
 		return fmt.Errorf("%s: already exists; nothing was written: %w", path, fs.ErrExist)
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
+	if err := writeTemp(tmp, data, perm); err != nil {
 		return fmt.Errorf("%s: writing: %w", path, err)
 	}
-	tmp := f.Name()
 	defer os.Remove(tmp) // the temporary name only: path keeps the data
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(perm)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("%s: writing: %w", path, err)
-	}
+	killPoint("temp", tmp)
 	if err := os.Link(tmp, path); err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			return exists()
@@ -312,11 +345,13 @@ func ArchiveTo(path, fp, dst string) error {
 	if err != nil {
 		return err
 	}
+	killPoint("recorded", path)
 	if err := os.Rename(path, dst); err != nil {
 		return op.settle(i, fmt.Errorf("%s: archiving: %w", path, err))
 	}
 	syncDir(filepath.Dir(path))
 	syncDir(filepath.Dir(dst))
+	killPoint("written", dst)
 	return nil
 }
 

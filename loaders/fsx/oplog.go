@@ -70,6 +70,10 @@ type Step struct {
 	Dir    bool   `json:"dir,omitempty"`
 	Mode   string `json:"mode,omitempty"`
 	MTime  string `json:"mtime,omitempty"`
+	// Temp is the temporary file the write goes through (a replace or a
+	// create), named before it is made: a write cut short can leave it,
+	// and status names it and undo takes it away.
+	Temp string `json:"temp,omitempty"`
 	// Failed is the error of a write that was recorded and then did not
 	// happen (or not wholly).
 	Failed string `json:"failed,omitempty"`
@@ -91,13 +95,21 @@ const (
 
 // Record is one operation as the log keeps it.
 type Record struct {
-	FormatVersion int         `json:"format_version"`
-	ID            int         `json:"id"`
-	Time          time.Time   `json:"time"`
-	PID           int         `json:"pid"`
-	Command       string      `json:"command"`
-	Choice        string      `json:"choice,omitempty"`
-	Session       *SessionRef `json:"session,omitempty"`
+	FormatVersion int       `json:"format_version"`
+	ID            int       `json:"id"`
+	Time          time.Time `json:"time"`
+	PID           int       `json:"pid"`
+	// Root is the folder whose log holds the record (the project), signed
+	// with the rest: a record read from another folder's log (a copied
+	// project, a record carried into another project) is never undone.
+	Root string `json:"root,omitempty"`
+	// Outside are the folders outside Root the operation wrote in (the
+	// Claude home of kiln and crucible sessions, a user-scope settings
+	// file's folder), signed too: an undo writes nowhere else.
+	Outside []string    `json:"outside,omitempty"`
+	Command string      `json:"command"`
+	Choice  string      `json:"choice,omitempty"`
+	Session *SessionRef `json:"session,omitempty"`
 	// Lock is the file whose single-writer lock the operation held (the
 	// session's state file, or a settings file); an undo takes it too.
 	Lock string `json:"lock,omitempty"`
@@ -148,7 +160,17 @@ func Begin(project string, r Record) (*Op, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.FormatVersion, r.PID, r.State = LogVersion, os.Getpid(), OpOpen
+	r.FormatVersion, r.PID, r.State, r.Root = LogVersion, os.Getpid(), OpOpen, abs
+	var outside []string
+	for _, d := range r.Outside {
+		if d == "" {
+			continue
+		}
+		if d = absPath(d); !within(abs, d) {
+			outside = append(outside, d)
+		}
+	}
+	r.Outside = outside
 	if r.Time.IsZero() {
 		r.Time = time.Now()
 	}
@@ -215,13 +237,34 @@ func (o *Op) Steps() []Step {
 	return append([]Step(nil), o.rec.Steps...)
 }
 
-// Adopt adds steps an earlier, interrupted operation recorded to this
-// one (an undo finishing an undo that was cut short takes over what that
-// one did), before this one's own. It writes nothing by itself.
-func (o *Op) Adopt(steps []Step) {
+// Write records the operation now, even before (or without) any write:
+// an undo of an operation cut short leaves a record that settles it even
+// when every file was already back.
+func (o *Op) Write(what string) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.rec.Steps = append(o.rec.Steps, steps...)
+	if err := o.ready(what); err != nil {
+		return err
+	}
+	return o.flush()
+}
+
+// Adopt adds the steps of from, an undo that was cut short, to this one
+// (an undo finishing it takes over what it did, so that undoing this one
+// redoes all of it), before this one's own, and records them at once:
+// the record that settles from exists even when nothing is left to write.
+func (o *Op) Adopt(from Entry) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if err := o.ready(from.File); err != nil {
+		return err
+	}
+	o.rec.Steps = append(o.rec.Steps, from.Steps...)
+	for _, s := range from.Steps {
+		o.note(s.Path)
+		o.note(s.To)
+	}
+	return o.flush()
 }
 
 // record adds step to the open operation, durably, before the write it
@@ -251,12 +294,36 @@ func record(step Step, kept []byte) (*Op, int, error) {
 			return nil, 0, fmt.Errorf("%s: keeping its bytes in the operation log: %w; nothing was written", step.Path, err)
 		}
 	}
+	was := len(o.rec.Outside)
+	o.note(step.Path)
+	o.note(step.To)
 	o.rec.Steps = append(o.rec.Steps, step)
 	if err := o.flush(); err != nil {
 		o.rec.Steps = o.rec.Steps[:len(o.rec.Steps)-1]
+		o.rec.Outside = o.rec.Outside[:was]
 		return nil, 0, fmt.Errorf("%s: recording the write in the operation log: %w; nothing was written", step.Path, err)
 	}
 	return o, len(o.rec.Steps) - 1, nil
+}
+
+// note adds path's folder to the operation's Outside when path lies
+// outside the project and outside every folder named there.
+func (o *Op) note(path string) {
+	if path == "" || within(o.project, path) {
+		return
+	}
+	for _, d := range o.rec.Outside {
+		if within(d, path) {
+			return
+		}
+	}
+	o.rec.Outside = append(o.rec.Outside, filepath.Dir(path))
+}
+
+// within reports whether path is root or inside it, by name.
+func within(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
 }
 
 // settle marks step i failed when the write it records returned err, and

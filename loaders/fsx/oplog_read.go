@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"sync/atomic"
@@ -16,8 +17,12 @@ type Entry struct {
 	// File is the record's file in the log.
 	File string
 	// Problem says why the record cannot be undone (it is not signed by
-	// this account's key, or cannot be read); "" when it can.
+	// this account's key, cannot be read, or was written for another
+	// project); "" when it can.
 	Problem string
+	// Elsewhere: the record was written for another project (Root is not
+	// the folder whose log holds it).
+	Elsewhere bool
 }
 
 // ReadLog reads project's operation log, newest first. A project with no
@@ -62,12 +67,27 @@ func ReadLog(project string) ([]Entry, error) {
 			} else if e.Record.ID != id {
 				e.Problem = fmt.Sprintf("it says it is operation %d", e.Record.ID)
 				e.Record.ID = id
+			} else if e.Root != "" && !sameDir(e.Root, project) {
+				e.Problem = fmt.Sprintf("it was recorded for the project %s, not this one (a copied project, or a record carried over): pickup undoes it only there", e.Root)
+				e.Elsewhere = true
 			}
 		}
 		out = append(out, e)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID > out[j].ID })
 	return out, nil
+}
+
+// sameDir reports whether a and b name the same folder: the same path,
+// or the same folder reached through a link (a project opened by another
+// name). A copy is another folder.
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // checkLogDir refuses a .pickup (or its ops folder) that is a symbolic

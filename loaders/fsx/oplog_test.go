@@ -2,6 +2,7 @@ package fsx
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -318,5 +319,63 @@ func TestUndoOfAnOperationCutShort(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(b); string(got) != "b1" {
 		t.Fatalf("b is %q", got)
+	}
+}
+
+// unbind rewrites project's newest record as a pickup before records were
+// bound wrote it: no root, no folders outside, signed again.
+func unbind(t *testing.T, project string) {
+	t.Helper()
+	e := newest(t, project)
+	e.Root, e.Outside = "", nil
+	key, err := loadKey(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := json.MarshalIndent(e.Record, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(e.File, seal(key, body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUndoUnboundRecordOutsideItsFolderRefused: a record from before
+// records carried their project (no root) whose step lies outside the
+// folder holding the log is refused; one whose steps lie inside is
+// undone as before.
+func TestUndoUnboundRecordOutsideItsFolderRefused(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project, elsewhere := t.TempDir(), t.TempDir()
+	far := filepath.Join(elsewhere, "notes.md")
+	write(t, far, "mine\n", 0o644)
+	logged(t, project, "resume", func() error {
+		return ReplaceIfUnchanged(far, Fingerprint([]byte("mine\n")), []byte("changed\n"))
+	})
+	if e := newest(t, project); e.Root != project || len(e.Outside) != 1 || e.Outside[0] != elsewhere {
+		t.Fatalf("the record is not bound: root %q outside %v", e.Root, e.Outside)
+	}
+	unbind(t, project)
+	_, err := PlanUndo(project, newest(t, project))
+	var r *UndoRefusedError
+	if !errors.As(err, &r) || !r.Outside || r.Path != far {
+		t.Fatalf("an unbound record's step outside its folder: %v", err)
+	}
+	if data, _ := os.ReadFile(far); string(data) != "changed\n" {
+		t.Fatalf("written: %q", data)
+	}
+
+	inside := filepath.Join(project, "state.md")
+	write(t, inside, "a\n", 0o644)
+	logged(t, project, "resume", func() error {
+		return ReplaceIfUnchanged(inside, Fingerprint([]byte("a\n")), []byte("b\n"))
+	})
+	unbind(t, project)
+	if err := undoNewest(t, project); err != nil {
+		t.Fatalf("an unbound record inside its folder: %v", err)
+	}
+	if data, _ := os.ReadFile(inside); string(data) != "a\n" {
+		t.Fatalf("not undone: %q", data)
 	}
 }

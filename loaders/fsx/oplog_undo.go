@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 )
 
 // Reversing an operation. Each recorded step is undone in reverse order
@@ -22,8 +24,9 @@ type UndoAction struct {
 	// Kind: "restore" (a file gets its old bytes back), "remove" (a file
 	// the operation made is taken away), "recreate" (a file the operation
 	// took away comes back), "move" (Path moves back from To), "rmdir"
-	// and "mkdir" (a folder), "skip" (already as it was before: nothing to
-	// do).
+	// and "mkdir" (a folder), "tidy" (a temporary file a write cut
+	// short left is taken away), "skip" (already as it was before: nothing
+	// to do).
 	Kind string `json:"kind"`
 	Path string `json:"path"`
 	To   string `json:"from,omitempty"`
@@ -37,6 +40,10 @@ var ErrUndoRefused = errors.New("undo refused")
 type UndoRefusedError struct {
 	Path string
 	Why  string
+	// Outside: the undo would write outside the project whose log holds
+	// the record, or through a folder that is a symbolic link, or the
+	// record was written for another project.
+	Outside bool
 }
 
 func (e *UndoRefusedError) Error() string {
@@ -49,6 +56,63 @@ func refuse(path, format string, args ...any) error {
 	return &UndoRefusedError{Path: path, Why: fmt.Sprintf(format, args...)}
 }
 
+func refuseOutside(path, format string, args ...any) error {
+	return &UndoRefusedError{Path: path, Why: fmt.Sprintf(format, args...), Outside: true}
+}
+
+// bases are the folders an undo of e may write in: the project whose log
+// holds it and the folders outside it the record names (signed). A
+// record from before records were bound (no Root) is taken as bound to
+// the project, with nothing outside.
+func (e Entry) bases(project string) []string {
+	if e.Root == "" {
+		return []string{filepath.Clean(project)}
+	}
+	return append([]string{filepath.Clean(e.Root)}, e.Outside...)
+}
+
+// inPlace refuses a path an undo of e would write that lies outside
+// every folder it may write in, or that is reached through a folder that
+// is a symbolic link (or not a folder) below the one it lies in: every
+// folder on the way is looked at without following links, as the
+// archive and create paths do.
+func (e Entry) inPlace(project, path string) error {
+	if path == "" {
+		return nil
+	}
+	path = filepath.Clean(path)
+	base := ""
+	for _, b := range e.bases(project) {
+		if within(b, path) && len(b) > len(base) {
+			base = b
+		}
+	}
+	if base == "" || !filepath.IsAbs(path) {
+		return refuseOutside(path, "is outside the project %s (operation %d names it): pickup undoes nothing outside the folder that holds its log", project, e.ID)
+	}
+	rel, _ := filepath.Rel(base, filepath.Dir(path))
+	if rel == "." {
+		return nil
+	}
+	cur := base
+	for _, name := range strings.Split(rel, string(filepath.Separator)) {
+		cur = filepath.Join(cur, name)
+		st, err := os.Lstat(cur)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil // nothing goes through it; the write makes it, or reports it
+		case err != nil:
+			return refuse(path, "cannot be reached: %v", err)
+		case st.Mode()&fs.ModeSymlink != 0:
+			target, _ := os.Readlink(cur)
+			return refuseOutside(path, "the folder %s is a symbolic link to %s: pickup undoes nothing through links", cur, target)
+		case !st.IsDir():
+			return refuseOutside(path, "%s is not a folder", cur)
+		}
+	}
+	return nil
+}
+
 // absent is the hash PlanUndo tracks for a path that does not exist.
 const absent = "-"
 
@@ -56,10 +120,19 @@ const absent = "-"
 // returns the writes that would do it, in order. It writes nothing.
 func PlanUndo(project string, e Entry) ([]UndoAction, error) {
 	if e.Problem != "" {
-		return nil, refuse(e.File, "operation %d cannot be undone: %s", e.ID, e.Problem)
+		r := refuse(e.File, "operation %d cannot be undone: %s", e.ID, e.Problem)
+		r.(*UndoRefusedError).Outside = e.Elsewhere
+		return nil, r
 	}
-	if e.State == OpOpen && e.PID != os.Getpid() && alive(e.PID) {
+	if e.Writing() {
 		return nil, refuse(e.File, "operation %d is still being written by pickup (pid %d)", e.ID, e.PID)
+	}
+	for i := len(e.Steps) - 1; i >= 0; i-- {
+		for _, p := range []string{e.Steps[i].Path, e.Steps[i].To} {
+			if err := e.inPlace(project, p); err != nil {
+				return nil, err
+			}
+		}
 	}
 	state := map[string]string{} // path -> content hash as the plan leaves it
 	now := func(p string) (string, error) {
@@ -75,7 +148,11 @@ func PlanUndo(project string, e Entry) ([]UndoAction, error) {
 		}
 		return h, nil
 	}
+	// Temporary files first: one may sit in a folder the plan takes away.
 	var plan []UndoAction
+	for _, t := range e.LeftTemps(project) {
+		plan = append(plan, UndoAction{Kind: "tidy", Path: t})
+	}
 	for i := len(e.Steps) - 1; i >= 0; i-- {
 		s := e.Steps[i]
 		a := UndoAction{Path: s.Path, step: s}
@@ -179,12 +256,46 @@ func Undo(project string, e Entry) ([]UndoAction, error) {
 	if err != nil {
 		return nil, err
 	}
+	return UndoPlan(project, e, plan)
+}
+
+// UndoPlan makes the writes of plan, which PlanUndo made for e (and the
+// caller may have added "tidy" actions to).
+func UndoPlan(project string, e Entry, plan []UndoAction) ([]UndoAction, error) {
 	for i, a := range plan {
+		if a.Kind != "tidy" {
+			if err := e.inPlace(project, a.Path); err != nil {
+				return plan[:i], err
+			}
+			if err := e.inPlace(project, a.To); err != nil {
+				return plan[:i], err
+			}
+		}
 		if err := undoStep(project, a); err != nil {
 			return plan[:i], err
 		}
 	}
 	return plan, nil
+}
+
+// LeftTemps are the temporary files e's writes went through that are
+// still there (a write cut short left them): regular files at the very
+// names the log recorded, in folders an undo of e may write in, never
+// through a link.
+func (e Entry) LeftTemps(project string) []string {
+	if e.Problem != "" || e.Writing() {
+		return nil
+	}
+	var out []string
+	for _, s := range e.Steps {
+		if s.Temp == "" || !strings.Contains(filepath.Base(s.Temp), TempMark) || e.inPlace(project, s.Temp) != nil {
+			continue
+		}
+		if st, err := os.Lstat(s.Temp); err == nil && st.Mode().IsRegular() {
+			out = append(out, s.Temp)
+		}
+	}
+	return out
 }
 
 func undoStep(project string, a UndoAction) error {
@@ -211,6 +322,8 @@ func undoStep(project string, a UndoAction) error {
 		return err
 	case "mkdir":
 		return MakeDir(s.Path)
+	case "tidy":
+		return removeTemp(a.Path)
 	}
 	return nil
 }
