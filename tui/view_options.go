@@ -194,9 +194,9 @@ func (m Model) conversationFacts(d *doc) {
 	ago := c.ElapsedShort(int(m.now.Sub(cv.Last).Minutes()))
 	d.hang([]seg{sg(c.ConversationLabel+": ", st.Subtle)}, sg(c.ConversationValue(cv.Agent, id, cv.Title, ago, cv.Link == model.LinkRecorded), st.Text))
 	if cv.Command != "" {
-		// The command whole, as verbatim as the veto's: it is meant to be
-		// copied.
+		// Laid out as the veto's commands are: what a terminal copies runs
+		// as shown.
 		d.text(sg(c.BackLabel+":", st.Subtle))
-		d.verbatim([]seg{sg("  ", st.Text)}, sg(cv.Command, st.Text))
+		d.command("  ", "    ", cv.Command, st.Text)
 	}
 }
