@@ -166,3 +166,18 @@ func TestHookRecordsTheConversationSoTheLinkIsExact(t *testing.T) {
 		t.Error("the text does not say the link was recorded")
 	}
 }
+
+// Accessible mode names the conversation and its command, whole on one
+// line, as the wizard's options screen does.
+func TestAccessibleNamesTheConversation(t *testing.T) {
+	dir, _ := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
+	home := t.TempDir()
+	claude := filepath.Join(home, ".claude")
+	now := time.Now()
+	claudeTranscriptFor(t, claude, dir, "77777777-plain", now.Add(-3*time.Hour), now.Add(-2*time.Hour))
+	r := pickupIn(t, dir, "q\n", []string{"ACCESSIBLE=1", "HOME=" + home, "CLAUDE_HOME=" + claude})
+	hasLines(t, r.stderr, "Back into it: cd "+dir+" && claude --resume 77777777-plain")
+	if !strings.Contains(r.stderr, "Conversation: claude 77777777 «*session-resume for story 12.3», ") {
+		t.Errorf("no conversation line:\n%s", r.stderr)
+	}
+}

@@ -101,6 +101,7 @@ func optionsLines(c *msg.Catalog, st model.State) []string {
 		for _, f := range c.Facts(s) {
 			out = append(out, f[0]+": "+f[1])
 		}
+		out = append(out, conversationLines(c, st.Conversation)...)
 		if pr := strings.Join(c.ProgressParts(s), ", "); pr != "" {
 			out = append(out, pr)
 		}
@@ -269,6 +270,24 @@ func failedLines(c *msg.Catalog, st model.State) []string {
 	}
 	if !strings.Contains(strings.ToLower(st.Failure), "nothing was") {
 		out = append(out, c.NothingWritten)
+	}
+	return out
+}
+
+// conversationLines name the agent conversation behind the session and
+// the command back into it, whole on one line (nothing when none).
+func conversationLines(c *msg.Catalog, cv *model.Conversation) []string {
+	if cv == nil {
+		return nil
+	}
+	id := cv.ID
+	if len(id) > 8 {
+		id = id[:8]
+	}
+	at := cv.Last.UTC().Format("2006-01-02 15:04 UTC")
+	out := []string{c.ConversationLabel + ": " + c.ConversationValue(cv.Agent, id, cv.Title, at, cv.Link == model.LinkRecorded)}
+	if cv.Command != "" {
+		out = append(out, c.BackLabel+": "+cv.Command)
 	}
 	return out
 }
