@@ -41,7 +41,7 @@ var runLang i18n.Lang
 // langFlags adds --lang, which every command takes.
 func (a *app) langFlags(pf *pflag.FlagSet) {
 	pf.StringVar(&a.lang.flag, "lang", "", "the language of the text: "+strings.Join(i18n.Names(), " or ")+
-		" (default: $PICKUP_LANG, else the locale: LC_ALL, LC_MESSAGES, LANG; else en). JSON keys, enum values and exit codes do not change")
+		" (default: $PICKUP_LANG, else the locale, else en); JSON keeps its keys and values")
 }
 
 // emitLangFlag adds --emit-lang beside --emit.

@@ -142,14 +142,14 @@ func (a *app) commands() *cobra.Command {
 	pf.AddFlagSet(a.sourceFlags)
 	pf.StringVar(&a.sessionID, "session", "", "the session to open, by id or unique id prefix (see pickup status)")
 	pf.BoolVar(&a.accessible, "accessible", accessibleEnv(), "the wizard as plain numbered prompts: no cursor movement, boxes or colour, for screen readers and logs; works without a terminal ($ACCESSIBLE)")
-	pf.BoolVar(&a.noConversations, "no-conversations", false, "do not look for the agent conversation (Claude Code, Codex, Gemini CLI) behind each session")
-	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which a session that was not paused counts as crashed (more than 0, at most 8760h)")
+	pf.BoolVar(&a.noConversations, "no-conversations", false, "do not look for the agent conversation behind each session")
+	pf.DurationVar(&a.crashAfter, "crash-after", a.crashAfter, "inactivity after which an unpaused session counts as crashed (at most 8760h)")
 	addChoiceFlags := func(c *cobra.Command) {
 		c.Flags().StringVar(&a.choice, "choice", "", "decide without the UI: continue, review, restart or discard")
 		c.Flags().BoolVar(&a.yes, "yes", false, "answer yes to confirmations: allow restart, discard and confirmed writes to change files (without it they refuse)")
-		c.Flags().StringVar(&a.emit, "emit", "", "with --choice continue: 'prompt' prints a ready-to-paste markdown prompt for the agent instead of the decision")
+		c.Flags().StringVar(&a.emit, "emit", "", "with --choice continue: 'prompt' prints the agent's prompt, not the decision")
 		a.emitLangFlag(c)
-		c.Flags().BoolVar(&a.allowUnchecked, "allow-unchecked-restart", false, "let RESTART go ahead when git refuses to look at the repository (owned by another user: git's safe.directory check) or fails on it (a corrupt index, a bad config line, a broken .git), without the uncommitted-changes check; files git did report still block; without it RESTART is blocked")
+		c.Flags().BoolVar(&a.allowUnchecked, "allow-unchecked-restart", false, "let RESTART go ahead when git refuses or fails to check the repository (docs/guards.md); files git did report still block")
 	}
 	addChoiceFlags(root)
 

@@ -20,7 +20,7 @@ const statuslineWidth = 80
 func (a *app) statuslineCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "statusline",
-		Short: "One short line on the newest interrupted session, for an agent's status bar",
+		Short: "One line on the newest session, for an agent's status bar",
 		Long: `statusline is a command for an agent's status bar (Claude Code's
 statusLine; pickup hook install --statusline adds it). It reads the
 agent's JSON on stdin as the hook does (the project is its
