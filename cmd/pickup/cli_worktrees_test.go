@@ -19,18 +19,27 @@ func aiosState(t *testing.T, dir string, ago time.Duration) {
 	testkit.Write(t, filepath.Join(dir, ".aios", ".session-state.yaml"), body)
 }
 
-func TestStatusWorktreesListsSessionsOfEveryTreeAndTheOrphaned(t *testing.T) {
+// twoTrees makes a repository at root/shop (branch main) with a linked
+// worktree at root/shop-feat (branch feat-x), an AIOS session in each.
+func twoTrees(t *testing.T) (root, main, feat string) {
+	t.Helper()
 	testkit.Isolate(t)
-	root := testkit.RealTempDir(t)
-	main := filepath.Join(root, "shop")
+	root = testkit.RealTempDir(t)
+	main = filepath.Join(root, "shop")
 	testkit.Write(t, filepath.Join(main, "README"), "shop\n")
 	testkit.Git(t, main, nil, "init", "-q", "-b", "main")
 	testkit.Commit(t, main, "first")
-	feat, gone := filepath.Join(root, "shop-feat"), filepath.Join(root, "shop-old")
+	feat = filepath.Join(root, "shop-feat")
 	testkit.Git(t, main, nil, "worktree", "add", "-q", "-b", "feat-x", feat)
-	testkit.Git(t, main, nil, "worktree", "add", "-q", "-b", "old", gone)
 	aiosState(t, main, 2*time.Hour)
 	aiosState(t, feat, 3*time.Hour)
+	return root, main, feat
+}
+
+func TestStatusWorktreesListsSessionsOfEveryTreeAndTheOrphaned(t *testing.T) {
+	root, main, feat := twoTrees(t)
+	gone := filepath.Join(root, "shop-old")
+	testkit.Git(t, main, nil, "worktree", "add", "-q", "-b", "old", gone)
 	if err := os.RemoveAll(gone); err != nil {
 		t.Fatal(err)
 	}
@@ -84,16 +93,7 @@ func TestStatusWorktreesListsSessionsOfEveryTreeAndTheOrphaned(t *testing.T) {
 }
 
 func TestHookNamesTheSessionsOfAnotherWorktree(t *testing.T) {
-	testkit.Isolate(t)
-	root := testkit.RealTempDir(t)
-	main := filepath.Join(root, "shop")
-	testkit.Write(t, filepath.Join(main, "README"), "shop\n")
-	testkit.Git(t, main, nil, "init", "-q", "-b", "main")
-	testkit.Commit(t, main, "first")
-	feat := filepath.Join(root, "shop-feat")
-	testkit.Git(t, main, nil, "worktree", "add", "-q", "-b", "feat-x", feat)
-	aiosState(t, main, 2*time.Hour)
-	aiosState(t, feat, 3*time.Hour)
+	_, main, feat := twoTrees(t)
 	m := pickup(t, feat, "status", "--json").want(t, exitOK).json(t)
 	featID := m["sessions"].([]any)[0].(map[string]any)["id"].(string)
 
