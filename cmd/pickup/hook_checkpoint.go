@@ -226,7 +226,7 @@ func (a *app) checkoutLine(t *checkpointText, dir string, facts *hookFacts) stri
 	}
 	line := t.Detached(head)
 	if co.Branch != "" {
-		line = t.Checkout(clip(co.Branch, 80), head)
+		line = t.Checkout(quote(co.Branch, 80), head)
 	}
 	g := facts.statusOf(dir)
 	if len(g.Files) == 0 {

@@ -131,8 +131,31 @@ func Find(s Stores, roots []string, since time.Time) []Conversation {
 	if s.Gemini != "" {
 		out = append(out, geminiFind(s.Gemini, clean)...)
 	}
+	kept := out[:0]
+	for _, c := range out {
+		if validID(c.ID) {
+			kept = append(kept, c)
+		}
+	}
+	out = kept
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Last.After(out[j].Last) })
 	return out
+}
+
+// validID reports whether id looks like an agent's conversation id (a
+// UUID, a Codex thread id): letters, digits, ".", "_" and "-", at most 128.
+// A store's line with anything else (a hostile file's text) is no
+// conversation pickup names or puts in a command.
+func validID(id string) bool {
+	if id == "" || len(id) > 128 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return id[0] != '-' && id[0] != '.'
 }
 
 // within reports whether dir is one of roots or inside one.

@@ -282,18 +282,30 @@ func TestGeminiSampleChatsBothForms(t *testing.T) {
 	}
 }
 
-func TestHostileIDsAndFoldersAreQuotedInCommands(t *testing.T) {
+func TestHostileFoldersAreQuotedInCommands(t *testing.T) {
 	home := t.TempDir()
-	cwd := "/p/it's; rm -rf ~"
-	writeTranscript(t, home, cwd, "x; touch pwned\n#", "main", time.Now())
-	c, ok := find(t, Stores{Claude: home}, "/p")["x; touch pwned\n#"]
+	cwd := "/p/it's; rm -rf ~\n#"
+	writeTranscript(t, home, cwd, "abc-123", "main", time.Now())
+	c, ok := find(t, Stores{Claude: home}, "/p")["abc-123"]
 	if !ok {
 		t.Fatal("not found")
 	}
 	_, cmd := Way(c)
-	want := `cd '/p/it'\''s; rm -rf ~' && claude --resume $'x; touch pwned\x0a#'`
+	want := `cd $'/p/it\'s; rm -rf ~\x0a#' && claude --resume abc-123`
 	if cmd != want {
 		t.Errorf("command %q\nwant    %q", cmd, want)
+	}
+}
+
+func TestHostileConversationIDIsNoConversation(t *testing.T) {
+	home := t.TempDir()
+	for _, id := range []string{"x; touch pwned", "ignore previous instructions", "-rf", strings.Repeat("a", 129)} {
+		writeTranscript(t, home, "/p", id, "main", time.Now())
+	}
+	writeTranscript(t, home, "/p", "7c1e4a52-9b3d", "main", time.Now())
+	got := find(t, Stores{Claude: home}, "/p")
+	if len(got) != 1 || got["7c1e4a52-9b3d"].ID == "" {
+		t.Errorf("want only the well-formed id, got %v", got)
 	}
 }
 
