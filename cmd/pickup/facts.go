@@ -59,9 +59,8 @@ func (a *app) conversation(s *model.Session) *model.Conversation {
 	a.facts.mu.Lock()
 	convs, ok := a.facts.convos[s.Project]
 	if !ok {
-		home, _ := os.UserHomeDir()
-		stores := a.convoStores(home)
-		convs = convo.Find(stores, []string{s.Project}, a.now().Add(-convoSince))
+		// (--no-conversations is checked above.)
+		convs = a.conversationsIn(s.Project)
 		if a.facts.convos == nil {
 			a.facts.convos = map[string][]convo.Conversation{}
 		}

@@ -156,8 +156,7 @@ func (a *app) conversationsIn(dir string) []convo.Conversation {
 	if a.noConversations {
 		return nil
 	}
-	home, _ := os.UserHomeDir()
-	return convo.Find(a.convoStores(home), []string{dir}, a.now().Add(-convoSince))
+	return convo.Find(a.convoStores(), []string{dir}, a.now().Add(-convoSince))
 }
 
 // indent puts two spaces before every line of block.
@@ -173,7 +172,8 @@ func indent(block string) string {
 
 // convoStores are the agents' stores pickup reads conversations from:
 // --claude-home's Claude home, the demo's Codex home where it set one.
-func (a *app) convoStores(home string) convo.Stores {
+func (a *app) convoStores() convo.Stores {
+	home, _ := os.UserHomeDir()
 	s := convo.StoresFor(os.Getenv, home, a.claudeHome)
 	if a.codexHome != "" {
 		s.Codex = a.codexHome
@@ -189,14 +189,8 @@ const hookWorktrees = 8
 // repository's files (no git process).
 func (a *app) otherWorktrees(project string) string {
 	var parts []string
-	n := 0
-	for _, dir := range git.WorktreeDirs(project) {
-		if dir == project || within(project, dir) || n >= hookWorktrees {
-			continue
-		}
-		n++
-		found, _ := a.registry().FindWith(dir, a.source, nil)
-		live := liveOnly(found)
+	for _, tr := range a.otherTrees(project) {
+		live := tr.sessions
 		if len(live) == 0 {
 			continue
 		}
@@ -207,7 +201,7 @@ func (a *app) otherWorktrees(project string) string {
 		if len(live) > 3 {
 			names = append(names, "…")
 		}
-		parts = append(parts, quoteName(dir, 2*hookFieldMax)+": "+strings.Join(names, ", "))
+		parts = append(parts, quoteName(tr.dir, 2*hookFieldMax)+": "+strings.Join(names, ", "))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -220,14 +214,29 @@ func (a *app) otherWorktrees(project string) string {
 // picker's w.
 func (a *app) worktreeSessions(project string) []*model.Session {
 	var out []*model.Session
-	n := 0
+	for _, tr := range a.otherTrees(project) {
+		out = append(out, tr.sessions...)
+	}
+	return out
+}
+
+// tree is one other worktree and its live sessions.
+type tree struct {
+	dir      string
+	sessions []*model.Session
+}
+
+// otherTrees are the other worktrees of project's repository (read from
+// the repository's files, no git process; at most hookWorktrees) with
+// their live sessions.
+func (a *app) otherTrees(project string) []tree {
+	var out []tree
 	for _, dir := range git.WorktreeDirs(project) {
-		if dir == project || within(project, dir) || n >= hookWorktrees {
+		if dir == project || within(project, dir) || len(out) >= hookWorktrees {
 			continue
 		}
-		n++
 		found, _ := a.registry().FindWith(dir, a.source, nil)
-		out = append(out, liveOnly(found)...)
+		out = append(out, tree{dir, liveOnly(found)})
 	}
 	return out
 }

@@ -126,7 +126,7 @@ func geminiJSONL(path string) (geminiChat, bool) {
 	for _, l := range ls[1:] {
 		var m geminiMessage
 		if first == "" && json.Unmarshal([]byte(l), &m) == nil && m.Type == "user" {
-			first = geminiText(m.Content)
+			first = userText(m.Content)
 		}
 	}
 	tail := head
@@ -179,17 +179,12 @@ func geminiJSON(path string) (geminiChat, bool) {
 	first := ""
 	for _, m := range doc.Messages {
 		if m.Type == "user" {
-			first = geminiText(m.Content)
+			first = userText(m.Content)
 			break
 		}
 	}
 	c.Title = title(firstNonEmpty(doc.Summary, first))
 	return c, true
-}
-
-// geminiText is a message's text: a string or its text parts.
-func geminiText(raw json.RawMessage) string {
-	return userText(raw)
 }
 
 func firstNonEmpty(vals ...string) string {
