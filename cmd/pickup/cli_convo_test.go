@@ -26,6 +26,15 @@ func claudeTranscriptFor(t *testing.T, home, cwd, id string, start, last time.Ti
 		line("user", "*session-resume for story 12.3", start)+line("assistant", "private reply", last))
 }
 
+// convoWorld is an AIOS session that crashed two hours ago, in dir, and
+// an empty home with its Claude folder for transcripts.
+func convoWorld(t *testing.T) (dir, home, claude string) {
+	t.Helper()
+	dir, _ = project(t, 2*time.Hour, "PHASE_CHANGE", "development")
+	home = t.TempDir()
+	return dir, home, filepath.Join(home, ".claude")
+}
+
 func convoSession(t *testing.T, m map[string]any) map[string]any {
 	t.Helper()
 	s := m["sessions"].([]any)[0].(map[string]any)
@@ -34,9 +43,7 @@ func convoSession(t *testing.T, m map[string]any) map[string]any {
 }
 
 func TestConversationBehindASessionDeadOwnerResumes(t *testing.T) {
-	dir, _ := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
-	home := t.TempDir()
-	claude := filepath.Join(home, ".claude")
+	dir, home, claude := convoWorld(t)
 	now := time.Now()
 	claudeTranscriptFor(t, claude, dir, "11111111-aaaa", now.Add(-3*time.Hour), now.Add(-2*time.Hour))
 	claudeTranscriptFor(t, claude, dir, "22222222-old", now.Add(-80*time.Hour), now.Add(-79*time.Hour))
@@ -90,9 +97,7 @@ func TestConversationBehindASessionDeadOwnerResumes(t *testing.T) {
 }
 
 func TestConversationHeldByALivingClaudeMeansRunning(t *testing.T) {
-	dir, _ := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
-	home := t.TempDir()
-	claude := filepath.Join(home, ".claude")
+	dir, home, claude := convoWorld(t)
 	now := time.Now()
 	claudeTranscriptFor(t, claude, dir, "33333333-live", now.Add(-3*time.Hour), now.Add(-2*time.Hour))
 	child := exec.Command("sleep", "60")
@@ -138,9 +143,7 @@ func TestConversationHeldByALivingClaudeMeansRunning(t *testing.T) {
 }
 
 func TestHookRecordsTheConversationSoTheLinkIsExact(t *testing.T) {
-	dir, _ := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
-	home := t.TempDir()
-	claude := filepath.Join(home, ".claude")
+	dir, home, claude := convoWorld(t)
 	now := time.Now()
 	// Both overlap the session's last update; the guess takes the nearer one.
 	claudeTranscriptFor(t, claude, dir, "55555555-near", now.Add(-3*time.Hour), now.Add(-2*time.Hour))
@@ -170,9 +173,7 @@ func TestHookRecordsTheConversationSoTheLinkIsExact(t *testing.T) {
 // Accessible mode names the conversation and its command, whole on one
 // line, as the wizard's options screen does.
 func TestAccessibleNamesTheConversation(t *testing.T) {
-	dir, _ := project(t, 2*time.Hour, "PHASE_CHANGE", "development")
-	home := t.TempDir()
-	claude := filepath.Join(home, ".claude")
+	dir, home, claude := convoWorld(t)
 	now := time.Now()
 	claudeTranscriptFor(t, claude, dir, "77777777-plain", now.Add(-3*time.Hour), now.Add(-2*time.Hour))
 	r := pickupIn(t, dir, "q\n", []string{"ACCESSIBLE=1", "HOME=" + home, "CLAUDE_HOME=" + claude})
