@@ -10,7 +10,8 @@ import (
 
 // errForeignStatusLine refuses to replace a status line that is not
 // pickup's: a settings file holds one, and the person chose it.
-var errForeignStatusLine = errors.New("already has a statusLine that is not pickup's; remove it first, or keep it (pickup does not replace it)")
+// withStatusline says it in the run's language.
+var errForeignStatusLine = errors.New("a statusLine that is not pickup's")
 
 // statuslineEntry is Claude Code's statusLine setting running pickup's.
 func statuslineEntry(bin string) orderedJSON {
@@ -99,7 +100,7 @@ func withStatusline(agent, path string, after []byte, bin string, uninstall bool
 	out, err := mergeStatusline(after, bin)
 	if errors.Is(err, errForeignStatusLine) {
 		// A guard, not a damaged file: exit 5.
-		return nil, fail(exitBlocked, "%s: %v; nothing was changed", path, err)
+		return nil, fail(exitBlocked, "%s already has a statusLine that is not pickup's: pickup does not replace it (remove it first, or keep it); nothing was changed", path)
 	}
 	return out, err
 }
