@@ -133,7 +133,21 @@ func WorktreeDirs(dir string) []string {
 			continue
 		}
 		wt := filepath.Dir(filepath.Clean(strings.TrimSpace(string(data))))
-		if st, err := os.Stat(wt); err == nil && st.IsDir() && filepath.IsAbs(wt) {
+		if st, err := os.Stat(wt); err != nil || !st.IsDir() || !filepath.IsAbs(wt) {
+			continue
+		}
+		// Only a tree that names this repository back (its .git file's
+		// gitdir is this entry, as git checks): a gitdir file planted to
+		// point at another folder does not make that folder a worktree.
+		back, _, err := fsx.ReadHead(filepath.Join(wt, ".git"), 4096)
+		gd, ok := strings.CutPrefix(strings.TrimSpace(string(back)), "gitdir: ")
+		if err != nil || !ok {
+			continue
+		}
+		if !filepath.IsAbs(gd) {
+			gd = filepath.Join(wt, gd)
+		}
+		if filepath.Clean(gd) == filepath.Join(common, "worktrees", n) {
 			out = append(out, wt)
 		}
 	}

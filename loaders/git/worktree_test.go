@@ -51,3 +51,20 @@ func TestWorktreesListsEveryTreeAndTheGoneOnes(t *testing.T) {
 		t.Errorf("outside a repository: %+v", got)
 	}
 }
+
+// A gitdir file planted in .git/worktrees/ that points at another
+// folder (one that does not name the repository back) is no worktree.
+func TestWorktreeDirsIgnoresAPlantedGitdir(t *testing.T) {
+	testkit.Isolate(t)
+	root := testkit.RealTempDir(t)
+	main := filepath.Join(root, "shop")
+	testkit.Write(t, filepath.Join(main, "a.txt"), "a\n")
+	testkit.Git(t, main, nil, "init", "-q", "-b", "main")
+	testkit.Commit(t, main, "first")
+	other := filepath.Join(root, "someone-else")
+	testkit.Write(t, filepath.Join(other, "README"), "not a worktree\n")
+	testkit.Write(t, filepath.Join(main, ".git", "worktrees", "evil", "gitdir"), filepath.Join(other, ".git")+"\n")
+	if got := WorktreeDirs(main); len(got) != 1 || got[0] != main {
+		t.Errorf("WorktreeDirs %v", got)
+	}
+}
