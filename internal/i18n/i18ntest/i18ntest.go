@@ -39,6 +39,9 @@ type Options struct {
 	// Empty are field paths allowed to be empty strings in every
 	// language (English included).
 	Empty []string
+	// Unused are message paths Complete lets no code select (a message
+	// only a test or a file outside Go reads).
+	Unused []string
 }
 
 // Verbs are the four choices' names, the same in every language.

@@ -1,0 +1,265 @@
+package i18n
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
+)
+
+// M is one sentence. Its English text is written in Go with T; every
+// other language's comes from that package's message file (Bundle).
+// Values go in as {name} placeholders: "Rerun {stage} from {slice}".
+// F fills them in the order they first appear in the English text, so a
+// translation may put them in any order and code never depends on it.
+// A brace that does not open a {name} is text.
+type M struct {
+	text  string
+	names []string // the placeholders, in the English text's order
+}
+
+// T declares an English sentence.
+func T(text string) M { return M{text: text, names: Placeholders(text)} }
+
+// String is the sentence as it is (one with no placeholders).
+func (m M) String() string { return m.text }
+
+// Text is the raw text, placeholders included (tests, message files).
+func (m M) Text() string { return m.text }
+
+// Names are the placeholders, in the order F takes their values.
+func (m M) Names() []string { return m.names }
+
+// F is the sentence with args put in its placeholders, in the English
+// order (M.Names). Strings go in as they are, integers in decimal, other
+// values as fmt prints them. A missing value shows as {name?}.
+func (m M) F(args ...any) string {
+	if len(m.names) == 0 {
+		return m.text
+	}
+	return fill(m.text, m.names, args, -1, false)
+}
+
+// fill replaces each {name} in text by its value: names[i] takes
+// args[i]; "n" is count when hasCount.
+func fill(text string, names []string, args []any, count int, hasCount bool) string {
+	var b strings.Builder
+	b.Grow(len(text) + 16*len(args))
+	for {
+		i := strings.IndexByte(text, '{')
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		name, ok := placeholderAt(text[i:])
+		if !ok {
+			b.WriteString(text[:i+1])
+			text = text[i+1:]
+			continue
+		}
+		b.WriteString(text[:i])
+		text = text[i+len(name)+2:]
+		if hasCount && name == "n" {
+			b.WriteString(strconv.Itoa(count))
+			continue
+		}
+		k := indexOf(names, name)
+		if k < 0 || k >= len(args) {
+			b.WriteString("{" + name + "?}")
+			continue
+		}
+		b.WriteString(value(args[k]))
+	}
+}
+
+func indexOf(names []string, name string) int {
+	for i, n := range names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func value(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case fmt.Stringer:
+		return x.String()
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// placeholderAt reads "{name}" at the start of s: a letter, then
+// letters, digits or underscores, then "}".
+func placeholderAt(s string) (string, bool) {
+	if len(s) < 3 || s[0] != '{' {
+		return "", false
+	}
+	for j := 1; j < len(s); j++ {
+		c := s[j]
+		switch {
+		case c == '}' && j > 1:
+			return s[1:j], true
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case (c >= '0' && c <= '9' || c == '_') && j > 1:
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// Placeholders are the distinct {name}s of text, in order.
+func Placeholders(text string) []string {
+	var out []string
+	for i := 0; i < len(text); i++ {
+		if text[i] != '{' {
+			continue
+		}
+		if name, ok := placeholderAt(text[i:]); ok {
+			if indexOf(out, name) < 0 {
+				out = append(out, name)
+			}
+			i += len(name) + 1
+		}
+	}
+	return out
+}
+
+// UnmarshalJSON reads a translation: a JSON string. The placeholders'
+// order stays English's (the value being decoded into is the English
+// sentence), so F's arguments mean the same in every language.
+func (m *M) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	m.text = s
+	if m.names == nil {
+		m.names = Placeholders(s)
+	}
+	return nil
+}
+
+// MarshalJSON writes the text (message file tools).
+func (m M) MarshalJSON() ([]byte, error) { return json.Marshal(m.text) }
+
+// P is a sentence about a number, one text per CLDR plural form: English
+// has one and other ("{n} file", "{n} files"); another language has the
+// forms its CLDR rules name (pt-BR: one for 0 and 1, other). {n} is the
+// count; the other placeholders take N's args as M.F does (Other.Names
+// lists them, {n} left out).
+type P struct {
+	Zero, One, Two, Few, Many, Other M
+	lang                             language.Tag
+}
+
+// Plural declares an English sentence about a number: one and other.
+func Plural(one, other string) P {
+	var names []string
+	for _, n := range Placeholders(other) {
+		if n != "n" {
+			names = append(names, n)
+		}
+	}
+	return P{One: M{text: one, names: names}, Other: M{text: other, names: names}, lang: language.English}
+}
+
+// N is the sentence for the count n, in the form the language's CLDR
+// cardinal rules give n, with args in its other placeholders.
+func (p P) N(n int, args ...any) string {
+	m := p.form(n)
+	return fill(m.text, p.Other.names, args, n, true)
+}
+
+func (p P) form(n int) M {
+	abs := n
+	if abs < 0 {
+		abs = -abs
+	}
+	tag := p.lang
+	if tag == (language.Tag{}) {
+		tag = language.English
+	}
+	var m M
+	switch plural.Cardinal.MatchPlural(tag, abs, 0, 0, 0, 0) {
+	case plural.Zero:
+		m = p.Zero
+	case plural.One:
+		m = p.One
+	case plural.Two:
+		m = p.Two
+	case plural.Few:
+		m = p.Few
+	case plural.Many:
+		m = p.Many
+	}
+	if m.text == "" {
+		m = p.Other
+	}
+	return m
+}
+
+// Forms are the forms p has text for, by CLDR name.
+func (p P) Forms() map[string]M {
+	out := map[string]M{}
+	for name, m := range map[string]M{"zero": p.Zero, "one": p.One, "two": p.Two, "few": p.Few, "many": p.Many, "other": p.Other} {
+		if m.text != "" {
+			out[name] = m
+		}
+	}
+	return out
+}
+
+// UnmarshalJSON reads a translation: {"one": "...", "other": "..."},
+// forms by their CLDR names.
+func (p *P) UnmarshalJSON(b []byte) error {
+	var forms map[string]string
+	if err := json.Unmarshal(b, &forms); err != nil {
+		return err
+	}
+	names := p.Other.names
+	*p = P{lang: p.lang}
+	for k, v := range forms {
+		m := M{text: v, names: names}
+		switch k {
+		case "zero":
+			p.Zero = m
+		case "one":
+			p.One = m
+		case "two":
+			p.Two = m
+		case "few":
+			p.Few = m
+		case "many":
+			p.Many = m
+		case "other":
+			p.Other = m
+		default:
+			return fmt.Errorf("plural form %q: CLDR names zero, one, two, few, many and other", k)
+		}
+	}
+	if p.Other.text == "" {
+		return fmt.Errorf("a plural needs its \"other\" form")
+	}
+	return nil
+}
+
+// MarshalJSON writes the forms (message file tools).
+func (p P) MarshalJSON() ([]byte, error) {
+	out := map[string]string{}
+	for k, m := range p.Forms() {
+		out[k] = m.text
+	}
+	return json.Marshal(out)
+}
