@@ -48,6 +48,8 @@ func NewBundle[T any](english *T, files fs.FS, dir string) *Bundle[T] {
 	return b
 }
 
+func init() { registry.words = map[string][]*Bundle[map[string]string]{} }
+
 // For is l's catalog: English's, or a copy of it with l's message file
 // decoded over it. A language with no file speaks English. A file that
 // does not decode is a defect the completeness test catches; at run
@@ -203,7 +205,7 @@ func (b *Bundle[T]) Decode(l Lang) (any, error) {
 var registry struct {
 	sync.Mutex
 	list  []AnyBundle
-	words []*Bundle[map[string]string]
+	words map[string][]*Bundle[map[string]string] // by kind: words, phases
 }
 
 // Bundles are every bundle declared in the program, in the order their

@@ -17,26 +17,43 @@ type Words struct{ b *Bundle[map[string]string] }
 
 // NewWords declares a package's words.
 func NewWords(files fs.FS, dir string, english ...string) *Words {
+	return newTable("words", files, dir, english)
+}
+
+// NewPhases declares the phase names a package builds itself, which
+// JSON keeps in English ("Stage 3: Design"): the screens say them with
+// PhaseName. Their translations are in <dir>/phases.<lang>.json.
+func NewPhases(files fs.FS, dir string, english ...string) *Words {
+	return newTable("phases", files, dir, english)
+}
+
+func newTable(kind string, files fs.FS, dir string, english []string) *Words {
 	m := make(map[string]string, len(english))
 	for _, w := range english {
 		m[w] = w
 	}
-	b := &Bundle[map[string]string]{english: &m, files: files, dir: dir, prefix: "words.", langs: map[Lang]*map[string]string{English: &m}}
-	if _, file, _, ok := runtime.Caller(1); ok {
+	b := &Bundle[map[string]string]{english: &m, files: files, dir: dir, prefix: kind + ".", langs: map[Lang]*map[string]string{English: &m}}
+	if _, file, _, ok := runtime.Caller(2); ok {
 		b.src = filepath.Dir(file)
 	}
 	registry.Lock()
 	registry.list = append(registry.list, b)
-	registry.words = append(registry.words, b)
+	registry.words[kind] = append(registry.words[kind], b)
 	registry.Unlock()
 	return &Words{b: b}
 }
 
 // Word is w in l, from the words every package declared: its
 // translation, or w as it is when no package declares it.
-func Word(l Lang, w string) string {
+func Word(l Lang, w string) string { return lookup("words", l, w) }
+
+// PhaseName is a phase name a package declared (NewPhases) in l, or name
+// as it is.
+func PhaseName(l Lang, name string) string { return lookup("phases", l, name) }
+
+func lookup(kind string, l Lang, w string) string {
 	registry.Lock()
-	list := registry.words
+	list := registry.words[kind]
 	registry.Unlock()
 	for _, b := range list {
 		if t, ok := (*b.For(l))[w]; ok && t != "" {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/internal/when"
 )
 
 // Phases is the per-scene pipeline in the order the real runner
@@ -173,26 +175,11 @@ type Ledger struct {
 	object bool
 }
 
-// timeLayouts are the timestamp spellings accepted: Python's isoformat()
-// with or without fraction and zone, and RFC 3339.
-var timeLayouts = []string{
-	time.RFC3339Nano,
-	"2006-01-02T15:04:05.999999999",
-	"2006-01-02 15:04:05.999999999Z07:00",
-	"2006-01-02 15:04:05.999999999",
-}
-
+// parseTime reads a ledger's timestamp (Python's isoformat() or RFC
+// 3339), in UTC.
 func parseTime(s string) (time.Time, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return time.Time{}, false
-	}
-	for _, l := range timeLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t.UTC(), true
-		}
-	}
-	return time.Time{}, false
+	t, ok := when.Parse(s)
+	return t.UTC(), ok
 }
 
 // pathsOf reads an artifacts or template_set object: each value is a path,

@@ -526,16 +526,8 @@ func parseOutlinePause(data []byte) *OutlinePause {
 }
 
 // parseStamp reads Python's isoformat() (microseconds, +00:00) and the
-// runner's "Z" stamps.
-func parseStamp(s string) (time.Time, bool) {
-	s = strings.TrimSpace(s)
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999", "2006-01-02T15:04:05"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.UTC(), true
-		}
-	}
-	return time.Time{}, false
-}
+// runner's "Z" stamps, in UTC.
+func parseStamp(s string) (time.Time, bool) { return parseTime(s) }
 
 // relTo is p relative to dir, with forward slashes (p itself when it is
 // not under dir).

@@ -19,6 +19,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/when"
 )
 
 // The agents whose conversations are read.
@@ -206,9 +208,6 @@ func lines(data []byte, head, tail bool, size int64) []string {
 
 // parseTime reads the agents' ISO 8601 times.
 func parseTime(s string) time.Time {
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return time.Time{}
-	}
+	t, _ := when.Parse(s)
 	return t
 }

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/when"
 )
 
 // File and folder names crucible uses.
@@ -133,28 +135,8 @@ func (m *Marker) Start() (time.Time, bool) {
 	return parseTime(m.StartTime)
 }
 
-// timeLayouts are the timestamp shapes agents write.
-var timeLayouts = []string{
-	time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05Z07:00",
-	"2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02T15:04Z07:00", "2006-01-02",
-}
-
 // parseTime reads an ISO-8601-like timestamp; one without a zone is UTC.
-func parseTime(s string) (time.Time, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return time.Time{}, false
-	}
-	for _, l := range timeLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t, true
-		}
-	}
-	if strings.HasSuffix(s, " UTC") {
-		return parseTime(strings.TrimSuffix(s, " UTC"))
-	}
-	return time.Time{}, false
-}
+func parseTime(s string) (time.Time, bool) { return when.Parse(s) }
 
 // manifestCandidates lists where a pipeline's manifest may be, in
 // priority order: the durable scratch copy, the marker's dispatch_dir,

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/when"
 	"github.com/tidwall/gjson"
 )
 
@@ -416,26 +417,7 @@ func stageNumber(v gjson.Result) (int, string, bool) {
 	return a.Num, a.Sub, true
 }
 
-var timeLayouts = []string{
-	time.RFC3339Nano,
-	"2006-01-02T15:04:05.999999999",
-	"2006-01-02 15:04:05.999999999Z07:00",
-	"2006-01-02 15:04:05.999999999",
-	"2006-01-02",
-}
-
-func parseTime(s string) (time.Time, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return time.Time{}, false
-	}
-	for _, l := range timeLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
-}
+func parseTime(s string) (time.Time, bool) { return when.Parse(s) }
 
 // sortedKeys is m's keys in order.
 func sortedKeys[V any](m map[string]V) []string {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/when"
 )
 
 // EventTypes are the 27 event types kiln's phase executor records, in
@@ -195,31 +197,11 @@ func matchEvent(line string) []string {
 // isReSpace is \s in Go's regexp syntax.
 func isReSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
-// timeLayouts are the timestamp spellings accepted in kiln's files.
-var timeLayouts = []string{
-	time.RFC3339Nano,
-	"2006-01-02T15:04:05",
-	"2006-01-02T15:04Z07:00",
-	"2006-01-02T15:04",
-	"2006-01-02 15:04:05Z07:00",
-	"2006-01-02 15:04:05",
-	"2006-01-02 15:04",
-	"2006-01-02",
-}
-
-// parseTime reads an ISO-8601 timestamp; one without a zone is UTC.
+// parseTime reads an ISO-8601 timestamp, quoted or not; one without a
+// zone is UTC.
 func parseTime(s string) (time.Time, bool) {
 	s, _ = unquote(strings.TrimSpace(s))
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return time.Time{}, false
-	}
-	for _, l := range timeLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
+	return when.Parse(s)
 }
 
 // parsePhaseState reads a phase state file. Like MEMORY.md it is lenient:

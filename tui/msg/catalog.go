@@ -11,12 +11,17 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 )
 
 // Catalog is one language's text. Fields are plain strings or small
 // functions for sentences with values in them; methods combine them.
 type Catalog struct {
+	// Lang is the catalog's language, for the words formats declare
+	// (i18n.Word).
+	Lang i18n.Lang `json:"-"`
+
 	// Relative time, built by Elapsed.
 	JustNow string
 	Minutes func(n int) string
@@ -393,6 +398,7 @@ var English = Catalog{
 	Browser: englishBrowser,
 	Session: englishSession,
 	Hook:    englishHook,
+	Lang:    i18n.English,
 	Local:   englishLocal,
 	Core:    model.EnglishWords,
 }

@@ -1,6 +1,7 @@
 package msg
 
 import (
+	"embed"
 	"strings"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
@@ -32,17 +33,11 @@ type LocalText struct {
 	// ("🚀 CONTINUE"), where the terminal shows Unicode and the source
 	// did not name the choice itself. Empty: no mark.
 	ChoiceMarks map[model.Choice]string
-	// Words translates the fixed words loaders put on screen (field
-	// labels such as "Phase", unit names such as "stories"), keyed by
-	// the loader's English word; a word missing here shows as the
-	// loader wrote it. English maps each word to itself.
-	Words map[string]string
-	// Phases translates the phase names pickup builds itself, which
-	// JSON keeps in English (seed 003's stage names, "Stage 3: Design"),
-	// keyed by the English name; PhaseWord replaces "Phase" before a
-	// phase number ("Phase 3", crucible's). Other names are the
-	// source's own and show as written.
-	Phases    map[string]string
+	// PhaseWord replaces "Phase" before a phase number ("Phase 3",
+	// crucible's). Phase names pickup builds itself, which JSON keeps in
+	// English (seed 003's stage names, "Stage 3: Design"), are their
+	// format's words (i18n.Word); other names are the source's own and
+	// show as written.
 	PhaseWord string
 	// Decimal is the decimal separator ("1.5 KiB", "1,5 KiB").
 	Decimal string
@@ -54,7 +49,7 @@ type LocalText struct {
 // catalog's language: Local.Phases' translation, "Fase 3" for "Phase
 // 3", or the name as the source wrote it.
 func (c *Catalog) Phase(name string) string {
-	if t, ok := c.Local.Phases[name]; ok && t != "" {
+	if t := i18n.PhaseName(c.Lang, name); t != name {
 		return t
 	}
 	if n, ok := strings.CutPrefix(name, "Phase "); ok && c.Local.PhaseWord != "" && n != "" && strings.Trim(n, "0123456789.") == "" {
@@ -66,79 +61,22 @@ func (c *Catalog) Phase(name string) string {
 // Word is a loader's word in the catalog's language: its translation,
 // or w itself.
 func (c *Catalog) Word(w string) string {
-	if t, ok := c.Local.Words[w]; ok && t != "" {
-		return t
-	}
-	return w
+	return i18n.Word(c.Lang, w)
 }
 
-// loaderWords are the fixed words loaders put on screen that the
-// catalogs translate (Local.Words); English says each as it is.
-var loaderWords = []string{
-	// Field labels.
-	"Phase",
-	"Stories",
-	"Epic",
-	"Story",
-	"Feature",
-	"Session",
-	"Last commit",
-	"Uncommitted files",
-	"Workstream",
-	"Locked files",
-	"Stage",
-	"Checkpoint",
-	"Tickets",
-	"PRD",
-	"Conflict",
-	"Problem",
-	"Skill",
-	"Pipeline",
-	"Health",
-	"Resume point",
-	"Book",
-	"Paused",
-	"Paused at",
-	"Cursor",
-	"Scene",
-	"Flags",
-	"Blocked",
-	"Kiln",
-	"Next action",
-	"Resume with",
-	"Mode",
-	"Correction",
-	"Status",
-	"Active slice",
-	"Decide",
-	"Review",
-	"Ledger",
-	"Intents confirmed",
-	"Crashed at",
-	"Stopped at",
-	// Unit names (model.Session.UnitsLabel).
-	"stories",
-	"tickets",
-	"dispatches",
-	"scenes",
-	"milestones",
-	"slices sealed",
-	// Git statuses (model.GitStatus), in VETO-2's file lines.
+//go:embed messages
+var messages embed.FS
+
+// words are the fixed words the screens put beside a session's own
+// (git statuses in VETO-2's file lines, labels every format shares);
+// each format declares its own (i18n.NewWords in its package).
+var words = i18n.NewWords(messages, "messages",
+	"Phase", "Conflict", "Problem", "Decide", "Cursor", "Flags", "Status", "Stage",
 	"modified", "added", "deleted", "renamed", "untracked", "conflicted", "ignored",
-}
-
-var englishWords = func() map[string]string {
-	m := make(map[string]string, len(loaderWords))
-	for _, w := range loaderWords {
-		m[w] = w
-	}
-	return m
-}()
+)
 
 var englishLocal = LocalText{
 	ChoiceMarks: map[model.Choice]string{model.Continue: "", model.Review: "", model.Restart: "", model.Discard: ""},
-	Words:       englishWords,
-	Phases:      englishPhases,
 	PhaseWord:   "Phase",
 	Decimal:     ".",
 	YesKey:      "y",
@@ -153,18 +91,3 @@ var englishReasons = map[string]string{
 	model.ReasonNothingToClear: model.ReasonNothingToClear,
 	model.ReasonIntegrity:      model.ReasonIntegrity,
 }
-
-// phaseNames are the phase names pickup builds itself that JSON keeps in
-// English: seed 003's stage names (loaders/design PhaseName).
-var phaseNames = []string{
-	"Stage 0: Clarification", "Stage 1: Business Rules", "Stage 2: Analysis", "Stage 3: Design",
-	"Stage 4: Contracts", "Stage 5: BDD", "Stage 6: Tickets", "Stage 7: Review",
-}
-
-var englishPhases = func() map[string]string {
-	m := make(map[string]string, len(phaseNames))
-	for _, p := range phaseNames {
-		m[p] = p
-	}
-	return m
-}()

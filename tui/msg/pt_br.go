@@ -224,6 +224,7 @@ var Portuguese = Catalog{
 	Session: portugueseSession,
 	Hook:    portugueseHook,
 	Plain:   portuguesePlain,
+	Lang:    i18n.PortugueseBR,
 	Local:   portugueseLocal,
 	Core:    portugueseCore,
 }
@@ -366,41 +367,9 @@ var portugueseLocal = LocalText{
 		model.Restart:  "🔄 ",
 		model.Discard:  "🗑️  ",
 	},
-	Words:     portugueseWords,
-	Phases:    portuguesePhases,
 	PhaseWord: "Fase",
 	Decimal:   ",",
 	YesKey:    "s",
-}
-
-// portuguesePhases are seed 003's stage names (the design loader's
-// PhaseName) in pt-BR, as the design loader's own sentences say them.
-var portuguesePhases = map[string]string{
-	"Stage 0: Clarification": "Etapa 0: Esclarecimento", "Stage 1: Business Rules": "Etapa 1: Regras de Negócio",
-	"Stage 2: Analysis": "Etapa 2: Análise", "Stage 3: Design": "Etapa 3: Design", "Stage 4: Contracts": "Etapa 4: Contratos",
-	"Stage 5: BDD": "Etapa 5: BDD", "Stage 6: Tickets": "Etapa 6: Tickets", "Stage 7: Review": "Etapa 7: Revisão",
-}
-
-var portugueseWords = map[string]string{
-	"Phase": "Fase", "Stories": "Stories", "Epic": "Epic", "Story": "Story",
-	"Feature": "Feature", "Session": "Sessão", "Last commit": "Último commit",
-	"Uncommitted files": "Arquivos não commitados", "Workstream": "Frente de trabalho",
-	"Locked files": "Arquivos travados", "Stage": "Etapa", "Checkpoint": "Checkpoint",
-	"Tickets": "Tickets", "PRD": "PRD", "Conflict": "Conflito", "Problem": "Problema",
-	"Skill": "Skill", "Pipeline": "Pipeline", "Health": "Saúde", "Resume point": "Ponto de retomada",
-	"Book": "Livro", "Paused": "Pausado", "Paused at": "Pausado em", "Cursor": "Cursor",
-	"Scene": "Cena", "Flags": "Flags", "Blocked": "Bloqueado", "Kiln": "Kiln",
-	"Next action": "Próxima ação", "Resume with": "Retomar com", "Mode": "Modo",
-	"Correction": "Correção", "Status": "Situação", "Active slice": "Fatia ativa",
-	"Decide": "Decidir", "Review": "Revisão", "Ledger": "Registro",
-	"Intents confirmed": "Intenções confirmadas",
-	"Crashed at":        "Crashou em", "Stopped at": "Parou em",
-
-	"stories": "stories", "tickets": "tickets", "dispatches": "despachos", "scenes": "cenas",
-	"milestones": "marcos", "slices sealed": "fatias seladas",
-
-	"modified": "modificado", "added": "adicionado", "deleted": "apagado", "renamed": "renomeado",
-	"untracked": "não rastreado", "conflicted": "em conflito", "ignored": "ignorado",
 }
 
 var portugueseVeto = VetoText{
