@@ -10,7 +10,7 @@ import (
 )
 
 func TestTextCatalogsComplete(t *testing.T) {
-	i18ntest.Check(t, Catalogs, i18ntest.Options{Same: []string{"Kiln", "CONTINUE", "REVIEW", "DISCARD", "pickup", "reset"}, SameFields: []string{"State.BrainstormTitle", "Mem.SubDebate"}, Empty: []string{"Mem.CompleteBlock[1]"}})
+	i18ntest.Complete(t, i18ntest.Options{Same: []string{"Kiln", "CONTINUE", "REVIEW", "DISCARD", "pickup", "reset"}, SameFields: []string{"State.BrainstormTitle", "Mem.SubDebate"}, Empty: []string{"Mem.CompleteBlock[1]"}}, Catalogs)
 }
 
 // Seed 000's banner in pt-BR keeps its structure: the same lines, the
