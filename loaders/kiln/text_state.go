@@ -87,7 +87,7 @@ var englishState = StateText{
 		"Repair it, or DISCARD to archive it beside itself.",
 
 	NoReset:       "kiln: this kiln has no reset; RESTART is not offered (nothing was changed)",
-	UnknownChoice: i18n.T("kiln: unknown choice {c}"),
+	UnknownChoice: i18n.T("kiln: unknown choice {choice}"),
 
 	LedgerNoEvent: "no line of the brainstorm ledger is a ledger event ({\"seq\": N, \"e\": …})",
 	LedgerNoEventMessage: i18n.T("kiln's brainstorm ledger {rel} holds no event kiln wrote.\n" +

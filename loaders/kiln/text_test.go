@@ -13,6 +13,21 @@ func TestTextCatalogsComplete(t *testing.T) {
 	i18ntest.Complete(t, i18ntest.Options{Same: []string{"Kiln", "CONTINUE", "REVIEW", "DISCARD", "pickup", "reset"}, SameFields: []string{"State.BrainstormTitle", "Mem.SubDebate"}, Empty: []string{"Mem.CompleteBlock[1]"}}, Catalogs)
 }
 
+// kiln's fixed words (messages/words.pt-BR.json) are complete too: the
+// bundles this package declares besides Catalogs.
+func TestWordsComplete(t *testing.T) {
+	var words []i18n.AnyBundle
+	for _, b := range i18n.Bundles() {
+		if b.Source() == Catalogs.Source() && b != i18n.AnyBundle(Catalogs) {
+			words = append(words, b)
+		}
+	}
+	if len(words) == 0 {
+		t.Fatal("kiln declares no words")
+	}
+	i18ntest.Complete(t, i18ntest.Options{Same: []string{"Kiln"}}, words...)
+}
+
 // Seed 000's banner in pt-BR keeps its structure: the same lines, the
 // values lined up under the longest label; the prompt follows the
 // language, its banner included.
