@@ -7,10 +7,11 @@ import (
 	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
-// Text is the words of every kiln session, in each language pickup
-// speaks: seed 000's continuity banner and the status text around it
-// (`pickup status` on a MEMORY.md session), its routing, REVIEW, plan,
-// prompt and menu (Mem), and the project-side sessions (F, State, CE).
+// Text is the words of every kiln session: seed 000's continuity banner
+// and the status text around it (`pickup status` on a MEMORY.md
+// session), its routing, REVIEW, plan, prompt and menu (Mem), and the
+// project-side sessions (F, State, CE). English is written here; every
+// other language is in messages/<lang>.json, laid out like Text.
 type Text struct {
 	Title                                        string
 	Project, Mode, Stage, Phase, Status, Handoff string

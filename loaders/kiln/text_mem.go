@@ -234,6 +234,7 @@ var englishMem = MemText{
 	ContinueComplete: "Run /kiln:start to begin a new project in this directory.",
 	UnknownStage:     "unknown stage",
 	WhyBlocked:       i18n.T("correction cycle {cycle}/3 ended blocked: validation failed"),
+	// English has always said "1 correction cycles" here; kept as written.
 	SayBlocked: i18n.Plural("Validation failed after {n} correction cycles. Here is the validation report:",
 		"Validation failed after {n} correction cycles. Here is the validation report:"),
 	AskBlocked:    "How would you like to proceed? Options: retry validation, fix manually, or mark complete.",
@@ -287,6 +288,7 @@ var englishMem = MemText{
 	PhaseStatusBad:   i18n.T("phase {n}'s phase_status {status} is not pending, in_progress, failed or completed; read as pending"),
 	PhaseStatusRead:  i18n.T("phase {n}'s phase_status {status} is read as {read}"),
 	NoPhaseLine:      i18n.T("## Phase Statuses has no line for phase {n}; MEMORY.md's runtime phase_number makes it the phase in progress"),
+	// The count is how many phases are added; it does not show.
 	PhaseTotalAdds: i18n.Plural("phase_total is {total}, but nothing names phase {added}; they count as pending",
 		"phase_total is {total}, but nothing names phases {added}; they count as pending"),
 	NoStatus:        "no status",
@@ -301,6 +303,7 @@ var englishMem = MemText{
 	ArchiveProof: "Archive (phases it proves complete)",
 	ProofLine:    i18n.T("phase {n} {name}: {summary}"),
 	Vision:       "Vision", MasterPlan: "Master plan", ValidationReport: "Validation report", ResumeLog: "Resume log",
+	// English has always said "1 earlier entries" here; kept as written.
 	Earlier: i18n.Plural("({n} earlier entries)",
 		"({n} earlier entries)"),
 	SupportingFiles: "Supporting files",

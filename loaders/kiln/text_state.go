@@ -92,11 +92,13 @@ var englishState = StateText{
 	LedgerNoEvent: "no line of the brainstorm ledger is a ledger event ({\"seq\": N, \"e\": …})",
 	LedgerNoEventMessage: i18n.T("kiln's brainstorm ledger {rel} holds no event kiln wrote.\n" +
 		"DISCARD archives it beside itself."),
+	// English has always said "1 events" here; kept as written.
 	LedgerSummary: i18n.Plural("{n} events, last {last} (seq {seq})",
 		"{n} events, last {last} (seq {seq})"),
 	LedgerBadLines:  i18n.T("{rel}: {lines}: not a ledger event; skipped"),
 	LedgerSeq:       i18n.T("{rel}: seq {seq} follows seq {prev}; kiln's seq only increases"),
 	AfterBrainstorm: "after the brainstorm",
+	// English has always said "1 entries" here; kept as written.
 	SealedWhy: i18n.Plural("the brainstorm is sealed (session_complete, {n} entries) and no run has written .kiln/STATE.md yet",
 		"the brainstorm is sealed (session_complete, {n} entries) and no run has written .kiln/STATE.md yet"),
 	SealedContinue:        i18n.T("The brainstorm is sealed: relaunch kiln so its vision compiler reads {rel} (kiln never resumes a brainstorm), then the law stage runs; {fire}."),
