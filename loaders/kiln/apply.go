@@ -34,7 +34,7 @@ func reload(tx *Text, s *model.Session) (*memory, error) {
 	}
 	m, fresh := analyse(s.Project, s.Path, data, tx)
 	if m == nil {
-		return nil, errors.New(tm.CorruptedNoWrite(s.Path))
+		return nil, errors.New(tm.CorruptedNoWrite.F(s.Path))
 	}
 	if fresh.Fingerprint != s.Fingerprint {
 		return nil, changedSince(tm, s, m, fresh.Fingerprint)
@@ -48,7 +48,7 @@ func reload(tx *Text, s *model.Session) (*memory, error) {
 func changedSince(tm *MemText, s *model.Session, m *memory, now string) error {
 	oldParts, newParts := strings.Split(s.Fingerprint, "|"), strings.Split(now, "|")
 	if len(oldParts) < 2 || len(newParts) < 2 || oldParts[1] != newParts[1] {
-		return &routeChangedError{tm.RouteChanged(s.Path, strings.TrimPrefix(part(oldParts, 1), "route="), strings.TrimPrefix(part(newParts, 1), "route="))}
+		return &routeChangedError{tm.RouteChanged.F(s.Path, strings.TrimPrefix(part(oldParts, 1), "route="), strings.TrimPrefix(part(newParts, 1), "route="))}
 	}
 	return &fsx.ChangedError{Path: m.statePath, Gone: m.stateFP == absentFP}
 }
@@ -109,7 +109,7 @@ func applyRestart(tx *Text, s *model.Session, now time.Time) ([]string, error) {
 		return []string{s.Path}, nil
 	case "execution":
 	default:
-		return nil, &model.GuardError{Kind: "restart_unavailable", Message: tx.Mem.NoRestartStage(r.Stage)}
+		return nil, &model.GuardError{Kind: "restart_unavailable", Message: tx.Mem.NoRestartStage.F(r.Stage)}
 	}
 	n := r.Phase.Number
 	changed := []string{s.Path}
@@ -140,7 +140,7 @@ func applyRestart(tx *Text, s *model.Session, now time.Time) ([]string, error) {
 			// Put the phase state file back: the restart did not happen.
 			if _, statErr := os.Lstat(m.statePath); errors.Is(statErr, fs.ErrNotExist) {
 				if rbErr := fsx.RenameNoReplace(archived, m.statePath); rbErr != nil {
-					return nil, fmt.Errorf("%w; %s", err, tx.Mem.MoveBackFailed(archived, m.statePath, rbErr.Error()))
+					return nil, fmt.Errorf("%w; %s", err, tx.Mem.MoveBackFailed.F(archived, m.statePath, rbErr.Error()))
 				}
 			}
 		}

@@ -53,7 +53,7 @@ func loadLedger(tx *Text, root, path string, data []byte) *model.Session {
 	if len(evs) == 0 {
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: firstOr(bad),
 			Detail:  t.LedgerNoEvent,
-			Message: t.LedgerNoEventMessage(rel)}
+			Message: t.LedgerNoEventMessage.F(rel)}
 		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: archiveFilePolicy(tx, path, t.TheLedger)}
 		return s
 	}
@@ -64,7 +64,7 @@ func loadLedger(tx *Text, root, path string, data []byte) *model.Session {
 		s.LastUpdated, s.HasLastUpdated = st.ModTime(), true
 	}
 	s.Fields = []model.Field{{Key: "phase", Label: "Stage", Value: "brainstorm"},
-		{Key: "ledger", Label: "Ledger", Value: t.LedgerSummary(len(evs), last.E, last.Seq)},
+		{Key: "ledger", Label: "Ledger", Value: t.LedgerSummary.N(len(evs), last.E, last.Seq)},
 		{Key: "intents", Label: "Intents confirmed", Value: fmt.Sprintf("%d/5", len(intents))}}
 	s.Progress = model.Progress{Done: len(intents), Total: 5}
 	s.Phases = []model.Phase{{Name: "brainstorm", Status: model.PhaseInProgress}}
@@ -73,11 +73,11 @@ func loadLedger(tx *Text, root, path string, data []byte) *model.Session {
 	}
 	warn := func(f string, a ...any) { s.Warnings = append(s.Warnings, fmt.Sprintf(f, a...)) }
 	if len(bad) > 0 {
-		warn("%s", t.LedgerBadLines(rel, lineList(tx, bad)))
+		warn("%s", t.LedgerBadLines.F(rel, lineList(tx, bad)))
 	}
 	for i := 1; i < len(evs); i++ {
 		if evs[i].Seq <= evs[i-1].Seq {
-			warn("%s", t.LedgerSeq(rel, evs[i].Seq, evs[i-1].Seq))
+			warn("%s", t.LedgerSeq.F(rel, evs[i].Seq, evs[i-1].Seq))
 			break
 		}
 	}
@@ -85,9 +85,9 @@ func loadLedger(tx *Text, root, path string, data []byte) *model.Session {
 	if sealed {
 		s.Status = "sealed"
 		s.Phases[0].Status = model.PhaseCompleted
-		s.ResumePoint = model.ResumePoint{Phase: t.AfterBrainstorm, Reason: t.SealedWhy(last.Entries)}
+		s.ResumePoint = model.ResumePoint{Phase: t.AfterBrainstorm, Reason: t.SealedWhy.N(last.Entries)}
 		s.LastAction = &model.LastAction{Type: "session_complete", Clean: true}
-		cont := t.SealedContinue(rel, pickupFire(tx, root))
+		cont := t.SealedContinue.F(rel, pickupFire(tx, root))
 		s.Outcomes = map[model.Choice]string{model.Continue: cont}
 		s.Policy = map[model.Choice]model.ChoicePolicy{
 			model.Continue: {Recommended: true, Hint: t.SealedHint},
@@ -97,26 +97,26 @@ func loadLedger(tx *Text, root, path string, data []byte) *model.Session {
 		lines = append(lines, cont)
 	} else {
 		s.Status = "abandoned"
-		s.ResumePoint = model.ResumePoint{Phase: t.Abandoned, Reason: t.AbandonedWhy(last.E, last.Seq)}
+		s.ResumePoint = model.ResumePoint{Phase: t.Abandoned, Reason: t.AbandonedWhy.F(last.E, last.Seq)}
 		// Abandoned is kiln's own verdict: never a crash to report.
 		s.LastAction = &model.LastAction{Type: "abandoned brainstorm", Clean: true}
-		cont := t.AbandonedContinue(pickupFire(tx, root), rel)
+		cont := t.AbandonedContinue.F(pickupFire(tx, root), rel)
 		s.Outcomes = map[model.Choice]string{model.Continue: cont,
-			model.Restart: t.AbandonedRestart(pickupFire(tx, root))}
+			model.Restart: t.AbandonedRestart.F(pickupFire(tx, root))}
 		s.Policy = map[model.Choice]model.ChoicePolicy{
 			model.Continue: {Hint: t.AbandonedContinueHint},
-			model.Restart:  {Recommended: true, Hint: t.AbandonedRestartHint, Confirm: t.AbandonedRestartQ(path)},
+			model.Restart:  {Recommended: true, Hint: t.AbandonedRestartHint, Confirm: t.AbandonedRestartQ.F(path)},
 			model.Discard:  archiveFilePolicy(tx, path, t.TheLedger),
 		}
-		lines = append(lines, t.AbandonedLine(s.ResumePoint.Reason), cont)
+		lines = append(lines, t.AbandonedLine.F(s.ResumePoint.Reason), cont)
 	}
-	s.Sections = []model.Section{{Title: t.BrainstormTitle(rel), Lines: append(lines, ledgerSummary(t, evs, intents)...)}}
+	s.Sections = []model.Section{{Title: t.BrainstormTitle.F(rel), Lines: append(lines, ledgerSummary(t, evs, intents)...)}}
 	s.Artifacts = []model.Artifact{{Path: path, Kind: "brainstorm_ledger", Exists: true}}
 	s.Context["ledger"] = path
 	s.Context["sealed"] = sealed
 	s.Context["resume_command"] = "/kiln-fire"
-	s.Prompt = t.BrainstormPrompt(filepath.Base(root)) + "\n\n" + s.ResumePoint.Reason + ".\n\n" + s.Outcomes[model.Continue] + "\n"
-	s.Plan = &model.Plan{Lines: append([]string{tx.Next(s.ResumePoint.Phase + ": " + s.ResumePoint.Reason)}, lines...),
+	s.Prompt = t.BrainstormPrompt.F(filepath.Base(root)) + "\n\n" + s.ResumePoint.Reason + ".\n\n" + s.Outcomes[model.Continue] + "\n"
+	s.Plan = &model.Plan{Lines: append([]string{tx.Next.F(s.ResumePoint.Phase + ": " + s.ResumePoint.Reason)}, lines...),
 		Data: map[string]any{"era": "F", "stage": "brainstorm", "sealed": sealed, "events": len(evs), "last_event": last.E, "continue_writes": []string{}}}
 	return s
 }
@@ -140,9 +140,9 @@ func ledgerSummary(t *StateText, evs []ledgerEvent, intents map[string]bool) []s
 			missing = append(missing, f)
 		}
 	}
-	out := []string{t.Events(strings.Join(parts, ", "))}
+	out := []string{t.Events.F(strings.Join(parts, ", "))}
 	if len(missing) > 0 {
-		out = append(out, t.IntentsNotConfirmed(strings.Join(missing, ", ")))
+		out = append(out, t.IntentsNotConfirmed.F(strings.Join(missing, ", ")))
 	}
 	return out
 }

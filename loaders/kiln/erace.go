@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -167,18 +168,18 @@ func loadCE(tx *Text, root, path string, data []byte, e era) *model.Session {
 	if !ok {
 		detail := tx.F.StageMissing
 		if raw != "" {
-			detail = r.tx.BadStage(raw, strings.Join(r.steps, ", "))
+			detail = r.tx.BadStage.F(strconv.Quote(raw), strings.Join(r.steps, ", "))
 		}
 		msg := r.tx.ResumeFailed
 		if e != eraC {
-			msg = r.tx.NoValidStage(detail)
+			msg = r.tx.NoValidStage.F(detail)
 		}
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: r.line("stage"), Detail: detail, Message: msg}
 		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: archiveFilePolicy(tx, path, tx.State.TheStateMD)}
 		return s
 	}
 	if !exact {
-		r.warn("%s", tx.F.StageWritten(raw, stage))
+		r.warn("%s", tx.F.StageWritten.F(strconv.Quote(raw), strconv.Quote(stage)))
 	}
 	r.stage = stage
 	r.read()
@@ -204,13 +205,13 @@ func (r *runCE) line(key string) int {
 func (r *runCE) read() {
 	d := r.doc
 	for _, k := range dedupe(d.dups) {
-		r.warn("%s", r.all.F.SetTwice(k))
+		r.warn("%s", r.all.F.SetTwice.F(k))
 	}
 	last := strings.ToLower(d.value("last_completed_stage"))
 	r.complete = r.stage == "complete" || last == "report" || last == "complete"
 	if r.era == eraD || r.era == eraE {
 		if v := d.value("schema_version"); v != "" && v != "2" && v != "3" {
-			r.warn("%s", r.tx.SchemaVersion(v))
+			r.warn("%s", r.tx.SchemaVersion.F(v))
 		}
 	}
 	// The session's time: updated / updated_at, and every step time.
@@ -225,7 +226,7 @@ func (r *runCE) read() {
 		t, ok := parseTime(v)
 		if !ok {
 			if k == "updated" || k == "updated_at" {
-				r.warn("%s", r.tx.UpdatedNotISO(k, v))
+				r.warn("%s", r.tx.UpdatedNotISO.F(k, strconv.Quote(v)))
 			}
 			continue
 		}
@@ -240,12 +241,12 @@ func (r *runCE) read() {
 	}
 	if p := d.value("path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
 		if r.era == eraC {
-			r.warn("%s", r.tx.MovedC(p, r.root))
+			r.warn("%s", r.tx.MovedC.F(p, r.root))
 		} else {
-			r.warn("%s", r.tx.Moved("project path", p, r.root))
+			r.warn("%s", r.tx.Moved.F(r.tx.ProjectPathKey, p, r.root))
 		}
 	} else if p := d.value("project_path"); p != "" && filepath.IsAbs(p) && filepath.Clean(p) != r.root {
-		r.warn("%s", r.tx.Moved("project_path", p, r.root))
+		r.warn("%s", r.tx.Moved.F("project_path", p, r.root))
 	}
 	if data, err := readOwn(&r.all.F, filepath.Join(r.kilnDir, "resume.md")); err == nil {
 		r.resume = string(data)
@@ -265,7 +266,7 @@ func (r *runCE) readEvents() {
 		return
 	}
 	if err != nil {
-		r.warn("%s", r.tx.CannotReadEvts(err.Error()))
+		r.warn("%s", r.tx.CannotReadEvts.F(err.Error()))
 		return
 	}
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
@@ -279,7 +280,7 @@ func (r *runCE) readEvents() {
 		var ev eventE
 		if err := json.Unmarshal(l, &ev); err != nil || ev.Type == "" {
 			if unterminated && i == len(lines)-1 {
-				r.warn("%s", r.tx.CutShortEvent(len(l)))
+				r.warn("%s", r.tx.CutShortEvent.F(len(l)))
 				continue
 			}
 			bad = append(bad, i+1)
@@ -289,7 +290,7 @@ func (r *runCE) readEvents() {
 		r.events = append(r.events, ev)
 	}
 	if len(bad) > 0 {
-		r.warn("%s", r.tx.BadEvents(lineList(r.all, bad)))
+		r.warn("%s", r.tx.BadEvents.F(lineList(r.all, bad)))
 	}
 	if n := len(r.events); n > 0 {
 		last := r.events[n-1]
@@ -325,7 +326,7 @@ func (r *runCE) openStage() (eventE, bool) {
 // beginning; kiln 2.x and 3.0 say what next in next_action.
 func (r *runCE) route() {
 	t := r.tx
-	cmd := t.FromAnywhere(pickupFire(r.all, r.root), r.root)
+	cmd := t.FromAnywhere.F(pickupFire(r.all, r.root), r.root)
 	if r.era == eraC {
 		cmd = pickupFire(r.all, r.root)
 	}
@@ -333,7 +334,7 @@ func (r *runCE) route() {
 		r.where = t.Complete
 		r.why = t.WhyComplete
 		if r.stage != "complete" {
-			r.why = t.WhyReportDone(r.doc.value("last_completed_stage"))
+			r.why = t.WhyReportDone.F(r.doc.value("last_completed_stage"))
 		}
 		r.cont = t.ContinueDone
 		return
@@ -342,37 +343,37 @@ func (r *runCE) route() {
 	if n == 0 {
 		n = indexOf(StepsE, r.stage) + 1
 	}
-	r.where = t.Step(n, r.stage)
+	r.where = t.Step.F(n, r.stage)
 	var why []string
 	switch r.era {
 	case eraC:
-		why = append(why, t.WhyC(r.stage))
+		why = append(why, t.WhyC.F(r.stage))
 		if it, ok := r.doc.number("team_iteration"); ok {
-			why = append(why, t.TeamIteration(it))
+			why = append(why, t.TeamIteration.F(it))
 		} else if it, ok := r.doc.number("build_iteration"); ok {
-			why = append(why, t.BuildIteration(it))
+			why = append(why, t.BuildIteration.F(it))
 		}
 		if c, ok := r.doc.number("chunk_count"); ok && r.stage == "build" {
-			why = append(why, t.Chunk(c))
+			why = append(why, t.Chunk.F(c))
 		}
 	default:
-		why = append(why, t.WhyDE(r.stage))
+		why = append(why, t.WhyDE.F(r.stage))
 		if na := strings.TrimRight(r.doc.value("next_action"), ". "); na != "" {
-			why = append(why, t.NextAction(na))
+			why = append(why, t.NextAction.F(na))
 		}
 	}
 	if mc, ok := r.doc.number("milestone_count"); ok && mc > 0 {
 		done, _ := r.doc.number("milestones_complete")
-		why = append(why, t.Milestones(done, mc))
+		why = append(why, t.Milestones.F(done, mc))
 	}
 	if c, ok := r.doc.number("correction_cycle"); ok && c > 0 {
-		why = append(why, t.Correction(c))
+		why = append(why, t.Correction.F(c))
 	}
 	if ev, ok := r.openStage(); ok {
-		why = append(why, t.OpenStage(ev.Stage, ev.TS, ev.Seq))
+		why = append(why, t.OpenStage.F(ev.Stage, ev.TS, ev.Seq))
 	}
 	r.why = strings.Join(why, "; ")
-	r.cont = t.Continue(cmd, r.stage)
+	r.cont = t.Continue.F(cmd, r.stage)
 }
 
 func (r *runCE) fill(s *model.Session) {
@@ -392,9 +393,9 @@ func (r *runCE) fill(s *model.Session) {
 		// kiln 1.x has no notion of a crash: a run that stopped is
 		// interrupted, whenever it stopped.
 		s.NoCrash, s.Standing = true, model.StandingInterrupted
-		s.Headline = r.tx.InterruptedC(r.stage, "")
+		s.Headline = r.tx.InterruptedCNoTime.F(r.stage)
 		if r.hasUpdated {
-			s.Headline = r.tx.InterruptedC(r.stage, r.updated.UTC().Format("2006-01-02 15:04")+" UTC")
+			s.Headline = r.tx.InterruptedC.F(r.updated.UTC().Format("2006-01-02 15:04")+" UTC", r.stage)
 		}
 	}
 	s.Fields = []model.Field{{Key: "era", Label: "Kiln", Value: eraName(r.era)}, {Key: "phase", Label: "Stage", Value: r.stage}}
@@ -413,7 +414,7 @@ func (r *runCE) fill(s *model.Session) {
 			p.Status = model.PhaseInProgress
 		}
 		if t := d.value("step_" + st + "_completed_at"); t != "" && p.Status != model.PhaseCompleted {
-			p.Detail = r.tx.CompletedAt(t)
+			p.Detail = r.tx.CompletedAt.F(t)
 		}
 		s.Phases = append(s.Phases, p)
 	}
@@ -433,7 +434,7 @@ func (r *runCE) fill(s *model.Session) {
 		s.Context["resume_md"] = r.resume
 	}
 	s.Prompt = r.prompt()
-	s.Plan = &model.Plan{Lines: []string{r.all.Next(r.where + ": " + r.why), r.cont, "", r.tx.WritesNothing},
+	s.Plan = &model.Plan{Lines: []string{r.all.Next.F(r.where + ": " + r.why), r.cont, "", r.tx.WritesNothing},
 		Data: map[string]any{"era": r.era.String(), "stage": r.stage, "complete": r.complete,
 			"resume_point": s.ResumePoint, "resume_command": cmd, "continue_writes": []string{}}}
 	s.Outcomes = map[model.Choice]string{model.Continue: r.cont}
@@ -445,7 +446,7 @@ func (r *runCE) fill(s *model.Session) {
 }
 
 func (r *runCE) sections() []model.Section {
-	out := []model.Section{{Title: r.all.F.Routing, Lines: []string{r.all.Next(r.where + ": " + r.why), r.cont}}}
+	out := []model.Section{{Title: r.all.F.Routing, Lines: []string{r.all.Next.F(r.where + ": " + r.why), r.cont}}}
 	if r.resume != "" {
 		out = append(out, model.Section{Title: r.tx.ResumeNotes, Lines: capped(r.all, r.resume, ".kiln/resume.md")})
 	}
@@ -453,12 +454,12 @@ func (r *runCE) sections() []model.Section {
 		from := max(n-10, 0)
 		var lines []string
 		if from > 0 {
-			lines = append(lines, r.tx.EarlierEvents(from))
+			lines = append(lines, r.tx.EarlierEvents.F(from))
 		}
 		for _, e := range r.events[from:] {
 			lines = append(lines, fmt.Sprintf("%d  %s  %s  %s", e.Seq, e.TS, e.Type, e.Stage))
 		}
-		out = append(out, model.Section{Title: r.tx.EventsTitle(n), Lines: lines})
+		out = append(out, model.Section{Title: r.tx.EventsTitle.F(n), Lines: lines})
 	}
 	return append(out, model.Section{Title: "STATE.md (" + eraName(r.era) + ")", Lines: capped(r.all, strings.Join(r.doc.lines, "\n"), ".kiln/STATE.md")})
 }
@@ -496,8 +497,8 @@ func (r *runCE) artifacts() []model.Artifact {
 
 func (r *runCE) prompt() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n\n", r.tx.PromptTitle(filepath.Base(r.root), eraName(r.era)))
-	fmt.Fprintf(&b, "%s\n\n%s\n\n", r.cont, r.tx.PromptPoint(r.where, r.why))
+	fmt.Fprintf(&b, "%s\n\n", r.tx.PromptTitle.F(filepath.Base(r.root), eraName(r.era)))
+	fmt.Fprintf(&b, "%s\n\n%s\n\n", r.cont, r.tx.PromptPoint.F(r.where, r.why))
 	fmt.Fprintf(&b, "## .kiln/STATE.md\n\n%s\n", fence(string(r.data)))
 	if r.resume != "" {
 		fmt.Fprintf(&b, "## .kiln/resume.md\n\n%s\n", fence(r.resume))
@@ -516,7 +517,7 @@ func (r *runCE) policy() map[model.Choice]model.ChoicePolicy {
 	what := map[era]string{eraC: r.tx.NoResetC, eraD: r.tx.NoResetD, eraE: r.tx.NoResetE}[r.era]
 	discard := archiveFilePolicy(r.all, r.path, r.all.State.TheStateMD)
 	if r.era == eraE {
-		discard.Confirm = r.tx.DiscardE(r.path)
+		discard.Confirm = r.tx.DiscardE.F(r.path)
 	}
 	pol := map[model.Choice]model.ChoicePolicy{
 		model.Restart: {Hint: r.all.F.RestartHint, Disabled: what},
@@ -526,7 +527,7 @@ func (r *runCE) policy() map[model.Choice]model.ChoicePolicy {
 		pol[model.Continue] = model.ChoicePolicy{Hint: r.tx.CompleteHint, Disabled: r.tx.CompleteNothing}
 		pol[model.Review] = model.ChoicePolicy{Recommended: true}
 	} else {
-		pol[model.Continue] = model.ChoicePolicy{Recommended: true, Hint: r.all.F.RunHint(r.where)}
+		pol[model.Continue] = model.ChoicePolicy{Recommended: true, Hint: r.all.F.RunHint.F(r.where)}
 	}
 	return pol
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -94,7 +95,7 @@ func readSlices(tx *FText, path string) ([]sliceF, bool, error) {
 	}
 	var raw []json.RawMessage
 	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte(utf8BOM)), &raw); err != nil {
-		return nil, true, errors.New(tx.NotSlices(path, err.Error()))
+		return nil, true, errors.New(tx.NotSlices.F(path, err.Error()))
 	}
 	out := make([]sliceF, 0, len(raw))
 	for i, r := range raw {
@@ -109,7 +110,7 @@ func readSlices(tx *FText, path string) ([]sliceF, bool, error) {
 			Milestone any `json:"milestone"`
 		}
 		if err := json.Unmarshal(r, &o); err != nil {
-			return out, true, errors.New(tx.NotSlice(path, i+1))
+			return out, true, errors.New(tx.NotSlice.F(path, i+1))
 		}
 		str := func(v any) string {
 			if s, ok := v.(string); ok {
@@ -175,11 +176,11 @@ func readVerdict(tx *FText, path string) (verdictF, bool, error) {
 		} `json:"findings"`
 	}
 	if err := json.Unmarshal(bytes.TrimPrefix(data, []byte(utf8BOM)), &g); err != nil {
-		return verdictF{}, true, errors.New(tx.NotVerdict(path, err.Error()))
+		return verdictF{}, true, errors.New(tx.NotVerdict.F(path, err.Error()))
 	}
 	v := verdictF{Verdict: g.Verdict, Blockers: g.Blockers}
 	for _, f := range g.Findings {
-		v.Findings = append(v.Findings, strings.TrimSpace(tx.FindingAt(f.ID, f.Location, f.Failure)))
+		v.Findings = append(v.Findings, strings.TrimSpace(tx.FindingAt.F(f.ID, f.Location, f.Failure)))
 	}
 	return v, true, nil
 }
@@ -249,20 +250,20 @@ func loadF(tx *Text, root, path string, data []byte, tmp bool) *model.Session {
 	case d.values["stage"] == "":
 		bad = append(bad, r.tx.StageMissing)
 	case !ok:
-		bad = append(bad, r.tx.BadStage(d.values["stage"], strings.Join(SpineF, ", ")))
+		bad = append(bad, r.tx.BadStage.F(strconv.Quote(d.values["stage"]), strings.Join(SpineF, ", ")))
 	case !exact:
-		r.warn("%s", r.tx.StageWritten(d.values["stage"], stage))
+		r.warn("%s", r.tx.StageWritten.F(strconv.Quote(d.values["stage"]), strconv.Quote(stage)))
 	}
 	if d.values["next_action"] == "" {
 		bad = append(bad, r.tx.NextMissing)
 	}
 	if tmp {
-		bad = append(bad, r.tx.NeverWritten(r.rel(path)))
+		bad = append(bad, r.tx.NeverWritten.F(r.rel(path)))
 	}
 	if len(bad) > 0 {
 		s.Stage = stage
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Detail: strings.Join(bad, "; "),
-			Message: r.tx.CannotResume(strings.Join(bad, "; "))}
+			Message: r.tx.CannotResume.F(strings.Join(bad, "; "))}
 		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: discardKilnPolicy(tx, root)}
 		return s
 	}
@@ -279,14 +280,14 @@ func (r *runF) read() {
 	d := r.doc
 	for _, k := range d.missing {
 		if k != "stage" && k != "next_action" {
-			r.warn("%s", r.tx.NoLine(k))
+			r.warn("%s", r.tx.NoLine.F(k))
 		}
 	}
 	for _, k := range d.unknown {
-		r.warn("%s", r.tx.UnknownKey(k))
+		r.warn("%s", r.tx.UnknownKey.F(k))
 	}
 	for _, k := range dedupe(d.dups) {
-		r.warn("%s", r.tx.SetTwice(k))
+		r.warn("%s", r.tx.SetTwice.F(k))
 	}
 	switch v := d.values["updated_at"]; {
 	case v == "":
@@ -296,11 +297,11 @@ func (r *runF) read() {
 		if t, ok := parseTime(v); ok {
 			r.updated, r.hasUpdated = t, true
 		} else {
-			r.warn("%s", r.tx.UpdatedNotISO(v))
+			r.warn("%s", r.tx.UpdatedNotISO.F(strconv.Quote(v)))
 		}
 	}
 	if v := d.values["density"]; v != "" && v != "broad" && v != "engineer" {
-		r.warn("%s", r.tx.Density(v))
+		r.warn("%s", r.tx.Density.F(strconv.Quote(v)))
 	}
 	var err error
 	r.slices, r.hasSlices, err = readSlices(r.tx, filepath.Join(r.kilnDir, "slices.json"))
@@ -309,14 +310,14 @@ func (r *runF) read() {
 	}
 	sealsPath := filepath.Join(r.kilnDir, "seals.log")
 	if v := d.values["seals"]; v != "" && v != ".kiln/seals.log" {
-		r.warn("%s", r.tx.SealsElsewhere(v))
+		r.warn("%s", r.tx.SealsElsewhere.F(v))
 	}
 	if r.seals, r.sealOrder, _, err = readLog(r.tx, sealsPath); err != nil {
-		r.warn("%s", r.tx.CannotRead(r.rel(sealsPath), err.Error()))
+		r.warn("%s", r.tx.CannotRead.F(r.rel(sealsPath), err.Error()))
 	}
 	auditsPath := filepath.Join(r.kilnDir, "audits.log")
 	if r.audits, _, _, err = readLog(r.tx, auditsPath); err != nil {
-		r.warn("%s", r.tx.CannotRead(r.rel(auditsPath), err.Error()))
+		r.warn("%s", r.tx.CannotRead.F(r.rel(auditsPath), err.Error()))
 	}
 	planned := map[string]bool{}
 	for _, sl := range r.slices {
@@ -324,10 +325,10 @@ func (r *runF) read() {
 	}
 	for _, id := range r.sealOrder {
 		if r.hasSlices && !planned[id] {
-			r.warn("%s", r.tx.SealsUnplanned(id))
+			r.warn("%s", r.tx.SealsUnplanned.F(id))
 		}
 		if w := r.seals[id]; w != "dual" && w != "single-family" {
-			r.warn("%s", r.tx.SealsAs(id, w))
+			r.warn("%s", r.tx.SealsAs.F(id, strconv.Quote(w)))
 		}
 	}
 	for _, name := range reviewFilesF {
@@ -379,9 +380,9 @@ func (r *runF) readActivity() {
 	if r.tmp != nil {
 		what := ""
 		if n := r.tmp.values["next_action"]; n != "" && n != r.next {
-			what = r.tx.WouldHaveSaid(n)
+			what = r.tx.WouldHaveSaid.F(n)
 		}
-		r.alert(model.AlertCutShort, "%s", r.tx.CutShort(StateTmp, r.tmpMod.UTC().Format("2006-01-02 15:04"), what))
+		r.alert(model.AlertCutShort, "%s", r.tx.CutShort.F(StateTmp, r.tmpMod.UTC().Format("2006-01-02 15:04"), what))
 	}
 }
 
@@ -433,7 +434,7 @@ func (r *runF) fill(s *model.Session) {
 	if rt.Question != "" {
 		// A person must decide (or do something) first: it bears on the
 		// choice, so it is an alert, said above the menu.
-		s.Alert(model.AlertDecision, r.tx.DecideFirst(rt.Question))
+		s.Alert(model.AlertDecision, r.tx.DecideFirst.F(rt.Question))
 	}
 	if contains(r.markers, "degraded") {
 		s.Fields = append(s.Fields, model.Field{Key: "family", Label: "Review", Value: r.tx.Degraded})
@@ -518,13 +519,13 @@ func (r *runF) sliceLines() []string {
 	for i, sl := range r.slices {
 		what := r.tx.Planned
 		if w, ok := r.seals[sl.ID]; ok {
-			what = r.tx.Sealed(w)
+			what = r.tx.Sealed.F(w)
 		}
 		if sl.ID == r.slice && r.slice != "" {
 			what += r.tx.Active
 		}
 		if r.route.Action.Kind == ActReopen && r.route.Action.Slice == sl.ID {
-			what += r.tx.Reopened(r.route.Action.At)
+			what += r.tx.Reopened.F(r.route.Action.At)
 		}
 		if _, ok := r.audits[sl.ID]; ok {
 			what += r.tx.AuditAccepted
@@ -546,7 +547,7 @@ func (r *runF) sections() []model.Section {
 		if len(lines) == 0 {
 			lines = []string{r.tx.NoSlicePlanned}
 		}
-		out = append(out, model.Section{Title: r.tx.SlicesTitle(r.sealedCount(), len(r.slices)), Lines: lines})
+		out = append(out, model.Section{Title: r.tx.SlicesTitle.F(r.sealedCount(), len(r.slices)), Lines: lines})
 	} else {
 		out = append(out, model.Section{Title: r.tx.SlicesNone, Lines: []string{r.tx.NoSlicesYet}})
 	}
@@ -559,14 +560,14 @@ func (r *runF) sections() []model.Section {
 		if verdict == "" {
 			verdict = r.all.None
 		}
-		lines := []string{r.tx.Verdict(verdict)}
+		lines := []string{r.tx.Verdict.F(verdict)}
 		for _, b := range v.Blockers {
-			lines = append(lines, r.tx.Blocker(b))
+			lines = append(lines, r.tx.Blocker.F(b))
 		}
 		for _, f := range v.Findings {
-			lines = append(lines, r.tx.Finding(f))
+			lines = append(lines, r.tx.Finding.F(f))
 		}
-		out = append(out, model.Section{Title: r.tx.VerdictTitle(name), Lines: lines})
+		out = append(out, model.Section{Title: r.tx.VerdictTitle.F(name), Lines: lines})
 	}
 	if len(r.markers) > 0 {
 		out = append(out, model.Section{Title: r.tx.Markers, Lines: r.markers})
@@ -585,9 +586,9 @@ func (r *runF) sections() []model.Section {
 // REVIEW's Routing section, the plan's first lines).
 func (r *runF) routing() []string {
 	rt := r.route
-	lines := []string{r.all.Next(rt.Where + ": " + rt.Why)}
+	lines := []string{r.all.Next.F(rt.Where + ": " + rt.Why)}
 	if rt.Question != "" {
-		lines = append(lines, r.tx.DecideFirst(rt.Question))
+		lines = append(lines, r.tx.DecideFirst.F(rt.Question))
 	}
 	return append(lines, rt.Continue)
 }
@@ -699,11 +700,11 @@ func (r *runF) prompt() string {
 	rt := r.route
 	var b strings.Builder
 	tx := r.tx
-	fmt.Fprintf(&b, "%s\n\n", tx.PromptTitle(filepath.Base(r.root)))
-	fmt.Fprintf(&b, "%s\n\n", tx.PromptRun(r.root))
-	fmt.Fprintf(&b, "%s\n\n", tx.PromptResumePoint(rt.Where, rt.Why))
+	fmt.Fprintf(&b, "%s\n\n", tx.PromptTitle.F(filepath.Base(r.root)))
+	fmt.Fprintf(&b, "%s\n\n", tx.PromptRun.F(r.root))
+	fmt.Fprintf(&b, "%s\n\n", tx.PromptResumePoint.F(rt.Where, rt.Why))
 	if rt.Question != "" {
-		fmt.Fprintf(&b, "%s\n\n", tx.PromptDecide(rt.Question))
+		fmt.Fprintf(&b, "%s\n\n", tx.PromptDecide.F(rt.Question))
 	}
 	fmt.Fprintf(&b, "%s\n\n", rt.Continue)
 	b.Grow(len(r.data) + 64<<10)
@@ -711,22 +712,22 @@ func (r *runF) prompt() string {
 	writeFence(&b, r.data)
 	b.WriteString("\n")
 	if len(r.slices) > 0 {
-		fmt.Fprintf(&b, "%s\n\n%s\n\n", tx.PromptSlices(r.sealedCount(), len(r.slices)), strings.Join(r.sliceLines(), "\n"))
+		fmt.Fprintf(&b, "%s\n\n%s\n\n", tx.PromptSlices.F(r.sealedCount(), len(r.slices)), strings.Join(r.sliceLines(), "\n"))
 	}
 	b.WriteString(tx.PromptPointers + "\n\n")
 	for _, p := range r.pointers() {
 		ap := r.abs(p)
 		switch data, ok := r.readKilnFile(ap); {
 		case ap == r.path:
-			fmt.Fprintf(&b, "%s\n\n", tx.PromptAbove(p))
+			fmt.Fprintf(&b, "%s\n\n", tx.PromptAbove.F(p))
 		case !r.inProject(ap):
-			fmt.Fprintf(&b, "%s\n\n", tx.PromptOutside(p))
+			fmt.Fprintf(&b, "%s\n\n", tx.PromptOutside.F(p))
 		case ok:
 			fmt.Fprintf(&b, "### %s\n\n%s\n", p, fence(strings.Join(capped(r.all, string(data), p), "\n")))
 		case exists(ap) && !strings.HasPrefix(ap, r.kilnDir+string(filepath.Separator)):
-			fmt.Fprintf(&b, "%s\n\n", tx.PromptProjectFile(p))
+			fmt.Fprintf(&b, "%s\n\n", tx.PromptProjectFile.F(p))
 		default:
-			fmt.Fprintf(&b, "### %s\n\n%s\n\n", p, tx.PromptAbsent(p))
+			fmt.Fprintf(&b, "### %s\n\n%s\n\n", p, tx.PromptAbsent.F(p))
 		}
 	}
 	return b.String()
@@ -749,7 +750,7 @@ func (r *runF) plan() *model.Plan {
 	rt := r.route
 	lines := r.routing()
 	if sl := r.sliceLines(); len(sl) > 0 {
-		lines = append(lines, "", r.tx.PlanSlices(r.sealedCount(), len(r.slices)))
+		lines = append(lines, "", r.tx.PlanSlices.F(r.sealedCount(), len(r.slices)))
 		for _, l := range sl {
 			lines = append(lines, "  "+l)
 		}
@@ -769,7 +770,7 @@ func (r *runF) policy() map[model.Choice]model.ChoicePolicy {
 		model.Discard: discardKilnPolicy(r.all, r.root),
 		model.Restart: {Hint: r.tx.RestartHint, Disabled: r.tx.RestartDisabled},
 	}
-	c := model.ChoicePolicy{Recommended: true, Hint: r.tx.RunHint(rt.Where)}
+	c := model.ChoicePolicy{Recommended: true, Hint: r.tx.RunHint.F(rt.Where)}
 	switch {
 	case rt.Action.Kind == ActComplete:
 		c = model.ChoicePolicy{Hint: r.tx.CompleteHint, Disabled: r.tx.CompleteDisabled}
@@ -781,7 +782,7 @@ func (r *runF) policy() map[model.Choice]model.ChoicePolicy {
 		c.Label, c.Hint = r.tx.AnswerLabel, r.tx.AnswerHint
 		c.Why = r.tx.AnswerWhy
 	case rt.Action.Hold != "":
-		c.Label, c.Hint = r.tx.RestoreLabel(holdF(r.tx, rt.Action)), r.tx.RestoreHint
+		c.Label, c.Hint = r.tx.RestoreLabel.F(holdF(r.tx, rt.Action)), r.tx.RestoreHint
 	}
 	pol[model.Continue] = c
 	return pol

@@ -88,7 +88,7 @@ func ParseNextAction(text, stage string) ActionF {
 	} else if m := sub(actOnboardingRe); m != nil {
 		a.Kind, a.Detail, a.Person, a.Stage = ActOnboarding, m[1], true, "law"
 	} else if m := sub(actGateToolRe); m != nil {
-		a.Kind, a.Stage, a.Hold = ActGateTool, m[1], englishF.GateTool(m[2])
+		a.Kind, a.Stage, a.Hold = ActGateTool, m[1], englishF.GateTool.F(m[2])
 	} else if m := sub(actTransportRe); m != nil {
 		a.Kind, a.Stage, a.Detail = ActTransport, m[1], m[2]
 	} else if m := sub(actRerunRe); m != nil {
@@ -141,23 +141,23 @@ func routeF(tx *FText, next string, f FactsF) RouteF {
 	// The template's free text, quoted: what a file says is shown as
 	// recorded, never as pickup's words (the JSON's action keeps it whole).
 	detail := quoteF(a.Detail)
-	fire := tx.Fire(f.Project)
+	fire := tx.Fire.F(f.Project)
 	slice := ""
 	if f.Slice != "" && f.Slice != "none" && (a.Stage == "" || a.Stage == f.Stage) {
-		slice = tx.Slice(f.Slice)
+		slice = tx.Slice.F(f.Slice)
 	}
 	hold := holdF(tx, a)
 	switch a.Kind {
 	case ActRelaunch:
 		if a.Stage == f.Stage && slice != "" {
 			r.Running = true
-			r.Where = tx.Stage(a.Stage) + slice
-			r.Why = tx.WhyRelaunchRunning(f.Slice, a.Stage)
+			r.Where = tx.Stage.F(a.Stage) + slice
+			r.Why = tx.WhyRelaunchRunning.F(f.Slice, a.Stage)
 		} else {
-			r.Where = tx.Stage(a.Stage)
-			r.Why = tx.WhyStageFinished(f.Stage, a.Stage)
+			r.Where = tx.Stage.F(a.Stage)
+			r.Why = tx.WhyStageFinished.F(f.Stage, a.Stage)
 		}
-		r.Continue = tx.ContinueRelaunch(fire, a.Stage)
+		r.Continue = tx.ContinueRelaunch.F(fire, a.Stage)
 	case ActComplete:
 		r.Where = tx.WhereComplete
 		r.Why = tx.WhyComplete
@@ -166,70 +166,70 @@ func routeF(tx *FText, next string, f FactsF) RouteF {
 		}
 		r.Continue = tx.ContinueComplete
 	case ActRerun:
-		r.Where = tx.Stage(a.Stage) + slice
-		r.Why = tx.WhyRerun(a.Stage)
+		r.Where = tx.Stage.F(a.Stage) + slice
+		r.Why = tx.WhyRerun.F(a.Stage)
 		if a.Detail != "" {
 			r.Why = detail
 		}
-		r.Why += tx.RerunTail(a.Stage)
-		r.Continue = tx.ContinueRerun(a.Stage, fire)
+		r.Why += tx.RerunTail.F(a.Stage)
+		r.Continue = tx.ContinueRerun.F(a.Stage, fire)
 	case ActTransport:
-		r.Where = tx.Stage(a.Stage) + slice
+		r.Where = tx.Stage.F(a.Stage) + slice
 		r.Why = tx.WhyTransport
 		if a.Detail != "" {
 			r.Why += " (" + detail + ")"
 		}
-		r.Why += tx.TransportTail(a.Stage)
-		r.Continue = tx.ContinueTransport(fire, a.Stage)
+		r.Why += tx.TransportTail.F(a.Stage)
+		r.Continue = tx.ContinueTransport.F(fire, a.Stage)
 	case ActGateTool:
-		r.Where = tx.Stage(a.Stage) + slice
-		r.Why = tx.WhyGateTool(hold, a.Stage)
-		r.Question = tx.QuestionGateTool(hold)
-		r.Continue = tx.ContinueGateTool(hold, fire, a.Stage)
+		r.Where = tx.Stage.F(a.Stage) + slice
+		r.Why = tx.WhyGateTool.F(hold, a.Stage)
+		r.Question = tx.QuestionGateTool.F(hold)
+		r.Continue = tx.ContinueGateTool.F(hold, fire, a.Stage)
 	case ActReopen:
-		r.Where = tx.WhereReopen(a.Stage, a.Slice)
-		r.Why = tx.WhyReopen(quoteF(a.At), a.Slice)
-		r.Continue = tx.ContinueReopen(a.Slice, fire, a.Stage)
+		r.Where = tx.WhereReopen.F(a.Stage, a.Slice)
+		r.Why = tx.WhyReopen.F(quoteF(a.At), a.Slice)
+		r.Continue = tx.ContinueReopen.F(a.Slice, fire, a.Stage)
 	case ActRuling:
-		r.Where = tx.Stage(a.Stage) + slice + tx.WaitingRuling
-		r.Why = tx.WhyRuling(detail)
+		r.Where = tx.Stage.F(a.Stage) + slice + tx.WaitingRuling
+		r.Why = tx.WhyRuling.F(detail)
 		r.Question = detail
 		if len(f.Blockers) > 0 {
 			blockers := make([]string, len(f.Blockers))
 			for i, b := range f.Blockers {
 				blockers[i] = quoteF(b)
 			}
-			r.Question += tx.Blockers(blockers)
+			r.Question += tx.Blockers.F(strings.Join(blockers, "; "))
 		}
-		r.Continue = tx.ContinueRuling(detail, fire, a.Stage)
+		r.Continue = tx.ContinueRuling.F(detail, fire, a.Stage)
 	case ActAcknowledge:
-		r.Where = tx.Stage(a.Stage) + slice + tx.WaitingAnswer
-		r.Why = tx.WhyAcknowledge(a.Stage)
+		r.Where = tx.Stage.F(a.Stage) + slice + tx.WaitingAnswer
+		r.Why = tx.WhyAcknowledge.F(a.Stage)
 		r.Question = tx.QuestionAcknowledge
-		r.Continue = tx.ContinueAcknowledge(fire, a.Stage)
+		r.Continue = tx.ContinueAcknowledge.F(fire, a.Stage)
 	case ActCodex:
-		r.Where = tx.Stage(a.Stage) + slice + tx.Held
+		r.Where = tx.Stage.F(a.Stage) + slice + tx.Held
 		r.Why = tx.WhyCodex
 		if a.Detail == englishF.LawCodex {
 			r.Why += ": " + tx.LawCodex
 		} else if a.Detail != "" {
 			r.Why += ": " + detail
 		}
-		r.Question = tx.QuestionCodex(a.Stage)
-		r.Continue = tx.ContinueCodex(fire, a.Stage)
+		r.Question = tx.QuestionCodex.F(a.Stage)
+		r.Continue = tx.ContinueCodex.F(fire, a.Stage)
 	case ActOnboarding:
 		r.Where = tx.WhereOnboarding
-		r.Why = tx.WhyOnboarding(detail)
+		r.Why = tx.WhyOnboarding.F(detail)
 		source := tx.SourceIdea
 		if f.Ledger {
-			source = tx.SourceLedger(".kiln/" + LedgerFile)
+			source = tx.SourceLedger.F(".kiln/" + LedgerFile)
 		}
-		r.Question = tx.QuestionOnboarding(source)
-		r.Continue = tx.ContinueOnboarding(detail, source)
+		r.Question = tx.QuestionOnboarding.F(source)
+		r.Continue = tx.ContinueOnboarding.F(detail, source)
 	default:
-		r.Where = tx.Stage(f.Stage) + slice
-		r.Why = tx.WhyUnknown(quoteF(a.Text))
-		r.Continue = tx.ContinueUnknown(quoteF(a.Text), fire)
+		r.Where = tx.Stage.F(f.Stage) + slice
+		r.Why = tx.WhyUnknown.F(quoteF(a.Text))
+		r.Continue = tx.ContinueUnknown.F(fire, quoteF(a.Text))
 	}
 	return r
 }
@@ -252,7 +252,7 @@ func quoteF(s string) string {
 // gate tool at the path next_action names.
 func holdF(tx *FText, a ActionF) string {
 	if p, ok := strings.CutPrefix(a.Hold, "the gate tool at "); ok {
-		return tx.GateTool(p)
+		return tx.GateTool.F(p)
 	}
 	return a.Hold
 }

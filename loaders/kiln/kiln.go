@@ -57,16 +57,12 @@ var SupportingFiles = []string{"vision.md", "master-plan.md", "decisions.md", "p
 const MsgNoProjectPath = "Cannot determine project path. Please run this command from the project root."
 
 // NoMemoryMessage is the spec's exact block for a missing or empty MEMORY.md.
-func NoMemoryMessage(dir string) string {
-	return "[kiln:resume] No memory found at " + dir + ".\n" +
-		"Memory may not have been initialized. Run /kiln:start to begin a new project session."
-}
+func NoMemoryMessage(dir string) string { return english.Mem.NoMemory.F(dir) }
 
 // CorruptedMessage is the spec's exact block for a MEMORY.md whose stage
 // or status is missing or not one of the enums. path is the file to repair.
 func CorruptedMessage(missing []string, path string) string {
-	return "[kiln:resume] MEMORY.md is corrupted or incomplete (missing required fields: " + strings.Join(missing, ", ") + ").\n" +
-		"Run /kiln:start to reinitialize, or manually repair " + path + "."
+	return english.Mem.Corrupted.F(strings.Join(missing, ", "), path)
 }
 
 // Encode is the spec's project path encoding:
@@ -226,7 +222,7 @@ func (l Loader) NotFound(project string) string {
 	if st, err := os.Stat(filepath.Join(root, ".kiln")); err == nil && st.IsDir() {
 		dir = dirs[0]
 	}
-	msg := tm.NoMemory(dir)
+	msg := tm.NoMemory.F(dir)
 	if hint := l.NotFoundHint(root); hint != "" {
 		msg += "\n" + hint
 	}
@@ -267,7 +263,7 @@ func (l Loader) NotFoundHint(project string) string {
 		return ""
 	}
 	slices.SortFunc(files, func(a, b string) int { return cmpPhaseFile(a, b) })
-	return Catalogs.For(l.Lang).Mem.PhaseFilesNoMemory(files, l.MemoryDirs(root))
+	return Catalogs.For(l.Lang).Mem.PhaseFilesNoMemory.F(strings.Join(files, ", "), strings.Join(l.MemoryDirs(root), ", "))
 }
 
 // cmpPhaseFile orders phase files by their number.
@@ -321,15 +317,15 @@ func discardOutcome(tx *Text, root, path string, data []byte) string {
 	t := &tx.State
 	switch base := filepath.Base(path); {
 	case base == MemoryFile && sharedMemory(root, path):
-		return t.ArchivedMemoryShared(t.Kept)
+		return t.ArchivedMemoryShared.F(t.Kept)
 	case base == MemoryFile:
-		return t.ArchivedMemoryDir(t.Kept)
+		return t.ArchivedMemoryDir.F(t.Kept)
 	case base == StateTmp || base == StateFile && stateEra(data) == eraF:
-		return t.ArchivedKiln(t.Kept)
+		return t.ArchivedKiln.F(t.Kept)
 	case base == LedgerFile:
-		return t.ArchivedLedger(t.Kept)
+		return t.ArchivedLedger.F(t.Kept)
 	}
-	return t.ArchivedState(t.Kept)
+	return t.ArchivedState.F(t.Kept)
 }
 
 // Open accepts a MEMORY.md, or a memory folder holding one, named on the
@@ -377,7 +373,7 @@ func (l Loader) Open(path string) (*model.Session, bool, error) {
 		}
 		project = parseMemory(data).value("project_path")
 		if project == "" || !filepath.IsAbs(project) {
-			return nil, true, errors.New(Catalogs.For(l.Lang).Mem.NoProjectPathLine(abs))
+			return nil, true, errors.New(Catalogs.For(l.Lang).Mem.NoProjectPathLine.F(abs))
 		}
 	}
 	s, err := l.Load(project, abs)
@@ -411,7 +407,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 	case model.Discard:
 		a.ArchivedTo, a.Changed, err = archiveMemory(tx, s, now)
 	default:
-		err = errors.New(tx.State.UnknownChoice(string(c)))
+		err = errors.New(tx.State.UnknownChoice.F(strconv.Quote(string(c))))
 	}
 	a.Err = err
 	return a

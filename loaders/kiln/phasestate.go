@@ -489,13 +489,13 @@ func (s Summary) Describe() string { return s.describe(&englishMem) }
 func (s Summary) describe(tx *MemText) string {
 	var parts []string
 	if s.TasksSucceeded != "" && s.TasksTotal != "" {
-		parts = append(parts, tx.Tasks(s.TasksSucceeded, s.TasksTotal))
+		parts = append(parts, tx.Tasks.F(s.TasksSucceeded, s.TasksTotal))
 	}
 	if s.ReviewVerdict != "" {
-		parts = append(parts, tx.ReviewVerdict(s.ReviewVerdict))
+		parts = append(parts, tx.ReviewVerdict.F(s.ReviewVerdict))
 	}
 	if s.Completed != "" {
-		parts = append(parts, tx.Completed(s.Completed))
+		parts = append(parts, tx.Completed.F(s.Completed))
 	}
 	return strings.Join(parts, ", ")
 }

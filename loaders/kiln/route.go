@@ -127,7 +127,7 @@ func stepFor(tx *MemText, state *PhaseState, debateMode int) Verdict {
 	last, ok := state.Last()
 	if !ok && len(state.BadLines) > 0 {
 		return Verdict{Step: stepHandoff, Handoff: true, Known: false,
-			Why: tx.WhyNoEventLines, Warning: tx.WarnNoEventLines(len(state.BadLines))}
+			Why: tx.WhyNoEventLines, Warning: tx.WarnNoEventLines.N(len(state.BadLines))}
 	}
 	if !ok && state.NoEvents {
 		return Verdict{Step: stepHandoff, Handoff: true, Known: false,
@@ -141,14 +141,14 @@ func stepFor(tx *MemText, state *PhaseState, debateMode int) Verdict {
 		// The phase's own file says it is done, yet MEMORY.md routes to
 		// it: the handoff note is the one that knows what is left.
 		v.Step, v.Handoff = stepHandoff, true
-		v.Why = tx.WhyStateComplete(orWritten(state))
-		v.Warning = tx.WarnStateComplete(orWritten(state))
+		v.Why = tx.WhyStateComplete.F(orWritten(state))
+		v.Warning = tx.WarnStateComplete.F(orWritten(state))
 		return v
 	}
 	if state.Known() == 0 {
 		v.Step, v.Handoff, v.Known = stepHandoff, true, false
 		v.Why = tx.WhyNoKnownType
-		v.Warning = tx.WarnNoKnownType(len(state.Events))
+		v.Warning = tx.WarnNoKnownType.N(len(state.Events))
 		return v
 	}
 	seen := map[string]int{}
@@ -168,11 +168,11 @@ func stepFor(tx *MemText, state *PhaseState, debateMode int) Verdict {
 	case "task_start", "task_success", "task_retry", "task_fail":
 		finished := finishedTasks(state.Events)
 		v.Step = stepImplement.with("task " + strconv.Itoa(finished+1))
-		v.Why = tx.WhyTask(tx.Task(finished+1), finished)
+		v.Why = tx.WhyTask.N(finished, tx.Task.F(finished+1))
 	case "review_start", "review_rejected", "fix_start", "fix_complete":
 		round := seen["review_rejected"] + 1
 		v.Step = stepReview.with("round " + strconv.Itoa(round))
-		v.Why = tx.WhyReview(tx.Round(round))
+		v.Why = tx.WhyReview.F(tx.Round.F(round))
 	case "review_approved":
 		v.Step, v.Why = stepMerge, tx.WhyReviewApproved
 	case "merge":
@@ -182,18 +182,18 @@ func stepFor(tx *MemText, state *PhaseState, debateMode int) Verdict {
 		v.Step, v.Why = stepArchive, tx.WhyReconciled
 	case "deploy_start", "deploy_complete", "correction_start", "correction_complete":
 		v.Step, v.Handoff = stepHandoff, true
-		v.Why = tx.WhyOutside(last.Type)
+		v.Why = tx.WhyOutside.F(last.Type)
 	case "error", "halt":
 		v.Step, v.Handoff = stepHandoff, true
 		v.Why = tx.WhyError
 	case "":
 		v.Step, v.Handoff, v.Known = stepHandoff, true, false
 		v.Why = tx.WhyNoType
-		v.Warning = tx.WarnNoType(last.Line)
+		v.Warning = tx.WarnNoType.F(last.Line)
 	default:
 		v.Step, v.Handoff, v.Known = stepHandoff, true, false
-		v.Why = tx.WhyUnknownType(last.Type)
-		v.Warning = tx.WarnUnknownType(last.Line, last.Type)
+		v.Why = tx.WhyUnknownType.F(strconv.Quote(last.Type))
+		v.Warning = tx.WarnUnknownType.F(last.Line, strconv.Quote(last.Type))
 	}
 	return v
 }
@@ -258,7 +258,7 @@ func planningNext(tx *MemText, last string, seen map[string]int, debateMode int)
 	if next == "" {
 		return stepSharpen, tx.WhyAfterPlanning
 	}
-	return stepPlan.with(next), tx.WhyDuringPlanning(tx.sub(next))
+	return stepPlan.with(next), tx.WhyDuringPlanning.F(tx.sub(next))
 }
 
 // Facts are what routing needs from MEMORY.md.
@@ -336,12 +336,12 @@ func routeFor(tx *MemText, f Facts, state func(n int) *PhaseState) Route {
 		if sub == "debate" {
 			why += fmt.Sprintf("; debate_mode %d", f.DebateMode)
 		}
-		say := tx.SayPlanning(sub)
+		say := tx.SayPlanning.F(sub)
 		return Route{Stage: f.Stage, Where: "planning (" + sub + ")", Why: why, SubStage: sub,
 			Next:     "planning (" + sub + "): " + why,
-			Say:      []string{say, sub + ": " + tx.SubStageMeaning(sub)},
+			Say:      []string{say, sub + ": " + tx.SubStageMeaning[sub]},
 			Show:     "master-plan.md",
-			Ask:      []string{tx.AskPlanning(sub)},
+			Ask:      []string{tx.AskPlanning.F(sub)},
 			Continue: say}
 	case "execution":
 		return routeExecution(tx, f, state)
@@ -362,11 +362,11 @@ func normSubStage(tx *MemText, raw string) (sub, why string) {
 	v := strings.ToLower(strings.TrimSpace(raw))
 	switch {
 	case contains(SubStages, v):
-		return v, tx.WhySubStage(v)
+		return v, tx.WhySubStage.F(v)
 	case v == "":
 		return "dual_plan", tx.WhySubStageAbsent
 	}
-	return "dual_plan", tx.WhySubStageBad(raw)
+	return "dual_plan", tx.WhySubStageBad.F(strconv.Quote(raw))
 }
 
 func routeValidation(tx *MemText, f Facts, because string) Route {
@@ -375,20 +375,20 @@ func routeValidation(tx *MemText, f Facts, because string) Route {
 	switch {
 	case c > 0 && f.Status == "blocked":
 		r.Validation = ValBlocked
-		r.Why = tx.WhyBlocked(c)
-		r.Say = []string{tx.SayBlocked(c)}
+		r.Why = tx.WhyBlocked.F(c)
+		r.Say = []string{tx.SayBlocked.N(c)}
 		r.Show = "validation/report.md"
 		r.Ask = []string{tx.AskBlocked}
 	case c > 0 && f.Status == "in_progress":
 		r.Validation = ValCorrecting
-		r.Why = tx.WhyCorrecting(c)
-		r.Say = []string{tx.SayCorrecting(c)}
+		r.Why = tx.WhyCorrecting.F(c)
+		r.Say = []string{tx.SayCorrecting.F(c)}
 		r.Ask = []string{tx.AskCorrecting}
 	default:
 		r.Validation = ValFresh
 		r.Why = tx.WhyFresh
 		if c > 0 {
-			r.Why = tx.WhyFreshCycle(c, f.Status)
+			r.Why = tx.WhyFreshCycle.F(c, f.Status)
 		}
 		r.Say = []string{tx.SayFresh}
 		r.Ask = append([]string(nil), tx.AskFresh...)
@@ -406,9 +406,9 @@ func routeExecution(tx *MemText, f Facts, state func(n int) *PhaseState) Route {
 	if pick == PickAllDone {
 		because := tx.NoPhaseLeft
 		if n := len(f.Inventory); n > 0 {
-			because = tx.AllCompleted(n)
+			because = tx.AllCompleted.F(n)
 		}
-		r := routeValidation(tx, f, tx.MovesToValidation(because))
+		r := routeValidation(tx, f, tx.MovesToValidation.F(because))
 		r.Pick = PickAllDone
 		return r
 	}
@@ -420,30 +420,30 @@ func routeExecution(tx *MemText, f Facts, state func(n int) *PhaseState) Route {
 	total := totalText(f.PhaseTotal)
 	why := v.Why
 	if v.Last != nil {
-		why = tx.LastEvent(v.Last.Type, v.Last.When())
+		why = tx.LastEvent.F(v.Last.Type, v.Last.When())
 		if v.Handoff {
 			why += tx.TrustNote
 		}
 	}
 	switch pick {
 	case PickFailed:
-		why = tx.Retried(ph.Number) + why
+		why = tx.Retried.F(ph.Number) + why
 	case PickPending:
-		why = tx.LowestPending(ph.Number) + why
+		why = tx.LowestPending.F(ph.Number) + why
 	}
 	p := ph
 	step := tx.step(v.Step)
 	r := Route{Stage: "execution", Phase: &p, Pick: pick, Verdict: &v,
-		Where: tx.Where(ph.Number, step),
+		Where: tx.Where.F(ph.Number, step),
 		Why:   why,
-		Next:  tx.NextExec(ph.Number, total, ph.Name, step, why),
+		Next:  tx.NextExec.F(ph.Number, total, ph.Name, step, why),
 	}
 	if v.Last != nil {
 		r.Say = append(r.Say, v.Last.Type+": "+v.Why+".")
 	} else {
 		r.Say = append(r.Say, upperFirst(v.Why)+".")
 	}
-	r.Continue = tx.ResumingPhase(ph.Number, total, ph.Name)
+	r.Continue = tx.ResumingPhase.F(ph.Number, total, ph.Name)
 	return r
 }
 

@@ -96,10 +96,10 @@ func (m *memory) rel(p string) string {
 func enumField(tx *MemText, d *memDoc, key string, enum []string) (string, string, int, []string) {
 	f, ok := d.get(key)
 	if !ok {
-		return "", tx.Missing(key), 0, nil
+		return "", tx.Missing.F(key), 0, nil
 	}
 	if f.null {
-		return "", tx.Null(key), f.line + 1, nil
+		return "", tx.Null.F(key), f.line + 1, nil
 	}
 	v, exact, ok := lenient(f.raw, enum)
 	switch {
@@ -108,13 +108,13 @@ func enumField(tx *MemText, d *memDoc, key string, enum []string) (string, strin
 		if f.quote == 0 {
 			shown = stripComment(shown)
 		}
-		return "", tx.NotOneOf(key, shown, strings.Join(enum, ", ")), f.line + 1, nil
+		return "", tx.NotOneOf.F(key, strconv.Quote(shown), strings.Join(enum, ", ")), f.line + 1, nil
 	case !exact:
 		written := f.raw
 		if f.quote == 0 {
 			written = strconv.Quote(written)
 		}
-		return v, "", f.line + 1, []string{tx.WrittenAs(key, written, v)}
+		return v, "", f.line + 1, []string{tx.WrittenAs.F(key, written, strconv.Quote(v))}
 	}
 	return v, "", f.line + 1, nil
 }
@@ -163,7 +163,7 @@ func analyse(root, path string, data []byte, tx *Text) (*memory, *model.Session)
 	if len(missing) > 0 {
 		s.Stage, s.Status = stage, status
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line,
-			Detail: strings.Join(details, "; "), Message: tm.Corrupted(strings.Join(missing, ", "), path)}
+			Detail: strings.Join(details, "; "), Message: tm.Corrupted.F(strings.Join(missing, ", "), path)}
 		return nil, s
 	}
 	m.warnings = append(m.warnings, w1...)
@@ -187,16 +187,16 @@ func analyse(root, path string, data []byte, tx *Text) (*memory, *model.Session)
 	if m.state != nil && m.route.Phase != nil {
 		st := m.state
 		if st.Status != "" && st.StatusRaw != st.Status && contains(HeaderStatuses, st.Status) {
-			m.warn("%s", tm.StatusWritten(m.rel(m.statePath), st.StatusRaw, st.Status))
+			m.warn("%s", tm.StatusWritten.F(m.rel(m.statePath), strconv.Quote(st.StatusRaw), strconv.Quote(st.Status)))
 		}
 		switch st.Order {
 		case "newest-first":
-			m.warn("%s", tm.NewestFirst(m.rel(m.statePath)))
+			m.warn("%s", tm.NewestFirst.F(m.rel(m.statePath)))
 		case "by-time":
-			m.warn("%s", tm.ByTime(m.rel(m.statePath)))
+			m.warn("%s", tm.ByTime.F(m.rel(m.statePath)))
 		}
 		if len(st.BadLines) > 0 && len(st.Events) > 0 {
-			m.warn("%s", tm.BadEventLines(m.rel(m.statePath), lineList(m.text(), st.BadLines)))
+			m.warn("%s", tm.BadEventLines.F(m.rel(m.statePath), lineList(m.text(), st.BadLines)))
 		}
 	}
 	m.fill(s)
@@ -207,16 +207,16 @@ func analyse(root, path string, data []byte, tx *Text) (*memory, *model.Session)
 // "lines 5, 6, … 14 (and 990 more)".
 func lineList(tx *Text, ns []int) string {
 	if len(ns) == 1 {
-		return tx.LineN(ns[0])
+		return tx.LineN.F(ns[0])
 	}
 	shown := ns[:min(len(ns), 10)]
 	out := make([]string, len(shown))
 	for i, n := range shown {
 		out[i] = strconv.Itoa(n)
 	}
-	text := tx.LinesN(strings.Join(out, ", "))
+	text := tx.LinesN.F(strings.Join(out, ", "))
 	if more := len(ns) - len(shown); more > 0 {
-		text += tx.AndMore(more)
+		text += tx.AndMore.F(more)
 	}
 	return text
 }
@@ -234,16 +234,16 @@ func (m *memory) read() {
 	}
 	if m.projectPath != "" && filepath.Clean(m.projectPath) != m.root {
 		if shared && fitsFolder(filepath.Clean(m.projectPath), folder) {
-			m.warn("%s", tm.ProjectPathLossy(m.projectPath, m.root, folder))
+			m.warn("%s", tm.ProjectPathLossy.F(m.projectPath, m.root, folder))
 		} else {
-			m.warn("%s", tm.ProjectPathMoved(m.projectPath, m.root))
+			m.warn("%s", tm.ProjectPathMoved.F(m.projectPath, m.root))
 		}
 	}
 	if v := d.value("last_updated"); v != "" {
 		if t, ok := parseTime(v); ok {
 			m.updated, m.hasUpdated = t, true
 		} else {
-			m.warn("%s", tm.UpdatedNotISO(v))
+			m.warn("%s", tm.UpdatedNotISO.F(strconv.Quote(v)))
 		}
 	}
 	m.note = d.value("handoff_note")
@@ -255,7 +255,7 @@ func (m *memory) read() {
 		if n, ok := atoi(v); ok && n >= 1 && n <= 3 {
 			m.debateMode = n
 		} else {
-			m.warn("%s", tm.DebateModeBad(v))
+			m.warn("%s", tm.DebateModeBad.F(strconv.Quote(v)))
 		}
 	}
 	m.subStage = stripComment(d.value("planning_sub_stage"))
@@ -263,7 +263,7 @@ func (m *memory) read() {
 		if n, ok := atoi(v); ok {
 			m.phaseNumber, m.hasPhaseNumber = n, true
 		} else {
-			m.warn("%s", tm.PhaseNumberBad(v))
+			m.warn("%s", tm.PhaseNumberBad.F(strconv.Quote(v)))
 		}
 	}
 	m.phaseName = d.value("phase_name")
@@ -271,25 +271,25 @@ func (m *memory) read() {
 		if n, ok := atoi(v); ok {
 			m.phaseTotal = n
 		} else {
-			m.warn("%s", tm.PhaseTotalBad(v))
+			m.warn("%s", tm.PhaseTotalBad.F(strconv.Quote(v)))
 		}
 	}
 	if v := stripComment(d.value("correction_cycle")); v != "" {
 		if n, ok := atoi(v); ok {
 			m.correction = n
 			if n > 3 {
-				m.warn("%s", tm.CorrectionHigh(n))
+				m.warn("%s", tm.CorrectionHigh.F(n))
 			}
 		} else {
-			m.warn("%s", tm.CorrectionBad(v))
+			m.warn("%s", tm.CorrectionBad.F(strconv.Quote(v)))
 		}
 	}
 	m.nextAction = d.inSection(secResetNotes, "next_action")
 	for _, k := range dedupe(d.dupKeys) {
-		m.warn("%s", tm.SetTwice(k))
+		m.warn("%s", tm.SetTwice.F(k))
 	}
 	for _, i := range d.badLines {
-		m.warn("%s", tm.BadPhaseLine(i+1))
+		m.warn("%s", tm.BadPhaseLine.F(i+1))
 	}
 	for _, name := range SupportingFiles {
 		p := filepath.Join(m.memDir, name)
@@ -299,7 +299,7 @@ func (m *memory) read() {
 			m.files[name] = string(data)
 		case errors.Is(err, fs.ErrNotExist):
 		default:
-			m.warn("%s", m.text().F.CannotRead(p, err.Error()))
+			m.warn("%s", m.text().F.CannotRead.F(p, err.Error()))
 		}
 	}
 	m.readReport()
@@ -390,16 +390,16 @@ func (m *memory) buildInventory() {
 	byNum := map[int]*InvPhase{}
 	for _, p := range m.doc.phases {
 		if _, dup := byNum[p.number]; dup {
-			m.warn("%s", tm.PhaseTwice(p.number))
+			m.warn("%s", tm.PhaseTwice.F(p.number))
 			continue
 		}
 		st, ok := normPhaseStatus(p.status)
 		switch {
 		case st == "":
-			m.warn("%s", tm.PhaseStatusBad(p.number, p.status))
+			m.warn("%s", tm.PhaseStatusBad.F(p.number, strconv.Quote(p.status)))
 			st = "pending"
 		case !ok:
-			m.warn("%s", tm.PhaseStatusRead(p.number, p.status, st))
+			m.warn("%s", tm.PhaseStatusRead.F(p.number, strconv.Quote(p.status), st))
 		}
 		byNum[p.number] = &InvPhase{Number: p.number, Name: p.name, Status: st, Memory: p.status}
 	}
@@ -419,7 +419,7 @@ func (m *memory) buildInventory() {
 				name = ip.Name
 			}
 			byNum[m.phaseNumber] = &InvPhase{Number: m.phaseNumber, Name: name, Status: "in_progress"}
-			m.warn("%s", tm.NoPhaseLine(m.phaseNumber))
+			m.warn("%s", tm.NoPhaseLine.F(m.phaseNumber))
 		}
 	}
 	if m.phaseTotal > 0 {
@@ -431,7 +431,7 @@ func (m *memory) buildInventory() {
 			}
 		}
 		if len(added) > 0 {
-			m.warn("%s", tm.PhaseTotalAdds(m.phaseTotal, added))
+			m.warn("%s", tm.PhaseTotalAdds.N(len(added), m.phaseTotal, strings.Join(added, ", ")))
 		}
 	}
 	nums := make([]int, 0, len(byNum))
@@ -442,7 +442,7 @@ func (m *memory) buildInventory() {
 	for _, n := range nums {
 		ip := byNum[n]
 		if ip.Name == "" {
-			ip.Name = tm.PhaseName(n)
+			ip.Name = tm.PhaseName.F(n)
 		}
 		if sum, ok := m.archiveSummary(n); ok {
 			m.summaries[n] = sum
@@ -452,7 +452,7 @@ func (m *memory) buildInventory() {
 				if was == "" {
 					was = tm.NoStatus
 				}
-				m.warn("%s", tm.ArchiveProves(n, m.rel(sum.Path), was))
+				m.warn("%s", tm.ArchiveProves.F(n, m.rel(sum.Path), was))
 			}
 			ip.Status = "completed"
 		}
@@ -476,7 +476,7 @@ func (m *memory) archiveSummary(n int) (Summary, bool) {
 		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 		default:
 			// It is there: that is the proof, even if it cannot be read.
-			m.warn("%s", m.text().F.CannotRead(p, err.Error()))
+			m.warn("%s", m.text().F.CannotRead.F(p, err.Error()))
 			return Summary{Path: p}, true
 		}
 	}
@@ -499,7 +499,7 @@ func (m *memory) statePathFor(n int) string {
 	case errPlain != nil && errPadded == nil:
 		return padded
 	case errPlain == nil && errPadded == nil:
-		m.warn("%s", m.mt().BothState(m.rel(plain), m.rel(padded)))
+		m.warn("%s", m.mt().BothState.F(m.rel(plain), m.rel(padded)))
 	}
 	return plain
 }
@@ -512,7 +512,7 @@ func (m *memory) loadState(n int) *PhaseState {
 	data, err := fsx.ReadFile(m.statePath)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			m.warn("%s", m.mt().CannotReadState(m.statePath, err.Error()))
+			m.warn("%s", m.mt().CannotReadState.F(m.statePath, err.Error()))
 		}
 		return nil
 	}
@@ -574,17 +574,17 @@ func (m *memory) cutRestart() {
 	base := filepath.Base(newest)
 	when := ""
 	if t := archiveTime(base); !t.IsZero() {
-		when = tm.CutAt(t.UTC().Format("2006-01-02 15:04"))
+		when = tm.CutAt.F(t.UTC().Format("2006-01-02 15:04"))
 	}
 	live := archivedFrom(base)
 	status := r.Phase.Memory
 	if status == "" {
 		status = r.Phase.Status
 	}
-	m.alert(model.AlertCutShort, "%s", tm.CutAlert(n, when, m.rel(filepath.Join(m.kilnDir, live)), base, status, live))
-	why := tm.CutWhy(n, base)
+	m.alert(model.AlertCutShort, "%s", tm.CutAlert.F(n, when, m.rel(filepath.Join(m.kilnDir, live)), base, status, live))
+	why := tm.CutWhy.F(n, base)
 	r.Why = why
-	r.Next = tm.NextExec(n, totalText(m.phaseTotal), r.Phase.Name, tm.step(r.Verdict.Step), why)
+	r.Next = tm.NextExec.F(n, totalText(m.phaseTotal), r.Phase.Name, tm.step(r.Verdict.Step), why)
 }
 
 // archivedFrom is the name an archive had: "phase_3_state.md" for
@@ -664,9 +664,9 @@ func (m *memory) folderUsed(folder string) {
 	}
 	tm := m.mt()
 	if folder == seed {
-		m.warn("%s", tm.FolderSeed(m.memDir, claude))
+		m.warn("%s", tm.FolderSeed.F(m.memDir, claude))
 	} else {
-		m.warn("%s", tm.FolderClaude(m.memDir, seed))
+		m.warn("%s", tm.FolderClaude.F(m.memDir, seed))
 	}
 }
 

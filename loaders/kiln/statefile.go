@@ -144,7 +144,7 @@ func readOwn(tx *FText, p string) ([]byte, error) {
 		return nil, err
 	}
 	if st.Mode()&fs.ModeSymlink != 0 {
-		return nil, errors.New(tx.Symlink(p))
+		return nil, errors.New(tx.Symlink.F(p))
 	}
 	return fsx.ReadFile(p)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -58,7 +59,7 @@ func corruptState(tx *Text, root, path string, data []byte, detail, message stri
 // whenever .kiln exists, so only its absence starts a fresh run.
 func discardKilnPolicy(tx *Text, root string) model.ChoicePolicy {
 	dir := filepath.Join(root, ".kiln")
-	q := tx.State.ArchiveRunQ(dir)
+	q := tx.State.ArchiveRunQ.F(dir)
 	if _, err := os.Stat(filepath.Join(dir, "memory", MemoryFile)); err == nil {
 		q += tx.State.ArchiveRunMemory
 	}
@@ -67,7 +68,7 @@ func discardKilnPolicy(tx *Text, root string) model.ChoicePolicy {
 
 // archiveFilePolicy archives one file beside itself.
 func archiveFilePolicy(tx *Text, path, what string) model.ChoicePolicy {
-	return model.ChoicePolicy{Hint: tx.State.ArchiveFileHint(what), Confirm: tx.State.ArchiveFileQ(what, path, filepath.Base(path))}
+	return model.ChoicePolicy{Hint: tx.State.ArchiveFileHint.F(what), Confirm: tx.State.ArchiveFileQ.F(what, path, filepath.Base(path))}
 }
 
 // applyState carries out a choice on a project-side session.
@@ -87,7 +88,7 @@ func applyState(tx *Text, s *model.Session, c model.Choice, now time.Time) ([]st
 	case model.Discard:
 		return discardState(s, now)
 	}
-	return nil, "", errors.New(tx.State.UnknownChoice(string(c)))
+	return nil, "", errors.New(tx.State.UnknownChoice.F(strconv.Quote(string(c))))
 }
 
 // discardState archives what the session's era needs out of the way for
@@ -155,7 +156,7 @@ func restartLedger(s *model.Session, now time.Time) ([]string, string, error) {
 
 // pickupFire is how a CONTINUE outcome names kiln's resume command.
 func pickupFire(tx *Text, project string) string {
-	return tx.State.Fire(project)
+	return tx.State.Fire.F(project)
 }
 
 // eraName is the kiln versions an era covers, for the REVIEW title.

@@ -1,7 +1,6 @@
 package kiln
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -19,787 +18,361 @@ import (
 // sharpen, implement…), which name the phase executor's steps.
 type MemText struct {
 	// The phase executor's steps.
-	StepN                                          func(n int, name string) string
+	StepN                                          i18n.M
 	StepReconcile, StepHandoff                     string
-	Task, Round                                    func(n int) string
+	Task, Round                                    i18n.M
 	SubDraft, SubDebate, SubSynthesis, SubValidate string
 	WhyNoStateFile, WhyNoEventLines                string
-	WarnNoEventLines                               func(n int) string
+	WarnNoEventLines                               i18n.P
 	WhyNoEventsSection, WarnNoEventsSection        string
 	WhyNoEvents, WarnNoEvents                      string
-	WhyStateComplete, WarnStateComplete            func(status string) string
+	WhyStateComplete, WarnStateComplete            i18n.M
 	WhyNoKnownType                                 string
-	WarnNoKnownType                                func(n int) string
+	WarnNoKnownType                                i18n.P
 	WhySetup, WhySharpenStart, WhySharpenComplete  string
-	WhyTask                                        func(task string, finished int) string
-	WhyReview                                      func(round string) string
+	WhyTask                                        i18n.P
+	WhyReview                                      i18n.M
 	WhyReviewApproved, WhyMerge, WarnMerge         string
 	WhyReconciled                                  string
-	WhyOutside                                     func(typ string) string
+	WhyOutside                                     i18n.M
 	WhyError, WhyNoType                            string
-	WarnNoType                                     func(line int) string
-	WhyUnknownType                                 func(typ string) string
-	WarnUnknownType                                func(line int, typ string) string
+	WarnNoType                                     i18n.M
+	WhyUnknownType                                 i18n.M
+	WarnUnknownType                                i18n.M
 	WhyAfterPlanning                               string
-	WhyDuringPlanning                              func(next string) string
+	WhyDuringPlanning                              i18n.M
 	NoType, FromText                               string
 	WhyBrainstorm, SayBrainstorm, AskBrainstorm    string
-	WhySubStage                                    func(sub string) string
+	WhySubStage                                    i18n.M
 	WhySubStageAbsent                              string
-	WhySubStageBad                                 func(raw string) string
-	SayPlanning                                    func(sub string) string
-	SubStageMeaning                                func(sub string) string
-	AskPlanning                                    func(sub string) string
-	WhyComplete                                    string
-	CompleteBlock                                  []string
-	ContinueComplete                               string
-	UnknownStage                                   string
-	WhyBlocked, SayBlocked                         func(cycle int) string
-	AskBlocked                                     string
-	WhyCorrecting, SayCorrecting                   func(cycle int) string
-	AskCorrecting                                  string
-	WhyFresh                                       string
-	WhyFreshCycle                                  func(cycle int, status string) string
-	SayFresh                                       string
-	AskFresh                                       []string
-	NoPhaseLeft                                    string
-	AllCompleted                                   func(n int) string
-	MovesToValidation                              func(because string) string
-	LastEvent                                      func(typ, when string) string
-	TrustNote                                      string
-	Retried, LowestPending                         func(n int) string
-	Where                                          func(n int, step string) string
-	NextExec                                       func(n int, total, name, step, why string) string
-	ResumingPhase                                  func(n int, total, name string) string
-	BlockedAlert                                   string
-	ResultArchived, ResultNext, ResultRetry        string
-	Tasks                                          func(done, total string) string
-	ReviewVerdict, Completed                       func(v string) string
-	Cycle                                          func(cycle int) string
-	PhaseName                                      func(n int) string
+	WhySubStageBad                                 i18n.M
+	SayPlanning                                    i18n.M
+	// SubStageMeaning says what each planning sub-stage is doing, by
+	// its name in MEMORY.md.
+	SubStageMeaning                         map[string]string
+	AskPlanning                             i18n.M
+	WhyComplete                             string
+	CompleteBlock                           []string
+	ContinueComplete                        string
+	UnknownStage                            string
+	WhyBlocked                              i18n.M
+	SayBlocked                              i18n.P
+	AskBlocked                              string
+	WhyCorrecting, SayCorrecting            i18n.M
+	AskCorrecting                           string
+	WhyFresh                                string
+	WhyFreshCycle                           i18n.M
+	SayFresh                                string
+	AskFresh                                []string
+	NoPhaseLeft                             string
+	AllCompleted                            i18n.M
+	MovesToValidation                       i18n.M
+	LastEvent                               i18n.M
+	TrustNote                               string
+	Retried, LowestPending                  i18n.M
+	Where                                   i18n.M
+	NextExec                                i18n.M
+	ResumingPhase                           i18n.M
+	BlockedAlert                            string
+	ResultArchived, ResultNext, ResultRetry string
+	Tasks                                   i18n.M
+	ReviewVerdict, Completed                i18n.M
+	Cycle                                   i18n.M
+	PhaseName                               i18n.M
 
 	// Reading MEMORY.md and the files around it.
-	Missing, Null       func(key string) string
-	NotOneOf            func(key, value, list string) string
-	WrittenAs           func(key, written, read string) string
-	StatusWritten       func(rel, written, read string) string
-	NewestFirst, ByTime func(rel string) string
-	BadEventLines       func(rel, lines string) string
-	ProjectPathLossy    func(written, root, folder string) string
-	ProjectPathMoved    func(written, root string) string
+	Missing, Null       i18n.M
+	NotOneOf            i18n.M
+	WrittenAs           i18n.M
+	StatusWritten       i18n.M
+	NewestFirst, ByTime i18n.M
+	BadEventLines       i18n.M
+	ProjectPathLossy    i18n.M
+	ProjectPathMoved    i18n.M
 	// FolderSeed and FolderClaude say which name of the project's folder
 	// in the Claude home held MEMORY.md (dir), naming the other.
-	FolderSeed, FolderClaude                     func(dir, other string) string
-	UpdatedNotISO, DebateModeBad                 func(v string) string
-	PhaseNumberBad, PhaseTotalBad, CorrectionBad func(v string) string
-	CorrectionHigh                               func(n int) string
-	SetTwice                                     func(key string) string
-	BadPhaseLine                                 func(line int) string
-	PhaseTwice                                   func(n int) string
-	PhaseStatusBad                               func(n int, status string) string
-	PhaseStatusRead                              func(n int, status, read string) string
-	NoPhaseLine                                  func(n int) string
-	PhaseTotalAdds                               func(total int, added []string) string
+	FolderSeed, FolderClaude                     i18n.M
+	UpdatedNotISO, DebateModeBad                 i18n.M
+	PhaseNumberBad, PhaseTotalBad, CorrectionBad i18n.M
+	CorrectionHigh                               i18n.M
+	SetTwice                                     i18n.M
+	BadPhaseLine                                 i18n.M
+	PhaseTwice                                   i18n.M
+	PhaseStatusBad                               i18n.M
+	PhaseStatusRead                              i18n.M
+	NoPhaseLine                                  i18n.M
+	PhaseTotalAdds                               i18n.P
 	NoStatus                                     string
-	ArchiveProves                                func(n int, rel, was string) string
-	BothState                                    func(plain, padded string) string
-	CannotReadState                              func(path, err string) string
-	CutAt                                        func(at string) string
-	CutAlert                                     func(n int, at, rel, base, status, live string) string
-	CutWhy                                       func(n int, base string) string
+	ArchiveProves                                i18n.M
+	BothState                                    i18n.M
+	CannotReadState                              i18n.M
+	CutAt                                        i18n.M
+	CutAlert                                     i18n.M
+	CutWhy                                       i18n.M
 
 	// REVIEW.
 	DecisionsLog, PitfallsLog, HandoffContext       string
 	ArchiveProof                                    string
-	ProofLine                                       func(n int, name, summary string) string
+	ProofLine                                       i18n.M
 	Vision, MasterPlan, ValidationReport, ResumeLog string
-	Earlier                                         func(n int) string
+	Earlier                                         i18n.P
 	SupportingFiles                                 string
-	FileAbsent                                      func(name, where string) string
-	EventsTitle                                     func(n int, rel string) string
+	FileAbsent                                      i18n.M
+	EventsTitle                                     i18n.M
 	NoStateFileLine, NoEventsLine, StartCommit      string
 
 	// The prompt.
-	PromptTitle        func(project string) string
-	PromptResumePoint  func(where, why string) string
-	PhaseStands        func(n int, typ, why string) string
-	PhaseStandsNoEvent func(n int, why string) string
-	HandoffNote        func(note string) string
+	PromptTitle        i18n.M
+	PromptResumePoint  i18n.M
+	PhaseStands        i18n.M
+	PhaseStandsNoEvent i18n.M
+	HandoffNote        i18n.M
 	PromptSpawn        string
-	PhaseSection       func(n int) string
-	NoPhaseSection     func(n int) string
+	PhaseSection       i18n.M
+	NoPhaseSection     i18n.M
 	PromptStep7        string
 
 	// The plan.
 	PlanPhases            string
-	PlanArchived          func(summary string) string
+	PlanArchived          i18n.M
 	PlanNext              string
 	ContinueWritesNothing string
-	ContinueWrites        func(path string) string
+	ContinueWrites        i18n.M
 
 	// The menu.
-	DiscardWhat                                  func(base string) string
+	DiscardWhat                                  i18n.M
 	DiscardWhatShared                            string
 	DiscardHint, DiscardHintShared, DiscardQ     string
 	ArchiveLabel, ArchiveHint, ArchiveHintShared string
 	RestartHint                                  string
 	NewProject, ReviewDecisions, ReviewHint      string
 	CompleteNoRestart                            string
-	ResumeAt                                     func(where string) string
+	ResumeAt                                     i18n.M
 	FinishesCut                                  string
-	RestartPhaseHint                             func(n int) string
-	RestartPhaseQ                                func(n int, name string) string
+	RestartPhaseHint                             i18n.M
+	RestartPhaseQ                                i18n.M
 	RestartPlanningHint, RestartPlanningQ        string
 	AllDoneNoRestart                             string
-	NoRestartIn                                  func(stage string) string
-	RestartWhat                                  func(n int) string
-	FinishesCutWhat                              func(live, base string) string
-	ArchivedBeside                               func(rel string) string
-	OutcomeRestartPhase                          func(n int, name string) string
+	NoRestartIn                                  i18n.M
+	RestartWhat                                  i18n.M
+	FinishesCutWhat                              i18n.M
+	ArchivedBeside                               i18n.M
+	OutcomeRestartPhase                          i18n.M
 	OutcomePlanning                              string
 
 	// Apply, and errors.
 	NoMemoryToWrite, NoMemoryFolder, NoStatusLine string
-	CorruptedNoWrite                              func(path string) string
-	RouteChanged                                  func(path, was, now string) string
-	NoRestartStage                                func(stage string) string
-	MoveBackFailed                                func(archived, path, err string) string
+	CorruptedNoWrite                              i18n.M
+	RouteChanged                                  i18n.M
+	NoRestartStage                                i18n.M
+	MoveBackFailed                                i18n.M
 	NoProjectPath                                 string
-	NoMemory                                      func(dir string) string
+	NoMemory                                      i18n.M
 	// PhaseFilesNoMemory: kiln phase files exist (files, relative to the
 	// project) but no MEMORY.md in any of dirs.
-	PhaseFilesNoMemory func(files, dirs []string) string
-	Corrupted          func(missing, path string) string
-	NoProjectPathLine  func(path string) string
+	PhaseFilesNoMemory i18n.M
+	Corrupted          i18n.M
+	NoProjectPathLine  i18n.M
 }
 
 // englishMem is seed 000's words where it gives them, and pickup's own.
 var englishMem = MemText{
-	StepN:         func(n int, name string) string { return fmt.Sprintf("Step %d (%s)", n, name) },
+	StepN:         i18n.T("Step {n} ({name})"),
 	StepReconcile: "reconcile, then Step 7 (archive)",
 	StepHandoff:   "where the handoff note says",
-	Task:          func(n int) string { return "task " + strconv.Itoa(n) },
-	Round:         func(n int) string { return "round " + strconv.Itoa(n) },
+	Task:          i18n.T("task {n}"),
+	Round:         i18n.T("round {n}"),
 	SubDraft:      subDraft, SubDebate: subDebate, SubSynthesis: subSynthesis, SubValidate: subValidate,
 	WhyNoStateFile:  "no phase state file yet: the phase starts from its beginning, with its master-plan.md section as the plan",
 	WhyNoEventLines: "none of the lines under ## Events is an event; trust handoff_note for where to resume",
-	WarnNoEventLines: func(n int) string {
-		return fmt.Sprintf("none of the %s under ## Events is an event (- [ISO] [Alias] [event_type] — description); routing follows the handoff note",
-			i18n.Count(n, "line", "lines"))
-	},
+	WarnNoEventLines: i18n.Plural("none of the {n} line under ## Events is an event (- [ISO] [Alias] [event_type] — description); routing follows the handoff note",
+		"none of the {n} lines under ## Events is an event (- [ISO] [Alias] [event_type] — description); routing follows the handoff note"),
 	WhyNoEventsSection:  "the phase state file has no ## Events section; trust handoff_note for where to resume",
 	WarnNoEventsSection: "the phase state file has no ## Events section (it is not in kiln's shape); routing follows the handoff note",
 	WhyNoEvents:         "the phase state file records no events: the phase starts from its beginning",
 	WarnNoEvents:        "the phase state file has no events under ## Events",
-	WhyStateComplete: func(st string) string {
-		return "the phase state file says status " + st + ", yet MEMORY.md has the phase to resume; trust handoff_note for where to pick up"
-	},
-	WarnStateComplete: func(st string) string {
-		return "the phase state file says status " + st + ", but MEMORY.md still has this phase to resume: routing follows the handoff note"
-	},
-	WhyNoKnownType: "no event names one of kiln's event types; trust handoff_note for where to resume",
-	WarnNoKnownType: func(n int) string {
-		return fmt.Sprintf("none of the %s under ## Events names one of kiln's 27 event types; routing follows the handoff note", i18n.Count(n, "event", "events"))
-	},
+	WhyStateComplete:    i18n.T("the phase state file says status {status}, yet MEMORY.md has the phase to resume; trust handoff_note for where to pick up"),
+	WarnStateComplete:   i18n.T("the phase state file says status {status}, but MEMORY.md still has this phase to resume: routing follows the handoff note"),
+	WhyNoKnownType:      "no event names one of kiln's event types; trust handoff_note for where to resume",
+	WarnNoKnownType: i18n.Plural("none of the {n} event under ## Events names one of kiln's 27 event types; routing follows the handoff note",
+		"none of the {n} events under ## Events names one of kiln's 27 event types; routing follows the handoff note"),
 	WhySetup:           "phase stopped during setup; restart from Step 2 (plan)",
 	WhySharpenStart:    "sharpening began but did not complete; restart from Step 3 (sharpen)",
 	WhySharpenComplete: "prompts generated; restart from Step 4 (implement)",
-	WhyTask: func(task string, finished int) string {
-		return fmt.Sprintf("phase stopped mid-implementation; restart from the next incomplete task (%s; %s finished)", task, i18n.Count(finished, "task", "tasks"))
-	},
-	WhyReview: func(round string) string {
-		return "phase stopped during review; restart from the next review round (" + round + ")"
-	},
+	WhyTask: i18n.Plural("phase stopped mid-implementation; restart from the next incomplete task ({task}; {n} task finished)",
+		"phase stopped mid-implementation; restart from the next incomplete task ({task}; {n} tasks finished)"),
+	WhyReview:         i18n.T("phase stopped during review; restart from the next review round ({round})"),
 	WhyReviewApproved: "review passed; restart from Step 6 (complete/merge)",
 	WhyMerge:          "phase complete (merged); it should not be in_progress: reconcile, then Step 7 (archive)",
 	WarnMerge:         "the phase's last event is merge: the phase is complete, but MEMORY.md still has it as the phase to resume",
 	WhyReconciled:     "reconciliation done; restart from Step 7 (archive)",
-	WhyOutside: func(typ string) string {
-		return typ + " is outside the phase lifecycle's steps; trust handoff_note for what was happening"
-	},
-	WhyError:  "phase stopped on error; trust handoff_note for what to fix",
-	WhyNoType: "the last event names no event type; trust handoff_note for where to resume",
-	WarnNoType: func(line int) string {
-		return fmt.Sprintf("the last event (line %d) names no event type; routing falls back to the handoff note", line)
-	},
-	WhyUnknownType: func(typ string) string {
-		return "unknown event type " + strconv.Quote(typ) + "; trust handoff_note for where to resume"
-	},
-	WarnUnknownType: func(line int, typ string) string {
-		return fmt.Sprintf("line %d of the phase state file has event type %q, which is not one of kiln's 27; routing falls back to the handoff note", line, typ)
-	},
-	WhyAfterPlanning: "phase stopped after its planning sub-steps; restart from Step 3 (sharpen)",
-	WhyDuringPlanning: func(next string) string {
-		return "phase stopped during planning; restart from the next sub-step (" + next + ")"
-	},
+	WhyOutside:        i18n.T("{typ} is outside the phase lifecycle's steps; trust handoff_note for what was happening"),
+	WhyError:          "phase stopped on error; trust handoff_note for what to fix",
+	WhyNoType:         "the last event names no event type; trust handoff_note for where to resume",
+	WarnNoType:        i18n.T("the last event (line {line}) names no event type; routing falls back to the handoff note"),
+	WhyUnknownType:    i18n.T("unknown event type {typ}; trust handoff_note for where to resume"),
+	WarnUnknownType:   i18n.T("line {line} of the phase state file has event type {typ}, which is not one of kiln's 27; routing falls back to the handoff note"),
+	WhyAfterPlanning:  "phase stopped after its planning sub-steps; restart from Step 3 (sharpen)",
+	WhyDuringPlanning: i18n.T("phase stopped during planning; restart from the next sub-step ({next})"),
 	NoType:            "(no type)",
 	FromText:          "(from its text)",
 	WhyBrainstorm:     "the vision is still being explored",
 	SayBrainstorm:     "Resuming brainstorming session. Here is the current vision:",
 	AskBrainstorm:     "What would you like to explore or refine next?",
-	WhySubStage:       func(sub string) string { return "planning_sub_stage is " + sub },
+	WhySubStage:       i18n.T("planning_sub_stage is {sub}"),
 	WhySubStageAbsent: "planning_sub_stage is absent or null: treated as dual_plan",
-	WhySubStageBad: func(raw string) string {
-		return fmt.Sprintf("planning_sub_stage %q is not dual_plan, debate or synthesis: treated as dual_plan", raw)
+	WhySubStageBad:    i18n.T("planning_sub_stage {raw} is not dual_plan, debate or synthesis: treated as dual_plan"),
+	SayPlanning:       i18n.T("Resuming planning stage ({sub})."),
+	SubStageMeaning: map[string]string{
+		"dual_plan": "two competing plans are being drafted.",
+		"debate":    "plans are being debated; check debate_mode.",
+		"synthesis": "plans are being merged into the final master plan.",
 	},
-	SayPlanning: func(sub string) string { return fmt.Sprintf("Resuming planning stage (%s).", sub) },
-	SubStageMeaning: func(sub string) string {
-		switch sub {
-		case "dual_plan":
-			return "two competing plans are being drafted."
-		case "debate":
-			return "plans are being debated; check debate_mode."
-		case "synthesis":
-			return "plans are being merged into the final master plan."
-		}
-		return ""
-	},
-	AskPlanning:      func(sub string) string { return "Continue planning from " + sub + "." },
+	AskPlanning:      i18n.T("Continue planning from {sub}."),
 	WhyComplete:      "the project is marked complete; no work is resumed",
 	CompleteBlock:    CompleteBlock,
 	ContinueComplete: "Run /kiln:start to begin a new project in this directory.",
 	UnknownStage:     "unknown stage",
-	WhyBlocked:       func(c int) string { return fmt.Sprintf("correction cycle %d/3 ended blocked: validation failed", c) },
-	SayBlocked: func(c int) string {
-		return fmt.Sprintf("Validation failed after %d correction cycles. Here is the validation report:", c)
-	},
+	WhyBlocked:       i18n.T("correction cycle {cycle}/3 ended blocked: validation failed"),
+	// English has always said "1 correction cycles" here; kept as written.
+	SayBlocked: i18n.Plural("Validation failed after {n} correction cycles. Here is the validation report:",
+		"Validation failed after {n} correction cycles. Here is the validation report:"),
 	AskBlocked:    "How would you like to proceed? Options: retry validation, fix manually, or mark complete.",
-	WhyCorrecting: func(c int) string { return fmt.Sprintf("correction cycle %d/3 in progress", c) },
-	SayCorrecting: func(c int) string {
-		return fmt.Sprintf("Resuming validation — correction cycle %d/3 in progress.", c)
-	},
+	WhyCorrecting: i18n.T("correction cycle {cycle}/3 in progress"),
+	SayCorrecting: i18n.T("Resuming validation — correction cycle {cycle}/3 in progress."),
 	AskCorrecting: "Continue the validation-correction loop from Step 14 in start.md.",
 	WhyFresh:      "no correction cycle in progress: run validation",
-	WhyFreshCycle: func(c int, st string) string {
-		return fmt.Sprintf("correction cycle %d/3 with status %s: run validation", c, st)
-	},
-	SayFresh: "Resuming validation stage.",
+	WhyFreshCycle: i18n.T("correction cycle {cycle}/3 with status {status}: run validation"),
+	SayFresh:      "Resuming validation stage.",
 	AskFresh: []string{"Summarize what was built from master-plan.md and what decisions were made from decisions.md.",
 		"Spawn Argus to run validation (Step 14 in start.md)."},
 	NoPhaseLeft:       "no phase is pending, in progress or failed",
-	AllCompleted:      func(n int) string { return fmt.Sprintf("all %d phases are completed", n) },
-	MovesToValidation: func(b string) string { return b + ": stage moves to validation" },
-	LastEvent:         func(typ, when string) string { return "last event " + typ + " at " + when },
+	AllCompleted:      i18n.T("all {n} phases are completed"),
+	MovesToValidation: i18n.T("{because}: stage moves to validation"),
+	LastEvent:         i18n.T("last event {typ} at {when}"),
 	TrustNote:         " (trust the handoff note)",
-	Retried:           func(n int) string { return fmt.Sprintf("phase %d failed, so it is retried; ", n) },
-	LowestPending:     func(n int) string { return fmt.Sprintf("phase %d is the lowest-numbered pending phase; ", n) },
-	Where:             func(n int, step string) string { return fmt.Sprintf("phase %d, %s", n, step) },
-	NextExec: func(n int, total, name, step, why string) string {
-		return fmt.Sprintf("phase %d/%s %s, %s: %s", n, total, name, step, why)
-	},
-	ResumingPhase: func(n int, total, name string) string {
-		return fmt.Sprintf("Resuming phase %d/%s: %s — spawning Maestro.", n, total, name)
-	},
-	BlockedAlert:   "Validation failed after its correction cycles: a person decides how to go on (retry validation, fix manually, or mark complete).",
-	ResultArchived: "archived", ResultNext: "next", ResultRetry: "next (retry)",
-	Tasks:         func(done, total string) string { return "tasks " + done + "/" + total },
-	ReviewVerdict: func(v string) string { return "review " + v },
-	Completed:     func(v string) string { return "completed " + v },
-	Cycle:         func(c int) string { return fmt.Sprintf("cycle %d/3", c) },
-	PhaseName:     func(n int) string { return "Phase " + strconv.Itoa(n) },
+	Retried:           i18n.T("phase {n} failed, so it is retried; "),
+	LowestPending:     i18n.T("phase {n} is the lowest-numbered pending phase; "),
+	Where:             i18n.T("phase {n}, {step}"),
+	NextExec:          i18n.T("phase {n}/{total} {name}, {step}: {why}"),
+	ResumingPhase:     i18n.T("Resuming phase {n}/{total}: {name} — spawning Maestro."),
+	BlockedAlert:      "Validation failed after its correction cycles: a person decides how to go on (retry validation, fix manually, or mark complete).",
+	ResultArchived:    "archived", ResultNext: "next", ResultRetry: "next (retry)",
+	Tasks:         i18n.T("tasks {done}/{total}"),
+	ReviewVerdict: i18n.T("review {verdict}"),
+	Completed:     i18n.T("completed {when}"),
+	Cycle:         i18n.T("cycle {cycle}/3"),
+	PhaseName:     i18n.T("Phase {n}"),
 
-	Missing:  func(k string) string { return k + " is missing" },
-	Null:     func(k string) string { return k + " is null" },
-	NotOneOf: func(k, v, list string) string { return fmt.Sprintf("%s is %q, not one of %s", k, v, list) },
-	WrittenAs: func(k, written, read string) string {
-		return fmt.Sprintf("%s is written %s; read as %q", k, written, read)
-	},
-	StatusWritten: func(rel, written, read string) string {
-		return fmt.Sprintf("%s: status is written %q; read as %q", rel, written, read)
-	},
-	NewestFirst: func(rel string) string { return rel + " lists its events newest first; they are read in time order" },
-	ByTime: func(rel string) string {
-		return rel + " lists its events out of time order; they are read by their times"
-	},
-	BadEventLines: func(rel, lines string) string {
-		return rel + ": " + lines + " under ## Events: not an event (- [ISO] [Alias] [event_type] — description); skipped"
-	},
-	ProjectPathLossy: func(written, root, folder string) string {
-		return "MEMORY.md's project_path is " + written + ", but the project opened is " + root + ": the folder name " + folder +
-			" fits both (the encoding is lossy); check that this memory belongs to this project"
-	},
-	ProjectPathMoved: func(written, root string) string {
-		return "MEMORY.md's project_path is " + written + ", but the project opened is " + root + " (was the project moved?)"
-	},
-	FolderSeed: func(dir, other string) string {
-		return "kiln's memory was read from " + dir + ": seed 000's folder name for this project (only / becomes -); Claude Code's own name for it is " + other
-	},
-	FolderClaude: func(dir, other string) string {
-		return "kiln's memory was read from " + dir + ": Claude Code's own folder name for this project (every character outside A-Z, a-z, 0-9 becomes -); seed 000's name for it is " + other
-	},
-	UpdatedNotISO:  func(v string) string { return fmt.Sprintf("last_updated %q is not an ISO-8601 timestamp", v) },
-	DebateModeBad:  func(v string) string { return fmt.Sprintf("debate_mode %q is not 1, 2 or 3; using the default, 2", v) },
-	PhaseNumberBad: func(v string) string { return fmt.Sprintf("phase_number %q is not a whole number; ignored", v) },
-	PhaseTotalBad:  func(v string) string { return fmt.Sprintf("phase_total %q is not a whole number; shown as ?", v) },
-	CorrectionBad:  func(v string) string { return fmt.Sprintf("correction_cycle %q is not a whole number; read as 0", v) },
-	CorrectionHigh: func(n int) string { return fmt.Sprintf("correction_cycle is %d; kiln allows at most 3", n) },
-	SetTwice:       func(k string) string { return "MEMORY.md sets " + k + " more than once; the first one is used" },
-	BadPhaseLine: func(l int) string {
-		return fmt.Sprintf("MEMORY.md line %d under ## Phase Statuses is not `- phase_number: N | phase_name: X | phase_status: S`; skipped", l)
-	},
-	PhaseTwice: func(n int) string {
-		return fmt.Sprintf("MEMORY.md lists phase %d twice under ## Phase Statuses; the first line is used", n)
-	},
-	PhaseStatusBad: func(n int, s string) string {
-		return fmt.Sprintf("phase %d's phase_status %q is not pending, in_progress, failed or completed; read as pending", n, s)
-	},
-	PhaseStatusRead: func(n int, s, read string) string {
-		return fmt.Sprintf("phase %d's phase_status %q is read as %s", n, s, read)
-	},
-	NoPhaseLine: func(n int) string {
-		return fmt.Sprintf("## Phase Statuses has no line for phase %d; MEMORY.md's runtime phase_number makes it the phase in progress", n)
-	},
-	PhaseTotalAdds: func(total int, added []string) string {
-		word := "phases"
-		if len(added) == 1 {
-			word = "phase"
-		}
-		return fmt.Sprintf("phase_total is %d, but nothing names %s %s; they count as pending", total, word, strings.Join(added, ", "))
-	},
-	NoStatus: "no status",
-	ArchiveProves: func(n int, rel, was string) string {
-		return fmt.Sprintf("the archive proves phase %d complete (%s), though MEMORY.md has %s", n, rel, was)
-	},
-	BothState: func(plain, padded string) string {
-		return fmt.Sprintf("both %s and %s exist; routing reads %s", plain, padded, plain)
-	},
-	CannotReadState: func(p, err string) string {
-		return "cannot read " + p + ": " + err + "; routing falls back to the phase's beginning"
-	},
-	CutAt: func(at string) string { return " at " + at },
-	CutAlert: func(n int, at, rel, base, status, live string) string {
-		return fmt.Sprintf("a RESTART of phase %d was cut short%s: %s was archived as %s, but MEMORY.md was not updated (phase %d is still %s, and no Restarted line names the archive). "+
-			"To finish it, choose RESTART again: phase %d goes back to pending and the restart is recorded. To undo it, rename .kiln/%s back to .kiln/%s.",
-			n, at, rel, base, n, status, n, base, live)
-	},
-	CutWhy: func(n int, base string) string {
-		return fmt.Sprintf("a RESTART of phase %d was cut short (its state file was archived as %s; MEMORY.md was not updated): RESTART finishes it", n, base)
-	},
+	Missing:          i18n.T("{key} is missing"),
+	Null:             i18n.T("{key} is null"),
+	NotOneOf:         i18n.T("{key} is {value}, not one of {list}"),
+	WrittenAs:        i18n.T("{key} is written {written}; read as {read}"),
+	StatusWritten:    i18n.T("{rel}: status is written {written}; read as {read}"),
+	NewestFirst:      i18n.T("{rel} lists its events newest first; they are read in time order"),
+	ByTime:           i18n.T("{rel} lists its events out of time order; they are read by their times"),
+	BadEventLines:    i18n.T("{rel}: {lines} under ## Events: not an event (- [ISO] [Alias] [event_type] — description); skipped"),
+	ProjectPathLossy: i18n.T("MEMORY.md's project_path is {written}, but the project opened is {root}: the folder name {folder} fits both (the encoding is lossy); check that this memory belongs to this project"),
+	ProjectPathMoved: i18n.T("MEMORY.md's project_path is {written}, but the project opened is {root} (was the project moved?)"),
+	FolderSeed:       i18n.T("kiln's memory was read from {dir}: seed 000's folder name for this project (only / becomes -); Claude Code's own name for it is {other}"),
+	FolderClaude:     i18n.T("kiln's memory was read from {dir}: Claude Code's own folder name for this project (every character outside A-Z, a-z, 0-9 becomes -); seed 000's name for it is {other}"),
+	UpdatedNotISO:    i18n.T("last_updated {value} is not an ISO-8601 timestamp"),
+	DebateModeBad:    i18n.T("debate_mode {value} is not 1, 2 or 3; using the default, 2"),
+	PhaseNumberBad:   i18n.T("phase_number {value} is not a whole number; ignored"),
+	PhaseTotalBad:    i18n.T("phase_total {value} is not a whole number; shown as ?"),
+	CorrectionBad:    i18n.T("correction_cycle {value} is not a whole number; read as 0"),
+	CorrectionHigh:   i18n.T("correction_cycle is {n}; kiln allows at most 3"),
+	SetTwice:         i18n.T("MEMORY.md sets {key} more than once; the first one is used"),
+	BadPhaseLine:     i18n.T("MEMORY.md line {line} under ## Phase Statuses is not `- phase_number: N | phase_name: X | phase_status: S`; skipped"),
+	PhaseTwice:       i18n.T("MEMORY.md lists phase {n} twice under ## Phase Statuses; the first line is used"),
+	PhaseStatusBad:   i18n.T("phase {n}'s phase_status {status} is not pending, in_progress, failed or completed; read as pending"),
+	PhaseStatusRead:  i18n.T("phase {n}'s phase_status {status} is read as {read}"),
+	NoPhaseLine:      i18n.T("## Phase Statuses has no line for phase {n}; MEMORY.md's runtime phase_number makes it the phase in progress"),
+	// The count is how many phases are added; it does not show.
+	PhaseTotalAdds: i18n.Plural("phase_total is {total}, but nothing names phase {added}; they count as pending",
+		"phase_total is {total}, but nothing names phases {added}; they count as pending"),
+	NoStatus:        "no status",
+	ArchiveProves:   i18n.T("the archive proves phase {n} complete ({rel}), though MEMORY.md has {was}"),
+	BothState:       i18n.T("both {plain} and {padded} exist; routing reads {plain}"),
+	CannotReadState: i18n.T("cannot read {path}: {err}; routing falls back to the phase's beginning"),
+	CutAt:           i18n.T(" at {at}"),
+	CutAlert:        i18n.T("a RESTART of phase {n} was cut short{at}: {rel} was archived as {base}, but MEMORY.md was not updated (phase {n} is still {status}, and no Restarted line names the archive). To finish it, choose RESTART again: phase {n} goes back to pending and the restart is recorded. To undo it, rename .kiln/{base} back to .kiln/{live}."),
+	CutWhy:          i18n.T("a RESTART of phase {n} was cut short (its state file was archived as {base}; MEMORY.md was not updated): RESTART finishes it"),
 
 	DecisionsLog: "Decisions log", PitfallsLog: "Pitfalls log", HandoffContext: "Handoff context",
 	ArchiveProof: "Archive (phases it proves complete)",
-	ProofLine:    func(n int, name, sum string) string { return fmt.Sprintf("phase %d %s: %s", n, name, sum) },
+	ProofLine:    i18n.T("phase {n} {name}: {summary}"),
 	Vision:       "Vision", MasterPlan: "Master plan", ValidationReport: "Validation report", ResumeLog: "Resume log",
-	Earlier:         func(n int) string { return fmt.Sprintf("(%d earlier entries)", n) },
+	// English has always said "1 earlier entries" here; kept as written.
+	Earlier: i18n.Plural("({n} earlier entries)",
+		"({n} earlier entries)"),
 	SupportingFiles: "Supporting files",
-	FileAbsent:      func(name, where string) string { return name + " is absent (" + where + ")." },
-	EventsTitle:     func(n int, rel string) string { return fmt.Sprintf("Events: phase %d (%s)", n, rel) },
+	FileAbsent:      i18n.T("{name} is absent ({where})."),
+	EventsTitle:     i18n.T("Events: phase {n} ({rel})"),
 	NoStateFileLine: "No phase state file: the phase starts from its beginning.",
 	NoEventsLine:    "No events recorded.",
 	StartCommit:     "start commit",
 
-	PromptTitle:       func(p string) string { return "# Resume kiln project: " + p },
-	PromptResumePoint: func(where, why string) string { return "Resume point: " + where + ": " + why + "." },
-	PhaseStands: func(n int, typ, why string) string {
-		return fmt.Sprintf("Where phase %d stands: last event %s (%s).", n, typ, why)
-	},
-	PhaseStandsNoEvent: func(n int, why string) string { return fmt.Sprintf("Where phase %d stands: %s.", n, why) },
-	HandoffNote:        func(note string) string { return " Handoff note: " + note + "." },
+	PromptTitle:        i18n.T("# Resume kiln project: {project}"),
+	PromptResumePoint:  i18n.T("Resume point: {where}: {why}."),
+	PhaseStands:        i18n.T("Where phase {n} stands: last event {typ} ({why})."),
+	PhaseStandsNoEvent: i18n.T("Where phase {n} stands: {why}."),
+	HandoffNote:        i18n.T(" Handoff note: {note}."),
 	PromptSpawn:        "Spawn `kiln-phase-executor` via the Task tool now (name: Maestro, subagent_type: kiln-phase-executor), with this task prompt:",
-	PhaseSection:       func(n int) string { return fmt.Sprintf("## Phase %d section of master-plan.md", n) },
-	NoPhaseSection:     func(n int) string { return fmt.Sprintf("master-plan.md has no Phase %d section.", n) },
+	PhaseSection:       i18n.T("## Phase {n} section of master-plan.md"),
+	NoPhaseSection:     i18n.T("master-plan.md has no Phase {n} section."),
 	PromptStep7:        "pickup has already made Step 7's MEMORY.md update (status in_progress, last_updated, a `- Resumed:` line); do not repeat it.",
 
 	PlanPhases:            "Phases:",
-	PlanArchived:          func(s string) string { return ", archived: " + s },
+	PlanArchived:          i18n.T(", archived: {summary}"),
 	PlanNext:              "  (next)",
 	ContinueWritesNothing: "CONTINUE writes nothing: the project is complete.",
-	ContinueWrites: func(p string) string {
-		return "CONTINUE writes " + p + ": status in_progress, last_updated, and a `- Resumed: <ISO>` line under ## Resume Log."
-	},
+	ContinueWrites:        i18n.T("CONTINUE writes {path}: status in_progress, last_updated, and a `- Resumed: <ISO>` line under ## Resume Log."),
 
-	DiscardWhat: func(base string) string {
-		return "The folder is renamed to " + base + ".discarded.<timestamp> beside itself; nothing is deleted, and /kiln:start can begin again."
-	},
+	DiscardWhat: i18n.T("The folder is renamed to {base}.discarded.<timestamp> beside itself; nothing is deleted, and /kiln:start can begin again."),
 	DiscardWhatShared: "This folder is Claude Code's own memory folder too, so only kiln's " + MemoryFile + " is renamed, to " +
 		MemoryFile + ".discarded.<timestamp> beside itself; every other file in it stays where it is, nothing is deleted, and /kiln:start can begin again.",
-	DiscardHint:       "archive the memory folder and start fresh",
-	DiscardHintShared: "archive kiln's MEMORY.md and start fresh",
-	DiscardQ:          "Archive this project's memory?",
-	ArchiveLabel:      "Archive this project's memory",
-	ArchiveHint:       "rename the memory folder so /kiln:start can begin again",
-	ArchiveHintShared: "rename kiln's MEMORY.md so /kiln:start can begin again",
-	RestartHint:       restartHint,
-	NewProject:        "Start a new project in this directory (/kiln:start)",
-	ReviewDecisions:   "Review the decisions log",
-	ReviewHint:        "and the pitfalls log, on one screen",
-	CompleteNoRestart: "the project is marked complete: there is no phase or plan to restart",
-	ResumeAt:          func(w string) string { return "resume at " + w },
-	FinishesCut:       "it finishes the RESTART that was cut short",
-	RestartPhaseHint:  func(n int) string { return fmt.Sprintf("restart phase %d from its beginning", n) },
-	RestartPhaseQ: func(n int, name string) string {
-		return fmt.Sprintf("Restart phase %d (%s) from its beginning?", n, name)
-	},
+	DiscardHint:         "archive the memory folder and start fresh",
+	DiscardHintShared:   "archive kiln's MEMORY.md and start fresh",
+	DiscardQ:            "Archive this project's memory?",
+	ArchiveLabel:        "Archive this project's memory",
+	ArchiveHint:         "rename the memory folder so /kiln:start can begin again",
+	ArchiveHintShared:   "rename kiln's MEMORY.md so /kiln:start can begin again",
+	RestartHint:         restartHint,
+	NewProject:          "Start a new project in this directory (/kiln:start)",
+	ReviewDecisions:     "Review the decisions log",
+	ReviewHint:          "and the pitfalls log, on one screen",
+	CompleteNoRestart:   "the project is marked complete: there is no phase or plan to restart",
+	ResumeAt:            i18n.T("resume at {where}"),
+	FinishesCut:         "it finishes the RESTART that was cut short",
+	RestartPhaseHint:    i18n.T("restart phase {n} from its beginning"),
+	RestartPhaseQ:       i18n.T("Restart phase {n} ({name}) from its beginning?"),
 	RestartPlanningHint: "restart planning at dual_plan",
 	RestartPlanningQ: "Restart planning at dual_plan?\n" +
 		"MEMORY.md's planning_sub_stage becomes dual_plan and the Resume Log records the restart; master-plan.md and the plans are left as they are.",
-	AllDoneNoRestart: "every phase is completed: there is no phase to restart (the next step is validation)",
-	NoRestartIn: func(stage string) string {
-		return "RESTART restarts an execution phase or planning; in " + stage + ", CONTINUE resumes where it stopped"
-	},
-	RestartWhat: func(n int) string {
-		return fmt.Sprintf("Phase %d goes back to pending in MEMORY.md and the Resume Log records the restart.", n)
-	},
-	FinishesCutWhat: func(live, base string) string {
-		return fmt.Sprintf("This finishes the RESTART that was cut short: .kiln/%s is already archived as %s. ", live, base)
-	},
-	ArchivedBeside: func(rel string) string { return rel + " is archived beside itself (renamed, never deleted). " },
-	OutcomeRestartPhase: func(n int, name string) string {
-		return fmt.Sprintf("Phase %d (%s) is pending again and starts from its beginning: run /kiln:resume.", n, name)
-	},
-	OutcomePlanning: "Planning restarts at dual_plan: run /kiln:resume.",
+	AllDoneNoRestart:    "every phase is completed: there is no phase to restart (the next step is validation)",
+	NoRestartIn:         i18n.T("RESTART restarts an execution phase or planning; in {stage}, CONTINUE resumes where it stopped"),
+	RestartWhat:         i18n.T("Phase {n} goes back to pending in MEMORY.md and the Resume Log records the restart."),
+	FinishesCutWhat:     i18n.T("This finishes the RESTART that was cut short: .kiln/{live} is already archived as {base}. "),
+	ArchivedBeside:      i18n.T("{rel} is archived beside itself (renamed, never deleted). "),
+	OutcomeRestartPhase: i18n.T("Phase {n} ({name}) is pending again and starts from its beginning: run /kiln:resume."),
+	OutcomePlanning:     "Planning restarts at dual_plan: run /kiln:resume.",
 
 	NoMemoryToWrite:  "kiln: there is no MEMORY.md to write",
 	NoMemoryFolder:   "kiln: there is no memory folder to archive",
 	NoStatusLine:     "MEMORY.md has no status line to update",
-	CorruptedNoWrite: func(p string) string { return p + ": MEMORY.md is corrupted; only DISCARD can act on it" },
-	RouteChanged: func(p, was, now string) string {
-		return fmt.Sprintf("%s: routing no longer leads where it did when pickup loaded it (%s, now %s); nothing was written (reload and choose again): %s", p, was, now, fsx.ErrChanged)
-	},
-	NoRestartStage: func(stage string) string {
-		return "kiln: RESTART restarts an execution phase or planning; this project is routed to " + stage + " (nothing was changed)"
-	},
-	MoveBackFailed: func(archived, p, err string) string {
-		return "and moving " + archived + " back to " + p + " failed: " + err
-	},
-	NoProjectPath: MsgNoProjectPath,
-	NoMemory:      NoMemoryMessage,
-	PhaseFilesNoMemory: func(files, dirs []string) string {
-		return "kiln phase files exist (" + strings.Join(files, ", ") + "), but not their memory: pickup looked for MEMORY.md in " +
-			strings.Join(dirs, ", ") + ".\n" +
-			"kiln 2.x kept MEMORY.md outside the project, in the Claude home. If it was written on another machine or under another Claude home, " +
-			"copy that memory folder to one of these, or run pickup with --claude-home (or CLAUDE_CONFIG_DIR) set to that home."
-	},
-	Corrupted: func(missing, path string) string {
-		return "[kiln:resume] MEMORY.md is corrupted or incomplete (missing required fields: " + missing + ").\n" +
-			"Run /kiln:start to reinitialize, or manually repair " + path + "."
-	},
-	NoProjectPathLine: func(p string) string {
-		return "kiln: " + p + ": no absolute project_path line, so the project it belongs to is unknown; run pickup from the project instead"
-	},
-}
-
-var portugueseMem = MemText{
-	StepN:         func(n int, name string) string { return fmt.Sprintf("Passo %d (%s)", n, name) },
-	StepReconcile: "reconcile, depois Passo 7 (archive)",
-	StepHandoff:   "onde a nota de passagem indica",
-	Task:          func(n int) string { return "tarefa " + strconv.Itoa(n) },
-	Round:         func(n int) string { return "rodada " + strconv.Itoa(n) },
-	SubDraft:      "plano duplo", SubDebate: "debate", SubSynthesis: "síntese", SubValidate: "validação do plano",
-	WhyNoStateFile:  "ainda não há arquivo de estado da fase: a fase começa do início, com a sua seção do master-plan.md como plano",
-	WhyNoEventLines: "nenhuma das linhas sob ## Events é um evento; siga o handoff_note para saber onde retomar",
-	WarnNoEventLines: func(n int) string {
-		return fmt.Sprintf("nenhuma das %s sob ## Events é um evento (- [ISO] [Alias] [event_type] — descrição); o roteamento segue a nota de passagem",
-			i18n.Count(n, "linha", "linhas"))
-	},
-	WhyNoEventsSection:  "o arquivo de estado da fase não tem a seção ## Events; siga o handoff_note para saber onde retomar",
-	WarnNoEventsSection: "o arquivo de estado da fase não tem a seção ## Events (não está no formato do kiln); o roteamento segue a nota de passagem",
-	WhyNoEvents:         "o arquivo de estado da fase não registra nenhum evento: a fase começa do início",
-	WarnNoEvents:        "o arquivo de estado da fase não tem eventos sob ## Events",
-	WhyStateComplete: func(st string) string {
-		return "o arquivo de estado da fase diz status " + st + ", mas o MEMORY.md tem a fase para retomar; siga o handoff_note para saber de onde continuar"
-	},
-	WarnStateComplete: func(st string) string {
-		return "o arquivo de estado da fase diz status " + st + ", mas o MEMORY.md ainda tem esta fase para retomar: o roteamento segue a nota de passagem"
-	},
-	WhyNoKnownType: "nenhum evento tem um dos tipos de evento do kiln; siga o handoff_note para saber onde retomar",
-	WarnNoKnownType: func(n int) string {
-		return fmt.Sprintf("nenhum dos %s sob ## Events tem um dos 27 tipos de evento do kiln; o roteamento segue a nota de passagem", i18n.Count(n, "evento", "eventos"))
-	},
-	WhySetup:           "a fase parou durante o setup; recomeçar do Passo 2 (plan)",
-	WhySharpenStart:    "o refinamento começou mas não terminou; recomeçar do Passo 3 (sharpen)",
-	WhySharpenComplete: "prompts gerados; recomeçar do Passo 4 (implement)",
-	WhyTask: func(task string, finished int) string {
-		return fmt.Sprintf("a fase parou no meio da implementação; recomeçar da próxima tarefa incompleta (%s; %s)", task,
-			i18n.Count(finished, "tarefa terminada", "tarefas terminadas"))
-	},
-	WhyReview: func(round string) string {
-		return "a fase parou durante a revisão; recomeçar da próxima rodada de revisão (" + round + ")"
-	},
-	WhyReviewApproved: "a revisão passou; recomeçar do Passo 6 (complete/merge)",
-	WhyMerge:          "fase concluída (merge feito); ela não deveria estar in_progress: reconcile, depois Passo 7 (archive)",
-	WarnMerge:         "o último evento da fase é merge: a fase está concluída, mas o MEMORY.md ainda a tem como a fase a retomar",
-	WhyReconciled:     "reconciliação feita; recomeçar do Passo 7 (archive)",
-	WhyOutside: func(typ string) string {
-		return typ + " fica fora dos passos do ciclo da fase; siga o handoff_note para saber o que estava acontecendo"
-	},
-	WhyError:  "a fase parou num erro; siga o handoff_note para saber o que consertar",
-	WhyNoType: "o último evento não tem tipo; siga o handoff_note para saber onde retomar",
-	WarnNoType: func(line int) string {
-		return fmt.Sprintf("o último evento (linha %d) não tem tipo; o roteamento recorre à nota de passagem", line)
-	},
-	WhyUnknownType: func(typ string) string {
-		return "tipo de evento desconhecido " + strconv.Quote(typ) + "; siga o handoff_note para saber onde retomar"
-	},
-	WarnUnknownType: func(line int, typ string) string {
-		return fmt.Sprintf("a linha %d do arquivo de estado da fase tem o tipo de evento %q, que não é um dos 27 do kiln; o roteamento recorre à nota de passagem", line, typ)
-	},
-	WhyAfterPlanning: "a fase parou depois dos sub-passos de planejamento; recomeçar do Passo 3 (sharpen)",
-	WhyDuringPlanning: func(next string) string {
-		return "a fase parou durante o planejamento; recomeçar do próximo sub-passo (" + next + ")"
-	},
-	NoType:            "(sem tipo)",
-	FromText:          "(pelo texto)",
-	WhyBrainstorm:     "a visão ainda está sendo explorada",
-	SayBrainstorm:     "Retomando a sessão de brainstorm. Esta é a visão atual:",
-	AskBrainstorm:     "O que você quer explorar ou refinar agora?",
-	WhySubStage:       func(sub string) string { return "planning_sub_stage é " + sub },
-	WhySubStageAbsent: "planning_sub_stage está ausente ou null: tratado como dual_plan",
-	WhySubStageBad: func(raw string) string {
-		return fmt.Sprintf("planning_sub_stage %q não é dual_plan, debate nem synthesis: tratado como dual_plan", raw)
-	},
-	SayPlanning: func(sub string) string { return fmt.Sprintf("Retomando a etapa de planejamento (%s).", sub) },
-	SubStageMeaning: func(sub string) string {
-		switch sub {
-		case "dual_plan":
-			return "dois planos concorrentes estão sendo redigidos."
-		case "debate":
-			return "os planos estão sendo debatidos; veja debate_mode."
-		case "synthesis":
-			return "os planos estão sendo fundidos no plano mestre final."
-		}
-		return ""
-	},
-	AskPlanning: func(sub string) string { return "Continuar o planejamento a partir de " + sub + "." },
-	WhyComplete: "o projeto está marcado como concluído; nenhum trabalho é retomado",
-	CompleteBlock: []string{
-		"Este projeto está marcado como concluído.",
-		"",
-		"O que você quer fazer agora?",
-		"  1. Começar um projeto novo nesta pasta (/kiln:start)",
-		"  2. Revisar o registro de decisões",
-		"  3. Revisar o registro de armadilhas",
-		"  4. Arquivar a memória deste projeto",
-	},
-	ContinueComplete: "Rode /kiln:start para começar um projeto novo nesta pasta.",
-	UnknownStage:     "etapa desconhecida",
-	WhyBlocked: func(c int) string {
-		return fmt.Sprintf("o ciclo de correção %d/3 terminou bloqueado: a validação falhou", c)
-	},
-	SayBlocked: func(c int) string {
-		return fmt.Sprintf("A validação falhou depois de %s. Este é o relatório de validação:", i18n.Count(c, "ciclo de correção", "ciclos de correção"))
-	},
-	AskBlocked:    "Como você quer seguir? Opções: repetir a validação, consertar à mão ou marcar como concluído.",
-	WhyCorrecting: func(c int) string { return fmt.Sprintf("ciclo de correção %d/3 em andamento", c) },
-	SayCorrecting: func(c int) string {
-		return fmt.Sprintf("Retomando a validação — ciclo de correção %d/3 em andamento.", c)
-	},
-	AskCorrecting: "Continuar o ciclo de validação e correção a partir do Step 14 do start.md.",
-	WhyFresh:      "nenhum ciclo de correção em andamento: rodar a validação",
-	WhyFreshCycle: func(c int, st string) string {
-		return fmt.Sprintf("ciclo de correção %d/3 com status %s: rodar a validação", c, st)
-	},
-	SayFresh: "Retomando a etapa de validação.",
-	AskFresh: []string{"Resuma o que foi construído, a partir do master-plan.md, e as decisões tomadas, a partir do decisions.md.",
-		"Lance o Argus para rodar a validação (Step 14 do start.md)."},
-	NoPhaseLeft:       "nenhuma fase está pendente, em andamento ou com falha",
-	AllCompleted:      func(n int) string { return fmt.Sprintf("as %d fases estão concluídas", n) },
-	MovesToValidation: func(b string) string { return b + ": a etapa passa para validation" },
-	LastEvent:         func(typ, when string) string { return "último evento " + typ + " em " + when },
-	TrustNote:         " (siga a nota de passagem)",
-	Retried:           func(n int) string { return fmt.Sprintf("a fase %d falhou, então é tentada de novo; ", n) },
-	LowestPending:     func(n int) string { return fmt.Sprintf("a fase %d é a fase pendente de menor número; ", n) },
-	Where:             func(n int, step string) string { return fmt.Sprintf("fase %d, %s", n, step) },
-	NextExec: func(n int, total, name, step, why string) string {
-		return fmt.Sprintf("fase %d/%s %s, %s: %s", n, total, name, step, why)
-	},
-	ResumingPhase: func(n int, total, name string) string {
-		return fmt.Sprintf("Retomando a fase %d/%s: %s — iniciando o Maestro.", n, total, name)
-	},
-	BlockedAlert:   "A validação falhou depois dos ciclos de correção: uma pessoa decide como seguir (repetir a validação, consertar à mão ou marcar como concluído).",
-	ResultArchived: "arquivada", ResultNext: "próxima", ResultRetry: "próxima (nova tentativa)",
-	Tasks:         func(done, total string) string { return "tarefas " + done + "/" + total },
-	ReviewVerdict: func(v string) string { return "revisão " + v },
-	Completed:     func(v string) string { return "concluída em " + v },
-	Cycle:         func(c int) string { return fmt.Sprintf("ciclo %d/3", c) },
-	PhaseName:     func(n int) string { return "Fase " + strconv.Itoa(n) },
-
-	Missing:  func(k string) string { return "falta " + k },
-	Null:     func(k string) string { return k + " é null" },
-	NotOneOf: func(k, v, list string) string { return fmt.Sprintf("%s é %q, que não é um de %s", k, v, list) },
-	WrittenAs: func(k, written, read string) string {
-		return fmt.Sprintf("%s está escrito %s; lido como %q", k, written, read)
-	},
-	StatusWritten: func(rel, written, read string) string {
-		return fmt.Sprintf("%s: status está escrito %q; lido como %q", rel, written, read)
-	},
-	NewestFirst: func(rel string) string {
-		return rel + " lista seus eventos do mais novo para o mais antigo; eles são lidos em ordem de tempo"
-	},
-	ByTime: func(rel string) string {
-		return rel + " lista seus eventos fora de ordem; eles são lidos pelos seus horários"
-	},
-	BadEventLines: func(rel, lines string) string {
-		return rel + ": " + lines + " sob ## Events: não é um evento (- [ISO] [Alias] [event_type] — descrição); ignorado"
-	},
-	ProjectPathLossy: func(written, root, folder string) string {
-		return "o project_path do MEMORY.md é " + written + ", mas o projeto aberto é " + root + ": o nome de pasta " + folder +
-			" serve para os dois (a codificação perde informação); confira se esta memória é deste projeto"
-	},
-	ProjectPathMoved: func(written, root string) string {
-		return "o project_path do MEMORY.md é " + written + ", mas o projeto aberto é " + root + " (o projeto foi movido?)"
-	},
-	FolderSeed: func(dir, other string) string {
-		return "a memória do kiln foi lida de " + dir + ": o nome de pasta do seed 000 para este projeto (só / vira -); o nome do próprio Claude Code é " + other
-	},
-	FolderClaude: func(dir, other string) string {
-		return "a memória do kiln foi lida de " + dir + ": o nome de pasta do próprio Claude Code para este projeto (todo caractere fora de A-Z, a-z, 0-9 vira -); o nome do seed 000 é " + other
-	},
-	UpdatedNotISO:  func(v string) string { return fmt.Sprintf("last_updated %q não é uma data ISO-8601", v) },
-	DebateModeBad:  func(v string) string { return fmt.Sprintf("debate_mode %q não é 1, 2 nem 3; usando o padrão, 2", v) },
-	PhaseNumberBad: func(v string) string { return fmt.Sprintf("phase_number %q não é um número inteiro; ignorado", v) },
-	PhaseTotalBad: func(v string) string {
-		return fmt.Sprintf("phase_total %q não é um número inteiro; mostrado como ?", v)
-	},
-	CorrectionBad: func(v string) string {
-		return fmt.Sprintf("correction_cycle %q não é um número inteiro; lido como 0", v)
-	},
-	CorrectionHigh: func(n int) string { return fmt.Sprintf("correction_cycle é %d; o kiln permite no máximo 3", n) },
-	SetTwice:       func(k string) string { return "o MEMORY.md define " + k + " mais de uma vez; vale a primeira" },
-	BadPhaseLine: func(l int) string {
-		return fmt.Sprintf("a linha %d do MEMORY.md sob ## Phase Statuses não é `- phase_number: N | phase_name: X | phase_status: S`; ignorada", l)
-	},
-	PhaseTwice: func(n int) string {
-		return fmt.Sprintf("o MEMORY.md lista a fase %d duas vezes sob ## Phase Statuses; vale a primeira linha", n)
-	},
-	PhaseStatusBad: func(n int, s string) string {
-		return fmt.Sprintf("o phase_status %q da fase %d não é pending, in_progress, failed nem completed; lido como pending", s, n)
-	},
-	PhaseStatusRead: func(n int, s, read string) string {
-		return fmt.Sprintf("o phase_status %q da fase %d é lido como %s", s, n, read)
-	},
-	NoPhaseLine: func(n int) string {
-		return fmt.Sprintf("## Phase Statuses não tem linha para a fase %d; o phase_number do MEMORY.md faz dela a fase em andamento", n)
-	},
-	PhaseTotalAdds: func(total int, added []string) string {
-		word := "as fases"
-		if len(added) == 1 {
-			word = "a fase"
-		}
-		return fmt.Sprintf("phase_total é %d, mas nada nomeia %s %s; elas contam como pendentes", total, word, strings.Join(added, ", "))
-	},
-	NoStatus: "nenhum status",
-	ArchiveProves: func(n int, rel, was string) string {
-		return fmt.Sprintf("o arquivo morto prova que a fase %d está concluída (%s), embora o MEMORY.md diga %s", n, rel, was)
-	},
-	BothState: func(plain, padded string) string {
-		return fmt.Sprintf("%s e %s existem; o roteamento lê %s", plain, padded, plain)
-	},
-	CannotReadState: func(p, err string) string {
-		return "não foi possível ler " + p + ": " + err + "; o roteamento volta ao início da fase"
-	},
-	CutAt: func(at string) string { return " em " + at },
-	CutAlert: func(n int, at, rel, base, status, live string) string {
-		return fmt.Sprintf("um RESTART da fase %d foi interrompido%s: %s foi arquivado como %s, mas o MEMORY.md não foi atualizado (a fase %d ainda está %s, e nenhuma linha Restarted cita o arquivo). "+
-			"Para terminá-lo, escolha RESTART de novo: a fase %d volta para pending e o restart é registrado. Para desfazê-lo, renomeie .kiln/%s de volta para .kiln/%s.",
-			n, at, rel, base, n, status, n, base, live)
-	},
-	CutWhy: func(n int, base string) string {
-		return fmt.Sprintf("um RESTART da fase %d foi interrompido (o arquivo de estado foi arquivado como %s; o MEMORY.md não foi atualizado): RESTART o termina", n, base)
-	},
-
-	DecisionsLog: "Registro de decisões", PitfallsLog: "Registro de armadilhas", HandoffContext: "Contexto da passagem",
-	ArchiveProof: "Arquivo morto (fases que ele prova concluídas)",
-	ProofLine:    func(n int, name, sum string) string { return fmt.Sprintf("fase %d %s: %s", n, name, sum) },
-	Vision:       "Visão", MasterPlan: "Plano mestre", ValidationReport: "Relatório de validação", ResumeLog: "Registro de retomadas",
-	Earlier:         func(n int) string { return "(" + i18n.Count(n, "entrada anterior", "entradas anteriores") + ")" },
-	SupportingFiles: "Arquivos de apoio",
-	FileAbsent:      func(name, where string) string { return name + " está ausente (" + where + ")." },
-	EventsTitle:     func(n int, rel string) string { return fmt.Sprintf("Eventos: fase %d (%s)", n, rel) },
-	NoStateFileLine: "Nenhum arquivo de estado da fase: a fase começa do início.",
-	NoEventsLine:    "Nenhum evento registrado.",
-	StartCommit:     "commit inicial",
-
-	PromptTitle:       func(p string) string { return "# Retomar o projeto do kiln: " + p },
-	PromptResumePoint: func(where, why string) string { return "Ponto de retomada: " + where + ": " + why + "." },
-	PhaseStands: func(n int, typ, why string) string {
-		return fmt.Sprintf("Onde a fase %d está: último evento %s (%s).", n, typ, why)
-	},
-	PhaseStandsNoEvent: func(n int, why string) string { return fmt.Sprintf("Onde a fase %d está: %s.", n, why) },
-	HandoffNote:        func(note string) string { return " Nota de passagem: " + note + "." },
-	PromptSpawn:        "Lance agora o `kiln-phase-executor` pela ferramenta Task (name: Maestro, subagent_type: kiln-phase-executor), com este prompt de tarefa:",
-	PhaseSection:       func(n int) string { return fmt.Sprintf("## Seção da fase %d do master-plan.md", n) },
-	NoPhaseSection:     func(n int) string { return fmt.Sprintf("o master-plan.md não tem seção para a fase %d.", n) },
-	PromptStep7:        "o pickup já fez a atualização do MEMORY.md do Step 7 (status in_progress, last_updated, uma linha `- Resumed:`); não a repita.",
-
-	PlanPhases:            "Fases:",
-	PlanArchived:          func(s string) string { return ", arquivada: " + s },
-	PlanNext:              "  (próxima)",
-	ContinueWritesNothing: "CONTINUE não escreve nada: o projeto está concluído.",
-	ContinueWrites: func(p string) string {
-		return "CONTINUE escreve " + p + ": status in_progress, last_updated e uma linha `- Resumed: <ISO>` sob ## Resume Log."
-	},
-
-	DiscardWhat: func(base string) string {
-		return "A pasta é renomeada para " + base + ".discarded.<timestamp> ao lado dela; nada é apagado, e /kiln:start pode recomeçar."
-	},
-	DiscardWhatShared: "Esta pasta é também a pasta de memória do próprio Claude Code, então só o " + MemoryFile + " do kiln é renomeado, para " +
-		MemoryFile + ".discarded.<timestamp> ao lado dele; todos os outros arquivos dela ficam onde estão, nada é apagado, e /kiln:start pode recomeçar.",
-	DiscardHint:         "arquivar a pasta de memória e começar do zero",
-	DiscardHintShared:   "arquivar o MEMORY.md do kiln e começar do zero",
-	DiscardQ:            "Arquivar a memória deste projeto?",
-	ArchiveLabel:        "Arquivar a memória deste projeto",
-	ArchiveHint:         "renomear a pasta de memória para que /kiln:start possa recomeçar",
-	ArchiveHintShared:   "renomear o MEMORY.md do kiln para que /kiln:start possa recomeçar",
-	RestartHint:         "recomeçar uma fase de execução ou o planejamento",
-	NewProject:          "Começar um projeto novo nesta pasta (/kiln:start)",
-	ReviewDecisions:     "Revisar o registro de decisões",
-	ReviewHint:          "e o registro de armadilhas, numa só tela",
-	CompleteNoRestart:   "o projeto está marcado como concluído: não há fase nem plano para recomeçar",
-	ResumeAt:            func(w string) string { return "retomar em " + w },
-	FinishesCut:         "ele termina o RESTART que foi interrompido",
-	RestartPhaseHint:    func(n int) string { return fmt.Sprintf("recomeçar a fase %d do início", n) },
-	RestartPhaseQ:       func(n int, name string) string { return fmt.Sprintf("Recomeçar a fase %d (%s) do início?", n, name) },
-	RestartPlanningHint: "recomeçar o planejamento em dual_plan",
-	RestartPlanningQ: "Recomeçar o planejamento em dual_plan?\n" +
-		"O planning_sub_stage do MEMORY.md passa a dual_plan e o Resume Log registra o restart; o master-plan.md e os planos ficam como estão.",
-	AllDoneNoRestart: "todas as fases estão concluídas: não há fase para recomeçar (o próximo passo é a validação)",
-	NoRestartIn: func(stage string) string {
-		return "RESTART recomeça uma fase de execução ou o planejamento; em " + stage + ", CONTINUE retoma de onde parou"
-	},
-	RestartWhat: func(n int) string {
-		return fmt.Sprintf("A fase %d volta para pending no MEMORY.md e o Resume Log registra o restart.", n)
-	},
-	FinishesCutWhat: func(live, base string) string {
-		return fmt.Sprintf("Isto termina o RESTART que foi interrompido: .kiln/%s já está arquivado como %s. ", live, base)
-	},
-	ArchivedBeside: func(rel string) string { return rel + " é arquivado ao lado dele (renomeado, nunca apagado). " },
-	OutcomeRestartPhase: func(n int, name string) string {
-		return fmt.Sprintf("A fase %d (%s) está pendente de novo e começa do início: rode /kiln:resume.", n, name)
-	},
-	OutcomePlanning: "O planejamento recomeça em dual_plan: rode /kiln:resume.",
-
-	NoMemoryToWrite:  "kiln: não há MEMORY.md para escrever",
-	NoMemoryFolder:   "kiln: não há pasta de memória para arquivar",
-	NoStatusLine:     "o MEMORY.md não tem linha status para atualizar",
-	CorruptedNoWrite: func(p string) string { return p + ": o MEMORY.md está corrompido; só DISCARD pode agir sobre ele" },
-	RouteChanged: func(p, was, now string) string {
-		return fmt.Sprintf("%s: o roteamento não leva mais aonde levava quando o pickup o carregou (%s, agora %s); nada foi escrito (recarregue e escolha de novo)", p, was, now)
-	},
-	NoRestartStage: func(stage string) string {
-		return "kiln: RESTART recomeça uma fase de execução ou o planejamento; este projeto é roteado para " + stage + " (nada foi alterado)"
-	},
-	MoveBackFailed: func(archived, p, err string) string {
-		return "e mover " + archived + " de volta para " + p + " falhou: " + err
-	},
-	NoProjectPath: "Não foi possível determinar o caminho do projeto. Rode este comando a partir da raiz do projeto.",
-	NoMemory: func(dir string) string {
-		return "[kiln:resume] Nenhuma memória encontrada em " + dir + ".\n" +
-			"A memória pode não ter sido inicializada. Rode /kiln:start para começar uma nova sessão de projeto."
-	},
-	PhaseFilesNoMemory: func(files, dirs []string) string {
-		return "há arquivos de fase do kiln (" + strings.Join(files, ", ") + "), mas não a memória deles: o pickup procurou o MEMORY.md em " +
-			strings.Join(dirs, ", ") + ".\n" +
-			"O kiln 2.x guardava o MEMORY.md fora do projeto, na pasta do Claude. Se ele foi escrito em outra máquina ou em outra pasta do Claude, " +
-			"copie essa pasta de memória para uma destas, ou rode o pickup com --claude-home (ou CLAUDE_CONFIG_DIR) apontando para ela."
-	},
-	Corrupted: func(missing, path string) string {
-		return "[kiln:resume] O MEMORY.md está corrompido ou incompleto (faltam campos obrigatórios: " + missing + ").\n" +
-			"Rode /kiln:start para reinicializar, ou conserte manualmente " + path + "."
-	},
-	NoProjectPathLine: func(p string) string {
-		return "kiln: " + p + ": não há uma linha project_path absoluta, então o projeto a que ele pertence é desconhecido; rode o pickup a partir do projeto"
-	},
+	CorruptedNoWrite: i18n.T("{path}: MEMORY.md is corrupted; only DISCARD can act on it"),
+	RouteChanged:     i18n.T("{path}: routing no longer leads where it did when pickup loaded it ({was}, now {now}); nothing was written (reload and choose again): " + fsx.ErrChanged.Error()),
+	NoRestartStage:   i18n.T("kiln: RESTART restarts an execution phase or planning; this project is routed to {stage} (nothing was changed)"),
+	MoveBackFailed:   i18n.T("and moving {archived} back to {path} failed: {err}"),
+	NoProjectPath:    MsgNoProjectPath,
+	NoMemory: i18n.T("[kiln:resume] No memory found at {dir}.\n" +
+		"Memory may not have been initialized. Run /kiln:start to begin a new project session."),
+	PhaseFilesNoMemory: i18n.T("kiln phase files exist ({files}), but not their memory: pickup looked for MEMORY.md in {dirs}.\n" +
+		"kiln 2.x kept MEMORY.md outside the project, in the Claude home. If it was written on another machine or under another Claude home, copy that memory folder to one of these, or run pickup with --claude-home (or CLAUDE_CONFIG_DIR) set to that home."),
+	Corrupted: i18n.T("[kiln:resume] MEMORY.md is corrupted or incomplete (missing required fields: {missing}).\n" +
+		"Run /kiln:start to reinitialize, or manually repair {path}."),
+	NoProjectPathLine: i18n.T("kiln: {path}: no absolute project_path line, so the project it belongs to is unknown; run pickup from the project instead"),
 }
 
 // restartHint names what RESTART does for kiln where it is not offered.
@@ -813,7 +386,7 @@ func (t *MemText) step(s Step) string {
 	var out string
 	switch {
 	case s.Num > 0:
-		out = t.StepN(s.Num, s.Name)
+		out = t.StepN.F(s.Num, s.Name)
 	case s.Name == "reconcile":
 		out = t.StepReconcile
 	default:
@@ -840,11 +413,11 @@ func (t *MemText) sub(s string) string {
 	}
 	for _, k := range []struct {
 		prefix string
-		word   func(int) string
+		word   i18n.M
 	}{{"task ", t.Task}, {"round ", t.Round}} {
 		if rest, ok := strings.CutPrefix(s, k.prefix); ok {
 			if n, err := strconv.Atoi(rest); err == nil {
-				return k.word(n)
+				return k.word.F(n)
 			}
 		}
 	}

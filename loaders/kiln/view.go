@@ -129,7 +129,7 @@ func (m *memory) banner(t *Text) []string {
 		out = append(out, t.label(t.Phase)+m.phaseLine())
 	}
 	if m.correction > 0 {
-		out = append(out, t.Correction(m.correction))
+		out = append(out, t.Correction.F(m.correction))
 	}
 	out = append(out, t.label(t.Status)+m.status)
 	note := m.note
@@ -148,7 +148,7 @@ func (m *memory) fields() []model.Field {
 		f = append(f, model.Field{Key: "phase", Label: "Phase", Value: m.phaseLine()})
 	}
 	if m.correction > 0 {
-		f = append(f, model.Field{Key: "correction", Label: "Correction", Value: m.mt().Cycle(m.correction)})
+		f = append(f, model.Field{Key: "correction", Label: "Correction", Value: m.mt().Cycle.F(m.correction)})
 	}
 	return append(f, model.Field{Key: "status", Label: "Status", Value: m.status})
 }
@@ -186,7 +186,7 @@ func (m *memory) readReport() {
 	case err == nil:
 		m.files[reportFile] = string(data)
 	case !errors.Is(err, fs.ErrNotExist):
-		m.warn("%s", m.text().F.CannotRead(p, err.Error()))
+		m.warn("%s", m.text().F.CannotRead.F(p, err.Error()))
 	}
 }
 
@@ -200,9 +200,9 @@ func (m *memory) report() []string {
 		out = append(out, indent(m.context)...)
 	}
 	if m.nextAction != "" {
-		out = append(out, "", t.RecommendedNext(m.nextAction))
+		out = append(out, "", t.RecommendedNext.F(m.nextAction))
 	}
-	out = append(out, "", t.Next(r.Next))
+	out = append(out, "", t.Next.F(r.Next))
 	if r.Stage == "complete" {
 		out = append(out, "")
 		out = append(out, r.Say...)
@@ -213,7 +213,7 @@ func (m *memory) report() []string {
 			if _, c, ok := m.shown(r.Show); ok && strings.TrimSpace(c) != "" {
 				out = append(out, indent(c)...)
 			} else {
-				out = append(out, t.Absent(filepath.Base(r.Show)))
+				out = append(out, t.Absent.F(filepath.Base(r.Show)))
 			}
 		}
 		out = append(out, r.Ask...)
@@ -232,7 +232,7 @@ func capped(tx *Text, text, path string) []string {
 	lines := strings.Split(strings.TrimRight(strings.ReplaceAll(text, "\r\n", "\n"), "\n"), "\n")
 	if len(lines) > maxShown {
 		more := len(lines) - maxShown
-		lines = append(lines[:maxShown:maxShown], tx.More(more, path))
+		lines = append(lines[:maxShown:maxShown], tx.More.F(more, path))
 	}
 	return lines
 }
@@ -240,7 +240,7 @@ func capped(tx *Text, text, path string) []string {
 func (m *memory) fileSection(title, name string) model.Section {
 	p, c, ok := m.shown(name)
 	if !ok || strings.TrimSpace(c) == "" {
-		return model.Section{Title: title, Lines: []string{m.mt().FileAbsent(name, m.rel(p))}}
+		return model.Section{Title: title, Lines: []string{m.mt().FileAbsent.F(name, m.rel(p))}}
 	}
 	return model.Section{Title: title + " (" + m.rel(p) + ")", Lines: capped(m.text(), c, m.rel(p))}
 }
@@ -253,9 +253,9 @@ func (m *memory) sections() []model.Section {
 	if r.Stage == "complete" {
 		out = append(out, m.fileSection(tm.DecisionsLog, "decisions.md"), m.fileSection(tm.PitfallsLog, "pitfalls.md"))
 	}
-	next := []string{t.Next(r.Next)}
+	next := []string{t.Next.F(r.Next)}
 	if m.nextAction != "" {
-		next = append(next, t.RecommendedNext(m.nextAction))
+		next = append(next, t.RecommendedNext.F(m.nextAction))
 	}
 	if r.Stage != "complete" {
 		next = append(next, r.Say...)
@@ -271,7 +271,7 @@ func (m *memory) sections() []model.Section {
 	var proof []string
 	for _, p := range m.inventory {
 		if p.Archived {
-			l := tm.ProofLine(p.Number, p.Name, p.Summary)
+			l := tm.ProofLine.F(p.Number, p.Name, p.Summary)
 			if d := m.summaries[p.Number].describe(tm); d != "" {
 				l += " (" + d + ")"
 			}
@@ -293,7 +293,7 @@ func (m *memory) sections() []model.Section {
 		from := max(len(log)-5, 0)
 		lines := append([]string(nil), log[from:]...)
 		if from > 0 {
-			lines = append([]string{tm.Earlier(from)}, lines...)
+			lines = append([]string{tm.Earlier.N(from)}, lines...)
 		}
 		out = append(out, model.Section{Title: tm.ResumeLog, Lines: lines})
 	}
@@ -312,7 +312,7 @@ func (m *memory) sections() []model.Section {
 // eventsSection is the chosen phase's event timeline.
 func (m *memory) eventsSection() model.Section {
 	tm := m.mt()
-	title := tm.EventsTitle(m.stateN, m.rel(m.statePath))
+	title := tm.EventsTitle.F(m.stateN, m.rel(m.statePath))
 	if m.state == nil {
 		return model.Section{Title: title, Lines: []string{tm.NoStateFileLine}}
 	}
@@ -447,7 +447,7 @@ func (m *memory) prompt() string {
 	r, t := m.route, m.text()
 	tm := &t.Mem
 	var b strings.Builder
-	b.WriteString(tm.PromptTitle(filepath.Base(m.root)) + "\n\n")
+	b.WriteString(tm.PromptTitle.F(filepath.Base(m.root)) + "\n\n")
 	// The prompt follows the language chosen, the banner included.
 	b.WriteString("```text\n" + strings.Join(m.banner(t), "\n") + "\n```\n\n")
 	// MEMORY.md's own words are quoted: the handoff behind "> ", the
@@ -456,13 +456,13 @@ func (m *memory) prompt() string {
 		b.WriteString(t.Context + "\n\n" + textsafe.QuoteBlock(m.context, maxShown) + "\n")
 	}
 	if m.nextAction != "" {
-		b.WriteString(t.RecommendedNext(quoteF(m.nextAction)) + "\n\n")
+		b.WriteString(t.RecommendedNext.F(quoteF(m.nextAction)) + "\n\n")
 	}
-	b.WriteString(r.Continue + "\n\n" + tm.PromptResumePoint(r.Where, r.Why) + "\n\n")
+	b.WriteString(r.Continue + "\n\n" + tm.PromptResumePoint.F(r.Where, r.Why) + "\n\n")
 	file := func(title, name string) {
 		p, c, ok := m.shown(name)
 		if !ok {
-			fmt.Fprintf(&b, "## %s\n\n%s\n\n", title, tm.FileAbsent(filepath.Base(name), p))
+			fmt.Fprintf(&b, "## %s\n\n%s\n\n", title, tm.FileAbsent.F(filepath.Base(name), p))
 			return
 		}
 		fmt.Fprintf(&b, "## %s\n\n%s\n", title, fence(c))
@@ -471,22 +471,22 @@ func (m *memory) prompt() string {
 	case "execution":
 		v := r.Verdict
 		if v.Last != nil {
-			b.WriteString(tm.PhaseStands(r.Phase.Number, v.Last.Type, v.Why))
+			b.WriteString(tm.PhaseStands.F(r.Phase.Number, v.Last.Type, v.Why))
 		} else {
-			b.WriteString(tm.PhaseStandsNoEvent(r.Phase.Number, v.Why))
+			b.WriteString(tm.PhaseStandsNoEvent.F(r.Phase.Number, v.Why))
 		}
 		if v.Handoff {
 			note := m.note
 			if note == "" {
 				note = t.None
 			}
-			b.WriteString(tm.HandoffNote(note))
+			b.WriteString(tm.HandoffNote.F(note))
 		}
 		b.WriteString("\n\n" + tm.PromptSpawn + "\n\n")
 		if sec := m.phaseSection(r.Phase.Number); sec != "" {
-			fmt.Fprintf(&b, "%s\n\n%s\n", tm.PhaseSection(r.Phase.Number), fence(sec))
+			fmt.Fprintf(&b, "%s\n\n%s\n", tm.PhaseSection.F(r.Phase.Number), fence(sec))
 		} else {
-			fmt.Fprintf(&b, "%s\n\n%s\n\n", tm.PhaseSection(r.Phase.Number), tm.NoPhaseSection(r.Phase.Number))
+			fmt.Fprintf(&b, "%s\n\n%s\n\n", tm.PhaseSection.F(r.Phase.Number), tm.NoPhaseSection.F(r.Phase.Number))
 		}
 		fmt.Fprintf(&b, "## MEMORY.md\n\n%s\n", fence(string(m.data)))
 		file("vision.md", "vision.md")
@@ -542,7 +542,7 @@ func (m *memory) plan() *model.Plan {
 	tm := &t.Mem
 	doc := PlanDoc{Stage: m.stage, Status: m.status, ResumePoint: model.ResumePoint{Phase: r.Where, Reason: r.Why},
 		Route: r, Phases: append([]InvPhase{}, m.inventory...), ContinueWrites: []string{}}
-	lines := []string{t.Next(r.Next)}
+	lines := []string{t.Next.F(r.Next)}
 	if r.Stage != "complete" {
 		lines = append(lines, r.Say...)
 	}
@@ -554,7 +554,7 @@ func (m *memory) plan() *model.Plan {
 				l += " (MEMORY.md: " + p.Memory + ")"
 			}
 			if p.Archived {
-				l += tm.PlanArchived(p.Summary)
+				l += tm.PlanArchived.F(p.Summary)
 			}
 			if r.Phase != nil && r.Phase.Number == p.Number {
 				l += tm.PlanNext
@@ -572,7 +572,7 @@ func (m *memory) plan() *model.Plan {
 		lines = append(lines, "", tm.ContinueWritesNothing)
 	} else {
 		doc.ContinueWrites = []string{m.path}
-		lines = append(lines, "", tm.ContinueWrites(m.path))
+		lines = append(lines, "", tm.ContinueWrites.F(m.path))
 	}
 	return &model.Plan{Lines: lines, Data: doc}
 }
@@ -582,7 +582,7 @@ func (m *memory) plan() *model.Plan {
 // Claude Code's own memory too, only MEMORY.md is.
 func discardPolicy(m *memory, complete bool) model.ChoicePolicy {
 	tm := m.mt()
-	what := tm.DiscardWhat(filepath.Base(m.memDir))
+	what := tm.DiscardWhat.F(filepath.Base(m.memDir))
 	if m.shared() {
 		what = tm.DiscardWhatShared
 	}
@@ -613,7 +613,7 @@ func (m *memory) policy() map[model.Choice]model.ChoicePolicy {
 		pol[model.Restart] = model.ChoicePolicy{Hint: tm.RestartHint, Disabled: tm.CompleteNoRestart}
 		return pol
 	}
-	pol[model.Continue] = model.ChoicePolicy{Writes: true, Recommended: true, Hint: tm.ResumeAt(r.Where)}
+	pol[model.Continue] = model.ChoicePolicy{Writes: true, Recommended: true, Hint: tm.ResumeAt.F(r.Where)}
 	switch {
 	case r.Stage == "execution":
 		n := r.Phase.Number
@@ -625,28 +625,28 @@ func (m *memory) policy() map[model.Choice]model.ChoicePolicy {
 		}
 		pol[model.Restart] = model.ChoicePolicy{
 			Recommended: m.cut != "", Why: tm.FinishesCut,
-			Hint:    tm.RestartPhaseHint(n),
-			Confirm: tm.RestartPhaseQ(n, r.Phase.Name) + "\n" + m.restartWhat(n),
+			Hint:    tm.RestartPhaseHint.F(n),
+			Confirm: tm.RestartPhaseQ.F(n, r.Phase.Name) + "\n" + m.restartWhat(n),
 		}
 	case r.Stage == "planning":
 		pol[model.Restart] = model.ChoicePolicy{Hint: tm.RestartPlanningHint, Confirm: tm.RestartPlanningQ}
 	case r.Pick == PickAllDone:
 		pol[model.Restart] = model.ChoicePolicy{Hint: tm.RestartHint, Disabled: tm.AllDoneNoRestart}
 	default:
-		pol[model.Restart] = model.ChoicePolicy{Hint: tm.RestartHint, Disabled: tm.NoRestartIn(r.Stage)}
+		pol[model.Restart] = model.ChoicePolicy{Hint: tm.RestartHint, Disabled: tm.NoRestartIn.F(r.Stage)}
 	}
 	return pol
 }
 
 func (m *memory) restartWhat(n int) string {
 	tm := m.mt()
-	what := tm.RestartWhat(n)
+	what := tm.RestartWhat.F(n)
 	if m.cut != "" {
 		base := filepath.Base(m.cut)
-		return tm.FinishesCutWhat(archivedFrom(base), base) + what
+		return tm.FinishesCutWhat.F(archivedFrom(base), base) + what
 	}
 	if m.state != nil {
-		what = tm.ArchivedBeside(m.rel(m.statePath)) + what
+		what = tm.ArchivedBeside.F(m.rel(m.statePath)) + what
 	}
 	return what
 }
@@ -657,7 +657,7 @@ func (m *memory) outcomes() map[model.Choice]string {
 	out := map[model.Choice]string{model.Continue: r.Continue}
 	switch {
 	case r.Stage == "execution":
-		out[model.Restart] = tm.OutcomeRestartPhase(r.Phase.Number, r.Phase.Name)
+		out[model.Restart] = tm.OutcomeRestartPhase.F(r.Phase.Number, r.Phase.Name)
 	case r.Stage == "planning":
 		out[model.Restart] = tm.OutcomePlanning
 	}
