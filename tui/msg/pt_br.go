@@ -230,67 +230,7 @@ var Portuguese = Catalog{
 }
 
 // portugueseCore are the core's sentences (model.Words) in pt-BR.
-var portugueseCore = model.Words{
-	Units:       i18n.UnitsIn(i18n.PortugueseBR),
-	NoTimestamp: "o estado não registra a hora da última atualização",
-	Recent: func(since, threshold string) string {
-		return "atualizada há " + since + ", dentro do limite de " + threshold
-	},
-	CleanStop: func(action string) string {
-		return "a última ação, " + action + ", encerrou a execução de propósito"
-	},
-	Stale: func(since, threshold string) string {
-		return "sem atualização há " + since + " (mais de " + threshold + ")"
-	},
-	StaleAction: func(since, threshold, action string) string {
-		return "sem atualização há " + since + " (mais de " + threshold + ") e a última ação, " + action + ", não é uma pausa"
-	},
-	NoCrashNotion: func(since string) string {
-		return "sem atualização há " + since + "; a ferramenta não registra crash, então a execução foi interrompida"
-	},
-	OwnFiles: "os próprios arquivos da sessão",
-	FilesChanged: func(what, since, threshold string) string {
-		return what + " mudou há " + since + ", dentro do limite de crash de " + threshold
-	},
-	RecordedIn: func(recorded, current string) string {
-		return "registrada em " + recorded + ", você está em " + current
-	},
-	RecordedOn: func(recorded, current string) string {
-		return "registrada no branch " + recorded + ", você está em " + current
-	},
-	DetachedHead: "um HEAD destacado",
-	DetachedAt:   func(short string) string { return "um HEAD destacado (" + short + ")" },
-	HeadIs:       func(short string) string { return "HEAD é " + short },
-	NoCommitYet:  "o repositório ainda não tem commit",
-	NotInHistory: func(field, short, head string) string {
-		return "registrada a partir de " + field + " " + short + ", que não está no histórico do seu checkout (" + head + ")"
-	},
-	NotInRepo: func(field, short, head string) string {
-		return "registrada a partir de " + field + " " + short + ", que este repositório não tem (" + head + ")"
-	},
-	MismatchAsk:     "Continuar aqui mesmo assim?",
-	ContinuedThough: func(alert string) string { return "continuou apesar de: " + alert },
-	LockHeld: func(pid int, since string) string {
-		s := fmt.Sprintf("outro pickup (pid %d) está com esta sessão aberta", pid)
-		if since != "" {
-			s += " desde " + since
-		}
-		return s
-	},
-	AgentRunning: func(name string, pid int, sub string) string {
-		s := fmt.Sprintf("%s (pid %d) está rodando neste projeto", name, pid)
-		if sub != "" {
-			s += " (em " + sub + ")"
-		}
-		return s
-	},
-	ConversationLive: func(agent, id string, pid int) string {
-		if pid > 0 {
-			return fmt.Sprintf("a conversa %s %s está aberta num processo vivo (pid %d)", agent, id, pid)
-		}
-		return fmt.Sprintf("a conversa %s %s está aberta num processo vivo (a trava de escrita está tomada)", agent, id)
-	},
-}
+var portugueseCore = *model.WordsIn(i18n.PortugueseBR)
 
 var portuguesePlain = PlainText{
 	PickerHead: func(n int) string {
