@@ -1,7 +1,8 @@
 // Package msg holds every sentence pickup shows a person, so the wizard and
-// the plain-text CLI say the same things and a translation is one new
-// Catalog value. Nothing here styles text: the tui package colours it, the
-// CLI prints it as it is.
+// the plain-text CLI say the same things: English in Go (the Catalog
+// value English), every other language in messages/<lang>.json, which a
+// translator edits without Go. Nothing here styles text: the tui package
+// colours it, the CLI prints it as it is.
 package msg
 
 import (

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
@@ -117,8 +118,36 @@ func TestPortugueseTimesAndNumbers(t *testing.T) {
 	if got := c.DecisionText(model.Decision{Action: model.ActionContinue, Context: map[string]any{"scene": "ch001_sc003"}, ResumePoint: model.ResumePoint{Phase: "write"}}); got != "Retomando cena ch001_sc003 na fase write" {
 		t.Errorf("DecisionText = %q", got)
 	}
+	// CLDR: Portuguese says "one" for 0 as for 1.
+	if got := c.Session.Lines(3, 3, 0, 2); got != "Mudou na linha 3: 0 linha removida(s), 2 linhas adicionada(s)" {
+		t.Errorf("Session.Lines = %q", got)
+	}
+	if got := English.Session.Lines(3, 4, 0, 1); got != "Changed at lines 3-4: 0 lines removed, 1 line added" {
+		t.Errorf("English Session.Lines = %q", got)
+	}
 	if For("xx") != &English || For(i18n.English) != &English {
 		t.Errorf("For falls back to English")
+	}
+}
+
+// For gives a language's catalog its Lang and the core's sentences in
+// that language.
+func TestForSetsLangAndCore(t *testing.T) {
+	pt := For(i18n.PortugueseBR)
+	if pt.Lang != i18n.PortugueseBR || Portuguese.Lang != i18n.PortugueseBR || English.Lang != i18n.English {
+		t.Errorf("Lang: pt %q, Portuguese %q, English %q", pt.Lang, Portuguese.Lang, English.Lang)
+	}
+	if pt.Core.MismatchAsk != "Continuar aqui mesmo assim?" || English.Core.MismatchAsk != "Continue here anyway?" {
+		t.Errorf("Core: %q / %q", pt.Core.MismatchAsk, English.Core.MismatchAsk)
+	}
+	if got := pt.Reason(model.ReasonNothingToClear); got != "não há arquivo de estado para arquivar" {
+		t.Errorf("Reason = %q", got)
+	}
+	if got := pt.Core.Units.Elapsed(2 * time.Hour); got != "2 horas" {
+		t.Errorf("Core.Units = %q", got)
+	}
+	if pt.Word("Phase") != "Fase" {
+		t.Errorf("Word(Phase) = %q", pt.Word("Phase"))
 	}
 }
 
