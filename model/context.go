@@ -92,7 +92,7 @@ func (c Checkout) where(w *Words) string {
 		return c.Branch
 	}
 	if c.Head != "" {
-		return w.DetachedAt(shortCommit(c.Head))
+		return w.DetachedAt.F(shortCommit(c.Head))
 	}
 	return w.DetachedHead
 }
@@ -111,28 +111,28 @@ func (w *Words) ContextAlerts(rec Recorded, co *Checkout) []Alert {
 	}
 	var out []Alert
 	if rec.Dir != "" && co.Dir != "" && !sameDir(rec.Dir, co.Dir) {
-		out = append(out, Alert{Kind: AlertBranch, Text: w.RecordedIn(rec.Dir, co.Dir)})
+		out = append(out, Alert{Kind: AlertBranch, Text: w.RecordedIn.F(rec.Dir, co.Dir)})
 	}
 	if !co.Repo {
 		return out
 	}
 	if rec.Branch != "" && rec.Branch != co.Branch {
-		out = append(out, Alert{Kind: AlertBranch, Text: w.RecordedOn(rec.Branch, co.where(w))})
+		out = append(out, Alert{Kind: AlertBranch, Text: w.RecordedOn.F(rec.Branch, co.where(w))})
 	}
 	if !NullCommit(rec.Commit) && !strings.HasPrefix(co.Head, strings.ToLower(rec.Commit)) {
 		field := rec.CommitField
 		if field == "" {
 			field = "commit"
 		}
-		head := w.HeadIs(shortCommit(co.Head))
+		head := w.HeadIs.F(shortCommit(co.Head))
 		if co.Head == "" {
 			head = w.NoCommitYet
 		}
 		switch co.Commit {
 		case CommitNotInTree:
-			out = append(out, Alert{Kind: AlertBranch, Text: w.NotInHistory(field, shortCommit(rec.Commit), head)})
+			out = append(out, Alert{Kind: AlertBranch, Text: w.NotInHistory.F(field, shortCommit(rec.Commit), head)})
 		case CommitUnknown:
-			out = append(out, Alert{Kind: AlertBranch, Text: w.NotInRepo(field, shortCommit(rec.Commit), head)})
+			out = append(out, Alert{Kind: AlertBranch, Text: w.NotInRepo.F(field, shortCommit(rec.Commit), head)})
 		}
 	}
 	return out

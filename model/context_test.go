@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 const head = "4f1c2d9aa0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5"
@@ -253,11 +255,11 @@ func TestRunningRules(t *testing.T) {
 // the evidence in the session's files and the crash reason.
 func TestCoreWordsFollowTheConfig(t *testing.T) {
 	w := EnglishWords
-	w.RecordedOn = func(rec, cur string) string { return "gravada em " + rec + ", agora " + cur }
+	w.RecordedOn = i18n.T("gravada em {recorded}, agora {current}")
 	w.MismatchAsk = "Seguir?"
-	w.ContinuedThough = func(a string) string { return "seguiu: " + a }
-	w.FilesChanged = func(what, since, thr string) string { return what + " mudou há " + since + " (limite " + thr + ")" }
-	w.CleanStop = func(action string) string { return action + " parou de propósito" }
+	w.ContinuedThough = i18n.T("seguiu: {alert}")
+	w.FilesChanged = i18n.T("{what} mudou há {since} (limite {threshold})")
+	w.CleanStop = i18n.T("{action} parou de propósito")
 	cfg := Config{CrashAfter: 30 * time.Minute, Words: &w}
 
 	st, _ := Step(NewState(cfg), Loaded{Session: session(onFeature), Now: t0.Add(2 * time.Hour),

@@ -535,7 +535,7 @@ func continueDecision(s State, changed []string) Decision {
 	if s.asksMismatch() {
 		// Said yes to: the decision still says where it runs now.
 		for _, a := range s.Mismatch {
-			warn = append(warn, s.Config.words().ContinuedThough(a.Text))
+			warn = append(warn, s.Config.words().ContinuedThough.F(a.Text))
 		}
 	}
 	return Decision{Choice: Continue, Action: ActionContinue, ResumePoint: s.Session.ResumePoint,

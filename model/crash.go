@@ -56,19 +56,19 @@ func (w *Words) DetectCrash(s *Session, now time.Time, threshold time.Duration) 
 	switch {
 	case since <= threshold:
 		info.ReasonCode = CrashRecent
-		info.Reason = w.Recent(w.Units.Elapsed(since), w.Units.Elapsed(threshold))
+		info.Reason = w.Recent.F(w.Units.Elapsed(since), w.Units.Elapsed(threshold))
 	case s.LastAction != nil && s.LastAction.Clean:
 		info.ReasonCode = CrashCleanStop
-		info.Reason = w.CleanStop(s.LastAction.Type)
+		info.Reason = w.CleanStop.F(s.LastAction.Type)
 	case s.NoCrash:
 		info.ReasonCode = CrashNoNotion
-		info.Reason = w.NoCrashNotion(w.Units.Elapsed(since))
+		info.Reason = w.NoCrashNotion.F(w.Units.Elapsed(since))
 	default:
 		info.Detected = true
 		info.ReasonCode = CrashStale
-		info.Reason = w.Stale(w.Units.Elapsed(since), w.Units.Elapsed(threshold))
+		info.Reason = w.Stale.F(w.Units.Elapsed(since), w.Units.Elapsed(threshold))
 		if s.LastAction != nil {
-			info.Reason = w.StaleAction(w.Units.Elapsed(since), w.Units.Elapsed(threshold), s.LastAction.Type)
+			info.Reason = w.StaleAction.F(w.Units.Elapsed(since), w.Units.Elapsed(threshold), s.LastAction.Type)
 		}
 	}
 	return info

@@ -171,7 +171,7 @@ func (w *Words) FilesActivity(s *Session, now time.Time, threshold time.Duration
 		what = w.OwnFiles
 	}
 	return []Activity{{Kind: ActivityFiles, Name: what,
-		Detail: w.FilesChanged(what, w.Units.Elapsed(since), w.Units.Elapsed(threshold))}}
+		Detail: w.FilesChanged.F(what, w.Units.Elapsed(since), w.Units.Elapsed(threshold))}}
 }
 
 // Alert adds a fact that bears on the choice (see Alerts).

@@ -381,7 +381,7 @@ func (m Model) runExec(msg execReadyMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	if msg.err != nil {
-		m.browse.notice = m.cat.Browser.ExecFailed(msg.what, msg.err.Error())
+		m.browse.notice = m.cat.Browser.ExecFailed.F(msg.what, msg.err.Error())
 		m.sync(false)
 		return m, nil
 	}
@@ -402,7 +402,7 @@ func (m Model) execDone(msg execDoneMsg) (tea.Model, tea.Cmd) {
 	if msg.err != nil {
 		var ee *exec.ExitError
 		if !errors.As(msg.err, &ee) || msg.what != m.cat.Browser.PagerWord {
-			m.browse.notice = m.cat.Browser.ExecFailed(msg.what, msg.err.Error())
+			m.browse.notice = m.cat.Browser.ExecFailed.F(msg.what, msg.err.Error())
 		}
 	}
 	if m.view != viewBrowser || m.browse.s == nil {

@@ -295,7 +295,7 @@ func (e *gridBody) cursorBlock(m Model, g *model.Grid, ck cursorKey) (lines []st
 		b.WriteString(st.Subtle.Render(strings.Join(nums[ck.col+1:], " ")) + " ")
 	}
 	if ck.per < n {
-		b.WriteString(" " + st.Subtle.Render(c.GridRows(ck.top+1, ck.top+ck.per, n)))
+		b.WriteString(" " + st.Subtle.Render(c.GridRows.F(ck.top+1, ck.top+ck.per, n)))
 	}
 	lines = append(lines, truncate(strings.TrimRight(b.String(), " "), e.w, st.Glyphs.Ellipsis))
 	for i := ck.top; i < ck.top+ck.per && i < n; i++ {

@@ -506,7 +506,7 @@ func (d *doc) wrapClipped(segs []seg, width, size int) (lines [][]token, mark st
 	lines = lines[:min(len(lines), d.clip-1)]
 	mark = "…"
 	if d.cat != nil {
-		mark = d.cat.Cut(d.cat.Size(int64(size)))
+		mark = d.cat.Cut.F(d.cat.Size(int64(size)))
 	}
 	return lines, truncate(mark, width, d.ell)
 }

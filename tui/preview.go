@@ -35,7 +35,7 @@ func render(c *msg.Catalog, name string, h Head, width int, dark, plain bool) re
 	b := c.Browser
 	data := h.Data
 	if h.Truncated {
-		r.note = b.Head(c.Size(int64(len(data))), c.Size(h.Size))
+		r.note = b.Head.F(c.Size(int64(len(data))), c.Size(h.Size))
 		// Never show half a character at the cut.
 		for len(data) > 0 && !utf8.FullRune(data[max(len(data)-utf8.UTFMax, 0):]) {
 			data = data[:len(data)-1]
@@ -43,7 +43,7 @@ func render(c *msg.Catalog, name string, h Head, width int, dark, plain bool) re
 	}
 	if isBinary(data) {
 		kind := strings.SplitN(http.DetectContentType(h.Data), ";", 2)[0]
-		r.lines, r.note = []string{b.Binary(kind, c.Size(h.Size))}, ""
+		r.lines, r.note = []string{b.Binary.F(kind, c.Size(h.Size))}, ""
 		return r
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -175,12 +175,12 @@ func folderLines(c *msg.Catalog, l Listing) []string {
 	if l.Total == 0 {
 		return []string{b.FolderEmpty}
 	}
-	out := []string{b.FolderHolds(l.Total)}
+	out := []string{b.FolderHolds.N(l.Total)}
 	for _, n := range l.Names {
 		out = append(out, "  "+oneLine(n))
 	}
 	if more := l.Total - len(l.Names); more > 0 {
-		out = append(out, "  "+c.AndMore(more))
+		out = append(out, "  "+c.AndMore.F(more))
 	}
 	return out
 }

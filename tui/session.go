@@ -235,9 +235,9 @@ func (m Model) gotHold(h heldMsg) (tea.Model, tea.Cmd) {
 		m.asLoaded = nil
 		m.note = m.cat.Session.Writable
 	case h.hold.TookOver != "":
-		m.note = m.cat.Session.Note(h.hold.TookOver)
+		m.note = m.cat.Session.Note.F(h.hold.TookOver)
 	case h.hold.Err != "":
-		m.note = m.cat.Session.LockFailed(h.hold.Err)
+		m.note = m.cat.Session.LockFailed.F(h.hold.Err)
 	}
 	m.sync(false)
 	return m, nil
@@ -309,7 +309,7 @@ func (m Model) gotReload(r reloadedMsg) (tea.Model, tea.Cmd) {
 		if err == nil {
 			err = errors.New("no session there any more")
 		}
-		m.note = m.cat.Session.ReloadFailed(err.Error())
+		m.note = m.cat.Session.ReloadFailed.F(err.Error())
 		m.sync(false)
 		return m, nil
 	}

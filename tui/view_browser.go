@@ -31,10 +31,10 @@ func (m Model) browserGeom() bgeom {
 	st, c, b := m.styles, m.cat, &m.browse
 	var g bgeom
 	g.top = m.headerLines(w)[:1]
-	title := st.Title.Render(c.Browser.Title(oneLine(sessionName(b.s))))
+	title := st.Title.Render(c.Browser.Title.F(oneLine(sessionName(b.s))))
 	shown := m.shownArtifacts()
 	if b.items != nil {
-		count := st.Subtle.Render(c.Browser.Count(len(shown), len(b.items)))
+		count := st.Subtle.Render(c.Browser.Count.F(len(shown), len(b.items)))
 		room := w - ansi.StringWidth(count) - 1
 		title = truncate(title, max(room, 1), st.Glyphs.Ellipsis)
 		title += strings.Repeat(" ", max(w-ansi.StringWidth(title)-ansi.StringWidth(count), 1)) + count
@@ -273,7 +273,7 @@ func (m Model) previewRule(w int) string {
 	if total > vp.Height() && vp.Height() > 0 {
 		from := vp.YOffset() + 1
 		to := min(vp.YOffset()+vp.Height(), total)
-		label = " " + m.cat.Browser.Lines(from, to, total) + " "
+		label = " " + m.cat.Browser.Lines.F(from, to, total) + " "
 	}
 	n := max(w-ansi.StringWidth(label)-2, 0)
 	return st.Subtle.Render(truncate(strings.Repeat(g.Rule, n)+label+strings.Repeat(g.Rule, 2), w, ""))

@@ -25,7 +25,7 @@ func (m Model) vetoView(w, lv int) part {
 	top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.VetoTitle, st.Warning))
 	d := m.newDoc(w, noBlanks(lv))
 	d.gap()
-	d.text(sg(c.VetoFiles(len(v.Files)), st.Text))
+	d.text(sg(c.VetoFiles.N(len(v.Files)), st.Text))
 	limit := [...]int{lvRoomy: 10, lvTight: 8, lvPlain: 5, lvCompact: 3}[lv]
 	bullet := func(text string) {
 		d.hang([]seg{sg(g.Bullet+" ", st.Subtle)}, sg(text, st.Text))
@@ -40,7 +40,7 @@ func (m Model) vetoView(w, lv int) part {
 			bullet(model.ShowName(f))
 		}
 		if len(shown) < len(v.Files) {
-			d.text(sg(c.AndMore(len(v.Files)-len(shown)), st.Subtle))
+			d.text(sg(c.AndMore.F(len(v.Files)-len(shown)), st.Subtle))
 		}
 	}
 	left := limit
@@ -59,7 +59,7 @@ func (m Model) vetoView(w, lv int) part {
 			bullet(c.VetoFileLine(f))
 		}
 		if len(shown) < len(files) {
-			d.text(sg(c.AndMore(len(files)-len(shown)), st.Subtle))
+			d.text(sg(c.AndMore.F(len(files)-len(shown)), st.Subtle))
 		}
 		left -= len(shown)
 	}
@@ -100,7 +100,7 @@ func (m Model) gitRefusedView(w, lv int, v *model.Veto) part {
 	d.text(sg(v.Reason, st.Text))
 	if len(v.Files) > 0 {
 		d.blank()
-		d.text(sg(c.VetoFiles(len(v.Files)), st.Text))
+		d.text(sg(c.VetoFiles.N(len(v.Files)), st.Text))
 		for _, l := range c.VetoLines(v) {
 			d.text(sg(l, st.Text))
 		}
@@ -146,7 +146,7 @@ func (m Model) confirmView(w, lv int) part {
 	} else if s := m.state.Session; s != nil && s.Path != "" {
 		d.text(sg(c.DiscardWhat, st.Text))
 		d.hang([]seg{sg("  ", st.Text)}, sg(s.Path, st.Text))
-		d.text(sg(c.DiscardRename(filepath.Base(s.Path)+".discarded.<timestamp>"), st.Text))
+		d.text(sg(c.DiscardRename.F(filepath.Base(s.Path)+".discarded.<timestamp>"), st.Text))
 	}
 	if subtitles(lv) {
 		restore := c.DiscardRestore
@@ -215,7 +215,7 @@ func (m Model) doneView(w, lv int) part {
 	}
 	next := ""
 	if dec.Action == model.ActionContinue && m.state.Session != nil {
-		next = c.NextPrompt(m.state.Session.ID)
+		next = c.NextPrompt.F(m.state.Session.ID)
 	}
 	if m.printed {
 		// The caller prints the decision (and a veto's reason) and the
@@ -243,7 +243,7 @@ func (m Model) doneView(w, lv int) part {
 		d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(wn, st.Text))
 	}
 	if dec.Undo != "" {
-		d.sentenceCommand(c.UndoHint(dec.Undo), dec.Undo, st.Subtle) // a command: never shortened
+		d.sentenceCommand(c.UndoHint.F(dec.Undo), dec.Undo, st.Subtle) // a command: never shortened
 	}
 	if next != "" {
 		// The next step's command starts at "pickup ".

@@ -54,7 +54,7 @@ func (m Model) optionsView(w, lv int) part {
 			d.text(sg(s.Headline, st.Text))
 		}
 		if crash.Detected && s != nil && s.HasLastUpdated {
-			d.text(sg(c.LastUpdate(c.Elapsed(crash.MinutesSinceUpdate)), st.Text))
+			d.text(sg(c.LastUpdate.F(c.Elapsed(crash.MinutesSinceUpdate)), st.Text))
 		}
 		for _, f := range c.Facts(s) {
 			d.hang([]seg{sg(f[0]+": ", st.Subtle)}, sg(f[1], st.Text))
@@ -62,7 +62,7 @@ func (m Model) optionsView(w, lv int) part {
 		m.conversationFacts(d)
 		if s != nil && s.Problem != nil && s.Problem.Kind == model.ErrPhaseNotFound {
 			d.blank()
-			d.hang([]seg{sg(g.Error+" ", st.Danger)}, sg(c.PhaseNotFound(s.Problem.Detail), st.Danger))
+			d.hang([]seg{sg(g.Error+" ", st.Danger)}, sg(c.PhaseNotFound.F(s.Problem.Detail), st.Danger))
 			d.text(sg(c.SuggestRestart, st.Text))
 		}
 	}
@@ -175,7 +175,7 @@ func (m Model) optionLines(d *doc, i int, o model.Option, lv int, said map[strin
 	}
 	if !o.Enabled && o.Reason != "" && !said[o.Reason] {
 		said[o.Reason] = true
-		d.hang(indent, sg(c.Unavailable(c.Reason(o.Reason)), st.Disabled))
+		d.hang(indent, sg(c.Unavailable.F(c.Reason(o.Reason)), st.Disabled))
 	}
 }
 

@@ -117,7 +117,7 @@ func (m Model) pickerLines() []string {
 	top := min(max(m.pick.top, cur-per+1), cur)
 	top = max(min(top, len(r.rows)-per), 0)
 	if len(r.rows) > per {
-		lines[g.title] = m.pickerTitle(w, m.cat.Picker.Rows(top+1, min(top+per, len(r.rows)), len(r.rows)))
+		lines[g.title] = m.pickerTitle(w, m.cat.Picker.Rows.F(top+1, min(top+per, len(r.rows)), len(r.rows)))
 	}
 	bw := badgeWidth(m.sessions)
 	for i := top; i < len(r.rows) && i < top+per; i++ {
@@ -218,7 +218,7 @@ func (m Model) rowMark(glyph, word string, minutes int, short bool, markSt lipgl
 	}
 	out := bg(markSt).Render(mark)
 	if minutes >= 0 {
-		out += bg(st.Subtle).Render(" " + st.Glyphs.Dot + " " + c.Picker.Updated(c.ElapsedShort(minutes)))
+		out += bg(st.Subtle).Render(" " + st.Glyphs.Dot + " " + c.Picker.Updated.F(c.ElapsedShort(minutes)))
 	}
 	return out
 }
@@ -260,7 +260,7 @@ func (m Model) sessionDetails(s *model.Session) string {
 	}
 	if m.isOther(s) {
 		// First, so a cut line still says where the session is.
-		add(m.cat.Picker.Worktree(filepath.Base(s.Project)))
+		add(m.cat.Picker.Worktree.F(filepath.Base(s.Project)))
 	}
 	add(s.Stage)
 	if p := s.CurrentPhase(); p != "" && p != s.Stage {
@@ -270,7 +270,7 @@ func (m Model) sessionDetails(s *model.Session) string {
 		add(p)
 	}
 	if s.Branch != "" {
-		add(m.cat.Picker.Branch(s.Branch))
+		add(m.cat.Picker.Branch.F(s.Branch))
 	}
 	return strings.Join(parts, " "+m.styles.Glyphs.Dot+" ")
 }

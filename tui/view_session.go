@@ -22,7 +22,7 @@ func (m Model) tooSmall() bool {
 func (m Model) tooSmallLines(h int) []string {
 	c, st := m.cat.Session, m.styles
 	d := m.newDoc(m.width, true)
-	d.text(sg(c.TooSmall(m.width, m.height, minWidth, minHeight), st.Warning))
+	d.text(sg(c.TooSmall.F(m.width, m.height, minWidth, minHeight), st.Warning))
 	d.text(sg(c.TooSmallQuit, st.Subtle))
 	return m.fit(d.lines, h)
 }
@@ -74,7 +74,7 @@ func (m Model) changedView(w, lv int) part {
 				shown++
 			}
 			if rest := df.RemovedN + df.AddedN - shown; rest > 0 {
-				d.text(sg(sc.LinesMore(rest), st.Subtle))
+				d.text(sg(sc.LinesMore.N(rest), st.Subtle))
 			}
 		}
 	}
@@ -102,5 +102,5 @@ func (m Model) stamp(s Stamp, gone bool, ref time.Time) string {
 	if y1, d1 := s.ModTime.Year(), s.ModTime.YearDay(); y1 != ref.Year() || d1 != ref.YearDay() {
 		layout = "2006-01-02 15:04:05"
 	}
-	return sc.Stamp(m.cat.Size(s.Size), s.ModTime.Format(layout))
+	return sc.Stamp.F(m.cat.Size(s.Size), s.ModTime.Format(layout))
 }

@@ -160,12 +160,12 @@ func (a *app) runHook(agentName string) {
 	}
 	cands, where := hookProjects(in, ag)
 	if note != "" {
-		fmt.Fprintln(a.io.err, a.msg().Hook.Input(note, model.ShowName(where)))
+		fmt.Fprintln(a.io.err, a.msg().Hook.Input.F(note, model.ShowName(where)))
 	}
 	sum, ok := a.hookSummary(cands, in.source == "compact" || in.source == "clear")
 	if !ok {
 		// Reading took longer than the hook may wait.
-		sum = hookSummaryText{context: a.msg().Hook.Slow(model.ShowName(where), hookBudget.String(), "pickup status")}
+		sum = hookSummaryText{context: a.msg().Hook.Slow.F(model.ShowName(where), hookBudget.String(), "pickup status")}
 	}
 	if sum.context == "" {
 		return

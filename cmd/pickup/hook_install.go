@@ -206,7 +206,7 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 		}
 		return fail(exitError, "%v", err)
 	}
-	defer fmt.Fprintln(a.io.err, a.msg().UndoHint(undoCommand(st.project)))
+	defer fmt.Fprintln(a.io.err, a.msg().UndoHint.F(undoCommand(st.project)))
 	if uninstall {
 		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", i18n.Count(removed, "entry", "entries"), what)
 		if drop {

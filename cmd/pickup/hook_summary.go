@@ -83,10 +83,10 @@ func (a *app) buildHookSummary(cands []string, compact bool) hookSummaryText {
 		// was: a checkpoint from the files on disk.
 		first := sessions[0]
 		return hookSummaryText{context: a.checkpoint(project, sessions, dirArg, suffix),
-			user: h.User(len(sessions), clip(first.Source, 20)+" "+standingWord(first, a.load(first), c))}
+			user: h.User.N(len(sessions), clip(first.Source, 20)+" "+standingWord(first, a.load(first), c))}
 	}
 	facts := newHookFacts(sessions[:min(len(sessions), hookDetailed)])
-	head := h.Head(len(sessions), shownProject)
+	head := h.Head.N(len(sessions), shownProject)
 	var blocks []string
 	size := len(head)
 	shown := 0
@@ -112,7 +112,7 @@ func (a *app) buildHookSummary(cands []string, compact bool) hookSummaryText {
 		for _, s := range rest {
 			names = append(names, clip(s.Source, 20)+" "+s.ID)
 		}
-		tail = h.More(len(rest), clip(strings.Join(names, ", "), hookFieldMax*2))
+		tail = h.More.N(len(rest), clip(strings.Join(names, ", "), hookFieldMax*2))
 	}
 	text := head + "\n\n" + strings.Join(blocks, "\n\n")
 	if len(cut) > 0 {
@@ -128,7 +128,7 @@ func (a *app) buildHookSummary(cands []string, compact bool) hookSummaryText {
 	st := a.load(first)
 	return hookSummaryText{
 		context: text + "\n",
-		user:    h.User(len(sessions), clip(first.Source, 20)+" "+standingWord(first, st, c)),
+		user:    h.User.N(len(sessions), clip(first.Source, 20)+" "+standingWord(first, st, c)),
 	}
 }
 
@@ -141,10 +141,10 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 	if title == "" {
 		title = model.ShowName(shortPath(project, s.Path))
 	}
-	lines := []string{h.Item(n, clip(s.Source, 20), s.ID, quote(title, hookFieldMax))}
+	lines := []string{h.Item.F(n, clip(s.Source, 20), s.ID, quote(title, hookFieldMax))}
 	add := func(l string) { lines = append(lines, "   "+l) }
 	if s.Problem != nil && s.Problem.Kind == model.ErrCorrupted {
-		add(h.Unreadable(clip(problemText(s.Problem), hookFieldMax)))
+		add(h.Unreadable.F(clip(problemText(s.Problem), hookFieldMax)))
 	} else {
 		ago := ""
 		if s.HasLastUpdated {
@@ -153,13 +153,13 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 		paused := s.LastAction != nil && s.LastAction.Clean
 		add(h.Standing(paused, st.Crash.Detected, s.HasLastUpdated, ago, clip(st.Crash.Reason, hookFieldMax)))
 		if p := c.ProgressLine(s); p != "" {
-			add(h.Progress(clip(p, hookFieldMax)))
+			add(h.Progress.F(clip(p, hookFieldMax)))
 		}
 		if rp := s.ResumePoint; rp.Phase != "" {
 			add(h.Resume(quote(rp.Phase, hookFieldMax), clip(rp.Reason, hookFieldMax)))
 		}
 		if files := facts.veto(st); files > 0 {
-			add(h.Veto(files))
+			add(h.Veto.N(files))
 		}
 		// The core's alerts: the evidence that the workflow is still
 		// at work (the agent running this hook is never counted), and
@@ -167,9 +167,9 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 		for _, al := range st.Alerts() {
 			switch al.Kind {
 			case model.AlertRunning:
-				add(h.Evidence(clip(al.Text, hookFieldMax)))
+				add(h.Evidence.F(clip(al.Text, hookFieldMax)))
 			case model.AlertBranch:
-				add(h.Context(clip(al.Text, hookFieldMax)))
+				add(h.Context.F(clip(al.Text, hookFieldMax)))
 			case model.AlertInterrupted:
 				add(a.cli().Undo.HookStopped(clip(al.Text, 3*hookFieldMax)))
 			}
@@ -188,11 +188,11 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 			add(h.Writes(pol.Confirm != ""))
 		}
 		if len(s.Warnings) > 0 {
-			add(h.Warnings(len(s.Warnings)))
+			add(h.Warnings.N(len(s.Warnings)))
 		}
 	}
-	add(h.StateFile(quoteName(shortPath(project, s.Path), 2*hookFieldMax)))
-	add(h.Commands("pickup"+dirArg+suffix, "pickup resume"+dirArg+" --choice continue --emit prompt --session "+s.ID+suffix))
+	add(h.StateFile.F(quoteName(shortPath(project, s.Path), 2*hookFieldMax)))
+	add(h.Commands.F("pickup"+dirArg+suffix, "pickup resume"+dirArg+" --choice continue --emit prompt --session "+s.ID+suffix))
 	return strings.Join(lines, "\n")
 }
 

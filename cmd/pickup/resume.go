@@ -237,7 +237,7 @@ func (a *app) output(doc resumeDoc, code int) error {
 		}
 		if doc.Undo != "" {
 			// stderr, like the warnings: stdout stays the one decision line.
-			fmt.Fprintln(a.io.err, a.msg().UndoHint(doc.Undo))
+			fmt.Fprintln(a.io.err, a.msg().UndoHint.F(doc.Undo))
 		}
 	}
 	for _, w := range doc.Warnings {

@@ -85,7 +85,7 @@ func statusline(st model.State, c *msg.Catalog) string {
 		}
 		parts = append(parts, strings.ToUpper(label[:1])+label[1:]+" "+strconv.Itoa(s.Units.Done)+"/"+strconv.Itoa(s.Units.Total))
 	} else if len(s.Phases) > 0 {
-		parts = append(parts, c.PhasesCount(s.PhasesDone(), len(s.Phases)))
+		parts = append(parts, c.PhasesCount.F(s.PhasesDone(), len(s.Phases)))
 	}
 	std := model.StandingOf(s, st.Crash)
 	where := words().Standing(std)

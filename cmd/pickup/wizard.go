@@ -158,7 +158,7 @@ func (a *app) finish(st model.State, s *model.Session) error {
 	err := a.decided(doc, *st.Decision, s)
 	if st.Decision.Action == model.ActionContinue && !a.jsonOut && a.emit == "" {
 		// The wizard's last word: what to run next.
-		fmt.Fprintln(a.io.err, a.msg().NextPrompt(s.ID))
+		fmt.Fprintln(a.io.err, a.msg().NextPrompt.F(s.ID))
 	}
 	return err
 }

@@ -1,42 +1,61 @@
 package i18n
 
-import "time"
+import (
+	"embed"
+	"time"
+)
 
-// Units are the names of time units in one language, singular and
-// plural, for Elapsed and Span.
-type Units struct {
-	Second, Seconds, Minute, Minutes, Hour, Hours, Day, Days string
+// unitText are the time units as counts, one plural message per unit,
+// for Elapsed and Span: "{n} minute", "{n} minutes".
+type unitText struct {
+	Second, Minute, Hour, Day P
 }
 
-var units = map[Lang]Units{
-	English:      {"second", "seconds", "minute", "minutes", "hour", "hours", "day", "days"},
-	PortugueseBR: {"segundo", "segundos", "minuto", "minutos", "hora", "horas", "dia", "dias"},
+var englishUnits = unitText{
+	Second: Plural("{n} second", "{n} seconds"),
+	Minute: Plural("{n} minute", "{n} minutes"),
+	Hour:   Plural("{n} hour", "{n} hours"),
+	Day:    Plural("{n} day", "{n} days"),
 }
+
+//go:embed messages
+var messages embed.FS
+
+// UnitBundle is internal/i18n's own messages: the time units in every
+// language (messages/<lang>.json).
+var UnitBundle = NewBundle(&englishUnits, messages, "messages")
+
+// Units say spans of time in one language ("2 hours", "2 horas"), with
+// the language's CLDR plural forms. The zero value speaks English.
+type Units struct{ t *unitText }
 
 // UnitsIn are l's time units (English's for a language pickup does not
 // speak).
-func UnitsIn(l Lang) Units {
-	if u, ok := units[l]; ok {
-		return u
+func UnitsIn(l Lang) Units { return Units{t: UnitBundle.For(l)} }
+
+func (u Units) text() *unitText {
+	if u.t == nil {
+		return &englishUnits
 	}
-	return units[English]
+	return u.t
 }
 
 // Elapsed renders a duration the way a person says it: "30 minutes",
 // "2 hours", "3 days". It rounds down to the largest whole unit.
 func (u Units) Elapsed(d time.Duration) string {
+	t := u.text()
 	if d < 0 {
 		d = 0
 	}
 	switch {
 	case d < time.Minute:
-		return Count(int(d/time.Second), u.Second, u.Seconds)
+		return t.Second.N(int(d / time.Second))
 	case d < time.Hour:
-		return Count(int(d/time.Minute), u.Minute, u.Minutes)
+		return t.Minute.N(int(d / time.Minute))
 	case d < 48*time.Hour:
-		return Count(int(d/time.Hour), u.Hour, u.Hours)
+		return t.Hour.N(int(d / time.Hour))
 	default:
-		return Count(int(d/(24*time.Hour)), u.Day, u.Days)
+		return t.Day.N(int(d / (24 * time.Hour)))
 	}
 }
 
@@ -44,25 +63,26 @@ func (u Units) Elapsed(d time.Duration) string {
 // rounded up: "45 seconds", "6 minutes", "1 minute 30 seconds", "2 hours
 // 5 minutes". It never says "6m0s".
 func (u Units) Span(d time.Duration) string {
+	t := u.text()
 	if d < 0 {
 		d = 0
 	}
 	s := int((d + time.Second - 1) / time.Second)
 	sizes := []struct {
-		size      int
-		one, many string
-	}{{86400, u.Day, u.Days}, {3600, u.Hour, u.Hours}, {60, u.Minute, u.Minutes}, {1, u.Second, u.Seconds}}
+		size int
+		p    P
+	}{{86400, t.Day}, {3600, t.Hour}, {60, t.Minute}, {1, t.Second}}
 	for i, x := range sizes {
 		if s < x.size && x.size > 1 {
 			continue
 		}
-		out := Count(s/x.size, x.one, x.many)
+		out := x.p.N(s / x.size)
 		if i+1 < len(sizes) {
 			if r := s % x.size / sizes[i+1].size; r > 0 {
-				out += " " + Count(r, sizes[i+1].one, sizes[i+1].many)
+				out += " " + sizes[i+1].p.N(r)
 			}
 		}
 		return out
 	}
-	return Count(0, u.Second, u.Seconds)
+	return t.Second.N(0)
 }

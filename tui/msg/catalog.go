@@ -1,7 +1,8 @@
 // Package msg holds every sentence pickup shows a person, so the wizard and
-// the plain-text CLI say the same things and a translation is one new
-// Catalog value. Nothing here styles text: the tui package colours it, the
-// CLI prints it as it is.
+// the plain-text CLI say the same things: English in Go (the Catalog
+// value English), every other language in messages/<lang>.json, which a
+// translator edits without Go. Nothing here styles text: the tui package
+// colours it, the CLI prints it as it is.
 package msg
 
 import (
@@ -15,44 +16,38 @@ import (
 	"github.com/pickup-dev/pickup/model"
 )
 
-// Catalog is one language's text. Fields are plain strings or small
-// functions for sentences with values in them; methods combine them.
+// Catalog is one language's text. Fields are plain strings, or
+// messages (i18n.M, i18n.P) for sentences with values in them; methods
+// choose between messages and combine them. English is here; every
+// other language is in messages/<lang>.json (For).
 type Catalog struct {
 	// Lang is the catalog's language, for the words formats declare
 	// (i18n.Word).
 	Lang i18n.Lang `json:"-"`
 
 	// Relative time, built by Elapsed.
-	JustNow string
-	Minutes func(n int) string
-	Hours   func(n int) string
-	Days    func(n int) string
-	Ago     func(span string) string
-
-	// Header and chrome.
-	AppName    string
-	More       string // scroll hint: more lines below/above
-	Recommends string // the mark beside the recommended option
+	JustNow              string
+	Minutes, Hours, Days i18n.P
+	Ago                  i18n.M // {span} ago
+	AppName              string
+	More                 string // scroll hint: more lines below/above
+	Recommends           string // the mark beside the recommended option
 	// RecommendsWhy is the mark with its reason, shown while a fact
 	// bears on the choice (an alert).
-	RecommendsWhy func(why string) string
-	// Standing is the options screen's first line: the session's one
-	// word (model.Standing) in a sentence; ago is "2 hours ago", or ""
-	// when the state records no time.
-	Standing func(st model.Standing, ago string) string
-	// WarningLabel introduces a warning where no glyph or colour marks it
-	// (accessible mode).
-	WarningLabel string
+	RecommendsWhy i18n.M
+	// Standings are the options screen's first line (Standing): the
+	// session's one word (model.Standing) in a sentence.
+	Standings StandingText
 
 	// The options screen.
-	Welcome        func(ago string) string
+	Welcome        i18n.M
 	WelcomeUndated string
 	Crashed        string
-	LastUpdate     func(ago string) string
+	LastUpdate     i18n.M
 	DataSafe       string
 	Prompt         string
 	PhaseLabel     string
-	PhaseValue     func(phase string, done, total int) string
+	PhaseValue     i18n.M
 	Choices        map[model.Choice]string // CONTINUE, REVIEW…
 	ChoiceHints    map[model.Choice]string // "pick up where it stopped"
 	// RestartHint is RESTART's hint for a session of another format
@@ -60,39 +55,38 @@ type Catalog struct {
 	// is AIOS's story.
 	RestartHint string
 	Tradeoffs   map[model.Choice]string // seed 001's options_with_tradeoffs
-	Unavailable func(reason string) string
-	// Reasons translates the core's reason sentences (model.Reason*);
-	// a missing entry shows the core's own words.
-	Reasons map[string]string
-	Busy    string // the core's model.NoticeBusy
+	Unavailable i18n.M
+	Busy        string // the core's model.NoticeBusy
 
 	// phase_not_found.
-	PhaseNotFound  func(detail string) string
+	PhaseNotFound  i18n.M
 	SuggestRestart string
 
 	// The corrupted screen.
 	CorruptedTitle string
 	FileLabel      string
 	// The agent conversation behind the session (loaders/convo): its
-	// label, its value (agent, short id, title, "41m ago", and whether
-	// pickup's hook recorded it or it is a guess), and the way back.
-	ConversationLabel, BackLabel string
-	ConversationValue            func(agent, id, title, ago string, recorded bool) string
-	ProblemLabel                 string
-	OnlyDiscard                  string
+	// label, its value (ConversationValue: agent, short id, title, "41m
+	// ago", and whether pickup's hook recorded it or it is a guess), and
+	// the way back.
+	ConversationLabel, BackLabel     string
+	ConvRecorded, ConvRecordedTitled i18n.M
+	ConvGuessed, ConvGuessedTitled   i18n.M
+	ProblemLabel                     string
+	OnlyDiscard                      string
 
 	// The review dashboard.
-	ReviewTitle  string
-	PhasesCount  func(done, total int) string
-	UnitsCount   func(label string, done, total, percent int) string
-	UnitsDefault string
-	BranchLabel  string
-	ResumeAt     func(phase, reason string) string
-	HandoffLabel string
-	WarningsHead string
-	NoPhases     string
+	ReviewTitle                string
+	PhasesCount                i18n.M
+	UnitsCount                 i18n.M
+	UnitsDefault               string
+	BranchLabel                string
+	ResumeAtPhase, ResumeAtWhy i18n.M // ResumeAt
+	HandoffLabel               string
+	WarningsHead               string
+	NoPhases                   string
 	// GridRows says which rows of a REVIEW grid are on screen.
-	GridRows func(from, to, total int) string
+	GridRows i18n.M
 
 	// Waiting for an effect.
 	CheckingGit string
@@ -100,9 +94,9 @@ type Catalog struct {
 
 	// VETO-2.
 	VetoTitle      string
-	VetoFiles      func(n int) string
-	AndMore        func(n int) string
-	Cut            func(size string) string // closes a text cut for the screen (a 1 MB title): its size in all
+	VetoFiles      i18n.P
+	AndMore        i18n.M
+	Cut            i18n.M // closes a text cut for the screen (a 1 MB title): its size in all
 	VetoRisk       string
 	VetoRecommend  string
 	VetoQuestion   string
@@ -110,7 +104,7 @@ type Catalog struct {
 	// NextPrompt is the next step after CONTINUE in the wizard: the
 	// command that prints the prompt for the agent, in full (it is meant
 	// to be copied).
-	NextPrompt func(sessionID string) string
+	NextPrompt i18n.M
 	// Veto names the classes of the files it lists and its commands
 	// (veto.go); Guard is the other guards' words (alert.go).
 	Veto  VetoText
@@ -119,7 +113,7 @@ type Catalog struct {
 	// repository (another user owns it). The suggestion names the
 	// repository's folder, quoted for a shell.
 	GitRefusedTitle      string
-	GitRefusedSuggestion func(folder string) string
+	GitRefusedSuggestion i18n.M
 	// GitFailed* is VETO-2 failing closed because a git command failed
 	// in a repository (a corrupt index, a bad config line, a .git that
 	// points nowhere…); the reason carries git's own error.
@@ -131,7 +125,7 @@ type Catalog struct {
 	DiscardWhat       string
 	DiscardMoves      string
 	DiscardAlso       string
-	DiscardRename     func(archived string) string
+	DiscardRename     i18n.M
 	DiscardRestore    string
 	DiscardRestoreAll string
 	DiscardQuestion   string
@@ -144,15 +138,13 @@ type Catalog struct {
 	FailedBack     string
 
 	// Outcomes, one line each (DecisionText).
-	Unit         func(kind, id string) string
-	Resuming     func(unit, phase string) string
-	Restarted    func(unit string) string
-	Blocked      func(files int) string
-	Archived     func(path string) string
+	UnitKinds    UnitKindText
+	Outcome      OutcomeText
+	Archived     i18n.M
 	Fresh        string
 	ShowProgress string
 	ChangedHead  string
-	UndoHint     func(command string) string // the done screen's and the CLI's last line
+	UndoHint     i18n.M // the done screen's and the CLI's last line
 	QuitText     string
 	Interrupted  string
 	NoSession    string
@@ -171,13 +163,42 @@ type Catalog struct {
 	// Key help, for the help bar.
 	Keys KeyText
 
-	// What a language adds beyond sentences (lang.go): marks, loaders'
-	// words, number format, answer keys.
+	// What a language adds beyond sentences (lang.go): marks, number
+	// format, answer keys.
 	Local LocalText
 
 	// Core is the core's own sentences (model.Config.Words): crash
 	// reasons, the evidence in the session's files, the context guard.
-	Core model.Words
+	// They are the core's messages (model.WordsIn), which For puts here.
+	Core model.Words `json:"-"`
+}
+
+// StandingText says where a session stands, the one word first (seed
+// 001's own greeting for a pause, and its crash banner); with its
+// time ({ago}) or without.
+type StandingText struct {
+	Running, Crashed, Archived, Corrupted         string
+	Interrupted, Ready, Done                      i18n.M
+	InterruptedUndated, ReadyUndated, DoneUndated string
+}
+
+// UnitKindText names the unit a decision is about (UnitOf): "story
+// 12.3", "scene ch001_sc003".
+type UnitKindText struct {
+	Story, Scene, Chapter, Unit i18n.M
+}
+
+// OutcomeText are the outcomes' sentences DecisionText chooses from.
+type OutcomeText struct {
+	// Resuming: a unit at a phase, a unit, a phase, or neither.
+	ResumingUnitPhase, ResumingUnit, ResumingPhase i18n.M
+	ResumingHere                                   string
+	// Restarted: a unit, or the whole workflow.
+	RestartedUnit i18n.M
+	RestartedAll  string
+	// Blocked: by n files' changes, or by changes not counted.
+	BlockedFiles i18n.P
+	BlockedAny   string
 }
 
 // KeyText is the help bar's wording.
@@ -202,38 +223,39 @@ type KeyText struct {
 	Choices string
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 // English is the default catalog.
 var English = Catalog{
 	JustNow: "just now",
-	Minutes: func(n int) string { return plural(n, "minute", "minutes") },
-	Hours:   func(n int) string { return plural(n, "hour", "hours") },
-	Days:    func(n int) string { return plural(n, "day", "days") },
-	Ago:     func(span string) string { return span + " ago" },
+	Minutes: i18n.Plural("{n} minute", "{n} minutes"),
+	Hours:   i18n.Plural("{n} hour", "{n} hours"),
+	Days:    i18n.Plural("{n} day", "{n} days"),
+	Ago:     i18n.T("{span} ago"),
 
 	AppName:       "pickup",
 	More:          "more",
 	Recommends:    "(recommended)",
-	RecommendsWhy: func(why string) string { return "(recommended: " + why + ")" },
-	Standing:      englishStanding,
-	WarningLabel:  "Warning",
+	RecommendsWhy: i18n.T("(recommended: {why})"),
+	Standings: StandingText{
+		Running:            "Running: there are signs that the workflow is still at work.",
+		Crashed:            "The previous session crashed.",
+		Interrupted:        i18n.T("Interrupted {ago}: the run stopped without a pause."),
+		InterruptedUndated: "Interrupted: the run stopped without a pause.",
+		Ready:              i18n.T("Ready: the last run finished its step {ago}."),
+		ReadyUndated:       "Ready: the last run finished its step.",
+		Done:               i18n.T("Done: the workflow finished {ago}."),
+		DoneUndated:        "Done: the workflow finished.",
+		Archived:           "Archived: this session is kept as history, not resumed.",
+		Corrupted:          "Corrupted: the state file cannot be read.",
+	},
 
-	Welcome:        func(ago string) string { return "Welcome back! You paused " + ago + "." },
+	Welcome:        i18n.T("Welcome back! You paused {ago}."),
 	WelcomeUndated: "Welcome back!",
 	Crashed:        "The previous session crashed.",
-	LastUpdate:     func(ago string) string { return "Last update: " + ago },
+	LastUpdate:     i18n.T("Last update: {ago}"),
 	DataSafe:       "Your data is safe. What do you want to do?",
 	Prompt:         "What do you want to do?",
 	PhaseLabel:     "Phase",
-	PhaseValue: func(phase string, done, total int) string {
-		return fmt.Sprintf("%s (%d/%d completed)", phase, done, total)
-	},
+	PhaseValue:     i18n.T("{phase} ({done}/{total} completed)"),
 	Choices: map[model.Choice]string{
 		model.Continue: "CONTINUE",
 		model.Review:   "REVIEW",
@@ -253,85 +275,62 @@ var English = Catalog{
 		model.Restart:  "work is lost if it is not committed (git is checked first)",
 		model.Discard:  "a new start: the file is archived, not deleted",
 	},
-	Unavailable: func(reason string) string { return "not available: " + reason },
-	Reasons:     englishReasons,
+	Unavailable: i18n.T("not available: {reason}"),
 	Busy:        "A write is under way; wait for it to finish.",
 
-	PhaseNotFound: func(detail string) string {
-		return "The state names a phase this workflow does not have: " + detail + "."
-	},
+	PhaseNotFound:  i18n.T("The state names a phase this workflow does not have: {detail}."),
 	SuggestRestart: "RESTART is suggested: it starts again from phase 1.",
 
-	CorruptedTitle:    "The state file cannot be read.",
-	FileLabel:         "File",
-	ConversationLabel: "Conversation",
-	BackLabel:         "Back into it",
-	ConversationValue: func(agent, id, title, ago string, recorded bool) string {
-		s := agent + " " + id
-		if title != "" {
-			s += " «" + title + "»"
-		}
-		if recorded {
-			return s + ", " + ago + " (recorded by pickup's hook)"
-		}
-		return s + ", " + ago + " (probably: same folder and time)"
-	},
-	ProblemLabel: "Problem",
-	OnlyDiscard:  "Only DISCARD is possible: it archives the file, nothing is deleted.",
+	CorruptedTitle:     "The state file cannot be read.",
+	FileLabel:          "File",
+	ConversationLabel:  "Conversation",
+	BackLabel:          "Back into it",
+	ConvRecorded:       i18n.T("{agent} {id}, {ago} (recorded by pickup's hook)"),
+	ConvRecordedTitled: i18n.T("{agent} {id} «{title}», {ago} (recorded by pickup's hook)"),
+	ConvGuessed:        i18n.T("{agent} {id}, {ago} (probably: same folder and time)"),
+	ConvGuessedTitled:  i18n.T("{agent} {id} «{title}», {ago} (probably: same folder and time)"),
+	ProblemLabel:       "Problem",
+	OnlyDiscard:        "Only DISCARD is possible: it archives the file, nothing is deleted.",
 
-	ReviewTitle: "Detailed progress",
-	PhasesCount: func(done, total int) string { return fmt.Sprintf("Phases %d/%d", done, total) },
-	UnitsCount: func(label string, done, total, percent int) string {
-		return fmt.Sprintf("%s %d/%d (%d%%)", label, done, total, percent)
-	},
-	UnitsDefault: "Units",
-	BranchLabel:  "Branch",
-	ResumeAt: func(phase, reason string) string {
-		if reason == "" {
-			return "Resume at: " + phase
-		}
-		return "Resume at: " + phase + " (" + reason + ")"
-	},
-	HandoffLabel: "Handoff",
-	WarningsHead: "Warnings",
-	NoPhases:     "No phases recorded.",
-	GridRows: func(from, to, total int) string {
-		return fmt.Sprintf("rows %d-%d of %d", from, to, total)
-	},
+	ReviewTitle:   "Detailed progress",
+	PhasesCount:   i18n.T("Phases {done}/{total}"),
+	UnitsCount:    i18n.T("{label} {done}/{total} ({percent}%)"),
+	UnitsDefault:  "Units",
+	BranchLabel:   "Branch",
+	ResumeAtPhase: i18n.T("Resume at: {phase}"),
+	ResumeAtWhy:   i18n.T("Resume at: {phase} ({reason})"),
+	HandoffLabel:  "Handoff",
+	WarningsHead:  "Warnings",
+	NoPhases:      "No phases recorded.",
+	GridRows:      i18n.T("rows {from}-{to} of {total}"),
 
 	CheckingGit: "Checking git for uncommitted changes…",
 	Writing:     "Writing…",
 
 	VetoTitle:      "Restart blocked",
-	VetoFiles:      func(n int) string { return plural(n, "file has", "files have") + " uncommitted changes:" },
-	AndMore:        func(n int) string { return fmt.Sprintf("… and %d more", n) },
-	Cut:            func(size string) string { return "… (cut for the screen: " + size + " in all)" },
+	VetoFiles:      i18n.Plural("{n} file has uncommitted changes:", "{n} files have uncommitted changes:"),
+	AndMore:        i18n.T("… and {n} more"),
+	Cut:            i18n.T("… (cut for the screen: {size} in all)"),
 	VetoRisk:       "Restart resets the workflow state, but changes on disk stay. You risk losing the context of your work.",
 	VetoRecommend:  "We recommend:",
 	Veto:           englishVeto,
 	Guard:          englishGuard,
 	VetoQuestion:   "Back to the resume menu? [y/n]",
 	VetoSuggestion: "Commit or stash your changes before restart.",
-	NextPrompt: func(id string) string {
-		return "Next: pickup resume --choice continue --emit prompt --session " + id
-	},
+	NextPrompt:     i18n.T("Next: pickup resume --choice continue --emit prompt --session {id}"),
 
 	GitRefusedTitle: "Restart blocked: git would not check this repository",
-	GitRefusedSuggestion: func(folder string) string {
-		return "To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart. " +
-			"If you own this folder and trust it, mark it safe instead: git config --global --add safe.directory " + folder
-	},
+	GitRefusedSuggestion: i18n.T("To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart. " +
+		"If you own this folder and trust it, mark it safe instead: git config --global --add safe.directory {folder}"),
 	GitFailedTitle: "Restart blocked: git failed on this repository",
 	GitFailedSuggestion: "Repair the repository until `git status` works in it (the error above is git's own), then choose RESTART again. " +
 		"To restart without the uncommitted-changes check, run pickup again with --allow-unchecked-restart.",
 
-	DiscardTitle: "Discard: archive the session and start fresh",
-	DiscardWhat:  "The state file is archived, not deleted:",
-	DiscardMoves: "Each of these is archived (renamed beside itself), not deleted:",
-	DiscardAlso:  "This also moves (renamed beside itself, not deleted):",
-	DiscardRename: func(archived string) string {
-		return "It is renamed to " + archived + " in the same folder."
-	},
+	DiscardTitle:      "Discard: archive the session and start fresh",
+	DiscardWhat:       "The state file is archived, not deleted:",
+	DiscardMoves:      "Each of these is archived (renamed beside itself), not deleted:",
+	DiscardAlso:       "This also moves (renamed beside itself, not deleted):",
+	DiscardRename:     i18n.T("It is renamed to {archived} in the same folder."),
 	DiscardRestore:    "To get the session back: pickup undo (or rename it back).",
 	DiscardRestoreAll: "To get the session back: pickup undo (or rename them back).",
 	DiscardQuestion:   "Discard this session? [y/N]",
@@ -342,37 +341,24 @@ var English = Catalog{
 	NothingWritten: "Nothing was written.",
 	FailedBack:     "esc: back to the menu",
 
-	Unit: func(kind, id string) string { return kind + " " + id },
-	Resuming: func(unit, phase string) string {
-		switch {
-		case unit != "" && phase != "":
-			return "Resuming " + unit + " at phase " + phase
-		case unit != "":
-			return "Resuming " + unit
-		case phase != "":
-			return "Resuming at phase " + phase
-		}
-		return "Resuming where it stopped"
+	UnitKinds: UnitKindText{
+		Story: i18n.T("story {id}"), Scene: i18n.T("scene {id}"), Chapter: i18n.T("chapter {id}"), Unit: i18n.T("unit {id}"),
 	},
-	Restarted: func(unit string) string {
-		if unit == "" {
-			return "Workflow reset; it starts again from phase 1"
-		}
-		return "Workflow reset; " + unit + " starts again from phase 1"
+	Outcome: OutcomeText{
+		ResumingUnitPhase: i18n.T("Resuming {unit} at phase {phase}"),
+		ResumingUnit:      i18n.T("Resuming {unit}"),
+		ResumingPhase:     i18n.T("Resuming at phase {phase}"),
+		ResumingHere:      "Resuming where it stopped",
+		RestartedUnit:     i18n.T("Workflow reset; {unit} starts again from phase 1"),
+		RestartedAll:      "Workflow reset; it starts again from phase 1",
+		BlockedFiles:      i18n.Plural("Restart blocked by uncommitted changes ({n} file)", "Restart blocked by uncommitted changes ({n} files)"),
+		BlockedAny:        "Restart blocked by uncommitted changes",
 	},
-	Blocked: func(files int) string {
-		if files == 0 {
-			return "Restart blocked by uncommitted changes"
-		}
-		return fmt.Sprintf("Restart blocked by uncommitted changes (%s)", plural(files, "file", "files"))
-	},
-	Archived: func(path string) string {
-		return "Session archived to " + path + "; nothing was deleted. Next: start the workflow again with its own command, or run pickup for the sessions left."
-	},
+	Archived:     i18n.T("Session archived to {path}; nothing was deleted. Next: start the workflow again with its own command, or run pickup for the sessions left."),
 	Fresh:        "No saved session. Starting fresh.",
 	ShowProgress: "Showing progress.",
 	ChangedHead:  "Changed",
-	UndoHint:     func(command string) string { return "To take this back: " + command },
+	UndoHint:     i18n.T("To take this back: {command}"),
 	QuitText:     "Nothing changed.",
 	Interrupted:  "Interrupted. Nothing changed.",
 	NoSession:    "No saved session found.",
@@ -403,33 +389,88 @@ var English = Catalog{
 	Core:    model.EnglishWords,
 }
 
-// englishStanding says where a session stands, the one word first
-// (seed 001's own greeting for a pause, and its crash banner).
-func englishStanding(st model.Standing, ago string) string {
-	when := ""
-	if ago != "" {
-		when = " " + ago
+// Standing says where a session stands, the one word first; ago is "2
+// hours ago", or "" when the state records no time.
+func (c *Catalog) Standing(st model.Standing, ago string) string {
+	t := c.Standings
+	dated := func(m i18n.M, undated string) string {
+		if ago == "" {
+			return undated
+		}
+		return m.F(ago)
 	}
 	switch st {
 	case model.StandingRunning:
-		return "Running: there are signs that the workflow is still at work."
+		return t.Running
 	case model.StandingCrashed:
-		return "The previous session crashed."
+		return t.Crashed
 	case model.StandingInterrupted:
-		return "Interrupted" + when + ": the run stopped without a pause."
+		return dated(t.Interrupted, t.InterruptedUndated)
 	case model.StandingReady:
-		return "Ready: the last run finished its step" + when + "."
+		return dated(t.Ready, t.ReadyUndated)
 	case model.StandingDone:
-		return "Done: the workflow finished" + when + "."
+		return dated(t.Done, t.DoneUndated)
 	case model.StandingArchived:
-		return "Archived: this session is kept as history, not resumed."
+		return t.Archived
 	case model.StandingCorrupted:
-		return "Corrupted: the state file cannot be read."
+		return t.Corrupted
 	}
-	if ago == "" {
-		return "Welcome back!"
+	return dated(c.Welcome, c.WelcomeUndated)
+}
+
+// ConversationValue is the conversation behind the session: agent,
+// short id, title (may be empty), how long ago, and whether pickup's
+// hook recorded it or it is a guess.
+func (c *Catalog) ConversationValue(agent, id, title, ago string, recorded bool) string {
+	switch {
+	case recorded && title != "":
+		return c.ConvRecordedTitled.F(agent, id, title, ago)
+	case recorded:
+		return c.ConvRecorded.F(agent, id, ago)
+	case title != "":
+		return c.ConvGuessedTitled.F(agent, id, title, ago)
 	}
-	return "Welcome back! You paused " + ago + "."
+	return c.ConvGuessed.F(agent, id, ago)
+}
+
+// ResumeAt is "Resume at: development (in progress)"; reason may be
+// empty.
+func (c *Catalog) ResumeAt(phase, reason string) string {
+	if reason == "" {
+		return c.ResumeAtPhase.F(phase)
+	}
+	return c.ResumeAtWhy.F(phase, reason)
+}
+
+// Resuming is CONTINUE's outcome; unit and phase may be empty.
+func (c *Catalog) Resuming(unit, phase string) string {
+	o := c.Outcome
+	switch {
+	case unit != "" && phase != "":
+		return o.ResumingUnitPhase.F(unit, phase)
+	case unit != "":
+		return o.ResumingUnit.F(unit)
+	case phase != "":
+		return o.ResumingPhase.F(phase)
+	}
+	return o.ResumingHere
+}
+
+// Restarted is RESTART's outcome; unit may be empty.
+func (c *Catalog) Restarted(unit string) string {
+	if unit == "" {
+		return c.Outcome.RestartedAll
+	}
+	return c.Outcome.RestartedUnit.F(unit)
+}
+
+// Blocked is a vetoed RESTART's outcome: files is how many files block
+// it (0: not said).
+func (c *Catalog) Blocked(files int) string {
+	if files == 0 {
+		return c.Outcome.BlockedAny
+	}
+	return c.Outcome.BlockedFiles.N(files)
 }
 
 // Elapsed says how long ago something happened, from whole minutes:
@@ -440,21 +481,16 @@ func (c *Catalog) Elapsed(minutes int) string {
 	case minutes <= 0:
 		return c.JustNow
 	case minutes < 60:
-		return c.Ago(c.Minutes(minutes))
+		return c.Ago.F(c.Minutes.N(minutes))
 	case minutes < 48*60:
-		return c.Ago(c.Hours(minutes / 60))
+		return c.Ago.F(c.Hours.N(minutes / 60))
 	default:
-		return c.Ago(c.Days(minutes / (24 * 60)))
+		return c.Ago.F(c.Days.N(minutes / (24 * 60)))
 	}
 }
 
 // Reason returns the catalog's wording of a reason the core gave.
-func (c *Catalog) Reason(r string) string {
-	if t, ok := c.Reasons[r]; ok {
-		return t
-	}
-	return r // a loader's own reason, already in the run's language
-}
+func (c *Catalog) Reason(r string) string { return c.Core.Reason(r) }
 
 // Notice returns the wording of the core's one-off notice.
 func (c *Catalog) Notice(n string) string {
@@ -537,7 +573,7 @@ func (c *Catalog) ChoiceLine(s *model.Session, ch model.Choice) string {
 // reason while a fact bears on the choice (alerted).
 func (c *Catalog) RecommendMark(o model.Option, alerted bool) string {
 	if alerted && o.Why != "" {
-		return c.RecommendsWhy(o.Why)
+		return c.RecommendsWhy.F(o.Why)
 	}
 	return c.Recommends
 }
@@ -577,13 +613,13 @@ func (c *Catalog) Facts(s *model.Session) [][2]string {
 		if f.Key == "phase" {
 			hasPhase = true
 			if phaseNamed(s, v) {
-				v = c.PhaseValue(c.Phase(v), s.PhasesDone(), len(s.Phases))
+				v = c.PhaseValue.F(c.Phase(v), s.PhasesDone(), len(s.Phases))
 			}
 		}
 		out = append(out, [2]string{c.Word(f.Label), v})
 	}
 	if cur := s.CurrentPhase(); !hasPhase && cur != "" {
-		out = append(out, [2]string{c.PhaseLabel, c.PhaseValue(c.Phase(cur), s.PhasesDone(), len(s.Phases))})
+		out = append(out, [2]string{c.PhaseLabel, c.PhaseValue.F(c.Phase(cur), s.PhasesDone(), len(s.Phases))})
 	}
 	return out
 }
@@ -615,7 +651,7 @@ func (c *Catalog) UnitsLine(s *model.Session) string {
 	if label == "" {
 		label = c.UnitsDefault
 	}
-	return c.UnitsCount(upperFirst(label), s.Units.Done, s.Units.Total, s.Units.Percent())
+	return c.UnitsCount.F(upperFirst(label), s.Units.Done, s.Units.Total, s.Units.Percent())
 }
 
 // ProgressLine is "Phases 1/6 · Stories 2/6 (33%)" (either part may be
@@ -632,7 +668,7 @@ func (c *Catalog) ProgressParts(s *model.Session) []string {
 	}
 	var parts []string
 	if len(s.Phases) > 0 {
-		parts = append(parts, c.PhasesCount(s.PhasesDone(), len(s.Phases)))
+		parts = append(parts, c.PhasesCount.F(s.PhasesDone(), len(s.Phases)))
 	}
 	if u := c.UnitsLine(s); u != "" {
 		parts = append(parts, u)
@@ -660,7 +696,7 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 		if crash.Detected {
 			line("! ", c.Crashed)
 			if s.HasLastUpdated {
-				line(c.LastUpdate(c.Elapsed(crash.MinutesSinceUpdate)))
+				line(c.LastUpdate.F(c.Elapsed(crash.MinutesSinceUpdate)))
 			}
 		} else {
 			line(c.Greeting(s, crash))
@@ -678,7 +714,7 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 			line(c.ResumeAt(c.Phase(s.ResumePoint.Phase), s.ResumePoint.Reason))
 		}
 		if s.Problem != nil && s.Problem.Kind == model.ErrPhaseNotFound {
-			line("! ", c.PhaseNotFound(s.Problem.Detail))
+			line("! ", c.PhaseNotFound.F(s.Problem.Detail))
 			line(c.SuggestRestart)
 		}
 	}
@@ -693,7 +729,7 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 				l += " " + c.RecommendMark(o, len(alerts) > 0)
 			}
 			if !o.Enabled && o.Reason != "" {
-				l += " [" + c.Unavailable(c.Reason(o.Reason)) + "]"
+				l += " [" + c.Unavailable.F(c.Reason(o.Reason)) + "]"
 			}
 			line(l)
 		}
@@ -710,8 +746,12 @@ func (c *Catalog) StatusText(s *model.Session, crash model.CrashInfo, opts []mod
 // UnitOf names the unit a decision is about ("story 12.3") from its
 // restored context, or "" when the context does not say.
 func (c *Catalog) UnitOf(d model.Decision) string {
-	for _, kind := range []string{"story", "scene", "chapter", "unit"} {
-		v, ok := d.Context[kind]
+	k := c.UnitKinds
+	for _, kind := range []struct {
+		key string
+		m   i18n.M
+	}{{"story", k.Story}, {"scene", k.Scene}, {"chapter", k.Chapter}, {"unit", k.Unit}} {
+		v, ok := d.Context[kind.key]
 		if !ok || v == nil {
 			continue
 		}
@@ -726,7 +766,7 @@ func (c *Catalog) UnitOf(d model.Decision) string {
 			id = fmt.Sprint(v)
 		}
 		if id != "" {
-			return c.Unit(kind, id)
+			return kind.m.F(id)
 		}
 	}
 	return ""
@@ -754,7 +794,7 @@ func (c *Catalog) DecisionText(d model.Decision) string {
 		}
 		return c.Blocked(n)
 	case model.ActionDiscarded:
-		return c.Archived(d.ArchivedTo)
+		return c.Archived.F(d.ArchivedTo)
 	case model.ActionFresh:
 		return c.Fresh
 	case model.ActionShowProgress:
@@ -769,5 +809,5 @@ func (c *Catalog) FailClosed(v *model.Veto) (title, suggestion string) {
 	if v.Kind == model.VetoGitFailed {
 		return c.GitFailedTitle, c.GitFailedSuggestion
 	}
-	return c.GitRefusedTitle, c.GitRefusedSuggestion(model.ShellQuote(v.Repo))
+	return c.GitRefusedTitle, c.GitRefusedSuggestion.F(model.ShellQuote(v.Repo))
 }

@@ -3,22 +3,58 @@ package msg
 import (
 	"embed"
 	"strings"
+	"sync"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 )
 
-// Catalogs is the catalog in every language pickup speaks. cmd picks one
+// Catalogs is the catalog in every language pickup speaks: English
+// here, every other language in messages/<lang>.json. cmd picks one
 // with For(lang) (i18n.Detect: --lang, PICKUP_LANG, the locale) and
 // hands it to the wizard and to every plain-text output.
-var Catalogs = i18n.Catalogs[Catalog]{
-	i18n.English:      &English,
-	i18n.PortugueseBR: &Portuguese,
+var Catalogs = &Bundle{Bundle: i18n.NewBundle(&English, messages, "messages")}
+
+// Bundle is the catalogs' bundle; its For gives each catalog its
+// language and the core's words in it.
+type Bundle struct {
+	*i18n.Bundle[Catalog]
+	mu    sync.Mutex
+	ready map[*Catalog]bool
+}
+
+// For is lang's catalog (English's for a language pickup has no
+// catalog for), with its Lang and the core's sentences (Core) in lang.
+func (b *Bundle) For(lang i18n.Lang) *Catalog {
+	c := b.Bundle.For(lang)
+	if c == &English {
+		return c
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.ready[c] {
+		c.Lang, c.Core = lang, *model.WordsIn(lang)
+		if b.ready == nil {
+			b.ready = map[*Catalog]bool{}
+		}
+		b.ready[c] = true
+	}
+	return c
 }
 
 // For is the catalog of lang (English for a language pickup has no
 // catalog for).
 func For(lang i18n.Lang) *Catalog { return Catalogs.For(lang) }
+
+// Portuguese is the Brazilian Portuguese catalog (pt-BR), from
+// messages/pt-BR.json. Where seed 001 (AIOS's *session-resume task,
+// written in Portuguese) gives a text, it is used word for word, emoji
+// included: the crash and welcome messages, the options and their
+// tradeoffs, VETO-2 and the discard. Elsewhere the translation keeps the
+// seed's register: "você", direct, the developer's loanwords (story,
+// workflow, commit, stash, restart) kept. The four verbs stay CONTINUE /
+// REVIEW / RESTART / DISCARD.
+var Portuguese = *For(i18n.PortugueseBR)
 
 // LocalText is what a language adds to the screens beyond sentences:
 // the marks a protocol written in that language shows (seed 001's
@@ -80,14 +116,4 @@ var englishLocal = LocalText{
 	PhaseWord:   "Phase",
 	Decimal:     ".",
 	YesKey:      "y",
-}
-
-// englishReasons are the core's reason sentences (model.Reason*), which
-// English shows as they are and other catalogs translate.
-var englishReasons = map[string]string{
-	model.ReasonCrashNoReview:  model.ReasonCrashNoReview,
-	model.ReasonCorruptedOnly:  model.ReasonCorruptedOnly,
-	model.ReasonPhaseNotFound:  model.ReasonPhaseNotFound,
-	model.ReasonNothingToClear: model.ReasonNothingToClear,
-	model.ReasonIntegrity:      model.ReasonIntegrity,
 }

@@ -1,9 +1,12 @@
 package msg
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
+	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
@@ -13,53 +16,69 @@ import (
 
 // checkOptions are what every language may keep as English has it:
 // proper names, the developer's loanwords seed 001 keeps in Portuguese
-// ("Epic", "Story", "Restart", "workflow"…), and fields that are only
-// symbols or only their arguments.
+// ("Epic", "Story", "Restart", "workflow"…), and messages that are only
+// symbols or only their values.
 var checkOptions = i18ntest.Options{
 	Same: []string{
 		"pickup", "git", "kiln", "Kiln", "JSON", "PRD", "Checkpoint", "Cursor", "Feature",
-		"Epic", "Story", "Stories", "stories", "Tickets", "tickets", "Skill", "Pipeline", "Flags",
+		"Epic", "Story", "Stories", "stories", "story", "Tickets", "tickets", "Skill", "Pipeline", "Flags",
 		"Branch", "branch", "editor", "pager", "pickup hook", "ok",
+		"CONTINUE", "REVIEW", "RESTART", "DISCARD",
 	},
 	SameFields: []string{
-		"Catalog.Unit",       // kind and id: "story 12.3"
-		"Catalog.UnitsCount", // "Stories 2/6 (33%)": the label is an argument
+		"UnitsCount",                                // "Stories 2/6 (33%)": the label is a value
+		"Plain.HeaderProject", "Plain.HeaderSource", // "pickup: project (source)"
+		"Plain.Phase",                      // "name: status"
+		"UnitKinds.Story", "Picker.Branch", // seed 001's loanwords, and a value
 		// Accessible mode's typed answers: n (não) and q (quit) serve
 		// both languages.
 		"Plain.NoWords[0]", "Plain.QuitWords[0]",
 	},
 	Empty: []string{
-		"Catalog.Local.WarnMark",
-		"Catalog.Local.ChoiceMarks[continue]", "Catalog.Local.ChoiceMarks[review]",
-		"Catalog.Local.ChoiceMarks[restart]", "Catalog.Local.ChoiceMarks[discard]",
+		"Local.WarnMark",
+		"Local.ChoiceMarks.continue", "Local.ChoiceMarks.review",
+		"Local.ChoiceMarks.restart", "Local.ChoiceMarks.discard",
 	},
 }
 
-// Every catalog has every message, with the same placeholders, and says
-// it in its own language: a message added without its translation fails
-// here.
+// Every catalog has every message, with the same placeholders and the
+// language's plural forms, and says it in its own language; every
+// message is used: a message added without its translation fails here.
 func TestCatalogsComplete(t *testing.T) {
-	if !Catalogs.Has(i18n.PortugueseBR) {
-		t.Fatal("no pt-BR catalog")
-	}
 	for _, l := range i18n.Supported {
 		if !Catalogs.Has(l) {
-			t.Errorf("pickup speaks %s but tui/msg has no catalog for it", l)
+			t.Errorf("pickup speaks %s but tui/msg has no message file for it", l)
 		}
 	}
-	i18ntest.Check(t, Catalogs, checkOptions)
+	i18ntest.Complete(t, checkOptions, Catalogs)
 }
 
 // The completeness check finds a message left out of the Portuguese
-// catalog (the test above would fail on it).
+// file, one left in English, a placeholder lost and a plural form
+// missing (the test above would fail on each).
 func TestCatalogCheckFindsAMissingTranslation(t *testing.T) {
-	pt := Portuguese
-	pt.Keys.Quit = ""
-	pt.Veto.Class = map[model.FileClass]string{model.ClassOther: "Suas outras mudanças"}
-	pt.Hook.Cut = English.Hook.Cut
+	data, err := messages.ReadFile("messages/pt-BR.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pt map[string]any
+	if err := json.Unmarshal(data, &pt); err != nil {
+		t.Fatal(err)
+	}
+	delete(pt["Keys"].(map[string]any), "Quit")
+	delete(pt["Veto"].(map[string]any)["Class"].(map[string]any), "run")
+	pt["Hook"].(map[string]any)["Cut"] = English.Hook.Cut
+	pt["Unavailable"] = "indisponível"
+	pt["Minutes"] = map[string]any{"other": "{n} minutos"}
+	broken, err := json.Marshal(pt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := fstest.MapFS{"m/pt-BR.json": {Data: broken}}
 	r := &recorder{}
-	i18ntest.Check(r, i18n.Catalogs[Catalog]{i18n.English: &English, i18n.PortugueseBR: &pt}, checkOptions)
-	for _, want := range []string{"Catalog.Keys.Quit (pt-BR): empty", "Catalog.Veto.Class[run] (pt-BR): missing", "Catalog.Hook.Cut (pt-BR): still English"} {
+	i18ntest.Complete(r, checkOptions, i18n.NewBundle(&English, files, "m"))
+	for _, want := range []string{"Keys.Quit has no pt-BR translation", "Veto.Class.run has no pt-BR translation",
+		"Hook.Cut is still English", "Unavailable has placeholders [], English has [reason]", `Minutes lacks the "one" form`} {
 		if !strings.Contains(strings.Join(r.errs, "\n"), want) {
 			t.Errorf("want %q among:\n%s", want, strings.Join(r.errs, "\n"))
 		}
@@ -99,8 +118,36 @@ func TestPortugueseTimesAndNumbers(t *testing.T) {
 	if got := c.DecisionText(model.Decision{Action: model.ActionContinue, Context: map[string]any{"scene": "ch001_sc003"}, ResumePoint: model.ResumePoint{Phase: "write"}}); got != "Retomando cena ch001_sc003 na fase write" {
 		t.Errorf("DecisionText = %q", got)
 	}
+	// CLDR: Portuguese says "one" for 0 as for 1.
+	if got := c.Session.Lines(3, 3, 0, 2); got != "Mudou na linha 3: 0 linha removida(s), 2 linhas adicionada(s)" {
+		t.Errorf("Session.Lines = %q", got)
+	}
+	if got := English.Session.Lines(3, 4, 0, 1); got != "Changed at lines 3-4: 0 lines removed, 1 line added" {
+		t.Errorf("English Session.Lines = %q", got)
+	}
 	if For("xx") != &English || For(i18n.English) != &English {
 		t.Errorf("For falls back to English")
+	}
+}
+
+// For gives a language's catalog its Lang and the core's sentences in
+// that language.
+func TestForSetsLangAndCore(t *testing.T) {
+	pt := For(i18n.PortugueseBR)
+	if pt.Lang != i18n.PortugueseBR || Portuguese.Lang != i18n.PortugueseBR || English.Lang != i18n.English {
+		t.Errorf("Lang: pt %q, Portuguese %q, English %q", pt.Lang, Portuguese.Lang, English.Lang)
+	}
+	if pt.Core.MismatchAsk != "Continuar aqui mesmo assim?" || English.Core.MismatchAsk != "Continue here anyway?" {
+		t.Errorf("Core: %q / %q", pt.Core.MismatchAsk, English.Core.MismatchAsk)
+	}
+	if got := pt.Reason(model.ReasonNothingToClear); got != "não há arquivo de estado para arquivar" {
+		t.Errorf("Reason = %q", got)
+	}
+	if got := pt.Core.Units.Elapsed(2 * time.Hour); got != "2 horas" {
+		t.Errorf("Core.Units = %q", got)
+	}
+	if pt.Word("Phase") != "Fase" {
+		t.Errorf("Word(Phase) = %q", pt.Word("Phase"))
 	}
 }
 

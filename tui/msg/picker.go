@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -15,15 +16,15 @@ type PickerText struct {
 	// Words are the sessions' one word (model.Standing) in the status
 	// column: the same word the options screen and status use.
 	Words   map[model.Standing]string
-	Updated func(ago string) string
-	Branch  func(name string) string
+	Updated i18n.M
+	Branch  i18n.M
 	// Worktree names the other worktree a session is in (the picker's w).
-	Worktree                           func(name string) string
-	Showing                            func(shown, total int) string
-	Rows                               func(from, to, total int) string // the rows in view
-	ArchivedN                          func(n int) string               // hidden archived sessions
-	ArchivedIn                         func(n int) string               // archived sessions shown
-	Unmatched                          func(n int) string
+	Worktree                           i18n.M
+	Showing                            i18n.M
+	Rows                               i18n.M // the rows in view
+	ArchivedN                          i18n.P // hidden archived sessions
+	ArchivedIn                         i18n.P // archived sessions shown
+	Unmatched                          i18n.P
 	PressShowAll, PressHide, EscClears string
 	FilterLabel                        string
 	NoMatch, AllArchived               string
@@ -31,31 +32,37 @@ type PickerText struct {
 
 // BrowserText is the artifact browser's wording.
 type BrowserText struct {
-	Title                  func(session string) string
-	Count                  func(shown, total int) string
+	Title                  i18n.M
+	Count                  i18n.M
 	Looking, None, NoMatch string
 	Missing                string
-	MissingPhase           func(phase string) string
+	MissingPhase           i18n.M
 	Outside, Loop          string
 	IntegrityOK            string
 	IntegrityChanged       string
 	IntegrityUnchecked     string
-	Phase                  func(p string) string
-	Modified               func(ago string) string
+	// PhaseOf is "phase 3" (Phase); a name that starts with one of
+	// PhaseWords (space-separated, any case) is the source's own and
+	// stays as it is ("Stage 4: Contracts").
+	PhaseOf                i18n.M
+	PhaseWords             string
+	Modified               i18n.M
 	Folder, Empty, NotJSON string
-	Binary                 func(kind, size string) string
-	Head                   func(shown, total string) string
+	Binary                 i18n.M
+	Head                   i18n.M
 	Loading                string
-	Lines                  func(from, to, total int) string
-	ExecFailed             func(what, err string) string
+	Lines                  i18n.M
+	ExecFailed             i18n.M
 	EditorWord, PagerWord  string
 	// The preview pane's panel for a file that is not there: what
-	// should have produced it (phase, or the session's kind of file).
-	MissingTitle string
-	MissingWhy   func(phase, kind string) string
+	// should have produced it (MissingWhy: a phase, the session's kind
+	// of file, or neither).
+	MissingTitle      string
+	WhyPhase, WhyKind i18n.M
+	WhyNone           string
 	// The panel for a folder: what it holds (n entries, the first
 	// listed), or that it is empty.
-	FolderHolds func(n int) string
+	FolderHolds i18n.P
 	FolderEmpty string
 	// PagerDone waits for a key after a pager that does not wait itself
 	// (PAGER=cat), so its output stays on screen.
@@ -70,14 +77,14 @@ var englishPicker = PickerText{
 		model.StandingInterrupted: "interrupted", model.StandingReady: "ready", model.StandingDone: "done",
 		model.StandingArchived: "archived", model.StandingCorrupted: "corrupted",
 	},
-	Updated:    func(ago string) string { return "updated " + ago },
-	Branch:     func(name string) string { return "branch " + name },
-	Worktree:   func(name string) string { return "worktree " + name },
-	Showing:    func(shown, total int) string { return fmt.Sprintf("showing %d of %d", shown, total) },
-	Rows:       func(from, to, total int) string { return fmt.Sprintf("%d-%d of %d", from, to, total) },
-	ArchivedN:  func(n int) string { return fmt.Sprintf("%d archived", n) },
-	ArchivedIn: func(n int) string { return fmt.Sprintf("%d archived included", n) },
-	Unmatched:  func(n int) string { return fmt.Sprintf("%d not matching the filter", n) },
+	Updated:    i18n.T("updated {ago}"),
+	Branch:     i18n.T("branch {name}"),
+	Worktree:   i18n.T("worktree {name}"),
+	Showing:    i18n.T("showing {shown} of {total}"),
+	Rows:       i18n.T("{from}-{to} of {total}"),
+	ArchivedN:  i18n.Plural("{n} archived", "{n} archived"),
+	ArchivedIn: i18n.Plural("{n} archived included", "{n} archived included"),
+	Unmatched:  i18n.Plural("{n} not matching the filter", "{n} not matching the filter"),
 
 	PressShowAll: "press a to show all",
 	PressHide:    "press a to hide archived",
@@ -88,55 +95,63 @@ var englishPicker = PickerText{
 }
 
 var englishBrowser = BrowserText{
-	Title:              func(session string) string { return "Artifacts · " + session },
-	Count:              func(shown, total int) string { return fmt.Sprintf("%d of %d", shown, total) },
+	Title:              i18n.T("Artifacts · {session}"),
+	Count:              i18n.T("{shown} of {total}"),
 	Looking:            "Looking at the files…",
 	None:               "This session lists no artifacts.",
 	NoMatch:            "No artifact matches the filter.",
 	Missing:            "missing",
-	MissingPhase:       func(phase string) string { return "missing: " + phaseName(phase) + " should have produced it" },
+	MissingPhase:       i18n.T("missing: {phase} should have produced it"),
 	Outside:            "outside the project: pickup never opens or previews it",
 	Loop:               "a symlink loop: pickup never opens or previews it",
 	IntegrityOK:        "integrity ok",
 	IntegrityChanged:   "changed since its hash was recorded",
 	IntegrityUnchecked: "integrity not checked",
-	Phase:              phaseName,
-	Modified:           func(ago string) string { return "modified " + ago },
+	PhaseOf:            i18n.T("phase {p}"),
+	PhaseWords:         "phase stage",
+	Modified:           i18n.T("modified {ago}"),
 	Folder:             "a folder",
 	Empty:              "(empty file)",
 	NotJSON:            "not valid JSON: shown as it is",
-	Binary:             func(kind, size string) string { return "binary file (" + kind + "), " + size },
-	Head:               func(shown, total string) string { return "showing the first " + shown + " of " + total },
+	Binary:             i18n.T("binary file ({kind}), {size}"),
+	Head:               i18n.T("showing the first {shown} of {total}"),
 	Loading:            "Loading the preview…",
-	Lines: func(from, to, total int) string {
-		return fmt.Sprintf("lines %d-%d of %d", from, to, total)
-	},
-	ExecFailed: func(what, err string) string { return "the " + what + " did not run: " + err },
-	EditorWord: "editor",
-	PagerWord:  "pager",
+	Lines:              i18n.T("lines {from}-{to} of {total}"),
+	ExecFailed:         i18n.T("the {what} did not run: {err}"),
+	EditorWord:         "editor",
+	PagerWord:          "pager",
 
 	MissingTitle: "This file is not there.",
-	MissingWhy: func(phase, kind string) string {
-		switch {
-		case phase != "":
-			return upperFirst(phaseName(phase)) + " should have produced it: that step has not run yet, or what it wrote was moved or deleted since."
-		case kind != "":
-			return "The session refers to it (" + kind + "), but it has not been written yet, or it was moved or deleted since."
-		}
-		return "The session refers to it, but it has not been written yet, or it was moved or deleted since."
-	},
-	FolderHolds: func(n int) string { return "A folder holding " + plural(n, "entry", "entries") + ":" },
-	FolderEmpty: "An empty folder.",
-	PagerDone:   "Press any key to go back to pickup.",
+	WhyPhase:     i18n.T("{phase} should have produced it: that step has not run yet, or what it wrote was moved or deleted since."),
+	WhyKind:      i18n.T("The session refers to it ({kind}), but it has not been written yet, or it was moved or deleted since."),
+	WhyNone:      "The session refers to it, but it has not been written yet, or it was moved or deleted since.",
+	FolderHolds:  i18n.Plural("A folder holding {n} entry:", "A folder holding {n} entries:"),
+	FolderEmpty:  "An empty folder.",
+	PagerDone:    "Press any key to go back to pickup.",
 }
 
-// phaseName is "phase 3", or the source's own name when it already says
-// phase or stage ("Stage 4: Contracts").
-func phaseName(p string) string {
-	if lp := strings.ToLower(p); strings.HasPrefix(lp, "phase") || strings.HasPrefix(lp, "stage") {
-		return p
+// Phase is "phase 3", or the source's own name when it already says
+// phase or stage ("Stage 4: Contracts"), in the language's words.
+func (b BrowserText) Phase(p string) string {
+	lp := strings.ToLower(p)
+	for _, w := range strings.Fields(b.PhaseWords) {
+		if strings.HasPrefix(lp, w) {
+			return p
+		}
 	}
-	return "phase " + p
+	return b.PhaseOf.F(p)
+}
+
+// MissingWhy says what should have produced a file that is not there:
+// its phase, or the session's kind of file; either may be empty.
+func (b BrowserText) MissingWhy(phase, kind string) string {
+	switch {
+	case phase != "":
+		return b.WhyPhase.F(upperFirst(b.Phase(phase)))
+	case kind != "":
+		return b.WhyKind.F(kind)
+	}
+	return b.WhyNone
 }
 
 // ElapsedShort is Elapsed in few letters: "just now", "5m ago", "2h ago",
@@ -145,7 +160,7 @@ func (c *Catalog) ElapsedShort(minutes int) string {
 	if minutes <= 0 {
 		return c.JustNow
 	}
-	return c.Ago(SpanShort(minutes))
+	return c.Ago.F(SpanShort(minutes))
 }
 
 // SpanShort is a span in few letters, "5m", "2h", "3d" (hours below 48
@@ -168,22 +183,22 @@ func SpanShort(minutes int) string {
 // names no letter key.
 func (c *Catalog) PickerFooter(shown, total, archived, unmatched int, showAll, typing bool) string {
 	p := c.Picker
-	s := p.Showing(shown, total)
+	s := p.Showing.F(shown, total)
 	var hidden, actions []string
 	switch {
 	case archived > 0 && !showAll:
-		hidden = append(hidden, p.ArchivedN(archived))
+		hidden = append(hidden, p.ArchivedN.N(archived))
 		if !typing {
 			actions = append(actions, p.PressShowAll)
 		}
 	case archived > 0:
-		hidden = append(hidden, p.ArchivedIn(archived))
+		hidden = append(hidden, p.ArchivedIn.N(archived))
 		if !typing {
 			actions = append(actions, p.PressHide)
 		}
 	}
 	if unmatched > 0 {
-		hidden = append(hidden, p.Unmatched(unmatched))
+		hidden = append(hidden, p.Unmatched.N(unmatched))
 		actions = append(actions, p.EscClears)
 	}
 	if len(hidden) > 0 {
@@ -230,7 +245,7 @@ func (c *Catalog) ArtifactFacts(a model.Artifact, now time.Time) []string {
 		return append(out, b.Outside)
 	case !a.Exists:
 		if a.Phase != "" {
-			return append(out, b.MissingPhase(a.Phase))
+			return append(out, b.MissingPhase.F(b.Phase(a.Phase)))
 		}
 		return append(out, b.Missing)
 	}
@@ -243,7 +258,7 @@ func (c *Catalog) ArtifactFacts(a model.Artifact, now time.Time) []string {
 		out = append(out, c.Size(a.Size))
 	}
 	if !a.ModTime.IsZero() {
-		out = append(out, b.Modified(c.Elapsed(int(now.Sub(a.ModTime).Minutes()))))
+		out = append(out, b.Modified.F(c.Elapsed(int(now.Sub(a.ModTime).Minutes()))))
 	}
 	switch a.Integrity {
 	case model.IntegrityOK:

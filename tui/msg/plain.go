@@ -1,8 +1,7 @@
 package msg
 
 import (
-	"fmt"
-
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -12,80 +11,62 @@ import (
 // the full-screen wizard draws glyphs.
 type PlainText struct {
 	// PickerHead introduces the numbered list of sessions.
-	PickerHead func(n int) string
-	// PickerAsk asks for a session's number; archived counts the
-	// archived sessions a shows too (0: none hidden).
-	PickerAsk func(n, archived int) string
-	// MenuAsk asks for an option's number; back adds how to return to
-	// the list of sessions (b), artifacts how to list them (v). The
-	// keys are the same in every language.
-	MenuAsk func(n int, back, artifacts bool) string
+	PickerHead i18n.P
+	// Ask asks for a session's number (PickerAsk); AskAlso adds that a
+	// shows the archived sessions too.
+	Ask     i18n.M
+	AskAlso i18n.P
+	// Menu asks for an option's number (MenuAsk); MenuArtifacts adds how
+	// to list the artifacts (v), MenuBack how to return to the list of
+	// sessions (b). The keys are the same in every language.
+	Menu                    i18n.M
+	MenuArtifacts, MenuBack string
 	// Enter asks for Enter to go back to the options (REVIEW, a failed
 	// write).
 	Enter string
 	// NotNumber and OutOfRange answer a typed answer that is not one of
-	// the numbers 1..n; YesNo one that is neither yes nor no.
-	NotNumber  func(got string, n int) string
-	OutOfRange func(got string, n int) string
+	// the numbers 1..n (NotNumber's quoted); YesNo one that is neither
+	// yes nor no.
+	NotNumber  i18n.M
+	OutOfRange i18n.M
 	YesNo      string
 	// EndOfInput: stdin ended before an answer.
 	EndOfInput string
 	// The words typed for yes, no, quit and back to the sessions (any
 	// case).
 	YesWords, NoWords, QuitWords, BackWords []string
-	// Header is each screen's first line.
-	Header func(project, source string) string
+	// Each screen's first line (Header): the project, and its source
+	// when there is one.
+	HeaderProject, HeaderSource i18n.M
 	// Warning, Problem and Unavailable mark a line for the ear.
-	Warning  func(text string) string
-	Problem  func(text string) string
+	Warning  i18n.M
+	Problem  i18n.M
 	Standing map[model.Standing]string
 	// Phase is one phase of REVIEW's list: its name and status.
-	Phase       func(name, status string) string
+	Phase       i18n.M
 	PhaseStatus map[model.PhaseStatus]string
 }
 
 var englishPlain = PlainText{
-	PickerHead: func(n int) string {
-		return fmt.Sprintf("%s saved here, newest first:", plural(n, "session is", "sessions are"))
-	},
-	PickerAsk: func(n, archived int) string {
-		also := ""
-		if archived > 0 {
-			also = "a shows the " + plural(archived, "archived session", "archived sessions") + " too, "
-		}
-		return fmt.Sprintf("Which session? Type a number from 1 to %d and press Enter (%sq quits):", n, also)
-	},
-	MenuAsk: func(n int, back, artifacts bool) string {
-		keys := ""
-		if artifacts {
-			keys += "v lists the artifacts, "
-		}
-		if back {
-			keys += "b goes back to the sessions, "
-		}
-		return fmt.Sprintf("Type a number from 1 to %d and press Enter (%sq quits):", n, keys)
-	},
-	Enter: "Press Enter to go back to the options (q quits):",
-	NotNumber: func(got string, n int) string {
-		return fmt.Sprintf("%q is not a number: type a number from 1 to %d.", got, n)
-	},
-	OutOfRange: func(got string, n int) string {
-		return fmt.Sprintf("%s is not on the list: type a number from 1 to %d.", got, n)
-	},
-	YesNo:      "Type y for yes or n for no, then press Enter.",
-	EndOfInput: "No answer (the input ended). Nothing changed.",
-	YesWords:   []string{"y", "yes"},
-	NoWords:    []string{"n", "no"},
-	QuitWords:  []string{"q", "quit"},
-	BackWords:  []string{"back"},
-	Header: func(project, source string) string {
-		if source == "" {
-			return "pickup: " + project
-		}
-		return "pickup: " + project + " (" + source + ")"
-	},
-	Warning: func(text string) string { return "Warning: " + text },
-	Problem: func(text string) string { return "Problem: " + text },
+	PickerHead:    i18n.Plural("{n} session is saved here, newest first:", "{n} sessions are saved here, newest first:"),
+	Ask:           i18n.T("Which session? Type a number from 1 to {last} and press Enter ({also}q quits):"),
+	AskAlso:       i18n.Plural("a shows the {n} archived session too, ", "a shows the {n} archived sessions too, "),
+	Menu:          i18n.T("Type a number from 1 to {last} and press Enter ({keys}q quits):"),
+	MenuArtifacts: "v lists the artifacts, ",
+	MenuBack:      "b goes back to the sessions, ",
+	Enter:         "Press Enter to go back to the options (q quits):",
+	NotNumber:     i18n.T("{got} is not a number: type a number from 1 to {last}."),
+	OutOfRange:    i18n.T("{got} is not on the list: type a number from 1 to {last}."),
+	YesNo:         "Type y for yes or n for no, then press Enter.",
+	EndOfInput:    "No answer (the input ended). Nothing changed.",
+	YesWords:      []string{"y", "yes"},
+	NoWords:       []string{"n", "no"},
+	QuitWords:     []string{"q", "quit"},
+	BackWords:     []string{"back"},
+	HeaderProject: i18n.T("pickup: {project}"),
+	HeaderSource:  i18n.T("pickup: {project} ({source})"),
+	Warning:       i18n.T("Warning: {text}"),
+	Problem:       i18n.T("Problem: {text}"),
 	Standing: map[model.Standing]string{
 		model.StandingRunning:     "running",
 		model.StandingCrashed:     "crashed",
@@ -96,11 +77,43 @@ var englishPlain = PlainText{
 		model.StandingArchived:    "archived",
 		model.StandingCorrupted:   "corrupted",
 	},
-	Phase: func(name, status string) string { return name + ": " + status },
+	Phase: i18n.T("{name}: {status}"),
 	PhaseStatus: map[model.PhaseStatus]string{
 		model.PhasePending:    "pending",
 		model.PhaseInProgress: "in progress",
 		model.PhaseFailed:     "failed",
 		model.PhaseCompleted:  "completed",
 	},
+}
+
+// PickerAsk asks for a session's number, 1 to n; archived counts the
+// archived sessions a shows too (0: none hidden).
+func (p PlainText) PickerAsk(n, archived int) string {
+	also := ""
+	if archived > 0 {
+		also = p.AskAlso.N(archived)
+	}
+	return p.Ask.F(n, also)
+}
+
+// MenuAsk asks for an option's number, 1 to n; back adds how to return
+// to the list of sessions (b), artifacts how to list them (v).
+func (p PlainText) MenuAsk(n int, back, artifacts bool) string {
+	keys := ""
+	if artifacts {
+		keys += p.MenuArtifacts
+	}
+	if back {
+		keys += p.MenuBack
+	}
+	return p.Menu.F(n, keys)
+}
+
+// Header is each screen's first line: the project, and its source when
+// there is one.
+func (p PlainText) Header(project, source string) string {
+	if source == "" {
+		return p.HeaderProject.F(project)
+	}
+	return p.HeaderSource.F(project, source)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -16,15 +17,17 @@ type VetoText struct {
 	// model.WhyDuringRun).
 	Why map[string]string
 	// RenamedFrom follows a renamed file: "from old.go".
-	RenamedFrom func(orig string) string
-	// NotCounted names the files that do not block (the session's own
-	// state and pickup's own), by count.
-	NotCounted func(state, pickup int) string
+	RenamedFrom i18n.M
+	// The files that do not block (NotCounted): the session's own state
+	// and pickup's own, by count, one group or both.
+	UncountedState, UncountedPickup i18n.M
+	UncountedBoth                   i18n.M
+	Uncounted                       i18n.M
 	// Ignored follows a file git ignores that changed since the
 	// session's recorded start (model.GitIgnored).
 	Ignored string
 	// Cut says the scan of ignored files stopped at its cap of n files.
-	Cut func(n int) string
+	Cut i18n.M
 	// Stash and Commit introduce the two commands; Again ends the steps.
 	Stash, Commit, Again string
 }
@@ -41,27 +44,35 @@ var englishVeto = VetoText{
 		model.WhyArtifact:  "recorded by the session",
 		model.WhyDuringRun: "changed while the run was at work",
 	},
-	RenamedFrom: func(orig string) string { return "from " + orig },
-	NotCounted: func(state, pickup int) string {
-		var parts []string
-		if state > 0 {
-			parts = append(parts, fmt.Sprintf("the session's own state (%d)", state))
-		}
-		if pickup > 0 {
-			parts = append(parts, fmt.Sprintf("pickup's own archives and log (%d)", pickup))
-		}
-		if len(parts) == 0 {
-			return ""
-		}
-		return "Not counted, restart leaves them be: " + strings.Join(parts, " and ") + "."
-	},
-	Ignored: "ignored by git, changed since the session started",
-	Cut: func(n int) string {
-		return fmt.Sprintf("The scan of files git ignores stopped after %d files: the rest were not looked at.", n)
-	},
-	Stash:  "Stash them (git stash pop brings them back):",
-	Commit: "OR commit the listed files by name:",
-	Again:  "Then run restart again",
+	RenamedFrom:     i18n.T("from {orig}"),
+	UncountedState:  i18n.T("the session's own state ({n})"),
+	UncountedPickup: i18n.T("pickup's own archives and log ({n})"),
+	UncountedBoth:   i18n.T("{state} and {pickup}"),
+	Uncounted:       i18n.T("Not counted, restart leaves them be: {files}."),
+	Ignored:         "ignored by git, changed since the session started",
+	Cut:             i18n.T("The scan of files git ignores stopped after {n} files: the rest were not looked at."),
+	Stash:           "Stash them (git stash pop brings them back):",
+	Commit:          "OR commit the listed files by name:",
+	Again:           "Then run restart again",
+}
+
+// NotCounted names the files that do not block (the session's own
+// state and pickup's own), by count; "" when there are none.
+func (v VetoText) NotCounted(state, pickup int) string {
+	var st, pk string
+	if state > 0 {
+		st = v.UncountedState.F(state)
+	}
+	if pickup > 0 {
+		pk = v.UncountedPickup.F(pickup)
+	}
+	switch {
+	case st != "" && pk != "":
+		return v.Uncounted.F(v.UncountedBoth.F(st, pk))
+	case st != "" || pk != "":
+		return v.Uncounted.F(st + pk)
+	}
+	return ""
 }
 
 // classAlone keys VetoText.Class's head for the person's files when
@@ -96,7 +107,7 @@ func (c *Catalog) VetoFileLine(f model.VetoFile) string {
 	}
 	var more []string
 	if f.OrigPath != "" {
-		more = append(more, c.Veto.RenamedFrom(model.ShowName(f.OrigPath)))
+		more = append(more, c.Veto.RenamedFrom.F(model.ShowName(f.OrigPath)))
 	}
 	if f.Status == model.GitIgnored {
 		more = append(more, c.Veto.Ignored)
@@ -137,7 +148,7 @@ func (c *Catalog) VetoLines(v *model.Veto) []string {
 		out = append(out, nc)
 	}
 	if v.IgnoredCut {
-		out = append(out, c.Veto.Cut(model.MaxIgnored))
+		out = append(out, c.Veto.Cut.F(model.MaxIgnored))
 	}
 	heads := []string{c.Veto.Stash, c.Veto.Commit}
 	for i, cmd := range v.Advice {

@@ -100,7 +100,7 @@ func TestTradeoffSaysWhatItAdds(t *testing.T) {
 // TestFilesChangedNoStrayColon: "o manifesto de despachos
 // (manifest.jsonl) mudou há 20 minutos", no colon after the file.
 func TestFilesChangedNoStrayColon(t *testing.T) {
-	got := For(i18n.PortugueseBR).Core.FilesChanged("o manifesto de despachos (manifest.jsonl)", "20 minutos", "30 minutos")
+	got := For(i18n.PortugueseBR).Core.FilesChanged.F("o manifesto de despachos (manifest.jsonl)", "20 minutos", "30 minutos")
 	if strings.Contains(got, "):") {
 		t.Errorf("%q", got)
 	}

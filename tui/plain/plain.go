@@ -220,7 +220,7 @@ func (a *asker) pick(cfg Config, shown []*model.Session, hidden int) (int, error
 	c := a.c
 	a.blank()
 	a.line(c.Plain.Header(cfg.Project, ""))
-	a.line(c.Plain.PickerHead(len(shown)))
+	a.line(c.Plain.PickerHead.N(len(shown)))
 	for i, s := range shown {
 		a.lines(sessionLines(c, i+1, s, cfg))
 	}
@@ -277,7 +277,7 @@ func (a *asker) menu(st model.State, list, arts bool) (model.Event, int, error) 
 			i = n - 1
 		}
 		if o := vis[i]; !o.Enabled {
-			a.line(c.Unavailable(c.Reason(o.Reason)))
+			a.line(c.Unavailable.F(c.Reason(o.Reason)))
 			continue
 		}
 		return model.Chose{Choice: vis[i].Choice}, 0, nil
@@ -322,10 +322,10 @@ func (a *asker) number(ans string, n int) (int, bool) {
 	v, err := strconv.Atoi(ans)
 	switch {
 	case err != nil:
-		a.line(a.c.Plain.NotNumber(ans, n))
+		a.line(a.c.Plain.NotNumber.F(strconv.Quote(ans), n))
 		return 0, false
 	case v < 1 || v > n:
-		a.line(a.c.Plain.OutOfRange(ans, n))
+		a.line(a.c.Plain.OutOfRange.F(ans, n))
 		return 0, false
 	}
 	return v, true

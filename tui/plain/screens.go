@@ -39,7 +39,7 @@ func sessionLines(c *msg.Catalog, n int, s *model.Session, cfg Config) []string 
 		}
 	}
 	if s.HasLastUpdated {
-		parts = append(parts, c.Picker.Updated(c.Elapsed(int(cfg.Now.Sub(s.LastUpdated).Minutes()))))
+		parts = append(parts, c.Picker.Updated.F(c.Elapsed(int(cfg.Now.Sub(s.LastUpdated).Minutes()))))
 	}
 	out := []string{strconv.Itoa(n) + ". " + strings.Join(parts, ", ")}
 	if d := details(c, s); d != "" {
@@ -65,7 +65,7 @@ func details(c *msg.Catalog, s *model.Session) string {
 		add(p)
 	}
 	if s.Branch != "" {
-		add(c.Picker.Branch(s.Branch))
+		add(c.Picker.Branch.F(s.Branch))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -80,7 +80,7 @@ func optionsLines(c *msg.Catalog, st model.State) []string {
 	var out []string
 	said := map[string]bool{}
 	if st.Screen == model.ScreenCorrupted {
-		out = append(out, p.Problem(c.CorruptedTitle))
+		out = append(out, p.Problem.F(c.CorruptedTitle))
 		if s != nil {
 			out = append(out, c.FileLabel+": "+s.Path)
 			if s.Problem != nil {
@@ -91,9 +91,9 @@ func optionsLines(c *msg.Catalog, st model.State) []string {
 		said[model.ReasonCorruptedOnly] = true
 	} else {
 		if st.Crash.Detected {
-			out = append(out, p.Warning(c.Crashed))
+			out = append(out, p.Warning.F(c.Crashed))
 			if s != nil && s.HasLastUpdated {
-				out = append(out, c.LastUpdate(c.Elapsed(st.Crash.MinutesSinceUpdate)))
+				out = append(out, c.LastUpdate.F(c.Elapsed(st.Crash.MinutesSinceUpdate)))
 			}
 		} else {
 			out = append(out, c.Greeting(s, st.Crash))
@@ -109,15 +109,15 @@ func optionsLines(c *msg.Catalog, st model.State) []string {
 			out = append(out, c.ResumeAt(c.Phase(s.ResumePoint.Phase), s.ResumePoint.Reason))
 		}
 		if s != nil && s.Problem != nil && s.Problem.Kind == model.ErrPhaseNotFound {
-			out = append(out, p.Problem(c.PhaseNotFound(s.Problem.Detail)), c.SuggestRestart)
+			out = append(out, p.Problem.F(c.PhaseNotFound.F(s.Problem.Detail)), c.SuggestRestart)
 		}
 	}
 	for _, al := range st.Alerts() {
-		out = append(out, p.Warning(c.AlertLine(al)))
+		out = append(out, p.Warning.F(c.AlertLine(al)))
 	}
 	if s != nil {
 		for _, w := range s.Warnings {
-			out = append(out, p.Warning(w))
+			out = append(out, p.Warning.F(w))
 		}
 	}
 	if st.Screen != model.ScreenCorrupted {
@@ -138,7 +138,7 @@ func optionsLines(c *msg.Catalog, st model.State) []string {
 		}
 		if !o.Enabled && o.Reason != "" && !said[o.Reason] {
 			said[o.Reason] = true
-			out = append(out, "     "+c.Unavailable(c.Reason(o.Reason)))
+			out = append(out, "     "+c.Unavailable.F(c.Reason(o.Reason)))
 		}
 	}
 	return out
@@ -165,7 +165,7 @@ func reviewLines(c *msg.Catalog, s *model.Session) []string {
 		if status == "" {
 			status = string(ph.Status)
 		}
-		l := "  " + c.Plain.Phase(c.Phase(ph.Name), status)
+		l := "  " + c.Plain.Phase.F(c.Phase(ph.Name), status)
 		for _, more := range []string{ph.Executor, ph.Duration, ph.Result} {
 			if more != "" {
 				l += ", " + more
@@ -199,7 +199,7 @@ func reviewLines(c *msg.Catalog, s *model.Session) []string {
 	if len(s.Warnings) > 0 {
 		out = append(out, c.WarningsHead+":")
 		for _, w := range s.Warnings {
-			out = append(out, "  "+c.Plain.Warning(w))
+			out = append(out, "  "+c.Plain.Warning.F(w))
 		}
 	}
 	return out
@@ -214,13 +214,13 @@ func vetoLines(c *msg.Catalog, v *model.Veto) []string {
 	}
 	if v.FailsClosed() {
 		title, suggestion := c.FailClosed(v)
-		out := []string{c.Plain.Warning(title), v.Reason}
+		out := []string{c.Plain.Warning.F(title), v.Reason}
 		if len(v.Files) > 0 {
-			out = append(append(out, c.VetoFiles(len(v.Files))), c.VetoLines(v)...)
+			out = append(append(out, c.VetoFiles.N(len(v.Files))), c.VetoLines(v)...)
 		}
 		return append(out, suggestion)
 	}
-	out := []string{c.Plain.Warning(c.VetoTitle), c.VetoFiles(len(v.Files))}
+	out := []string{c.Plain.Warning.F(c.VetoTitle), c.VetoFiles.N(len(v.Files))}
 	out = append(out, c.VetoLines(v)...)
 	out = append(out, c.VetoRisk)
 	if len(v.Advice) == 0 {
@@ -234,7 +234,7 @@ func vetoLines(c *msg.Catalog, v *model.Veto) []string {
 // returns the y/N question apart, for the asking.
 func confirmLines(c *msg.Catalog, st model.State) (string, []string) {
 	if q := st.Question(); q != "" {
-		out := []string{c.Plain.Warning(c.ConfirmTitle(st.Pending))}
+		out := []string{c.Plain.Warning.F(c.ConfirmTitle(st.Pending))}
 		out = append(out, strings.Split(q, "\n")...)
 		if also := st.MovesUnnamed(); len(also) > 0 {
 			out = append(out, c.DiscardAlso)
@@ -244,7 +244,7 @@ func confirmLines(c *msg.Catalog, st model.State) (string, []string) {
 		}
 		return c.ConfirmYN, out
 	}
-	out := []string{c.Plain.Warning(c.DiscardTitle)}
+	out := []string{c.Plain.Warning.F(c.DiscardTitle)}
 	moves := st.Moves()
 	if len(moves) > 0 {
 		out = append(out, c.DiscardMoves)
@@ -252,7 +252,7 @@ func confirmLines(c *msg.Catalog, st model.State) (string, []string) {
 			out = append(out, "  "+mv)
 		}
 	} else if s := st.Session; s != nil && s.Path != "" {
-		out = append(out, c.DiscardWhat, "  "+s.Path, c.DiscardRename(filepath.Base(s.Path)+".discarded.<timestamp>"))
+		out = append(out, c.DiscardWhat, "  "+s.Path, c.DiscardRename.F(filepath.Base(s.Path)+".discarded.<timestamp>"))
 	}
 	if len(moves) > 1 {
 		out = append(out, c.DiscardRestoreAll)
@@ -264,7 +264,7 @@ func confirmLines(c *msg.Catalog, st model.State) (string, []string) {
 
 // failedLines is a write the loader refused or could not make.
 func failedLines(c *msg.Catalog, st model.State) []string {
-	out := []string{c.Plain.Problem(c.FailedTitle)}
+	out := []string{c.Plain.Problem.F(c.FailedTitle)}
 	if st.Failure != "" {
 		out = append(out, st.Failure)
 	}

@@ -1,0 +1,13 @@
+package i18n_test
+
+import (
+	"testing"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
+)
+
+// The time units have every language's CLDR forms.
+func TestUnitsComplete(t *testing.T) {
+	i18ntest.Complete(t, i18ntest.Options{}, i18n.UnitBundle)
+}
