@@ -62,3 +62,7 @@ func lookup(kind string, l Lang, w string) string {
 	}
 	return w
 }
+
+// Bundle is the table as the completeness test reads it
+// (i18ntest.Complete).
+func (w *Words) Bundle() AnyBundle { return w.b }

@@ -115,14 +115,7 @@ func (c *completer) walk(path string, en, v reflect.Value, raw any) {
 			return
 		}
 		known := map[string]bool{}
-		for i := 0; i < en.NumField(); i++ {
-			f := en.Type().Field(i)
-			if !f.IsExported() || f.Tag.Get("json") == "-" {
-				continue
-			}
-			known[f.Name] = true
-			c.walk(join(path, f.Name), en.Field(i), v.Field(i), obj[f.Name])
-		}
+		c.fields(path, en, v, obj, known)
 		c.extra(path, obj, known)
 	case en.Kind() == reflect.Map:
 		obj, ok := raw.(map[string]any)
@@ -157,6 +150,27 @@ func (c *completer) walk(path string, en, v reflect.Value, raw any) {
 		if !en.IsNil() {
 			c.walk(path, en.Elem(), v.Elem(), raw)
 		}
+	}
+}
+
+// fields walks a struct's fields; an embedded struct's fields are the
+// object's own, as encoding/json reads them.
+func (c *completer) fields(path string, en, v reflect.Value, obj map[string]any, known map[string]bool) {
+	c.t.Helper()
+	for i := 0; i < en.NumField(); i++ {
+		f := en.Type().Field(i)
+		if f.Tag.Get("json") == "-" {
+			continue
+		}
+		if f.Anonymous && f.Type.Kind() == reflect.Struct && f.Type != mType && f.Type != pType {
+			c.fields(path, en.Field(i), v.Field(i), obj, known)
+			continue
+		}
+		if !f.IsExported() {
+			continue
+		}
+		known[f.Name] = true
+		c.walk(join(path, f.Name), en.Field(i), v.Field(i), obj[f.Name])
 	}
 }
 
