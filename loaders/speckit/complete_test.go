@@ -9,6 +9,6 @@ import (
 func TestEverySentenceHasItsTranslation(t *testing.T) {
 	i18ntest.Complete(t, i18ntest.Options{
 		Same:       []string{"spec-kit", "pickup", "tasks.md", "spec.md", "plan.md", "/speckit.plan", "/speckit.tasks", "/speckit.implement", "Feature", "Checklists"},
-		SameFields: []string{"NextPlan", "NextTasks", "NotCurrent", "PhaseLine", "Feature", "Checklists"},
-	}, Catalogs, words)
+		SameFields: []string{"NextPlan", "NextTasks", "NotCurrent", "PhaseLine", "PromptFeature", "Feature", "Checklists"},
+	}, Catalogs, words.Bundle())
 }

@@ -167,6 +167,10 @@ func (b *builder) resume(name string) {
 	}
 	b.s.Policy[model.Discard] = model.ChoicePolicy{Writes: true, Hint: b.t.DiscardHint, Confirm: b.t.DiscardConfirm.F(file)}
 	b.s.Moves = map[model.Choice][]string{model.Discard: {b.path}}
+	if b.s.Outcomes == nil {
+		b.s.Outcomes = map[model.Choice]string{}
+	}
+	b.s.Outcomes[model.Discard] = b.t.DiscardOutcome.F(file)
 }
 
 // prompt is the handoff for a fresh agent: the rule, where to start, and
@@ -351,6 +355,17 @@ func (b *builder) sections() {
 			loose = append(loose, strconv.Itoa(l.Line)+": "+clip(l.Text))
 		}
 		b.s.Sections = append(b.s.Sections, model.Section{Title: b.t.NotTasksTitle, Lines: loose})
+	}
+	var struck []string
+	for _, g := range b.doc.Phases() {
+		for _, t := range g.Tasks {
+			if t.Struck && !t.Done {
+				struck = append(struck, t.ID+" "+clip(t.Text))
+			}
+		}
+	}
+	if len(struck) > 0 {
+		b.s.Sections = append(b.s.Sections, model.Section{Title: b.t.SetAsideTitle, Lines: struck})
 	}
 }
 
