@@ -1,11 +1,13 @@
 package speckit
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
@@ -89,18 +91,31 @@ func (b *builder) current(name string) {
 }
 
 // unfinished is a feature with work left: no tasks.md yet, or an
-// unticked task in it.
+// unticked task in it. The answer is kept per file version (size and
+// time), since every feature's session names the others.
 func (f Feature) unfinished() bool {
 	if !f.Tasks {
 		return true
 	}
-	data, err := fsx.ReadFile(filepath.Join(f.Dir, "tasks.md"))
+	p := filepath.Join(f.Dir, "tasks.md")
+	st, err := os.Stat(p)
+	if err != nil {
+		return true
+	}
+	key := fmt.Sprintf("%s\x00%d\x00%d", p, st.Size(), st.ModTime().UnixNano())
+	if v, ok := unfinishedSeen.Load(key); ok {
+		return v.(bool)
+	}
+	data, err := fsx.ReadFile(p)
 	if err != nil {
 		return true
 	}
 	_, _, left := parseTasks(data).Next()
+	unfinishedSeen.Store(key, left)
 	return left
 }
+
+var unfinishedSeen sync.Map
 
 // planned is a feature before tasks.md: spec.md alone, or spec.md and
 // plan.md.
