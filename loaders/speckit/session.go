@@ -174,7 +174,7 @@ func (b *builder) resume(name string) {
 			b.s.Standing = model.StandingInterrupted
 			b.s.Headline = b.t.Headline.F(b.mod.UTC().Format("2006-01-02 15:04")+" UTC", u.Done, u.Total)
 		}
-		b.s.ResumePoint = model.ResumePoint{Phase: phase, Reason: b.t.ReasonNext.F(task.ID, phase)}
+		b.s.ResumePoint = model.ResumePoint{Phase: phase, Reason: b.t.ReasonNext.F(task.ID)}
 		b.field("next_task", "Next task", b.t.NextTask.F(task.ID, phase))
 		b.s.Policy[model.Continue] = model.ChoicePolicy{Recommended: true, Hint: b.t.ContinueHint.F(task.ID)}
 		b.s.Outcomes = map[model.Choice]string{model.Continue: b.t.ContinueOutcome.F(filepath.ToSlash(filepath.Join("specs", name)), task.ID)}

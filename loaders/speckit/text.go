@@ -50,7 +50,7 @@ var english = Text{
 	NextPlan:            "/speckit.plan",
 	NextTasks:           "/speckit.tasks",
 	NextTask:            i18n.T("{id} in {phase}"),
-	ReasonNext:          i18n.T("{id} is the first unticked task of the earliest phase with unticked tasks ({phase}): /speckit.implement works phase by phase, in task order"),
+	ReasonNext:          i18n.T("{id} is the first unticked task of the earliest phase with unticked tasks: /speckit.implement works phase by phase, in task order"),
 	ReasonPlanned:       i18n.T("the feature has no tasks.md yet; spec-kit's next step is {command}"),
 	ReasonAllDone:       i18n.T("every task in {file} is ticked"),
 	TasksDone:           i18n.Plural("{n} of {total} task ticked", "{n} of {total} tasks ticked"),
