@@ -83,9 +83,12 @@ func features(root string) (out []Feature, strays []string) {
 	return out, strays
 }
 
+// has reports whether dir holds something named name: a file, or
+// anything else there (a folder, a pipe, a link), which Load then names
+// in its error rather than pickup passing over it.
 func has(dir, name string) bool {
-	st, err := os.Lstat(filepath.Join(dir, name))
-	return err == nil && st.Mode().IsRegular()
+	_, err := os.Lstat(filepath.Join(dir, name))
+	return err == nil
 }
 
 // Current is how spec-kit itself resolves the feature it works on.

@@ -51,6 +51,12 @@ func (b *builder) session() *model.Session {
 		return b.s
 	}
 	b.doc = parseTasks(b.data)
+	if len(b.doc.Phases()) == 0 && !strings.HasPrefix(b.doc.Title, "Tasks") {
+		b.s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: b.path, Detail: b.t.NoTaskList}
+		b.s.Phases = []model.Phase{}
+		b.s.Policy = nil
+		return b.s
+	}
 	if b.doc.Title != "" {
 		b.s.Title = name + ": " + strings.TrimPrefix(b.doc.Title, "Tasks: ")
 	}

@@ -25,7 +25,7 @@ type Text struct {
 	MissingFile, Headline                     i18n.M
 	ContinueHint, ContinueOutcome             i18n.M
 	ContinueHintPlanned                       i18n.M
-	RestartNo                                 string
+	RestartNo, NoTaskList                     string
 	DiscardHint                               string
 	DiscardConfirm                            i18n.M
 	DiscardOutcome                            i18n.M
@@ -70,6 +70,7 @@ var english = Text{
 	ContinueHintPlanned: i18n.T("next: {command}"),
 	RestartNo:           "spec-kit has no restart, and pickup never unticks finished tasks. To start over, run /speckit.tasks yourself: it rewrites tasks.md and drops every tick.",
 	DiscardHint:         "set tasks.md aside (renamed, never deleted)",
+	NoTaskList:          "no task list: no \"# Tasks\" heading and no task line (- [ ] T001 …)",
 	DiscardConfirm:      i18n.T("Rename {file} to {file}.discarded.<time>? spec.md, plan.md and your code are not touched; pickup undo puts it back."),
 	DiscardOutcome:      i18n.T("{file} was set aside; spec.md, plan.md and the code are untouched. /speckit.tasks writes a fresh tasks.md."),
 	NothingToDiscard:    i18n.T("{feature} has no tasks.md to set aside"),
