@@ -130,7 +130,7 @@ func (a *app) commands() *cobra.Command {
 	pf := root.PersistentFlags()
 	pf.BoolVar(&a.jsonOut, "json", false, "print JSON on stdout (see docs/json.md)")
 	a.langFlags(pf)
-	pf.StringVar(&a.source, "source", "", "only sessions of this source: "+strings.Join(sourceNames(), ", "))
+	pf.StringVar(&a.source, "source", "", "only sessions of this source (a format: pickup help formats lists them)")
 	pf.StringVar(&a.claudeHome, "claude-home", a.claudeHome, "Claude Code's home, where kiln and crucible keep per-project memory ($CLAUDE_CONFIG_DIR, else $CLAUDE_HOME, default ~/.claude)")
 	pf.Lookup("claude-home").DefValue = "" // the usage says the default once
 	for _, s := range sourceSpecs {

@@ -1,0 +1,14 @@
+package main
+
+import (
+	"github.com/pickup-dev/pickup/loaders"
+	"github.com/pickup-dev/pickup/loaders/speckit"
+)
+
+func init() {
+	registerSource(sourceSpec{
+		name:    speckit.SourceName,
+		factory: func(o loaders.Options) loaders.Loader { return speckit.Loader{Lang: o.Lang} },
+		help:    "speckit: GitHub spec-kit's feature folders (specs/NNN-name/tasks.md, .specify/feature.json), resumed at the first unticked task of the earliest unfinished phase",
+	})
+}
