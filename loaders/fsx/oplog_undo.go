@@ -134,119 +134,159 @@ func PlanUndo(project string, e Entry) ([]UndoAction, error) {
 			}
 		}
 	}
-	state := map[string]string{} // path -> content hash as the plan leaves it
-	now := func(p string) (string, error) {
-		if h, ok := state[p]; ok {
-			return h, nil
-		}
-		h, _, err := ContentHash(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			return absent, nil
-		}
-		if err != nil {
-			return "", refuse(p, "cannot be read: %v", err)
-		}
-		return h, nil
-	}
+	pl := undoPlanner{project: project, e: e, state: map[string]string{}}
 	// Temporary files first: one may sit in a folder the plan takes away.
 	var plan []UndoAction
 	for _, t := range e.LeftTemps(project) {
 		plan = append(plan, UndoAction{Kind: "tidy", Path: t})
 	}
 	for i := len(e.Steps) - 1; i >= 0; i-- {
-		s := e.Steps[i]
-		a := UndoAction{Path: s.Path, step: s}
-		switch s.Kind {
-		case StepReplace:
-			cur, err := now(s.Path)
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case cur == s.Before:
-				a.Kind = "skip"
-			case cur == s.After || s.After == "" && cur != absent:
-				// No After: a write outside this package cut short
-				// before its result was recorded (see FillAfter).
-				if _, err := blob(project, s.Before); err != nil {
-					return nil, refuse(s.Path, "its old bytes cannot be put back: %v", err)
-				}
-				a.Kind, a.step.After = "restore", cur
-				state[s.Path] = s.Before
-			case cur == absent:
-				return nil, refuse(s.Path, "is gone since operation %d rewrote it", e.ID)
-			default:
-				return nil, refuse(s.Path, "changed since operation %d wrote it", e.ID)
-			}
-		case StepCreate:
-			cur, err := now(s.Path)
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case cur == absent:
-				a.Kind = "skip"
-			case cur == s.After || s.After == "":
-				a.Kind, a.step.After = "remove", cur
-				state[s.Path] = absent
-			default:
-				return nil, refuse(s.Path, "changed since operation %d made it", e.ID)
-			}
-		case StepRemove:
-			cur, err := now(s.Path)
-			if err != nil {
-				return nil, err
-			}
-			switch cur {
-			case s.Before:
-				a.Kind = "skip"
-			case absent:
-				if _, err := blob(project, s.Before); err != nil {
-					return nil, refuse(s.Path, "its old bytes cannot be put back: %v", err)
-				}
-				a.Kind = "recreate"
-				state[s.Path] = s.Before
-			default:
-				return nil, refuse(s.Path, "its place is taken since operation %d took it away", e.ID)
-			}
-		case StepRename:
-			from, err := now(s.Path)
-			if err != nil {
-				return nil, err
-			}
-			to, err := now(s.To)
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case from == s.Before && to == absent:
-				a.Kind = "skip"
-			case to == absent:
-				return nil, refuse(s.To, "is gone since operation %d moved %s there", e.ID, s.Path)
-			case to != s.Before:
-				return nil, refuse(s.To, "changed since operation %d moved it there", e.ID)
-			case from != absent:
-				return nil, refuse(s.Path, "its old place is taken: something is there since operation %d moved it to %s", e.ID, s.To)
-			default:
-				a.Kind, a.To = "move", s.To
-				state[s.Path], state[s.To] = s.Before, absent
-			}
-		case StepMkdir:
-			a.Kind = "rmdir"
-			if st, err := os.Lstat(s.Path); err != nil || !st.IsDir() {
-				a.Kind = "skip"
-			}
-		case StepRmdir:
-			a.Kind = "mkdir"
-			if _, err := os.Lstat(s.Path); err == nil {
-				a.Kind = "skip"
-			}
-		default:
-			return nil, refuse(e.File, "operation %d has a step pickup does not know (%q)", e.ID, s.Kind)
+		a, err := pl.step(e.Steps[i])
+		if err != nil {
+			return nil, err
 		}
 		plan = append(plan, a)
 	}
 	return plan, nil
+}
+
+// undoPlanner plans the reversal of one operation's steps, last first,
+// keeping what each file holds as the plan leaves it.
+type undoPlanner struct {
+	project string
+	e       Entry
+	state   map[string]string // path -> content hash as the plan leaves it
+}
+
+// now is what p holds as the plan leaves it: its content hash, or
+// absent.
+func (pl *undoPlanner) now(p string) (string, error) {
+	if h, ok := pl.state[p]; ok {
+		return h, nil
+	}
+	h, _, err := ContentHash(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return absent, nil
+	}
+	if err != nil {
+		return "", refuse(p, "cannot be read: %v", err)
+	}
+	return h, nil
+}
+
+// step is the action that reverses s.
+func (pl *undoPlanner) step(s Step) (UndoAction, error) {
+	a := UndoAction{Path: s.Path, step: s}
+	var err error
+	switch s.Kind {
+	case StepReplace:
+		err = pl.replace(s, &a)
+	case StepCreate:
+		err = pl.create(s, &a)
+	case StepRemove:
+		err = pl.remove(s, &a)
+	case StepRename:
+		err = pl.rename(s, &a)
+	case StepMkdir:
+		a.Kind = "rmdir"
+		if st, err := os.Lstat(s.Path); err != nil || !st.IsDir() {
+			a.Kind = "skip"
+		}
+	case StepRmdir:
+		a.Kind = "mkdir"
+		if _, err := os.Lstat(s.Path); err == nil {
+			a.Kind = "skip"
+		}
+	default:
+		err = refuse(pl.e.File, "operation %d has a step pickup does not know (%q)", pl.e.ID, s.Kind)
+	}
+	return a, err
+}
+
+func (pl *undoPlanner) replace(s Step, a *UndoAction) error {
+	cur, err := pl.now(s.Path)
+	if err != nil {
+		return err
+	}
+	switch {
+	case cur == s.Before:
+		a.Kind = "skip"
+	case cur == s.After || s.After == "" && cur != absent:
+		// No After: a write outside this package cut short before its
+		// result was recorded (see FillAfter).
+		if _, err := blob(pl.project, s.Before); err != nil {
+			return refuse(s.Path, "its old bytes cannot be put back: %v", err)
+		}
+		a.Kind, a.step.After = "restore", cur
+		pl.state[s.Path] = s.Before
+	case cur == absent:
+		return refuse(s.Path, "is gone since operation %d rewrote it", pl.e.ID)
+	default:
+		return refuse(s.Path, "changed since operation %d wrote it", pl.e.ID)
+	}
+	return nil
+}
+
+func (pl *undoPlanner) create(s Step, a *UndoAction) error {
+	cur, err := pl.now(s.Path)
+	if err != nil {
+		return err
+	}
+	switch {
+	case cur == absent:
+		a.Kind = "skip"
+	case cur == s.After || s.After == "":
+		a.Kind, a.step.After = "remove", cur
+		pl.state[s.Path] = absent
+	default:
+		return refuse(s.Path, "changed since operation %d made it", pl.e.ID)
+	}
+	return nil
+}
+
+func (pl *undoPlanner) remove(s Step, a *UndoAction) error {
+	cur, err := pl.now(s.Path)
+	if err != nil {
+		return err
+	}
+	switch cur {
+	case s.Before:
+		a.Kind = "skip"
+	case absent:
+		if _, err := blob(pl.project, s.Before); err != nil {
+			return refuse(s.Path, "its old bytes cannot be put back: %v", err)
+		}
+		a.Kind = "recreate"
+		pl.state[s.Path] = s.Before
+	default:
+		return refuse(s.Path, "its place is taken since operation %d took it away", pl.e.ID)
+	}
+	return nil
+}
+
+func (pl *undoPlanner) rename(s Step, a *UndoAction) error {
+	from, err := pl.now(s.Path)
+	if err != nil {
+		return err
+	}
+	to, err := pl.now(s.To)
+	if err != nil {
+		return err
+	}
+	switch {
+	case from == s.Before && to == absent:
+		a.Kind = "skip"
+	case to == absent:
+		return refuse(s.To, "is gone since operation %d moved %s there", pl.e.ID, s.Path)
+	case to != s.Before:
+		return refuse(s.To, "changed since operation %d moved it there", pl.e.ID)
+	case from != absent:
+		return refuse(s.Path, "its old place is taken: something is there since operation %d moved it to %s", pl.e.ID, s.To)
+	default:
+		a.Kind, a.To = "move", s.To
+		pl.state[s.Path], pl.state[s.To] = s.Before, absent
+	}
+	return nil
 }
 
 // Undo reverses e: PlanUndo, then each write, recorded in the open
