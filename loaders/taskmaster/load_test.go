@@ -62,9 +62,9 @@ func alertTexts(s *model.Session) string {
 func TestRealFilesResumeWhereTaskmasterNextDoes(t *testing.T) {
 	for _, tc := range []struct {
 		dir, next, status string
-		tasks, tasksDone   int
-		subs, subsDone     int
-		reason             string
+		tasks, tasksDone  int
+		subs, subsDone    int
+		reason            string
 	}{
 		{"in-progress-parent", "2.6", "in-progress", 10, 1, 14, 11, "subtask 2.6 of in-progress task 2 comes first (priority high"},
 		{"legacy-tasks-json", "9", "pending", 13, 9, 10, 10, "task 9, no in-progress task has an eligible subtask (priority medium, 1 dependency done)"},

@@ -223,6 +223,24 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 	return p
 }
 
+// outcomes are each choice's one line once it is made, in
+// task-master's terms.
+func (v *view) outcomes() map[model.Choice]string {
+	tx, in := v.in.tx, v.in
+	file := in.rel(in.path)
+	out := map[model.Choice]string{}
+	if it := v.nextItem(); it != nil {
+		out[model.Continue] = tx.ContinueOutcome.F(strings.Join(v.commands(), "; "), it.full)
+	}
+	if r := v.targets(model.Restart); len(r) > 0 {
+		out[model.Restart] = tx.RestartOutcome.N(len(r), in.idList(ids(r), listMax), file)
+	}
+	if d := v.targets(model.Discard); len(d) > 0 {
+		out[model.Discard] = tx.DiscardOutcome.N(len(d), in.idList(ids(d), listMax), file)
+	}
+	return out
+}
+
 // context is what CONTINUE hands over (restored_context).
 func (v *view) context() map[string]any {
 	c := map[string]any{"tag": v.t.name, "tasks_file": v.in.rel(v.in.path), "current_tag": v.in.current}

@@ -142,6 +142,7 @@ func (in *input) session(t *tag) *model.Session {
 	s.Grid, s.Sections = v.grid(), v.sections()
 	s.Policy, s.Moves = v.policy(), nil
 	s.Prompt = v.prompt(s.Alerts)
+	s.Outcomes = v.outcomes()
 	s.Context = v.context()
 	return s
 }

@@ -61,6 +61,9 @@ type Text struct {
 	DiscardHint     i18n.M // {command}
 	DiscardNone     string
 	DiscardConfirm  i18n.P // {n} {ids} {tag} {file}
+	ContinueOutcome i18n.M // {commands} {id}
+	RestartOutcome  i18n.P // {n} {ids} {file}
+	DiscardOutcome  i18n.P // {n} {ids} {file}
 	Corrupted       string
 	Changed         i18n.M // {path}
 	NothingToChange string
@@ -141,6 +144,9 @@ var english = Text{
 	DiscardHint:     i18n.T("{command}: the tag's unfinished work; done and review stay"),
 	DiscardNone:     "nothing unfinished to cancel in this tag",
 	DiscardConfirm:  i18n.Plural("Mark {n} unfinished item of tag {tag} cancelled in {file} ({ids})? Done and review tasks stay as they are.", "Mark {n} unfinished items of tag {tag} cancelled in {file} ({ids})? Done and review tasks stay as they are."),
+	ContinueOutcome: i18n.T("Run {commands}: task-master next picks {id}."),
+	RestartOutcome:  i18n.Plural("{n} item set back to pending ({ids}) in {file}, as task-master set-status --status=pending does; pickup undo takes it back.", "{n} items set back to pending ({ids}) in {file}, as task-master set-status --status=pending does; pickup undo takes it back."),
+	DiscardOutcome:  i18n.Plural("{n} item marked cancelled ({ids}) in {file}, as task-master set-status --status=cancelled does; nothing was deleted, and pickup undo takes it back.", "{n} items marked cancelled ({ids}) in {file}, as task-master set-status --status=cancelled does; nothing was deleted, and pickup undo takes it back."),
 	Corrupted:       "tasks.json cannot be read as JSON: pickup does not edit it",
 	Changed:         i18n.T("{path} changed since it was read"),
 	NothingToChange: "nothing to change: no task has a status this choice changes",
