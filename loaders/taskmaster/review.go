@@ -54,7 +54,7 @@ func (v *view) grid() *model.Grid {
 	g := &model.Grid{Title: tx.GridTitle, Cols: make([]string, 1+cols), Rows: make([]model.GridRow, len(v.t.tasks)), Replaces: []string{tx.TasksTitle}}
 	g.Cols[0] = tx.ColTask
 	for j := 1; j <= cols; j++ {
-		g.Cols[j] = itoa(j)
+		g.Cols[j] = "." + itoa(j) // the cell reads "2 .6": subtask 2.6
 	}
 	none := model.GridCell{Kind: model.GridNone, Glyph: " ", ASCII: " "}
 	for i := range v.t.tasks {
@@ -173,11 +173,11 @@ func arg(s string) string {
 // setStatus is task-master's command for items: set-status with their
 // ids, at most listMax of them named (the rest "…").
 func setStatus(items []*item, status string) string {
-	list := ids(items)
+	list, more := ids(items), ""
 	if len(list) > listMax {
-		list = append(list[:listMax], "…")
+		list, more = list[:listMax], ",…"
 	}
-	return "task-master set-status --id=" + arg(strings.Join(list, ",")) + " --status=" + status
+	return "task-master set-status --id=" + arg(strings.Join(list, ",")) + more + " --status=" + status
 }
 
 // commands are what CONTINUE runs, in task-master's own terms.
