@@ -58,12 +58,12 @@ func applyStatus(tx *Text, s *model.Session, c model.Choice) error {
 
 // spliceStatus puts `"status"` in place of each item's status string.
 func spliceStatus(data []byte, bom int, items []*item, status string) []byte {
-	sort.Slice(items, func(a, b int) bool { return items[a].statusAt.Index > items[b].statusAt.Index })
+	sort.Slice(items, func(a, b int) bool { return items[a].statusAt > items[b].statusAt })
 	raw := `"` + status + `"`
 	out := append([]byte(nil), data...)
 	for _, it := range items {
-		at := bom + it.statusAt.Index
-		end := at + len(it.statusAt.Raw)
+		at := bom + it.statusAt
+		end := at + it.statusLen
 		out = append(out[:at:at], append([]byte(raw), out[end:]...)...)
 	}
 	return out

@@ -119,7 +119,7 @@ func (v *view) sections() []model.Section {
 	}
 	var tags []string
 	for _, o := range in.store.tags {
-		c := counts(o.tasks)
+		c := counts(o.tasks, false)
 		if o.name == in.current {
 			tags = append(tags, tx.TagCurrent.F(textsafe.Line(o.name, titleMax), c))
 		} else {

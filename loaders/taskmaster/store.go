@@ -32,9 +32,11 @@ type item struct {
 	desc   string
 	// status is the raw value, "" when missing; statusAt is the string
 	// value in the file (for a splice), statusSet whether it is a string.
-	status    string
-	statusAt  gjson.Result
-	statusSet bool
+	status string
+	// statusAt and statusLen are where the status value's bytes are
+	// in the document (after a byte order mark).
+	statusAt, statusLen int
+	statusSet           bool
 	priority  string
 	// deps are the dependencies as full ids (String(dep), or for a
 	// subtask toFullSubId's "<parent>.<dep>").
@@ -111,6 +113,32 @@ func bomLen(data []byte) int {
 		return 3
 	}
 	return 0
+}
+
+// tagNames are the tags of a tasks.json, without reading their tasks
+// (Discover); ok as parseStore's.
+func tagNames(data []byte) (names []string, ok bool) {
+	body := data[bomLen(data):]
+	if !json.Valid(body) {
+		return nil, false
+	}
+	root := gjson.ParseBytes(body)
+	tagged, legacy := shapeOf(root)
+	switch {
+	case !tagged && !legacy:
+		return nil, false
+	case !tagged:
+		return []string{defaultTag}, true
+	}
+	seen := map[string]bool{}
+	root.ForEach(func(k, v gjson.Result) bool {
+		if v.IsObject() && field(v, "tasks").Exists() && !seen[k.Str] {
+			seen[k.Str] = true
+			names = append(names, k.Str)
+		}
+		return true
+	})
+	return names, true
 }
 
 // parseStore reads a tasks.json. ok is false when it is not valid JSON
@@ -234,7 +262,7 @@ func readItem(v gjson.Result, parent *item, d *[]drift) item {
 		*d = append(*d, drift{driftNoID, it.title})
 	}
 	if status.Type == gjson.String {
-		it.status, it.statusAt, it.statusSet = status.Str, status, true
+		it.status, it.statusAt, it.statusLen, it.statusSet = status.Str, status.Index, len(status.Raw), true
 	} else if status.Exists() && status.Type != gjson.Null {
 		it.status = jsString(status)
 	}

@@ -95,15 +95,15 @@ func (l Loader) Discover(project string) ([]string, error) {
 			found = append(found, p)
 			continue
 		}
-		s, ok := parseStore(data)
+		names, ok := tagNames(data)
 		if !ok {
 			if ownPlace(root, rel) && !validOther(data) {
 				found = append(found, p) // damaged: Load reports it
 			}
 			continue
 		}
-		for _, t := range s.tags {
-			found = append(found, p+tagSeparator+t.name)
+		for _, name := range names {
+			found = append(found, p+tagSeparator+name)
 		}
 	}
 	return found, nil
@@ -121,8 +121,7 @@ func ownPlace(root, rel string) bool {
 
 // validOther is valid JSON that is not task-master's: another tool's.
 func validOther(data []byte) bool {
-	_, ok := parseStore(data)
-	return !ok && jsonValid(data)
+	return jsonValid(data)
 }
 
 // split reads a discovered entry back: the store's path and the tag
@@ -164,11 +163,18 @@ func (l Loader) Load(project, entry string) (*model.Session, error) {
 	if st, err := os.Stat(path); err == nil {
 		mtime = st.ModTime()
 	}
+	return l.loadData(root, path, tagName, data, mtime), nil
+}
+
+// loadData is Load once the store is read: tagName "" is the current
+// tag.
+func (l Loader) loadData(root, path, tagName string, data []byte, mtime time.Time) *model.Session {
+	tx := l.text()
 	in := &input{root: root, path: path, data: data, mtime: mtime, tx: tx, lang: l.Lang}
 	in.readCurrent()
 	st, ok := parseStore(data)
 	if !ok {
-		return in.damaged(tx.NotJSON.F(jsonDetail(tx, data))), nil
+		return in.damaged(tx.NotJSON.F(jsonDetail(tx, data)))
 	}
 	in.store = st
 	if tagName == "" {
@@ -178,9 +184,9 @@ func (l Loader) Load(project, entry string) (*model.Session, error) {
 	if t == nil {
 		s := in.damaged(tx.NoTag.F(tagName))
 		s.ID = loaders.SessionID(SourceName, root, path+tagSeparator+tagName)
-		return s, nil
+		return s
 	}
-	return in.session(t), nil
+	return in.session(t)
 }
 
 // Apply carries out a choice's write. CONTINUE and REVIEW write nothing

@@ -47,11 +47,21 @@ func (v *view) each(f func(it, parent *item)) {
 }
 
 // counts is "done 1 · in-progress 1 · pending 8": each status word with
-// its count, task-master's words in Statuses order, then others.
-func counts(items []item) string {
+// its count, task-master's words in Statuses order, then others; of the
+// tasks, or (subs) of their subtasks.
+func counts(tasks []item, subs bool) string {
 	c := map[string]int{}
-	for i := range items {
-		c[wordOf(items[i].status)]++
+	for i := range tasks {
+		if !subs {
+			c[wordOf(tasks[i].status)]++
+			continue
+		}
+		for j := range tasks[i].subs {
+			c[wordOf(tasks[i].subs[j].status)]++
+		}
+	}
+	if len(c) == 0 {
+		return ""
 	}
 	var parts []string
 	for _, w := range Statuses {
@@ -77,14 +87,6 @@ func wordOf(status string) string {
 		return stPending
 	}
 	return status
-}
-
-func (v *view) subtasks() []item {
-	var out []item
-	for i := range v.t.tasks {
-		out = append(out, v.t.tasks[i].subs...)
-	}
-	return out
 }
 
 // status is the tag's one word: in-progress when something is, done
@@ -183,9 +185,9 @@ func (v *view) fields() []model.Field {
 	if it := v.nextItem(); it != nil {
 		f = append(f, model.Field{Key: "next", Label: "Next", Value: it.full + " " + textsafe.Line(it.title, titleMax)})
 	}
-	f = append(f, model.Field{Key: "tasks", Label: "Tasks", Value: counts(v.t.tasks)})
-	if subs := v.subtasks(); len(subs) > 0 {
-		f = append(f, model.Field{Key: "subtasks", Label: "Subtasks", Value: counts(subs)})
+	f = append(f, model.Field{Key: "tasks", Label: "Tasks", Value: counts(v.t.tasks, false)})
+	if subs := counts(v.t.tasks, true); subs != "" {
+		f = append(f, model.Field{Key: "subtasks", Label: "Subtasks", Value: subs})
 	}
 	return f
 }
