@@ -296,3 +296,11 @@ func TestEvidenceAlerts(t *testing.T) {
 		t.Errorf("prompt lacks the alerts:\n%s", s.Prompt)
 	}
 }
+
+// The demo sample resumes where its README says.
+func TestDemoSample(t *testing.T) {
+	s := loadOne(t, testkit.Fixture(t, filepath.Join("testdata", "demo")))
+	if s.ResumePoint.Phase != "3.3" || len(s.Alerts) != 0 || len(s.Warnings) != 0 || s.Units == nil || *s.Units != (model.Progress{Done: 4, Total: 6}) {
+		t.Errorf("demo: resume %q, alerts %v, warnings %v, units %+v", s.ResumePoint.Phase, s.Alerts, s.Warnings, s.Units)
+	}
+}

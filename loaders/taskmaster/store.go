@@ -37,7 +37,7 @@ type item struct {
 	// in the document (after a byte order mark).
 	statusAt, statusLen int
 	statusSet           bool
-	priority  string
+	priority            string
 	// deps are the dependencies as full ids (String(dep), or for a
 	// subtask toFullSubId's "<parent>.<dep>").
 	deps []string
