@@ -23,6 +23,7 @@ import (
 	"github.com/pickup-dev/pickup/loaders/design"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/loaders/kiln"
+	"github.com/pickup-dev/pickup/loaders/taskmaster"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -167,6 +168,13 @@ var targets = []target{
 		p.valid = readFile(t, p.path)
 		return p
 	}},
+	{name: "taskmaster", value: "Create Auth0 Configuration Documentation", setup: func(t *testing.T) place {
+		p := newPlace(t)
+		testkit.CopyReplace(t, filepath.Join(testdata, "taskmaster", "in-progress-parent", ".taskmaster"), filepath.Join(p.project, ".taskmaster"))
+		p.path = filepath.Join(p.project, ".taskmaster", "tasks", "tasks.json")
+		p.valid = readFile(t, p.path)
+		return p
+	}},
 }
 
 // kilnTarget is one of kiln's files, in a project laid out from a kiln
@@ -225,7 +233,7 @@ func cruciblePlace(t *testing.T) (place, string) {
 func registry(p place) loaders.Registry {
 	o := loaders.Options{ClaudeHome: p.home, Now: time.Date(2026, 3, 24, 14, 30, 0, 0, time.UTC), Plain: true,
 		Flags: map[string]string{}, Lists: map[string][]string{}}
-	return loaders.Registry{aios.New(), kiln.New(p.home), crucible.New(o), bookforge.New(o), design.New(o), design.NewAtelier(o)}
+	return loaders.Registry{aios.New(), kiln.New(p.home), crucible.New(o), bookforge.New(o), design.New(o), design.NewAtelier(o), taskmaster.Loader{}}
 }
 
 // outcome is what Find made of one project.
