@@ -26,7 +26,6 @@ type input struct {
 	data       []byte
 	mtime      time.Time
 	tx         *Text
-	lang       i18n.Lang
 	store      *store
 	// current is task-master's current tag; currentFrom says where it
 	// comes from (a sentence), currentFile the file (relative), if any.
@@ -140,7 +139,7 @@ func (in *input) session(t *tag) *model.Session {
 	}
 	s.Artifacts = in.artifacts(v)
 	s.Grid, s.Sections = v.grid(), v.sections()
-	s.Policy, s.Moves = v.policy(), nil
+	s.Policy = v.policy()
 	s.Prompt = v.prompt(s.Alerts)
 	s.Outcomes = v.outcomes()
 	s.Context = v.context()

@@ -170,7 +170,7 @@ func (l Loader) Load(project, entry string) (*model.Session, error) {
 // tag.
 func (l Loader) loadData(root, path, tagName string, data []byte, mtime time.Time) *model.Session {
 	tx := l.text()
-	in := &input{root: root, path: path, data: data, mtime: mtime, tx: tx, lang: l.Lang}
+	in := &input{root: root, path: path, data: data, mtime: mtime, tx: tx}
 	in.readCurrent()
 	st, ok := parseStore(data)
 	if !ok {

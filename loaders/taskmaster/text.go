@@ -65,7 +65,6 @@ type Text struct {
 	RestartOutcome  i18n.P // {n} {ids} {file}
 	DiscardOutcome  i18n.P // {n} {ids} {file}
 	Corrupted       string
-	Changed         i18n.M // {path}
 	NothingToChange string
 
 	// REVIEW: the grid and the sections.
@@ -148,7 +147,6 @@ var english = Text{
 	RestartOutcome:  i18n.Plural("{n} item set back to pending ({ids}) in {file}, as task-master set-status --status=pending does; pickup undo takes it back.", "{n} items set back to pending ({ids}) in {file}, as task-master set-status --status=pending does; pickup undo takes it back."),
 	DiscardOutcome:  i18n.Plural("{n} item marked cancelled ({ids}) in {file}, as task-master set-status --status=cancelled does; nothing was deleted, and pickup undo takes it back.", "{n} items marked cancelled ({ids}) in {file}, as task-master set-status --status=cancelled does; nothing was deleted, and pickup undo takes it back."),
 	Corrupted:       "tasks.json cannot be read as JSON: pickup does not edit it",
-	Changed:         i18n.T("{path} changed since it was read"),
 	NothingToChange: "nothing to change: no task has a status this choice changes",
 
 	GridTitle:    "Tasks and subtasks",
