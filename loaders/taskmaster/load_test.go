@@ -304,3 +304,17 @@ func TestDemoSample(t *testing.T) {
 		t.Errorf("demo: resume %q, alerts %v, warnings %v, units %+v", s.ResumePoint.Phase, s.Alerts, s.Warnings, s.Units)
 	}
 }
+
+// An item already in progress is shown, not set in progress again.
+func TestContinueOnAnInProgressTask(t *testing.T) {
+	s := loadOne(t, testkit.Fixture(t, filepath.Join(fixtures, "ids-from-11")))
+	if h := s.Policy[model.Continue].Hint; h != "run task-master next; task-master show 13" {
+		t.Errorf("continue hint %q", h)
+	}
+	if h := s.Policy[model.Restart].Hint; h != "task-master set-status --id=13 --status=pending: in-progress work back to pending; done and review stay" {
+		t.Errorf("restart hint %q", h)
+	}
+	if got := s.Outcomes[model.Continue]; got != "Run task-master next; task-master show 13: task-master next picks 13." {
+		t.Errorf("outcome %q", got)
+	}
+}
