@@ -94,7 +94,7 @@ func TestRealFilesResumeWhereTaskmasterNextDoes(t *testing.T) {
 			if len(s.Alerts) != 0 {
 				t.Errorf("alerts on a consistent file:\n%s", alertTexts(s))
 			}
-			if !strings.HasPrefix(fieldOf(s, "current_tag"), "master (") || fieldOf(s, "tag") != "master" {
+			if !strings.HasPrefix(fieldOf(s, "current_tag"), "master") || fieldOf(s, "tag") != "master" {
 				t.Errorf("fields %+v", s.Fields)
 			}
 		})
@@ -103,7 +103,7 @@ func TestRealFilesResumeWhereTaskmasterNextDoes(t *testing.T) {
 
 func TestInProgressParentDetails(t *testing.T) {
 	s := loadOne(t, testkit.Fixture(t, filepath.Join(fixtures, "in-progress-parent")))
-	if got := fieldOf(s, "current_tag"); got != "master (currentTag in .taskmaster/state.json)" {
+	if got := fieldOf(s, "current_tag"); got != "master (.taskmaster/state.json currentTag)" {
 		t.Errorf("current tag %q", got)
 	}
 	if got := fieldOf(s, "next"); got != "2.6 Create Auth0 Configuration Documentation" {
@@ -182,7 +182,7 @@ func TestLegacyFileIsTheTagMasterWithAWarning(t *testing.T) {
 			t.Errorf("warnings lack %q:\n%s", want, ws)
 		}
 	}
-	if fieldOf(s, "current_tag") != "master (task-master's default)" {
+	if fieldOf(s, "current_tag") != "master" {
 		t.Errorf("current %q", fieldOf(s, "current_tag"))
 	}
 }
@@ -240,7 +240,7 @@ func TestEveryTagIsASession(t *testing.T) {
 	if !strings.Contains(strings.Join(fx.Warnings, "\n"), "1 other tag has unfinished tasks, each its own session: master") {
 		t.Errorf("feature-x warnings %q", fx.Warnings)
 	}
-	if fx.ResumePoint.Phase != "1" || fieldOf(fx, "current_tag") != "feature-x (currentTag in .taskmaster/state.json)" {
+	if fx.ResumePoint.Phase != "1" || fieldOf(fx, "current_tag") != "feature-x (.taskmaster/state.json currentTag)" {
 		t.Errorf("feature-x %+v %q", fx.ResumePoint, fieldOf(fx, "current_tag"))
 	}
 	if done.Standing != model.StandingDone || done.Policy[model.Continue].Disabled == "" || done.ResumePoint.Reason != "task-master next finds nothing: no task is pending or in-progress" {

@@ -18,7 +18,7 @@ func TestMessagesComplete(t *testing.T) {
 	i18ntest.Complete(t, i18ntest.Options{
 		Same: append([]string{"task-master", "pickup", "Tag", "Tags", "tasks.json"}, i18ntest.Verbs...),
 		SameFields: []string{
-			"JSONAt", "CurrentFromState", "CurrentFromConfig", "CellTask", "TagLine", "PromptItem",
+			"JSONAt", "CellTask", "TagLine", "PromptItem",
 		},
 	}, Catalogs)
 }

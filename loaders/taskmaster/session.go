@@ -13,7 +13,6 @@ import (
 
 	"github.com/tidwall/gjson"
 
-	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -28,7 +27,8 @@ type input struct {
 	tx         *Text
 	store      *store
 	// current is task-master's current tag; currentFrom says where it
-	// comes from (a sentence), currentFile the file (relative), if any.
+	// comes from (a file and its key, "" for task-master's default),
+	// currentFile the file (relative), if any.
 	current, currentFrom, currentFile string
 	warnings                          []string
 }
@@ -45,13 +45,10 @@ func (in *input) rel(p string) string {
 // readCurrent is utils.js getCurrentTag: state.json's currentTag, else
 // config.json's global.defaultTag, else master.
 func (in *input) readCurrent() {
-	in.current, in.currentFrom = defaultTag, in.tx.CurrentDefault
-	for _, side := range []struct {
-		rel, path string
-		from      i18n.M
-	}{
-		{stateFile, "currentTag", in.tx.CurrentFromState},
-		{configFile, "global.defaultTag", in.tx.CurrentFromConfig},
+	in.current, in.currentFrom = defaultTag, ""
+	for _, side := range []struct{ rel, key string }{
+		{stateFile, "currentTag"},
+		{configFile, "global.defaultTag"},
 	} {
 		p := filepath.Join(in.root, filepath.FromSlash(side.rel))
 		if _, err := os.Stat(p); err != nil {
@@ -67,8 +64,8 @@ func (in *input) readCurrent() {
 			in.warnings = append(in.warnings, in.tx.ConfigUnreadable.F(side.rel, jsonDetail(in.tx, data)))
 			continue
 		}
-		if v := gjson.GetBytes(body, side.path); v.Type == gjson.String && v.Str != "" {
-			in.current, in.currentFrom, in.currentFile = v.Str, side.from.F(side.rel), side.rel
+		if v := gjson.GetBytes(body, side.key); v.Type == gjson.String && v.Str != "" {
+			in.current, in.currentFrom, in.currentFile = v.Str, side.rel+" "+side.key, side.rel
 			return
 		}
 	}

@@ -17,11 +17,6 @@ type Text struct {
 	UnknownChoice  i18n.M // {choice}
 	NoTasksToWrite string
 
-	// Where the current tag comes from.
-	CurrentFromState  i18n.M // {file}
-	CurrentFromConfig i18n.M // {file}
-	CurrentDefault    string
-
 	// The resume point (task-master next).
 	NextSubtask  i18n.M // {id} {parent} {priority}
 	NextTask     i18n.M // {id} {priority}
@@ -103,10 +98,6 @@ var english = Text{
 	NoTag:          i18n.T("the tag {tag} is no longer in the file"),
 	UnknownChoice:  i18n.T("unknown choice {choice}"),
 	NoTasksToWrite: "there is no tasks.json to write",
-
-	CurrentFromState:  i18n.T("currentTag in {file}"),
-	CurrentFromConfig: i18n.T("global.defaultTag in {file}"),
-	CurrentDefault:    "task-master's default",
 
 	NextSubtask:  i18n.T("task-master next: subtask {id} of in-progress task {parent} comes first (priority {priority}, its dependencies done)"),
 	NextTask:     i18n.T("task-master next: task {id}, no in-progress task has an eligible subtask (priority {priority}, no dependencies)"),

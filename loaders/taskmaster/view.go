@@ -178,9 +178,15 @@ func (v *view) progress() (model.Progress, *model.Progress) {
 
 func (v *view) fields() []model.Field {
 	in := v.in
+	// The values are language-neutral (names, ids, files, task-master's
+	// words): scripts may compare them.
+	cur := in.current
+	if in.currentFrom != "" {
+		cur += " (" + in.currentFrom + ")"
+	}
 	f := []model.Field{
 		{Key: "tag", Label: "Tag", Value: v.t.name},
-		{Key: "current_tag", Label: "Current tag", Value: in.current + " (" + in.currentFrom + ")"},
+		{Key: "current_tag", Label: "Current tag", Value: cur},
 	}
 	if it := v.nextItem(); it != nil {
 		f = append(f, model.Field{Key: "next", Label: "Next", Value: it.full + " " + textsafe.Line(it.title, titleMax)})
