@@ -69,7 +69,7 @@ func (v *view) grid() *model.Grid {
 		}
 		var notes []string
 		if v.n.found && v.n.task == i {
-			notes = append(notes, tx.GridNote.F(v.nextItem().full))
+			notes = append(notes, tx.GridNote.F(word(v.nextItem().full)))
 		}
 		if len(t.subs) > cols {
 			notes = append(notes, tx.MoreSubtasks.N(len(t.subs)-cols))
@@ -157,6 +157,15 @@ func ids(items []*item) []string {
 	return out
 }
 
+// shown are the items' ids for a sentence (word).
+func shown(items []*item) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = word(it.full)
+	}
+	return out
+}
+
 // plainArg matches an id or tag a command line may hold as it is.
 var plainArg = regexp.MustCompile(`^[A-Za-z0-9._,-]+$`)
 
@@ -204,19 +213,19 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 	}
 	if it := v.nextItem(); it != nil {
 		p[model.Continue] = model.ChoicePolicy{Hint: tx.ContinueHint.F(strings.Join(v.commands(), "; ")),
-			Recommended: true, Why: tx.ContinueWhy.F(it.full)}
+			Recommended: true, Why: tx.ContinueWhy.F(word(it.full))}
 	} else {
 		p[model.Continue] = model.ChoicePolicy{Disabled: tx.ContinueNone}
 	}
 	if r := v.targets(model.Restart); len(r) > 0 {
 		p[model.Restart] = model.ChoicePolicy{Hint: tx.RestartHint.F(setStatus(r, stPending)),
-			Confirm: tx.RestartConfirm.N(len(r), file, in.idList(ids(r), listMax))}
+			Confirm: tx.RestartConfirm.N(len(r), file, in.idList(shown(r), listMax))}
 	} else {
 		p[model.Restart] = model.ChoicePolicy{Disabled: tx.RestartNone}
 	}
 	if d := v.targets(model.Discard); len(d) > 0 {
 		p[model.Discard] = model.ChoicePolicy{Hint: tx.DiscardHint.F(setStatus(d, stCancelled)),
-			Confirm: tx.DiscardConfirm.N(len(d), textsafe.Line(v.t.name, titleMax), file, in.idList(ids(d), listMax))}
+			Confirm: tx.DiscardConfirm.N(len(d), word(v.t.name), file, in.idList(shown(d), listMax))}
 	} else {
 		p[model.Discard] = model.ChoicePolicy{Disabled: tx.DiscardNone}
 	}
@@ -230,13 +239,13 @@ func (v *view) outcomes() map[model.Choice]string {
 	file := in.rel(in.path)
 	out := map[model.Choice]string{}
 	if it := v.nextItem(); it != nil {
-		out[model.Continue] = tx.ContinueOutcome.F(strings.Join(v.commands(), "; "), it.full)
+		out[model.Continue] = tx.ContinueOutcome.F(strings.Join(v.commands(), "; "), word(it.full))
 	}
 	if r := v.targets(model.Restart); len(r) > 0 {
-		out[model.Restart] = tx.RestartOutcome.N(len(r), in.idList(ids(r), listMax), file)
+		out[model.Restart] = tx.RestartOutcome.N(len(r), in.idList(shown(r), listMax), file)
 	}
 	if d := v.targets(model.Discard); len(d) > 0 {
-		out[model.Discard] = tx.DiscardOutcome.N(len(d), in.idList(ids(d), listMax), file)
+		out[model.Discard] = tx.DiscardOutcome.N(len(d), in.idList(shown(d), listMax), file)
 	}
 	return out
 }

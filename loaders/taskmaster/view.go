@@ -217,11 +217,11 @@ func (v *view) resume() model.ResumePoint {
 	rp := model.ResumePoint{Phase: it.full}
 	switch {
 	case v.n.sub >= 0:
-		rp.Reason = tx.NextSubtask.F(it.full, v.t.tasks[v.n.task].id, v.n.priority)
+		rp.Reason = tx.NextSubtask.F(word(it.full), word(v.t.tasks[v.n.task].id), word(v.n.priority))
 	case v.n.deps == 0:
-		rp.Reason = tx.NextTask.F(it.full, v.n.priority)
+		rp.Reason = tx.NextTask.F(word(it.full), word(v.n.priority))
 	default:
-		rp.Reason = tx.NextTaskDeps.N(v.n.deps, it.full, v.n.priority)
+		rp.Reason = tx.NextTaskDeps.N(v.n.deps, word(it.full), word(v.n.priority))
 	}
 	return rp
 }
@@ -257,7 +257,7 @@ func (v *view) warnings() []string {
 		if _, ok := by[d.kind]; !ok {
 			order = append(order, d.kind)
 		}
-		by[d.kind] = append(by[d.kind], textsafe.Line(d.arg, titleMax))
+		by[d.kind] = append(by[d.kind], word(d.arg))
 	}
 	for _, k := range order {
 		list := in.idList(by[k], listMax)
@@ -281,12 +281,12 @@ func (v *view) warnings() []string {
 		}
 	}
 	if v.t.name != in.current {
-		out = append(out, tx.NotCurrent.F(in.current, v.t.name))
+		out = append(out, tx.NotCurrent.F(word(in.current), word(v.t.name)))
 	}
 	var others []string
 	for _, o := range in.store.tags {
 		if o != v.t && hasOpen(o) {
-			others = append(others, o.name)
+			others = append(others, word(o.name))
 		}
 	}
 	if len(others) > 0 {
@@ -327,36 +327,31 @@ func (v *view) alerts() []string {
 	v.each(func(it, _ *item) { ids[it.full]++ })
 	v.each(func(it, parent *item) {
 		if parent != nil && lowered(parent.status) == stPending && lowered(it.status) == stInProgress {
-			under = append(under, it.full)
+			under = append(under, word(it.full))
 		}
 		if parent == nil && isDone(it.status) {
 			var left []string
 			for j := range it.subs {
 				if unfinished(it.subs[j].status) {
-					left = append(left, it.subs[j].full+" "+wordOf(it.subs[j].status))
+					left = append(left, word(it.subs[j].full)+" "+word(wordOf(it.subs[j].status)))
 				}
 			}
 			if len(left) > 0 {
-				doneOpen = append(doneOpen, it.full+" ("+in.idList(left, 3)+")")
+				doneOpen = append(doneOpen, word(it.full)+" ("+in.idList(left, 3)+")")
 			}
 		}
 		for _, d := range it.deps {
 			if ids[d] == 0 {
-				missing = append(missing, it.full+" → "+d)
+				missing = append(missing, word(it.full)+" → "+word(d))
 			}
 		}
 		if ids[it.full] > 1 {
-			dups = append(dups, it.full)
+			dups = append(dups, word(it.full))
 			ids[it.full] = -1 // named once
 		}
 	})
 	var out []string
-	clean := func(list []string) string {
-		for i := range list {
-			list[i] = textsafe.Line(list[i], titleMax)
-		}
-		return in.idList(list, listMax)
-	}
+	clean := func(list []string) string { return in.idList(list, listMax) }
 	if len(under) > 0 {
 		out = append(out, tx.SubUnderPending.N(len(under), clean(under)))
 	}
@@ -370,6 +365,16 @@ func (v *view) alerts() []string {
 		out = append(out, tx.DuplicateID.N(len(dups), clean(dups)))
 	}
 	return out
+}
+
+// word is an id or a priority read from the file, for a sentence: as it
+// is when it is a plain word ("2.6", "high"), else quoted as data
+// (textsafe.Quote), so a value cannot pass for pickup's own words.
+func word(s string) string {
+	if len(s) <= 40 && plainArg.MatchString(s) {
+		return s
+	}
+	return textsafe.Quote(s, titleMax)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
