@@ -29,6 +29,22 @@ func (p *project) rels(paths []string) string {
 	return strings.Join(rs, ", ")
 }
 
+// freshStart is GSD's command to start the current plan fresh and what
+// it starts: the first plan without SUMMARY, else the resume point's
+// phase (executed when it has plans), else the resume command.
+func (p *project) freshStart(t *Text, n next) (cmd, target string) {
+	if ph, pl := p.firstOpen(); pl != nil {
+		return p.spell + "execute-phase " + trimNum(ph.Num), pl.ID
+	}
+	if n.phase == nil {
+		return n.cmd, ""
+	}
+	if n.kind == stepAdvance {
+		return n.cmd, t.WherePhase.F(trimNum(n.phase.Num))
+	}
+	return p.spell + "execute-phase " + trimNum(n.phase.Num), t.WherePhase.F(trimNum(n.phase.Num))
+}
+
 // policy says the four choices in GSD's words. CONTINUE writes nothing
 // (GSD's resume-work updates STATE.md itself); RESTART archives the
 // checkpoint and agent marker; DISCARD archives every pause and agent
@@ -42,14 +58,7 @@ func (l Loader) policy(p *project, n next, s *model.Session) {
 	s.Policy[model.Continue] = model.ChoicePolicy{Hint: t.ContinueHint.F(n.cmd), Recommended: !staleOnly, Why: s.ResumePoint.Reason}
 	s.Outcomes[model.Continue] = t.ContinueOutcome.F(n.cmd)
 
-	exec := n.cmd
-	target := ""
-	if ph, pl := p.firstOpen(); pl != nil {
-		exec = p.spell + "execute-phase " + trimNum(ph.Num)
-		target = pl.ID
-	} else if n.phase != nil {
-		target = "phase " + trimNum(n.phase.Num)
-	}
+	exec, target := p.freshStart(t, n)
 	if rf := p.restartFiles(); len(rf) > 0 {
 		files := p.rels(rf)
 		s.Policy[model.Restart] = model.ChoicePolicy{Hint: t.RestartHint.F(files, exec), Confirm: t.RestartConfirm.N(len(rf), files)}
@@ -64,7 +73,7 @@ func (l Loader) policy(p *project, n next, s *model.Session) {
 	}
 	if mk := p.markers(); len(mk) > 0 {
 		files := p.rels(mk)
-		s.Policy[model.Discard] = model.ChoicePolicy{Hint: t.DiscardHint.F(files), Confirm: t.DiscardConfirm.N(len(mk), files), Recommended: staleOnly, Why: t.StaleWhy}
+		s.Policy[model.Discard] = model.ChoicePolicy{Hint: t.DiscardHint.F(files), Confirm: t.DiscardConfirm.N(len(mk), files), Recommended: staleOnly, Why: ifThen(staleOnly, t.StaleWhy)}
 		s.Moves[model.Discard] = relList(p.root, mk)
 		s.Outcomes[model.Discard] = t.DiscardOutcome.N(len(mk))
 	} else {
@@ -248,4 +257,11 @@ func artifacts(p *project) []model.Artifact {
 		}
 	}
 	return out
+}
+
+func ifThen(ok bool, s string) string {
+	if ok {
+		return s
+	}
+	return ""
 }

@@ -125,7 +125,7 @@ func TestHandoffPaused(t *testing.T) {
 // before a plan without SUMMARY.
 func TestResumeOrder(t *testing.T) {
 	base := map[string]string{
-		".planning/STATE.md":                    "# Project State\n\n## Current Position\n\nPhase: 2 of 3 (Api)\nPlan: 1 of 2 in current phase\nStatus: In progress\n",
+		".planning/STATE.md":                     "# Project State\n\n## Current Position\n\nPhase: 2 of 3 (Api)\nPlan: 1 of 2 in current phase\nStatus: In progress\n",
 		".planning/phases/01-core/01-01-PLAN.md": "# plan\n", ".planning/phases/01-core/01-01-SUMMARY.md": "# sum\n",
 		".planning/phases/02-api/02-01-PLAN.md": "# plan\n", ".planning/phases/02-api/02-02-PLAN.md": "# plan\n",
 		".planning/phases/02-api/02-01-SUMMARY.md": "# sum\n",
@@ -164,8 +164,8 @@ func TestResumeOrder(t *testing.T) {
 func TestFrontmatterWithoutPositionLines(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, map[string]string{
-		".planning/STATE.md": "---\ngsd_state_version: 1.0\nmilestone: v2.0\nstatus: executing\nlast_updated: \"2026-05-16T10:00:00.000Z\"\n---\n\n# Project State\n\nFree prose only.\n",
-		".planning/ROADMAP.md": "# Roadmap\n\n- [x] **Phase 1: Core** - one\n- [ ] **Phase 2: Api** - two\n- [ ] **Phase 3: Ui** - three\n",
+		".planning/STATE.md":                     "---\ngsd_state_version: 1.0\nmilestone: v2.0\nstatus: executing\nlast_updated: \"2026-05-16T10:00:00.000Z\"\n---\n\n# Project State\n\nFree prose only.\n",
+		".planning/ROADMAP.md":                   "# Roadmap\n\n- [x] **Phase 1: Core** - one\n- [ ] **Phase 2: Api** - two\n- [ ] **Phase 3: Ui** - three\n",
 		".planning/phases/01-core/01-01-PLAN.md": "x", ".planning/phases/01-core/01-01-SUMMARY.md": "x",
 		".planning/phases/02-api/02-CONTEXT.md": "x",
 	})
@@ -186,8 +186,8 @@ func TestFrontmatterWithoutPositionLines(t *testing.T) {
 func TestNestedLayoutAndVerifiedNeverMarked(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, map[string]string{
-		".planning/STATE.md":   "## Current Position\n\nPhase: 3 of 3 (Ship)\nStatus: Executing Phase 3\n",
-		".planning/ROADMAP.md": "- [x] **Phase 1: A**\n- [x] **Phase 2: B**\n- [ ] **Phase 3: Ship**\n",
+		".planning/STATE.md":                                 "## Current Position\n\nPhase: 3 of 3 (Ship)\nStatus: Executing Phase 3\n",
+		".planning/ROADMAP.md":                               "- [x] **Phase 1: A**\n- [x] **Phase 2: B**\n- [ ] **Phase 3: Ship**\n",
 		".planning/phases/03-ship/plans/PLAN-01-build.md":    "x",
 		".planning/phases/03-ship/plans/SUMMARY-01-build.md": "x",
 		".planning/phases/03-ship/03-VERIFICATION.md":        "---\nphase: 03-ship\nstatus: passed\n---\n# Verification\n",

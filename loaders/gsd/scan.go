@@ -72,7 +72,9 @@ func isPlan(name string) bool {
 	return strings.HasSuffix(strings.ToLower(name), ".md") && strings.Contains(strings.ToUpper(name), "PLAN")
 }
 
-func isSummary(name string) bool { return strings.HasSuffix(name, "-SUMMARY.md") || name == "SUMMARY.md" }
+func isSummary(name string) bool {
+	return strings.HasSuffix(name, "-SUMMARY.md") || name == "SUMMARY.md"
+}
 
 // nested layout (plans/PLAN-01-x.md, plans/SUMMARY-01-x.md).
 var (

@@ -70,7 +70,6 @@ type Text struct {
 	// REVIEW.
 	SecIncomplete string
 	SecHandoff    string
-	SecState      string
 	SecGSD2       string
 	IncPlan       i18n.M
 	IncCheckpoint i18n.M
@@ -161,7 +160,6 @@ var english = Text{
 
 	SecIncomplete: "Incomplete work (GSD's resume scan)",
 	SecHandoff:    "Handoff (HANDOFF.json)",
-	SecState:      "STATE.md",
 	SecGSD2:       "gsd-2 state",
 	IncPlan:       i18n.T("incomplete: {file}"),
 	IncCheckpoint: i18n.T("checkpoint: {file}"),
