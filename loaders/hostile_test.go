@@ -22,6 +22,7 @@ import (
 	"github.com/pickup-dev/pickup/loaders/crucible"
 	"github.com/pickup-dev/pickup/loaders/design"
 	"github.com/pickup-dev/pickup/loaders/fsx"
+	"github.com/pickup-dev/pickup/loaders/gsd"
 	"github.com/pickup-dev/pickup/loaders/kiln"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -104,6 +105,13 @@ var targets = []target{
 		testkit.CopyReplace(t, filepath.Join(testdata, "kiln", "execution", "memory"), filepath.Join(p.project, ".kiln", "memory"), "/home/ana/shop", p.project)
 		testkit.CopyReplace(t, filepath.Join(testdata, "kiln", "execution", "kiln"), filepath.Join(p.project, ".kiln"))
 		p.path = filepath.Join(p.project, ".kiln", "memory", "MEMORY.md")
+		p.valid = readFile(t, p.path)
+		return p
+	}},
+	{name: "gsd", value: "Event Bus", setup: func(t *testing.T) place {
+		p := newPlace(t)
+		testkit.CopyReplace(t, filepath.Join(testdata, "gsd", "in-progress-plan-without-summary", ".planning"), filepath.Join(p.project, ".planning"))
+		p.path = filepath.Join(p.project, ".planning", "STATE.md")
 		p.valid = readFile(t, p.path)
 		return p
 	}},
@@ -225,7 +233,7 @@ func cruciblePlace(t *testing.T) (place, string) {
 func registry(p place) loaders.Registry {
 	o := loaders.Options{ClaudeHome: p.home, Now: time.Date(2026, 3, 24, 14, 30, 0, 0, time.UTC), Plain: true,
 		Flags: map[string]string{}, Lists: map[string][]string{}}
-	return loaders.Registry{aios.New(), kiln.New(p.home), crucible.New(o), bookforge.New(o), design.New(o), design.NewAtelier(o)}
+	return loaders.Registry{aios.New(), kiln.New(p.home), crucible.New(o), bookforge.New(o), design.New(o), design.NewAtelier(o), gsd.New("")}
 }
 
 // outcome is what Find made of one project.
