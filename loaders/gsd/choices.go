@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pickup-dev/pickup/internal/textsafe"
+	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -69,7 +70,7 @@ func (l Loader) policy(p *project, n next, s *model.Session) {
 		if !strings.Contains(target, "-") {
 			undo = p.spell + "undo --last 1"
 		}
-		s.Policy[model.Restart] = model.ChoicePolicy{Disabled: t.RestartNone.F(orQ(target), exec, undo)}
+		s.Policy[model.Restart] = model.ChoicePolicy{Disabled: t.RestartNone.F(orQ(target), exec, undo), Hint: t.RestartFresh}
 	}
 	if mk := p.markers(); len(mk) > 0 {
 		files := p.rels(mk)
@@ -77,7 +78,7 @@ func (l Loader) policy(p *project, n next, s *model.Session) {
 		s.Moves[model.Discard] = relList(p.root, mk)
 		s.Outcomes[model.Discard] = t.DiscardOutcome.N(len(mk))
 	} else {
-		s.Policy[model.Discard] = model.ChoicePolicy{Disabled: t.DiscardNone}
+		s.Policy[model.Discard] = model.ChoicePolicy{Disabled: t.DiscardNone, Hint: t.DiscardReassess}
 	}
 }
 
@@ -224,6 +225,13 @@ func (l Loader) prompt(p *project, n next, s *model.Session) string {
 		}
 		if len(p.handoff.Notes) > 0 {
 			b.WriteString(textsafe.QuoteBlock(strings.Join(p.handoff.Notes, "\n"), 20))
+		}
+	}
+	if n.kind == stepCheckpoint {
+		if head, _, err := fsx.ReadHead(n.file, 8192); err == nil {
+			line("")
+			line(t.PromptCheck.F(rel(p.root, n.file)))
+			b.WriteString(textsafe.QuoteBlock(string(head), 40))
 		}
 	}
 	line("")
