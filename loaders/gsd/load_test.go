@@ -132,8 +132,8 @@ func TestResumeOrder(t *testing.T) {
 	}
 	dir := t.TempDir()
 	write(t, dir, base)
-	if s := loadOne(t, dir); s.ResumePoint.Phase != "phase 2, plan 02-02" {
-		t.Fatalf("plan step: %+v", s.ResumePoint)
+	if s := loadOne(t, dir); s.ResumePoint.Phase != "phase 2, plan 02-02" || s.Standing != model.StandingInterrupted {
+		t.Fatalf("plan step: %+v %q", s.ResumePoint, s.Standing)
 	}
 	write(t, dir, map[string]string{".planning/phases/02-api/.continue-here.md": "---\ncontext: phase\nstatus: in_progress\n---\n"})
 	if s := loadOne(t, dir); s.ResumePoint.Phase != "checkpoint: .planning/phases/02-api/.continue-here.md" || s.Policy[model.Restart].Disabled != "" {
@@ -257,5 +257,20 @@ func TestBothLayoutsAreTwoSessions(t *testing.T) {
 		if !strings.Contains(strings.Join(ss[i].Warnings, "\n"), "another GSD session is unfinished in this project: "+other) {
 			t.Errorf("session %d warnings %v", i, ss[i].Warnings)
 		}
+	}
+}
+
+// A phase planned and not begun (its PLANs written, no SUMMARY yet, STATE
+// "Ready to execute") is ready, not interrupted; GSD's command is the same.
+func TestPlannedPhaseIsReady(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		".planning/STATE.md":                  "## Current Position\n\nPhase: 2 of 2 (Api)\nPlan: 0 of 2\nStatus: Ready to execute\n",
+		".planning/phases/01-a/01-01-PLAN.md": "x", ".planning/phases/01-a/01-01-SUMMARY.md": "x",
+		".planning/phases/02-api/02-01-PLAN.md": "x", ".planning/phases/02-api/02-02-PLAN.md": "x",
+	})
+	s := loadOne(t, dir)
+	if s.Standing != model.StandingReady || !strings.Contains(s.ResumePoint.Reason, "(/gsd:execute-phase 2)") {
+		t.Fatalf("standing %q resume %+v", s.Standing, s.ResumePoint)
 	}
 }

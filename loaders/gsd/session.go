@@ -317,7 +317,15 @@ func (l Loader) standing(p *project, n next, s *model.Session) {
 	switch n.kind {
 	case stepHandoff, stepCheckpoint:
 		s.LastAction = &model.LastAction{Type: "pause-work", Clean: true}
-	case stepAgent, stepPlan:
+	case stepPlan:
+		s.Standing = model.StandingInterrupted
+		if raw := strings.ToLower(p.state.Status + " " + p.state.FM.Status); n.phase != nil && n.phase.Summaries == 0 &&
+			(strings.Contains(raw, "ready") || strings.Contains(raw, "planning")) {
+			// A phase planned and not begun (plan-phase wrote its
+			// PLANs, nothing ran yet): ready to execute, not cut short.
+			s.Standing = model.StandingReady
+		}
+	case stepAgent:
 		s.Standing = model.StandingInterrupted
 	case stepAdvance:
 		s.Standing = model.StandingReady
