@@ -50,6 +50,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 		a.Err = errors.New(t.NothingToArchive)
 		return a
 	}
+	var done [][2]string // (file, archive) moved so far
 	for _, f := range files {
 		fp := ""
 		if d, rerr := fsx.ReadFile(f); rerr == nil {
@@ -57,15 +58,28 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 		}
 		dst, err := fsx.Archive(f, fp, now)
 		if err != nil {
-			a.Err = err
+			a.Err = moveBack(err, done)
+			a.Changed, a.ArchivedTo = nil, ""
 			return a
 		}
+		done = append(done, [2]string{f, dst})
 		a.Changed = append(a.Changed, f)
 		if a.ArchivedTo == "" {
 			a.ArchivedTo = dst
 		}
 	}
 	return a
+}
+
+// moveBack puts the markers already archived back when a later one
+// could not be: the choice happens whole or not at all.
+func moveBack(err error, done [][2]string) error {
+	for i := len(done) - 1; i >= 0; i-- {
+		if rerr := fsx.RenameNoReplace(done[i][1], done[i][0]); rerr != nil {
+			return errors.Join(err, rerr)
+		}
+	}
+	return err
 }
 
 // reloadMoves reads the session again and returns the files the choice

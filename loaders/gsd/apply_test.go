@@ -146,3 +146,28 @@ func TestGSD2DiscardArchivesDeadLock(t *testing.T) {
 		t.Fatalf("%+v", a)
 	}
 }
+
+// A marker that cannot be archived (a symbolic link) leaves every marker
+// where it was: the ones already moved go back.
+func TestRestartIsWholeOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		".planning/STATE.md":                      "## Current Position\n\nPhase: 1 of 1\nStatus: In progress\n",
+		".planning/phases/01-a/01-01-PLAN.md":     "p1",
+		".planning/phases/01-a/.continue-here.md": "---\nstatus: in_progress\n---\n",
+		"agent.txt": "agent-7\n",
+	})
+	if err := os.Symlink(filepath.Join(dir, "agent.txt"), filepath.Join(dir, ".planning", "current-agent-id.txt")); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, dir)
+	s := loadOne(t, dir)
+	a := Loader{}.Apply(s, model.Restart, now)
+	if !errors.Is(a.Err, fsx.ErrLink) || len(a.Changed) != 0 {
+		t.Fatalf("%+v", a)
+	}
+	after := snapshot(t, dir)
+	if len(after) != len(before) || after[".planning/phases/01-a/.continue-here.md"] != before[".planning/phases/01-a/.continue-here.md"] {
+		t.Fatalf("before %v\nafter %v", before, after)
+	}
+}
