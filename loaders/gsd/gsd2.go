@@ -32,6 +32,81 @@ type gsd2 struct {
 	next            string
 	registry        []regEntry
 	locks           []autoLock
+
+	sliceDir  string // the active slice's folder, when found
+	tasks     int    // the active slice's task plans
+	tasksDone int    // those with their summary
+	continueF string // the slice's continue file, when there is one
+	contState string // its frontmatter status
+}
+
+var (
+	g2MID  = regexp.MustCompile(`^\s*(M\d+)`)
+	g2SID  = regexp.MustCompile(`^\s*(S\d+)`)
+	g2Task = regexp.MustCompile(`(?i)^(T\d+)(?:-.*)?-PLAN\.md$`)
+)
+
+// resolveDir is gsd-2's paths.ts resolveDir: the folder named id, else
+// the first named id-<descriptor>.
+func resolveDir(parent, id string) string {
+	entries, err := readNames(parent)
+	if err != nil {
+		return ""
+	}
+	for _, e := range entries {
+		if e.IsDir() && e.Name() == id {
+			return filepath.Join(parent, id)
+		}
+	}
+	for _, e := range entries {
+		if e.IsDir() && strings.HasPrefix(e.Name(), id+"-") {
+			return filepath.Join(parent, e.Name())
+		}
+	}
+	return ""
+}
+
+// readSlice finds the active slice's folder
+// (.gsd/milestones/M001/slices/S02), counts its tasks' plans and
+// summaries (tasks/T01-PLAN.md, T01-SUMMARY.md) and finds its continue
+// file (S02-CONTINUE.md, legacy continue.md).
+func (g *gsd2) readSlice() {
+	m, sl := g2MID.FindStringSubmatch(g.milestone), g2SID.FindStringSubmatch(g.slice)
+	if m == nil || sl == nil {
+		return
+	}
+	mdir := resolveDir(filepath.Join(g.dir, "milestones"), m[1])
+	if mdir == "" {
+		return
+	}
+	g.sliceDir = resolveDir(filepath.Join(mdir, "slices"), sl[1])
+	if g.sliceDir == "" {
+		return
+	}
+	entries, _ := readNames(g.sliceDir)
+	for _, e := range entries {
+		n := e.Name()
+		up := strings.ToUpper(n)
+		if !e.IsDir() && (up == sl[1]+"-CONTINUE.MD" || strings.HasPrefix(up, sl[1]+"-") && strings.HasSuffix(up, "-CONTINUE.MD") || up == "CONTINUE.MD") {
+			g.continueF = filepath.Join(g.sliceDir, n)
+			g.contState = continueStatus(g.continueF)
+			break
+		}
+	}
+	tasks, _ := readNames(filepath.Join(g.sliceDir, "tasks"))
+	names := map[string]bool{}
+	for _, e := range tasks {
+		names[strings.ToUpper(e.Name())] = true
+	}
+	for _, e := range tasks {
+		if tm := g2Task.FindStringSubmatch(e.Name()); tm != nil && !e.IsDir() {
+			g.tasks++
+			sum := strings.ToUpper(strings.TrimSuffix(e.Name(), "PLAN.md") + "SUMMARY.md")
+			if names[sum] || names[strings.ToUpper(tm[1])+"-SUMMARY.MD"] {
+				g.tasksDone++
+			}
+		}
+	}
 }
 
 type regEntry struct{ mark, id, title string }
@@ -158,6 +233,7 @@ func (l Loader) loadGSD2(root, path string) (*model.Session, error) {
 		g.root, g.dir, g.path, g.data, g.hasState = root, filepath.Dir(path), path, data, true
 	}
 	g.locks = l.readLocks(g.dir)
+	g.readSlice()
 	s := &model.Session{
 		Source: SourceName, ID: loaders.SessionID(SourceName, root, path), Path: path, Project: root,
 		Title: filepath.Base(root), Status: orQ(g.phase), Phases: []model.Phase{}, Warnings: []string{},
@@ -184,6 +260,9 @@ func (l Loader) loadGSD2(root, path string) (*model.Session, error) {
 		s.Phases = append(s.Phases, model.Phase{Name: textsafe.Line(strings.TrimSpace(r.id+": "+r.title), 100), Status: st, Label: word})
 	}
 	s.Progress = model.Progress{Done: done, Total: len(g.registry)}
+	if g.tasks > 0 {
+		s.Units, s.UnitsLabel = &model.Progress{Done: g.tasksDone, Total: g.tasks}, "tasks"
+	}
 	s.Stage = textsafe.Line(g.slice, 100)
 	add := func(key, label, v string) {
 		if v = strings.TrimSpace(v); v != "" {
@@ -208,6 +287,16 @@ func (l Loader) gsd2Standing(g *gsd2, s *model.Session) {
 		s.ResumePoint.Reason = "/gsd resume"
 	}
 	s.LastAction = &model.LastAction{Type: "stop", Clean: true}
+	if g.continueF != "" {
+		s.StateFiles = append(s.StateFiles, g.continueF)
+		s.Artifacts = append(s.Artifacts, model.Artifact{Path: rel(g.root, g.continueF), Kind: "marker", Exists: true})
+		if g.contState == "interrupted" {
+			s.Standing = model.StandingInterrupted
+			s.LastAction = &model.LastAction{Type: "interrupted", Clean: false}
+		} else {
+			s.LastAction = &model.LastAction{Type: "pause", Clean: true}
+		}
+	}
 	for _, lk := range g.locks {
 		if tm, ok := when.Parse(lk.UnitAt); ok {
 			s.LastUpdated, s.HasLastUpdated = newest(s.LastUpdated, tm), true
@@ -275,6 +364,12 @@ func (l Loader) gsd2Choices(g *gsd2, s *model.Session) {
 	}
 	if g.next != "" {
 		b.WriteString("\n" + t.PromptNext.F(textsafe.Quote(g.next, 300)) + "\n")
+	}
+	if g.continueF != "" {
+		if head, _, err := fsx.ReadHead(g.continueF, 8192); err == nil {
+			b.WriteString("\n" + t.PromptCheck.F(rel(g.root, g.continueF)) + "\n")
+			b.WriteString(textsafe.QuoteBlock(string(head), 40))
+		}
 	}
 	for _, a := range s.Alerts {
 		b.WriteString("- " + a.Text + "\n")

@@ -274,3 +274,23 @@ func TestPlannedPhaseIsReady(t *testing.T) {
 		t.Fatalf("standing %q resume %+v", s.Standing, s.ResumePoint)
 	}
 }
+
+// gsd-2's active slice: its tasks are the units, and an interrupted
+// continue file (S04-CONTINUE.md) makes the session interrupted, quoted
+// in the prompt.
+func TestGSD2SliceTasksAndContinue(t *testing.T) {
+	dir := fixture(t, "gsd2-executing")
+	write(t, dir, map[string]string{
+		".gsd/milestones/M001/slices/S04/tasks/T01-PLAN.md":    "# T01\n",
+		".gsd/milestones/M001/slices/S04/tasks/T01-SUMMARY.md": "# T01 done\n",
+		".gsd/milestones/M001/slices/S04/tasks/T02-PLAN.md":    "# T02\n",
+		".gsd/milestones/M001/slices/S04/S04-CONTINUE.md":      "---\nstatus: interrupted\n---\nT02 half done: the builder compiles, tests missing.\n",
+	})
+	s := loadOne(t, dir)
+	if s.Units == nil || *s.Units != (model.Progress{Done: 1, Total: 2}) || s.UnitsLabel != "tasks" {
+		t.Fatalf("units %+v %q", s.Units, s.UnitsLabel)
+	}
+	if s.Standing != model.StandingInterrupted || !strings.Contains(s.Prompt, "> T02 half done: the builder compiles, tests missing.") {
+		t.Fatalf("standing %q prompt:\n%s", s.Standing, s.Prompt)
+	}
+}
