@@ -56,7 +56,7 @@ func (l Loader) policy(p *project, n next, s *model.Session) {
 	s.Moves = map[model.Choice][]string{}
 	s.Outcomes = map[model.Choice]string{}
 	staleOnly := p.agentStale && p.handoffPath == "" && len(p.continues) == 0
-	s.Policy[model.Continue] = model.ChoicePolicy{Hint: t.ContinueHint.F(n.cmd), Recommended: !staleOnly, Why: s.ResumePoint.Reason}
+	s.Policy[model.Continue] = model.ChoicePolicy{Hint: t.ContinueHint.F(n.cmd), Recommended: !staleOnly, Why: t.ContinueWhy.F(s.ResumePoint.Phase)}
 	s.Outcomes[model.Continue] = t.ContinueOutcome.F(n.cmd)
 
 	exec, target := p.freshStart(t, n)

@@ -61,6 +61,7 @@ type Text struct {
 	DiscardConfirm   i18n.P
 	RestartConfirm   i18n.P
 	StaleWhy         string
+	ContinueWhy      i18n.M
 	DiscardWhy       string
 	ContinueOutcome  i18n.M
 	RestartOutcome   i18n.M
@@ -156,6 +157,7 @@ var english = Text{
 	RestartConfirm:   i18n.Plural("Archive {n} marker ({files}) to start the plan fresh?", "Archive {n} markers ({files}) to start the plan fresh?"),
 	StaleWhy:         "the agent marker is stale: its plan has its SUMMARY",
 	DiscardWhy:       "the lock's process is gone",
+	ContinueWhy:      i18n.T("GSD's resume rule picks {where}"),
 	ContinueOutcome:  i18n.T("Run {cmd} in the project."),
 	RestartOutcome:   i18n.T("Markers archived; run {cmd} to start the plan fresh."),
 	DiscardOutcome:   i18n.Plural("{n} marker archived; GSD will reassess from its files.", "{n} markers archived; GSD will reassess from its files."),
