@@ -74,7 +74,11 @@ func (l Loader) policy(p *project, n next, s *model.Session) {
 	}
 	if mk := p.markers(); len(mk) > 0 {
 		files := p.rels(mk)
-		s.Policy[model.Discard] = model.ChoicePolicy{Hint: t.DiscardHint.F(files), Confirm: t.DiscardConfirm.N(len(mk), files), Recommended: staleOnly, Why: ifThen(staleOnly, t.StaleWhy)}
+		hint := t.DiscardHint.F(files)
+		if p.handoffPath == "" {
+			hint = t.DiscardMarkHint.F(files)
+		}
+		s.Policy[model.Discard] = model.ChoicePolicy{Hint: hint, Confirm: t.DiscardConfirm.N(len(mk), files), Recommended: staleOnly, Why: ifThen(staleOnly, t.StaleWhy)}
 		s.Moves[model.Discard] = relList(p.root, mk)
 		s.Outcomes[model.Discard] = t.DiscardOutcome.N(len(mk))
 	} else {

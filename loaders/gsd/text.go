@@ -56,6 +56,7 @@ type Text struct {
 	RestartFresh     string
 	DiscardReassess  string
 	DiscardHint      i18n.M
+	DiscardMarkHint  i18n.M
 	DiscardNone      string
 	DiscardNoneGSD2  string
 	DiscardConfirm   i18n.P
@@ -151,6 +152,7 @@ var english = Text{
 	RestartFresh:     "GSD's \"start fresh on current plan\"",
 	DiscardReassess:  "GSD's \"discard handoff and reassess\"",
 	DiscardHint:      i18n.T("discard the handoff and reassess: archives {files}"),
+	DiscardMarkHint:  i18n.T("clear GSD's pause and agent markers and reassess: archives {files}"),
 	DiscardNone:      "no HANDOFF.json, checkpoint or agent marker to discard; pickup never moves plans or summaries",
 	DiscardNoneGSD2:  "no stale auto.lock to discard",
 	DiscardConfirm:   i18n.Plural("Archive {n} GSD pause/agent marker ({files})? Plans and summaries stay as they are.", "Archive {n} GSD pause/agent markers ({files})? Plans and summaries stay as they are."),
