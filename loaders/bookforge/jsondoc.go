@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -302,7 +303,7 @@ func setMember(obj []byte, key, raw string, tx *Text) ([]byte, error) {
 	for count(gjson.ParseBytes(obj), key) > 1 {
 		out, err := sjson.DeleteBytes(obj, path)
 		if err != nil || bytes.Equal(out, obj) {
-			return nil, errors.New(textOr(tx).CannotDropRepeats(key))
+			return nil, errors.New(textOr(tx).CannotDropRepeats.F(strconv.Quote(key)))
 		}
 		obj = out
 	}

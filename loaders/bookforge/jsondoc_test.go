@@ -1,6 +1,7 @@
 package bookforge
 
 import (
+	"strconv"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -43,7 +44,7 @@ func TestJSONErrorsHaveLines(t *testing.T) {
 		t.Errorf("200 levels: %v", err)
 	}
 	_, dups, err := parseJSON([]byte("{\n\"a\": 1,\n\"a\": 2, \"b\": [{\"c\": 1,\n\"c\": 2}]}"))
-	if err != nil || len(dups) != 2 || english.KeyRepeated(dups[0].Key, dups[0].Line) != `key "a" (line 3) is repeated; the last one counts` ||
+	if err != nil || len(dups) != 2 || english.KeyRepeated.F(strconv.Quote(dups[0].Key), dups[0].Line) != `key "a" (line 3) is repeated; the last one counts` ||
 		dups[1] != (repeat{Key: "c", Line: 4}) {
 		t.Fatalf("dups %v %v", dups, err)
 	}

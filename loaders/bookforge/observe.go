@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -172,7 +173,7 @@ func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
 		return nil, fmt.Errorf("bookforge: %s: %w", b.History, err)
 	}
 	for _, f := range folders {
-		warn("%s", tx.FolderLikeLedger(HistoryDir+"/"+f, strings.TrimSuffix(f, ".json")))
+		warn("%s", tx.FolderLikeLedger.F(HistoryDir+"/"+f, strings.TrimSuffix(f, ".json")))
 	}
 	var newestFile time.Time
 	seen := map[string]bool{}
@@ -181,7 +182,7 @@ func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
 		l := &Ledger{Chapter: atoi(m[1]), Scene: atoi(m[2])}
 		l.ID = sceneID(l.Chapter, l.Scene)
 		if seen[l.ID] {
-			warn("%s", tx.SecondLedger(HistoryDir+"/"+name, l.ID))
+			warn("%s", tx.SecondLedger.F(HistoryDir+"/"+name, l.ID))
 			continue
 		}
 		seen[l.ID] = true
@@ -208,7 +209,7 @@ func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
 			p.File = b.PauseFile
 			b.Pause = p
 			if p.BookID != "" && p.BookID != b.ID {
-				warn("%s", tx.BookIDMismatch(PauseFile, p.BookID, b.ID))
+				warn("%s", tx.BookIDMismatch.F(PauseFile, strconv.Quote(p.BookID), strconv.Quote(b.ID)))
 			}
 		}
 		if st, err := os.Stat(b.PauseFile); err == nil && st.ModTime().After(newestFile) {
@@ -258,7 +259,7 @@ func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
 			for _, a := range e.Artifacts {
 				f := b.fact(a.Path)
 				if !f.Exists && !isRequired(Required[ph], a.Key) && !(ph == ApplyCommit && strings.HasPrefix(a.Key, "registry")) {
-					warn("%s", tx.ArtifactGone(l.ID, phaseLabel(ph), a.Key, f.Rel))
+					warn("%s", tx.ArtifactGone.F(l.ID, phaseLabel(ph), a.Key, f.Rel))
 				}
 				if ph == "lint" && isRequired(Required[ph], a.Key) && f.Exists {
 					if _, ok := b.Reports[a.Path]; !ok {
@@ -278,7 +279,7 @@ func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
 				b.fact(e.PreStatePath)
 			}
 			if e.PromptHash != "" && len(e.Templates) == 0 {
-				warn("%s", tx.PromptHashNoSet(l.ID, phaseLabel(ph)))
+				warn("%s", tx.PromptHashNoSet.F(l.ID, phaseLabel(ph)))
 			}
 		}
 	}

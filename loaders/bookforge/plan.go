@@ -3,6 +3,7 @@ package bookforge
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -332,7 +333,7 @@ func Decide(in Input) Plan {
 		pz := *in.Pause
 		pz.tx = tx
 		if in.CutShort != nil {
-			pz.Stale = tx.StaleCutShort(in.CutShort.Choice, clock(in.CutShort.At))
+			pz.Stale = tx.StaleCutShort.F(in.CutShort.Choice, clock(in.CutShort.At))
 		} else {
 			pz.Stale = staleWhy(in.Pause, in.Ledgers, in.State, tx)
 		}
@@ -369,7 +370,7 @@ func Decide(in Input) Plan {
 				target = i
 			} else {
 				sp.Ahead = true
-				p.Notes = append(p.Notes, tx.NoteAhead(l.ID, in.State.SceneID()))
+				p.Notes = append(p.Notes, tx.NoteAhead.F(l.ID, in.State.SceneID()))
 			}
 		}
 		p.Scenes = append(p.Scenes, sp)
@@ -382,7 +383,7 @@ func Decide(in Input) Plan {
 	// is history and is never changed.
 	rerunFrom := in.Flags.RerunFrom
 	if in.Flags.RerunAll && rerunFrom != "" {
-		p.Notes = append(p.Notes, tx.NoteRerunAllFrom(rerunFrom))
+		p.Notes = append(p.Notes, tx.NoteRerunAllFrom.F(rerunFrom))
 		rerunFrom = ""
 	}
 	flagged := in.Flags.RerunAll || rerunFrom != ""
@@ -404,17 +405,17 @@ func Decide(in Input) Plan {
 		c := sp.Cells[sp.Start]
 		p.Resume = ResumeAt{Scene: sp.ID, Phase: c.Phase, Reason: fmt.Sprintf("%s %s: %s", sp.ID, phaseLabel(c.Phase), c.Reason)}
 		if f := sceneFile(sp.Chapter, sp.Scene); in.State != nil && in.Files[f].Exists {
-			p.Notes = append(p.Notes, tx.NoteSceneExists(f, sp.ID))
+			p.Notes = append(p.Notes, tx.NoteSceneExists.F(f, sp.ID))
 		}
 	} else {
 		p.Complete = true
 		switch {
 		case complete:
-			p.Resume = ResumeAt{Reason: tx.ReasonComplete(len(p.Scenes))}
+			p.Resume = ResumeAt{Reason: tx.ReasonComplete.N(len(p.Scenes))}
 		case len(p.Scenes) == 0:
 			p.Resume = ResumeAt{Reason: tx.ReasonNoLedger}
 		default:
-			p.Resume = ResumeAt{Reason: tx.ReasonAllDone(len(p.Scenes))}
+			p.Resume = ResumeAt{Reason: tx.ReasonAllDone.N(len(p.Scenes))}
 		}
 	}
 
@@ -428,7 +429,7 @@ func Decide(in Input) Plan {
 			forced = append(forced, c.Forced...)
 			if c.PromptChange != nil && c.PromptChange.Fresh && c.Verdict == Skip {
 				p.Writes = append(p.Writes, Write{Kind: "prompt_update", Scene: sp.ID, Phases: []string{c.Phase}, File: sp.Ledger, Change: c.PromptChange,
-					Text: tx.WritePromptText(sp.ID, c.Phase, sp.Ledger)})
+					Text: tx.WritePromptText.F(sp.ID, c.Phase, sp.Ledger)})
 			}
 		}
 		if si == target {
@@ -439,7 +440,7 @@ func Decide(in Input) Plan {
 	}
 	if len(forced) > 0 {
 		p.Writes = append(p.Writes, Write{Kind: "force_audit", File: "draft/context/phase_history/" + forceAuditName("<unix-ms>"), Forced: forced,
-			Text: tx.WriteAuditText(len(forced))})
+			Text: tx.WriteAuditText.N(len(forced))})
 	} else if in.Flags.ForceResume && !in.Flags.RerunAll {
 		p.Notes = append(p.Notes, tx.NoteForceNothing)
 	}
@@ -520,7 +521,7 @@ func archiveWrite(l *Ledger, sp ScenePlan, in Input, lint LintMode, rerunFrom st
 		}
 	}
 	tx := in.t()
-	why, who := tx.WhyReruns(from), tx.WhoResume
+	why, who := tx.WhyReruns.F(from), tx.WhoResume
 	switch {
 	case in.Flags.RerunAll:
 		// The command drops --resume; a later --resume would still read
@@ -530,7 +531,7 @@ func archiveWrite(l *Ledger, sp ScenePlan, in Input, lint LintMode, rerunFrom st
 		why = "--rerun-from " + rerunFrom
 	}
 	return &Write{Kind: "rerun_archive", Scene: l.ID, Phases: moved, File: sp.Ledger, From: from,
-		Text: tx.ArchiveText(strings.Join(moved, ", "), l.ID, why, sp.Ledger, rerunArchiveName(l.ID, "<stamp>"), who, strings.Join(reads, ", "))}
+		Text: tx.ArchiveText.F(strings.Join(moved, ", "), l.ID, why, sp.Ledger, rerunArchiveName(l.ID, "<stamp>"), who, strings.Join(reads, ", "))}
 }
 
 // committedScene is a scene before state.json's cursor: committed, its
@@ -547,28 +548,28 @@ func committedScene(l *Ledger, in Input) ScenePlan {
 		switch {
 		case ph == ApplyCommit:
 			if f := sceneFile(l.Chapter, l.Scene); in.Files[f].Exists {
-				c.Verdict, c.Reason = Done, tx.CommittedExists(f)
+				c.Verdict, c.Reason = Done, tx.CommittedExists.F(f)
 				c.Artifacts = []ArtifactRef{{Key: "scene", Path: f}}
 			} else {
-				c.Verdict, c.Reason = None, tx.BeforeCursorNoFile(f)
+				c.Verdict, c.Reason = None, tx.BeforeCursorNoFile.F(f)
 			}
 		case e != nil:
 			c.Verdict = Done
 			what := tx.HistSuccess
 			if e.Status != "success" {
-				what = tx.HistStatus(e.Status)
+				what = tx.HistStatus.F(strconv.Quote(e.Status))
 			}
 			if e.RawTime != "" {
-				what += tx.HistAt(e.RawTime)
+				what += tx.HistAt.F(e.RawTime)
 			}
-			c.Reason = tx.HistoryCell(what)
+			c.Reason = tx.HistoryCell.F(what)
 			if ph == "lint" {
 				if a, ok := e.artifact(requirement{"report", "lint_report"}); ok {
 					switch rep := in.Reports[a.Path]; {
 					case strings.EqualFold(strings.TrimSpace(rep.Status), "fail"):
 						c.Reason += tx.ReportFailCommitted
 					case rep.Status != "":
-						c.Reason += tx.ReportSays(rep.Status)
+						c.Reason += tx.ReportSays.F(rep.Status)
 					}
 				}
 			}
@@ -635,7 +636,7 @@ func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
 		var c Cell
 		switch {
 		case ph == "lint" && lintOff:
-			c = Cell{Phase: ph, Verdict: None, Reason: tx.LintOffCell(lint.Why)}
+			c = Cell{Phase: ph, Verdict: None, Reason: tx.LintOffCell.F(lint.Why)}
 		case ph == "repair":
 			// A recorded repair the lint passed after: an accepted
 			// prompt change upstream only needs forcing here (without
@@ -646,32 +647,32 @@ func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
 		case rerunAll:
 			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RerunAllCell}
 		case from >= 0 && i >= from:
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RerunFromCell(in.Flags.RerunFrom)}
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RerunFromCell.F(in.Flags.RerunFrom)}
 			if e != nil {
 				c.Reason += tx.EntryMoves
 			}
 		case cascade != "":
 			c = Cell{Phase: ph, Verdict: Rerun, Reason: cascade}
 		case ph == "state_repair" && repairBroken != "":
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RepairBroken(repairBroken)}
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RepairBroken.F(repairBroken)}
 		case ph == ApplyCommit && in.State != nil:
 			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.NotCommittedCursor}
 			if !cursor {
 				c.Reason = tx.NotCommittedNotYet
 			}
 			if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ph && !strings.HasPrefix(strings.ToLower(pz.Phase), "durable_apply_") {
-				c.Reason += tx.PausedHere(pz.Cause()) // a durable apply says so below
+				c.Reason += tx.PausedHere.F(pz.Cause()) // a durable apply says so below
 			}
 		default:
 			c = checkPhase(l, ph, e, in)
 			if ph == "plan" && cursor && c.Verdict == Rerun && in.State.PlanCard != "" && in.State.PlanCardScene == l.ID && in.Files[in.State.PlanCard].Exists {
 				f := in.Files[in.State.PlanCard]
 				c = Cell{Phase: ph, Verdict: Skip, Artifacts: []ArtifactRef{{Key: "scene_card", Path: f.Rel}},
-					Reason: tx.PlanCardReuse(f.Rel, c.Reason)}
+					Reason: tx.PlanCardReuse.F(f.Rel, c.Reason)}
 			}
 			if ph == "lint" && c.Verdict == Skip {
 				if path, rep, ok := lintReport(l, in); ok && rep.Err != "" {
-					c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.LintReportUnreadable(path, rep.Err)}
+					c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.LintReportUnreadable.F(path, rep.Err)}
 				}
 			}
 			c = upstreamChange(c, l.ID, e, change, changeAt, in.Flags.ForceResume, tx)
@@ -680,7 +681,10 @@ func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
 			change, changeAt = c.PromptChange, ph
 		}
 		if c.Verdict.acts() && cascade == "" {
-			cascade = tx.Cascade(phaseLabel(ph), c.Verdict == Blocked)
+			cascade = tx.CascadeReruns.F(phaseLabel(ph))
+			if c.Verdict == Blocked {
+				cascade = tx.CascadeBlocked.F(phaseLabel(ph))
+			}
 		}
 		if ph == "lint" {
 			lintCell = c
@@ -704,11 +708,11 @@ func upstreamChange(c Cell, scene string, e *Entry, change *PromptChange, change
 	if c.Verdict != Skip || change == nil || !predates(e, change) {
 		return c
 	}
-	what := tx.UpstreamWhat(changeAt, tx.short(change.Prev), tx.short(change.New), change.Reason)
+	what := tx.UpstreamWhat.F(changeAt, tx.short(change.Prev), tx.short(change.New), change.Reason)
 	if !force {
-		return Cell{Phase: c.Phase, Verdict: Rerun, Reason: tx.UpstreamRerun(what)}
+		return Cell{Phase: c.Phase, Verdict: Rerun, Reason: tx.UpstreamRerun.F(what)}
 	}
-	c.Reason = tx.UpstreamForced(what, c.Reason)
+	c.Reason = tx.UpstreamForced.F(what, c.Reason)
 	c.Forced = append(c.Forced, Block{Scene: scene, Phase: c.Phase, Kind: "prompt_changed_upstream", Flag: "--force-resume", Text: what})
 	c.Notable = true
 	return c
@@ -730,12 +734,12 @@ func repairCell(l *Ledger, e *Entry, in Input, lint Cell, lintOff bool) Cell {
 		}
 	case strings.EqualFold(strings.TrimSpace(rep.Status), "fail"):
 		c.Verdict = Rerun
-		c.Reason = tx.RepairLintFail(path)
+		c.Reason = tx.RepairLintFail.F(path)
 	case e == nil:
 		c.Verdict = None
-		c.Reason = tx.RepairPassed(path, rep.Status)
+		c.Reason = tx.RepairPassed.F(path, strconv.Quote(rep.Status))
 		if rep.Status == "" {
-			c.Reason = tx.RepairNoStatus(path)
+			c.Reason = tx.RepairNoStatus.F(path)
 		}
 	default:
 		// A repair recorded before the lint that passed.
@@ -765,10 +769,10 @@ func durableAgain(sp *ScenePlan, pz *Pause, tx *Text) {
 	if pz.Message != "" {
 		what += ": " + pz.Message
 	}
-	again := tx.DurableAgain(what)
+	again := tx.DurableAgain.F(what)
 	switch c.Verdict {
 	case Skip:
-		c.Reason = tx.DurableReused(again, c.Reason)
+		c.Reason = tx.DurableReused.F(again, c.Reason)
 		c.Notable = true
 	case Rerun:
 		c.Reason += "; " + again
@@ -804,22 +808,22 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 			f := sceneFile(l.Chapter, l.Scene)
 			if in.Files[f].Exists {
 				c.Verdict = Skip
-				c.Reason = tx.CommittedNoEntry(f)
+				c.Reason = tx.CommittedNoEntry.F(f)
 				c.Artifacts = []ArtifactRef{{Key: "scene", Path: f}}
 				return c
 			}
-			return rerun(tx.NotCommittedFile(f))
+			return rerun(tx.NotCommittedFile.F(f))
 		}
 		if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ph {
-			return rerun(tx.NoEntryPaused(pz.Cause()))
+			return rerun(tx.NoEntryPaused.F(pz.Cause()))
 		}
-		return rerun(tx.NoEntry(phaseLabel(ph)))
+		return rerun(tx.NoEntry.F(phaseLabel(ph)))
 	}
 	if e.Status != "success" {
 		if e.Status == "" {
 			return rerun(tx.NoStatus)
 		}
-		return rerun(tx.BadStatus(e.Status))
+		return rerun(tx.BadStatus.F(strconv.Quote(e.Status)))
 	}
 	// Required artifacts: recorded, and on disk.
 	var present []string
@@ -834,14 +838,14 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 	for _, req := range reqs {
 		a, ok := e.artifact(req)
 		if !ok {
-			return rerun(tx.ArtifactNotRecorded(strings.Join(req, " "+tx.Or+" ")))
+			return rerun(tx.ArtifactNotRecorded.F(strings.Join(req, " "+tx.Or+" ")))
 		}
 		f := in.Files[a.Path]
 		if !f.Exists {
 			if f.Err != "" {
-				return rerun(tx.ArtifactUnreadable(or(f.Rel, a.Path), f.Err))
+				return rerun(tx.ArtifactUnreadable.F(or(f.Rel, a.Path), f.Err))
 			}
-			return rerun(tx.ArtifactMissing(or(f.Rel, a.Path)))
+			return rerun(tx.ArtifactMissing.F(or(f.Rel, a.Path)))
 		}
 		present = append(present, a.Key)
 		c.Artifacts = append(c.Artifacts, ArtifactRef{Key: a.Key, Path: f.Rel, Hash: a.Hash})
@@ -881,10 +885,10 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 				Text: tx.PreStateNoPath})
 		case !f.Exists:
 			soft = append(soft, Block{Kind: "pre_state_missing", File: or(f.Rel, e.PreStatePath), Abs: f.Abs, Old: e.PreStateHash,
-				Text: tx.PreStateMissing(or(f.Rel, e.PreStatePath), tx.short(e.PreStateHash))})
+				Text: tx.PreStateMissing.F(or(f.Rel, e.PreStatePath), tx.short(e.PreStateHash))})
 		case f.Hash != e.PreStateHash:
 			soft = append(soft, Block{Kind: "pre_state_changed", File: f.Rel, Abs: f.Abs, Old: e.PreStateHash, New: f.Hash,
-				Text: tx.PreStateChanged(tx.short(e.PreStateHash), tx.short(f.Hash), f.Rel)})
+				Text: tx.PreStateChanged.F(tx.short(e.PreStateHash), tx.short(f.Hash), f.Rel)})
 		}
 	}
 	for _, a := range e.Artifacts {
@@ -898,7 +902,7 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 		}
 		if f.Hash != a.Hash {
 			soft = append(soft, Block{Kind: "artifact_changed", File: f.Rel, Abs: f.Abs, Old: a.Hash, New: f.Hash,
-				Text: tx.ArtifactChanged(f.Rel, tx.short(a.Hash), tx.short(f.Hash))})
+				Text: tx.ArtifactChanged.F(f.Rel, tx.short(a.Hash), tx.short(f.Hash))})
 		}
 	}
 	for i := range soft {
@@ -917,7 +921,7 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 		c.Verdict = Blocked
 		c.Reason = c.Blocks[0].Text
 		if len(c.Blocks) > 1 {
-			c.Reason += tx.AndMore(len(c.Blocks) - 1)
+			c.Reason += tx.AndMore.F(len(c.Blocks) - 1)
 		}
 		c.Artifacts = nil
 		c.PromptChange = nil
@@ -926,12 +930,12 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 	c.Verdict = Skip
 	var why []string
 	if e.RawTime != "" {
-		why = append(why, tx.SuccessAt(e.RawTime))
+		why = append(why, tx.SuccessAt.F(e.RawTime))
 	} else {
 		why = append(why, tx.RecordedSuccess)
 	}
 	if len(present) > 0 {
-		why = append(why, tx.Present(strings.Join(present, ", ")))
+		why = append(why, tx.Present.F(strings.Join(present, ", ")))
 	}
 	if hashesChecked {
 		why = append(why, tx.HashesMatch)
@@ -940,9 +944,9 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 	if pc != nil {
 		c.Notable = true
 		if pc.Fresh {
-			c.Reason = tx.PromptAccepted(tx.short(pc.Prev), tx.short(pc.New), pc.Reason, strings.Join(pc.Files, ", "), c.Reason)
+			c.Reason = tx.PromptAccepted.F(tx.short(pc.Prev), tx.short(pc.New), pc.Reason, strings.Join(pc.Files, ", "), c.Reason)
 		} else {
-			c.Reason = tx.PromptEarlier(tx.short(pc.Prev), tx.short(pc.New), pc.Reason, c.Reason)
+			c.Reason = tx.PromptEarlier.F(tx.short(pc.Prev), tx.short(pc.New), pc.Reason, c.Reason)
 		}
 	}
 	if len(c.Forced) > 0 {
@@ -951,7 +955,7 @@ func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
 		for i, f := range c.Forced {
 			texts[i] = f.Text
 		}
-		c.Reason = tx.ForcedBy(strings.Join(texts, "; "), c.Reason)
+		c.Reason = tx.ForcedBy.F(strings.Join(texts, "; "), c.Reason)
 	}
 	return c
 }
@@ -993,11 +997,11 @@ func templateCheck(scene, ph string, e *Entry, in Input) ([]Block, *PromptChange
 		f := in.Files[t.Path]
 		b := Block{Scene: scene, Phase: ph, Kind: kind, File: or(f.Rel, t.Path), Abs: f.Abs, Old: old, New: now, Flag: "--resume-allow-prompt-change"}
 		if kind == "template_missing" {
-			b.Text = tx.TemplateMissingText(b.File, tx.short(old))
+			b.Text = tx.TemplateMissingText.F(b.File, tx.short(old))
 		} else {
-			b.Text = tx.TemplateChangedText(b.File, tx.short(old), tx.short(now))
+			b.Text = tx.TemplateChangedText.F(b.File, tx.short(old), tx.short(now))
 		}
-		b.Text += tx.TemplateAccept(ph)
+		b.Text += tx.TemplateAccept.F(ph)
 		return b
 	}
 	var missing []Block
@@ -1058,7 +1062,7 @@ func setChanged(mk func(kind string, t hashed, old, now string) Block, ts []hash
 				others = append(others, t.Path)
 			}
 		}
-		b.Text = strings.Replace(b.Text, b.File+" (", b.File+tx.WithOthers(strings.Join(others, ", "))+" (", 1)
+		b.Text = strings.Replace(b.Text, b.File+" (", b.File+tx.WithOthers.F(strings.Join(others, ", "))+" (", 1)
 		for _, t := range ts {
 			b.Set = append(b.Set, t.Path)
 		}
