@@ -1,10 +1,10 @@
 package bookforge
 
 import (
-	"strconv"
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"

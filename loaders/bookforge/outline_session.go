@@ -388,7 +388,7 @@ func outlinePlanLines(p *OutlinePlan, phases []model.Phase, tx *Text) []string {
 	if p.Pause != nil {
 		out = append(out, outlinePauseLines(p.Pause, tx)...)
 	}
-	out = append(out, p.Resume + ", " + ot.reused(len(p.Reused)))
+	out = append(out, p.Resume+", "+ot.reused(len(p.Reused)))
 	if p.Refused != "" {
 		out = append(out, ot.Refused.F(p.Refused, p.Fresh))
 	} else {

@@ -1,13 +1,13 @@
 package bookforge
 
 import (
-	"strconv"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
