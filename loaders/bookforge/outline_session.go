@@ -146,6 +146,32 @@ func decideOutline(b *book, tx *Text) OutlinePlan {
 }
 
 // outlineSession maps a book's outline pipeline run onto a Session.
+// outlinePhases are the outline pipeline's phases as the session shows
+// them: reused, the one the resume starts at (eff), the ones it runs and
+// the ones after --to.
+func outlinePhases(o *outlineState, plan OutlinePlan, eff int, tx *Text) []model.Phase {
+	to := outlineIndex(plan.To, len(OutlinePhases)-1)
+	out := []model.Phase{}
+	for i, ph := range o.Phases {
+		mp := model.Phase{Name: ph.ID, Result: ph.Status, Detail: phaseDetail(ph, tx)}
+		switch {
+		case slices.Contains(plan.Reused, ph.ID):
+			mp.Status, mp.Label = model.PhaseCompleted, "reused"
+		case i == eff:
+			mp.Status, mp.Label = model.PhaseInProgress, "resume"
+			if ph.Status == "failed" || ph.Status == "paused" {
+				mp.Status = model.PhaseFailed
+			}
+		case i > to:
+			mp.Status, mp.Label = model.PhasePending, "not requested"
+		default:
+			mp.Status, mp.Label = model.PhasePending, "runs"
+		}
+		out = append(out, mp)
+	}
+	return out
+}
+
 func (l Loader) outlineSession(b *book, path string) *model.Session {
 	tx := l.tx()
 	ot := &tx.Outline
@@ -173,25 +199,7 @@ func (l Loader) outlineSession(b *book, path string) *model.Session {
 		s.Title = ot.TitledOutline.F(b.Title, b.ID)
 	}
 	eff := outlineIndex(plan.Resume, 0)
-	to := outlineIndex(plan.To, len(OutlinePhases)-1)
-	s.Phases = []model.Phase{}
-	for i, ph := range o.Phases {
-		mp := model.Phase{Name: ph.ID, Result: ph.Status, Detail: phaseDetail(ph, tx)}
-		switch {
-		case slices.Contains(plan.Reused, ph.ID):
-			mp.Status, mp.Label = model.PhaseCompleted, "reused"
-		case i == eff:
-			mp.Status, mp.Label = model.PhaseInProgress, "resume"
-			if ph.Status == "failed" || ph.Status == "paused" {
-				mp.Status = model.PhaseFailed
-			}
-		case i > to:
-			mp.Status, mp.Label = model.PhasePending, "not requested"
-		default:
-			mp.Status, mp.Label = model.PhasePending, "runs"
-		}
-		s.Phases = append(s.Phases, mp)
-	}
+	s.Phases = outlinePhases(o, plan, eff, tx)
 	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(s.Phases)}
 	s.Stage = plan.Resume
 	s.ResumePoint = model.ResumePoint{Phase: plan.Resume, Reason: ot.ResumeWhy.F(plan.Resume, phaseDetail(o.Phases[eff], tx), ot.reused(len(plan.Reused)))}

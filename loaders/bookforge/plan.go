@@ -329,16 +329,7 @@ func Decide(in Input) Plan {
 	if in.State != nil {
 		p.From = StateFile
 	}
-	if in.Pause != nil {
-		pz := *in.Pause
-		pz.tx = tx
-		if in.CutShort != nil {
-			pz.Stale = tx.StaleCutShort.F(in.CutShort.Choice, clock(in.CutShort.At))
-		} else {
-			pz.Stale = staleWhy(in.Pause, in.Ledgers, in.State, tx)
-		}
-		p.Pause = &pz
-	}
+	p.Pause = planPause(in, tx)
 	// The scene of a marker a cut-short RESTART left is the scene it
 	// restarted: still a row.
 	rowPause := p.live()
@@ -400,25 +391,65 @@ func Decide(in Input) Plan {
 		target = -1 // nothing left to do in it (cannot happen on the cursor scene, whose commit is ahead)
 	}
 	p.ResumeIndex = target
-	if target >= 0 {
+	p.setResume(in, complete)
+	forced := p.collectWrites(ledgers, in, rerunFrom)
+	if len(forced) > 0 {
+		p.Writes = append(p.Writes, Write{Kind: "force_audit", File: "draft/context/phase_history/" + forceAuditName("<unix-ms>"), Forced: forced,
+			Text: tx.WriteAuditText.N(len(forced))})
+	} else if in.Flags.ForceResume && !in.Flags.RerunAll {
+		p.Notes = append(p.Notes, tx.NoteForceNothing)
+	}
+	if in.Flags.Reason != "" && !in.Flags.AllowPromptChange && !in.Flags.ForceResume {
+		p.Notes = append(p.Notes, tx.NoteReasonAlone)
+	}
+	return p
+}
+
+// planPause is the pause marker as the plan shows it, with why it is
+// stale when it is.
+func planPause(in Input, tx *Text) *Pause {
+	if in.Pause == nil {
+		return nil
+	}
+	pz := *in.Pause
+	pz.tx = tx
+	if in.CutShort != nil {
+		pz.Stale = tx.StaleCutShort.F(in.CutShort.Choice, clock(in.CutShort.At))
+	} else {
+		pz.Stale = staleWhy(in.Pause, in.Ledgers, in.State, tx)
+	}
+	return &pz
+}
+
+// setResume sets where CONTINUE picks up (p.ResumeIndex's first acting
+// cell), or why there is nothing to resume.
+func (p *Plan) setResume(in Input, complete bool) {
+	tx := p.t()
+	if target := p.ResumeIndex; target >= 0 {
 		sp := p.Scenes[target]
 		c := sp.Cells[sp.Start]
 		p.Resume = ResumeAt{Scene: sp.ID, Phase: c.Phase, Reason: fmt.Sprintf("%s %s: %s", sp.ID, phaseLabel(c.Phase), c.Reason)}
 		if f := sceneFile(sp.Chapter, sp.Scene); in.State != nil && in.Files[f].Exists {
 			p.Notes = append(p.Notes, tx.NoteSceneExists.F(f, sp.ID))
 		}
-	} else {
-		p.Complete = true
-		switch {
-		case complete:
-			p.Resume = ResumeAt{Reason: tx.ReasonComplete.N(len(p.Scenes))}
-		case len(p.Scenes) == 0:
-			p.Resume = ResumeAt{Reason: tx.ReasonNoLedger}
-		default:
-			p.Resume = ResumeAt{Reason: tx.ReasonAllDone.N(len(p.Scenes))}
-		}
+		return
 	}
+	p.Complete = true
+	switch {
+	case complete:
+		p.Resume = ResumeAt{Reason: tx.ReasonComplete.N(len(p.Scenes))}
+	case len(p.Scenes) == 0:
+		p.Resume = ResumeAt{Reason: tx.ReasonNoLedger}
+	default:
+		p.Resume = ResumeAt{Reason: tx.ReasonAllDone.N(len(p.Scenes))}
+	}
+}
 
+// collectWrites gathers the blocks and CONTINUE's writes of the scenes
+// not committed (prompt change records, the resume scene's archive), and
+// returns the mismatches --force-resume accepts.
+func (p *Plan) collectWrites(ledgers []*Ledger, in Input, rerunFrom string) []Block {
+	tx := p.t()
 	var forced []Block
 	for si, sp := range p.Scenes {
 		if sp.Committed {
@@ -432,22 +463,13 @@ func Decide(in Input) Plan {
 					Text: tx.WritePromptText.F(sp.ID, c.Phase, sp.Ledger)})
 			}
 		}
-		if si == target {
+		if si == p.ResumeIndex {
 			if w := archiveWrite(ledgers[si], sp, in, p.Lint, rerunFrom); w != nil {
 				p.Writes = append(p.Writes, *w)
 			}
 		}
 	}
-	if len(forced) > 0 {
-		p.Writes = append(p.Writes, Write{Kind: "force_audit", File: "draft/context/phase_history/" + forceAuditName("<unix-ms>"), Forced: forced,
-			Text: tx.WriteAuditText.N(len(forced))})
-	} else if in.Flags.ForceResume && !in.Flags.RerunAll {
-		p.Notes = append(p.Notes, tx.NoteForceNothing)
-	}
-	if in.Flags.Reason != "" && !in.Flags.AllowPromptChange && !in.Flags.ForceResume {
-		p.Notes = append(p.Notes, tx.NoteReasonAlone)
-	}
-	return p
+	return forced
 }
 
 func firstPending(scenes []ScenePlan) int {
@@ -656,35 +678,15 @@ func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
 		case ph == "state_repair" && repairBroken != "":
 			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RepairBroken.F(repairBroken)}
 		case ph == ApplyCommit && in.State != nil:
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.NotCommittedCursor}
-			if !cursor {
-				c.Reason = tx.NotCommittedNotYet
-			}
-			if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ph && !strings.HasPrefix(strings.ToLower(pz.Phase), "durable_apply_") {
-				c.Reason += tx.PausedHere.F(pz.Cause()) // a durable apply says so below
-			}
+			c = uncommittedCell(l, in, cursor)
 		default:
-			c = checkPhase(l, ph, e, in)
-			if ph == "plan" && cursor && c.Verdict == Rerun && in.State.PlanCard != "" && in.State.PlanCardScene == l.ID && in.Files[in.State.PlanCard].Exists {
-				f := in.Files[in.State.PlanCard]
-				c = Cell{Phase: ph, Verdict: Skip, Artifacts: []ArtifactRef{{Key: "scene_card", Path: f.Rel}},
-					Reason: tx.PlanCardReuse.F(f.Rel, c.Reason)}
-			}
-			if ph == "lint" && c.Verdict == Skip {
-				if path, rep, ok := lintReport(l, in); ok && rep.Err != "" {
-					c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.LintReportUnreadable.F(path, rep.Err)}
-				}
-			}
-			c = upstreamChange(c, l.ID, e, change, changeAt, in.Flags.ForceResume, tx)
+			c = upstreamChange(recordedCell(l, ph, e, in, cursor), l.ID, e, change, changeAt, in.Flags.ForceResume, tx)
 		}
 		if c.PromptChange != nil && c.Verdict == Skip && change == nil {
 			change, changeAt = c.PromptChange, ph
 		}
 		if c.Verdict.acts() && cascade == "" {
-			cascade = tx.CascadeReruns.F(phaseLabel(ph))
-			if c.Verdict == Blocked {
-				cascade = tx.CascadeBlocked.F(phaseLabel(ph))
-			}
+			cascade = cascadeReason(c, tx)
 		}
 		if ph == "lint" {
 			lintCell = c
@@ -699,6 +701,47 @@ func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
 	}
 	durableAgain(&sp, in.Pause, tx)
 	return sp
+}
+
+// uncommittedCell is the commit of a scene state.json's cursor has not
+// passed: it runs (a pause in the commit itself says so).
+func uncommittedCell(l *Ledger, in Input, cursor bool) Cell {
+	tx := in.t()
+	c := Cell{Phase: ApplyCommit, Verdict: Rerun, Reason: tx.NotCommittedCursor}
+	if !cursor {
+		c.Reason = tx.NotCommittedNotYet
+	}
+	if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ApplyCommit && !strings.HasPrefix(strings.ToLower(pz.Phase), "durable_apply_") {
+		c.Reason += tx.PausedHere.F(pz.Cause()) // a durable apply says so below
+	}
+	return c
+}
+
+// recordedCell judges a phase by its ledger entry (checkPhase), with the
+// cursor scene's plan card standing in for a plan entry, and a lint
+// entry whose report cannot be read rerunning.
+func recordedCell(l *Ledger, ph string, e *Entry, in Input, cursor bool) Cell {
+	tx := in.t()
+	c := checkPhase(l, ph, e, in)
+	if ph == "plan" && cursor && c.Verdict == Rerun && in.State.PlanCard != "" && in.State.PlanCardScene == l.ID && in.Files[in.State.PlanCard].Exists {
+		f := in.Files[in.State.PlanCard]
+		c = Cell{Phase: ph, Verdict: Skip, Artifacts: []ArtifactRef{{Key: "scene_card", Path: f.Rel}},
+			Reason: tx.PlanCardReuse.F(f.Rel, c.Reason)}
+	}
+	if ph == "lint" && c.Verdict == Skip {
+		if path, rep, ok := lintReport(l, in); ok && rep.Err != "" {
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.LintReportUnreadable.F(path, rep.Err)}
+		}
+	}
+	return c
+}
+
+// cascadeReason is why the phases after c rerun.
+func cascadeReason(c Cell, tx *Text) string {
+	if c.Verdict == Blocked {
+		return tx.CascadeBlocked.F(phaseLabel(c.Phase))
+	}
+	return tx.CascadeReruns.F(phaseLabel(c.Phase))
 }
 
 // upstreamChange applies an accepted prompt change of an earlier phase
@@ -793,279 +836,4 @@ func predates(e *Entry, pc *PromptChange) bool {
 		return true
 	}
 	return !e.Timestamp.After(pc.At)
-}
-
-// checkPhase judges one recorded phase on its own.
-func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
-	tx := in.t()
-	c := Cell{Phase: ph}
-	rerun := func(why string) Cell {
-		c.Verdict, c.Reason = Rerun, why
-		return c
-	}
-	if e == nil {
-		if ph == ApplyCommit {
-			f := sceneFile(l.Chapter, l.Scene)
-			if in.Files[f].Exists {
-				c.Verdict = Skip
-				c.Reason = tx.CommittedNoEntry.F(f)
-				c.Artifacts = []ArtifactRef{{Key: "scene", Path: f}}
-				return c
-			}
-			return rerun(tx.NotCommittedFile.F(f))
-		}
-		if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ph {
-			return rerun(tx.NoEntryPaused.F(pz.Cause()))
-		}
-		return rerun(tx.NoEntry.F(phaseLabel(ph)))
-	}
-	if e.Status != "success" {
-		if e.Status == "" {
-			return rerun(tx.NoStatus)
-		}
-		return rerun(tx.BadStatus.F(strconv.Quote(e.Status)))
-	}
-	// Required artifacts: recorded, and on disk.
-	var present []string
-	reqs := Required[ph]
-	if ph == ApplyCommit {
-		for _, a := range e.Artifacts {
-			if strings.HasPrefix(a.Key, "registry") {
-				reqs = append(slices.Clone(reqs), requirement{a.Key})
-			}
-		}
-	}
-	for _, req := range reqs {
-		a, ok := e.artifact(req)
-		if !ok {
-			return rerun(tx.ArtifactNotRecorded.F(strings.Join(req, " "+tx.Or+" ")))
-		}
-		f := in.Files[a.Path]
-		if !f.Exists {
-			if f.Err != "" {
-				return rerun(tx.ArtifactUnreadable.F(or(f.Rel, a.Path), f.Err))
-			}
-			return rerun(tx.ArtifactMissing.F(or(f.Rel, a.Path)))
-		}
-		present = append(present, a.Key)
-		c.Artifacts = append(c.Artifacts, ArtifactRef{Key: a.Key, Path: f.Rel, Hash: a.Hash})
-	}
-	hashesChecked := false
-
-	// Prompt templates.
-	tblocks, pc, checked := templateCheck(l.ID, ph, e, in)
-	hashesChecked = hashesChecked || checked
-	if len(tblocks) > 0 {
-		switch {
-		case !in.Flags.AllowPromptChange:
-			c.Blocks = append(c.Blocks, tblocks...)
-		case in.Flags.Reason == "":
-			for i := range tblocks {
-				tblocks[i].Text += tx.NeedsReason
-			}
-			c.Blocks = append(c.Blocks, tblocks...)
-		default:
-			files := make([]string, len(tblocks))
-			for i, b := range tblocks {
-				files[i] = b.File
-			}
-			pc = &PromptChange{Files: files, Prev: promptPrev(e), New: in.SetHash[setKey(e.Templates)], Reason: in.Flags.Reason, Fresh: true}
-		}
-	}
-	c.PromptChange = pc
-
-	// pre_state and artifact hashes: --force-resume accepts them.
-	var soft []Block
-	if e.PreStateHash != "" {
-		hashesChecked = true
-		f := in.Files[e.PreStatePath]
-		switch {
-		case e.PreStatePath == "":
-			soft = append(soft, Block{Kind: "pre_state_missing", Old: e.PreStateHash,
-				Text: tx.PreStateNoPath})
-		case !f.Exists:
-			soft = append(soft, Block{Kind: "pre_state_missing", File: or(f.Rel, e.PreStatePath), Abs: f.Abs, Old: e.PreStateHash,
-				Text: tx.PreStateMissing.F(or(f.Rel, e.PreStatePath), tx.short(e.PreStateHash))})
-		case f.Hash != e.PreStateHash:
-			soft = append(soft, Block{Kind: "pre_state_changed", File: f.Rel, Abs: f.Abs, Old: e.PreStateHash, New: f.Hash,
-				Text: tx.PreStateChanged.F(tx.short(e.PreStateHash), tx.short(f.Hash), f.Rel)})
-		}
-	}
-	for _, a := range e.Artifacts {
-		if a.Hash == "" {
-			continue
-		}
-		hashesChecked = true
-		f := in.Files[a.Path]
-		if !f.Exists {
-			continue // a missing required artifact reruns above; others are warned about
-		}
-		if f.Hash != a.Hash {
-			soft = append(soft, Block{Kind: "artifact_changed", File: f.Rel, Abs: f.Abs, Old: a.Hash, New: f.Hash,
-				Text: tx.ArtifactChanged.F(f.Rel, tx.short(a.Hash), tx.short(f.Hash))})
-		}
-	}
-	for i := range soft {
-		soft[i].Scene, soft[i].Phase, soft[i].Flag = l.ID, ph, "--force-resume"
-	}
-	if in.Flags.ForceResume {
-		c.Forced = append(c.Forced, soft...)
-	} else {
-		for i := range soft {
-			soft[i].Text += tx.UseForce
-		}
-		c.Blocks = append(c.Blocks, soft...)
-	}
-
-	if len(c.Blocks) > 0 {
-		c.Verdict = Blocked
-		c.Reason = c.Blocks[0].Text
-		if len(c.Blocks) > 1 {
-			c.Reason += tx.AndMore.F(len(c.Blocks) - 1)
-		}
-		c.Artifacts = nil
-		c.PromptChange = nil
-		return c
-	}
-	c.Verdict = Skip
-	var why []string
-	if e.RawTime != "" {
-		why = append(why, tx.SuccessAt.F(e.RawTime))
-	} else {
-		why = append(why, tx.RecordedSuccess)
-	}
-	if len(present) > 0 {
-		why = append(why, tx.Present.F(strings.Join(present, ", ")))
-	}
-	if hashesChecked {
-		why = append(why, tx.HashesMatch)
-	}
-	c.Reason = strings.Join(why, "; ")
-	if pc != nil {
-		c.Notable = true
-		if pc.Fresh {
-			c.Reason = tx.PromptAccepted.F(tx.short(pc.Prev), tx.short(pc.New), pc.Reason, strings.Join(pc.Files, ", "), c.Reason)
-		} else {
-			c.Reason = tx.PromptEarlier.F(tx.short(pc.Prev), tx.short(pc.New), pc.Reason, c.Reason)
-		}
-	}
-	if len(c.Forced) > 0 {
-		c.Notable = true
-		texts := make([]string, len(c.Forced))
-		for i, f := range c.Forced {
-			texts[i] = f.Text
-		}
-		c.Reason = tx.ForcedBy.F(strings.Join(texts, "; "), c.Reason)
-	}
-	return c
-}
-
-// promptPrev is the hash a new prompt change replaces: the one accepted
-// last, else the recorded prompt_hash.
-func promptPrev(e *Entry) string {
-	if e.PromptHashNew != "" {
-		return e.PromptHashNew
-	}
-	return e.PromptHash
-}
-
-// phaseTemplate is the template a change of the whole set is named by:
-// the phase's own template, else the last one.
-func phaseTemplate(ts []hashed) hashed {
-	for _, t := range ts {
-		if t.Key == "phase" {
-			return t
-		}
-	}
-	return ts[len(ts)-1]
-}
-
-// templateCheck compares an entry's prompt templates with the files now.
-// Per-file hashes (template_set values {path, sha256} or template_hashes)
-// name the changed file; otherwise prompt_hash is compared with the
-// hash of the whole set. An entry that records an accepted change
-// (prompt_hash_new) is compared with that instead. It returns the
-// mismatches, an earlier accepted change still in force, and whether any
-// hash was compared.
-func templateCheck(scene, ph string, e *Entry, in Input) ([]Block, *PromptChange, bool) {
-	if len(e.Templates) == 0 {
-		return nil, nil, false
-	}
-	tx := in.t()
-	cur := in.SetHash[setKey(e.Templates)]
-	mk := func(kind string, t hashed, old, now string) Block {
-		f := in.Files[t.Path]
-		b := Block{Scene: scene, Phase: ph, Kind: kind, File: or(f.Rel, t.Path), Abs: f.Abs, Old: old, New: now, Flag: "--resume-allow-prompt-change"}
-		if kind == "template_missing" {
-			b.Text = tx.TemplateMissingText.F(b.File, tx.short(old))
-		} else {
-			b.Text = tx.TemplateChangedText.F(b.File, tx.short(old), tx.short(now))
-		}
-		b.Text += tx.TemplateAccept.F(ph)
-		return b
-	}
-	var missing []Block
-	for _, t := range e.Templates {
-		if !in.Files[t.Path].Exists {
-			missing = append(missing, mk("template_missing", t, or(t.Hash, e.PromptHash), ""))
-		}
-	}
-	if e.PromptHashNew != "" {
-		if cur == e.PromptHashNew {
-			pc := &PromptChange{Prev: e.PromptHashPrev, New: e.PromptHashNew, Reason: e.PromptUpdateReason, At: e.PromptUpdatedAt, HasAt: e.HasPromptUpdatedAt}
-			if !pc.HasAt && e.HasTime {
-				pc.At, pc.HasAt = e.Timestamp, true
-			}
-			return nil, pc, true
-		}
-		if len(missing) > 0 {
-			return missing, nil, true
-		}
-		return []Block{setChanged(mk, e.Templates, e.PromptHashNew, cur, tx)}, nil, true
-	}
-	if len(missing) > 0 {
-		return missing, nil, true
-	}
-	var out []Block
-	perFile := false
-	for _, t := range e.Templates {
-		if t.Hash == "" {
-			continue
-		}
-		perFile = true
-		if h := in.Files[t.Path].Hash; h != t.Hash {
-			out = append(out, mk("template_changed", t, t.Hash, h))
-		}
-	}
-	if perFile {
-		return out, nil, true
-	}
-	if e.PromptHash != "" {
-		if cur != e.PromptHash {
-			return []Block{setChanged(mk, e.Templates, e.PromptHash, cur, tx)}, nil, true
-		}
-		return nil, nil, true
-	}
-	return nil, nil, false
-}
-
-// setChanged is a mismatch of the whole template set's hash: it is named
-// by the phase's own template, and the message lists the other files of
-// the set, since any of them may be the one that changed.
-func setChanged(mk func(kind string, t hashed, old, now string) Block, ts []hashed, old, now string, tx *Text) Block {
-	pt := phaseTemplate(ts)
-	b := mk("template_changed", pt, old, now)
-	if len(ts) > 1 {
-		var others []string
-		for _, t := range ts {
-			if t.Path != pt.Path {
-				others = append(others, t.Path)
-			}
-		}
-		b.Text = strings.Replace(b.Text, b.File+" (", b.File+tx.WithOthers.F(strings.Join(others, ", "))+" (", 1)
-		for _, t := range ts {
-			b.Set = append(b.Set, t.Path)
-		}
-	}
-	return b
 }
