@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/textin"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
@@ -148,8 +149,11 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 	}
 	for _, id := range order {
 		e := edits[id]
-		bom := bomLen(e.lg.Data)
-		body := e.lg.Data[bom:]
+		in, _ := textin.Decode(e.lg.Data)
+		if err := in.Writable(e.lg.File); err != nil {
+			return changed, errors.New(tx.NotUTF8.F(e.lg.File, string(in.Encoding)))
+		}
+		bom, body := textin.SplitBOM(e.lg.Data)
 		if e.rerun != nil {
 			var moved []byte
 			var err error
@@ -206,7 +210,7 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 			}
 			body = splice(body, node, obj)
 		}
-		out := append(append([]byte(nil), e.lg.Data[:bom]...), body...)
+		out := append(append([]byte(nil), bom...), body...)
 		if err := fsx.ReplaceIfUnchanged(e.lg.File, fsx.Fingerprint(e.lg.Data), out); err != nil {
 			return changed, err
 		}

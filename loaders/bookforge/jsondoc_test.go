@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/internal/textin"
 )
 
 // A syntax error names its line, in pickup's words.
@@ -148,7 +150,7 @@ func FuzzParseJSON(f *testing.F) {
 		l := &Ledger{ID: "ch001_sc001", Rel: "draft/context/phase_history/ch001_sc001.json"}
 		warnings := parseLedger(l, data, nil)
 		root, _, err := parseJSON(data)
-		body := data[bomLen(data):]
+		body := textin.ForReading(data)
 		if err != nil {
 			var je *jsonError
 			if !errors.As(err, &je) || je.Line < 1 || je.Line > 1+bytes.Count(body, []byte("\n")) {

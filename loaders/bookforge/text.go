@@ -293,10 +293,12 @@ type Text struct {
 	NothingMoreWritten string
 	Entry              i18n.M
 	EntryGone          i18n.M
-	CannotRemove       i18n.M
-	CannotDropRepeats  i18n.M
-	BuildingJSON       string
-	LayingOutJSON      string
+	// NotUTF8 refuses to edit a ledger stored as UTF-16.
+	NotUTF8           i18n.M
+	CannotRemove      i18n.M
+	CannotDropRepeats i18n.M
+	BuildingJSON      string
+	LayingOutJSON     string
 	// LedgerMovedAlready and MovedAlready follow a RESTART's or a
 	// DISCARD's error once part of it was moved.
 	LedgerMovedAlready i18n.M
@@ -661,6 +663,7 @@ var english = Text{
 	NothingMoreWritten: "; nothing more was written",
 	Entry:              i18n.T("entry {key}"),
 	EntryGone:          i18n.T("bookforge: {file}: entry {key} is gone; nothing more was written"),
+	NotUTF8:            i18n.T("bookforge: {file} is stored as {encoding}: pickup edits only UTF-8 files in place; nothing more was written"),
 	CannotRemove:       i18n.T("cannot remove entry {key}"),
 	CannotDropRepeats:  i18n.T("cannot drop the repeats of {key}"),
 	BuildingJSON:       "building JSON",
