@@ -36,13 +36,23 @@ var readOptions = jsondoc.Options{StrictUTF8: true, MaxValueDepth: maxDepth}
 // jsonError is a syntax error at a line of the file.
 type jsonError struct {
 	Line int
-	Msg  string
-	// say is Msg's words before the character is put in (syntaxWords),
-	// arg the character: a catalog translates by say (Text.jsonErr).
-	say, arg string
+	Msg  string // in English
+	// key names the message in Text.Syntax, arg the character it puts
+	// in: a catalog says it in its language (Text.jsonErr).
+	key, arg string
 }
 
 func (e *jsonError) Error() string { return fmt.Sprintf("invalid JSON at line %d: %s", e.Line, e.Msg) }
+
+// syntaxErr is the error key says (a key of Text.Syntax) at line, arg
+// put in; a key English has not is the message itself (arg).
+func syntaxErr(line int, key, arg string) *jsonError {
+	msg := arg
+	if m, ok := english.Syntax[key]; ok {
+		msg = m.F(arg)
+	}
+	return &jsonError{Line: line, Msg: msg, key: key, arg: arg}
+}
 
 // parseJSON reads one JSON document (after a byte order mark; a UTF-16
 // file decoded) and the keys repeated within an object, with their
@@ -65,61 +75,61 @@ func parseJSON(data []byte) (gjson.Result, []repeat, error) {
 func worded(body []byte, e *jsondoc.Error) *jsonError {
 	switch e.Kind {
 	case jsondoc.KindEmpty:
-		return &jsonError{Line: e.Line, Msg: "the file is empty", say: "the file is empty"}
+		return syntaxErr(e.Line, "Empty", "")
 	case jsondoc.KindUTF8:
-		return &jsonError{Line: e.Line, Msg: "a string is not valid UTF-8", say: "a string is not valid UTF-8"}
+		return syntaxErr(e.Line, "NotUTF8", "")
 	case jsondoc.KindDepth:
-		msg := fmt.Sprintf("nested more than %d levels", maxDepth)
-		return &jsonError{Line: e.Line, Msg: msg, say: msg}
+		return syntaxErr(e.Line, "TooDeep", strconv.Itoa(maxDepth))
 	}
 	line := jsondoc.LineAt(body, e.ScanOffset)
 	if !strings.HasPrefix(e.Scanner, "unexpected end") {
-		msg, say, arg := plainSyntax(e.Scanner, false)
-		return &jsonError{Line: line, Msg: msg, say: say, arg: arg}
+		key, arg := plainSyntax(e.Scanner, false)
+		return syntaxErr(line, key, arg)
 	}
 	// The file ends too early: what encoding/json was looking for.
-	msg, say, arg := "unexpected end of file", "unexpected end of file", ""
+	key, arg := "EndOfFile", ""
 	if e.AtEnd != "" {
-		msg, say, arg = plainSyntax(e.AtEnd, true)
+		key, arg = plainSyntax(e.AtEnd, true)
 	}
-	return &jsonError{Line: line, Msg: msg, say: say, arg: arg}
+	return syntaxErr(line, key, arg)
 }
 
 // syntaxWords rewords encoding/json's syntax errors ("invalid character
 // '}' looking for beginning of object key string"): by what the scanner
-// was in, what to say, and what to say when the file ended there. %s is
-// the character.
+// was in, what to say (a key of Text.Syntax, whose {what} is the
+// character), and what to say when the file ended there.
 var syntaxWords = []struct{ in, say, atEnd string }{
-	{"looking for beginning of object key string", "expected a quoted key", "expected a quoted key"},
-	{"after object key:value pair", "expected ',' or '}' after a value", "unexpected end of file inside an object"},
-	{"after object key", "expected ':' after a key", "unexpected end of file inside an object"},
-	{"after array element", "expected ',' or ']' in an array", "unexpected end of file inside an array"},
-	{"after top-level value", "unexpected %s after the document", ""},
-	{"looking for beginning of value", "unexpected %s", "unexpected end of file"},
-	{"in string literal", "a control character inside a string", "a string is not closed"},
-	{"escape", "invalid string: %s in an escape", "a string is not closed"},
-	{"numeric literal", "invalid number", "unexpected end of file"},
-	{"in literal", "unexpected %s in a literal (true, false or null)", "unexpected end of file"},
-	{"exceeded max depth", fmt.Sprintf("nested more than %d levels", maxDepth), ""},
+	{"looking for beginning of object key string", "QuotedKey", "QuotedKey"},
+	{"after object key:value pair", "AfterValue", "EndInObject"},
+	{"after object key", "AfterKey", "EndInObject"},
+	{"after array element", "InArray", "EndInArray"},
+	{"after top-level value", "AfterDocument", ""},
+	{"looking for beginning of value", "Unexpected", "EndOfFile"},
+	{"in string literal", "ControlChar", "StringNotClosed"},
+	{"escape", "BadEscape", "StringNotClosed"},
+	{"numeric literal", "BadNumber", "EndOfFile"},
+	{"in literal", "BadLiteral", "EndOfFile"},
+	{"exceeded max depth", "TooDeep", ""},
 }
 
-func plainSyntax(msg string, atEnd bool) (string, string, string) {
+// plainSyntax is the key of encoding/json's message msg, and the
+// character it names; a message it does not know is said as it is (no
+// key, msg as the argument).
+func plainSyntax(msg string, atEnd bool) (string, string) {
 	for _, w := range syntaxWords {
 		i := strings.Index(msg, w.in)
 		if i < 0 {
 			continue
 		}
-		if atEnd {
-			s := or(w.atEnd, "unexpected end of file")
-			return s, s, ""
+		switch {
+		case atEnd:
+			return or(w.atEnd, "EndOfFile"), ""
+		case w.say == "TooDeep":
+			return w.say, strconv.Itoa(maxDepth)
 		}
-		if !strings.Contains(w.say, "%s") {
-			return w.say, w.say, ""
-		}
-		arg := strings.TrimSpace(strings.TrimPrefix(msg[:i], "invalid character "))
-		return fmt.Sprintf(w.say, arg), w.say, arg
+		return w.say, strings.TrimSpace(strings.TrimPrefix(msg[:i], "invalid character "))
 	}
-	return msg, "", ""
+	return "", msg
 }
 
 // repeat is a key repeated within an object, and the line of a

@@ -276,7 +276,7 @@ type Text struct {
 	// JSON: kinds of value, syntax errors (by their English words).
 	KindObject, KindArray, KindString, KindNumber, KindBool string
 	JSONError                                               i18n.M
-	Syntax                                                  map[string]i18n.M
+	Syntax                                                  map[string]i18n.M // by jsonError.key
 
 	// Apply's errors.
 	NothingWasWritten i18n.M
@@ -348,7 +348,7 @@ func (t *Text) jsonErr(err error) string {
 		return err.Error()
 	}
 	msg := je.Msg
-	if say, ok := t.Syntax[je.say]; ok {
+	if say, ok := t.Syntax[je.key]; ok {
 		msg = say.F(je.arg)
 	}
 	return t.JSONError.F(je.Line, msg)
@@ -631,24 +631,23 @@ var english = Text{
 	KindObject: "an object", KindArray: "an array", KindString: "a string", KindNumber: "a number", KindBool: "a boolean",
 	JSONError: i18n.T("invalid JSON at line {line}: {msg}"),
 	Syntax: map[string]i18n.M{
-		"the file is empty":                                i18n.T("the file is empty"),
-		"a string is not valid UTF-8":                      i18n.T("a string is not valid UTF-8"),
-		"not valid JSON":                                   i18n.T("not valid JSON"),
-		"unexpected end of file":                           i18n.T("unexpected end of file"),
-		"expected a quoted key":                            i18n.T("expected a quoted key"),
-		"expected ',' or '}' after a value":                i18n.T("expected ',' or '}' after a value"),
-		"unexpected end of file inside an object":          i18n.T("unexpected end of file inside an object"),
-		"expected ':' after a key":                         i18n.T("expected ':' after a key"),
-		"expected ',' or ']' in an array":                  i18n.T("expected ',' or ']' in an array"),
-		"unexpected end of file inside an array":           i18n.T("unexpected end of file inside an array"),
-		"unexpected %s after the document":                 i18n.T("unexpected {what} after the document"),
-		"unexpected %s":                                    i18n.T("unexpected {what}"),
-		"a control character inside a string":              i18n.T("a control character inside a string"),
-		"a string is not closed":                           i18n.T("a string is not closed"),
-		"invalid string: %s in an escape":                  i18n.T("invalid string: {what} in an escape"),
-		"invalid number":                                   i18n.T("invalid number"),
-		"unexpected %s in a literal (true, false or null)": i18n.T("unexpected {what} in a literal (true, false or null)"),
-		"nested more than 200 levels":                      i18n.T("nested more than 200 levels"),
+		"Empty":           i18n.T("the file is empty"),
+		"NotUTF8":         i18n.T("a string is not valid UTF-8"),
+		"EndOfFile":       i18n.T("unexpected end of file"),
+		"QuotedKey":       i18n.T("expected a quoted key"),
+		"AfterValue":      i18n.T("expected ',' or '}' after a value"),
+		"EndInObject":     i18n.T("unexpected end of file inside an object"),
+		"AfterKey":        i18n.T("expected ':' after a key"),
+		"InArray":         i18n.T("expected ',' or ']' in an array"),
+		"EndInArray":      i18n.T("unexpected end of file inside an array"),
+		"AfterDocument":   i18n.T("unexpected {what} after the document"),
+		"Unexpected":      i18n.T("unexpected {what}"),
+		"ControlChar":     i18n.T("a control character inside a string"),
+		"StringNotClosed": i18n.T("a string is not closed"),
+		"BadEscape":       i18n.T("invalid string: {what} in an escape"),
+		"BadNumber":       i18n.T("invalid number"),
+		"BadLiteral":      i18n.T("unexpected {what} in a literal (true, false or null)"),
+		"TooDeep":         i18n.T("nested more than {levels} levels"),
 	},
 
 	NothingWasWritten:  i18n.T("{what}; nothing was written"),
