@@ -9,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/textin"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
@@ -45,7 +47,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 		return a
 	}
 	if s.Archived {
-		a.Err = &model.GuardError{Kind: "archived", Message: tx.NothingWasWritten(s.Path + ": " + tx.Archived)}
+		a.Err = &model.GuardError{Kind: "archived", Message: tx.NothingWasWritten.F(s.Path + ": " + tx.Archived)}
 		return a
 	}
 	if isOutlinePath(s.Path) {
@@ -65,7 +67,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 	case model.Discard:
 		a.Changed, a.ArchivedTo, a.Err = moveAside(b, "discarded", now, tx)
 	default:
-		a.Err = errors.New(tx.UnknownChoice(string(c)))
+		a.Err = errors.New(tx.UnknownChoice.F(strconv.Quote(string(c))))
 	}
 	if a.Changed == nil {
 		a.Changed = []string{}
@@ -77,7 +79,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 func (l Loader) verify(s *model.Session) (*book, error) {
 	dir, ok := bookDirOf(s.Path)
 	if !ok {
-		return nil, errors.New(l.tx().NotLedgerOrPause(s.Path))
+		return nil, errors.New(l.tx().NotLedgerOrPause.F(s.Path))
 	}
 	if _, err := os.Stat(s.Path); errors.Is(err, os.ErrNotExist) {
 		return nil, &fsx.ChangedError{Path: s.Path, Gone: true}
@@ -103,7 +105,7 @@ func isoNow(now time.Time) string { return now.UTC().Format("2006-01-02T15:04:05
 func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]string, error) {
 	tx := l.tx()
 	if s.Problem != nil && s.Problem.Kind == model.ErrIntegrity {
-		return nil, &model.GuardError{Kind: string(model.ErrIntegrity), Message: tx.NothingWasWritten(problemLine(s.Problem))}
+		return nil, &model.GuardError{Kind: string(model.ErrIntegrity), Message: tx.NothingWasWritten.F(problemLine(s.Problem))}
 	}
 	plan, ok := s.Plan.Data.(*Plan)
 	if !ok || plan == nil {
@@ -131,7 +133,7 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 		}
 		lg := ledgers[w.Scene]
 		if lg == nil || !lg.object {
-			return changed, errors.New(tx.NoReadableLedger(b.History, w.Scene))
+			return changed, errors.New(tx.NoReadableLedger.F(b.History, w.Scene))
 		}
 		e := edits[w.Scene]
 		if e == nil {
@@ -147,8 +149,11 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 	}
 	for _, id := range order {
 		e := edits[id]
-		bom := bomLen(e.lg.Data)
-		body := e.lg.Data[bom:]
+		in, _ := textin.Decode(e.lg.Data)
+		if err := in.Writable(e.lg.File); err != nil {
+			return changed, errors.New(tx.NotUTF8.F(e.lg.File, string(in.Encoding)))
+		}
+		bom, body := textin.SplitBOM(e.lg.Data)
 		if e.rerun != nil {
 			var moved []byte
 			var err error
@@ -185,7 +190,7 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 			ent := e.lg.Entries[w.Phases[0]]
 			node := field(field(gjson.ParseBytes(body), "phases"), ent.Key)
 			if !node.IsObject() {
-				return changed, errors.New(tx.EntryGone(e.lg.File, ent.Key))
+				return changed, errors.New(tx.EntryGone.F(e.lg.File, strconv.Quote(ent.Key)))
 			}
 			prev := "null"
 			if w.Change.Prev != "" {
@@ -200,12 +205,12 @@ func (l Loader) applyContinue(s *model.Session, b *book, now time.Time) ([]strin
 				{"prompt_updated_at", pyString(isoNow(now))},
 			} {
 				if obj, err = setMember(obj, kv[0], kv[1], tx); err != nil {
-					return changed, fmt.Errorf("bookforge: %s: %s: %w%s", e.lg.File, tx.Entry(ent.Key), err, tx.NothingMoreWritten)
+					return changed, fmt.Errorf("bookforge: %s: %s: %w%s", e.lg.File, tx.Entry.F(strconv.Quote(ent.Key)), err, tx.NothingMoreWritten)
 				}
 			}
 			body = splice(body, node, obj)
 		}
-		out := append(append([]byte(nil), e.lg.Data[:bom]...), body...)
+		out := append(append([]byte(nil), bom...), body...)
 		if err := fsx.ReplaceIfUnchanged(e.lg.File, fsx.Fingerprint(e.lg.Data), out); err != nil {
 			return changed, err
 		}
@@ -255,7 +260,7 @@ func takePhases(body []byte, keys []string, tx *Text) ([]byte, []byte, error) {
 		for field(gjson.ParseBytes(obj), key).Exists() {
 			out, err := sjson.DeleteBytes(obj, gjson.Escape(key))
 			if err != nil || bytes.Equal(out, obj) {
-				return nil, nil, errors.New(textOr(tx).CannotRemove(key))
+				return nil, nil, errors.New(textOr(tx).CannotRemove.F(strconv.Quote(key)))
 			}
 			obj = out
 		}
@@ -307,7 +312,7 @@ func restart(s *model.Session, b *book, now time.Time, tx *Text) ([]string, erro
 	plan, ok := s.Plan.Data.(*Plan)
 	finish := b.CutShort != nil && b.CutShort.Choice == "RESTART"
 	if !finish && (!ok || plan == nil || plan.ResumeIndex < 0) {
-		return []string{}, errors.New(tx.NoSceneRestart(b.Dir))
+		return []string{}, errors.New(tx.NoSceneRestart.F(b.Dir))
 	}
 	id := ""
 	if !finish {
@@ -336,14 +341,14 @@ func restart(s *model.Session, b *book, now time.Time, tx *Text) ([]string, erro
 	if b.HasPause {
 		if err := fsx.ArchiveTo(b.PauseFile, fsx.Fingerprint(b.PauseData), b.PauseFile+".restart."+st); err != nil {
 			if len(changed) > 0 {
-				err = fmt.Errorf("%w%s", err, tx.LedgerMovedAlready(id, changed[0]+".restart."+st))
+				err = fmt.Errorf("%w%s", err, tx.LedgerMovedAlready.F(id, changed[0]+".restart."+st))
 			}
 			return changed, err
 		}
 		changed = append(changed, b.PauseFile)
 	}
 	if len(changed) == 0 {
-		return changed, errors.New(tx.NothingMoved(b.Dir, id))
+		return changed, errors.New(tx.NothingMoved.F(b.Dir, id))
 	}
 	return changed, nil
 }
@@ -367,7 +372,7 @@ func moveAside(b *book, how string, now time.Time, tx *Text) (changed []string, 
 		dst := b.PauseFile + "." + how + "." + st
 		if err := fsx.ArchiveTo(b.PauseFile, fsx.Fingerprint(b.PauseData), dst); err != nil {
 			if len(changed) > 0 {
-				err = fmt.Errorf("%w%s", err, tx.MovedAlready(b.History, archivedTo))
+				err = fmt.Errorf("%w%s", err, tx.MovedAlready.F(b.History, archivedTo))
 			}
 			return changed, archivedTo, err
 		}
@@ -377,7 +382,7 @@ func moveAside(b *book, how string, now time.Time, tx *Text) (changed []string, 
 		}
 	}
 	if len(changed) == 0 {
-		return changed, "", errors.New(tx.NothingToArchive(b.Dir))
+		return changed, "", errors.New(tx.NothingToArchive.F(b.Dir))
 	}
 	return changed, archivedTo, nil
 }
@@ -393,7 +398,7 @@ func (l Loader) applyOutline(s *model.Session, c model.Choice, now time.Time) mo
 	a := model.Applied{Choice: c, Changed: []string{}}
 	dir, ok := bookDirOf(s.Path)
 	if !ok {
-		a.Err = errors.New(tx.NotLedgerOrPause(s.Path))
+		a.Err = errors.New(tx.NotLedgerOrPause.F(s.Path))
 		return a
 	}
 	b, err := scanBook(s.Project, dir, false, tx)
@@ -412,7 +417,7 @@ func (l Loader) applyOutline(s *model.Session, c model.Choice, now time.Time) mo
 		return a
 	case model.Restart, model.Discard:
 	default:
-		a.Err = errors.New(tx.UnknownChoice(string(c)))
+		a.Err = errors.New(tx.UnknownChoice.F(strconv.Quote(string(c))))
 		return a
 	}
 	moves := outlineMoves(b.Outline)
@@ -439,7 +444,7 @@ func (l Loader) applyOutline(s *model.Session, c model.Choice, now time.Time) mo
 		}
 	}
 	if len(a.Changed) == 0 {
-		a.Err = errors.New(tx.NothingToArchive(b.Dir))
+		a.Err = errors.New(tx.NothingToArchive.F(b.Dir))
 	}
 	return a
 }

@@ -26,6 +26,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -57,7 +58,7 @@ func ParseRerunFrom(lang i18n.Lang, s string) (string, error) {
 			return ph, nil
 		}
 	}
-	return "", errors.New(Catalogs.For(lang).NotAPhase(s, strings.Join(Phases, ", ")))
+	return "", errors.New(Catalogs.For(lang).NotAPhase.F(strconv.Quote(s), strings.Join(Phases, ", ")))
 }
 
 // Loader is the bookforge loader.
@@ -97,7 +98,7 @@ func (l Loader) flags() Flags {
 func (l Loader) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("bookforge: %s: %w", l.tx().Project(project), err)
+		return nil, fmt.Errorf("bookforge: %s: %w", l.tx().Project.F(project), err)
 	}
 	var found []string
 	for _, dir := range subdirs(filepath.Join(root, "workspace", "books")) {
@@ -211,7 +212,7 @@ func archivedBook(project, bookDir string) bool {
 func (l Loader) Load(project, path string) (*model.Session, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("bookforge: %s: %w", l.tx().Project(project), err)
+		return nil, fmt.Errorf("bookforge: %s: %w", l.tx().Project.F(project), err)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -219,7 +220,7 @@ func (l Loader) Load(project, path string) (*model.Session, error) {
 	}
 	dir, ok := bookDirOf(abs)
 	if !ok {
-		return nil, errors.New(l.tx().NotABook(abs))
+		return nil, errors.New(l.tx().NotABook.F(abs))
 	}
 	b, err := scanBook(root, dir, archivedBook(root, dir), l.tx())
 	if err != nil {
@@ -278,7 +279,7 @@ func projectOf(bookDir string) string {
 
 // NotFound is the "nothing found" message for --source bookforge.
 func (l Loader) NotFound(project string) string {
-	return l.tx().NotFound(project, HistoryDir, PauseFile)
+	return l.tx().NotFound.F(project, HistoryDir, PauseFile)
 }
 
 // now is the invocation's clock (the zero time when none was given).

@@ -62,7 +62,7 @@ func gate(b *book, fl gateFlags, tx *Text) *Gate {
 	}
 	ot := &tx.Outline
 	g := &Gate{}
-	bypass := ot.WayBypass("--" + FlagBypassOutline)
+	bypass := ot.WayBypass.F("--" + FlagBypassOutline)
 	resume := ""
 	if o.unfinished() && resumeRefusal(b) == "" {
 		resume = outlineResumeCommand(b)
@@ -74,15 +74,15 @@ func gate(b *book, fl gateFlags, tx *Text) *Gate {
 		g.Refusal = "Missing outline.json: " + b.relProject(b.Dir) + "/" + OutlineFile
 		if resume != "" {
 			g.First = resume
-			g.Ways = []string{ot.WayFinish(resume)}
+			g.Ways = []string{ot.WayFinish.F(resume)}
 		} else {
 			g.First = bookforgeCommand(b, "outline", "generate")
-			g.Ways = []string{ot.WayGenerate(g.First)}
+			g.Ways = []string{ot.WayGenerate.F(g.First)}
 		}
 		return g
 	case o.Outline == nil:
-		g.Refusal = ot.OutlineBad(OutlineFile, o.OutlineErr)
-		g.Ways = []string{ot.WayFixFile(OutlineFile)}
+		g.Refusal = ot.OutlineBad.F(OutlineFile, o.OutlineErr)
+		g.Ways = []string{ot.WayFixFile.F(OutlineFile)}
 		return g
 	}
 	r := o.Report
@@ -101,23 +101,23 @@ func gate(b *book, fl gateFlags, tx *Text) *Gate {
 	case r == nil:
 		g.Refusal = "WRITE GATED: outline pipeline report is missing or unreadable. Run outline generation first, or use --force-outline-gate-bypass for testing."
 		if resume != "" {
-			g.First, g.Ways = resume, []string{ot.WayFinish(resume), bypass}
+			g.First, g.Ways = resume, []string{ot.WayFinish.F(resume), bypass}
 		} else {
-			g.Ways = []string{ot.WayPipeline(again), bypass}
+			g.Ways = []string{ot.WayPipeline.F(again), bypass}
 		}
 	case !successStatuses[r.Status]:
 		g.Refusal = "WRITE GATED: latest outline pipeline status is " + r.Status + ". Resolve outline pipeline issues before writing. Report: " + b.relProject(b.Dir) + "/" + r.File
 		if resume != "" {
-			g.First, g.Ways = resume, []string{ot.WayFinish(resume), bypass}
+			g.First, g.Ways = resume, []string{ot.WayFinish.F(resume), bypass}
 		} else {
-			g.Ways = []string{ot.WayPipeline(again), bypass}
+			g.Ways = []string{ot.WayPipeline.F(again), bypass}
 		}
 	case r.Attention && r.Strict:
 		g.Refusal = "WRITE GATED: outline report requires strict attention handling; resolve outline issues before writing."
-		g.Ways = []string{ot.WayPipeline(again), bypass}
+		g.Ways = []string{ot.WayPipeline.F(again), bypass}
 	case r.Attention && !fl.Ack:
 		g.Refusal = "WRITE GATED: outline report requires attention. Re-run with --ack-outline-attention-items only after review."
-		g.Ways = []string{ot.WayAck(len(r.Items), "--"+FlagAckOutline), bypass}
+		g.Ways = []string{ot.WayAck.F(len(r.Items), "--"+FlagAckOutline), bypass}
 	default:
 		g.Open, g.Acked = true, r.Attention && fl.Ack
 	}
@@ -186,5 +186,5 @@ func outlineFlags(o *outlineState) string {
 
 // lines say the gate for the plan, the prompt and the options screen.
 func (g *Gate) sentence(tx *Text) string {
-	return tx.Outline.GateAlert(g.Refusal, strings.Join(g.Ways, "; "))
+	return tx.Outline.GateAlert.F(g.Refusal, strings.Join(g.Ways, "; "))
 }

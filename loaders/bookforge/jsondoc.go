@@ -5,152 +5,131 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf16"
-	"unicode/utf8"
 
+	"github.com/pickup-dev/pickup/internal/jsondoc"
+	"github.com/pickup-dev/pickup/internal/textin"
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/sjson"
 )
 
-// JSON files are read with gjson: it walks an object's keys in file order
-// and gives each value's exact text (Raw: 5.0 stays 5.0, "\u00e9" stays
-// escaped) and byte offset (Index). encoding/json checks them first and
-// names the line of a syntax error. A ledger is edited in place (a prompt
-// change recorded, entries moved out by --rerun-from), so only the edited
-// bytes change and the rest of the file stays byte for byte.
-//
-// A key repeated in one object is read as Python's json module reads it:
-// the last one counts (gjson's paths find the first), so values are looked
-// up with field, not with paths.
+// JSON files are read by the shared reader (internal/jsondoc): values
+// keep their exact text (Raw: 5.0 stays 5.0, "\u00e9" stays escaped) and
+// byte offset (Index), keys their file order. A ledger is edited in
+// place (a prompt change recorded, entries moved out by --rerun-from),
+// so only the edited bytes change and the rest of the file stays byte
+// for byte. bookforge's files are read as Python's json module reads
+// them: no trailing commas, strings in UTF-8, a repeated key's last
+// value counts (jsondoc.Get, not gjson's paths, which find the first).
+// Syntax errors are worded as bookforge's users have read them: from
+// encoding/json's words (plainSyntax), at a line.
 
 // maxDepth is how deeply values may nest.
 const maxDepth = 200
 
+// readOptions are bookforge's: strict UTF-8, values at most maxDepth
+// deep.
+var readOptions = jsondoc.Options{StrictUTF8: true, MaxValueDepth: maxDepth}
+
 // jsonError is a syntax error at a line of the file.
 type jsonError struct {
 	Line int
-	Msg  string
-	// say is Msg's words before the character is put in (syntaxWords),
-	// arg the character: a catalog translates by say (Text.jsonErr).
-	say, arg string
+	Msg  string // in English
+	// key names the message in Text.Syntax, arg the character it puts
+	// in: a catalog says it in its language (Text.jsonErr).
+	key, arg string
 }
 
 func (e *jsonError) Error() string { return fmt.Sprintf("invalid JSON at line %d: %s", e.Line, e.Msg) }
 
-// bomLen is the length of a UTF-8 byte order mark at the start of data.
-func bomLen(data []byte) int {
-	if bytes.HasPrefix(data, []byte("\ufeff")) {
-		return 3
+// syntaxErr is the error key says (a key of Text.Syntax) at line, arg
+// put in; a key English has not is the message itself (arg).
+func syntaxErr(line int, key, arg string) *jsonError {
+	msg := arg
+	if m, ok := english.Syntax[key]; ok {
+		msg = m.F(arg)
 	}
-	return 0
+	return &jsonError{Line: line, Msg: msg, key: key, arg: arg}
 }
 
-// parseJSON reads one JSON document (after a byte order mark) and the
-// keys repeated within an object, with their lines. Offsets in the
-// result are relative to data without its byte order mark.
+// parseJSON reads one JSON document (after a byte order mark; a UTF-16
+// file decoded) and the keys repeated within an object, with their
+// lines. Offsets in the result are relative to data without its byte
+// order mark.
 func parseJSON(data []byte) (gjson.Result, []repeat, error) {
-	body := data[bomLen(data):]
-	if err := checkJSON(body); err != nil {
-		return gjson.Result{}, nil, err
+	body := textin.ForReading(data) // a UTF-16 file is read in UTF-8
+	d, err := jsondoc.Read(body, readOptions)
+	if err != nil {
+		return gjson.Result{}, nil, worded(body, err)
 	}
-	root := gjson.ParseBytes(body)
-	root.Raw = strings.TrimRight(root.Raw, " \t\r\n") // gjson keeps what follows the document
-	var dups []repeat
-	if err := repeats(body, root, 0, &dups); err != nil {
-		return gjson.Result{}, nil, err
+	dups := make([]repeat, len(d.Repeats))
+	for i, r := range d.Repeats {
+		dups[i] = repeat{Key: r.Key, Line: r.Line}
 	}
-	return root, dups, nil
+	return d.Root, dups, nil
 }
 
-func lineAt(body []byte, off int) int {
-	return 1 + bytes.Count(body[:min(off, len(body))], []byte("\n"))
-}
-
-// checkJSON says where and why body is not one valid JSON document: the
-// first fault in the file, a syntax error or a string that is not UTF-8.
-func checkJSON(body []byte) error {
-	if len(bytes.TrimLeft(body, " \t\r\n")) == 0 {
-		return &jsonError{Line: lineAt(body, len(body)), Msg: "the file is empty", say: "the file is empty"}
+// worded is the reader's error in bookforge's words.
+func worded(body []byte, e *jsondoc.Error) *jsonError {
+	switch e.Kind {
+	case jsondoc.KindEmpty:
+		return syntaxErr(e.Line, "Empty", "")
+	case jsondoc.KindUTF8:
+		return syntaxErr(e.Line, "NotUTF8", "")
+	case jsondoc.KindDepth:
+		return syntaxErr(e.Line, "TooDeep", strconv.Itoa(maxDepth))
 	}
-	bad := len(body) + 1 // the first byte that is not UTF-8
-	if !utf8.Valid(body) {
-		for off := 0; off < len(body); {
-			r, n := utf8.DecodeRune(body[off:])
-			if r == utf8.RuneError && n == 1 {
-				bad = off
-				break
-			}
-			off += n
-		}
+	line := jsondoc.LineAt(body, e.ScanOffset)
+	if !strings.HasPrefix(e.Scanner, "unexpected end") {
+		key, arg := plainSyntax(e.Scanner, false)
+		return syntaxErr(line, key, arg)
 	}
-	if !json.Valid(body) {
-		off, msg, say, arg := syntaxError(body)
-		if off <= bad {
-			return &jsonError{Line: lineAt(body, off), Msg: msg, say: say, arg: arg}
-		}
+	// The file ends too early: what encoding/json was looking for.
+	key, arg := "EndOfFile", ""
+	if e.AtEnd != "" {
+		key, arg = plainSyntax(e.AtEnd, true)
 	}
-	if bad <= len(body) {
-		return &jsonError{Line: lineAt(body, bad), Msg: "a string is not valid UTF-8", say: "a string is not valid UTF-8"}
-	}
-	return nil
-}
-
-// syntaxError is where encoding/json finds body invalid, and why: the
-// message, its words before the character is put in, and the character.
-func syntaxError(body []byte) (int, string, string, string) {
-	var se *json.SyntaxError
-	if !errors.As(json.Unmarshal(body, new(json.RawMessage)), &se) {
-		return 0, "not valid JSON", "not valid JSON", ""
-	}
-	if !strings.HasPrefix(se.Error(), "unexpected end") {
-		msg, say, arg := plainSyntax(se.Error(), false)
-		return int(se.Offset) - 1, msg, say, arg
-	}
-	// The file ends too early. A byte that fits nowhere, added at the
-	// end, makes encoding/json say what it was looking for.
-	msg, say, arg := "unexpected end of file", "unexpected end of file", ""
-	if errors.As(json.Unmarshal(append(body[:len(body):len(body)], 0), new(json.RawMessage)), &se) {
-		msg, say, arg = plainSyntax(se.Error(), true)
-	}
-	return len(body), msg, say, arg
+	return syntaxErr(line, key, arg)
 }
 
 // syntaxWords rewords encoding/json's syntax errors ("invalid character
 // '}' looking for beginning of object key string"): by what the scanner
-// was in, what to say, and what to say when the file ended there. %s is
-// the character.
+// was in, what to say (a key of Text.Syntax, whose {what} is the
+// character), and what to say when the file ended there.
 var syntaxWords = []struct{ in, say, atEnd string }{
-	{"looking for beginning of object key string", "expected a quoted key", "expected a quoted key"},
-	{"after object key:value pair", "expected ',' or '}' after a value", "unexpected end of file inside an object"},
-	{"after object key", "expected ':' after a key", "unexpected end of file inside an object"},
-	{"after array element", "expected ',' or ']' in an array", "unexpected end of file inside an array"},
-	{"after top-level value", "unexpected %s after the document", ""},
-	{"looking for beginning of value", "unexpected %s", "unexpected end of file"},
-	{"in string literal", "a control character inside a string", "a string is not closed"},
-	{"escape", "invalid string: %s in an escape", "a string is not closed"},
-	{"numeric literal", "invalid number", "unexpected end of file"},
-	{"in literal", "unexpected %s in a literal (true, false or null)", "unexpected end of file"},
-	{"exceeded max depth", fmt.Sprintf("nested more than %d levels", maxDepth), ""},
+	{"looking for beginning of object key string", "QuotedKey", "QuotedKey"},
+	{"after object key:value pair", "AfterValue", "EndInObject"},
+	{"after object key", "AfterKey", "EndInObject"},
+	{"after array element", "InArray", "EndInArray"},
+	{"after top-level value", "AfterDocument", ""},
+	{"looking for beginning of value", "Unexpected", "EndOfFile"},
+	{"in string literal", "ControlChar", "StringNotClosed"},
+	{"escape", "BadEscape", "StringNotClosed"},
+	{"numeric literal", "BadNumber", "EndOfFile"},
+	{"in literal", "BadLiteral", "EndOfFile"},
+	{"exceeded max depth", "TooDeep", ""},
 }
 
-func plainSyntax(msg string, atEnd bool) (string, string, string) {
+// plainSyntax is the key of encoding/json's message msg, and the
+// character it names; a message it does not know is said as it is (no
+// key, msg as the argument).
+func plainSyntax(msg string, atEnd bool) (string, string) {
 	for _, w := range syntaxWords {
 		i := strings.Index(msg, w.in)
 		if i < 0 {
 			continue
 		}
-		if atEnd {
-			s := or(w.atEnd, "unexpected end of file")
-			return s, s, ""
+		switch {
+		case atEnd:
+			return or(w.atEnd, "EndOfFile"), ""
+		case w.say == "TooDeep":
+			return w.say, strconv.Itoa(maxDepth)
 		}
-		if !strings.Contains(w.say, "%s") {
-			return w.say, w.say, ""
-		}
-		arg := strings.TrimSpace(strings.TrimPrefix(msg[:i], "invalid character "))
-		return fmt.Sprintf(w.say, arg), w.say, arg
+		return w.say, strings.TrimSpace(strings.TrimPrefix(msg[:i], "invalid character "))
 	}
-	return msg, "", ""
+	return "", msg
 }
 
 // repeat is a key repeated within an object, and the line of a
@@ -160,56 +139,12 @@ type repeat struct {
 	Line int
 }
 
-// repeats walks v, lists the keys repeated within an object and refuses
-// values nested deeper than maxDepth.
-func repeats(body []byte, v gjson.Result, depth int, dups *[]repeat) error {
-	if depth > maxDepth {
-		return &jsonError{Line: lineAt(body, v.Index), Msg: fmt.Sprintf("nested more than %d levels", maxDepth), say: fmt.Sprintf("nested more than %d levels", maxDepth)}
-	}
-	if !v.IsObject() && !v.IsArray() {
-		return nil
-	}
-	seen := map[string]bool{}
-	var err error
-	v.ForEach(func(k, val gjson.Result) bool {
-		if v.IsObject() {
-			if seen[k.Str] {
-				*dups = append(*dups, repeat{Key: k.Str, Line: lineAt(body, k.Index)})
-			}
-			seen[k.Str] = true
-		}
-		err = repeats(body, val, depth+1, dups)
-		return err == nil
-	})
-	return err
-}
-
 // field is an object's value for key: the last one when the key is
 // repeated; a Result that does not exist when there is none.
-func field(obj gjson.Result, key string) gjson.Result {
-	var out gjson.Result
-	if obj.IsObject() {
-		obj.ForEach(func(k, v gjson.Result) bool {
-			if k.Str == key {
-				out = v
-			}
-			return true
-		})
-	}
-	return out
-}
+func field(obj gjson.Result, key string) gjson.Result { return jsondoc.Get(obj, key) }
 
 // count is how many times key appears in obj.
-func count(obj gjson.Result, key string) int {
-	n := 0
-	obj.ForEach(func(k, _ gjson.Result) bool {
-		if k.Str == key {
-			n++
-		}
-		return true
-	})
-	return n
-}
+func count(obj gjson.Result, key string) int { return jsondoc.Count(obj, key) }
 
 // text is a scalar as a string: a string's value, a number's or a
 // boolean's text; "" for null, objects, arrays and missing values.
@@ -302,7 +237,7 @@ func setMember(obj []byte, key, raw string, tx *Text) ([]byte, error) {
 	for count(gjson.ParseBytes(obj), key) > 1 {
 		out, err := sjson.DeleteBytes(obj, path)
 		if err != nil || bytes.Equal(out, obj) {
-			return nil, errors.New(textOr(tx).CannotDropRepeats(key))
+			return nil, errors.New(textOr(tx).CannotDropRepeats.F(strconv.Quote(key)))
 		}
 		obj = out
 	}

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/internal/textin"
 )
 
 // A syntax error names its line, in pickup's words.
@@ -43,7 +46,7 @@ func TestJSONErrorsHaveLines(t *testing.T) {
 		t.Errorf("200 levels: %v", err)
 	}
 	_, dups, err := parseJSON([]byte("{\n\"a\": 1,\n\"a\": 2, \"b\": [{\"c\": 1,\n\"c\": 2}]}"))
-	if err != nil || len(dups) != 2 || english.KeyRepeated(dups[0].Key, dups[0].Line) != `key "a" (line 3) is repeated; the last one counts` ||
+	if err != nil || len(dups) != 2 || english.KeyRepeated.F(strconv.Quote(dups[0].Key), dups[0].Line) != `key "a" (line 3) is repeated; the last one counts` ||
 		dups[1] != (repeat{Key: "c", Line: 4}) {
 		t.Fatalf("dups %v %v", dups, err)
 	}
@@ -147,7 +150,7 @@ func FuzzParseJSON(f *testing.F) {
 		l := &Ledger{ID: "ch001_sc001", Rel: "draft/context/phase_history/ch001_sc001.json"}
 		warnings := parseLedger(l, data, nil)
 		root, _, err := parseJSON(data)
-		body := data[bomLen(data):]
+		body := textin.ForReading(data)
 		if err != nil {
 			var je *jsonError
 			if !errors.As(err, &je) || je.Line < 1 || je.Line > 1+bytes.Count(body, []byte("\n")) {

@@ -224,27 +224,27 @@ func parseLedger(l *Ledger, data []byte, tx *Text) (warnings []string) {
 	warn := func(w string) { warnings = append(warnings, l.Rel+": "+w) }
 	root, dups, err := parseJSON(data)
 	if err != nil {
-		warn(tx.LedgerBad(tx.jsonErr(err), l.ID))
+		warn(tx.LedgerBad.F(tx.jsonErr(err), l.ID))
 		return warnings
 	}
 	if !root.IsObject() {
-		warn(tx.LedgerNotObject(tx.kindOf(kind(root)), l.ID))
+		warn(tx.LedgerNotObject.F(tx.kindOf(kind(root)), l.ID))
 		return warnings
 	}
 	for _, d := range dups {
-		warn(tx.KeyRepeated(d.Key, d.Line))
+		warn(tx.KeyRepeated.F(strconv.Quote(d.Key), d.Line))
 	}
 	l.object = true
 	if id := text(field(root, "scene_id")); id != "" && id != l.ID {
-		warn(tx.SceneIDMismatch(id))
+		warn(tx.SceneIDMismatch.F(strconv.Quote(id)))
 	}
 	phases := field(root, "phases")
 	if !phases.Exists() {
-		warn(tx.NoPhases(l.ID))
+		warn(tx.NoPhases.F(l.ID))
 		return warnings
 	}
 	if !phases.IsObject() {
-		warn(tx.PhasesNotObject(tx.kindOf(kind(phases)), l.ID))
+		warn(tx.PhasesNotObject.F(tx.kindOf(kind(phases)), l.ID))
 		return warnings
 	}
 	phases.ForEach(func(k, v gjson.Result) bool {
@@ -252,15 +252,15 @@ func parseLedger(l *Ledger, data []byte, tx *Text) (warnings []string) {
 		l.Order = append(l.Order, key)
 		ph, ok := normPhase(key)
 		if !ok {
-			warn(tx.NotPipelinePhase(key))
+			warn(tx.NotPipelinePhase.F(strconv.Quote(key)))
 			return true
 		}
 		if !v.IsObject() {
-			warn(tx.PhaseNotObject(key, tx.kindOf(kind(v))))
+			warn(tx.PhaseNotObject.F(strconv.Quote(key), tx.kindOf(kind(v))))
 			return true
 		}
 		if prev, dup := l.Entries[ph]; dup {
-			warn(tx.PhasesBoth(prev.Key, key, ph))
+			warn(tx.PhasesBoth.F(strconv.Quote(prev.Key), strconv.Quote(key), ph))
 		}
 		get := func(name string) string { return text(field(v, name)) }
 		e := &Entry{Phase: ph, Key: key}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -121,25 +122,7 @@ func ledgerFiles(dir string) (names, folders []string, err error) {
 // else becomes facts or warnings.
 func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
 	tx = textOr(tx)
-	b := &book{ID: filepath.Base(dir), Dir: dir, Project: project, Archived: archived,
-		Files: map[string]FileFact{}, SetHash: map[string]string{}, Reports: map[string]Report{}, tx: tx}
-	b.Workspace = filepath.Dir(filepath.Dir(dir))
-	if archived || filepath.Base(filepath.Dir(dir)) != "books" {
-		b.Workspace = filepath.Join(project, "workspace")
-	}
-	if archived {
-		// workspace/archives/<book>/reset_<stamp>_<hex>/…: the book is
-		// the folder under archives.
-		if rel, err := filepath.Rel(filepath.Join(b.Workspace, "archives"), dir); err == nil {
-			if parts := strings.Split(filepath.ToSlash(rel), "/"); len(parts) > 0 && parts[0] != ".." {
-				b.ID = parts[0]
-			}
-		}
-	}
-	b.History = filepath.Join(dir, filepath.FromSlash(HistoryDir))
-	b.PauseFile = filepath.Join(dir, filepath.FromSlash(PauseFile))
-	b.StateFile = filepath.Join(dir, StateFile)
-	warn := func(format string, args ...any) { b.Warnings = append(b.Warnings, fmt.Sprintf(format, args...)) }
+	b := newBook(project, dir, archived, tx)
 	if data, err := fsx.ReadFile(filepath.Join(dir, "book.json")); err == nil {
 		if root, _, err := parseJSON(data); err == nil {
 			b.Title = text(field(root, "title"))
@@ -163,61 +146,12 @@ func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
 		b.Outline = readOutline(dir, tx)
 		manifest = append(manifest, b.Outline.manifest...)
 	}
-	names, folders, err := ledgerFiles(b.History)
-	switch {
-	case err == nil:
-		b.HasHistory = true
-	case errors.Is(err, fs.ErrNotExist):
-	default:
-		return nil, fmt.Errorf("bookforge: %s: %w", b.History, err)
+	newestFile, err := b.readLedgers(&manifest)
+	if err != nil {
+		return nil, err
 	}
-	for _, f := range folders {
-		warn("%s", tx.FolderLikeLedger(HistoryDir+"/"+f, strings.TrimSuffix(f, ".json")))
-	}
-	var newestFile time.Time
-	seen := map[string]bool{}
-	for _, name := range names {
-		m := ledgerName.FindStringSubmatch(name)
-		l := &Ledger{Chapter: atoi(m[1]), Scene: atoi(m[2])}
-		l.ID = sceneID(l.Chapter, l.Scene)
-		if seen[l.ID] {
-			warn("%s", tx.SecondLedger(HistoryDir+"/"+name, l.ID))
-			continue
-		}
-		seen[l.ID] = true
-		l.File = filepath.Join(b.History, name)
-		l.Rel = HistoryDir + "/" + name
-		data, err := fsx.ReadFile(l.File)
-		if err != nil {
-			return nil, fmt.Errorf("bookforge: %w", err)
-		}
-		if st, err := os.Stat(l.File); err == nil && st.ModTime().After(newestFile) {
-			newestFile = st.ModTime()
-		}
-		b.Warnings = append(b.Warnings, parseLedger(l, data, tx)...)
-		manifest = append(manifest, "ledger "+l.Rel+" "+fsx.Fingerprint(data))
-		b.Ledgers = append(b.Ledgers, l)
-	}
-
-	if data, err := fsx.ReadFile(b.PauseFile); err == nil {
-		b.HasPause, b.PauseData = true, data
-		manifest = append(manifest, "pause "+fsx.Fingerprint(data))
-		p, w := parsePause(PauseFile, data, tx)
-		b.Warnings = append(b.Warnings, w...)
-		if p != nil {
-			p.File = b.PauseFile
-			b.Pause = p
-			if p.BookID != "" && p.BookID != b.ID {
-				warn("%s", tx.BookIDMismatch(PauseFile, p.BookID, b.ID))
-			}
-		}
-		if st, err := os.Stat(b.PauseFile); err == nil && st.ModTime().After(newestFile) {
-			newestFile = st.ModTime()
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("bookforge: %w", err)
-	} else {
-		manifest = append(manifest, "pause absent")
+	if err := b.readPause(&manifest, &newestFile); err != nil {
+		return nil, err
 	}
 
 	var markerTime time.Time
@@ -243,49 +177,155 @@ func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
 	if b.Pause.SceneID() != "" {
 		b.fact(sceneFile(b.Pause.Chapter, b.Pause.Scene))
 	}
-
-	// Every file the ledgers name, hashed.
 	for _, l := range b.Ledgers {
-		b.fact(sceneFile(l.Chapter, l.Scene))
-		for _, ph := range Phases {
-			e := l.Entries[ph]
-			if e == nil {
-				continue
-			}
-			if e.HasTime {
-				b.note(e.Timestamp, l.ID+" "+phaseLabel(ph))
-			}
-			for _, a := range e.Artifacts {
-				f := b.fact(a.Path)
-				if !f.Exists && !isRequired(Required[ph], a.Key) && !(ph == ApplyCommit && strings.HasPrefix(a.Key, "registry")) {
-					warn("%s", tx.ArtifactGone(l.ID, phaseLabel(ph), a.Key, f.Rel))
-				}
-				if ph == "lint" && isRequired(Required[ph], a.Key) && f.Exists {
-					if _, ok := b.Reports[a.Path]; !ok {
-						if data, err := fsx.ReadFile(f.Abs); err == nil {
-							b.Reports[a.Path] = parseReport(data, tx)
-						}
-					}
-				}
-			}
-			for _, t := range e.Templates {
-				b.fact(t.Path)
-			}
-			if len(e.Templates) > 0 {
-				b.setHash(e.Templates)
-			}
-			if e.PreStatePath != "" {
-				b.fact(e.PreStatePath)
-			}
-			if e.PromptHash != "" && len(e.Templates) == 0 {
-				warn("%s", tx.PromptHashNoSet(l.ID, phaseLabel(ph)))
-			}
-		}
+		b.factsOf(l)
 	}
 	if !b.HasNewest && !newestFile.IsZero() {
 		b.Newest, b.HasNewest = newestFile.UTC(), true
 	}
+	b.Fingerprint = b.fingerprint(manifest)
+	return b, nil
+}
 
+// newBook is the book in dir, its files' places set, nothing read yet.
+func newBook(project, dir string, archived bool, tx *Text) *book {
+	b := &book{ID: filepath.Base(dir), Dir: dir, Project: project, Archived: archived,
+		Files: map[string]FileFact{}, SetHash: map[string]string{}, Reports: map[string]Report{}, tx: tx}
+	b.Workspace = filepath.Dir(filepath.Dir(dir))
+	if archived || filepath.Base(filepath.Dir(dir)) != "books" {
+		b.Workspace = filepath.Join(project, "workspace")
+	}
+	if archived {
+		// workspace/archives/<book>/reset_<stamp>_<hex>/…: the book is
+		// the folder under archives.
+		if rel, err := filepath.Rel(filepath.Join(b.Workspace, "archives"), dir); err == nil {
+			if parts := strings.Split(filepath.ToSlash(rel), "/"); len(parts) > 0 && parts[0] != ".." {
+				b.ID = parts[0]
+			}
+		}
+	}
+	b.History = filepath.Join(dir, filepath.FromSlash(HistoryDir))
+	b.PauseFile = filepath.Join(dir, filepath.FromSlash(PauseFile))
+	b.StateFile = filepath.Join(dir, StateFile)
+	return b
+}
+
+func (b *book) warn(s string) { b.Warnings = append(b.Warnings, s) }
+
+// readLedgers reads the phase_history folder's ledgers, one per scene,
+// and returns the newest ledger's modification time.
+func (b *book) readLedgers(manifest *[]string) (time.Time, error) {
+	tx := b.tx
+	var newestFile time.Time
+	names, folders, err := ledgerFiles(b.History)
+	switch {
+	case err == nil:
+		b.HasHistory = true
+	case errors.Is(err, fs.ErrNotExist):
+	default:
+		return newestFile, fmt.Errorf("bookforge: %s: %w", b.History, err)
+	}
+	for _, f := range folders {
+		b.warn(tx.FolderLikeLedger.F(HistoryDir+"/"+f, strings.TrimSuffix(f, ".json")))
+	}
+	seen := map[string]bool{}
+	for _, name := range names {
+		m := ledgerName.FindStringSubmatch(name)
+		l := &Ledger{Chapter: atoi(m[1]), Scene: atoi(m[2])}
+		l.ID = sceneID(l.Chapter, l.Scene)
+		if seen[l.ID] {
+			b.warn(tx.SecondLedger.F(HistoryDir+"/"+name, l.ID))
+			continue
+		}
+		seen[l.ID] = true
+		l.File = filepath.Join(b.History, name)
+		l.Rel = HistoryDir + "/" + name
+		data, err := fsx.ReadFile(l.File)
+		if err != nil {
+			return newestFile, fmt.Errorf("bookforge: %w", err)
+		}
+		if st, err := os.Stat(l.File); err == nil && st.ModTime().After(newestFile) {
+			newestFile = st.ModTime()
+		}
+		b.Warnings = append(b.Warnings, parseLedger(l, data, tx)...)
+		*manifest = append(*manifest, "ledger "+l.Rel+" "+fsx.Fingerprint(data))
+		b.Ledgers = append(b.Ledgers, l)
+	}
+	return newestFile, nil
+}
+
+// readPause reads the pause marker, moving newestFile up to its time.
+func (b *book) readPause(manifest *[]string, newestFile *time.Time) error {
+	tx := b.tx
+	data, err := fsx.ReadFile(b.PauseFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		*manifest = append(*manifest, "pause absent")
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("bookforge: %w", err)
+	}
+	b.HasPause, b.PauseData = true, data
+	*manifest = append(*manifest, "pause "+fsx.Fingerprint(data))
+	p, w := parsePause(PauseFile, data, tx)
+	b.Warnings = append(b.Warnings, w...)
+	if p != nil {
+		p.File = b.PauseFile
+		b.Pause = p
+		if p.BookID != "" && p.BookID != b.ID {
+			b.warn(tx.BookIDMismatch.F(PauseFile, strconv.Quote(p.BookID), strconv.Quote(b.ID)))
+		}
+	}
+	if st, err := os.Stat(b.PauseFile); err == nil && st.ModTime().After(*newestFile) {
+		*newestFile = st.ModTime()
+	}
+	return nil
+}
+
+// factsOf hashes every file a ledger names: the scene file, artifacts
+// (reading lint reports), templates and pre_state files.
+func (b *book) factsOf(l *Ledger) {
+	tx := b.tx
+	b.fact(sceneFile(l.Chapter, l.Scene))
+	for _, ph := range Phases {
+		e := l.Entries[ph]
+		if e == nil {
+			continue
+		}
+		if e.HasTime {
+			b.note(e.Timestamp, l.ID+" "+phaseLabel(ph))
+		}
+		for _, a := range e.Artifacts {
+			f := b.fact(a.Path)
+			if !f.Exists && !isRequired(Required[ph], a.Key) && !(ph == ApplyCommit && strings.HasPrefix(a.Key, "registry")) {
+				b.warn(tx.ArtifactGone.F(l.ID, phaseLabel(ph), a.Key, f.Rel))
+			}
+			if ph == "lint" && isRequired(Required[ph], a.Key) && f.Exists {
+				if _, ok := b.Reports[a.Path]; !ok {
+					if data, err := fsx.ReadFile(f.Abs); err == nil {
+						b.Reports[a.Path] = parseReport(data, tx)
+					}
+				}
+			}
+		}
+		for _, t := range e.Templates {
+			b.fact(t.Path)
+		}
+		if len(e.Templates) > 0 {
+			b.setHash(e.Templates)
+		}
+		if e.PreStatePath != "" {
+			b.fact(e.PreStatePath)
+		}
+		if e.PromptHash != "" && len(e.Templates) == 0 {
+			b.warn(tx.PromptHashNoSet.F(l.ID, phaseLabel(ph)))
+		}
+	}
+}
+
+// fingerprint sums the manifest and every file fact, in order: a change
+// to any file the book's plan reads changes it.
+func (b *book) fingerprint(manifest []string) string {
 	keys := make([]string, 0, len(b.Files))
 	for k := range b.Files {
 		keys = append(keys, k)
@@ -296,8 +336,7 @@ func scanBook(project, dir string, archived bool, tx *Text) (*book, error) {
 		manifest = append(manifest, fmt.Sprintf("file %q %t %s", k, f.Exists, f.Hash))
 	}
 	sum := sha256.Sum256([]byte(strings.Join(manifest, "\n")))
-	b.Fingerprint = hex.EncodeToString(sum[:])
-	return b, nil
+	return hex.EncodeToString(sum[:])
 }
 
 func isRequired(reqs []requirement, key string) bool {

@@ -279,7 +279,7 @@ func readOutline(dir string, tx *Text) *outlineState {
 			o.manifest = append(o.manifest, "outline "+rel+" absent")
 		default:
 			o.manifest = append(o.manifest, "outline "+rel+" "+err.Error())
-			o.Warnings = append(o.Warnings, tx.Outline.Unreadable(rel, err.Error()))
+			o.Warnings = append(o.Warnings, tx.Outline.Unreadable.F(rel, err.Error()))
 		}
 		return nil, false
 	}
@@ -295,7 +295,7 @@ func readOutline(dir string, tx *Text) *outlineState {
 		o.HasPause, o.PauseData = true, data
 		o.Pause = parseOutlinePause(data)
 		if o.Pause == nil {
-			o.Warnings = append(o.Warnings, tx.Outline.PauseBad(OutlinePauseFile))
+			o.Warnings = append(o.Warnings, tx.Outline.PauseBad.F(OutlinePauseFile))
 		}
 	}
 	// _load_latest_run_metadata: pipeline_latest.json, else its alias; an
@@ -441,7 +441,7 @@ func latestReport(dir string, o *outlineState, read func(rel, p string) ([]byte,
 				// elsewhere on the machine), and then goes on as bookforge
 				// does when the path names no report.
 				if strings.HasPrefix(relTo(dir, filepath.Clean(p)), "/") {
-					o.Warnings = append(o.Warnings, textOr(o.tx).Outline.ReportOutside(OutlineReportLatest, rel))
+					o.Warnings = append(o.Warnings, textOr(o.tx).Outline.ReportOutside.F(OutlineReportLatest, rel))
 				} else if r, done, found := try(filepath.Clean(p)); found && done {
 					return r, r == nil
 				}

@@ -130,51 +130,28 @@ func decideOutline(b *book, tx *Text) OutlinePlan {
 	p.Refused = resumeRefusal(b)
 	if pz := o.Pause; pz != nil {
 		if pz.RunID != "" && o.RunID != "" && pz.RunID != o.RunID {
-			p.Notes = append(p.Notes, ot.NoteOtherRun(OutlinePauseFile, pz.RunID, o.RunID))
+			p.Notes = append(p.Notes, ot.NoteOtherRun.F(OutlinePauseFile, pz.RunID, o.RunID))
 		}
 		if pz.ResumeFrom != "" && pz.ResumeFrom != p.Resume {
-			p.Notes = append(p.Notes, ot.NoteResumeFrom(pz.ResumeFrom, p.Resume))
+			p.Notes = append(p.Notes, ot.NoteResumeFrom.F(pz.ResumeFrom, p.Resume))
 		}
 	}
 	if o.UserPrompt {
-		p.Notes = append(p.Notes, ot.NoteSameFile("--prompt-file"))
+		p.Notes = append(p.Notes, ot.NoteSameFile.F("--prompt-file"))
 	}
 	if o.HintsFile {
-		p.Notes = append(p.Notes, ot.NoteSameFile("--transition-hints-file"))
+		p.Notes = append(p.Notes, ot.NoteSameFile.F("--transition-hints-file"))
 	}
 	return p
 }
 
 // outlineSession maps a book's outline pipeline run onto a Session.
-func (l Loader) outlineSession(b *book, path string) *model.Session {
-	tx := l.tx()
-	ot := &tx.Outline
-	o := b.Outline
-	plan := decideOutline(b, tx)
-	outlineDir := filepath.Join(b.Dir, "outline")
-	sum := sha256.Sum256([]byte(strings.Join(o.manifest, "\n")))
-	s := &model.Session{
-		Source:      SourceName,
-		ID:          loaders.SessionID(SourceName, b.Project, outlineDir),
-		Path:        path,
-		Project:     b.Project,
-		Title:       ot.Title(b.ID),
-		Fingerprint: hex.EncodeToString(sum[:]),
-		Warnings:    append(append([]string{}, o.Warnings...), plan.Notes...),
-		StateFiles:  []string{o.PauseFile, filepath.Join(b.Dir, filepath.FromSlash(OutlineLatest)), filepath.Join(b.Dir, filepath.FromSlash(OutlineLatestAlias)), filepath.Join(b.Dir, filepath.FromSlash(OutlineReportLatest)), filepath.Join(b.Dir, "outline", "outline_pipeline_report_latest.snapshot.json")},
-	}
-	if o.RunDir != "" {
-		s.StateFiles = append(s.StateFiles, o.RunDir)
-	}
-	if old, err := filepath.Glob(globQuote(o.PauseFile) + ".restart.*"); err == nil {
-		s.StateFiles = append(s.StateFiles, old...)
-	}
-	if b.Title != "" {
-		s.Title = ot.TitledOutline(b.Title, b.ID)
-	}
-	eff := outlineIndex(plan.Resume, 0)
+// outlinePhases are the outline pipeline's phases as the session shows
+// them: reused, the one the resume starts at (eff), the ones it runs and
+// the ones after --to.
+func outlinePhases(o *outlineState, plan OutlinePlan, eff int, tx *Text) []model.Phase {
 	to := outlineIndex(plan.To, len(OutlinePhases)-1)
-	s.Phases = []model.Phase{}
+	out := []model.Phase{}
 	for i, ph := range o.Phases {
 		mp := model.Phase{Name: ph.ID, Result: ph.Status, Detail: phaseDetail(ph, tx)}
 		switch {
@@ -190,11 +167,42 @@ func (l Loader) outlineSession(b *book, path string) *model.Session {
 		default:
 			mp.Status, mp.Label = model.PhasePending, "runs"
 		}
-		s.Phases = append(s.Phases, mp)
+		out = append(out, mp)
 	}
+	return out
+}
+
+func (l Loader) outlineSession(b *book, path string) *model.Session {
+	tx := l.tx()
+	ot := &tx.Outline
+	o := b.Outline
+	plan := decideOutline(b, tx)
+	outlineDir := filepath.Join(b.Dir, "outline")
+	sum := sha256.Sum256([]byte(strings.Join(o.manifest, "\n")))
+	s := &model.Session{
+		Source:      SourceName,
+		ID:          loaders.SessionID(SourceName, b.Project, outlineDir),
+		Path:        path,
+		Project:     b.Project,
+		Title:       ot.Title.F(b.ID),
+		Fingerprint: hex.EncodeToString(sum[:]),
+		Warnings:    append(append([]string{}, o.Warnings...), plan.Notes...),
+		StateFiles:  []string{o.PauseFile, filepath.Join(b.Dir, filepath.FromSlash(OutlineLatest)), filepath.Join(b.Dir, filepath.FromSlash(OutlineLatestAlias)), filepath.Join(b.Dir, filepath.FromSlash(OutlineReportLatest)), filepath.Join(b.Dir, "outline", "outline_pipeline_report_latest.snapshot.json")},
+	}
+	if o.RunDir != "" {
+		s.StateFiles = append(s.StateFiles, o.RunDir)
+	}
+	if old, err := filepath.Glob(globQuote(o.PauseFile) + ".restart.*"); err == nil {
+		s.StateFiles = append(s.StateFiles, old...)
+	}
+	if b.Title != "" {
+		s.Title = ot.TitledOutline.F(b.Title, b.ID)
+	}
+	eff := outlineIndex(plan.Resume, 0)
+	s.Phases = outlinePhases(o, plan, eff, tx)
 	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(s.Phases)}
 	s.Stage = plan.Resume
-	s.ResumePoint = model.ResumePoint{Phase: plan.Resume, Reason: ot.ResumeWhy(plan.Resume, len(plan.Reused), phaseDetail(o.Phases[eff], tx))}
+	s.ResumePoint = model.ResumePoint{Phase: plan.Resume, Reason: ot.ResumeWhy.F(plan.Resume, phaseDetail(o.Phases[eff], tx), ot.reused(len(plan.Reused)))}
 
 	pz := o.Pause
 	s.LastUpdated, s.HasLastUpdated = o.UpdatedAt, !o.UpdatedAt.IsZero()
@@ -205,7 +213,7 @@ func (l Loader) outlineSession(b *book, path string) *model.Session {
 	switch {
 	case pz != nil:
 		s.LastAction = &model.LastAction{Type: "PAUSE", Clean: true}
-		cause = ot.Cause(or(pz.ReasonCode, "?"), or(pz.Phase, "?"))
+		cause = ot.Cause.F(or(pz.ReasonCode, "?"), or(pz.Phase, "?"))
 		s.Status = "paused: " + pz.ReasonCode + " in " + pz.Phase
 	case o.HasPause:
 		s.LastAction = &model.LastAction{Type: "PAUSE", Clean: true}
@@ -217,14 +225,14 @@ func (l Loader) outlineSession(b *book, path string) *model.Session {
 			code = o.Report.ReasonCodes[0]
 		}
 		s.LastAction = &model.LastAction{Type: "OUTLINE_ERROR", Clean: true}
-		s.Headline = ot.HeadError(or(failed, plan.Resume), or(code, "?"))
+		s.Headline = ot.HeadError.F(or(failed, plan.Resume), or(code, "?"))
 		s.Standing = model.StandingInterrupted
 		s.Status = "error in " + or(failed, plan.Resume)
 	}
 
 	s.Fields = append(s.Fields, model.Field{Key: "book", Label: "Book", Value: b.ID + " (" + plan.BookDir + ")"})
 	if o.RunID != "" {
-		s.Fields = append(s.Fields, model.Field{Key: "pipeline", Label: "Pipeline", Value: ot.RunValue(o.RunID, OutlineRuns+"/"+o.RunID+"/phase_history.json")})
+		s.Fields = append(s.Fields, model.Field{Key: "pipeline", Label: "Pipeline", Value: ot.RunValue.F(o.RunID, OutlineRuns+"/"+o.RunID+"/phase_history.json")})
 	}
 	if pz != nil {
 		v := cause
@@ -233,13 +241,13 @@ func (l Loader) outlineSession(b *book, path string) *model.Session {
 		}
 		s.Fields = append(s.Fields, model.Field{Key: "paused", Label: "Paused", Value: v})
 		if pz.Attempt > 0 {
-			s.Fields = append(s.Fields, model.Field{Key: "paused_at", Label: "Paused at", Value: ot.PausedAt(or(pz.Phase, "?"), pz.Attempt, OutlineMaxAttempts, or(pz.Created, "?"))})
+			s.Fields = append(s.Fields, model.Field{Key: "paused_at", Label: "Paused at", Value: ot.PausedAt.F(or(pz.Phase, "?"), pz.Attempt, OutlineMaxAttempts, or(pz.Created, "?"))})
 		}
 	}
 	if r := o.Report; r != nil {
 		s.Fields = append(s.Fields, model.Field{Key: "status", Label: "Status", Value: r.Status + " (" + r.File + ")"})
 	}
-	s.Fields = append(s.Fields, model.Field{Key: "resume_point", Label: "Resume point", Value: ot.ResumeValue(plan.Resume, len(plan.Reused))})
+	s.Fields = append(s.Fields, model.Field{Key: "resume_point", Label: "Resume point", Value: plan.Resume + ", " + ot.reused(len(plan.Reused))})
 	s.Fields = append(s.Fields, model.Field{Key: "resume_with", Label: "Resume with", Value: plan.Command})
 
 	ctx := map[string]any{
@@ -260,9 +268,9 @@ func (l Loader) outlineSession(b *book, path string) *model.Session {
 	s.Context = ctx
 
 	// The choices.
-	cont := model.ChoicePolicy{Recommended: true, Why: ot.ContinueWhy, Hint: ot.HintContinue(plan.Resume, len(plan.Reused), plan.Command)}
+	cont := model.ChoicePolicy{Recommended: true, Why: ot.ContinueWhy, Hint: ot.HintContinue.F(plan.Resume, ot.reused(len(plan.Reused)), plan.Command)}
 	if plan.Refused != "" {
-		cont = model.ChoicePolicy{Disabled: ot.Refused(plan.Refused, plan.Fresh)}
+		cont = model.ChoicePolicy{Disabled: ot.Refused.F(plan.Refused, plan.Fresh)}
 	}
 	moves := outlineMoves(o)
 	what := make([]string, 0, len(moves))
@@ -276,24 +284,24 @@ func (l Loader) outlineSession(b *book, path string) *model.Session {
 	s.Policy = map[model.Choice]model.ChoicePolicy{
 		model.Continue: cont,
 		model.Review:   {Hint: ot.ReviewHint},
-		model.Restart:  {Hint: ot.RestartHint(list, plan.Fresh)},
-		model.Discard:  {Hint: ot.DiscardHint(list, plan.Reset)},
+		model.Restart:  {Hint: ot.RestartHint.F(list, plan.Fresh)},
+		model.Discard:  {Hint: ot.DiscardHint.F(list, plan.Reset)},
 	}
 	s.Outcomes = map[model.Choice]string{
-		model.Continue: ot.OutContinue(plan.Resume, plan.Command),
-		model.Restart:  ot.OutRestart(list, b.ID, plan.Fresh),
-		model.Discard:  ot.OutDiscard(list, b.ID, plan.Reset),
+		model.Continue: ot.OutContinue.F(plan.Resume, plan.Command),
+		model.Restart:  ot.OutRestart.F(list, b.ID, plan.Fresh),
+		model.Discard:  ot.OutDiscard.F(list, b.ID, plan.Reset),
 	}
 	s.Moves = map[model.Choice][]string{model.Discard: moves, model.Restart: moves}
 
 	// REVIEW: the phases, the pause, the report.
 	runRel := OutlineRuns + "/" + or(o.RunID, "?") + "/phase_history.json"
-	s.Sections = append(s.Sections, model.Section{Title: ot.SecPhases(runRel), Lines: outlinePhaseLines(&plan, s.Phases, tx)})
+	s.Sections = append(s.Sections, model.Section{Title: ot.SecPhases.F(runRel), Lines: outlinePhaseLines(&plan, s.Phases, tx)})
 	if pz != nil {
-		s.Sections = append(s.Sections, model.Section{Title: tx.SecPause(OutlinePauseFile), Lines: outlinePauseLines(pz, tx)})
+		s.Sections = append(s.Sections, model.Section{Title: tx.SecPause.F(OutlinePauseFile), Lines: outlinePauseLines(pz, tx)})
 	}
 	if r := o.Report; r != nil {
-		s.Sections = append(s.Sections, model.Section{Title: ot.SecReport(r.File), Lines: reportLines(r, tx)})
+		s.Sections = append(s.Sections, model.Section{Title: ot.SecReport.F(r.File), Lines: reportLines(r, tx)})
 	}
 	s.Plan = &model.Plan{Lines: outlinePlanLines(&plan, s.Phases, tx), Data: &plan}
 	s.Prompt = outlinePrompt(&plan, s.Phases, tx)
@@ -319,9 +327,13 @@ func phaseDetail(ph OutlinePhase, tx *Text) string {
 	case ph.Status == "":
 		return ot.NotRun
 	case ph.Status == "success" && !ph.Reusable:
-		return ot.SuccessGone(ph.Missing)
+		return ot.SuccessGone.F(ph.Missing)
 	default:
-		return ot.Recorded(ph.Status, or(ph.Timestamp, "?"), ph.Attempts, OutlineMaxAttempts)
+		status := ph.Status
+		if w, ok := ot.Status[status]; ok {
+			status = w
+		}
+		return ot.Recorded.F(status, or(ph.Timestamp, "?"), ph.Attempts, OutlineMaxAttempts)
 	}
 }
 
@@ -330,28 +342,28 @@ func phaseDetail(ph OutlinePhase, tx *Text) string {
 func outlinePhaseLines(p *OutlinePlan, phases []model.Phase, tx *Text) []string {
 	var out []string
 	for i, ph := range phases {
-		out = append(out, fmt.Sprintf("%d %-41s %-8s %s", i+1, ph.Name, tx.Outline.Verb(ph.Label), ph.Detail))
+		out = append(out, fmt.Sprintf("%d %-41s %-8s %s", i+1, ph.Name, tx.Outline.Verbs[ph.Label], ph.Detail))
 	}
 	return out
 }
 
 func outlinePauseLines(pz *OutlinePause, tx *Text) []string {
 	ot := &tx.Outline
-	out := []string{ot.Cause(or(pz.ReasonCode, "?"), or(pz.Phase, "?"))}
+	out := []string{ot.Cause.F(or(pz.ReasonCode, "?"), or(pz.Phase, "?"))}
 	if pz.Message != "" {
-		out = append(out, tx.LineMessage(pz.Message))
+		out = append(out, tx.LineMessage.F(pz.Message))
 	}
 	if pz.Attempt > 0 {
-		out = append(out, ot.LineAttempt(pz.Attempt, OutlineMaxAttempts))
+		out = append(out, ot.LineAttempt.F(pz.Attempt, OutlineMaxAttempts))
 	}
 	if pz.ResumeFrom != "" {
-		out = append(out, ot.LineResumeFrom(pz.ResumeFrom))
+		out = append(out, ot.LineResumeFrom.F(pz.ResumeFrom))
 	}
 	for _, d := range pz.Details {
-		out = append(out, tx.LineDetail(d))
+		out = append(out, tx.LineDetail.F(d))
 	}
 	if pz.Created != "" {
-		out = append(out, tx.LinePausedAt(pz.Created))
+		out = append(out, tx.LinePausedAt.F(pz.Created))
 	}
 	return out
 }
@@ -367,7 +379,7 @@ func reportLines(r *OutlineReport, tx *Text) []string {
 	}
 	out = append(out, fmt.Sprintf("requires_user_attention: %t, strict_blocking: %t", r.Attention, r.Strict))
 	if len(r.Items) > 0 {
-		out = append(out, ot.AttentionItems(len(r.Items)))
+		out = append(out, ot.AttentionItems.F(len(r.Items)))
 		for _, it := range r.Items {
 			out = append(out, "  "+it)
 		}
@@ -377,29 +389,29 @@ func reportLines(r *OutlineReport, tx *Text) []string {
 
 func outlinePlanLines(p *OutlinePlan, phases []model.Phase, tx *Text) []string {
 	ot := &tx.Outline
-	out := []string{ot.PlanTitle(p.Book, p.BookDir)}
+	out := []string{ot.PlanTitle.F(p.Book, p.BookDir)}
 	if p.RunID != "" {
-		out = append(out, ot.PlanRun(p.RunID, p.RunDir))
+		out = append(out, ot.PlanRun.F(p.RunID, p.RunDir))
 	}
 	if p.Pause != nil {
 		out = append(out, outlinePauseLines(p.Pause, tx)...)
 	}
-	out = append(out, ot.ResumeValue(p.Resume, len(p.Reused)))
+	out = append(out, p.Resume+", "+ot.reused(len(p.Reused)))
 	if p.Refused != "" {
-		out = append(out, ot.Refused(p.Refused, p.Fresh))
+		out = append(out, ot.Refused.F(p.Refused, p.Fresh))
 	} else {
-		out = append(out, tx.PlanCommand(p.Command))
+		out = append(out, tx.PlanCommand.F(p.Command))
 	}
 	out = append(out, "")
 	out = append(out, outlinePhaseLines(p, phases, tx)...)
 	if p.Report != nil {
-		out = append(out, "", ot.SecReport(p.Report.File))
+		out = append(out, "", ot.SecReport.F(p.Report.File))
 		for _, l := range reportLines(p.Report, tx) {
 			out = append(out, "  "+l)
 		}
 	}
 	for _, n := range p.Notes {
-		out = append(out, tx.PlanNote(n))
+		out = append(out, tx.PlanNote.F(n))
 	}
 	return out
 }
@@ -408,13 +420,17 @@ func outlinePlanLines(p *OutlinePlan, phases []model.Phase, tx *Text) []string {
 func outlinePrompt(p *OutlinePlan, phases []model.Phase, tx *Text) string {
 	ot := &tx.Outline
 	var m strings.Builder
-	m.WriteString(ot.PromptTitle(p.Book))
+	m.WriteString(ot.PromptTitle.F(p.Book))
 	if pz := p.Pause; pz != nil {
-		m.WriteString(ot.PromptPaused(or(pz.Phase, "?"), or(pz.ReasonCode, "?"), pz.Message))
+		if msg := strings.TrimSpace(pz.Message); pz.Message != "" {
+			m.WriteString(ot.PromptPausedSays.F(or(pz.Phase, "?"), or(pz.ReasonCode, "?"), msg))
+		} else {
+			m.WriteString(ot.PromptPaused.F(or(pz.Phase, "?"), or(pz.ReasonCode, "?")))
+		}
 	}
-	m.WriteString(ot.PromptResume(p.Resume, len(p.Reused)))
+	m.WriteString(ot.PromptResume.F(p.Resume, ot.reused(len(p.Reused))))
 	if p.Refused != "" {
-		m.WriteString(ot.Refused(p.Refused, p.Fresh) + "\n\n")
+		m.WriteString(ot.Refused.F(p.Refused, p.Fresh) + "\n\n")
 	} else {
 		fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.PromptRun, p.Command)
 	}
@@ -426,17 +442,17 @@ func outlinePrompt(p *OutlinePlan, phases []model.Phase, tx *Text) string {
 	}
 	m.WriteString(ot.PromptPhases + "\n\n")
 	for _, ph := range phases {
-		fmt.Fprintf(&m, "- %s: **%s**: %s\n", ph.Name, ot.Verb(ph.Label), ph.Detail)
+		fmt.Fprintf(&m, "- %s: **%s**: %s\n", ph.Name, ot.Verbs[ph.Label], ph.Detail)
 	}
 	m.WriteString("\n")
 	if p.Report != nil {
-		m.WriteString(ot.SecReport(p.Report.File) + "\n\n")
+		m.WriteString(ot.SecReport.F(p.Report.File) + "\n\n")
 		for _, l := range reportLines(p.Report, tx) {
 			fmt.Fprintf(&m, "- %s\n", l)
 		}
 		m.WriteString("\n")
 	}
-	m.WriteString(ot.PromptFresh(p.Reset))
+	m.WriteString(ot.PromptFresh.F(p.Reset))
 	return m.String()
 }
 

@@ -66,10 +66,10 @@ func parsePause(rel string, data []byte, tx *Text) (*Pause, []string) {
 	tx = textOr(tx)
 	root, _, err := parseJSON(data)
 	if err != nil {
-		return nil, []string{tx.PauseUnreadable(rel, tx.jsonErr(err))}
+		return nil, []string{tx.PauseUnreadable.F(rel, tx.jsonErr(err))}
 	}
 	if !root.IsObject() {
-		return nil, []string{tx.PauseNotObject(rel, tx.kindOf(kind(root)))}
+		return nil, []string{tx.PauseNotObject.F(rel, tx.kindOf(kind(root)))}
 	}
 	get := func(key string) string { return text(field(root, key)) }
 	p := &Pause{Rel: rel, Data: data, tx: tx}
@@ -133,7 +133,7 @@ func parsePause(rel string, data []byte, tx *Text) (*Pause, []string) {
 	}
 	var warns []string
 	if !p.HasCreated && p.RawCreated != "" {
-		warns = append(warns, tx.PauseBadCreated(rel, p.RawCreated))
+		warns = append(warns, tx.PauseBadCreated.F(rel, strconv.Quote(p.RawCreated)))
 	}
 	return p, warns
 }
@@ -163,18 +163,18 @@ func (p *Pause) Cause() string {
 	tx := textOr(p.tx)
 	where := ""
 	if p.Phase != "" {
-		where = tx.CauseIn(p.Phase)
+		where = tx.CauseIn.F(p.Phase)
 	}
 	switch p.Kind {
 	case "quota":
 		if p.StatusCode != 0 {
-			return tx.CauseHTTP(p.StatusCode, where)
+			return tx.CauseHTTP.F(p.StatusCode, where)
 		}
-		return tx.CauseQuota(where)
+		return tx.CauseQuota.F(where)
 	case "reason":
-		return tx.CauseReason(p.ReasonCode, where)
+		return tx.CauseReason.F(p.ReasonCode, where)
 	}
-	return tx.CausePause(where)
+	return tx.CausePause.F(where)
 }
 
 // waitText renders a wait as "4m30s" (whole seconds, rounded up so that
@@ -189,7 +189,7 @@ func (p *Pause) Lines(now time.Time) []string {
 	tx := textOr(p.tx)
 	var out []string
 	if p.Stale != "" {
-		out = append(out, tx.LineStale(p.Stale))
+		out = append(out, tx.LineStale.F(p.Stale))
 	}
 	where := ""
 	if p.Pipeline != "" && p.Pipeline != p.Phase {
@@ -197,26 +197,26 @@ func (p *Pause) Lines(now time.Time) []string {
 	}
 	scene := ""
 	if p.HasScene {
-		scene = tx.LineScene(p.Chapter, p.Scene)
+		scene = tx.LineScene.F(p.Chapter, p.Scene)
 	}
 	switch p.Kind {
 	case "quota":
-		out = append(out, tx.LineQuota(p.StatusCode, or(p.Phase, "?"), where, scene))
+		out = append(out, tx.LineQuota.F(p.StatusCode, or(p.Phase, "?"), where, scene))
 	case "reason":
-		out = append(out, tx.LineReason(p.ReasonCode, or(p.Phase, "?"), where, scene))
+		out = append(out, tx.LineReason.F(p.ReasonCode, or(p.Phase, "?"), where, scene))
 	default:
-		out = append(out, tx.LinePaused(or(p.Phase, "?"), where, scene))
+		out = append(out, tx.LinePaused.F(or(p.Phase, "?"), where, scene))
 	}
 	if p.Message != "" {
-		out = append(out, tx.LineMessage(p.Message))
+		out = append(out, tx.LineMessage.F(p.Message))
 	}
 	for _, v := range p.Violations {
-		l := tx.LineQuotaOf(or(v.Metric, "?"))
+		l := tx.LineQuotaOf.F(or(v.Metric, "?"))
 		if v.Value != "" {
 			l += " = " + v.Value
 		}
 		if v.ID != "" {
-			l += tx.LineQuotaID(v.ID)
+			l += tx.LineQuotaID.F(v.ID)
 		}
 		if v.Dimensions != "" {
 			l += " [" + v.Dimensions + "]"
@@ -227,25 +227,25 @@ func (p *Pause) Lines(now time.Time) []string {
 		out = append(out, tx.NoViolations)
 	}
 	for _, d := range p.Details {
-		out = append(out, tx.LineDetail(d))
+		out = append(out, tx.LineDetail.F(d))
 	}
 	switch {
 	case p.HasCreated:
 		// The panel's one format for a time, as "safe since" says it.
-		out = append(out, tx.LinePausedAt(clock(p.CreatedAt)))
+		out = append(out, tx.LinePausedAt.F(clock(p.CreatedAt)))
 	case p.RawCreated != "":
-		out = append(out, tx.LinePausedAt(p.RawCreated))
+		out = append(out, tx.LinePausedAt.F(p.RawCreated))
 	}
 	if p.Kind == "quota" && p.Stale == "" {
 		switch {
 		case !p.HasRetry:
 			out = append(out, tx.NoRetry)
 		case p.RetryAt == nil:
-			out = append(out, tx.RetryUnknown(p.retryText()))
+			out = append(out, tx.RetryUnknown.F(p.retryText()))
 		case p.Wait(now) > 0:
-			out = append(out, tx.RetryWait(p.retryText(), clock(*p.RetryAt), waitText(p.Wait(now), tx)))
+			out = append(out, tx.RetryWait.F(p.retryText(), clock(*p.RetryAt), waitText(p.Wait(now), tx)))
 		default:
-			out = append(out, tx.RetrySafe(p.retryText(), clock(*p.RetryAt)))
+			out = append(out, tx.RetrySafe.F(p.retryText(), clock(*p.RetryAt)))
 		}
 	}
 	return out

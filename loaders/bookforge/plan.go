@@ -3,6 +3,7 @@ package bookforge
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -328,16 +329,7 @@ func Decide(in Input) Plan {
 	if in.State != nil {
 		p.From = StateFile
 	}
-	if in.Pause != nil {
-		pz := *in.Pause
-		pz.tx = tx
-		if in.CutShort != nil {
-			pz.Stale = tx.StaleCutShort(in.CutShort.Choice, clock(in.CutShort.At))
-		} else {
-			pz.Stale = staleWhy(in.Pause, in.Ledgers, in.State, tx)
-		}
-		p.Pause = &pz
-	}
+	p.Pause = planPause(in, tx)
 	// The scene of a marker a cut-short RESTART left is the scene it
 	// restarted: still a row.
 	rowPause := p.live()
@@ -369,7 +361,7 @@ func Decide(in Input) Plan {
 				target = i
 			} else {
 				sp.Ahead = true
-				p.Notes = append(p.Notes, tx.NoteAhead(l.ID, in.State.SceneID()))
+				p.Notes = append(p.Notes, tx.NoteAhead.F(l.ID, in.State.SceneID()))
 			}
 		}
 		p.Scenes = append(p.Scenes, sp)
@@ -382,7 +374,7 @@ func Decide(in Input) Plan {
 	// is history and is never changed.
 	rerunFrom := in.Flags.RerunFrom
 	if in.Flags.RerunAll && rerunFrom != "" {
-		p.Notes = append(p.Notes, tx.NoteRerunAllFrom(rerunFrom))
+		p.Notes = append(p.Notes, tx.NoteRerunAllFrom.F(rerunFrom))
 		rerunFrom = ""
 	}
 	flagged := in.Flags.RerunAll || rerunFrom != ""
@@ -399,25 +391,65 @@ func Decide(in Input) Plan {
 		target = -1 // nothing left to do in it (cannot happen on the cursor scene, whose commit is ahead)
 	}
 	p.ResumeIndex = target
-	if target >= 0 {
+	p.setResume(in, complete)
+	forced := p.collectWrites(ledgers, in, rerunFrom)
+	if len(forced) > 0 {
+		p.Writes = append(p.Writes, Write{Kind: "force_audit", File: "draft/context/phase_history/" + forceAuditName("<unix-ms>"), Forced: forced,
+			Text: tx.WriteAuditText.N(len(forced))})
+	} else if in.Flags.ForceResume && !in.Flags.RerunAll {
+		p.Notes = append(p.Notes, tx.NoteForceNothing)
+	}
+	if in.Flags.Reason != "" && !in.Flags.AllowPromptChange && !in.Flags.ForceResume {
+		p.Notes = append(p.Notes, tx.NoteReasonAlone)
+	}
+	return p
+}
+
+// planPause is the pause marker as the plan shows it, with why it is
+// stale when it is.
+func planPause(in Input, tx *Text) *Pause {
+	if in.Pause == nil {
+		return nil
+	}
+	pz := *in.Pause
+	pz.tx = tx
+	if in.CutShort != nil {
+		pz.Stale = tx.StaleCutShort.F(in.CutShort.Choice, clock(in.CutShort.At))
+	} else {
+		pz.Stale = staleWhy(in.Pause, in.Ledgers, in.State, tx)
+	}
+	return &pz
+}
+
+// setResume sets where CONTINUE picks up (p.ResumeIndex's first acting
+// cell), or why there is nothing to resume.
+func (p *Plan) setResume(in Input, complete bool) {
+	tx := p.t()
+	if target := p.ResumeIndex; target >= 0 {
 		sp := p.Scenes[target]
 		c := sp.Cells[sp.Start]
 		p.Resume = ResumeAt{Scene: sp.ID, Phase: c.Phase, Reason: fmt.Sprintf("%s %s: %s", sp.ID, phaseLabel(c.Phase), c.Reason)}
 		if f := sceneFile(sp.Chapter, sp.Scene); in.State != nil && in.Files[f].Exists {
-			p.Notes = append(p.Notes, tx.NoteSceneExists(f, sp.ID))
+			p.Notes = append(p.Notes, tx.NoteSceneExists.F(f, sp.ID))
 		}
-	} else {
-		p.Complete = true
-		switch {
-		case complete:
-			p.Resume = ResumeAt{Reason: tx.ReasonComplete(len(p.Scenes))}
-		case len(p.Scenes) == 0:
-			p.Resume = ResumeAt{Reason: tx.ReasonNoLedger}
-		default:
-			p.Resume = ResumeAt{Reason: tx.ReasonAllDone(len(p.Scenes))}
-		}
+		return
 	}
+	p.Complete = true
+	switch {
+	case complete:
+		p.Resume = ResumeAt{Reason: tx.ReasonComplete.N(len(p.Scenes))}
+	case len(p.Scenes) == 0:
+		p.Resume = ResumeAt{Reason: tx.ReasonNoLedger}
+	default:
+		p.Resume = ResumeAt{Reason: tx.ReasonAllDone.N(len(p.Scenes))}
+	}
+}
 
+// collectWrites gathers the blocks and CONTINUE's writes of the scenes
+// not committed (prompt change records, the resume scene's archive), and
+// returns the mismatches --force-resume accepts.
+func (p *Plan) collectWrites(ledgers []*Ledger, in Input, rerunFrom string) []Block {
+	tx := p.t()
 	var forced []Block
 	for si, sp := range p.Scenes {
 		if sp.Committed {
@@ -428,25 +460,16 @@ func Decide(in Input) Plan {
 			forced = append(forced, c.Forced...)
 			if c.PromptChange != nil && c.PromptChange.Fresh && c.Verdict == Skip {
 				p.Writes = append(p.Writes, Write{Kind: "prompt_update", Scene: sp.ID, Phases: []string{c.Phase}, File: sp.Ledger, Change: c.PromptChange,
-					Text: tx.WritePromptText(sp.ID, c.Phase, sp.Ledger)})
+					Text: tx.WritePromptText.F(sp.ID, c.Phase, sp.Ledger)})
 			}
 		}
-		if si == target {
+		if si == p.ResumeIndex {
 			if w := archiveWrite(ledgers[si], sp, in, p.Lint, rerunFrom); w != nil {
 				p.Writes = append(p.Writes, *w)
 			}
 		}
 	}
-	if len(forced) > 0 {
-		p.Writes = append(p.Writes, Write{Kind: "force_audit", File: "draft/context/phase_history/" + forceAuditName("<unix-ms>"), Forced: forced,
-			Text: tx.WriteAuditText(len(forced))})
-	} else if in.Flags.ForceResume && !in.Flags.RerunAll {
-		p.Notes = append(p.Notes, tx.NoteForceNothing)
-	}
-	if in.Flags.Reason != "" && !in.Flags.AllowPromptChange && !in.Flags.ForceResume {
-		p.Notes = append(p.Notes, tx.NoteReasonAlone)
-	}
-	return p
+	return forced
 }
 
 func firstPending(scenes []ScenePlan) int {
@@ -520,7 +543,7 @@ func archiveWrite(l *Ledger, sp ScenePlan, in Input, lint LintMode, rerunFrom st
 		}
 	}
 	tx := in.t()
-	why, who := tx.WhyReruns(from), tx.WhoResume
+	why, who := tx.WhyReruns.F(from), tx.WhoResume
 	switch {
 	case in.Flags.RerunAll:
 		// The command drops --resume; a later --resume would still read
@@ -530,7 +553,7 @@ func archiveWrite(l *Ledger, sp ScenePlan, in Input, lint LintMode, rerunFrom st
 		why = "--rerun-from " + rerunFrom
 	}
 	return &Write{Kind: "rerun_archive", Scene: l.ID, Phases: moved, File: sp.Ledger, From: from,
-		Text: tx.ArchiveText(strings.Join(moved, ", "), l.ID, why, sp.Ledger, rerunArchiveName(l.ID, "<stamp>"), who, strings.Join(reads, ", "))}
+		Text: tx.ArchiveText.F(strings.Join(moved, ", "), l.ID, why, sp.Ledger, rerunArchiveName(l.ID, "<stamp>"), who, strings.Join(reads, ", "))}
 }
 
 // committedScene is a scene before state.json's cursor: committed, its
@@ -547,28 +570,28 @@ func committedScene(l *Ledger, in Input) ScenePlan {
 		switch {
 		case ph == ApplyCommit:
 			if f := sceneFile(l.Chapter, l.Scene); in.Files[f].Exists {
-				c.Verdict, c.Reason = Done, tx.CommittedExists(f)
+				c.Verdict, c.Reason = Done, tx.CommittedExists.F(f)
 				c.Artifacts = []ArtifactRef{{Key: "scene", Path: f}}
 			} else {
-				c.Verdict, c.Reason = None, tx.BeforeCursorNoFile(f)
+				c.Verdict, c.Reason = None, tx.BeforeCursorNoFile.F(f)
 			}
 		case e != nil:
 			c.Verdict = Done
 			what := tx.HistSuccess
 			if e.Status != "success" {
-				what = tx.HistStatus(e.Status)
+				what = tx.HistStatus.F(strconv.Quote(e.Status))
 			}
 			if e.RawTime != "" {
-				what += tx.HistAt(e.RawTime)
+				what += tx.HistAt.F(e.RawTime)
 			}
-			c.Reason = tx.HistoryCell(what)
+			c.Reason = tx.HistoryCell.F(what)
 			if ph == "lint" {
 				if a, ok := e.artifact(requirement{"report", "lint_report"}); ok {
 					switch rep := in.Reports[a.Path]; {
 					case strings.EqualFold(strings.TrimSpace(rep.Status), "fail"):
 						c.Reason += tx.ReportFailCommitted
 					case rep.Status != "":
-						c.Reason += tx.ReportSays(rep.Status)
+						c.Reason += tx.ReportSays.F(rep.Status)
 					}
 				}
 			}
@@ -635,7 +658,7 @@ func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
 		var c Cell
 		switch {
 		case ph == "lint" && lintOff:
-			c = Cell{Phase: ph, Verdict: None, Reason: tx.LintOffCell(lint.Why)}
+			c = Cell{Phase: ph, Verdict: None, Reason: tx.LintOffCell.F(lint.Why)}
 		case ph == "repair":
 			// A recorded repair the lint passed after: an accepted
 			// prompt change upstream only needs forcing here (without
@@ -646,41 +669,24 @@ func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
 		case rerunAll:
 			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RerunAllCell}
 		case from >= 0 && i >= from:
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RerunFromCell(in.Flags.RerunFrom)}
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RerunFromCell.F(in.Flags.RerunFrom)}
 			if e != nil {
 				c.Reason += tx.EntryMoves
 			}
 		case cascade != "":
 			c = Cell{Phase: ph, Verdict: Rerun, Reason: cascade}
 		case ph == "state_repair" && repairBroken != "":
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RepairBroken(repairBroken)}
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.RepairBroken.F(repairBroken)}
 		case ph == ApplyCommit && in.State != nil:
-			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.NotCommittedCursor}
-			if !cursor {
-				c.Reason = tx.NotCommittedNotYet
-			}
-			if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ph && !strings.HasPrefix(strings.ToLower(pz.Phase), "durable_apply_") {
-				c.Reason += tx.PausedHere(pz.Cause()) // a durable apply says so below
-			}
+			c = uncommittedCell(l, in, cursor)
 		default:
-			c = checkPhase(l, ph, e, in)
-			if ph == "plan" && cursor && c.Verdict == Rerun && in.State.PlanCard != "" && in.State.PlanCardScene == l.ID && in.Files[in.State.PlanCard].Exists {
-				f := in.Files[in.State.PlanCard]
-				c = Cell{Phase: ph, Verdict: Skip, Artifacts: []ArtifactRef{{Key: "scene_card", Path: f.Rel}},
-					Reason: tx.PlanCardReuse(f.Rel, c.Reason)}
-			}
-			if ph == "lint" && c.Verdict == Skip {
-				if path, rep, ok := lintReport(l, in); ok && rep.Err != "" {
-					c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.LintReportUnreadable(path, rep.Err)}
-				}
-			}
-			c = upstreamChange(c, l.ID, e, change, changeAt, in.Flags.ForceResume, tx)
+			c = upstreamChange(recordedCell(l, ph, e, in, cursor), l.ID, e, change, changeAt, in.Flags.ForceResume, tx)
 		}
 		if c.PromptChange != nil && c.Verdict == Skip && change == nil {
 			change, changeAt = c.PromptChange, ph
 		}
 		if c.Verdict.acts() && cascade == "" {
-			cascade = tx.Cascade(phaseLabel(ph), c.Verdict == Blocked)
+			cascade = cascadeReason(c, tx)
 		}
 		if ph == "lint" {
 			lintCell = c
@@ -697,6 +703,47 @@ func evalScene(l *Ledger, in Input, lint LintMode, flagged bool) ScenePlan {
 	return sp
 }
 
+// uncommittedCell is the commit of a scene state.json's cursor has not
+// passed: it runs (a pause in the commit itself says so).
+func uncommittedCell(l *Ledger, in Input, cursor bool) Cell {
+	tx := in.t()
+	c := Cell{Phase: ApplyCommit, Verdict: Rerun, Reason: tx.NotCommittedCursor}
+	if !cursor {
+		c.Reason = tx.NotCommittedNotYet
+	}
+	if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ApplyCommit && !strings.HasPrefix(strings.ToLower(pz.Phase), "durable_apply_") {
+		c.Reason += tx.PausedHere.F(pz.Cause()) // a durable apply says so below
+	}
+	return c
+}
+
+// recordedCell judges a phase by its ledger entry (checkPhase), with the
+// cursor scene's plan card standing in for a plan entry, and a lint
+// entry whose report cannot be read rerunning.
+func recordedCell(l *Ledger, ph string, e *Entry, in Input, cursor bool) Cell {
+	tx := in.t()
+	c := checkPhase(l, ph, e, in)
+	if ph == "plan" && cursor && c.Verdict == Rerun && in.State.PlanCard != "" && in.State.PlanCardScene == l.ID && in.Files[in.State.PlanCard].Exists {
+		f := in.Files[in.State.PlanCard]
+		c = Cell{Phase: ph, Verdict: Skip, Artifacts: []ArtifactRef{{Key: "scene_card", Path: f.Rel}},
+			Reason: tx.PlanCardReuse.F(f.Rel, c.Reason)}
+	}
+	if ph == "lint" && c.Verdict == Skip {
+		if path, rep, ok := lintReport(l, in); ok && rep.Err != "" {
+			c = Cell{Phase: ph, Verdict: Rerun, Reason: tx.LintReportUnreadable.F(path, rep.Err)}
+		}
+	}
+	return c
+}
+
+// cascadeReason is why the phases after c rerun.
+func cascadeReason(c Cell, tx *Text) string {
+	if c.Verdict == Blocked {
+		return tx.CascadeBlocked.F(phaseLabel(c.Phase))
+	}
+	return tx.CascadeReruns.F(phaseLabel(c.Phase))
+}
+
 // upstreamChange applies an accepted prompt change of an earlier phase
 // to a skipped cell whose output predates it: it reruns, or with force
 // it is kept and the audit note says so.
@@ -704,11 +751,11 @@ func upstreamChange(c Cell, scene string, e *Entry, change *PromptChange, change
 	if c.Verdict != Skip || change == nil || !predates(e, change) {
 		return c
 	}
-	what := tx.UpstreamWhat(changeAt, tx.short(change.Prev), tx.short(change.New), change.Reason)
+	what := tx.UpstreamWhat.F(changeAt, tx.short(change.Prev), tx.short(change.New), change.Reason)
 	if !force {
-		return Cell{Phase: c.Phase, Verdict: Rerun, Reason: tx.UpstreamRerun(what)}
+		return Cell{Phase: c.Phase, Verdict: Rerun, Reason: tx.UpstreamRerun.F(what)}
 	}
-	c.Reason = tx.UpstreamForced(what, c.Reason)
+	c.Reason = tx.UpstreamForced.F(what, c.Reason)
 	c.Forced = append(c.Forced, Block{Scene: scene, Phase: c.Phase, Kind: "prompt_changed_upstream", Flag: "--force-resume", Text: what})
 	c.Notable = true
 	return c
@@ -730,12 +777,12 @@ func repairCell(l *Ledger, e *Entry, in Input, lint Cell, lintOff bool) Cell {
 		}
 	case strings.EqualFold(strings.TrimSpace(rep.Status), "fail"):
 		c.Verdict = Rerun
-		c.Reason = tx.RepairLintFail(path)
+		c.Reason = tx.RepairLintFail.F(path)
 	case e == nil:
 		c.Verdict = None
-		c.Reason = tx.RepairPassed(path, rep.Status)
+		c.Reason = tx.RepairPassed.F(path, strconv.Quote(rep.Status))
 		if rep.Status == "" {
-			c.Reason = tx.RepairNoStatus(path)
+			c.Reason = tx.RepairNoStatus.F(path)
 		}
 	default:
 		// A repair recorded before the lint that passed.
@@ -765,10 +812,10 @@ func durableAgain(sp *ScenePlan, pz *Pause, tx *Text) {
 	if pz.Message != "" {
 		what += ": " + pz.Message
 	}
-	again := tx.DurableAgain(what)
+	again := tx.DurableAgain.F(what)
 	switch c.Verdict {
 	case Skip:
-		c.Reason = tx.DurableReused(again, c.Reason)
+		c.Reason = tx.DurableReused.F(again, c.Reason)
 		c.Notable = true
 	case Rerun:
 		c.Reason += "; " + again
@@ -789,279 +836,4 @@ func predates(e *Entry, pc *PromptChange) bool {
 		return true
 	}
 	return !e.Timestamp.After(pc.At)
-}
-
-// checkPhase judges one recorded phase on its own.
-func checkPhase(l *Ledger, ph string, e *Entry, in Input) Cell {
-	tx := in.t()
-	c := Cell{Phase: ph}
-	rerun := func(why string) Cell {
-		c.Verdict, c.Reason = Rerun, why
-		return c
-	}
-	if e == nil {
-		if ph == ApplyCommit {
-			f := sceneFile(l.Chapter, l.Scene)
-			if in.Files[f].Exists {
-				c.Verdict = Skip
-				c.Reason = tx.CommittedNoEntry(f)
-				c.Artifacts = []ArtifactRef{{Key: "scene", Path: f}}
-				return c
-			}
-			return rerun(tx.NotCommittedFile(f))
-		}
-		if pz := in.Pause; pz != nil && pz.SceneID() == l.ID && pz.Pipeline == ph {
-			return rerun(tx.NoEntryPaused(pz.Cause()))
-		}
-		return rerun(tx.NoEntry(phaseLabel(ph)))
-	}
-	if e.Status != "success" {
-		if e.Status == "" {
-			return rerun(tx.NoStatus)
-		}
-		return rerun(tx.BadStatus(e.Status))
-	}
-	// Required artifacts: recorded, and on disk.
-	var present []string
-	reqs := Required[ph]
-	if ph == ApplyCommit {
-		for _, a := range e.Artifacts {
-			if strings.HasPrefix(a.Key, "registry") {
-				reqs = append(slices.Clone(reqs), requirement{a.Key})
-			}
-		}
-	}
-	for _, req := range reqs {
-		a, ok := e.artifact(req)
-		if !ok {
-			return rerun(tx.ArtifactNotRecorded(strings.Join(req, " "+tx.Or+" ")))
-		}
-		f := in.Files[a.Path]
-		if !f.Exists {
-			if f.Err != "" {
-				return rerun(tx.ArtifactUnreadable(or(f.Rel, a.Path), f.Err))
-			}
-			return rerun(tx.ArtifactMissing(or(f.Rel, a.Path)))
-		}
-		present = append(present, a.Key)
-		c.Artifacts = append(c.Artifacts, ArtifactRef{Key: a.Key, Path: f.Rel, Hash: a.Hash})
-	}
-	hashesChecked := false
-
-	// Prompt templates.
-	tblocks, pc, checked := templateCheck(l.ID, ph, e, in)
-	hashesChecked = hashesChecked || checked
-	if len(tblocks) > 0 {
-		switch {
-		case !in.Flags.AllowPromptChange:
-			c.Blocks = append(c.Blocks, tblocks...)
-		case in.Flags.Reason == "":
-			for i := range tblocks {
-				tblocks[i].Text += tx.NeedsReason
-			}
-			c.Blocks = append(c.Blocks, tblocks...)
-		default:
-			files := make([]string, len(tblocks))
-			for i, b := range tblocks {
-				files[i] = b.File
-			}
-			pc = &PromptChange{Files: files, Prev: promptPrev(e), New: in.SetHash[setKey(e.Templates)], Reason: in.Flags.Reason, Fresh: true}
-		}
-	}
-	c.PromptChange = pc
-
-	// pre_state and artifact hashes: --force-resume accepts them.
-	var soft []Block
-	if e.PreStateHash != "" {
-		hashesChecked = true
-		f := in.Files[e.PreStatePath]
-		switch {
-		case e.PreStatePath == "":
-			soft = append(soft, Block{Kind: "pre_state_missing", Old: e.PreStateHash,
-				Text: tx.PreStateNoPath})
-		case !f.Exists:
-			soft = append(soft, Block{Kind: "pre_state_missing", File: or(f.Rel, e.PreStatePath), Abs: f.Abs, Old: e.PreStateHash,
-				Text: tx.PreStateMissing(or(f.Rel, e.PreStatePath), tx.short(e.PreStateHash))})
-		case f.Hash != e.PreStateHash:
-			soft = append(soft, Block{Kind: "pre_state_changed", File: f.Rel, Abs: f.Abs, Old: e.PreStateHash, New: f.Hash,
-				Text: tx.PreStateChanged(tx.short(e.PreStateHash), tx.short(f.Hash), f.Rel)})
-		}
-	}
-	for _, a := range e.Artifacts {
-		if a.Hash == "" {
-			continue
-		}
-		hashesChecked = true
-		f := in.Files[a.Path]
-		if !f.Exists {
-			continue // a missing required artifact reruns above; others are warned about
-		}
-		if f.Hash != a.Hash {
-			soft = append(soft, Block{Kind: "artifact_changed", File: f.Rel, Abs: f.Abs, Old: a.Hash, New: f.Hash,
-				Text: tx.ArtifactChanged(f.Rel, tx.short(a.Hash), tx.short(f.Hash))})
-		}
-	}
-	for i := range soft {
-		soft[i].Scene, soft[i].Phase, soft[i].Flag = l.ID, ph, "--force-resume"
-	}
-	if in.Flags.ForceResume {
-		c.Forced = append(c.Forced, soft...)
-	} else {
-		for i := range soft {
-			soft[i].Text += tx.UseForce
-		}
-		c.Blocks = append(c.Blocks, soft...)
-	}
-
-	if len(c.Blocks) > 0 {
-		c.Verdict = Blocked
-		c.Reason = c.Blocks[0].Text
-		if len(c.Blocks) > 1 {
-			c.Reason += tx.AndMore(len(c.Blocks) - 1)
-		}
-		c.Artifacts = nil
-		c.PromptChange = nil
-		return c
-	}
-	c.Verdict = Skip
-	var why []string
-	if e.RawTime != "" {
-		why = append(why, tx.SuccessAt(e.RawTime))
-	} else {
-		why = append(why, tx.RecordedSuccess)
-	}
-	if len(present) > 0 {
-		why = append(why, tx.Present(strings.Join(present, ", ")))
-	}
-	if hashesChecked {
-		why = append(why, tx.HashesMatch)
-	}
-	c.Reason = strings.Join(why, "; ")
-	if pc != nil {
-		c.Notable = true
-		if pc.Fresh {
-			c.Reason = tx.PromptAccepted(tx.short(pc.Prev), tx.short(pc.New), pc.Reason, strings.Join(pc.Files, ", "), c.Reason)
-		} else {
-			c.Reason = tx.PromptEarlier(tx.short(pc.Prev), tx.short(pc.New), pc.Reason, c.Reason)
-		}
-	}
-	if len(c.Forced) > 0 {
-		c.Notable = true
-		texts := make([]string, len(c.Forced))
-		for i, f := range c.Forced {
-			texts[i] = f.Text
-		}
-		c.Reason = tx.ForcedBy(strings.Join(texts, "; "), c.Reason)
-	}
-	return c
-}
-
-// promptPrev is the hash a new prompt change replaces: the one accepted
-// last, else the recorded prompt_hash.
-func promptPrev(e *Entry) string {
-	if e.PromptHashNew != "" {
-		return e.PromptHashNew
-	}
-	return e.PromptHash
-}
-
-// phaseTemplate is the template a change of the whole set is named by:
-// the phase's own template, else the last one.
-func phaseTemplate(ts []hashed) hashed {
-	for _, t := range ts {
-		if t.Key == "phase" {
-			return t
-		}
-	}
-	return ts[len(ts)-1]
-}
-
-// templateCheck compares an entry's prompt templates with the files now.
-// Per-file hashes (template_set values {path, sha256} or template_hashes)
-// name the changed file; otherwise prompt_hash is compared with the
-// hash of the whole set. An entry that records an accepted change
-// (prompt_hash_new) is compared with that instead. It returns the
-// mismatches, an earlier accepted change still in force, and whether any
-// hash was compared.
-func templateCheck(scene, ph string, e *Entry, in Input) ([]Block, *PromptChange, bool) {
-	if len(e.Templates) == 0 {
-		return nil, nil, false
-	}
-	tx := in.t()
-	cur := in.SetHash[setKey(e.Templates)]
-	mk := func(kind string, t hashed, old, now string) Block {
-		f := in.Files[t.Path]
-		b := Block{Scene: scene, Phase: ph, Kind: kind, File: or(f.Rel, t.Path), Abs: f.Abs, Old: old, New: now, Flag: "--resume-allow-prompt-change"}
-		if kind == "template_missing" {
-			b.Text = tx.TemplateMissingText(b.File, tx.short(old))
-		} else {
-			b.Text = tx.TemplateChangedText(b.File, tx.short(old), tx.short(now))
-		}
-		b.Text += tx.TemplateAccept(ph)
-		return b
-	}
-	var missing []Block
-	for _, t := range e.Templates {
-		if !in.Files[t.Path].Exists {
-			missing = append(missing, mk("template_missing", t, or(t.Hash, e.PromptHash), ""))
-		}
-	}
-	if e.PromptHashNew != "" {
-		if cur == e.PromptHashNew {
-			pc := &PromptChange{Prev: e.PromptHashPrev, New: e.PromptHashNew, Reason: e.PromptUpdateReason, At: e.PromptUpdatedAt, HasAt: e.HasPromptUpdatedAt}
-			if !pc.HasAt && e.HasTime {
-				pc.At, pc.HasAt = e.Timestamp, true
-			}
-			return nil, pc, true
-		}
-		if len(missing) > 0 {
-			return missing, nil, true
-		}
-		return []Block{setChanged(mk, e.Templates, e.PromptHashNew, cur, tx)}, nil, true
-	}
-	if len(missing) > 0 {
-		return missing, nil, true
-	}
-	var out []Block
-	perFile := false
-	for _, t := range e.Templates {
-		if t.Hash == "" {
-			continue
-		}
-		perFile = true
-		if h := in.Files[t.Path].Hash; h != t.Hash {
-			out = append(out, mk("template_changed", t, t.Hash, h))
-		}
-	}
-	if perFile {
-		return out, nil, true
-	}
-	if e.PromptHash != "" {
-		if cur != e.PromptHash {
-			return []Block{setChanged(mk, e.Templates, e.PromptHash, cur, tx)}, nil, true
-		}
-		return nil, nil, true
-	}
-	return nil, nil, false
-}
-
-// setChanged is a mismatch of the whole template set's hash: it is named
-// by the phase's own template, and the message lists the other files of
-// the set, since any of them may be the one that changed.
-func setChanged(mk func(kind string, t hashed, old, now string) Block, ts []hashed, old, now string, tx *Text) Block {
-	pt := phaseTemplate(ts)
-	b := mk("template_changed", pt, old, now)
-	if len(ts) > 1 {
-		var others []string
-		for _, t := range ts {
-			if t.Path != pt.Path {
-				others = append(others, t.Path)
-			}
-		}
-		b.Text = strings.Replace(b.Text, b.File+" (", b.File+tx.WithOthers(strings.Join(others, ", "))+" (", 1)
-		for _, t := range ts {
-			b.Set = append(b.Set, t.Path)
-		}
-	}
-	return b
 }

@@ -74,7 +74,7 @@ func gridLines(p *Plan, plain bool) []string {
 	if plain {
 		sep = ", "
 	}
-	out := []string{tx.PhasesLine(strings.Join(legend, sep))}
+	out := []string{tx.PhasesLine.F(strings.Join(legend, sep))}
 	head := []string{"chNNN_scNNN"}
 	for i := range Phases {
 		head = append(head, fmt.Sprint(i+1))
@@ -114,7 +114,7 @@ func reasonLines(p *Plan) []string {
 			continue
 		}
 		if i != p.ResumeIndex && sp.Done() && !anyNotable(sp) {
-			out = append(out, tx.AllSkip(sp.ID))
+			out = append(out, tx.AllSkip.F(sp.ID))
 			continue
 		}
 		for j := 0; j < len(sp.Cells); {
@@ -139,7 +139,7 @@ func reasonLines(p *Plan) []string {
 // committedLine sums up a committed scene in one line: its ledger is
 // history, and which conditional phases it did without.
 func committedLine(sp ScenePlan, tx *Text) string {
-	line := tx.CommittedLine(sp.ID)
+	line := tx.CommittedLine.F(sp.ID)
 	for _, c := range sp.Cells {
 		if c.Verdict == None || (c.Phase == "lint" && strings.HasSuffix(c.Reason, tx.ReportFailCommitted)) {
 			line += "; " + phaseLabel(c.Phase) + ": " + c.Reason
@@ -172,29 +172,33 @@ func writeLines(p *Plan) []string {
 // planLines is `pickup plan`'s text.
 func planLines(p *Plan, now time.Time) []string {
 	tx := p.t()
-	out := []string{tx.PlanTitle(p.Book, p.BookDir)}
+	out := []string{tx.PlanTitle.F(p.Book, p.BookDir)}
 	if args := p.Flags.Args(); len(args) > 0 || p.Flags.Reason != "" {
 		f := strings.Join(args, " ")
 		if p.Flags.Reason != "" {
 			f = strings.TrimSpace(f + " --reason " + shellQuote(p.Flags.Reason))
 		}
-		out = append(out, tx.PlanFlags(f))
+		out = append(out, tx.PlanFlags.F(f))
 	}
 	if p.live() != nil {
 		out = append(out, p.Pause.Lines(now)...)
 	}
 	if st := p.State; st != nil {
-		out = append(out, tx.PlanCursor(st.SceneID(), or(st.Status, tx.None), StateFile, p.Committed))
+		out = append(out, tx.PlanCursor.N(p.Committed, st.SceneID(), or(st.Status, tx.None), StateFile))
 	} else if len(p.Scenes) > 0 {
 		out = append(out, tx.PlanNoCursor)
 	}
-	out = append(out, tx.PlanLint(p.Lint.Off, p.Lint.Why))
-	if p.Complete {
-		out = append(out, tx.PlanResumeWhy(p.Resume.Reason))
+	if p.Lint.Off {
+		out = append(out, tx.PlanLintOff.F(p.Lint.Why))
 	} else {
-		out = append(out, tx.PlanResumeAt(p.Resume.Scene, phaseLabel(p.Resume.Phase)))
+		out = append(out, tx.PlanLintOn.F(p.Lint.Why))
 	}
-	out = append(out, tx.PlanCommand(p.Command))
+	if p.Complete {
+		out = append(out, tx.PlanResumeWhy.F(p.Resume.Reason))
+	} else {
+		out = append(out, tx.PlanResumeAt.F(p.Resume.Scene, phaseLabel(p.Resume.Phase)))
+	}
+	out = append(out, tx.PlanCommand.F(p.Command))
 	if g := p.Gate; g != nil && !g.Open && !p.Complete {
 		out = append(out, "  "+g.sentence(tx))
 		for _, it := range g.Attention {
@@ -202,10 +206,10 @@ func planLines(p *Plan, now time.Time) []string {
 		}
 	}
 	if o := p.Outline; o != nil && o.Total > 0 {
-		out = append(out, tx.Outline.PlanOutline(o.File, len(o.Chapters), o.Total))
+		out = append(out, tx.Outline.PlanOutline.F(o.File, len(o.Chapters), o.Total))
 	}
 	if p.Pause != nil && p.live() == nil {
-		out = append(out, tx.PlanStale(PauseFile))
+		out = append(out, tx.PlanStale.F(PauseFile))
 		for _, l := range p.Pause.Lines(now) {
 			out = append(out, "  "+l)
 		}
@@ -236,7 +240,7 @@ func planLines(p *Plan, now time.Time) []string {
 		}
 	}
 	if len(p.Blocks) > 0 {
-		out = append(out, "", tx.PlanBlocked(len(p.Blocks)))
+		out = append(out, "", tx.PlanBlocked.F(len(p.Blocks)))
 		for _, b := range p.Blocks {
 			out = append(out, fmt.Sprintf("  %s %s: %s", b.Scene, phaseLabel(b.Phase), b.Text))
 		}
@@ -246,7 +250,7 @@ func planLines(p *Plan, now time.Time) []string {
 		out = append(out, "  "+l)
 	}
 	for _, n := range p.Notes {
-		out = append(out, tx.PlanNote(n))
+		out = append(out, tx.PlanNote.F(n))
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,7 +28,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 		if p, ok := normPhase(fl.RerunFrom); ok {
 			fl.RerunFrom = p
 		} else {
-			b.Warnings = append(b.Warnings, tx.RerunFromBad(fl.RerunFrom, strings.Join(Phases, ", ")))
+			b.Warnings = append(b.Warnings, tx.RerunFromBad.F(strconv.Quote(fl.RerunFrom), strings.Join(Phases, ", ")))
 			fl.RerunFrom = ""
 		}
 	}
@@ -55,7 +56,7 @@ func (l Loader) session(b *book, path string) *model.Session {
 		ID:          loaders.SessionID(SourceName, b.Project, b.Dir),
 		Path:        path,
 		Project:     b.Project,
-		Title:       tx.BookTitle(b.ID),
+		Title:       tx.BookTitle.F(b.ID),
 		Fingerprint: b.Fingerprint,
 		Warnings:    []string{},
 		Archived:    b.Archived,
@@ -69,10 +70,10 @@ func (l Loader) session(b *book, path string) *model.Session {
 		s.StateFiles = append(s.StateFiles, old...)
 	}
 	if b.Title != "" {
-		s.Title = tx.TitledBook(b.Title, b.ID)
+		s.Title = tx.TitledBook.F(b.Title, b.ID)
 	}
 	if b.Archived {
-		s.Title += tx.ResetArchive(archiveName(b))
+		s.Title += tx.ResetArchive.F(archiveName(b))
 	}
 	v := &sceneView{l: l, b: b, plan: &plan, s: s, tx: tx, fl: fl, now: l.now(), live: plan.live()}
 	if plan.ResumeIndex >= 0 {
@@ -121,18 +122,18 @@ func (v *sceneView) alerts(gf gateFlags) bool {
 		v.wait = 0
 	}
 	if v.wait > 0 {
-		v.waitWarning = tx.QuotaWait(clock(*live.RetryAt), waitText(v.wait, tx))
+		v.waitWarning = tx.QuotaWait.F(clock(*live.RetryAt), waitText(v.wait, tx))
 		s.Alert(model.AlertOther, v.waitWarning)
 	}
 	if pz := plan.Pause; pz != nil && pz.Stale != "" && b.CutShort == nil && !b.Archived {
-		s.Alert(model.AlertStale, tx.StaleAlert(PauseFile, pz.Cause(), or(pz.RawCreated, tx.AtUnknownTime), pz.Stale))
+		s.Alert(model.AlertStale, tx.StaleAlert.F(PauseFile, pz.Cause(), or(pz.RawCreated, tx.AtUnknownTime), pz.Stale))
 	}
 	if b.State == nil && !b.Archived && len(plan.Scenes) > 0 {
-		why := tx.NoState(StateFile, plan.BookDir)
+		why := tx.NoState.F(StateFile, plan.BookDir)
 		if b.HasState {
-			why = tx.StateUnreadable(StateFile)
+			why = tx.StateUnreadable.F(StateFile)
 		}
-		s.Warnings = append(s.Warnings, tx.FromLedgers(why))
+		s.Warnings = append(s.Warnings, tx.FromLedgers.F(why))
 	}
 	s.Warnings = append(s.Warnings, b.Warnings...)
 	s.Warnings = append(s.Warnings, plan.Notes...)
@@ -162,13 +163,13 @@ func (v *sceneView) standing() {
 		s.Standing = model.StandingDone
 	case v.ready:
 		s.LastAction = &model.LastAction{Type: "STEP_COMPLETED", Clean: true}
-		s.Headline = tx.HeadReady(rs.ID)
+		s.Headline = tx.HeadReady.F(rs.ID)
 		s.Standing = model.StandingReady
 	case b.State == nil && firstPending(withoutFlags(b)) < 0:
 		s.LastAction = &model.LastAction{Type: "SCENE_COMPLETED", Clean: true}
 	case b.Latest != "":
 		s.LastAction = &model.LastAction{Type: b.Latest + " success", Clean: false}
-		s.Headline = tx.HeadStopped(b.Latest)
+		s.Headline = tx.HeadStopped.F(b.Latest)
 		s.Standing = model.StandingInterrupted
 	}
 
@@ -238,9 +239,9 @@ func (v *sceneView) facts() {
 		v := live.Cause()
 		if live.Kind == "quota" && live.RetryAt != nil {
 			if wait > 0 {
-				v += tx.RetryAtIn(clock(*live.RetryAt), waitText(wait, tx))
+				v += tx.RetryAtIn.F(clock(*live.RetryAt), waitText(wait, tx))
 			} else {
-				v += tx.SafeSince(clock(*live.RetryAt))
+				v += tx.SafeSince.F(clock(*live.RetryAt))
 			}
 		}
 		if live.Kind == "reason" && live.Message != "" {
@@ -248,28 +249,28 @@ func (v *sceneView) facts() {
 		}
 		s.Fields = append(s.Fields, model.Field{Key: "paused", Label: "Paused", Value: v})
 		if live.HasScene {
-			s.Fields = append(s.Fields, model.Field{Key: "paused_at", Label: "Paused at", Value: tx.PausedAt(live.Chapter, live.Scene, or(live.Phase, "?"))})
+			s.Fields = append(s.Fields, model.Field{Key: "paused_at", Label: "Paused at", Value: tx.PausedAt.F(live.Chapter, live.Scene, or(live.Phase, "?"))})
 		}
 	}
 	if st := b.State; st != nil {
-		v := tx.CursorValue(st.SceneID(), st.Chapter, st.Scene, or(st.Status, tx.None), StateFile)
+		v := tx.CursorValue.F(st.SceneID(), st.Chapter, st.Scene, or(st.Status, tx.None), StateFile)
 		if st.Defaulted {
-			v = tx.CursorFresh(st.SceneID(), or(st.Status, tx.None), StateFile)
+			v = tx.CursorFresh.F(st.SceneID(), or(st.Status, tx.None), StateFile)
 		}
 		s.Fields = append(s.Fields, model.Field{Key: "cursor", Label: "Cursor", Value: v})
 	}
 	if rs != nil {
-		s.Fields = append(s.Fields, model.Field{Key: "scene", Label: "Scene", Value: tx.SceneValue(rs.ID, rs.Chapter, rs.Scene)})
+		s.Fields = append(s.Fields, model.Field{Key: "scene", Label: "Scene", Value: tx.SceneValue.F(rs.ID, rs.Chapter, rs.Scene)})
 		s.Fields = append(s.Fields, model.Field{Key: "phase", Label: "Phase", Value: phaseLabel(plan.Resume.Phase)})
 	}
 	if args := fl.Args(); len(args) > 0 {
-		s.Fields = append(s.Fields, model.Field{Key: "flags", Label: "Flags", Value: tx.FlagsValue(strings.Join(args, " "))})
+		s.Fields = append(s.Fields, model.Field{Key: "flags", Label: "Flags", Value: tx.FlagsValue.F(strings.Join(args, " "))})
 	}
 	if len(plan.Blocks) > 0 && !b.Archived {
 		bl := plan.Blocks[0]
 		v := fmt.Sprintf("%s %s: %s", bl.Scene, phaseLabel(bl.Phase), bl.Text)
 		if len(plan.Blocks) > 1 {
-			v += tx.BlockedMore(len(plan.Blocks) - 1)
+			v += tx.BlockedMore.F(len(plan.Blocks) - 1)
 		}
 		s.Fields = append(s.Fields, model.Field{Key: "blocked", Label: "Blocked", Value: v})
 		s.Problem = integrityProblem(b, plan.Blocks, tx)
@@ -399,9 +400,9 @@ func (v *sceneView) dashboard(loads []model.Artifact) {
 	// shows its reason (it then leaves out the text grid and "Why").
 	s.Grid = gridOf(plan, v.l.opts.Plain)
 	if pz := plan.Pause; pz != nil {
-		t := tx.SecPause(PauseFile)
+		t := tx.SecPause.F(PauseFile)
 		if pz.Stale != "" {
-			t = tx.SecStale(PauseFile)
+			t = tx.SecStale.F(PauseFile)
 		}
 		s.Sections = append(s.Sections, model.Section{Title: t, Lines: pz.Lines(now)})
 	}
@@ -428,31 +429,31 @@ func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, 
 	case plan.Complete:
 		cont.Hint = tx.HintAllDone
 	case ready:
-		cont.Hint = tx.HintReady(plan.Resume.Scene, plan.Command)
+		cont.Hint = tx.HintReady.F(plan.Resume.Scene, plan.Command)
 	case plan.Pause != nil && plan.Pause.Stale == "" && rs.Cells[rs.Start].Verdict == Skip:
-		cont.Hint = tx.HintApplyAgain(plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
+		cont.Hint = tx.HintApplyAgain.F(plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
 	case len(skipped) == 0:
-		cont.Hint = tx.HintFromFirst(plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
+		cont.Hint = tx.HintFromFirst.F(plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
 	default:
-		cont.Hint = tx.HintSkipping(plan.Resume.Scene, phaseLabel(plan.Resume.Phase), len(skipped))
+		cont.Hint = tx.HintSkipping.N(len(skipped), plan.Resume.Scene, phaseLabel(plan.Resume.Phase))
 	}
 	if wait > 0 {
-		cont.Hint += tx.HintWait(waitText(wait, tx))
+		cont.Hint += tx.HintWait.F(waitText(wait, tx))
 	}
 	var writes []string
 	for _, w := range plan.Writes {
 		switch w.Kind {
 		case "prompt_update":
-			writes = append(writes, tx.WriteRecordPrompt(w.Scene, phaseLabel(w.Phases[0])))
+			writes = append(writes, tx.WriteRecordPrompt.F(w.Scene, phaseLabel(w.Phases[0])))
 		case "rerun_archive":
-			writes = append(writes, tx.WriteMoveEntries(len(w.Phases), w.Scene))
+			writes = append(writes, tx.WriteMoveEntries.N(len(w.Phases), w.Scene))
 		case "force_audit":
 			writes = append(writes, tx.WriteAuditNote)
 		}
 	}
 	if len(writes) > 0 {
 		cont.Hint += "; " + strings.Join(writes, ", ")
-		cont.Confirm = tx.ConfirmWrites(strings.Join(writes, ", "))
+		cont.Confirm = tx.ConfirmWrites.F(strings.Join(writes, ", "))
 	}
 
 	reset := resetCommand(b)
@@ -464,25 +465,25 @@ func policies(b *book, plan *Plan, rs *ScenePlan, ready bool, skipped []string, 
 	}
 	restart := model.ChoicePolicy{}
 	outcomes := map[model.Choice]string{
-		model.Discard: tx.OutDiscard(what, b.ID, reset),
+		model.Discard: tx.OutDiscard.F(what, b.ID, reset),
 	}
 	switch moves := restartMoves(b, plan, tx); {
 	case b.CutShort != nil && b.CutShort.Choice == "RESTART":
-		restart.Hint = tx.RestartFinishHint(clock(b.CutShort.At))
-		outcomes[model.Restart] = tx.OutRestartFinish(b.ID, clock(b.CutShort.At), plan.RestartCommand)
+		restart.Hint = tx.RestartFinishHint.F(clock(b.CutShort.At))
+		outcomes[model.Restart] = tx.OutRestartFinish.F(b.ID, clock(b.CutShort.At), plan.RestartCommand)
 	case rs == nil:
-		restart.Disabled = tx.RestartNoScene(reset)
+		restart.Disabled = tx.RestartNoScene.F(reset)
 	case len(moves) == 0:
-		restart.Disabled = tx.RestartNothing(rs.ID)
+		restart.Disabled = tx.RestartNothing.F(rs.ID)
 	default:
-		restart.Hint = tx.RestartHint(tx.and(moves), rs.ID)
-		outcomes[model.Restart] = tx.OutRestart(tx.and(moves), b.ID, rs.ID, plan.RestartCommand)
+		restart.Hint = tx.RestartHint.F(tx.and(moves), rs.ID)
+		outcomes[model.Restart] = tx.OutRestart.F(tx.and(moves), b.ID, rs.ID, plan.RestartCommand)
 	}
 	return map[model.Choice]model.ChoicePolicy{
 		model.Continue: cont,
 		model.Review:   {Hint: tx.ReviewHint},
 		model.Restart:  restart,
-		model.Discard:  {Hint: tx.DiscardHint(what, reset)},
+		model.Discard:  {Hint: tx.DiscardHint.F(what, reset)},
 	}, outcomes
 }
 
@@ -494,7 +495,7 @@ func restartMoves(b *book, plan *Plan, tx *Text) []string {
 	}
 	var out []string
 	if plan.Scenes[plan.ResumeIndex].Ledger != "" {
-		out = append(out, tx.MoveLedgerOf(plan.Scenes[plan.ResumeIndex].ID))
+		out = append(out, tx.MoveLedgerOf.F(plan.Scenes[plan.ResumeIndex].ID))
 	}
 	if b.HasPause {
 		out = append(out, tx.MovePauseMarker)
@@ -536,28 +537,28 @@ func integrityProblem(b *book, blocks []Block, tx *Text) *model.LoadError {
 	var m strings.Builder
 	switch bl.Kind {
 	case "template_changed":
-		m.WriteString(tx.ProbTemplateChanged(bl.Scene, phaseLabel(bl.Phase)))
-		m.WriteString(tx.ProbFile(bl.File, or(bl.Old, tx.None), or(bl.New, tx.None)))
+		m.WriteString(tx.ProbTemplateChanged.F(bl.Scene, phaseLabel(bl.Phase)))
+		m.WriteString(tx.ProbFile.F(bl.File, or(bl.Old, tx.None), or(bl.New, tx.None)))
 		if len(bl.Set) > 1 {
-			m.WriteString(tx.ProbSet(strings.Join(bl.Set, " + ")))
+			m.WriteString(tx.ProbSet.F(strings.Join(bl.Set, " + ")))
 		}
 	case "template_missing":
-		m.WriteString(tx.ProbTemplateMissing(bl.Scene, phaseLabel(bl.Phase)))
-		m.WriteString(tx.ProbFile(bl.File, or(bl.Old, tx.NoHashRecorded), tx.Missing))
+		m.WriteString(tx.ProbTemplateMissing.F(bl.Scene, phaseLabel(bl.Phase)))
+		m.WriteString(tx.ProbFile.F(bl.File, or(bl.Old, tx.NoHashRecorded), tx.Missing))
 	case "pre_state_changed", "pre_state_missing":
-		m.WriteString(tx.ProbPreState(bl.Scene, phaseLabel(bl.Phase)))
-		m.WriteString(tx.ProbFile(or(bl.File, tx.NoPreStatePath), or(bl.Old, tx.None), or(bl.New, tx.Missing)))
+		m.WriteString(tx.ProbPreState.F(bl.Scene, phaseLabel(bl.Phase)))
+		m.WriteString(tx.ProbFile.F(or(bl.File, tx.NoPreStatePath), or(bl.Old, tx.None), or(bl.New, tx.Missing)))
 	default:
-		m.WriteString(tx.ProbEdited(bl.Scene, phaseLabel(bl.Phase)))
-		m.WriteString(tx.ProbFile(bl.File, or(bl.Old, tx.None), or(bl.New, tx.Missing)))
+		m.WriteString(tx.ProbEdited.F(bl.Scene, phaseLabel(bl.Phase)))
+		m.WriteString(tx.ProbFile.F(bl.File, or(bl.Old, tx.None), or(bl.New, tx.Missing)))
 	}
 	if bl.Flag == "--resume-allow-prompt-change" {
-		m.WriteString(tx.ProbPromptFlag(bl.Phase))
+		m.WriteString(tx.ProbPromptFlag.F(bl.Phase))
 	} else {
-		m.WriteString(tx.ProbForceFlag(HistoryDir, bl.Phase))
+		m.WriteString(tx.ProbForceFlag.F(HistoryDir, bl.Phase))
 	}
 	if len(blocks) > 1 {
-		m.WriteString(tx.ProbOthers(len(blocks) - 1))
+		m.WriteString(tx.ProbOthers.N(len(blocks) - 1))
 	}
 	return &model.LoadError{Kind: model.ErrIntegrity, Path: abs, Detail: fmt.Sprintf("%s %s: %s", bl.Scene, phaseLabel(bl.Phase), bl.Text), Message: m.String()}
 }
@@ -572,17 +573,17 @@ const promptFieldMax = 1000
 func prompt(b *book, p *Plan, loads []model.Artifact, now time.Time, waitWarning string, tx *Text) string {
 	var m strings.Builder
 	quote := func(s string) string { return textsafe.Quote(s, promptFieldMax) }
-	m.WriteString(tx.PromptTitle(quote(b.ID)))
+	m.WriteString(tx.PromptTitle.F(quote(b.ID)))
 	if p.Complete {
 		fmt.Fprintf(&m, "%s.\n\n", upper(p.Resume.Reason))
 	} else {
-		m.WriteString(tx.PromptResume(quote(p.Resume.Scene), phaseLabel(p.Resume.Phase), p.Resume.Reason))
+		m.WriteString(tx.PromptResume.F(quote(p.Resume.Scene), phaseLabel(p.Resume.Phase), p.Resume.Reason))
 	}
 	if waitWarning != "" {
-		m.WriteString(tx.PromptWait(waitWarning))
+		m.WriteString(tx.PromptWait.F(waitWarning))
 	}
 	if g := p.Gate; g != nil && !g.Open && !p.Complete {
-		m.WriteString(tx.Outline.PromptGate(g.sentence(tx)) + "\n\n")
+		m.WriteString(tx.Outline.PromptGate.F(g.sentence(tx)) + "\n\n")
 		if len(g.Attention) > 0 {
 			for _, it := range g.Attention {
 				fmt.Fprintf(&m, "- %s\n", it)
@@ -621,7 +622,7 @@ func prompt(b *book, p *Plan, loads []model.Artifact, now time.Time, waitWarning
 	}
 	if p.ResumeIndex >= 0 {
 		sp := p.Scenes[p.ResumeIndex]
-		m.WriteString(tx.PromptByPhase(sp.ID) + "\n\n")
+		m.WriteString(tx.PromptByPhase.F(sp.ID) + "\n\n")
 		for _, c := range sp.Cells {
 			fmt.Fprintf(&m, "- %s: **%s**: %s\n", phaseLabel(c.Phase), c.Verdict, c.Reason)
 		}
@@ -634,7 +635,7 @@ func prompt(b *book, p *Plan, loads []model.Artifact, now time.Time, waitWarning
 		}
 		m.WriteString("\n")
 	}
-	m.WriteString(tx.PromptLedger(HistoryDir, p.BookDir))
+	m.WriteString(tx.PromptLedger.F(HistoryDir, p.BookDir))
 	return m.String()
 }
 
@@ -685,11 +686,11 @@ func (l Loader) gateAlerts(s *model.Session, b *book, plan *Plan, gf gateFlags) 
 		s.Alert(model.AlertDecision, g.sentence(l.tx()))
 		return true
 	case g.Bypassed:
-		s.Warnings = append(s.Warnings, ot.NoteBypassed("--"+FlagBypassOutline))
+		s.Warnings = append(s.Warnings, ot.NoteBypassed.F("--"+FlagBypassOutline))
 	case g.Acked:
-		s.Warnings = append(s.Warnings, ot.NoteAcked("--"+FlagAckOutline, len(g.Attention)))
+		s.Warnings = append(s.Warnings, ot.NoteAcked.F("--"+FlagAckOutline, len(g.Attention)))
 	case gf.Ack:
-		s.Warnings = append(s.Warnings, ot.NoteAckNothing("--"+FlagAckOutline))
+		s.Warnings = append(s.Warnings, ot.NoteAckNothing.F("--"+FlagAckOutline))
 	}
 	return false
 }
@@ -716,11 +717,11 @@ func sceneUnits(b *book, plan *Plan, warnings *[]string, tx *Text) *model.Progre
 	ot := &tx.Outline
 	switch {
 	case !o.HasOutline:
-		*warnings = append(*warnings, ot.TotalFromLedgers(OutlineFile))
+		*warnings = append(*warnings, ot.TotalFromLedgers.F(OutlineFile))
 	case o.Outline == nil:
-		*warnings = append(*warnings, ot.TotalOutlineBad(OutlineFile, o.OutlineErr))
+		*warnings = append(*warnings, ot.TotalOutlineBad.F(OutlineFile, o.OutlineErr))
 	case o.Outline.Total == 0:
-		*warnings = append(*warnings, ot.TotalOutlineEmpty(OutlineFile))
+		*warnings = append(*warnings, ot.TotalOutlineEmpty.F(OutlineFile))
 	default:
 		u.Total = o.Outline.Total
 		if st := b.State; st != nil {

@@ -68,10 +68,10 @@ func parseState(data []byte, tx *Text) (*State, []string) {
 	tx = textOr(tx)
 	root, _, err := parseJSON(data)
 	if err != nil {
-		return nil, []string{tx.StateBad(StateFile, tx.jsonErr(err))}
+		return nil, []string{tx.StateBad.F(StateFile, tx.jsonErr(err))}
 	}
 	if !root.IsObject() {
-		return nil, []string{tx.StateNotObject(StateFile, tx.kindOf(kind(root)))}
+		return nil, []string{tx.StateNotObject.F(StateFile, tx.kindOf(kind(root)))}
 	}
 	s := &State{Rel: StateFile, Status: text(field(root, "status"))}
 	cur := field(root, "cursor")
@@ -121,7 +121,7 @@ func parseReport(data []byte, tx *Text) Report {
 		return Report{Err: tx.jsonErr(err)}
 	}
 	if !root.IsObject() {
-		return Report{Err: tx.ReportNotObject(tx.kindOf(kind(root)))}
+		return Report{Err: tx.ReportNotObject.F(tx.kindOf(kind(root)))}
 	}
 	return Report{Status: text(field(root, "status"))}
 }
@@ -144,12 +144,12 @@ func lintMode(env string, committed []*Ledger, tx *Text) LintMode {
 	tx = textOr(tx)
 	if v := strings.ToLower(strings.TrimSpace(env)); v != "" {
 		if v == "off" {
-			return LintMode{Off: true, Explicit: true, Why: tx.LintOffEnv(LintModeEnv)}
+			return LintMode{Off: true, Explicit: true, Why: tx.LintOffEnv.F(LintModeEnv)}
 		}
 		if v != "strict" && v != "warn" {
-			v = tx.LintUnknownMode(LintModeEnv, strings.TrimSpace(env))
+			v = tx.LintUnknownMode.F(LintModeEnv, strings.TrimSpace(env))
 		}
-		return LintMode{Explicit: true, Why: tx.LintEnvIs(LintModeEnv, v)}
+		return LintMode{Explicit: true, Why: tx.LintEnvIs.F(LintModeEnv, v)}
 	}
 	noLint, withLint := 0, 0
 	for _, l := range committed {
@@ -161,7 +161,7 @@ func lintMode(env string, committed []*Ledger, tx *Text) LintMode {
 		}
 	}
 	if noLint > 0 && withLint == 0 {
-		return LintMode{Off: true, Why: tx.LintOffHistory(noLint, LintModeEnv)}
+		return LintMode{Off: true, Why: tx.LintOffHistory.N(noLint, LintModeEnv)}
 	}
 	return LintMode{Why: tx.LintDefault}
 }
@@ -180,7 +180,7 @@ func staleWhy(pz *Pause, ledgers []*Ledger, st *State, tx *Text) string {
 		return tx.StaleComplete
 	}
 	if st != nil && pz.HasScene && (pz.Chapter < st.Chapter || (pz.Chapter == st.Chapter && pz.Scene < st.Scene)) {
-		return tx.StaleBehind(pz.SceneID(), st.SceneID())
+		return tx.StaleBehind.F(pz.SceneID(), st.SceneID())
 	}
 	if !pz.HasCreated {
 		return ""
@@ -195,7 +195,7 @@ func staleWhy(pz *Pause, ledgers []*Ledger, st *State, tx *Text) string {
 		}
 	}
 	if newest != nil {
-		return tx.StaleLater(where, newest.RawTime, pz.RawCreated)
+		return tx.StaleLater.F(where, newest.RawTime, pz.RawCreated)
 	}
 	return ""
 }
@@ -262,5 +262,5 @@ func findCutShort(b *book, markerTime time.Time) *cutShort {
 
 // warning says what a cut-short write left, and exactly what to do.
 func (c *cutShort) warning(tx *Text) string {
-	return textOr(tx).CutShort(c.Choice, clock(c.At), c.From, c.Moved, PauseFile)
+	return textOr(tx).CutShort.F(c.Choice, clock(c.At), c.From, c.Moved, PauseFile)
 }

@@ -2,7 +2,6 @@ package bookforge
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -23,283 +22,287 @@ type Text struct {
 	AtUnknownTime                                         string
 
 	// bookforge.go.
-	NotFound func(project, hist, pause string) string
-	NotABook func(path string) string
+	NotFound i18n.M
+	NotABook i18n.M
 
 	// The session: title, alerts, warnings, headlines, phases, facts.
 	Archived        string
-	RerunFromBad    func(value, phases string) string
-	NotAPhase       func(value, phases string) string // a --rerun-from cmd refuses
-	BookTitle       func(id string) string
-	TitledBook      func(title, id string) string
-	ResetArchive    func(name string) string
-	QuotaWait       func(at, wait string) string
-	StaleAlert      func(file, cause, created, why string) string
-	NoState         func(file, dir string) string
-	StateUnreadable func(file string) string
-	FromLedgers     func(why string) string
+	RerunFromBad    i18n.M
+	NotAPhase       i18n.M // a --rerun-from cmd refuses
+	BookTitle       i18n.M
+	TitledBook      i18n.M
+	ResetArchive    i18n.M
+	QuotaWait       i18n.M
+	StaleAlert      i18n.M
+	NoState         i18n.M
+	StateUnreadable i18n.M
+	FromLedgers     i18n.M
 	HeadComplete    string
-	HeadReady       func(scene string) string
-	HeadStopped     func(latest string) string
+	HeadReady       i18n.M
+	HeadStopped     i18n.M
 	PhApplyAgain    string
 	PhSkip          string
 	PhBlocked       string
 	PhRerun         string
 	PhIfLintFails   string
 	GridNote        string
-	RetryAtIn       func(at, wait string) string
-	SafeSince       func(at string) string
-	PausedAt        func(chapter, scene int, phase string) string
-	CursorValue     func(id string, chapter, scene int, status, file string) string
-	CursorFresh     func(id, status, file string) string
-	SceneValue      func(id string, chapter, scene int) string
-	FlagsValue      func(args string) string
-	BlockedMore     func(n int) string
+	RetryAtIn       i18n.M
+	SafeSince       i18n.M
+	PausedAt        i18n.M
+	CursorValue     i18n.M
+	CursorFresh     i18n.M
+	SceneValue      i18n.M
+	FlagsValue      i18n.M
+	BlockedMore     i18n.M
 
 	// The choices.
 	ContinueWhy       string
 	ContinueComplete  string
 	HintAllDone       string
-	HintReady         func(scene, command string) string
-	HintApplyAgain    func(scene, phase string) string
-	HintFromFirst     func(scene, phase string) string
-	HintSkipping      func(scene, phase string, n int) string
-	HintWait          func(wait string) string
-	WriteRecordPrompt func(scene, phase string) string
-	WriteMoveEntries  func(n int, scene string) string
+	HintReady         i18n.M
+	HintApplyAgain    i18n.M
+	HintFromFirst     i18n.M
+	HintSkipping      i18n.P
+	HintWait          i18n.M
+	WriteRecordPrompt i18n.M
+	WriteMoveEntries  i18n.P
 	WriteAuditNote    string
-	ConfirmWrites     func(writes string) string
+	ConfirmWrites     i18n.M
 	WhatLedgers       string
 	WhatBoth          string
 	WhatMarker        string
-	OutDiscard        func(what, book, reset string) string
-	RestartFinishHint func(at string) string
-	OutRestartFinish  func(book, at, command string) string
-	RestartNoScene    func(reset string) string
-	RestartNothing    func(scene string) string
-	RestartHint       func(moves, scene string) string
-	OutRestart        func(moves, book, scene, command string) string
+	OutDiscard        i18n.M
+	RestartFinishHint i18n.M
+	OutRestartFinish  i18n.M
+	RestartNoScene    i18n.M
+	RestartNothing    i18n.M
+	RestartHint       i18n.M
+	OutRestart        i18n.M
 	ReviewHint        string
-	DiscardHint       func(what, reset string) string
-	MoveLedgerOf      func(scene string) string
+	DiscardHint       i18n.M
+	MoveLedgerOf      i18n.M
 	MovePauseMarker   string
 
 	// The integrity problem (CONTINUE stops on it, exit 6).
-	ProbTemplateChanged func(scene, phase string) string
-	ProbFile            func(file, recorded, now string) string
-	ProbSet             func(set string) string
-	ProbTemplateMissing func(scene, phase string) string
-	ProbPreState        func(scene, phase string) string
-	ProbEdited          func(scene, phase string) string
-	ProbPromptFlag      func(phase string) string
-	ProbForceFlag       func(hist, phase string) string
-	ProbOthers          func(n int) string
+	ProbTemplateChanged i18n.M
+	ProbFile            i18n.M
+	ProbSet             i18n.M
+	ProbTemplateMissing i18n.M
+	ProbPreState        i18n.M
+	ProbEdited          i18n.M
+	ProbPromptFlag      i18n.M
+	ProbForceFlag       i18n.M
+	ProbOthers          i18n.P
 
 	// The agent prompt (`--emit prompt`).
-	PromptTitle   func(book string) string
-	PromptResume  func(scene, phase, reason string) string
-	PromptWait    func(text string) string
+	PromptTitle   i18n.M
+	PromptResume  i18n.M
+	PromptWait    i18n.M
 	PromptRun     string
 	PromptWrites  string
 	PromptStopped string
 	PromptStale   string
-	PromptByPhase func(scene string) string
+	PromptByPhase i18n.M
 	PromptOutputs string
-	PromptLedger  func(hist, dir string) string
+	PromptLedger  i18n.M
 
 	// The dashboard's sections and the grid.
 	GridTitle, GridTitlePlain, Why, SecWrites string
-	SecPause, SecStale                        func(file string) string
+	SecPause, SecStale                        i18n.M
 	LegSkip, LegRerun, LegBlocked, LegMaybe   string
 	LegNone                                   string
 	ColRepair                                 string
-	PhasesLine                                func(legend string) string
+	PhasesLine                                i18n.M
 	NoScenes                                  string
-	AllSkip                                   func(scene string) string
-	CommittedLine                             func(scene string) string
+	AllSkip                                   i18n.M
+	CommittedLine                             i18n.M
 	NothingWritten                            string
 
 	// `pickup plan`.
-	PlanTitle       func(book, dir string) string
-	PlanFlags       func(flags string) string
-	PlanCursor      func(id, status, file string, committed int) string
+	PlanTitle       i18n.M
+	PlanFlags       i18n.M
+	PlanCursor      i18n.P
 	PlanNoCursor    string
-	PlanLint        func(off bool, why string) string
-	PlanResumeWhy   func(reason string) string
-	PlanResumeAt    func(scene, phase string) string
-	PlanCommand     func(command string) string
-	PlanStale       func(file string) string
+	PlanLintOff     i18n.M
+	PlanLintOn      i18n.M
+	PlanResumeWhy   i18n.M
+	PlanResumeAt    i18n.M
+	PlanCommand     i18n.M
+	PlanStale       i18n.M
 	PlanNoLedger    string
 	PlanResumeHere  string
 	PlanCommitted   string
 	PlanAfterCursor string
-	PlanBlocked     func(n int) string
+	PlanBlocked     i18n.M
 	PlanWrites      string
-	PlanNote        func(note string) string
+	PlanNote        i18n.M
 
 	// The pause marker.
-	PauseUnreadable func(file, err string) string
-	PauseNotObject  func(file, kind string) string
-	PauseBadCreated func(file, raw string) string
-	CauseIn         func(phase string) string
-	CauseHTTP       func(code int, where string) string
-	CauseQuota      func(where string) string
-	CauseReason     func(code, where string) string
-	CausePause      func(where string) string
-	LineStale       func(why string) string
-	LineScene       func(chapter, scene int) string
-	LineQuota       func(code int, phase, where, scene string) string
-	LineReason      func(code, phase, where, scene string) string
-	LinePaused      func(phase, where, scene string) string
-	LineMessage     func(m string) string
-	LineQuotaOf     func(metric string) string
-	LineQuotaID     func(id string) string
+	PauseUnreadable i18n.M
+	PauseNotObject  i18n.M
+	PauseBadCreated i18n.M
+	CauseIn         i18n.M
+	CauseHTTP       i18n.M
+	CauseQuota      i18n.M
+	CauseReason     i18n.M
+	CausePause      i18n.M
+	LineStale       i18n.M
+	LineScene       i18n.M
+	LineQuota       i18n.M
+	LineReason      i18n.M
+	LinePaused      i18n.M
+	LineMessage     i18n.M
+	LineQuotaOf     i18n.M
+	LineQuotaID     i18n.M
 	NoViolations    string
-	LineDetail      func(d string) string
-	LinePausedAt    func(at string) string
+	LineDetail      i18n.M
+	LinePausedAt    i18n.M
 	NoRetry         string
-	RetryUnknown    func(after string) string
-	RetryWait       func(after, at, wait string) string
-	RetrySafe       func(after, at string) string
+	RetryUnknown    i18n.M
+	RetryWait       i18n.M
+	RetrySafe       i18n.M
 
 	// Decide: notes, reasons, writes.
-	StaleCutShort        func(choice, at string) string
-	NoteAhead            func(scene, cursor string) string
-	NoteRerunAllFrom     func(from string) string
+	StaleCutShort        i18n.M
+	NoteAhead            i18n.M
+	NoteRerunAllFrom     i18n.M
 	NoteRerunRepair      string
 	NoteNoScene          string
-	NoteSceneExists      func(file, scene string) string
-	ReasonComplete       func(n int) string
+	NoteSceneExists      i18n.M
+	ReasonComplete       i18n.P
 	ReasonNoLedger       string
-	ReasonAllDone        func(n int) string
-	WritePromptText      func(scene, phase, ledger string) string
-	WriteAuditText       func(n int) string
+	ReasonAllDone        i18n.P
+	WritePromptText      i18n.M
+	WriteAuditText       i18n.P
 	NoteForceNothing     string
 	NoteReasonAlone      string
-	WhyReruns            func(phase string) string
+	WhyReruns            i18n.M
 	WhoResume, WhoLater  string
-	ArchiveText          func(moved, scene, why, ledger, archive, who, reads string) string
-	CommittedExists      func(file string) string
-	BeforeCursorNoFile   func(file string) string
-	HistoryCell          func(what string) string
+	ArchiveText          i18n.M
+	CommittedExists      i18n.M
+	BeforeCursorNoFile   i18n.M
+	HistoryCell          i18n.M
 	HistSuccess          string
-	HistStatus           func(status string) string
-	HistAt               func(at string) string
+	HistStatus           i18n.M
+	HistAt               i18n.M
 	ReportFailCommitted  string
-	ReportSays           func(status string) string
+	ReportSays           i18n.M
 	NoRepairEntry        string
 	NoLintEntry          string
 	NoEntryHistory       string
-	LintOffCell          func(why string) string
+	LintOffCell          i18n.M
 	RerunAllCell         string
-	RerunFromCell        func(from string) string
+	RerunFromCell        i18n.M
 	EntryMoves           string
-	RepairBroken         func(why string) string
+	RepairBroken         i18n.M
 	NotCommittedCursor   string
 	NotCommittedNotYet   string
-	PausedHere           func(cause string) string
-	PlanCardReuse        func(card, ledger string) string
-	LintReportUnreadable func(path, err string) string
-	Cascade              func(phase string, blocked bool) string
-	UpstreamWhat         func(at, prev, next, reason string) string
-	UpstreamRerun        func(what string) string
-	UpstreamForced       func(what, reason string) string
+	PausedHere           i18n.M
+	PlanCardReuse        i18n.M
+	LintReportUnreadable i18n.M
+	CascadeBlocked       i18n.M
+	CascadeReruns        i18n.M
+	UpstreamWhat         i18n.M
+	UpstreamRerun        i18n.M
+	UpstreamForced       i18n.M
 	RepairLintOff        string
 	RepairMaybe          string
 	RepairEarlier        string
-	RepairLintFail       func(path string) string
-	RepairPassed         func(path, status string) string
-	RepairNoStatus       func(path string) string
+	RepairLintFail       i18n.M
+	RepairPassed         i18n.M
+	RepairNoStatus       i18n.M
 	RepairAfter          string
-	DurableAgain         func(what string) string
-	DurableReused        func(again, reason string) string
-	CommittedNoEntry     func(file string) string
-	NotCommittedFile     func(file string) string
-	NoEntryPaused        func(cause string) string
-	NoEntry              func(phase string) string
+	DurableAgain         i18n.M
+	DurableReused        i18n.M
+	CommittedNoEntry     i18n.M
+	NotCommittedFile     i18n.M
+	NoEntryPaused        i18n.M
+	NoEntry              i18n.M
 	NoStatus             string
-	BadStatus            func(status string) string
-	ArtifactNotRecorded  func(keys string) string
-	ArtifactUnreadable   func(path, err string) string
-	ArtifactMissing      func(path string) string
+	BadStatus            i18n.M
+	ArtifactNotRecorded  i18n.M
+	ArtifactUnreadable   i18n.M
+	ArtifactMissing      i18n.M
 	NeedsReason          string
 	PreStateNoPath       string
-	PreStateMissing      func(path, recorded string) string
-	PreStateChanged      func(old, now, path string) string
-	ArtifactChanged      func(path, old, now string) string
+	PreStateMissing      i18n.M
+	PreStateChanged      i18n.M
+	ArtifactChanged      i18n.M
 	UseForce             string
-	AndMore              func(n int) string
-	SuccessAt            func(at string) string
+	AndMore              i18n.M
+	SuccessAt            i18n.M
 	RecordedSuccess      string
-	Present              func(keys string) string
+	Present              i18n.M
 	HashesMatch          string
-	PromptAccepted       func(prev, next, reason, files, why string) string
-	PromptEarlier        func(prev, next, reason, why string) string
-	ForcedBy             func(texts, why string) string
-	TemplateMissingText  func(file, recorded string) string
-	TemplateChangedText  func(file, old, now string) string
-	TemplateAccept       func(phase string) string
-	WithOthers           func(others string) string
+	PromptAccepted       i18n.M
+	PromptEarlier        i18n.M
+	ForcedBy             i18n.M
+	TemplateMissingText  i18n.M
+	TemplateChangedText  i18n.M
+	TemplateAccept       i18n.M
+	WithOthers           i18n.M
 	FolderNotFile        string
 
 	// state.json, lint reports, lint mode, stale markers, cut-short writes.
-	StateBad        func(file, err string) string
-	StateNotObject  func(file, kind string) string
-	ReportNotObject func(kind string) string
-	LintOffEnv      func(env string) string
-	LintEnvIs       func(env, mode string) string
-	LintUnknownMode func(env, raw string) string
-	LintOffHistory  func(n int, env string) string
+	StateBad        i18n.M
+	StateNotObject  i18n.M
+	ReportNotObject i18n.M
+	LintOffEnv      i18n.M
+	LintEnvIs       i18n.M
+	LintUnknownMode i18n.M
+	LintOffHistory  i18n.P
 	LintDefault     string
 	StaleComplete   string
-	StaleBehind     func(scene, cursor string) string
-	StaleLater      func(where, at, created string) string
-	CutShort        func(choice, at, from, moved, file string) string
+	StaleBehind     i18n.M
+	StaleLater      i18n.M
+	CutShort        i18n.M
 
 	// Ledgers and the book's scan.
-	FolderLikeLedger func(path, scene string) string
-	SecondLedger     func(path, scene string) string
-	BookIDMismatch   func(file, id, name string) string
-	ArtifactGone     func(scene, phase, key, path string) string
-	PromptHashNoSet  func(scene, phase string) string
-	LedgerBad        func(err, scene string) string
-	LedgerNotObject  func(kind, scene string) string
-	KeyRepeated      func(key string, line int) string
-	SceneIDMismatch  func(id string) string
-	NoPhases         func(scene string) string
-	PhasesNotObject  func(kind, scene string) string
-	NotPipelinePhase func(key string) string
-	PhaseNotObject   func(key, kind string) string
-	PhasesBoth       func(a, b, phase string) string
+	FolderLikeLedger i18n.M
+	SecondLedger     i18n.M
+	BookIDMismatch   i18n.M
+	ArtifactGone     i18n.M
+	PromptHashNoSet  i18n.M
+	LedgerBad        i18n.M
+	LedgerNotObject  i18n.M
+	KeyRepeated      i18n.M
+	SceneIDMismatch  i18n.M
+	NoPhases         i18n.M
+	PhasesNotObject  i18n.M
+	NotPipelinePhase i18n.M
+	PhaseNotObject   i18n.M
+	PhasesBoth       i18n.M
 
 	// JSON: kinds of value, syntax errors (by their English words).
 	KindObject, KindArray, KindString, KindNumber, KindBool string
-	JSONError                                               func(line int, msg string) string
-	Syntax                                                  map[string]string
+	JSONError                                               i18n.M
+	Syntax                                                  map[string]i18n.M // by jsonError.key
 
 	// Apply's errors.
-	NothingWasWritten func(what string) string
+	NothingWasWritten i18n.M
 	NoPlan            string
-	NoReadableLedger  func(hist, scene string) string
-	NoSceneRestart    func(dir string) string
-	NothingMoved      func(dir, scene string) string
-	NothingToArchive  func(dir string) string
-	UnknownChoice     func(choice string) string
-	NotLedgerOrPause  func(path string) string
-	Project           func(path string) string
+	NoReadableLedger  i18n.M
+	NoSceneRestart    i18n.M
+	NothingMoved      i18n.M
+	NothingToArchive  i18n.M
+	UnknownChoice     i18n.M
+	NotLedgerOrPause  i18n.M
+	Project           i18n.M
 	// NothingMoreWritten ends an error met halfway through CONTINUE's
 	// writes; Entry names a ledger entry before the error.
 	NothingMoreWritten string
-	Entry              func(key string) string
-	EntryGone          func(file, key string) string
-	CannotRemove       func(key string) string
-	CannotDropRepeats  func(key string) string
-	BuildingJSON       string
-	LayingOutJSON      string
+	Entry              i18n.M
+	EntryGone          i18n.M
+	// NotUTF8 refuses to edit a ledger stored as UTF-16.
+	NotUTF8           i18n.M
+	CannotRemove      i18n.M
+	CannotDropRepeats i18n.M
+	BuildingJSON      string
+	LayingOutJSON     string
 	// LedgerMovedAlready and MovedAlready follow a RESTART's or a
 	// DISCARD's error once part of it was moved.
-	LedgerMovedAlready func(scene, to string) string
-	MovedAlready       func(from, to string) string
+	LedgerMovedAlready i18n.M
+	MovedAlready       i18n.M
 
 	// The outline: its pipeline session, the write gate, the scene total
 	// (text_outline.go).
@@ -307,7 +310,7 @@ type Text struct {
 }
 
 // Catalogs are the loader's sentences by language (Options.Lang).
-var Catalogs = i18n.Catalogs[Text]{i18n.English: &english, i18n.PortugueseBR: &portuguese}
+var Catalogs = i18n.NewBundle(&english, messages, "messages")
 
 // textOr is t, or English when t is nil (a value built without a
 // loader: tests, Decide on a hand-made Input).
@@ -345,13 +348,10 @@ func (t *Text) jsonErr(err error) string {
 		return err.Error()
 	}
 	msg := je.Msg
-	if say, ok := t.Syntax[je.say]; ok {
-		msg = say
-		if strings.Contains(say, "%s") {
-			msg = fmt.Sprintf(say, je.arg)
-		}
+	if say, ok := t.Syntax[je.key]; ok {
+		msg = say.F(je.arg)
 	}
-	return t.JSONError(je.Line, msg)
+	return t.JSONError.F(je.Line, msg)
 }
 
 // kindOf names a value's type for warnings.
@@ -377,504 +377,296 @@ func (t *Text) and(names []string) string { return strings.Join(names, " "+t.And
 
 var english = Text{
 	Outline: englishOutline,
-	Units:   i18n.UnitsIn(i18n.English),
+	Units:   i18n.Units{Second: "second", Seconds: "seconds", Minute: "minute", Minutes: "minutes", Hour: "hour", Hours: "hours", Day: "day", Days: "days"},
 	And:     "and", Or: "or",
 	None: "(none)", NoHash: "none", Missing: "(missing)", NoHashRecorded: "(no hash recorded)", NoPreStatePath: "(no pre_state_path)",
 	AtUnknownTime: "at an unknown time",
 
-	NotFound: func(project, hist, pause string) string {
-		return fmt.Sprintf("no bookforge book to resume in %s: looked in workspace/books/<book>/ for %s/ch<NNN>_sc<NNN>.json and %s", project, hist, pause)
-	},
-	NotABook: func(path string) string {
-		return fmt.Sprintf("bookforge: %s is not a book's phase_history folder, ledger or pause marker", path)
-	},
+	NotFound: i18n.T("no bookforge book to resume in {project}: looked in workspace/books/<book>/ for {hist}/ch<NNN>_sc<NNN>.json and {pause}"),
+	NotABook: i18n.T("bookforge: {path} is not a book's phase_history folder, ledger or pause marker"),
 
-	Archived: ReasonArchived,
-	NotAPhase: func(value, phases string) string {
-		return fmt.Sprintf("%q is not a bookforge phase (%s)", value, phases)
-	},
-	RerunFromBad: func(value, phases string) string {
-		return fmt.Sprintf("--rerun-from %q is not a pipeline phase (%s): ignored", value, phases)
-	},
-	BookTitle:    func(id string) string { return "book " + id },
-	TitledBook:   func(title, id string) string { return title + " (book " + id + ")" },
-	ResetArchive: func(name string) string { return " — reset archive " + name },
-	QuotaWait: func(at, wait string) string {
-		return fmt.Sprintf("quota pause: retrying is safe from %s; CONTINUE now will likely hit the quota again: wait %s", at, wait)
-	},
-	StaleAlert: func(file, cause, created, why string) string {
-		return fmt.Sprintf("%s is stale (%s, created %s): %s; it is not why the last run stopped, and bookforge removes it only in `bookforge book reset`", file, cause, created, why)
-	},
-	NoState:         func(file, dir string) string { return "no " + file + " in " + dir },
-	StateUnreadable: func(file string) string { return file + " cannot be read" },
-	FromLedgers: func(why string) string {
-		return why + ": the resume scene is taken from the ledgers (the first scene not complete); bookforge itself starts at state.json's cursor and cannot run without it"
-	},
-	HeadComplete: "The book is complete: state.json says COMPLETE.",
-	HeadReady:    func(scene string) string { return fmt.Sprintf("The book is ready for the next step, %s.", scene) },
-	HeadStopped: func(latest string) string {
-		return fmt.Sprintf("The last run stopped after %s, without a pause marker.", latest)
-	},
-	PhApplyAgain:  "apply again",
-	PhSkip:        "skip",
-	PhBlocked:     "blocked",
-	PhRerun:       "rerun",
-	PhIfLintFails: "if lint fails",
-	GridNote:      "resume",
-	RetryAtIn:     func(at, wait string) string { return fmt.Sprintf("; retry at %s, in %s", at, wait) },
-	SafeSince:     func(at string) string { return "; safe to retry since " + at },
-	PausedAt: func(chapter, scene int, phase string) string {
-		return fmt.Sprintf("chapter %d, scene %d, phase %s", chapter, scene, phase)
-	},
-	CursorValue: func(id string, chapter, scene int, status, file string) string {
-		return fmt.Sprintf("%s (chapter %d, scene %d), status %s, from %s", id, chapter, scene, status, file)
-	},
-	CursorFresh: func(id, status, file string) string {
-		return fmt.Sprintf("%s (a fresh cursor: the first scene), status %s, from %s", id, status, file)
-	},
-	SceneValue: func(id string, chapter, scene int) string {
-		return fmt.Sprintf("%s (chapter %d, scene %d)", id, chapter, scene)
-	},
-	FlagsValue:  func(args string) string { return args + " (pickup's own; the bookforge command never carries them)" },
-	BlockedMore: func(n int) string { return fmt.Sprintf(" (and %d more; see the plan)", n) },
+	Archived:        ReasonArchived,
+	NotAPhase:       i18n.T("{value} is not a bookforge phase ({phases})"),
+	RerunFromBad:    i18n.T("--rerun-from {value} is not a pipeline phase ({phases}): ignored"),
+	BookTitle:       i18n.T("book {id}"),
+	TitledBook:      i18n.T("{title} (book {id})"),
+	ResetArchive:    i18n.T(" — reset archive {name}"),
+	QuotaWait:       i18n.T("quota pause: retrying is safe from {at}; CONTINUE now will likely hit the quota again: wait {wait}"),
+	StaleAlert:      i18n.T("{file} is stale ({cause}, created {created}): {why}; it is not why the last run stopped, and bookforge removes it only in `bookforge book reset`"),
+	NoState:         i18n.T("no {file} in {dir}"),
+	StateUnreadable: i18n.T("{file} cannot be read"),
+	FromLedgers:     i18n.T("{why}: the resume scene is taken from the ledgers (the first scene not complete); bookforge itself starts at state.json's cursor and cannot run without it"),
+	HeadComplete:    "The book is complete: state.json says COMPLETE.",
+	HeadReady:       i18n.T("The book is ready for the next step, {scene}."),
+	HeadStopped:     i18n.T("The last run stopped after {latest}, without a pause marker."),
+	PhApplyAgain:    "apply again",
+	PhSkip:          "skip",
+	PhBlocked:       "blocked",
+	PhRerun:         "rerun",
+	PhIfLintFails:   "if lint fails",
+	GridNote:        "resume",
+	RetryAtIn:       i18n.T("; retry at {at}, in {wait}"),
+	SafeSince:       i18n.T("; safe to retry since {at}"),
+	PausedAt:        i18n.T("chapter {chapter}, scene {scene}, phase {phase}"),
+	CursorValue:     i18n.T("{id} (chapter {chapter}, scene {scene}), status {status}, from {file}"),
+	CursorFresh:     i18n.T("{id} (a fresh cursor: the first scene), status {status}, from {file}"),
+	SceneValue:      i18n.T("{id} (chapter {chapter}, scene {scene})"),
+	FlagsValue:      i18n.T("{args} (pickup's own; the bookforge command never carries them)"),
+	BlockedMore:     i18n.T(" (and {n} more; see the plan)"),
 
-	ContinueWhy:      "no scene waits for a person's decision",
-	ContinueComplete: "state.json says the book is COMPLETE: there is nothing to resume",
-	HintAllDone:      "every recorded scene is done: run the next scene",
-	HintReady:        func(scene, command string) string { return fmt.Sprintf("start %s, the next step: %s", scene, command) },
-	HintApplyAgain: func(scene, phase string) string {
-		return fmt.Sprintf("resume %s at %s, which applies its recorded output again", scene, phase)
-	},
-	HintFromFirst: func(scene, phase string) string {
-		return fmt.Sprintf("resume %s from its first phase, %s", scene, phase)
-	},
-	HintSkipping: func(scene, phase string, n int) string {
-		return fmt.Sprintf("resume %s at %s, skipping %s already done", scene, phase, i18n.Count(n, "phase", "phases"))
-	},
-	HintWait:          func(wait string) string { return fmt.Sprintf(" (the quota pause asks to wait %s)", wait) },
-	WriteRecordPrompt: func(scene, phase string) string { return "records the prompt change on " + scene + " " + phase },
-	WriteMoveEntries: func(n int, scene string) string {
-		return fmt.Sprintf("moves %s of %s to an archive", i18n.Count(n, "ledger entry", "ledger entries"), scene)
-	},
-	WriteAuditNote: "writes a --force-resume audit note",
-	ConfirmWrites: func(writes string) string {
-		return "Before bookforge runs, CONTINUE " + writes + " (nothing is deleted). Go ahead?"
-	},
-	WhatLedgers: "the ledgers",
-	WhatBoth:    "the ledgers and the pause marker",
-	WhatMarker:  "the pause marker",
-	OutDiscard: func(what, book, reset string) string {
-		return fmt.Sprintf("Archived %s of book %s. bookforge's own fresh start is `%s` (pickup does not run bookforge)", what, book, reset)
-	},
-	RestartFinishHint: func(at string) string {
-		return "finish the RESTART cut short at " + at + ": archive the pause marker"
-	},
-	OutRestartFinish: func(book, at, command string) string {
-		return fmt.Sprintf("Finished the RESTART of book %s cut short at %s: archived the pause marker; the scene it restarted reruns from its first phase: %s", book, at, command)
-	},
-	RestartNoScene: func(reset string) string {
-		return "no scene to restart: every recorded scene is committed (" + reset + " starts the book over)"
-	},
-	RestartNothing: func(scene string) string {
-		return fmt.Sprintf("nothing to restart: %s has no ledger and there is no pause marker; the next run starts it from its first phase anyway", scene)
-	},
-	RestartHint: func(moves, scene string) string {
-		return fmt.Sprintf("archive %s, then rerun %s from its first phase", moves, scene)
-	},
-	OutRestart: func(moves, book, scene, command string) string {
-		return fmt.Sprintf("Archived %s of book %s; %s reruns from its first phase: %s", moves, book, scene, command)
-	},
-	ReviewHint: "the scene x phase grid, with the reason for every verdict",
-	DiscardHint: func(what, reset string) string {
-		return "archive " + what + "; bookforge's fresh start is `" + reset + "`"
-	},
-	MoveLedgerOf:    func(scene string) string { return "the ledger of " + scene },
-	MovePauseMarker: "the pause marker",
+	ContinueWhy:       "no scene waits for a person's decision",
+	ContinueComplete:  "state.json says the book is COMPLETE: there is nothing to resume",
+	HintAllDone:       "every recorded scene is done: run the next scene",
+	HintReady:         i18n.T("start {scene}, the next step: {command}"),
+	HintApplyAgain:    i18n.T("resume {scene} at {phase}, which applies its recorded output again"),
+	HintFromFirst:     i18n.T("resume {scene} from its first phase, {phase}"),
+	HintSkipping:      i18n.Plural("resume {scene} at {phase}, skipping {n} phase already done", "resume {scene} at {phase}, skipping {n} phases already done"),
+	HintWait:          i18n.T(" (the quota pause asks to wait {wait})"),
+	WriteRecordPrompt: i18n.T("records the prompt change on {scene} {phase}"),
+	WriteMoveEntries:  i18n.Plural("moves {n} ledger entry of {scene} to an archive", "moves {n} ledger entries of {scene} to an archive"),
+	WriteAuditNote:    "writes a --force-resume audit note",
+	ConfirmWrites:     i18n.T("Before bookforge runs, CONTINUE {writes} (nothing is deleted). Go ahead?"),
+	WhatLedgers:       "the ledgers",
+	WhatBoth:          "the ledgers and the pause marker",
+	WhatMarker:        "the pause marker",
+	OutDiscard:        i18n.T("Archived {what} of book {book}. bookforge's own fresh start is `{reset}` (pickup does not run bookforge)"),
+	RestartFinishHint: i18n.T("finish the RESTART cut short at {at}: archive the pause marker"),
+	OutRestartFinish:  i18n.T("Finished the RESTART of book {book} cut short at {at}: archived the pause marker; the scene it restarted reruns from its first phase: {command}"),
+	RestartNoScene:    i18n.T("no scene to restart: every recorded scene is committed ({reset} starts the book over)"),
+	RestartNothing:    i18n.T("nothing to restart: {scene} has no ledger and there is no pause marker; the next run starts it from its first phase anyway"),
+	RestartHint:       i18n.T("archive {moves}, then rerun {scene} from its first phase"),
+	OutRestart:        i18n.T("Archived {moves} of book {book}; {scene} reruns from its first phase: {command}"),
+	ReviewHint:        "the scene x phase grid, with the reason for every verdict",
+	DiscardHint:       i18n.T("archive {what}; bookforge's fresh start is `{reset}`"),
+	MoveLedgerOf:      i18n.T("the ledger of {scene}"),
+	MovePauseMarker:   "the pause marker",
 
-	ProbTemplateChanged: func(scene, phase string) string {
-		return fmt.Sprintf("bookforge: the prompt template of %s %s changed since its output was made.\n", scene, phase)
-	},
-	ProbFile: func(file, recorded, now string) string {
-		return fmt.Sprintf("  file:     %s\n  recorded: %s\n  now:      %s\n", file, recorded, now)
-	},
-	ProbSet: func(set string) string {
-		return fmt.Sprintf("  (prompt_hash covers the template set %s; any of them may have changed)\n", set)
-	},
-	ProbTemplateMissing: func(scene, phase string) string {
-		return fmt.Sprintf("bookforge: a prompt template of %s %s is missing.\n", scene, phase)
-	},
-	ProbPreState: func(scene, phase string) string {
-		return fmt.Sprintf("bookforge: the state %s %s started from has changed (pre_state_hash).\n", scene, phase)
-	},
-	ProbEdited: func(scene, phase string) string {
-		return fmt.Sprintf("bookforge: an output of %s %s was edited after it was recorded.\n", scene, phase)
-	},
-	ProbPromptFlag: func(phase string) string {
-		return fmt.Sprintf("Resume will not reuse outputs made with another prompt. To accept the change, run again with\n"+
-			"  --resume-allow-prompt-change --reason \"why the prompt changed\"\n"+
-			"(the change is recorded on the ledger entry), or rerun from this phase with --rerun-from %s.", phase)
-	},
-	ProbForceFlag: func(hist, phase string) string {
-		return fmt.Sprintf("Resume will not build on it unchecked. To accept it, run again with --force-resume\n"+
-			"(an audit note is written in %s), or rerun from this phase with --rerun-from %s.", hist, phase)
-	},
-	ProbOthers: func(n int) string { return fmt.Sprintf("\n%d other mismatch(es): `pickup plan` lists them.", n) },
+	ProbTemplateChanged: i18n.T("bookforge: the prompt template of {scene} {phase} changed since its output was made.\n"),
+	ProbFile:            i18n.T("  file:     {file}\n  recorded: {recorded}\n  now:      {now}\n"),
+	ProbSet:             i18n.T("  (prompt_hash covers the template set {set}; any of them may have changed)\n"),
+	ProbTemplateMissing: i18n.T("bookforge: a prompt template of {scene} {phase} is missing.\n"),
+	ProbPreState:        i18n.T("bookforge: the state {scene} {phase} started from has changed (pre_state_hash).\n"),
+	ProbEdited:          i18n.T("bookforge: an output of {scene} {phase} was edited after it was recorded.\n"),
+	ProbPromptFlag:      i18n.T("Resume will not reuse outputs made with another prompt. To accept the change, run again with\n  --resume-allow-prompt-change --reason \"why the prompt changed\"\n(the change is recorded on the ledger entry), or rerun from this phase with --rerun-from {phase}."),
+	ProbForceFlag:       i18n.T("Resume will not build on it unchecked. To accept it, run again with --force-resume\n(an audit note is written in {hist}), or rerun from this phase with --rerun-from {phase}."),
+	ProbOthers:          i18n.Plural("\n{n} other mismatch(es): `pickup plan` lists them.", "\n{n} other mismatch(es): `pickup plan` lists them."),
 
-	PromptTitle: func(book string) string { return fmt.Sprintf("# Resume bookforge book %s\n\n", book) },
-	PromptResume: func(scene, phase, reason string) string {
-		return fmt.Sprintf("Resume scene **%s** at phase **%s**: %s.\n\n", scene, phase, reason)
-	},
-	PromptWait:    func(text string) string { return fmt.Sprintf("> **Wait first:** %s.\n\n", text) },
+	PromptTitle:   i18n.T("# Resume bookforge book {book}\n\n"),
+	PromptResume:  i18n.T("Resume scene **{scene}** at phase **{phase}**: {reason}.\n\n"),
+	PromptWait:    i18n.T("> **Wait first:** {text}.\n\n"),
 	PromptRun:     "Run:",
 	PromptWrites:  "Before it, pickup's CONTINUE makes these writes (with --yes):",
 	PromptStopped: "## Why the last run stopped",
 	PromptStale:   "## A stale pause marker (not why the last run stopped)",
-	PromptByPhase: func(scene string) string { return fmt.Sprintf("## %s, phase by phase", scene) },
+	PromptByPhase: i18n.T("## {scene}, phase by phase"),
 	PromptOutputs: "## Outputs to load into the next phase",
-	PromptLedger:  func(hist, dir string) string { return fmt.Sprintf("Ledger folder: `%s` (book `%s`).\n", hist, dir) },
+	PromptLedger:  i18n.T("Ledger folder: `{hist}` (book `{dir}`).\n"),
 
 	GridTitle: "Scenes × phases", GridTitlePlain: "Scenes x phases", Why: "Why", SecWrites: "CONTINUE writes",
-	SecPause:   func(file string) string { return "Pause (" + file + ")" },
-	SecStale:   func(file string) string { return "Stale pause marker (" + file + ")" },
-	LegSkip:    "done/skip",
-	LegRerun:   "rerun",
-	LegBlocked: "blocked",
-	LegMaybe:   "if lint fails",
-	LegNone:    "not needed",
-	ColRepair:  "repair (if lint fails)",
-	PhasesLine: func(legend string) string { return "Phases: " + legend },
-	NoScenes:   "(no scene recorded yet)",
-	AllSkip: func(scene string) string {
-		return fmt.Sprintf("%s: every phase SKIP (recorded success, artifacts present)", scene)
-	},
-	CommittedLine:  func(scene string) string { return scene + ": committed before the cursor; its ledger is history" },
+	SecPause:       i18n.T("Pause ({file})"),
+	SecStale:       i18n.T("Stale pause marker ({file})"),
+	LegSkip:        "done/skip",
+	LegRerun:       "rerun",
+	LegBlocked:     "blocked",
+	LegMaybe:       "if lint fails",
+	LegNone:        "not needed",
+	ColRepair:      "repair (if lint fails)",
+	PhasesLine:     i18n.T("Phases: {legend}"),
+	NoScenes:       "(no scene recorded yet)",
+	AllSkip:        i18n.T("{scene}: every phase SKIP (recorded success, artifacts present)"),
+	CommittedLine:  i18n.T("{scene}: committed before the cursor; its ledger is history"),
 	NothingWritten: "nothing: the ledger is only read",
 
-	PlanTitle: func(book, dir string) string { return fmt.Sprintf("bookforge resume plan: book %s (%s)", book, dir) },
-	PlanFlags: func(flags string) string { return "Flags: " + flags },
-	PlanCursor: func(id, status, file string, committed int) string {
-		return fmt.Sprintf("Cursor: %s (status %s) from %s; committed before it: %s", id, status, file, i18n.Count(committed, "scene", "scenes"))
-	},
-	PlanNoCursor: "Cursor: no state.json: the resume scene is the first scene whose ledger is not complete",
-	PlanLint: func(off bool, why string) string {
-		if off {
-			return "Lint: off (" + why + ")"
-		}
-		return "Lint: on (" + why + ")"
-	},
-	PlanResumeWhy:   func(reason string) string { return "Resume: " + reason },
-	PlanResumeAt:    func(scene, phase string) string { return fmt.Sprintf("Resume: %s at %s", scene, phase) },
-	PlanCommand:     func(command string) string { return "Command: " + command },
-	PlanStale:       func(file string) string { return "Stale pause marker (" + file + "):" },
+	PlanTitle:       i18n.T("bookforge resume plan: book {book} ({dir})"),
+	PlanFlags:       i18n.T("Flags: {flags}"),
+	PlanCursor:      i18n.Plural("Cursor: {id} (status {status}) from {file}; committed before it: {n} scene", "Cursor: {id} (status {status}) from {file}; committed before it: {n} scenes"),
+	PlanNoCursor:    "Cursor: no state.json: the resume scene is the first scene whose ledger is not complete",
+	PlanLintOff:     i18n.T("Lint: off ({why})"),
+	PlanLintOn:      i18n.T("Lint: on ({why})"),
+	PlanResumeWhy:   i18n.T("Resume: {reason}"),
+	PlanResumeAt:    i18n.T("Resume: {scene} at {phase}"),
+	PlanCommand:     i18n.T("Command: {command}"),
+	PlanStale:       i18n.T("Stale pause marker ({file}):"),
 	PlanNoLedger:    " (no ledger yet)",
 	PlanResumeHere:  "  (resume here)",
 	PlanCommitted:   "  (committed)",
 	PlanAfterCursor: "  (after the cursor)",
-	PlanBlocked:     func(n int) string { return fmt.Sprintf("Blocked (%d): CONTINUE needs an explicit flag", n) },
+	PlanBlocked:     i18n.T("Blocked ({n}): CONTINUE needs an explicit flag"),
 	PlanWrites:      "CONTINUE writes:",
-	PlanNote:        func(note string) string { return "Note: " + note },
+	PlanNote:        i18n.T("Note: {note}"),
 
-	PauseUnreadable: func(file, err string) string {
-		return fmt.Sprintf("%s: %s; the pause marker is ignored (DISCARD still archives it)", file, err)
-	},
-	PauseNotObject: func(file, kind string) string {
-		return fmt.Sprintf("%s: the pause marker is %s, not an object; ignored (DISCARD still archives it)", file, kind)
-	},
-	PauseBadCreated: func(file, raw string) string {
-		return fmt.Sprintf("%s: created_at %q is not an ISO 8601 time", file, raw)
-	},
-	CauseIn:     func(phase string) string { return " in " + phase },
-	CauseHTTP:   func(code int, where string) string { return fmt.Sprintf("HTTP %d quota pause%s", code, where) },
-	CauseQuota:  func(where string) string { return "quota pause" + where },
-	CauseReason: func(code, where string) string { return code + " pause" + where },
-	CausePause:  func(where string) string { return "pause" + where },
-	LineStale: func(why string) string {
-		return "Stale: " + why + "; it is not why the last run stopped (bookforge removes it only in `bookforge book reset`)"
-	},
-	LineScene: func(chapter, scene int) string { return fmt.Sprintf(", chapter %d, scene %d", chapter, scene) },
-	LineQuota: func(code int, phase, where, scene string) string {
-		return fmt.Sprintf("Quota pause: status %d in phase %s%s%s", code, phase, where, scene)
-	},
-	LineReason: func(code, phase, where, scene string) string {
-		return fmt.Sprintf("Paused: %s in phase %s%s%s", code, phase, where, scene)
-	},
-	LinePaused: func(phase, where, scene string) string {
-		return fmt.Sprintf("Paused in phase %s%s%s", phase, where, scene)
-	},
-	LineMessage:  func(m string) string { return "Message: " + m },
-	LineQuotaOf:  func(metric string) string { return "Quota: " + metric },
-	LineQuotaID:  func(id string) string { return " (id " + id + ")" },
-	NoViolations: "Quota: the marker lists no quota violations",
-	LineDetail:   func(d string) string { return "Detail: " + d },
-	LinePausedAt: func(at string) string { return "Paused at: " + at },
-	NoRetry:      "Retry: the marker gives no retry time",
-	RetryUnknown: func(after string) string {
-		return fmt.Sprintf("Retry after: %s (the pause's time is unknown, so the retry time cannot be computed)", after)
-	},
-	RetryWait: func(after, at, wait string) string {
-		return fmt.Sprintf("Retry after: %s, safe from %s: not yet, wait %s", after, at, wait)
-	},
-	RetrySafe: func(after, at string) string { return fmt.Sprintf("Retry after: %s, safe since %s", after, at) },
+	PauseUnreadable: i18n.T("{file}: {err}; the pause marker is ignored (DISCARD still archives it)"),
+	PauseNotObject:  i18n.T("{file}: the pause marker is {kind}, not an object; ignored (DISCARD still archives it)"),
+	PauseBadCreated: i18n.T("{file}: created_at {raw} is not an ISO 8601 time"),
+	CauseIn:         i18n.T(" in {phase}"),
+	CauseHTTP:       i18n.T("HTTP {code} quota pause{where}"),
+	CauseQuota:      i18n.T("quota pause{where}"),
+	CauseReason:     i18n.T("{code} pause{where}"),
+	CausePause:      i18n.T("pause{where}"),
+	LineStale:       i18n.T("Stale: {why}; it is not why the last run stopped (bookforge removes it only in `bookforge book reset`)"),
+	LineScene:       i18n.T(", chapter {chapter}, scene {scene}"),
+	LineQuota:       i18n.T("Quota pause: status {code} in phase {phase}{where}{scene}"),
+	LineReason:      i18n.T("Paused: {code} in phase {phase}{where}{scene}"),
+	LinePaused:      i18n.T("Paused in phase {phase}{where}{scene}"),
+	LineMessage:     i18n.T("Message: {m}"),
+	LineQuotaOf:     i18n.T("Quota: {metric}"),
+	LineQuotaID:     i18n.T(" (id {id})"),
+	NoViolations:    "Quota: the marker lists no quota violations",
+	LineDetail:      i18n.T("Detail: {d}"),
+	LinePausedAt:    i18n.T("Paused at: {at}"),
+	NoRetry:         "Retry: the marker gives no retry time",
+	RetryUnknown:    i18n.T("Retry after: {after} (the pause's time is unknown, so the retry time cannot be computed)"),
+	RetryWait:       i18n.T("Retry after: {after}, safe from {at}: not yet, wait {wait}"),
+	RetrySafe:       i18n.T("Retry after: {after}, safe since {at}"),
 
-	StaleCutShort: func(choice, at string) string { return fmt.Sprintf("a %s cut short at %s left it behind", choice, at) },
-	NoteAhead: func(scene, cursor string) string {
-		return fmt.Sprintf("%s lies after state.json's cursor (%s): the next run does not reach it; when a run does, --resume reuses its entries", scene, cursor)
-	},
-	NoteRerunAllFrom: func(from string) string {
-		return "--rerun-all already reruns the whole scene: --rerun-from " + from + " adds nothing"
-	},
-	NoteRerunRepair: "--rerun-from repair: bookforge repairs only after a failing lint report, so the repair column follows the lint report",
-	NoteNoScene:     "--rerun-from and --rerun-all act on the scene a resume picks up; there is none, and a committed scene's ledger is never changed",
-	NoteSceneExists: func(file, scene string) string {
-		return fmt.Sprintf("%s already exists while state.json's cursor is on %s: the last commit was cut short after writing it, and bookforge stops with \"Scene already exists\" when it commits this scene again; move that file aside first (pickup does not touch it)", file, scene)
-	},
-	ReasonComplete: func(n int) string {
-		return fmt.Sprintf("state.json says the book is COMPLETE: all recorded scenes are committed (%s)", i18n.Count(n, "scene", "scenes"))
-	},
-	ReasonNoLedger: "no scene has a ledger yet: the next run starts from the first scene",
-	ReasonAllDone: func(n int) string {
-		return fmt.Sprintf("every phase of the recorded scenes (%s) is done: the next run starts the next scene", i18n.Count(n, "scene", "scenes"))
-	},
-	WritePromptText: func(scene, phase, ledger string) string {
-		return fmt.Sprintf("record prompt_hash_prev, prompt_hash_new and prompt_update_reason on %s %s in %s (in place)", scene, phase, ledger)
-	},
-	WriteAuditText: func(n int) string {
-		return fmt.Sprintf("write an audit note of the %d mismatch(es) --force-resume accepts", n)
-	},
-	NoteForceNothing: "--force-resume: no mismatch needed forcing, so no audit note is written",
-	NoteReasonAlone:  "--reason is recorded with --resume-allow-prompt-change or --force-resume; on its own it is not used",
-	WhyReruns:        func(phase string) string { return phase + " reruns" },
-	WhoResume:        "bookforge --resume",
-	WhoLater:         "a later bookforge --resume",
-	ArchiveText: func(moved, scene, why, ledger, archive, who, reads string) string {
-		return fmt.Sprintf("move the %s entries of %s (%s) from %s to %s beside it: %s would otherwise reuse %s", moved, scene, why, ledger, archive, who, reads)
-	},
-	CommittedExists: func(file string) string { return "committed: " + file + " exists" },
-	BeforeCursorNoFile: func(file string) string {
-		return "before state.json's cursor, yet " + file + " does not exist: the run moved past this scene without committing its prose"
-	},
-	HistoryCell:         func(what string) string { return "history (the scene is committed): " + what },
-	HistSuccess:         "success",
-	HistStatus:          func(status string) string { return fmt.Sprintf("recorded status %q", status) },
-	HistAt:              func(at string) string { return " at " + at },
-	ReportFailCommitted: "; the report says fail (committed anyway, as BOOKFORGE_LINT_MODE=warn allows)",
-	ReportSays:          func(status string) string { return fmt.Sprintf("; the report says %s", status) },
-	NoRepairEntry:       "no repair entry: lint passed on its first run",
-	NoLintEntry:         "no lint entry: the scene ran with lint off",
-	NoEntryHistory:      "no entry recorded (history)",
-	LintOffCell: func(why string) string {
-		return "lint is off (" + why + "): bookforge records no lint and goes on to the commit"
-	},
-	RerunAllCell:  "--rerun-all: the command drops --resume, so bookforge ignores this scene's ledger and reruns every phase",
-	RerunFromCell: func(from string) string { return "--rerun-from " + from + ": rerun on request" },
-	EntryMoves:    "; its ledger entry moves to an archive beside the ledger",
-	RepairBroken: func(why string) string {
-		return "the repair entry it builds on cannot be reused (" + why + "): state_repair reruns on the write prose"
-	},
-	NotCommittedCursor: "not committed yet: state.json's cursor is on this scene",
-	NotCommittedNotYet: "not committed yet: the cursor has not reached this scene",
-	PausedHere:         func(cause string) string { return "; the run paused here (" + cause + ")" },
-	PlanCardReuse: func(card, ledger string) string {
-		return fmt.Sprintf("state.json plan.scene_card (%s) is this scene's card: bookforge --resume reuses it (the ledger: %s)", card, ledger)
-	},
-	LintReportUnreadable: func(path, err string) string {
-		return fmt.Sprintf("the lint report %s cannot be read (%s): bookforge --resume would stop on it", path, err)
-	},
-	Cascade: func(phase string, blocked bool) string {
-		if blocked {
-			return fmt.Sprintf("after %s, which is blocked", phase)
-		}
-		return fmt.Sprintf("after %s, which reruns", phase)
-	},
-	UpstreamWhat: func(at, prev, next, reason string) string {
-		return fmt.Sprintf("the prompt of %s changed (%s -> %s, reason: %s) after this output was made", at, prev, next, reason)
-	},
-	UpstreamRerun: func(what string) string { return what + "; it reruns (--force-resume keeps it)" },
-	UpstreamForced: func(what, reason string) string {
-		return "forced by --force-resume: kept although " + what + "; " + reason
-	},
-	RepairLintOff: "no lint, so no repair (lint is off)",
-	RepairMaybe:   "runs only if the coming lint fails",
-	RepairEarlier: "; the recorded repair is from an earlier pass",
-	RepairLintFail: func(path string) string {
-		return fmt.Sprintf("the lint report %s says fail: bookforge repairs, then runs state_repair and lint again", path)
-	},
-	RepairPassed: func(path, status string) string {
-		return fmt.Sprintf("lint passed (the report %s says %q): no repair", path, status)
-	},
-	RepairNoStatus: func(path string) string {
-		return fmt.Sprintf("the lint report %s records no status, which bookforge takes as a pass: no repair", path)
-	},
-	RepairAfter: "; lint passed after it",
-	DurableAgain: func(what string) string {
-		return fmt.Sprintf("its durable-state apply paused the last run (%s); the next run applies it again and pauses again unless that is fixed", what)
-	},
-	DurableReused:    func(again, reason string) string { return "reused, and " + again + "; " + reason },
-	CommittedNoEntry: func(file string) string { return "committed: " + file + " exists (apply/commit keeps no ledger entry)" },
-	NotCommittedFile: func(file string) string { return fmt.Sprintf("not committed yet: %s does not exist", file) },
-	NoEntryPaused:    func(cause string) string { return fmt.Sprintf("no ledger entry: the run paused here (%s)", cause) },
-	NoEntry:          func(phase string) string { return fmt.Sprintf("no ledger entry: %s has not succeeded yet", phase) },
-	NoStatus:         "the entry records no status",
-	BadStatus:        func(status string) string { return fmt.Sprintf("recorded status %q, not success", status) },
-	ArtifactNotRecorded: func(keys string) string {
-		return fmt.Sprintf("artifact not recorded: %s", keys)
-	},
-	ArtifactUnreadable: func(path, err string) string { return fmt.Sprintf("artifact unreadable: %s (%s)", path, err) },
-	ArtifactMissing:    func(path string) string { return fmt.Sprintf("artifact missing: %s", path) },
-	NeedsReason:        `; --resume-allow-prompt-change also needs --reason "..." (the reason is recorded)`,
-	PreStateNoPath:     "pre_state_hash is recorded without pre_state_path, so it cannot be checked",
-	PreStateMissing: func(path, recorded string) string {
-		return fmt.Sprintf("pre_state file missing: %s (recorded %s)", path, recorded)
-	},
-	PreStateChanged: func(old, now, path string) string {
-		return fmt.Sprintf("pre_state_hash changed (%s -> %s) for %s", old, now, path)
-	},
-	ArtifactChanged: func(path, old, now string) string {
-		return fmt.Sprintf("artifact changed: %s (%s -> %s)", path, old, now)
-	},
-	UseForce:        "; use --force-resume to accept",
-	AndMore:         func(n int) string { return fmt.Sprintf(" (and %d more)", n) },
-	SuccessAt:       func(at string) string { return "success at " + at },
-	RecordedSuccess: "recorded success",
-	Present:         func(keys string) string { return keys + " present" },
-	HashesMatch:     "hashes match",
-	PromptAccepted: func(prev, next, reason, files, why string) string {
-		return fmt.Sprintf("prompt change accepted (%s -> %s, reason: %s): %s; %s", prev, next, reason, files, why)
-	},
-	PromptEarlier: func(prev, next, reason, why string) string {
-		return fmt.Sprintf("prompt change recorded earlier (%s -> %s, reason: %s); %s", prev, next, reason, why)
-	},
-	ForcedBy: func(texts, why string) string { return "forced by --force-resume: " + texts + "; " + why },
-	TemplateMissingText: func(file, recorded string) string {
-		return fmt.Sprintf("template missing: %s (recorded %s)", file, recorded)
-	},
-	TemplateChangedText: func(file, old, now string) string {
-		return fmt.Sprintf("template changed: %s (%s -> %s)", file, old, now)
-	},
-	TemplateAccept: func(phase string) string {
-		return fmt.Sprintf(`; use --resume-allow-prompt-change --reason "..." to accept, or --rerun-from %s`, phase)
-	},
-	WithOthers:    func(others string) string { return " with " + others },
-	FolderNotFile: "a folder, not a file",
+	StaleCutShort:        i18n.T("a {choice} cut short at {at} left it behind"),
+	NoteAhead:            i18n.T("{scene} lies after state.json's cursor ({cursor}): the next run does not reach it; when a run does, --resume reuses its entries"),
+	NoteRerunAllFrom:     i18n.T("--rerun-all already reruns the whole scene: --rerun-from {from} adds nothing"),
+	NoteRerunRepair:      "--rerun-from repair: bookforge repairs only after a failing lint report, so the repair column follows the lint report",
+	NoteNoScene:          "--rerun-from and --rerun-all act on the scene a resume picks up; there is none, and a committed scene's ledger is never changed",
+	NoteSceneExists:      i18n.T(`{file} already exists while state.json's cursor is on {scene}: the last commit was cut short after writing it, and bookforge stops with "Scene already exists" when it commits this scene again; move that file aside first (pickup does not touch it)`),
+	ReasonComplete:       i18n.Plural("state.json says the book is COMPLETE: all recorded scenes are committed ({n} scene)", "state.json says the book is COMPLETE: all recorded scenes are committed ({n} scenes)"),
+	ReasonNoLedger:       "no scene has a ledger yet: the next run starts from the first scene",
+	ReasonAllDone:        i18n.Plural("every phase of the recorded scenes ({n} scene) is done: the next run starts the next scene", "every phase of the recorded scenes ({n} scenes) is done: the next run starts the next scene"),
+	WritePromptText:      i18n.T("record prompt_hash_prev, prompt_hash_new and prompt_update_reason on {scene} {phase} in {ledger} (in place)"),
+	WriteAuditText:       i18n.Plural("write an audit note of the {n} mismatch(es) --force-resume accepts", "write an audit note of the {n} mismatch(es) --force-resume accepts"),
+	NoteForceNothing:     "--force-resume: no mismatch needed forcing, so no audit note is written",
+	NoteReasonAlone:      "--reason is recorded with --resume-allow-prompt-change or --force-resume; on its own it is not used",
+	WhyReruns:            i18n.T("{phase} reruns"),
+	WhoResume:            "bookforge --resume",
+	WhoLater:             "a later bookforge --resume",
+	ArchiveText:          i18n.T("move the {moved} entries of {scene} ({why}) from {ledger} to {archive} beside it: {who} would otherwise reuse {reads}"),
+	CommittedExists:      i18n.T("committed: {file} exists"),
+	BeforeCursorNoFile:   i18n.T("before state.json's cursor, yet {file} does not exist: the run moved past this scene without committing its prose"),
+	HistoryCell:          i18n.T("history (the scene is committed): {what}"),
+	HistSuccess:          "success",
+	HistStatus:           i18n.T("recorded status {status}"),
+	HistAt:               i18n.T(" at {at}"),
+	ReportFailCommitted:  "; the report says fail (committed anyway, as BOOKFORGE_LINT_MODE=warn allows)",
+	ReportSays:           i18n.T("; the report says {status}"),
+	NoRepairEntry:        "no repair entry: lint passed on its first run",
+	NoLintEntry:          "no lint entry: the scene ran with lint off",
+	NoEntryHistory:       "no entry recorded (history)",
+	LintOffCell:          i18n.T("lint is off ({why}): bookforge records no lint and goes on to the commit"),
+	RerunAllCell:         "--rerun-all: the command drops --resume, so bookforge ignores this scene's ledger and reruns every phase",
+	RerunFromCell:        i18n.T("--rerun-from {from}: rerun on request"),
+	EntryMoves:           "; its ledger entry moves to an archive beside the ledger",
+	RepairBroken:         i18n.T("the repair entry it builds on cannot be reused ({why}): state_repair reruns on the write prose"),
+	NotCommittedCursor:   "not committed yet: state.json's cursor is on this scene",
+	NotCommittedNotYet:   "not committed yet: the cursor has not reached this scene",
+	PausedHere:           i18n.T("; the run paused here ({cause})"),
+	PlanCardReuse:        i18n.T("state.json plan.scene_card ({card}) is this scene's card: bookforge --resume reuses it (the ledger: {ledger})"),
+	LintReportUnreadable: i18n.T("the lint report {path} cannot be read ({err}): bookforge --resume would stop on it"),
+	CascadeBlocked:       i18n.T("after {phase}, which is blocked"),
+	CascadeReruns:        i18n.T("after {phase}, which reruns"),
+	UpstreamWhat:         i18n.T("the prompt of {at} changed ({prev} -> {next}, reason: {reason}) after this output was made"),
+	UpstreamRerun:        i18n.T("{what}; it reruns (--force-resume keeps it)"),
+	UpstreamForced:       i18n.T("forced by --force-resume: kept although {what}; {reason}"),
+	RepairLintOff:        "no lint, so no repair (lint is off)",
+	RepairMaybe:          "runs only if the coming lint fails",
+	RepairEarlier:        "; the recorded repair is from an earlier pass",
+	RepairLintFail:       i18n.T("the lint report {path} says fail: bookforge repairs, then runs state_repair and lint again"),
+	RepairPassed:         i18n.T("lint passed (the report {path} says {status}): no repair"),
+	RepairNoStatus:       i18n.T("the lint report {path} records no status, which bookforge takes as a pass: no repair"),
+	RepairAfter:          "; lint passed after it",
+	DurableAgain:         i18n.T("its durable-state apply paused the last run ({what}); the next run applies it again and pauses again unless that is fixed"),
+	DurableReused:        i18n.T("reused, and {again}; {reason}"),
+	CommittedNoEntry:     i18n.T("committed: {file} exists (apply/commit keeps no ledger entry)"),
+	NotCommittedFile:     i18n.T("not committed yet: {file} does not exist"),
+	NoEntryPaused:        i18n.T("no ledger entry: the run paused here ({cause})"),
+	NoEntry:              i18n.T("no ledger entry: {phase} has not succeeded yet"),
+	NoStatus:             "the entry records no status",
+	BadStatus:            i18n.T("recorded status {status}, not success"),
+	ArtifactNotRecorded:  i18n.T("artifact not recorded: {keys}"),
+	ArtifactUnreadable:   i18n.T("artifact unreadable: {path} ({err})"),
+	ArtifactMissing:      i18n.T("artifact missing: {path}"),
+	NeedsReason:          `; --resume-allow-prompt-change also needs --reason "..." (the reason is recorded)`,
+	PreStateNoPath:       "pre_state_hash is recorded without pre_state_path, so it cannot be checked",
+	PreStateMissing:      i18n.T("pre_state file missing: {path} (recorded {recorded})"),
+	PreStateChanged:      i18n.T("pre_state_hash changed ({old} -> {now}) for {path}"),
+	ArtifactChanged:      i18n.T("artifact changed: {path} ({old} -> {now})"),
+	UseForce:             "; use --force-resume to accept",
+	AndMore:              i18n.T(" (and {n} more)"),
+	SuccessAt:            i18n.T("success at {at}"),
+	RecordedSuccess:      "recorded success",
+	Present:              i18n.T("{keys} present"),
+	HashesMatch:          "hashes match",
+	PromptAccepted:       i18n.T("prompt change accepted ({prev} -> {next}, reason: {reason}): {files}; {why}"),
+	PromptEarlier:        i18n.T("prompt change recorded earlier ({prev} -> {next}, reason: {reason}); {why}"),
+	ForcedBy:             i18n.T("forced by --force-resume: {texts}; {why}"),
+	TemplateMissingText:  i18n.T("template missing: {file} (recorded {recorded})"),
+	TemplateChangedText:  i18n.T("template changed: {file} ({old} -> {now})"),
+	TemplateAccept:       i18n.T(`; use --resume-allow-prompt-change --reason "..." to accept, or --rerun-from {phase}`),
+	WithOthers:           i18n.T(" with {others}"),
+	FolderNotFile:        "a folder, not a file",
 
-	StateBad: func(file, err string) string {
-		return fmt.Sprintf("%s: %s; bookforge cannot run until it is fixed, and pickup takes the resume scene from the ledgers", file, err)
-	},
-	StateNotObject: func(file, kind string) string {
-		return fmt.Sprintf("%s: the state is %s, not an object; bookforge cannot run until it is fixed, and pickup takes the resume scene from the ledgers", file, kind)
-	},
-	ReportNotObject: func(kind string) string { return "the report is " + kind + ", not an object" },
-	LintOffEnv:      func(env string) string { return env + "=off in this environment" },
-	LintEnvIs:       func(env, mode string) string { return env + " is " + mode + " in this environment" },
-	LintUnknownMode: func(env, raw string) string {
-		return "warn (" + env + "=" + raw + " is not a mode bookforge knows)"
-	},
-	LintOffHistory: func(n int, env string) string {
-		return fmt.Sprintf("%s recorded state_repair but no lint: they ran with %s=off", i18n.Count(n, "committed scene", "committed scenes"), env)
-	},
-	LintDefault:   "bookforge's default",
-	StaleComplete: "state.json says the book is COMPLETE",
-	StaleBehind: func(scene, cursor string) string {
-		return fmt.Sprintf("it names %s, behind state.json's cursor (%s): that scene was committed since", scene, cursor)
-	},
-	StaleLater: func(where, at, created string) string {
-		return fmt.Sprintf("a later run recorded %s at %s, after the marker's created_at %s", where, at, created)
-	},
-	CutShort: func(choice, at, from, moved, file string) string {
-		return fmt.Sprintf("a %s at %s was cut short: it moved %s to %s but left the pause marker %s in place (from before the %s, so it is not why anything stopped). Choose %s again to finish it (it archives the marker), or move %s back to %s to undo it",
-			choice, at, from, moved, file, choice, choice, moved, from)
-	},
+	StateBad:        i18n.T("{file}: {err}; bookforge cannot run until it is fixed, and pickup takes the resume scene from the ledgers"),
+	StateNotObject:  i18n.T("{file}: the state is {kind}, not an object; bookforge cannot run until it is fixed, and pickup takes the resume scene from the ledgers"),
+	ReportNotObject: i18n.T("the report is {kind}, not an object"),
+	LintOffEnv:      i18n.T("{env}=off in this environment"),
+	LintEnvIs:       i18n.T("{env} is {mode} in this environment"),
+	LintUnknownMode: i18n.T("warn ({env}={raw} is not a mode bookforge knows)"),
+	LintOffHistory:  i18n.Plural("{n} committed scene recorded state_repair but no lint: they ran with {env}=off", "{n} committed scenes recorded state_repair but no lint: they ran with {env}=off"),
+	LintDefault:     "bookforge's default",
+	StaleComplete:   "state.json says the book is COMPLETE",
+	StaleBehind:     i18n.T("it names {scene}, behind state.json's cursor ({cursor}): that scene was committed since"),
+	StaleLater:      i18n.T("a later run recorded {where} at {at}, after the marker's created_at {created}"),
+	CutShort:        i18n.T("a {choice} at {at} was cut short: it moved {from} to {moved} but left the pause marker {file} in place (from before the {choice}, so it is not why anything stopped). Choose {choice} again to finish it (it archives the marker), or move {moved} back to {from} to undo it"),
 
-	FolderLikeLedger: func(path, scene string) string {
-		return fmt.Sprintf("%s: a folder named like a ledger file, not a ledger; ignored (not read as scene %s)", path, scene)
-	},
-	SecondLedger: func(path, scene string) string {
-		return fmt.Sprintf("%s: a second ledger for %s; ignored", path, scene)
-	},
-	BookIDMismatch: func(file, id, name string) string {
-		return fmt.Sprintf("%s: book_id %q is not this book's folder name %q", file, id, name)
-	},
-	ArtifactGone: func(scene, phase, key, path string) string {
-		return fmt.Sprintf("%s %s: recorded artifact %s is missing: %s (not required to skip the phase)", scene, phase, key, path)
-	},
-	PromptHashNoSet: func(scene, phase string) string {
-		return fmt.Sprintf("%s %s: prompt_hash is recorded without template_set, so the prompt cannot be checked", scene, phase)
-	},
-	LedgerBad: func(err, scene string) string {
-		return fmt.Sprintf("%s; read as an empty ledger (every phase of %s reruns)", err, scene)
-	},
-	LedgerNotObject: func(kind, scene string) string {
-		return fmt.Sprintf("the ledger is %s, not an object; read as an empty ledger (every phase of %s reruns)", kind, scene)
-	},
-	KeyRepeated: func(key string, line int) string {
-		return fmt.Sprintf("key %q (line %d) is repeated; the last one counts", key, line)
-	},
-	SceneIDMismatch: func(id string) string {
-		return fmt.Sprintf("scene_id %q does not match the file name; the file name counts", id)
-	},
-	NoPhases: func(scene string) string {
-		return fmt.Sprintf("no phases object; read as an empty ledger (every phase of %s reruns)", scene)
-	},
-	PhasesNotObject: func(kind, scene string) string {
-		return fmt.Sprintf("phases is %s, not an object; read as an empty ledger (every phase of %s reruns)", kind, scene)
-	},
-	NotPipelinePhase: func(key string) string { return fmt.Sprintf("phase %q is not a pipeline phase; ignored", key) },
-	PhaseNotObject: func(key, kind string) string {
-		return fmt.Sprintf("phase %q is %s, not an object; read as no entry", key, kind)
-	},
-	PhasesBoth: func(a, b, phase string) string {
-		return fmt.Sprintf("phases %q and %q are both %s; the later one counts", a, b, phase)
-	},
+	FolderLikeLedger: i18n.T("{path}: a folder named like a ledger file, not a ledger; ignored (not read as scene {scene})"),
+	SecondLedger:     i18n.T("{path}: a second ledger for {scene}; ignored"),
+	BookIDMismatch:   i18n.T("{file}: book_id {id} is not this book's folder name {name}"),
+	ArtifactGone:     i18n.T("{scene} {phase}: recorded artifact {key} is missing: {path} (not required to skip the phase)"),
+	PromptHashNoSet:  i18n.T("{scene} {phase}: prompt_hash is recorded without template_set, so the prompt cannot be checked"),
+	LedgerBad:        i18n.T("{err}; read as an empty ledger (every phase of {scene} reruns)"),
+	LedgerNotObject:  i18n.T("the ledger is {kind}, not an object; read as an empty ledger (every phase of {scene} reruns)"),
+	KeyRepeated:      i18n.T("key {key} (line {line}) is repeated; the last one counts"),
+	SceneIDMismatch:  i18n.T("scene_id {id} does not match the file name; the file name counts"),
+	NoPhases:         i18n.T("no phases object; read as an empty ledger (every phase of {scene} reruns)"),
+	PhasesNotObject:  i18n.T("phases is {kind}, not an object; read as an empty ledger (every phase of {scene} reruns)"),
+	NotPipelinePhase: i18n.T("phase {key} is not a pipeline phase; ignored"),
+	PhaseNotObject:   i18n.T("phase {key} is {kind}, not an object; read as no entry"),
+	PhasesBoth:       i18n.T("phases {a} and {b} are both {phase}; the later one counts"),
 
 	KindObject: "an object", KindArray: "an array", KindString: "a string", KindNumber: "a number", KindBool: "a boolean",
-	JSONError: func(line int, msg string) string { return fmt.Sprintf("invalid JSON at line %d: %s", line, msg) },
-	Syntax: map[string]string{
-		"the file is empty":                                 "the file is empty",
-		"a string is not valid UTF-8":                       "a string is not valid UTF-8",
-		"not valid JSON":                                    "not valid JSON",
-		"unexpected end of file":                            "unexpected end of file",
-		"expected a quoted key":                             "expected a quoted key",
-		"expected ',' or '}' after a value":                 "expected ',' or '}' after a value",
-		"unexpected end of file inside an object":           "unexpected end of file inside an object",
-		"expected ':' after a key":                          "expected ':' after a key",
-		"expected ',' or ']' in an array":                   "expected ',' or ']' in an array",
-		"unexpected end of file inside an array":            "unexpected end of file inside an array",
-		"unexpected %s after the document":                  "unexpected %s after the document",
-		"unexpected %s":                                     "unexpected %s",
-		"a control character inside a string":               "a control character inside a string",
-		"a string is not closed":                            "a string is not closed",
-		"invalid string: %s in an escape":                   "invalid string: %s in an escape",
-		"invalid number":                                    "invalid number",
-		"unexpected %s in a literal (true, false or null)":  "unexpected %s in a literal (true, false or null)",
-		fmt.Sprintf("nested more than %d levels", maxDepth): fmt.Sprintf("nested more than %d levels", maxDepth),
+	JSONError: i18n.T("invalid JSON at line {line}: {msg}"),
+	Syntax: map[string]i18n.M{
+		"Empty":           i18n.T("the file is empty"),
+		"NotUTF8":         i18n.T("a string is not valid UTF-8"),
+		"EndOfFile":       i18n.T("unexpected end of file"),
+		"QuotedKey":       i18n.T("expected a quoted key"),
+		"AfterValue":      i18n.T("expected ',' or '}' after a value"),
+		"EndInObject":     i18n.T("unexpected end of file inside an object"),
+		"AfterKey":        i18n.T("expected ':' after a key"),
+		"InArray":         i18n.T("expected ',' or ']' in an array"),
+		"EndInArray":      i18n.T("unexpected end of file inside an array"),
+		"AfterDocument":   i18n.T("unexpected {what} after the document"),
+		"Unexpected":      i18n.T("unexpected {what}"),
+		"ControlChar":     i18n.T("a control character inside a string"),
+		"StringNotClosed": i18n.T("a string is not closed"),
+		"BadEscape":       i18n.T("invalid string: {what} in an escape"),
+		"BadNumber":       i18n.T("invalid number"),
+		"BadLiteral":      i18n.T("unexpected {what} in a literal (true, false or null)"),
+		"TooDeep":         i18n.T("nested more than {levels} levels"),
 	},
 
-	NothingWasWritten: func(what string) string { return what + "; nothing was written" },
-	NoPlan:            "bookforge: the session has no plan; nothing was written",
-	NoReadableLedger: func(hist, scene string) string {
-		return fmt.Sprintf("bookforge: %s: no readable ledger for %s; nothing was written", hist, scene)
-	},
-	NoSceneRestart: func(dir string) string { return "bookforge: " + dir + ": no scene to restart; nothing was moved" },
-	NothingMoved: func(dir, scene string) string {
-		return "bookforge: " + dir + ": " + scene + " has no ledger and there is no pause marker; nothing was moved"
-	},
-	NothingToArchive: func(dir string) string { return "bookforge: " + dir + ": nothing to archive" },
-	UnknownChoice:    func(c string) string { return fmt.Sprintf("bookforge: unknown choice %q", c) },
-	NotLedgerOrPause: func(path string) string {
-		return fmt.Sprintf("bookforge: %s is not a book's ledger folder or pause marker", path)
-	},
-	Project:            func(path string) string { return "project " + path },
+	NothingWasWritten:  i18n.T("{what}; nothing was written"),
+	NoPlan:             "bookforge: the session has no plan; nothing was written",
+	NoReadableLedger:   i18n.T("bookforge: {hist}: no readable ledger for {scene}; nothing was written"),
+	NoSceneRestart:     i18n.T("bookforge: {dir}: no scene to restart; nothing was moved"),
+	NothingMoved:       i18n.T("bookforge: {dir}: {scene} has no ledger and there is no pause marker; nothing was moved"),
+	NothingToArchive:   i18n.T("bookforge: {dir}: nothing to archive"),
+	UnknownChoice:      i18n.T("bookforge: unknown choice {c}"),
+	NotLedgerOrPause:   i18n.T("bookforge: {path} is not a book's ledger folder or pause marker"),
+	Project:            i18n.T("project {path}"),
 	NothingMoreWritten: "; nothing more was written",
-	Entry:              func(key string) string { return fmt.Sprintf("entry %q", key) },
-	EntryGone: func(file, key string) string {
-		return fmt.Sprintf("bookforge: %s: entry %q is gone; nothing more was written", file, key)
-	},
-	CannotRemove:      func(key string) string { return fmt.Sprintf("cannot remove entry %q", key) },
-	CannotDropRepeats: func(key string) string { return fmt.Sprintf("cannot drop the repeats of %q", key) },
-	BuildingJSON:      "building JSON",
-	LayingOutJSON:     "laying out JSON",
-	LedgerMovedAlready: func(scene, to string) string {
-		return fmt.Sprintf(" (the ledger of %s was already moved to %s: RESTART again finishes it)", scene, to)
-	},
-	MovedAlready: func(from, to string) string { return fmt.Sprintf(" (%s was already moved to %s)", from, to) },
+	Entry:              i18n.T("entry {key}"),
+	EntryGone:          i18n.T("bookforge: {file}: entry {key} is gone; nothing more was written"),
+	NotUTF8:            i18n.T("bookforge: {file} is stored as {encoding}: pickup edits only UTF-8 files in place; nothing more was written"),
+	CannotRemove:       i18n.T("cannot remove entry {key}"),
+	CannotDropRepeats:  i18n.T("cannot drop the repeats of {key}"),
+	BuildingJSON:       "building JSON",
+	LayingOutJSON:      "laying out JSON",
+	LedgerMovedAlready: i18n.T(" (the ledger of {scene} was already moved to {to}: RESTART again finishes it)"),
+	MovedAlready:       i18n.T(" ({from} was already moved to {to})"),
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -19,12 +20,12 @@ import (
 )
 
 func TestTextCatalogsComplete(t *testing.T) {
-	i18ntest.Check(t, Catalogs, i18ntest.Options{
+	i18ntest.Complete(t, i18ntest.Options{
 		Same: []string{"bookforge", "pickup", "Lint", "Flags", "Cursor", "HTTP", "JSON", "UTF-8"},
 		// Words, symbols and commands that are the same in Portuguese:
 		// the bookforge command, a flag's name, an id, a value read.
-		SameFields: []string{"Text.WhoResume", "Text.LineQuotaID", "Text.PlanFlags", "Text.CausePause"},
-	})
+		SameFields: []string{"WhoResume", "LineQuotaID", "PlanFlags", "CausePause"},
+	}, Catalogs)
 }
 
 // machineWords are what pickup's pt-BR sentences quote as they are:
@@ -309,18 +310,18 @@ func TestNoEnglishInPortugueseRare(t *testing.T) {
 	oops := errors.New("EIO")
 	texts["halfway"] = strings.Join([]string{
 		fmt.Errorf("bookforge: %s: %w%s", ledger, oops, pt.NothingMoreWritten).Error(),
-		fmt.Errorf("bookforge: %s: %s: %w%s", ledger, pt.Entry("write"), oops, pt.NothingMoreWritten).Error(),
-		pt.EntryGone(ledger, "write"), pt.CannotRemove("write"), pt.CannotDropRepeats("write"),
-		"bookforge: " + pt.BuildingJSON, "bookforge: " + pt.LayingOutJSON, "bookforge: " + pt.Project(dir),
-		"EIO" + pt.LedgerMovedAlready("ch001_sc001", ledger+".restart.1"),
-		"EIO" + pt.MovedAlready(history(dir, "fern"), history(dir, "fern")+".discarded.1"),
+		fmt.Errorf("bookforge: %s: %s: %w%s", ledger, pt.Entry.F(strconv.Quote("write")), oops, pt.NothingMoreWritten).Error(),
+		pt.EntryGone.F(ledger, strconv.Quote("write")), pt.CannotRemove.F(strconv.Quote("write")), pt.CannotDropRepeats.F(strconv.Quote("write")),
+		"bookforge: " + pt.BuildingJSON, "bookforge: " + pt.LayingOutJSON, "bookforge: " + pt.Project.F(dir),
+		"EIO" + pt.LedgerMovedAlready.F("ch001_sc001", ledger+".restart.1"),
+		"EIO" + pt.MovedAlready.F(history(dir, "fern"), history(dir, "fern")+".discarded.1"),
 	}, "\n")
 	src = append(src, ledger, history(dir, "fern"), "EIO")
 	for what, text := range texts {
 		i18ntest.NoEnglish(t, what, text, src...)
 	}
 	// English is unchanged.
-	if got := english.KeyRepeated("scene_id", 2); got != `key "scene_id" (line 2) is repeated; the last one counts` {
+	if got := english.KeyRepeated.F(strconv.Quote("scene_id"), 2); got != `key "scene_id" (line 2) is repeated; the last one counts` {
 		t.Errorf("English: %q", got)
 	}
 }

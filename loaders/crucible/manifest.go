@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
+
+	"github.com/pickup-dev/pickup/internal/textin"
 )
 
 // Dispatch statuses crucible writes. The last entry for a seq is
@@ -468,7 +470,7 @@ func (m *Manifest) bad(line int, reason string) {
 // nil for a line that gives none.
 func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) *Entry {
 	if line == 1 {
-		b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
+		b = textin.TrimBOM(b) // a UTF-8 byte order mark
 	}
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 {

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/when"
+
+	"github.com/pickup-dev/pickup/internal/textin"
 )
 
 // File and folder names crucible uses.
@@ -69,7 +71,7 @@ func ParseMarker(data []byte) (*Marker, error) { return parseMarker(data, &engli
 
 // parseMarker is ParseMarker, its errors in t's language.
 func parseMarker(data []byte, t *Text) (*Marker, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
+	data = textin.ForReading(data) // a UTF-8 byte order mark off, UTF-16 decoded
 	var raw map[string]flex
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, &markerError{line: jsonLine(data, err), msg: t.NotJSONObject(t.jsonWords(jsonReason(err)))}

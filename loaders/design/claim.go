@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/internal/textin"
 )
 
 // Whose file is it? Discover returns a file only when its content is one
@@ -37,7 +39,7 @@ var (
 
 // claims applies the rule with the shape's keys.
 func claims(data []byte, keys []string) bool {
-	body := bytes.TrimSpace(bytes.TrimPrefix(data, bom))
+	body := bytes.TrimSpace(textin.ForReading(data))
 	if len(body) == 0 {
 		return true // rule 1
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/pickup-dev/pickup/internal/textin"
 	"reflect"
 	"strings"
 	"testing"
@@ -141,7 +142,7 @@ func TestSetMember(t *testing.T) {
 // one. It returns the bytes encoding/json accepted.
 func lenientValid(data []byte) (clean []byte, commas int, ok bool) {
 	clean = bytes.Clone(data)
-	if bytes.HasPrefix(clean, bom) {
+	if bytes.HasPrefix(clean, textin.BOM) {
 		copy(clean, "   ")
 	}
 	for {
@@ -215,7 +216,7 @@ func FuzzParseJSON(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if p.trailingCommas != commas || p.bom != bytes.HasPrefix(data, bom) {
+		if p.trailingCommas != commas || p.bom != bytes.HasPrefix(data, textin.BOM) {
 			t.Fatalf("trailing commas %d (want %d), bom %v for %q", p.trailingCommas, commas, p.bom, data)
 		}
 		dec := json.NewDecoder(bytes.NewReader(clean))

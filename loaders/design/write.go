@@ -16,6 +16,8 @@ import (
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
+
+	"github.com/pickup-dev/pickup/internal/textin"
 )
 
 // stamp is the timestamp in archive names: UTC, to the millisecond, no
@@ -249,6 +251,9 @@ func (v *view) approved(now time.Time) ([]byte, error) {
 func (v *view) edit(now time.Time, current int, change func(map[int]string), artifactKey string, reject int) ([]byte, error) {
 	if v.file == nil {
 		return nil, errors.New(v.text().w("the session file cannot be read, so it cannot be edited"))
+	}
+	if err := (textin.Text{Encoding: v.file.tree.encoding}).Writable(v.path); err != nil {
+		return nil, err // offsets are into the decoded text, not the file's bytes
 	}
 	root := v.file.tree.root
 	data := v.raw

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/pickup-dev/pickup/internal/textin"
 )
 
 // MEMORY.md is markdown written by an agent following prose: `## Section`
@@ -155,9 +157,8 @@ func isHeading(t string) (string, bool) {
 // leaves out, and the caller decides whether that makes the file corrupted.
 func parseMemory(data []byte) *memDoc {
 	d := &memDoc{fields: map[string][]field{}}
-	if bytes.HasPrefix(data, []byte(utf8BOM)) {
-		d.bom, data = utf8BOM, data[len(utf8BOM):]
-	}
+	bom, data := textin.SplitBOM(data)
+	d.bom = string(bom)
 	d.lines = splitLines(data)
 	cur := section{name: secPreamble, head: -1, start: 0}
 	for i, l := range d.lines {
