@@ -38,6 +38,7 @@ type Bundle[T any] struct {
 // files under dir in files (an embed.FS). Every bundle is listed by
 // Bundles, for the completeness test.
 func NewBundle[T any](english *T, files fs.FS, dir string) *Bundle[T] {
+	setOwnLang(reflect.ValueOf(english).Elem(), English)
 	b := &Bundle[T]{english: english, files: files, dir: dir, langs: map[Lang]*T{English: english}}
 	if _, file, _, ok := runtime.Caller(1); ok {
 		b.src = filepath.Dir(file)
@@ -93,7 +94,22 @@ func (b *Bundle[T]) decode(l Lang) (*T, error) {
 	}
 	tag, _ := language.Parse(string(l))
 	setLang(v.Elem(), tag)
+	setOwnLang(v.Elem(), l)
 	return v.Interface().(*T), nil
+}
+
+var langType = reflect.TypeFor[Lang]()
+
+// setOwnLang fills a catalog's own Lang field (an exported field named
+// Lang of type Lang, tagged json:"-"), so a catalog knows the language
+// it speaks (for i18n.Word, UnitsIn).
+func setOwnLang(v reflect.Value, l Lang) {
+	if v.Kind() != reflect.Struct {
+		return
+	}
+	if f := v.FieldByName("Lang"); f.IsValid() && f.CanSet() && f.Type() == langType {
+		f.Set(reflect.ValueOf(l))
+	}
 }
 
 // clone is a deep copy of v: maps and slices are copied, so decoding a

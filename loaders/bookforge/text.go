@@ -16,7 +16,9 @@ import (
 // command lines and values read from the book's files stay as written.
 type Text struct {
 	// Words.
-	Units                                                 i18n.Units // a wait's words
+	// Lang is the catalog's language (set by the bundle), for a wait's
+	// words (i18n.UnitsIn).
+	Lang                                                  i18n.Lang `json:"-"`
 	And, Or                                               string
 	None, NoHash, Missing, NoHashRecorded, NoPreStatePath string
 	AtUnknownTime                                         string
@@ -327,7 +329,7 @@ func (l Loader) tx() *Text { return Catalogs.For(l.opts.Lang) }
 // span renders a wait in words as model.Span does, in the catalog's
 // language: "6 minutes", "1 minute 30 seconds".
 func (t *Text) span(d time.Duration) string {
-	return t.Units.Span(d)
+	return i18n.UnitsIn(t.Lang).Span(d)
 }
 
 // short abbreviates a hash for reasons, as git does.
@@ -377,7 +379,6 @@ func (t *Text) and(names []string) string { return strings.Join(names, " "+t.And
 
 var english = Text{
 	Outline: englishOutline,
-	Units:   i18n.Units{Second: "second", Seconds: "seconds", Minute: "minute", Minutes: "minutes", Hour: "hour", Hours: "hours", Day: "day", Days: "days"},
 	And:     "and", Or: "or",
 	None: "(none)", NoHash: "none", Missing: "(missing)", NoHashRecorded: "(no hash recorded)", NoPreStatePath: "(no pre_state_path)",
 	AtUnknownTime: "at an unknown time",
