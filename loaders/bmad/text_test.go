@@ -1,0 +1,48 @@
+package bmad
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
+	"github.com/pickup-dev/pickup/internal/testkit"
+)
+
+// TestMessagesComplete checks every bundle this package links: its
+// messages and its words.
+func TestMessagesComplete(t *testing.T) {
+	i18ntest.Complete(t, i18ntest.Options{
+		Same: append([]string{"BMAD", "YAML"}, i18ntest.Verbs...),
+		SameFields: []string{
+			"TicksItem", "StoryLine", "CellReason", "Legend.done", "Legend.review",
+			"Legend.in-progress", "Legend.ready-for-dev", "Legend.backlog", "Epic", "Status",
+		},
+	})
+}
+
+// A Portuguese status of a real ledger says nothing in English but
+// what it quotes from the files.
+func TestPortugueseSessionHasNoEnglish(t *testing.T) {
+	root := testkit.RealTempDir(t)
+	testkit.CopyTree(t, "testdata/review-with-ledger-drift", root)
+	paths, _ := Loader{}.Discover(root)
+	s, err := Loader{Lang: i18n.PortugueseBR}.Load(root, paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ledgerText := testkit.Read(t, paths[0])
+	var texts []string
+	texts = append(texts, s.ResumePoint.Reason)
+	texts = append(texts, s.Warnings...)
+	for _, a := range s.Alerts {
+		texts = append(texts, a.Text)
+	}
+	for _, p := range s.Policy {
+		texts = append(texts, p.Hint, p.Disabled, p.Why)
+	}
+	texts = append(texts, s.Sections[0].Lines...)
+	srcs := []string{ledgerText, "bmad-sprint-status", "code-review", "dev-story", "create-story", "sprint-planning", "review", "in-progress", "ready-for-dev", "backlog", "done", "optional", "Status", "Senior Developer Review (AI)"}
+	i18ntest.NoEnglish(t, "pt-BR session", strings.Join(texts, "\n"), srcs...)
+	i18ntest.NoEnglish(t, "pt-BR prompt", s.Prompt, srcs...)
+}
