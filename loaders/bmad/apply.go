@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -109,10 +111,34 @@ func (r *reading) refusal(c model.Choice) string {
 // setLedger is the ledger with e's status replaced by value.
 func (r *reading) setLedger(e Entry, value string) ([]byte, error) {
 	out, ok := setValue(r.data, e.Line, e.Col, e.Raw, value)
-	if !ok {
-		return nil, fmt.Errorf("%s", r.t.CannotEdit.F(r.rel, e.Key))
+	if !ok || !editedOnly(r.ledger, out, e.Order, value) {
+		return nil, errors.New(r.t.CannotEdit.F(r.rel, e.Key))
 	}
 	return out, nil
+}
+
+// editedOnly reports whether out reads as the same ledger as before but
+// for entry i, whose value is now value: the check that a byte edit did
+// what it meant to, whatever the YAML around it.
+func editedOnly(before *Ledger, out []byte, i int, value string) bool {
+	var doc yaml.Node
+	if yaml.Unmarshal(out, &doc) != nil {
+		return false
+	}
+	after := parseLedger(&doc)
+	if len(after.Entries) != len(before.Entries) {
+		return false
+	}
+	for j, e := range after.Entries {
+		want := before.Entries[j].Raw
+		if j == i {
+			want = value
+		}
+		if e.Key != before.Entries[j].Key || e.Raw != want {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *reading) restart(e Entry) ([]string, error) {

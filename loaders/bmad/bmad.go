@@ -14,6 +14,7 @@
 package bmad
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -168,12 +169,13 @@ func locations(root string) []location {
 // Claims reports whether data is a BMAD sprint-status ledger: it has a
 // development_status key at the top level.
 func Claims(data []byte) bool {
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "development_status:") {
-			return true
-		}
+	if bytes.Contains(data, []byte("development_status")) {
+		return true
 	}
-	return false
+	// The key may be written with escapes ("development\x5fstatus"):
+	// only the parsed file can tell.
+	var doc yaml.Node
+	return yaml.Unmarshal(data, &doc) == nil && parseLedger(&doc).HasStatus
 }
 
 // Discover returns the ledgers under project, probing only the known
