@@ -36,14 +36,14 @@ func (r *reading) policy() (map[model.Choice]model.ChoicePolicy, map[model.Choic
 	case StInProgress:
 		pol[model.Restart] = model.ChoicePolicy{Hint: t.RestartHint.F(key, "/bmad-dev-story "+key), Why: t.RestartWhy.F(key)}
 	case StReview:
-		pol[model.Restart] = model.ChoicePolicy{Disabled: t.RestartReview.F(key, cmd)}
+		pol[model.Restart] = model.ChoicePolicy{Hint: t.RestartBMAD, Disabled: t.RestartReview.F(key, cmd)}
 	case StReady, StBacklog:
-		pol[model.Restart] = model.ChoicePolicy{Disabled: t.RestartNotYet.F(key, n.entry.Raw)}
+		pol[model.Restart] = model.ChoicePolicy{Hint: t.RestartBMAD, Disabled: t.RestartNotYet.F(key, n.entry.Raw)}
 	case "":
 		if n.has || n.workflow != "" {
-			pol[model.Restart] = model.ChoicePolicy{Disabled: t.RestartNone}
+			pol[model.Restart] = model.ChoicePolicy{Hint: t.RestartBMAD, Disabled: t.RestartNone}
 		} else {
-			pol[model.Restart] = model.ChoicePolicy{Disabled: t.AllDone}
+			pol[model.Restart] = model.ChoicePolicy{Hint: t.RestartBMAD, Disabled: t.AllDone}
 		}
 	}
 	switch st {
@@ -62,12 +62,12 @@ func (r *reading) policy() (map[model.Choice]model.ChoicePolicy, map[model.Choic
 			moves[model.Discard] = append(moves[model.Discard], f.rel)
 		}
 	case StReview:
-		pol[model.Discard] = model.ChoicePolicy{Disabled: t.DiscardReview.F(key, cmd)}
+		pol[model.Discard] = model.ChoicePolicy{Hint: t.DiscardBMAD, Disabled: t.DiscardReview.F(key, cmd)}
 	default:
 		if n.has || n.workflow != "" {
-			pol[model.Discard] = model.ChoicePolicy{Disabled: t.DiscardNone}
+			pol[model.Discard] = model.ChoicePolicy{Hint: t.DiscardBMAD, Disabled: t.DiscardNone}
 		} else {
-			pol[model.Discard] = model.ChoicePolicy{Disabled: t.AllDone}
+			pol[model.Discard] = model.ChoicePolicy{Hint: t.DiscardBMAD, Disabled: t.AllDone}
 		}
 	}
 	return pol, moves

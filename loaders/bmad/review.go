@@ -1,8 +1,6 @@
 package bmad
 
 import (
-	"strconv"
-
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -102,7 +100,7 @@ func (r *reading) grid() *model.Grid {
 	}
 	g := &model.Grid{Title: t.GridTitle, Replaces: nil}
 	for n := minN; n <= maxN; n++ {
-		g.Cols = append(g.Cols, strconv.Itoa(n))
+		g.Cols = append(g.Cols, t.StoryCol.F(n))
 	}
 	for i, rw := range rows {
 		gr := model.GridRow{Label: "epic-" + rw.epic}

@@ -48,6 +48,9 @@ type Text struct {
 	RestartHint    i18n.M
 	RestartWhy     i18n.M
 	RestartNone    string
+	RestartBMAD    string
+	DiscardBMAD    string
+	StoryCol       i18n.M
 	RestartReview  i18n.M
 	RestartNotYet  i18n.M
 	DiscardHint    i18n.M
@@ -130,6 +133,9 @@ var english = Text{
 	RestartHint:    i18n.T("set {story} back to ready-for-dev in the ledger and its story file, then {command}"),
 	RestartWhy:     i18n.T("{story} is in progress: BMAD starts a story again from ready-for-dev"),
 	RestartNone:    "RESTART sets an in-progress story back to ready-for-dev: no story is in progress",
+	RestartBMAD:    "set the story in progress back to ready-for-dev, then dev-story",
+	DiscardBMAD:    "leave the unfinished story in backlog (BMAD's own re-plan is /bmad-correct-course)",
+	StoryCol:       i18n.T("story {n}"),
 	RestartReview:  i18n.T("{story} is in review: BMAD never resets work in review; run {command}"),
 	RestartNotYet:  i18n.T("{story} is {status}: it has not started, there is nothing to restart"),
 	DiscardHint:    i18n.T("leave {story} in backlog: its ledger entry goes back to backlog and its story file is archived (BMAD's own re-plan is {command})"),

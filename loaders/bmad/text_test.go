@@ -16,7 +16,10 @@ func TestMessagesComplete(t *testing.T) {
 		Same: append([]string{"BMAD", "YAML"}, i18ntest.Verbs...),
 		SameFields: []string{
 			"TicksItem", "StoryLine", "CellReason", "Legend.done", "Legend.review",
-			"Legend.in-progress", "Legend.ready-for-dev", "Legend.backlog", "Epic", "Status",
+			"Legend.in-progress", "Legend.ready-for-dev", "Legend.backlog",
+			// The same words as aios's table (i18n.Word takes the first
+			// package that declares a word).
+			"Epic", "Story", "stories",
 		},
 	})
 }
