@@ -241,3 +241,19 @@ func TestStoryLocationOutsideProjectFallsBack(t *testing.T) {
 		t.Errorf("warnings: %s", w)
 	}
 }
+
+func TestDemoSample(t *testing.T) {
+	_, s := loadCase(t, "demo")
+	if s.Stage != "2-2-watering-schedule" || field(s, "next") != "/bmad-dev-story 2-2-watering-schedule" || field(s, "tasks") != "2/5 ticked" {
+		t.Fatalf("stage %q next %q tasks %q", s.Stage, field(s, "next"), field(s, "tasks"))
+	}
+	if all := alertTexts(s); all != "conflict: 1 story is done in _bmad-output/implementation-artifacts/sprint-status.yaml but its story file says otherwise: 2-1-plant-data-model (file: review)" {
+		t.Errorf("alerts:\n%s", all)
+	}
+	if s.Policy[model.Restart].Disabled != "" || s.Policy[model.Discard].Disabled != "" || s.Standing != "" {
+		t.Errorf("policy %+v standing %q", s.Policy, s.Standing)
+	}
+	if !strings.Contains(s.Prompt, "> Task 2: Due-today query (AC: 2)") {
+		t.Errorf("prompt:\n%s", s.Prompt)
+	}
+}
