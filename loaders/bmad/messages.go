@@ -12,10 +12,10 @@ import (
 //go:embed messages
 var messages embed.FS
 
-// words are the fixed words this format puts on screen that JSON keeps
-// in English (field labels, unit names); the screens say them in the
-// run's language (i18n.Word).
-var words = i18n.NewWords(messages, "messages",
+// The fixed words this format puts on screen that JSON keeps in English
+// (field labels, unit names): the screens say them in the run's
+// language through i18n.Word, which finds them by their English.
+var _ = i18n.NewWords(messages, "messages",
 	"Project",
 	"Epic",
 	"Story",
