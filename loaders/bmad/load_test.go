@@ -257,3 +257,18 @@ func TestDemoSample(t *testing.T) {
 		t.Errorf("prompt:\n%s", s.Prompt)
 	}
 }
+
+// A reviewed story goes on from its first open Review Follow-up, as
+// dev-story does (bmad-dev-story step 1).
+func TestPromptStartsAtTheReviewFollowUps(t *testing.T) {
+	st := "# Story 1.1: A\n\nStatus: in-progress\n\n## Tasks / Subtasks\n\n- [x] Task 1\n- [ ] Task 2: write the export\n\n### Review Follow-ups (AI)\n\n- [x] [AI-Review][High] Fix the null check\n- [ ] [AI-Review][Med] Add a test for empty input\n\n## Senior Developer Review (AI)\n\nChanges requested.\n"
+	root := project(t, map[string]string{
+		implDir + "sprint-status.yaml": ledger("epic-1: in-progress", "1-1-a: in-progress"),
+		implDir + "1-1-a.md":           st,
+	})
+	s := loadOne(t, root)
+	if !strings.Contains(s.Prompt, "> [AI-Review][Med] Add a test for empty input") || strings.Contains(s.Prompt, "> Task 2") ||
+		!strings.Contains(s.Prompt, "1 Review Follow-up (AI) is unticked") {
+		t.Errorf("prompt:\n%s", s.Prompt)
+	}
+}

@@ -87,8 +87,13 @@ func (r *reading) prompt(alerts []model.Alert) string {
 		if f.exists {
 			st := f.story
 			b.WriteString("\n" + t.PromptStory.F(f.rel, textsafe.Quote(st.Status, 40), st.Done, st.Tasks) + "\n")
-			if st.FirstOpen != "" {
-				b.WriteString("\n" + t.PromptFirstOpen + "\n\n" + textsafe.QuoteBlock(st.FirstOpen, 4))
+			first := st.FirstOpen
+			if st.Reviewed && st.FirstFollowup != "" {
+				// dev-story takes the review's follow-ups first.
+				first = st.FirstFollowup
+			}
+			if first != "" {
+				b.WriteString("\n" + t.PromptFirstOpen + "\n\n" + textsafe.QuoteBlock(first, 4))
 			}
 			if st.OpenFollowups > 0 {
 				b.WriteString("\n" + t.PromptFollowups.N(st.OpenFollowups) + "\n")

@@ -18,6 +18,9 @@ type Story struct {
 	// (subtasks included); FirstOpen is the first unchecked one's text.
 	Tasks, Done int
 	FirstOpen   string
+	// FirstFollowup is the first unchecked Review Follow-up (AI): what
+	// dev-story takes first when the story has been reviewed.
+	FirstFollowup string
 	// Reviewed: a "Senior Developer Review (AI)" section exists; OpenFollowups
 	// counts unchecked items under "Review Follow-ups (AI)".
 	Reviewed      bool
@@ -62,9 +65,10 @@ func parseStory(data []byte) Story {
 		if strings.HasPrefix(section, "tasks") {
 			if m := checkbox.FindStringSubmatch(text); m != nil {
 				ticked := m[1] != " "
-				if strings.Contains(sub, "review follow") {
-					if !ticked {
-						s.OpenFollowups++
+				if strings.Contains(sub, "review follow") && !ticked {
+					s.OpenFollowups++
+					if s.FirstFollowup == "" {
+						s.FirstFollowup = strings.TrimSpace(m[2])
 					}
 				}
 				s.Tasks++
