@@ -98,7 +98,7 @@ func (r *reading) grid() *model.Grid {
 			minN = 0
 		}
 	}
-	g := &model.Grid{Title: t.GridTitle, Replaces: nil}
+	g := &model.Grid{Title: t.GridTitle, Replaces: []string{t.SecEpics}}
 	for n := minN; n <= maxN; n++ {
 		g.Cols = append(g.Cols, t.StoryCol.F(n))
 	}
