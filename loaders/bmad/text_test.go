@@ -1,6 +1,7 @@
 package bmad
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -9,9 +10,18 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
-// TestMessagesComplete checks every bundle this package links: its
-// messages and its words.
+// TestMessagesComplete checks this package's bundles: its messages and
+// its words (the test binary links tui's too, for the benchmark).
 func TestMessagesComplete(t *testing.T) {
+	var mine []i18n.AnyBundle
+	for _, b := range i18n.Bundles() {
+		if filepath.Base(b.Source()) == "bmad" {
+			mine = append(mine, b)
+		}
+	}
+	if len(mine) != 2 {
+		t.Fatalf("%d bundles of this package, want its messages and its words", len(mine))
+	}
 	i18ntest.Complete(t, i18ntest.Options{
 		Same: append([]string{"BMAD", "YAML"}, i18ntest.Verbs...),
 		SameFields: []string{
@@ -21,7 +31,7 @@ func TestMessagesComplete(t *testing.T) {
 			// package that declares a word).
 			"Epic", "Story", "stories",
 		},
-	})
+	}, mine...)
 }
 
 // A Portuguese status of a real ledger says nothing in English but
