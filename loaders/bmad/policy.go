@@ -3,6 +3,7 @@ package bmad
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/model"
@@ -80,13 +81,13 @@ func (r *reading) prompt(alerts []model.Alert) string {
 	var b strings.Builder
 	b.WriteString(t.PromptTitle + "\n\n")
 	if cmd := n.command(); cmd != "" {
-		b.WriteString(t.PromptRun.F("`"+cmd+"`") + "\n")
+		b.WriteString(t.PromptRun.F(code(cmd)) + "\n")
 	}
 	b.WriteString(t.PromptWhy.F(textsafe.Quote(n.reason, promptFieldMax)) + "\n")
 	if f := r.nextFile(); f != nil {
 		if f.exists {
 			st := f.story
-			b.WriteString("\n" + t.PromptStory.F(f.rel, textsafe.Quote(st.Status, 40), st.Done, st.Tasks) + "\n")
+			b.WriteString("\n" + t.PromptStory.F(code(f.rel), textsafe.Quote(st.Status, 40), st.Done, st.Tasks) + "\n")
 			first := st.FirstOpen
 			if st.Reviewed && st.FirstFollowup != "" {
 				// dev-story takes the review's follow-ups first.
@@ -99,7 +100,7 @@ func (r *reading) prompt(alerts []model.Alert) string {
 				b.WriteString("\n" + t.PromptFollowups.N(st.OpenFollowups) + "\n")
 			}
 		} else if n.entry.Status != StBacklog {
-			b.WriteString("\n" + t.PromptNoFile.F(f.rel) + "\n")
+			b.WriteString("\n" + t.PromptNoFile.F(code(f.rel)) + "\n")
 		}
 	}
 	if len(alerts) > 0 {
@@ -110,4 +111,17 @@ func (r *reading) prompt(alerts []model.Alert) string {
 	}
 	b.WriteString("\n" + t.PromptRule + "\n")
 	return b.String()
+}
+
+// code is s (a command or path holding a ledger key, which is data read
+// from a file) as markdown code when it is plain (letters, digits and
+// "/._-" and one space between words), else quoted (textsafe.Quote), so
+// no key can close the code span or carry a line of its own.
+func code(s string) string {
+	for _, r := range s {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("/._- ", r)) {
+			return textsafe.Quote(s, promptFieldMax)
+		}
+	}
+	return "`" + s + "`"
 }
