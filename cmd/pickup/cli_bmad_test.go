@@ -66,7 +66,7 @@ func TestBmadContinuePromptNamesBMADsCommand(t *testing.T) {
 	p := pickup(t, project, "resume", "--choice", "continue", "--emit", "prompt").want(t, exitOK).stdout
 	for _, want := range []string{
 		"Run `/bmad-code-review 32-4-inline-suppression-comments`.",
-		"Story file: _bmad-output/implementation-artifacts/32-4-inline-suppression-comments.md (Status: «review»; 31/31 tasks ticked).",
+		"Story file: `_bmad-output/implementation-artifacts/32-4-inline-suppression-comments.md` (Status: «review»; 31/31 tasks ticked).",
 		"- «7 stories are done in",
 		"Never set a story that is done or in review back to an earlier status.",
 	} {
