@@ -164,3 +164,14 @@ func TestBmadDiscardThenUndoRestoresBytes(t *testing.T) {
 		t.Fatal("archive left behind after undo")
 	}
 }
+
+// The agent's session-start hook names the sprint and where it resumes.
+func TestBmadHook(t *testing.T) {
+	project, _, _ := bmadInProgressProject(t)
+	r := hookRun(t, project, payload("claude", project, "startup"), []string{"HOME=" + t.TempDir()}, "--agent", "claude").want(t, exitOK)
+	for _, want := range []string{"bmad session ", "«BMAD Demo»", "Resume point: «epic-1» (1-2-profile is in-progress: bmad-sprint-status recommends dev-story for the first in-progress story)"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("hook lacks %q:\n%s", want, r.stdout)
+		}
+	}
+}
