@@ -77,6 +77,7 @@ func (r *reading) check() {
 	alert(disagree, func(n int) string { return t.Disagree.N(n, r.rel, r.list(disagree)) })
 	alert(allTicked, func(n int) string { return t.AllTicked.N(n, r.list(allTicked)) })
 	alert(openTicks, func(n int) string { return t.OpenTicks.N(n, r.list(openTicks)) })
+	r.epicsDone()
 	if n := r.next; n.has && n.entry.Kind == KindStory && n.entry.Status != StBacklog {
 		if f := r.stories[n.entry.Key]; f != nil && !f.exists {
 			r.alerts = append(r.alerts, model.Alert{Kind: model.AlertConflict, Text: t.StoryNoFileYet.F(n.entry.Key, n.entry.Raw, r.rel, f.rel)})
@@ -111,5 +112,23 @@ func (r *reading) fileOrder() {
 	}
 	if e, ok := r.ledger.firstInFile(n.entry.Status); ok && e.Key != n.entry.Key {
 		r.warnings = append(r.warnings, r.t.FileOrder.F(n.entry.Status, e.Key, n.entry.Key))
+	}
+}
+
+// epicsDone alerts when an epic is done in the ledger while some of its
+// stories are not: the ledger disagrees with itself, and the epic's word
+// is not taken for the stories'.
+func (r *reading) epicsDone() {
+	open := map[string][]string{}
+	for _, e := range r.ledger.Entries {
+		if e.Kind == KindStory && e.Status != "" && e.Status != StDone {
+			open[e.Epic] = append(open[e.Epic], e.Key+" ("+e.Raw+")")
+		}
+	}
+	for _, e := range r.ledger.Entries {
+		if e.Kind == KindEpic && e.Status == StDone && len(open[e.Epic]) > 0 {
+			keys := open[e.Epic]
+			r.alerts = append(r.alerts, model.Alert{Kind: model.AlertConflict, Text: r.t.EpicDoneOpen.N(len(keys), e.Key, r.rel, r.list(keys))})
+		}
 	}
 }

@@ -284,3 +284,16 @@ func TestPromptQuotesAHostileKey(t *testing.T) {
 		t.Errorf("prompt:\n%s", s.Prompt)
 	}
 }
+
+// An epic closed while one of its stories is still open is an alert:
+// the epic's done is not taken for its stories'.
+func TestEpicDoneWithOpenStories(t *testing.T) {
+	root := project(t, map[string]string{implDir + "sprint-status.yaml": ledger("epic-1: done", "1-1-a: done", "1-2-b: review", "epic-2: backlog", "2-1-c: backlog")})
+	s := loadOne(t, root)
+	if all := alertTexts(s); !strings.Contains(all, "conflict: epic-1 is done in _bmad-output/implementation-artifacts/sprint-status.yaml but 1 of its stories is not: 1-2-b (review)") || strings.Contains(all, "epic-2") {
+		t.Errorf("alerts:\n%s", all)
+	}
+	if s.Stage != "1-2-b" {
+		t.Errorf("stage %q", s.Stage)
+	}
+}

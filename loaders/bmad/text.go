@@ -37,6 +37,7 @@ type Text struct {
 	TicksItem      i18n.M
 	FileSaysItem   i18n.M
 	StoryNoFileYet i18n.M
+	EpicDoneOpen   i18n.P
 
 	// Field values.
 	FromConfig, FromDefault, FromLegacy i18n.M
@@ -120,6 +121,7 @@ var english = Text{
 	OpenTicks:      i18n.Plural("{n} story is in review or done but its story file has unticked tasks: {list}", "{n} stories are in review or done but their story files have unticked tasks: {list}"),
 	TicksItem:      i18n.T("{story} ({done}/{total})"),
 	FileSaysItem:   i18n.T("{story} (file: {status})"),
+	EpicDoneOpen:   i18n.Plural("{epic} is done in {ledger} but {n} of its stories is not: {list}", "{epic} is done in {ledger} but {n} of its stories are not: {list}"),
 	StoryNoFileYet: i18n.T("{story} is {status} in {ledger} but its story file {file} does not exist"),
 
 	FromConfig:  i18n.T("named by {config} ({key})"),
