@@ -180,7 +180,8 @@ func Claims(data []byte) bool {
 
 // Discover returns the ledgers under project, probing only the known
 // folders. A file there that is not a ledger (no development_status) is
-// left out; one that cannot be read is returned, so Load says why.
+// left out, unless it is in the folder BMAD's config names; one that
+// cannot be read is returned, so Load says why.
 func (l Loader) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
@@ -191,7 +192,10 @@ func (l Loader) Discover(project string) ([]string, error) {
 		_, err := os.Stat(loc.path)
 		switch {
 		case err == nil:
-			if data, rerr := fsx.ReadFile(loc.path); rerr == nil && !Claims(data) {
+			// The folder BMAD's own config names holds BMAD's ledger: a
+			// file there that reads as none is a damaged ledger (Load
+			// names it). Elsewhere, another tool's file is left out.
+			if data, rerr := fsx.ReadFile(loc.path); rerr == nil && !Claims(data) && loc.from != fromConfig {
 				continue
 			}
 			found = append(found, loc.path)
