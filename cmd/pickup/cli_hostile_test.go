@@ -23,7 +23,6 @@ import (
 
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/aios"
-	"github.com/pickup-dev/pickup/loaders/crucible"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -56,57 +55,6 @@ func newHWorld(t *testing.T) hWorld {
 		}
 	}
 	return w
-}
-
-// hFormats build a project holding a valid state of each format.
-var hFormats = []struct {
-	name  string
-	setup func(t *testing.T) hWorld
-}{
-	{"aios", func(t *testing.T) hWorld {
-		w := newHWorld(t)
-		w.state = filepath.Join(w.project, ".aios", ".session-state.yaml")
-		testkit.Write(t, w.state, testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml")))
-		return w
-	}},
-	{"kiln", func(t *testing.T) hWorld {
-		w := newHWorld(t)
-		testkit.CopyReplace(t, filepath.Join(hostileData, "kiln", "execution", "memory"), filepath.Join(w.project, ".kiln", "memory"), "/home/ana/shop", w.project)
-		testkit.CopyReplace(t, filepath.Join(hostileData, "kiln", "execution", "kiln"), filepath.Join(w.project, ".kiln"))
-		w.state = filepath.Join(w.project, ".kiln", "memory", "MEMORY.md")
-		return w
-	}},
-	{"crucible", func(t *testing.T) hWorld {
-		w := newHWorld(t)
-		const sid = "hostilecli"
-		scratch := crucible.ScratchDir(w.home, w.project)
-		src := filepath.Join(hostileData, "crucible", "crash")
-		testkit.CopyReplace(t, filepath.Join(src, "dispatch"), filepath.Join(scratch, crucible.DispatchPrefix+sid), "{{SID}}", sid)
-		testkit.Write(t, filepath.Join(scratch, crucible.DispatchPrefix+sid, crucible.ManifestName),
-			strings.ReplaceAll(testkit.Read(t, filepath.Join(src, crucible.ManifestName)), "{{SID}}", sid))
-		w.state = filepath.Join(scratch, crucible.MarkerName)
-		testkit.Write(t, w.state, strings.NewReplacer("{{SID}}", sid, "{{PHASE}}", "4", "{{BRANCH}}", "main", "{{SCRATCH}}", scratch).
-			Replace(testkit.Read(t, filepath.Join(hostileData, "crucible", "marker.json"))))
-		return w
-	}},
-	{"bookforge", func(t *testing.T) hWorld {
-		w := newHWorld(t)
-		testkit.CopyReplace(t, filepath.Join(hostileData, "bookforge", "reason_pause"), w.project)
-		w.state = filepath.Join(w.project, "workspace", "books", "tide", "draft", "context", "phase_history", "ch001_sc001.json")
-		return w
-	}},
-	{"design", func(t *testing.T) hWorld {
-		w := newHWorld(t)
-		testkit.CopyReplace(t, filepath.Join(hostileData, "design", "spec_example"), w.project)
-		w.state = filepath.Join(w.project, ".claude", "design", "sessions", "user-export.session.json")
-		return w
-	}},
-	{"atelier", func(t *testing.T) hWorld {
-		w := newHWorld(t)
-		testkit.CopyReplace(t, filepath.Join(hostileData, "design", "atelier"), w.project)
-		w.state = filepath.Join(w.project, ".atelier", "state.json")
-		return w
-	}},
 }
 
 // noPanic fails when the binary crashed instead of answering.
@@ -188,18 +136,18 @@ var hGaps = map[string]bool{}
 // named whenever the exit is not 0, nothing changed. The loaders' own
 // hostile test checks each outcome in detail.
 func TestHostileCLI(t *testing.T) {
-	for _, f := range hFormats {
+	for _, f := range registeredFormats(t) {
 		for _, c := range hCases {
 			t.Run(f.name+"/"+c.name, func(t *testing.T) {
-				if testing.Short() && f.name != "aios" && f.name != "kiln" {
+				if testing.Short() && !f.hostileReview {
 					t.Skip("-short: the loaders' own hostile test covers this format")
 				}
-				w := f.setup(t)
+				w := f.hostile(t)
 				c.make(t, w)
 				before := testkit.TreeHash(t, w.project, w.home)
 				base := filepath.Base(w.state)
 				runs := [][]string{{"status", "--json"}}
-				if f.name == "aios" || f.name == "kiln" {
+				if f.hostileReview {
 					runs = append(runs, []string{"resume", "--choice", "review", "--json"})
 				}
 				for _, args := range runs {
@@ -210,17 +158,17 @@ func TestHostileCLI(t *testing.T) {
 							t.Fatalf("%v: stdout is not JSON: %v\n%s", args, err, r.stdout)
 						}
 					}
-					if f.name == "kiln" && c.name == "empty" && r.code == exitNoSession {
-						continue // by kiln's spec an empty MEMORY.md is no memory (see below)
+					if f.emptyNoSession != nil && c.name == "empty" && r.code == exitNoSession {
+						continue // by the format's spec an empty state is none (see below)
 					}
 					if r.code != exitOK && !strings.Contains(r.stdout+r.stderr, base) && !hGaps[f.name+"/"+c.name] {
 						t.Errorf("%v: exit %d without naming %s:\nstdout %s\nstderr %s", args, r.code, base, r.stdout, r.stderr)
 					}
 				}
-				if f.name == "kiln" && c.name == "empty" {
-					r := w.run(t, "--source", "kiln", "status").want(t, exitNoSession)
-					if !strings.Contains(r.stderr, "No memory found at "+filepath.Dir(w.state)) {
-						t.Errorf("kiln's own words for an empty MEMORY.md: %s", r.stderr)
+				if f.emptyNoSession != nil && c.name == "empty" {
+					r := w.run(t, "--source", f.name, "status").want(t, exitNoSession)
+					if want := f.emptyNoSession(w); !strings.Contains(r.stderr, want) {
+						t.Errorf("%s's own words for an empty state file: want %q in %s", f.name, want, r.stderr)
 					}
 				}
 				if testkit.TreeHash(t, w.project, w.home) != before {
@@ -236,9 +184,9 @@ func TestHostileCLI(t *testing.T) {
 // the project and the Claude home as they were.
 func TestReadingModifiesNothing(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
-	for _, f := range hFormats {
+	for _, f := range registeredFormats(t) {
 		t.Run(f.name, func(t *testing.T) {
-			w := f.setup(t)
+			w := f.hostile(t)
 			before := testkit.TreeHash(t, w.project, w.home)
 			for _, args := range [][]string{
 				{"status"}, {"status", "--json"}, {"plan"}, {"plan", "--json"},

@@ -15,11 +15,16 @@ func init() {
 		flags:    designFlags,
 		commands: func(a *app) []*cobra.Command { return []*cobra.Command{a.designCommand()} },
 		help:     "design: /design checkpoint sessions (.claude/design/sessions/<feature>.session.json)",
+		title:    "/design",
+		order:    5,
+		demo:     "a /design feature",
 	})
 	registerSource(sourceSpec{
 		name:    design.AtelierSource,
 		factory: func(o loaders.Options) loaders.Loader { return design.NewAtelier(o) },
 		help:    "atelier: atelier script state (.atelier/state.json, .atelier/sessions/<id>.json)",
+		order:   6,
+		demo:    "an atelier session",
 	})
 }
 
