@@ -41,7 +41,7 @@ func (a *app) execute(ctx context.Context, root *cobra.Command) int {
 	root.SetFlagErrorFunc(flagError)
 	c, err := root.ExecuteContextC(ctx)
 	if err != nil {
-		if msg := a.cli().errorText(err); msg != "" {
+		if msg := a.text().errorText(err); msg != "" {
 			fmt.Fprintf(root.ErrOrStderr(), "pickup: %s\n", msg)
 			if exitCode(err) == exitUsage {
 				if c == nil {
@@ -71,7 +71,7 @@ func flagError(c *cobra.Command, err error) error {
 				near = append(near, "--"+f.Name)
 			}
 		})
-		return fail(exitUsage, "%s", words().UnknownFlag("--"+name, near))
+		return failText(exitUsage, words().UnknownFlag("--"+name, near))
 	}
 	// pflag's own words, in the run's language.
 	var bad *pflag.InvalidValueError
@@ -80,13 +80,13 @@ func flagError(c *cobra.Command, err error) error {
 		if c := bad.Unwrap(); c != nil {
 			why = c.Error()
 		}
-		return fail(exitUsage, "%s", words().BadFlagValue(bad.GetValue(), "--"+bad.GetFlag().Name, why))
+		return failText(exitUsage, words().BadFlagValue(bad.GetValue(), "--"+bad.GetFlag().Name, why))
 	}
 	var none *pflag.ValueRequiredError
 	if errors.As(err, &none) && none.GetFlag() != nil {
-		return fail(exitUsage, "%s", words().FlagNeedsValue("--"+none.GetFlag().Name))
+		return failText(exitUsage, words().FlagNeedsValue("--"+none.GetFlag().Name))
 	}
-	return fail(exitUsage, "%s", msg)
+	return failText(exitUsage, msg)
 }
 
 // commandName is the command as an error after "pickup: " names it:
@@ -126,10 +126,10 @@ func distance(a, b string) int {
 func takes(least, most int) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if most == 0 && len(args) > 0 && c.HasAvailableSubCommands() {
-			return fail(exitUsage, "%s", words().UnknownSubcommand(args[0], commandName(c), c.SuggestionsFor(args[0])))
+			return failText(exitUsage, words().UnknownSubcommand(args[0], commandName(c), c.SuggestionsFor(args[0])))
 		}
 		if len(args) < least || len(args) > most {
-			return fail(exitUsage, "%s", words().WrongArgs(commandName(c), c.Use, least, most, len(args)))
+			return failText(exitUsage, words().WrongArgs(commandName(c), c.Use, least, most, len(args)))
 		}
 		return nil
 	}
@@ -204,7 +204,7 @@ func unknownWord(root *cobra.Command, word string) error {
 	if _, err := os.Stat(word); err == nil || !os.IsNotExist(err) {
 		return nil
 	}
-	return fail(exitUsage, "%s", words().UnknownCommand(word, root.SuggestionsFor(word)))
+	return failText(exitUsage, words().UnknownCommand(word, root.SuggestionsFor(word)))
 }
 
 // writeHelp prints a command's help: usage, examples, commands and flags
@@ -420,7 +420,7 @@ Install it with: pickup man > ~/.local/share/man/man1/pickup.1`,
 				WithSection("Exit status", exitCodesText).
 				WithSection("Environment", environmentText)
 			if err := mcobra.AddCommand(page, root); err != nil {
-				return fail(exitError, "man page: %v", err)
+				return fail(exitError, &errs.ManPage, err)
 			}
 			_, err := fmt.Fprint(a.io.out, page.Build(roff.NewDocument()))
 			return err

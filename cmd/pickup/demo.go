@@ -41,14 +41,14 @@ var sampleAges = []sampleAge{
 func (a *app) demo(keep bool) error {
 	root, err := os.MkdirTemp("", "pickup-demo-")
 	if err != nil {
-		return fail(exitError, "creating the demo directory: %v", err)
+		return fail(exitError, &errs.DemoDir, err)
 	}
 	if !keep {
 		defer os.RemoveAll(root)
 	}
 	dir, home := filepath.Join(root, "shop"), filepath.Join(root, "claude-home")
 	if err := unpackSample(dir, home, a.now()); err != nil {
-		return fail(exitError, "unpacking the demo: %v", err)
+		return fail(exitError, &errs.DemoUnpack, err)
 	}
 	if err := gitSample(dir); err != nil {
 		fmt.Fprintln(a.io.err, a.cli().DemoNoGit(err.Error()))

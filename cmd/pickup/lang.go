@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -60,11 +59,11 @@ func (a *app) checkLang() error {
 	a.lang.lang, a.lang.set = l, true
 	runLang = l
 	if err != nil {
-		return fail(exitUsage, "%s", a.cli().BadLang(a.lang.flag, strings.Join(i18n.Names(), ", ")))
+		return failText(exitUsage, a.cli().BadLang(a.lang.flag, strings.Join(i18n.Names(), ", ")))
 	}
 	if a.lang.emit != "" {
 		if _, ok := i18n.Parse(a.lang.emit); !ok {
-			return fail(exitUsage, "%s", a.cli().BadEmitLang(a.lang.emit, strings.Join(i18n.Names(), ", ")))
+			return failText(exitUsage, a.cli().BadEmitLang(a.lang.emit, strings.Join(i18n.Names(), ", ")))
 		}
 	}
 	return nil
@@ -148,76 +147,6 @@ type runText struct {
 	Prompt promptText
 	// Undo is `pickup undo`'s words.
 	Undo undoText
-	// Errors are the command line's error messages (fail's formats, see
-	// errorText), keyed by the English format: every fail in cmd with a
-	// format of words is here (TestEveryErrorIsInTheCatalog).
-	Errors map[string]string
-}
-
-// cliErrors are fail's formats that have words in them.
-var cliErrors = []string{
-	"man page: %v",
-	"no session with id %q in %s; it holds %s",
-	"--session does not apply to %s: it opens no session",
-	"%d sessions found in %s; choose one with --session ID: %s",
-	"%s %v; nothing was changed",
-	"%s has no %s scope (scopes: %s)",
-	"--command %s: give a bare name found on PATH (pickup) or an absolute path",
-	"--command %s: not found on PATH here, so the agent would not find it either: %v",
-	"pickup's state folder %s: %v; nothing was changed",
-	"%s is a symbolic link to %s; pickup does not write through links: run it on %s, nothing was changed",
-	"%s needs --agent (%s)",
-	"%s sessions have no computed plan; `pickup status` shows where this one stands",
-	"%s: %v; nothing was changed",
-	"%v; nothing was changed",
-	"--agent must be one of %s (got %q)",
-	"--choice cannot be combined with --status, --resume or --restart",
-	"--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)",
-	"--emit takes 'prompt', with --choice continue",
-	"--status, --resume and --restart exclude each other",
-	"cannot find pickup's own path for the hook command: %v",
-	"cannot find the home folder for the user scope: %v",
-	"--statusline is Claude Code's statusLine setting; pickup knows no status-line command for %s",
-	"%s already has a statusLine that is not pickup's: pickup does not replace it (remove it first, or keep it); nothing was changed",
-	"cannot resolve %q: %v",
-	"cannot resolve the project directory %q: %v",
-	"creating the demo directory: %v",
-	"internal: the wizard stopped on screen %q",
-	"internal: unexpected final model %T",
-	"no session with id %q in %s; known: %s",
-	"project directory %s is not a directory",
-	"project directory %s: %v",
-	"resume needs --choice continue|review|restart|discard",
-	"session id %q is ambiguous: it starts %d ids: %s",
-	"terminal UI: %v",
-	"unknown --source %q (known: %s)",
-	"unpacking the demo: %v",
-	"writing JSON: %v",
-	"feature: %v",
-	"--choice: %v",
-	"%s%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)",
-	"%s%s: the file was removed since pickup loaded it; nothing was written",
-}
-
-// englishErrors says each of cliErrors as it is.
-var englishErrors = func() map[string]string {
-	m := make(map[string]string, len(cliErrors))
-	for _, f := range cliErrors {
-		m[f] = f
-	}
-	return m
-}()
-
-// errorText is err in t's language: a fail whose format t translates,
-// formatted with the same arguments; any other error as it is.
-func (t *runText) errorText(err error) string {
-	var ce *codeError
-	if errors.As(err, &ce) && ce.format != "" {
-		if f, ok := t.Errors[ce.format]; ok && f != "" {
-			return fmt.Sprintf(f, ce.args...)
-		}
-	}
-	return err.Error()
 }
 
 // undoText is `pickup undo`'s words: the log's lines, what an undo
@@ -299,7 +228,6 @@ var runCatalogs = i18n.Catalogs[runText]{
 		ConfirmAlso: func(q, moves string) string {
 			return q + " (this also moves " + moves + ") — run again with --yes to answer yes (nothing was changed)"
 		},
-		Errors: englishErrors,
 		Undo: undoText{
 			Empty:         func(p string) string { return "No operation in " + p + "'s log: pickup has written nothing here." },
 			NothingToUndo: func(p string) string { return "pickup has written nothing in " + p + ": there is nothing to undo" },
@@ -427,49 +355,6 @@ var runCatalogs = i18n.Catalogs[runText]{
 			NoSuchOp: func(id int, project string) string {
 				return fmt.Sprintf("nenhuma operação %d no log de %s (pickup undo --list mostra o log)", id, project)
 			},
-		},
-		Errors: map[string]string{
-			"man page: %v": "página de manual: %v",
-			"%s%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)": "%s%s: o arquivo mudou no disco desde que o pickup o leu; nada foi gravado (recarregue e escolha de novo)",
-			"%s%s: the file was removed since pickup loaded it; nothing was written":                               "%s%s: o arquivo foi removido desde que o pickup o leu; nada foi gravado",
-			"no session with id %q in %s; it holds %s":                                                             "nenhuma sessão com id %q em %s; ele contém %s",
-			"--session does not apply to %s: it opens no session":                                                  "--session não se aplica a %s: ele não abre nenhuma sessão",
-			"%d sessions found in %s; choose one with --session ID: %s":                                            "%d sessões encontradas em %s; escolha uma com --session ID: %s",
-			"%s %v; nothing was changed":                                                                           "%s %v; nada foi alterado",
-			"%s has no %s scope (scopes: %s)":                                                                      "%s não tem o escopo %s (escopos: %s)",
-			"--command %s: give a bare name found on PATH (pickup) or an absolute path":                            "--command %s: dê um nome achado no PATH (pickup) ou um caminho absoluto",
-			"--command %s: not found on PATH here, so the agent would not find it either: %v":                      "--command %s: não está no PATH aqui, então o agente também não o acharia: %v",
-			"pickup's state folder %s: %v; nothing was changed":                                                    "a pasta de estado do pickup %s: %v; nada foi alterado",
-			"%s is a symbolic link to %s; pickup does not write through links: run it on %s, nothing was changed":  "%s é um link simbólico para %s; o pickup não grava através de links: rode-o em %s, nada foi alterado",
-			"%s needs --agent (%s)": "%s precisa de --agent (%s)",
-			"%s sessions have no computed plan; `pickup status` shows where this one stands": "sessões %s não têm plano calculado; `pickup status` mostra onde esta está",
-			"%s: %v; nothing was changed":                                                                  "%s: %v; nada foi alterado",
-			"%v; nothing was changed":                                                                      "%v; nada foi alterado",
-			"--agent must be one of %s (got %q)":                                                           "--agent deve ser um de %s (veio %q)",
-			"--choice cannot be combined with --status, --resume or --restart":                             "--choice não pode ser combinado com --status, --resume ou --restart",
-			"--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)":        "--crash-after %s: dê uma duração maior que 0 e de no máximo %s (por exemplo 30m, 2h)",
-			"--emit takes 'prompt', with --choice continue":                                                "--emit aceita 'prompt', com --choice continue",
-			"--status, --resume and --restart exclude each other":                                          "--status, --resume e --restart se excluem",
-			"cannot find pickup's own path for the hook command: %v":                                       "não foi possível achar o caminho do próprio pickup para o comando do hook: %v",
-			"cannot find the home folder for the user scope: %v":                                           "não foi possível achar a pasta pessoal para o escopo do usuário: %v",
-			"--statusline is Claude Code's statusLine setting; pickup knows no status-line command for %s": "--statusline é a configuração statusLine do Claude Code; o pickup não conhece um comando de linha de status para %s",
-			"%s already has a statusLine that is not pickup's: pickup does not replace it (remove it first, or keep it); nothing was changed": "%s já tem uma statusLine que não é do pickup: o pickup não a substitui (remova-a antes, ou mantenha-a); nada foi mudado",
-			"cannot resolve %q: %v":                                 "não foi possível resolver %q: %v",
-			"cannot resolve the project directory %q: %v":           "não foi possível resolver a pasta do projeto %q: %v",
-			"creating the demo directory: %v":                       "criando a pasta do demo: %v",
-			"internal: the wizard stopped on screen %q":             "interno: o assistente parou na tela %q",
-			"internal: unexpected final model %T":                   "interno: modelo final inesperado %T",
-			"no session with id %q in %s; known: %s":                "nenhuma sessão com id %q em %s; conhecidas: %s",
-			"project directory %s is not a directory":               "a pasta do projeto %s não é uma pasta",
-			"project directory %s: %v":                              "pasta do projeto %s: %v",
-			"resume needs --choice continue|review|restart|discard": "resume precisa de --choice continue|review|restart|discard",
-			"session id %q is ambiguous: it starts %d ids: %s":      "o id de sessão %q é ambíguo: ele começa %d ids: %s",
-			"terminal UI: %v":                                       "interface de terminal: %v",
-			"unknown --source %q (known: %s)":                       "--source %q desconhecido (conhecidos: %s)",
-			"unpacking the demo: %v":                                "desempacotando o demo: %v",
-			"writing JSON: %v":                                      "escrevendo o JSON: %v",
-			"feature: %v":                                           "feature: %v",
-			"--choice: %v":                                          "--choice: %v",
 		},
 		Prompt: promptText{
 			Title: func(title string) string { return "# Retomar: " + title },

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -16,10 +17,10 @@ import (
 func (a *app) resume(project string) error {
 	choice, err := model.ParseChoice(a.choice)
 	if err != nil {
-		return fail(exitUsage, "--choice: %v", err)
+		return fail(exitUsage, &errs.Choice, err)
 	}
 	if a.emit != "" && (a.emit != "prompt" || choice != model.Continue) {
-		return fail(exitUsage, "--emit takes 'prompt', with --choice continue")
+		return fail(exitUsage, &errs.EmitPrompt)
 	}
 	sessions, err := a.find(project)
 	if err != nil {
@@ -116,7 +117,7 @@ func (a *app) resume(project string) error {
 			doc.Warnings = append(doc.Warnings, st.Warnings...)
 			return a.vetoed(doc, st.Veto)
 		default:
-			return fail(exitError, "internal: the wizard stopped on screen %q", st.Screen)
+			return fail(exitError, &errs.StoppedOnScreen, strconv.Quote(string(st.Screen)))
 		}
 	}
 }
@@ -191,12 +192,12 @@ func (a *app) failed(doc resumeDoc, err error) error {
 	if errors.As(err, &ce) {
 		if head, ok := strings.CutSuffix(err.Error(), ce.Error()); ok {
 			if ce.Gone {
-				return fail(exitError, "%s%s: the file was removed since pickup loaded it; nothing was written", head, ce.Path)
+				return fail(exitError, &errs.FileRemoved, head, ce.Path)
 			}
-			return fail(exitError, "%s%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)", head, ce.Path)
+			return fail(exitError, &errs.FileChanged, head, ce.Path)
 		}
 	}
-	return fail(exitError, "%v", err)
+	return failText(exitError, err.Error())
 }
 
 // output writes the outcome: JSON on stdout, or one plain line on stdout
@@ -204,7 +205,7 @@ func (a *app) failed(doc resumeDoc, err error) error {
 func (a *app) output(doc resumeDoc, code int) error {
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 		return quiet(code)
 	}

@@ -188,7 +188,7 @@ with --yes; without it they say what they would do and exit 5.`,
 		Args: takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if a.choice == "" {
-				return fail(exitUsage, "resume needs --choice continue|review|restart|discard")
+				return fail(exitUsage, &errs.ResumeNeedsChoice)
 			}
 			dir, err := projectDir(args)
 			if err != nil {
@@ -263,10 +263,10 @@ func (a *app) checkFlags(c *cobra.Command) error {
 		return err
 	}
 	if a.sessionID != "" && !sessionCommands[c.CommandPath()] {
-		return fail(exitUsage, "--session does not apply to %s: it opens no session", c.CommandPath())
+		return fail(exitUsage, &errs.SessionNotHere, c.CommandPath())
 	}
 	if a.crashAfter <= 0 || a.crashAfter > maxCrashAfter {
-		return fail(exitUsage, "--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)", a.crashAfter, "8760h")
+		return fail(exitUsage, &errs.CrashAfter, a.crashAfter, "8760h")
 	}
 	return nil
 }

@@ -121,15 +121,15 @@ changes nothing.`,
 			var empty *crucible.EmptyError
 			switch {
 			case errors.As(err, &empty):
-				return fail(exitCorrupted, "%s", empty.Error())
+				return failText(exitCorrupted, empty.Error())
 			case errors.Is(err, fs.ErrNotExist):
-				return fail(exitUsage, "%v", err)
+				return failText(exitUsage, err.Error())
 			case err != nil:
-				return fail(exitCorrupted, "%v", err)
+				return failText(exitCorrupted, err.Error())
 			}
 			if a.jsonOut {
 				if err := writeJSON(a.io.out, rep.Signal); err != nil {
-					return fail(exitError, "writing JSON: %v", err)
+					return fail(exitError, &errs.WritingJSON, err)
 				}
 			} else {
 				fmt.Fprintln(a.io.out, strings.Join(rep.Lines, "\n"))

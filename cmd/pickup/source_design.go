@@ -91,7 +91,7 @@ The same forms work as pickup status/resume --feature FEATURE [--stage N].`,
 		Args:    takes(1, 2),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if err := a.sourceFlags.Set(design.FlagFeature, args[0]); err != nil {
-				return fail(exitUsage, "feature: %v", err)
+				return fail(exitUsage, &errs.Feature, err)
 			}
 			a.source = design.SourceName
 			dir, err := projectDir(args[1:])
@@ -105,10 +105,10 @@ The same forms work as pickup status/resume --feature FEATURE [--stage N].`,
 				}
 			}
 			if n > 1 {
-				return fail(exitUsage, "--status, --resume and --restart exclude each other")
+				return fail(exitUsage, &errs.DesignExclusive)
 			}
 			if n == 1 && a.choice != "" {
-				return fail(exitUsage, "--choice cannot be combined with --status, --resume or --restart")
+				return fail(exitUsage, &errs.DesignChoice)
 			}
 			switch {
 			case status:

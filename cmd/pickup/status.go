@@ -63,7 +63,7 @@ func (a *app) statusOne(project string) error {
 	doc.Interrupted = a.allInterrupted(project, sessions)
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 	} else if len(sessions) == 0 {
 		fmt.Fprintf(a.io.err, "pickup: %v\n", a.notFound(project))

@@ -128,7 +128,7 @@ func (a *app) readLog(dir string) (string, []fsx.Entry, error) {
 	project := logHome(dir)
 	log, err := fsx.ReadLog(project)
 	if err != nil {
-		return project, nil, fail(exitError, "%v", err)
+		return project, nil, failText(exitError, err.Error())
 	}
 	return project, log, nil
 }
@@ -144,7 +144,7 @@ func (a *app) undoList(dir string) error {
 			doc.Operations = append(doc.Operations, opOf(e, true))
 		}
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 	} else {
 		if len(log) == 0 {
@@ -312,7 +312,7 @@ func (a *app) undoRefused(doc undoDoc, err error) error {
 func (a *app) undoOut(doc undoDoc, code int) error {
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 		return quiet(code)
 	}

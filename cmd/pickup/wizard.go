@@ -99,10 +99,10 @@ func (a *app) wizard(project string) error {
 		return quiet(exitCancelled)
 	}
 	if err != nil {
-		return fail(exitError, "terminal UI: %v", err)
+		return fail(exitError, &errs.TerminalUI, err)
 	}
 	if !ok {
-		return fail(exitError, "internal: unexpected final model %T", final)
+		return fail(exitError, &errs.FinalModel, fmt.Sprintf("%T", final))
 	}
 	if fm.Session() == nil {
 		// Left from the picker: nothing was chosen, nothing changed.

@@ -142,7 +142,7 @@ func (a *app) statusWorktrees(project string) error {
 	}
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 	} else {
 		fmt.Fprint(a.io.out, strings.Join(text, ""))
