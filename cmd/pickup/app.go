@@ -295,7 +295,7 @@ func (a *app) notFound(project string) error {
 			}
 		}
 	}
-	msg := a.cli().NotFound(project, strings.Join(a.sourcesAsked(), ", "))
+	msg := a.cli().NotFound.F(project, strings.Join(a.sourcesAsked(), ", "))
 	for _, l := range a.registry() {
 		if h, ok := l.(loaders.NotFoundHinter); ok {
 			if hint := h.NotFoundHint(project); hint != "" {

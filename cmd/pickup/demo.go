@@ -51,15 +51,15 @@ func (a *app) demo(keep bool) error {
 		return fail(exitError, &errs.DemoUnpack, err)
 	}
 	if err := gitSample(dir); err != nil {
-		fmt.Fprintln(a.io.err, a.cli().DemoNoGit(err.Error()))
+		fmt.Fprintln(a.io.err, a.cli().DemoNoGit.F(err.Error()))
 	}
 	// The sample's files under the Claude home live in this one; the
 	// loaders are built after this, with it.
 	a.claudeHome = home
 	a.codexHome = demoCodexHome(home)
 	if keep {
-		fmt.Fprintln(a.io.err, a.cli().DemoKept(dir))
-		fmt.Fprintln(a.io.err, a.cli().DemoClaudeHome(home))
+		fmt.Fprintln(a.io.err, a.cli().DemoKept.F(dir))
+		fmt.Fprintln(a.io.err, a.cli().DemoClaudeHome.F(joinAnd(sourceTitles(func(s sourceSpec) bool { return s.sample != nil })), home))
 	}
 	return a.wizard(dir)
 }

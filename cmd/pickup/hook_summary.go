@@ -171,7 +171,7 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 			case model.AlertBranch:
 				add(h.Context(clip(al.Text, hookFieldMax)))
 			case model.AlertInterrupted:
-				add(a.cli().Undo.HookStopped(clip(al.Text, 3*hookFieldMax)))
+				add(a.cli().Undo.HookStopped.F(clip(al.Text, 3*hookFieldMax)))
 			}
 		}
 		if cv := st.Conversation; cv != nil {

@@ -23,11 +23,11 @@ import (
 // The command line's own words are in every language, with the same
 // placeholders.
 func TestCLICatalogsComplete(t *testing.T) {
-	i18ntest.Check(t, runCatalogs, i18ntest.Options{
+	i18ntest.Complete(t, i18ntest.Options{
 		Same: []string{"pickup", "--lang", "--emit-lang", "--yes", "--help", "dry-run"},
 		// A flag's name and the error about it.
-		SameFields: []string{"Errors[feature: %v]", "Errors[--choice: %v]"},
-	})
+		SameFields: []string{"Errors.Feature", "Errors.Choice"},
+	}, Catalogs)
 }
 
 // Every error a command fails with through fail is one of errText's

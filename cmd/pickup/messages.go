@@ -10,10 +10,12 @@ import (
 // wizard's and the long status's): English here in Go, every other
 // language in messages/<lang>.json, laid out like this struct.
 type cmdText struct {
+	Run    runText
 	Errors errText
 }
 
 var english = cmdText{
+	Run:    englishRun,
 	Errors: englishErrors,
 }
 

@@ -60,7 +60,7 @@ func (a *app) resume(project string) error {
 				return a.decided(doc, e.Decision, s)
 			case model.Apply:
 				if e.Choice.Dangerous() && !a.yes {
-					doc.Reason = a.cli().NeedsYes(string(e.Choice))
+					doc.Reason = a.cli().NeedsYes.F(string(e.Choice))
 					return a.block(doc, blockConfirm, exitBlocked)
 				}
 				ev := a.perform(e)
@@ -102,12 +102,12 @@ func (a *app) resume(project string) error {
 				w := a.cli()
 				doc.Reason = w.ConfirmDiscard
 				if mv := st.Moves(); len(mv) > 0 {
-					doc.Reason = w.ConfirmMoves(string(st.Pending), strings.Join(mv, ", "))
+					doc.Reason = w.ConfirmMoves.F(string(st.Pending), strings.Join(mv, ", "))
 				}
 				if q := st.Question(); q != "" {
-					doc.Reason = w.ConfirmQuestion(q)
+					doc.Reason = w.ConfirmQuestion.F(q)
 					if mv := st.MovesUnnamed(); len(mv) > 0 {
-						doc.Reason = w.ConfirmAlso(q, strings.Join(mv, ", "))
+						doc.Reason = w.ConfirmAlso.F(q, strings.Join(mv, ", "))
 					}
 				}
 				return a.block(doc, blockConfirm, exitBlocked)
@@ -146,7 +146,7 @@ func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
 	if a.emit == "prompt" && d.Choice == model.Continue {
 		l := a.emitLang()
 		doc.NextStep = msg.For(l).DecisionText(d)
-		fmt.Fprint(a.io.out, continuePrompt(s, doc, runCatalogs.For(l).Prompt, msg.For(l)))
+		fmt.Fprint(a.io.out, continuePrompt(s, doc, Catalogs.For(l).Run.Prompt, msg.For(l)))
 		return quiet(exitOK)
 	}
 	return a.output(doc, exitOK)
@@ -176,7 +176,7 @@ func (a *app) vetoed(doc resumeDoc, v *model.Veto) error {
 	}
 	doc.Files, doc.Changes, doc.Advice = v.Files, v.Changes, v.Advice
 	doc.Suggestion = a.msg().VetoSuggestion
-	doc.Reason = a.cli().VetoReason(len(v.Files))
+	doc.Reason = a.cli().VetoReason.N(len(v.Files))
 	return a.block(doc, model.VetoUncommitted, exitBlocked)
 }
 

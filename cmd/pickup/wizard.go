@@ -91,7 +91,7 @@ func (a *app) wizard(project string) error {
 		return a.finish(st, fm.Session())
 	}
 	if got != nil {
-		fmt.Fprintln(a.io.err, a.cli().Stopped(signalName(got), a.msg().QuitText))
+		fmt.Fprintln(a.io.err, a.cli().Stopped.F(signalName(got), a.msg().QuitText))
 		return quiet(signalExit(got))
 	}
 	if errors.Is(err, tea.ErrInterrupted) {
