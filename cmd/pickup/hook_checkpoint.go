@@ -210,7 +210,7 @@ func (a *app) checkpoint(project string, sessions []*model.Session, dirArg, suff
 
 // standingNow is where a session stands, in the one word status uses.
 func standingNow(s *model.Session, st model.State) string {
-	return words().Standing(model.StandingOf(s, st.Crash))
+	return standing(runLang, model.StandingOf(s, st.Crash))
 }
 
 // checkoutLine is the project's branch and HEAD and its uncommitted

@@ -99,7 +99,7 @@ func (a *app) installHook(agentName, scope, project, command string, uninstall, 
 		return fail(exitCorrupted, &errs.SettingsUnreadable, st.path, err)
 	}
 	if !uninstall && !dryRun && scope != "user" && command == "" {
-		fmt.Fprintln(a.io.err, words().HookSharedPath(st.path, bin, onPath(bin)))
+		fmt.Fprintln(a.io.err, words().hookShared(st.path, bin, onPath(bin)))
 	}
 	return a.finishHookEdit(st, after, uninstall, removed, dryRun, bin)
 }
@@ -211,7 +211,7 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 	if uninstall {
 		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", i18n.Count(removed, "entry", "entries"), what)
 		if drop {
-			fmt.Fprintln(out, words().HookFileRemoved(st.path))
+			fmt.Fprintln(out, words().HookFileRemoved.F(st.path))
 		}
 		return nil
 	}

@@ -11,11 +11,13 @@ import (
 // language in messages/<lang>.json, laid out like this struct.
 type cmdText struct {
 	Run    runText
+	CLI    cliText
 	Errors errText
 }
 
 var english = cmdText{
 	Run:    englishRun,
+	CLI:    englishCLI,
 	Errors: englishErrors,
 }
 
