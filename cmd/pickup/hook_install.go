@@ -38,6 +38,10 @@ type hookSettings struct {
 // userLogDir is the folder whose operation log records writes to a
 // user-scope settings file: $XDG_STATE_HOME/pickup (else
 // ~/.local/state/pickup), beside the log's key.
+// hookEntries counts the entries an uninstall removed, in install's
+// report, which is English in every language.
+var hookEntries = i18n.Plural("{n} entry", "{n} entries")
+
 func userLogDir() string { return filepath.Dir(fsx.KeyPath()) }
 
 // installHook merges pickup's entry into the agent's settings file,
@@ -209,7 +213,7 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 	}
 	defer fmt.Fprintln(a.io.err, a.msg().UndoHint(undoCommand(st.project)))
 	if uninstall {
-		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", i18n.Count(removed, "entry", "entries"), what)
+		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", hookEntries.N(removed), what)
 		if drop {
 			fmt.Fprintln(out, words().HookFileRemoved.F(st.path))
 		}

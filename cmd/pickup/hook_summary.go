@@ -175,14 +175,14 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 			}
 		}
 		if cv := st.Conversation; cv != nil {
-			t := convoCatalogs.For(runLang)
+			t := &Catalogs.For(runLang).Convo
 			ago := c.ElapsedShort(int(a.now().Sub(cv.Last).Minutes()))
 			title := ""
 			if cv.Title != "" {
 				title = quote(cv.Title, hookFieldMax)
 			}
-			line := t.Line(cv.Agent, cv.ID, title, ago, cv.Link == model.LinkRecorded)
-			add(t.Hook(line, cv.Command, cv.Way == convo.WayFork || cv.Way == convo.WayAttach))
+			line := t.line(cv.Agent, cv.ID, title, ago, cv.Link == model.LinkRecorded)
+			add(t.hook(line, cv.Command, cv.Way == convo.WayFork || cv.Way == convo.WayAttach))
 		}
 		if pol := s.Policy[model.Continue]; pol.Writes {
 			add(h.Writes(pol.Confirm != ""))

@@ -24,9 +24,9 @@ import (
 // placeholders.
 func TestCLICatalogsComplete(t *testing.T) {
 	i18ntest.Complete(t, i18ntest.Options{
-		Same: []string{"pickup", "--lang", "--emit-lang", "--yes", "--help", "dry-run", "Flags"},
+		Same: []string{"pickup", "--lang", "--emit-lang", "--yes", "--help", "dry-run", "Flags", "Codex"},
 		// A flag's name and the error about it.
-		SameFields: []string{"Errors.Feature", "Errors.Choice", "CLI.VersionCheckout"},
+		SameFields: []string{"Errors.Feature", "Errors.Choice", "CLI.VersionCheckout", "Worktree.Head"},
 	}, Catalogs)
 }
 

@@ -10,15 +10,21 @@ import (
 // wizard's and the long status's): English here in Go, every other
 // language in messages/<lang>.json, laid out like this struct.
 type cmdText struct {
-	Run    runText
-	CLI    cliText
-	Errors errText
+	Run        runText
+	CLI        cliText
+	Convo      convoText
+	Worktree   worktreeText
+	Checkpoint checkpointText
+	Errors     errText
 }
 
 var english = cmdText{
-	Run:    englishRun,
-	CLI:    englishCLI,
-	Errors: englishErrors,
+	Run:        englishRun,
+	CLI:        englishCLI,
+	Convo:      englishConvo,
+	Worktree:   englishWorktree,
+	Checkpoint: englishCheckpoint,
+	Errors:     englishErrors,
 }
 
 // messages are cmd/pickup's message files.
