@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -186,14 +187,14 @@ func projectDir(args []string) (string, error) {
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", fail(exitUsage, "cannot resolve the project directory %q: %v", dir, err)
+		return "", fail(exitUsage, &errs.CannotResolveProject, strconv.Quote(dir), err)
 	}
 	st, err := os.Stat(abs)
 	if err != nil {
-		return "", fail(exitUsage, "project directory %s: %v", abs, err)
+		return "", fail(exitUsage, &errs.ProjectDir, abs, err)
 	}
 	if !st.IsDir() {
-		return "", fail(exitUsage, "project directory %s is not a directory", abs)
+		return "", fail(exitUsage, &errs.NotADirectory, abs)
 	}
 	return abs, nil
 }
@@ -203,7 +204,7 @@ func projectDir(args []string) (string, error) {
 func (a *app) find(project string) ([]*model.Session, error) {
 	if a.source != "" {
 		if _, ok := a.registry().For(a.source); !ok {
-			return nil, fail(exitUsage, "unknown --source %q (known: %s)", a.source, strings.Join(sourceNames(), ", "))
+			return nil, fail(exitUsage, &errs.UnknownSource, strconv.Quote(a.source), strings.Join(sourceNames(), ", "))
 		}
 	}
 	var progress loaders.Progress
@@ -251,7 +252,7 @@ func (a *app) pick(project string, sessions []*model.Session) (*model.Session, e
 	if len(sessions) == 1 {
 		return sessions[0], nil
 	}
-	return nil, fail(exitUsage, "%d sessions found in %s; choose one with --session ID: %s", len(sessions), model.ShowName(project), idList(sessions))
+	return nil, fail(exitUsage, &errs.Several, len(sessions), model.ShowName(project), idList(sessions))
 }
 
 // byID resolves --session: an exact id, else the one id it prefixes.
@@ -261,11 +262,11 @@ func (a *app) byID(project string, sessions []*model.Session) (*model.Session, e
 	hits := a.matching(sessions)
 	switch len(hits) {
 	case 0:
-		return nil, fail(exitNoSession, "no session with id %q in %s; known: %s", a.sessionID, project, idList(sessions))
+		return nil, fail(exitNoSession, &errs.NoID, strconv.Quote(a.sessionID), project, idList(sessions))
 	case 1:
 		return hits[0], nil
 	}
-	return nil, fail(exitUsage, "session id %q is ambiguous: it starts %d ids: %s", a.sessionID, len(hits), idList(hits))
+	return nil, fail(exitUsage, &errs.Ambiguous, strconv.Quote(a.sessionID), len(hits), idList(hits))
 }
 
 // matching are the sessions --session names: the one whose id it is,
@@ -290,11 +291,11 @@ func (a *app) notFound(project string) error {
 	if a.source != "" {
 		if l, ok := a.registry().For(a.source); ok {
 			if e, ok := l.(loaders.NotFoundExplainer); ok {
-				return fail(exitNoSession, "%s", e.NotFound(project))
+				return failText(exitNoSession, e.NotFound(project))
 			}
 		}
 	}
-	msg := a.cli().NotFound(project, strings.Join(a.sourcesAsked(), ", "))
+	msg := a.cli().NotFound.F(project, strings.Join(a.sourcesAsked(), ", "))
 	for _, l := range a.registry() {
 		if h, ok := l.(loaders.NotFoundHinter); ok {
 			if hint := h.NotFoundHint(project); hint != "" {
@@ -302,7 +303,7 @@ func (a *app) notFound(project string) error {
 			}
 		}
 	}
-	return fail(exitNoSession, "%s", msg)
+	return failText(exitNoSession, msg)
 }
 
 // problemCode is the exit code for a session's load problem: 6 when an

@@ -121,7 +121,7 @@ func (a *app) artifacts(project string) error {
 	}
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,13 +42,13 @@ func (a *app) execute(ctx context.Context, root *cobra.Command) int {
 	root.SetFlagErrorFunc(flagError)
 	c, err := root.ExecuteContextC(ctx)
 	if err != nil {
-		if msg := a.cli().errorText(err); msg != "" {
+		if msg := a.text().errorText(err); msg != "" {
 			fmt.Fprintf(root.ErrOrStderr(), "pickup: %s\n", msg)
 			if exitCode(err) == exitUsage {
 				if c == nil {
 					c = root
 				}
-				fmt.Fprintln(root.ErrOrStderr(), words().SeeHelp(c.CommandPath()))
+				fmt.Fprintln(root.ErrOrStderr(), words().SeeHelp.F(c.CommandPath()))
 			}
 		}
 	}
@@ -71,7 +72,7 @@ func flagError(c *cobra.Command, err error) error {
 				near = append(near, "--"+f.Name)
 			}
 		})
-		return fail(exitUsage, "%s", words().UnknownFlag("--"+name, near))
+		return failText(exitUsage, words().unknownFlag("--"+name, near))
 	}
 	// pflag's own words, in the run's language.
 	var bad *pflag.InvalidValueError
@@ -80,13 +81,13 @@ func flagError(c *cobra.Command, err error) error {
 		if c := bad.Unwrap(); c != nil {
 			why = c.Error()
 		}
-		return fail(exitUsage, "%s", words().BadFlagValue(bad.GetValue(), "--"+bad.GetFlag().Name, why))
+		return failText(exitUsage, words().BadFlagValue.F(strconv.Quote(bad.GetValue()), strconv.Quote("--"+bad.GetFlag().Name), why))
 	}
 	var none *pflag.ValueRequiredError
 	if errors.As(err, &none) && none.GetFlag() != nil {
-		return fail(exitUsage, "%s", words().FlagNeedsValue("--"+none.GetFlag().Name))
+		return failText(exitUsage, words().FlagNeedsValue.F("--"+none.GetFlag().Name))
 	}
-	return fail(exitUsage, "%s", msg)
+	return failText(exitUsage, msg)
 }
 
 // commandName is the command as an error after "pickup: " names it:
@@ -126,10 +127,10 @@ func distance(a, b string) int {
 func takes(least, most int) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
 		if most == 0 && len(args) > 0 && c.HasAvailableSubCommands() {
-			return fail(exitUsage, "%s", words().UnknownSubcommand(args[0], commandName(c), c.SuggestionsFor(args[0])))
+			return failText(exitUsage, words().unknownCommand(args[0], commandName(c), c.SuggestionsFor(args[0])))
 		}
 		if len(args) < least || len(args) > most {
-			return fail(exitUsage, "%s", words().WrongArgs(commandName(c), c.Use, least, most, len(args)))
+			return failText(exitUsage, words().wrongArgs(commandName(c), c.Use, least, most, len(args)))
 		}
 		return nil
 	}
@@ -187,12 +188,12 @@ func versionOf(info *debug.BuildInfo, ok bool) string {
 		if !when.IsZero() {
 			date = when.UTC().Format("2006-01-02 15:04 UTC")
 		}
-		return words().VersionCheckout(rev, date, modified)
+		return words().versionCheckout(rev, date, modified)
 	}
 	if base != "" && base != "(devel)" {
 		return v
 	}
-	return words().VersionDevel(info.GoVersion)
+	return words().VersionDevel.F(info.GoVersion)
 }
 
 // unknownWord is the error for a first argument that is neither a
@@ -204,7 +205,7 @@ func unknownWord(root *cobra.Command, word string) error {
 	if _, err := os.Stat(word); err == nil || !os.IsNotExist(err) {
 		return nil
 	}
-	return fail(exitUsage, "%s", words().UnknownCommand(word, root.SuggestionsFor(word)))
+	return failText(exitUsage, words().unknownCommand(word, "", root.SuggestionsFor(word)))
 }
 
 // writeHelp prints a command's help: usage, examples, commands and flags
@@ -281,7 +282,7 @@ func writeHelp(out io.Writer, c *cobra.Command) {
 	var formatNames []string
 	format.VisitAll(func(f *pflag.Flag) { formatNames = append(formatNames, "--"+f.Name) })
 	if len(formatNames) > 0 {
-		section(words().HelpFormatFlags, wrapText("  "+words().FormatFlagsSeeRoot(strings.Join(formatNames, ", ")), helpWidth))
+		section(words().HelpFormatFlags, wrapText("  "+words().FormatFlagsSeeRoot.F(strings.Join(formatNames, ", ")), helpWidth))
 	}
 	section("", wrapText(c.Long, helpWidth))
 	if !c.HasParent() {
@@ -418,9 +419,9 @@ Install it with: pickup man > ~/.local/share/man/man1/pickup.1`,
 			page := mango.NewManPage(1, root.Name(), root.Short).
 				WithLongDescription(unwrap(rootLong())).
 				WithSection("Exit status", exitCodesText).
-				WithSection("Environment", environmentText)
+				WithSection(englishCLI.HelpEnvironment, environmentText) // the page is English, as the help
 			if err := mcobra.AddCommand(page, root); err != nil {
-				return fail(exitError, "man page: %v", err)
+				return fail(exitError, &errs.ManPage, err)
 			}
 			_, err := fmt.Fprint(a.io.out, page.Build(roff.NewDocument()))
 			return err

@@ -8,6 +8,19 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
+func init() {
+	registerFormatTest("aios", formatTest{
+		hostile: func(t *testing.T) hWorld {
+			w := newHWorld(t)
+			w.state = filepath.Join(w.project, ".aios", ".session-state.yaml")
+			testkit.Write(t, w.state, testkit.Read(t, filepath.Join(hostileData, "aios", "core.yaml")))
+			return w
+		},
+		hostileReview: true,
+		demoArtifacts: []string{"story"},
+	})
+}
+
 // aiosProducerFile is a session state aios-core's own code wrote
 // (testdata/aios/producer).
 func aiosProducerFile(t *testing.T, name string) string {

@@ -12,6 +12,19 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
+func init() {
+	registerFormatTest("bookforge", formatTest{
+		hostile: func(t *testing.T) hWorld {
+			w := newHWorld(t)
+			testkit.CopyReplace(t, filepath.Join(hostileData, "bookforge", "reason_pause"), w.project)
+			w.state = filepath.Join(w.project, "workspace", "books", "tide", "draft", "context", "phase_history", "ch001_sc001.json")
+			return w
+		},
+		demoArchived:  1,
+		demoArtifacts: []string{"scene_card", "patch", "pack"},
+	})
+}
+
 // bookforgeProject copies testdata/bookforge/<name> into a temporary project.
 func bookforgeProject(t *testing.T, name string) string { return fixtureProject(t, "bookforge", name) }
 

@@ -14,7 +14,30 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
+	"github.com/pickup-dev/pickup/loaders/crucible"
 )
+
+func init() {
+	registerFormatTest("crucible", formatTest{
+		hostile: func(t *testing.T) hWorld {
+			w := newHWorld(t)
+			const sid = "hostilecli"
+			scratch := crucible.ScratchDir(w.home, w.project)
+			src := filepath.Join(hostileData, "crucible", "crash")
+			testkit.CopyReplace(t, filepath.Join(src, "dispatch"), filepath.Join(scratch, crucible.DispatchPrefix+sid), "{{SID}}", sid)
+			testkit.Write(t, filepath.Join(scratch, crucible.DispatchPrefix+sid, crucible.ManifestName),
+				strings.ReplaceAll(testkit.Read(t, filepath.Join(src, crucible.ManifestName)), "{{SID}}", sid))
+			w.state = filepath.Join(scratch, crucible.MarkerName)
+			testkit.Write(t, w.state, strings.NewReplacer("{{SID}}", sid, "{{PHASE}}", "4", "{{BRANCH}}", "main", "{{SCRATCH}}", scratch).
+				Replace(testkit.Read(t, filepath.Join(hostileData, "crucible", "marker.json"))))
+			return w
+		},
+		demoArchived:  1,
+		demoArtifacts: []string{"manifest", "pipeline_status", "handoff", "dispatch"},
+		// The first restart may make the pipeline history.
+		restartNoChanges: true,
+	})
+}
 
 // crucibleFixtures is testdata/crucible.
 var crucibleFixtures = filepath.Join("..", "..", "testdata", "crucible")

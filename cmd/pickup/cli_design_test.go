@@ -11,6 +11,31 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
+func init() {
+	registerFormatTest("design", formatTest{
+		hostile: func(t *testing.T) hWorld {
+			w := newHWorld(t)
+			testkit.CopyReplace(t, filepath.Join(hostileData, "design", "spec_example"), w.project)
+			w.state = filepath.Join(w.project, ".claude", "design", "sessions", "user-export.session.json")
+			return w
+		},
+		demoArtifacts: []string{"rules", "analysis", "tdd", "adrs", "tickets"},
+	})
+	registerFormatTest("atelier", formatTest{
+		hostile: func(t *testing.T) hWorld {
+			w := newHWorld(t)
+			testkit.CopyReplace(t, filepath.Join(hostileData, "design", "atelier"), w.project)
+			w.state = filepath.Join(w.project, ".atelier", "state.json")
+			return w
+		},
+		demoArchived: 1,
+		// atelier has no RESTART: its DISCARD's archive must not block
+		// the AIOS session's RESTART either.
+		restartFirst: "discard",
+		restartAgain: "aios",
+	})
+}
+
 // designProject copies testdata/design/<name> into a fresh folder.
 func designProject(t *testing.T, name string) string { return fixtureProject(t, "design", name) }
 

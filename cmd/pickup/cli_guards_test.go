@@ -212,15 +212,12 @@ func sessionOf(t *testing.T, project, home, source string) string {
 // atelier has no RESTART: its DISCARD's archive is checked the same way,
 // and must not block the AIOS session's RESTART either.
 func TestSecondRestartNotVetoed(t *testing.T) {
-	for _, src := range []string{"aios", "kiln", "crucible", "bookforge", "design", "atelier"} {
+	for _, f := range registeredFormats(t) {
+		src := f.name
 		t.Run(src, func(t *testing.T) {
 			var project, home string
-			if src == "kiln" {
-				// The demo's kiln (3.1) has no RESTART: a phase of kiln's
-				// era B does.
-				e := kilnFixture(t, "execution", false)
-				e.gitProject(t)
-				project, home = e.project, e.home
+			if f.restartWorld != nil {
+				project, home = f.restartWorld(t)
 			} else {
 				project, home = demoProject(t)
 			}
@@ -229,14 +226,14 @@ func TestSecondRestartNotVetoed(t *testing.T) {
 				return []string{"resume", "--json", "--claude-home", home, "--source", source, "--session", id, "--choice", choice, "--yes"}
 			}
 			first := "restart"
-			if src == "atelier" {
-				first = "discard"
+			if f.restartFirst != "" {
+				first = f.restartFirst
 			}
 			if m := pickup(t, project, args(src, id, first)...).want(t, exitOK).json(t); m["blocked"] != false {
 				t.Fatalf("first %s: %v", first, m)
 			}
 			changes := git.Status(project).Changes
-			if len(changes) == 0 && src != "crucible" {
+			if len(changes) == 0 && !f.restartNoChanges {
 				t.Fatal("the first write left nothing in the project: nothing was tested")
 			}
 			// Every session of the source, read again, as the core
@@ -259,8 +256,8 @@ func TestSecondRestartNotVetoed(t *testing.T) {
 			}
 			// The second RESTART, where it is offered.
 			again, againID := src, id
-			if src == "atelier" {
-				again, againID = "aios", sessionOf(t, project, home, "aios")
+			if f.restartAgain != "" {
+				again, againID = f.restartAgain, sessionOf(t, project, home, f.restartAgain)
 			}
 			r := pickup(t, project, args(again, againID, "restart")...)
 			if r.code == exitNoSession {

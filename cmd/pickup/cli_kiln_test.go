@@ -11,6 +11,29 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
+func init() {
+	registerFormatTest("kiln", formatTest{
+		hostile: func(t *testing.T) hWorld {
+			w := newHWorld(t)
+			testkit.CopyReplace(t, filepath.Join(hostileData, "kiln", "execution", "memory"), filepath.Join(w.project, ".kiln", "memory"), "/home/ana/shop", w.project)
+			testkit.CopyReplace(t, filepath.Join(hostileData, "kiln", "execution", "kiln"), filepath.Join(w.project, ".kiln"))
+			w.state = filepath.Join(w.project, ".kiln", "memory", "MEMORY.md")
+			return w
+		},
+		hostileReview: true,
+		// By kiln's spec an empty MEMORY.md is no memory.
+		emptyNoSession: func(w hWorld) string { return "No memory found at " + filepath.Dir(w.state) },
+		demoArtifacts:  []string{"pointer", "kiln"},
+		// The demo's kiln (3.1) has no RESTART: a phase of kiln's era B
+		// does.
+		restartWorld: func(t *testing.T) (string, string) {
+			e := kilnFixture(t, "execution", false)
+			e.gitProject(t)
+			return e.project, e.home
+		},
+	})
+}
+
 // kilnEnv is a kiln fixture placed in a temporary project.
 type kilnEnv struct {
 	project, home, memDir, mem string

@@ -56,23 +56,30 @@ func TestDiscoveryAllFormats(t *testing.T) {
 			archived[s.source]++
 		}
 	}
-	for _, want := range []string{"aios", "kiln", "crucible", "bookforge", "design", "atelier"} {
-		if sources[want] == 0 {
-			t.Errorf("no %s session found: %v", want, sources)
+	wantArchived := 0
+	for _, f := range registeredFormats(t) {
+		if sources[f.name] == 0 {
+			t.Errorf("no %s session found: %v", f.name, sources)
 		}
-	}
-	if archived["crucible"] != 1 || archived["bookforge"] != 1 || archived["atelier"] != 1 {
-		t.Errorf("archived %v", archived)
+		if archived[f.name] != f.demoArchived {
+			t.Errorf("%s: %d archived, want %d: %v", f.name, archived[f.name], f.demoArchived, archived)
+		}
+		wantArchived += f.demoArchived
 	}
 	if !sort.SliceIsSorted(ss, func(i, j int) bool { return ss[i].updated > ss[j].updated }) {
 		t.Errorf("not newest first: %v", ss)
 	}
 	// The text status lists them all, archived ones marked.
 	text := pickup(t, project, "status", "--long", "--claude-home", home).want(t, exitOK).stdout
-	if n := strings.Count(text, "\n["); n+1 != len(ss) || strings.Count(text, "(archived)") != 3 {
+	if n := strings.Count(text, "\n["); n+1 != len(ss) || strings.Count(text, "(archived)") != wantArchived {
 		t.Fatalf("status text lists %d sessions, %d archived:\n%s", n+1, strings.Count(text, "(archived)"), text)
 	}
-	for _, src := range []string{"kiln", "crucible"} {
+	// --source narrows to the formats under the Claude home too.
+	for _, spec := range sourceSpecs {
+		if !spec.claudeHome {
+			continue
+		}
+		src := spec.name
 		only := sessionsOf(t, pickup(t, project, "status", "--json", "--source", src, "--claude-home", home).want(t, exitOK))
 		if len(only) != sources[src] {
 			t.Errorf("--source %s: %d sessions, want %d", src, len(only), sources[src])
@@ -83,10 +90,12 @@ func TestDiscoveryAllFormats(t *testing.T) {
 			}
 		}
 	}
-	// Without the Claude home, crucible's pipelines are not there.
+	// Without the Claude home, the sample's files there are not there.
 	for _, s := range sessionsOf(t, pickup(t, project, "status", "--json", "--claude-home", t.TempDir()).want(t, exitOK)) {
-		if s.source == "crucible" {
-			t.Fatal("crucible found without its Claude home")
+		for _, spec := range sourceSpecs {
+			if spec.sample != nil && s.source == spec.name {
+				t.Fatalf("%s found without its Claude home", s.source)
+			}
 		}
 	}
 }
@@ -96,7 +105,11 @@ func TestDiscoveryAllFormats(t *testing.T) {
 func TestDemoWithoutTerminal(t *testing.T) {
 	project, home := demoWorld(t)
 	r := pickup(t, project, "status", "--long", "--claude-home", home).want(t, exitOK)
-	for _, want := range []string{"Authentication System", "The previous session crashed.", "[kiln ", "[crucible ", "[bookforge ", "[design ", "[atelier "} {
+	wants := []string{"Authentication System", "The previous session crashed."}
+	for _, s := range sourceSpecs {
+		wants = append(wants, "["+s.name+" ")
+	}
+	for _, want := range wants {
 		if !strings.Contains(r.stdout+strings.ReplaceAll(r.stdout, "! ", ""), want) {
 			t.Errorf("status lacks %q:\n%s", want, r.stdout)
 		}
@@ -222,17 +235,10 @@ func TestArtifactsPerSource(t *testing.T) {
 			}
 		}
 	}
-	want := map[string][]string{
-		"aios":      {"story"},
-		"kiln":      {"pointer", "kiln"},
-		"crucible":  {"manifest", "pipeline_status", "handoff", "dispatch"},
-		"bookforge": {"scene_card", "patch", "pack"},
-		"design":    {"rules", "analysis", "tdd", "adrs", "tickets"},
-	}
-	for src, ks := range want {
-		for _, k := range ks {
-			if kinds[src][k] == 0 {
-				t.Errorf("%s lists no %s artifact: %v", src, k, kinds[src])
+	for _, f := range registeredFormats(t) {
+		for _, k := range f.demoArtifacts {
+			if kinds[f.name][k] == 0 {
+				t.Errorf("%s lists no %s artifact: %v", f.name, k, kinds[f.name])
 			}
 		}
 	}

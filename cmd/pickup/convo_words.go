@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -19,100 +18,64 @@ import (
 // session (loaders/convo): which one, how it was linked, and the ways
 // back into it.
 type convoText struct {
-	// Line names it: agent, id, title (may be empty), its last activity
-	// ("41m ago") and how it was linked.
-	Line func(agent, id, title, ago string, recorded bool) string
-	// The way back, by what its store says (convo.Way*): cmd is the
-	// command (empty for Elsewhere), pid the living process (0: unknown).
-	Resume    func(cmd string) string
-	Fork      func(pid int, cmd string) string
-	Attach    func(cmd string) string
-	Elsewhere string
+	// Line names it: agent, id, title ("" or a space and the quoted
+	// title), its last activity ("41m ago"); LineRecorded when pickup's
+	// hook recorded the link, LineGuessed when it is probable.
+	LineRecorded, LineGuessed i18n.M
+	// The way back, by what its store says (convo.Way*): command is the
+	// command, pid the living process (Fork: unknown).
+	Resume        i18n.M
+	Fork, ForkPID i18n.M
+	Attach        i18n.M
+	Elsewhere     string
 	// Handoff is CONTINUE's other way: a fresh agent with pickup's prompt.
-	Handoff func(cmd string) string
-	// Hook is the hook's line on it: Line's words and the way back
-	// (cmd empty: another client holds it; alive: a process holds it).
-	Hook func(line, cmd string, alive bool) string
+	Handoff i18n.M
+	// The hook's line on it: Line's words and the way back
+	// (HookElsewhere: another client holds it; HookAlive: a process
+	// holds it).
+	HookBack, HookElsewhere, HookAlive i18n.M
 	// OtherWorktrees: other worktrees of the repository hold saved
 	// sessions (list: "«path»: kiln 97c5…, aios 5939…").
-	OtherWorktrees func(n int, list string) string
+	OtherWorktrees i18n.P
 }
 
-var convoCatalogs = i18n.Catalogs[convoText]{
-	i18n.English: {
-		Line: func(agent, id, title, ago string, recorded bool) string {
-			s := "Conversation: " + agent + " " + id
-			if title != "" {
-				s += " " + title
-			}
-			s += ", last active " + ago
-			if recorded {
-				return s + " (recorded by pickup's hook)"
-			}
-			return s + " (probably: same folder and time)"
-		},
-		Resume: func(cmd string) string { return "Back into it: " + cmd },
-		Fork: func(pid int, cmd string) string {
-			who := "a running agent holds it"
-			if pid > 0 {
-				who = "a running agent holds it (pid " + strconv.Itoa(pid) + ")"
-			}
-			return "It is open: " + who + "; switch to that terminal. Resuming it would fork it; to branch off a copy on purpose: " + cmd
-		},
-		Attach:    func(cmd string) string { return "A background agent runs it: attach with " + cmd },
-		Elsewhere: "It is open in another Codex client: continue there",
-		Handoff:   func(cmd string) string { return "Or a fresh agent with pickup's handoff prompt: " + cmd },
-		Hook: func(line, cmd string, alive bool) string {
-			switch {
-			case cmd == "":
-				return line + "; another client holds it open."
-			case alive:
-				return line + "; a running agent holds it, so resuming it would fork it (`" + cmd + "` forks it on purpose)."
-			}
-			return line + "; the command back into it is `" + cmd + "`."
-		},
-		OtherWorktrees: func(n int, list string) string {
-			return i18n.Count(n, "other worktree", "other worktrees") + " of this repository also " + map[bool]string{true: "holds", false: "hold"}[n == 1] +
-				" saved sessions: " + list + "; `pickup status --worktrees` lists them."
-		},
-	},
-	i18n.PortugueseBR: {
-		Line: func(agent, id, title, ago string, recorded bool) string {
-			s := "Conversa: " + agent + " " + id
-			if title != "" {
-				s += " " + title
-			}
-			s += ", última atividade " + ago
-			if recorded {
-				return s + " (registrada pelo hook do pickup)"
-			}
-			return s + " (provável: mesma pasta e mesmo horário)"
-		},
-		Resume: func(cmd string) string { return "Para voltar a ela: " + cmd },
-		Fork: func(pid int, cmd string) string {
-			who := "um agente em execução a mantém aberta"
-			if pid > 0 {
-				who = "um agente em execução a mantém aberta (pid " + strconv.Itoa(pid) + ")"
-			}
-			return "Ela está aberta: " + who + "; vá para aquele terminal. Retomá-la criaria uma bifurcação; para criar uma cópia de propósito: " + cmd
-		},
-		Attach:    func(cmd string) string { return "Um agente em segundo plano a executa: conecte-se com " + cmd },
-		Elsewhere: "Ela está aberta em outro cliente do Codex: continue lá",
-		Handoff:   func(cmd string) string { return "Ou um agente novo com o prompt de passagem do pickup: " + cmd },
-		Hook: func(line, cmd string, alive bool) string {
-			switch {
-			case cmd == "":
-				return line + "; outro cliente a mantém aberta."
-			case alive:
-				return line + "; um agente em execução a mantém aberta, então retomá-la criaria uma bifurcação (`" + cmd + "` cria a cópia de propósito)."
-			}
-			return line + "; o comando para voltar a ela é `" + cmd + "`."
-		},
-		OtherWorktrees: func(n int, list string) string {
-			return i18n.Count(n, "outra worktree", "outras worktrees") + " deste repositório também " + map[bool]string{true: "tem", false: "têm"}[n == 1] +
-				" sessões salvas: " + list + "; `pickup status --worktrees` as lista."
-		},
-	},
+var englishConvo = convoText{
+	LineRecorded:  i18n.T("Conversation: {agent} {id}{title}, last active {ago} (recorded by pickup's hook)"),
+	LineGuessed:   i18n.T("Conversation: {agent} {id}{title}, last active {ago} (probably: same folder and time)"),
+	Resume:        i18n.T("Back into it: {command}"),
+	Fork:          i18n.T("It is open: a running agent holds it; switch to that terminal. Resuming it would fork it; to branch off a copy on purpose: {command}"),
+	ForkPID:       i18n.T("It is open: a running agent holds it (pid {pid}); switch to that terminal. Resuming it would fork it; to branch off a copy on purpose: {command}"),
+	Attach:        i18n.T("A background agent runs it: attach with {command}"),
+	Elsewhere:     "It is open in another Codex client: continue there",
+	Handoff:       i18n.T("Or a fresh agent with pickup's handoff prompt: {command}"),
+	HookBack:      i18n.T("{line}; the command back into it is `{command}`."),
+	HookElsewhere: i18n.T("{line}; another client holds it open."),
+	HookAlive:     i18n.T("{line}; a running agent holds it, so resuming it would fork it (`{command}` forks it on purpose)."),
+	OtherWorktrees: i18n.Plural("{n} other worktree of this repository also holds saved sessions: {list}; `pickup status --worktrees` lists them.",
+		"{n} other worktrees of this repository also hold saved sessions: {list}; `pickup status --worktrees` lists them."),
+}
+
+// line names a conversation: title is "" or the quoted title.
+func (t *convoText) line(agent, id, title, ago string, recorded bool) string {
+	if title != "" {
+		title = " " + title
+	}
+	if recorded {
+		return t.LineRecorded.F(agent, id, title, ago)
+	}
+	return t.LineGuessed.F(agent, id, title, ago)
+}
+
+// hook is the hook's line on a conversation: cmd empty, another client
+// holds it; alive, a process does.
+func (t *convoText) hook(line, cmd string, alive bool) string {
+	switch {
+	case cmd == "":
+		return t.HookElsewhere.F(line)
+	case alive:
+		return t.HookAlive.F(line, cmd)
+	}
+	return t.HookBack.F(line, cmd)
 }
 
 // conversationLines say the conversation c (nil: nothing) and the way
@@ -122,25 +85,29 @@ func (a *app) conversationLines(c *model.Conversation, handoff string) []string 
 	if c == nil {
 		return nil
 	}
-	t := convoCatalogs.For(runLang)
+	t := &Catalogs.For(runLang).Convo
 	ago := msg.For(runLang).ElapsedShort(int(a.now().Sub(c.Last).Minutes()))
 	title := ""
 	if c.Title != "" {
 		title = textsafe.Quote(c.Title, convo.TitleMax*4)
 	}
-	out := []string{t.Line(c.Agent, c.ID, title, ago, c.Link == convo.Recorded)}
+	out := []string{t.line(c.Agent, c.ID, title, ago, c.Link == convo.Recorded)}
 	switch c.Way {
 	case convo.WayResume:
-		out = append(out, t.Resume(c.Command))
+		out = append(out, t.Resume.F(c.Command))
 	case convo.WayFork:
-		out = append(out, t.Fork(c.PID, c.Command))
+		if c.PID > 0 {
+			out = append(out, t.ForkPID.F(c.PID, c.Command))
+		} else {
+			out = append(out, t.Fork.F(c.Command))
+		}
 	case convo.WayAttach:
-		out = append(out, t.Attach(c.Command))
+		out = append(out, t.Attach.F(c.Command))
 	case convo.WayElsewhere:
 		out = append(out, t.Elsewhere)
 	}
 	if handoff != "" {
-		out = append(out, t.Handoff(handoff))
+		out = append(out, t.Handoff.F(handoff))
 	}
 	return out
 }

@@ -12,62 +12,54 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/loaders/convo"
-	"github.com/pickup-dev/pickup/loaders/crucible"
 	"github.com/pickup-dev/pickup/loaders/git"
 )
 
 // sample is the built-in demo: sample/project is the project, with one
-// session of every format that keeps its state in the project;
-// sample/claude is what crucible keeps under the Claude home
-// (projects/<hash>/...). Dot files need the all: prefix.
+// session of every format that keeps its state in the project; a format
+// keeping files elsewhere (crucible under the Claude home, sample/claude)
+// places them itself (sourceSpec.sample). Dot files need the all:
+// prefix.
 //
 //go:embed all:sample
 var sample embed.FS
 
-// demoPipeline is the sample crucible pipeline's session id.
-const demoPipeline = "1775430161"
-
 // sampleAges dates the unpacked files (modification times), by path
-// prefix in the sample, first match wins. crucible dates a pipeline by
-// its files' times; the rest only shows them in the artifact browser.
-var sampleAges = []struct {
-	prefix string
-	age    time.Duration
-}{
-	{"claude/memory/crucible-dispatch-1775000000/", 50 * time.Hour},
+// prefix in the sample, first match wins, after the formats' own
+// (sourceSpec.sample). The rest only shows them in the artifact browser.
+var sampleAges = []sampleAge{
 	{"conversations/claude/", 41 * time.Minute},
 	{"conversations/codex/", 2*time.Hour + time.Minute},
-	{"claude/", 20 * time.Minute},
 	{"project/", 2 * time.Hour},
 }
 
 // demo unpacks the sample into a temporary folder: the project (a git
 // repository with one commit, then one uncommitted edit so VETO-2 can be
-// seen) and a Claude home beside it for crucible. It runs the wizard on
+// seen) and a Claude home beside it. It runs the wizard on
 // the project, which opens the session picker, and removes the folder
 // afterwards unless keep is set.
 func (a *app) demo(keep bool) error {
 	root, err := os.MkdirTemp("", "pickup-demo-")
 	if err != nil {
-		return fail(exitError, "creating the demo directory: %v", err)
+		return fail(exitError, &errs.DemoDir, err)
 	}
 	if !keep {
 		defer os.RemoveAll(root)
 	}
 	dir, home := filepath.Join(root, "shop"), filepath.Join(root, "claude-home")
 	if err := unpackSample(dir, home, a.now()); err != nil {
-		return fail(exitError, "unpacking the demo: %v", err)
+		return fail(exitError, &errs.DemoUnpack, err)
 	}
 	if err := gitSample(dir); err != nil {
-		fmt.Fprintln(a.io.err, a.cli().DemoNoGit(err.Error()))
+		fmt.Fprintln(a.io.err, a.cli().DemoNoGit.F(err.Error()))
 	}
-	// The sample's crucible pipeline lives in this Claude home; the
+	// The sample's files under the Claude home live in this one; the
 	// loaders are built after this, with it.
 	a.claudeHome = home
 	a.codexHome = demoCodexHome(home)
 	if keep {
-		fmt.Fprintln(a.io.err, a.cli().DemoKept(dir))
-		fmt.Fprintln(a.io.err, a.cli().DemoClaudeHome(home))
+		fmt.Fprintln(a.io.err, a.cli().DemoKept.F(dir))
+		fmt.Fprintln(a.io.err, a.cli().DemoClaudeHome.F(joinAnd(sourceTitles(func(s sourceSpec) bool { return s.sample != nil })), home))
 	}
 	return a.wizard(dir)
 }
@@ -85,11 +77,21 @@ func demoCodexHome(claudeHome string) string {
 // milliseconds (as AIOS writes it).
 var agoStamp = regexp.MustCompile(`\{\{(AGO|AGOMS) ([0-9hms]+)\}\}`)
 
-// unpackSample writes sample/project into dir and sample/claude into
-// crucible's folder for dir under home, filling in the placeholders.
+// unpackSample writes sample/project into dir, the agents'
+// conversations into their homes and each format's own files where the
+// format places them (home is the Claude home), filling in the
+// placeholders.
 func unpackSample(dir, home string, now time.Time) error {
-	scratch := crucible.ScratchDir(home, dir)
-	fill := strings.NewReplacer("{{PROJECT}}", dir, "{{SID}}", demoPipeline, "{{SCRATCH}}", scratch)
+	pairs := []string{"{{PROJECT}}", dir}
+	ages := []sampleAge{}
+	for _, s := range sourceSpecs {
+		if s.sample != nil {
+			pairs = append(pairs, s.sample.fill(dir, home)...)
+			ages = append(ages, s.sample.ages...)
+		}
+	}
+	ages = append(ages, sampleAges...)
+	fill := strings.NewReplacer(pairs...)
 	dates := func(s string) string {
 		return agoStamp.ReplaceAllStringFunc(s, func(m string) string {
 			sm := agoStamp.FindStringSubmatch(m)
@@ -114,20 +116,8 @@ func unpackSample(dir, home string, now time.Time) error {
 			return err
 		}
 		rel := strings.TrimPrefix(p, "sample/")
-		var dst string
-		switch {
-		case strings.HasPrefix(rel, "project/"):
-			dst = filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(rel, "project/")))
-		case strings.HasPrefix(rel, "claude/"):
-			// claude/memory/... is <home>/projects/<hash>/memory/...
-			dst = filepath.Join(filepath.Dir(scratch), filepath.FromSlash(strings.TrimPrefix(rel, "claude/")))
-		case strings.HasPrefix(rel, "conversations/claude/") && strings.HasSuffix(rel, ".jsonl"):
-			dst = filepath.Join(home, "projects", convo.ClaudeFolder(dir), path.Base(rel))
-		case rel == "conversations/codex/rollout.jsonl":
-			start := now.Add(-3 * time.Hour).UTC()
-			dst = filepath.Join(demoCodexHome(home), "sessions", start.Format("2006/01/02"),
-				"rollout-"+start.Format("2006-01-02T15-04-05")+"-"+demoRollout+".jsonl")
-		default:
+		dst, ok := samplePlace(rel, dir, home, now)
+		if !ok {
 			return nil
 		}
 		dst = fill.Replace(dst)
@@ -141,7 +131,7 @@ func unpackSample(dir, home string, now time.Time) error {
 		if err := os.WriteFile(dst, []byte(dates(fill.Replace(string(data)))), 0o644); err != nil {
 			return err
 		}
-		for _, sa := range sampleAges {
+		for _, sa := range ages {
 			if strings.HasPrefix(rel, sa.prefix) {
 				t := now.Add(-sa.age)
 				return os.Chtimes(dst, t, t)
@@ -149,6 +139,29 @@ func unpackSample(dir, home string, now time.Time) error {
 		}
 		return nil
 	})
+}
+
+// samplePlace is where the sample file rel is unpacked, and whether it
+// is unpacked at all.
+func samplePlace(rel, dir, home string, now time.Time) (string, bool) {
+	switch {
+	case strings.HasPrefix(rel, "project/"):
+		return filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(rel, "project/"))), true
+	case strings.HasPrefix(rel, "conversations/claude/") && strings.HasSuffix(rel, ".jsonl"):
+		return filepath.Join(home, "projects", convo.ClaudeFolder(dir), path.Base(rel)), true
+	case rel == "conversations/codex/rollout.jsonl":
+		start := now.Add(-3 * time.Hour).UTC()
+		return filepath.Join(demoCodexHome(home), "sessions", start.Format("2006/01/02"),
+			"rollout-"+start.Format("2006-01-02T15-04-05")+"-"+demoRollout+".jsonl"), true
+	}
+	for _, s := range sourceSpecs {
+		if s.sample != nil {
+			if dst, ok := s.sample.place(rel, dir, home); ok {
+				return dst, true
+			}
+		}
+	}
+	return "", false
 }
 
 // gitSample commits the sample and then leaves one uncommitted edit,

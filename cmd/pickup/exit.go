@@ -2,7 +2,8 @@ package main
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // Exit codes: the README's table is the contract.
@@ -17,22 +18,29 @@ const (
 	exitCancelled = 130
 )
 
-// exitError carries an exit code through cobra. A nil-message exitError
-// ends quietly (the command already said what it had to).
+// codeError carries an exit code through cobra. A nil-message
+// codeError ends quietly (the command already said what it had to).
 type codeError struct {
 	code int
 	msg  string
-	// format and args are what fail was given, so that the message can
-	// be said in the run's language (runText.Errors).
-	format string
-	args   []any
+	// m and args are what fail was given (m is a field of
+	// englishErrors), so that the message can be said in the run's
+	// language (cmdText.errorText).
+	m    *i18n.M
+	args []any
 }
 
 func (e *codeError) Error() string { return e.msg }
 
-func fail(code int, format string, args ...any) error {
-	return &codeError{code: code, msg: fmt.Sprintf(format, args...), format: format, args: args}
+// fail is an error with its exit code: the message m, one of
+// englishErrors' (&errs.X), with args in its placeholders.
+func fail(code int, m *i18n.M, args ...any) error {
+	return &codeError{code: code, msg: m.F(args...), m: m, args: args}
 }
+
+// failText is an error with its exit code whose text is already said
+// (in the run's language, or an error's own words).
+func failText(code int, text string) error { return &codeError{code: code, msg: text} }
 
 // quiet ends with code, having printed everything already.
 func quiet(code int) error { return &codeError{code: code} }

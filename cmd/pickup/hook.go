@@ -120,7 +120,7 @@ nothing.`
 		Args:  takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if agent == "" {
-				return fail(exitUsage, "%s needs --agent (%s)", use, strings.Join(hookAgentNames(), ", "))
+				return fail(exitUsage, &errs.NeedsAgent, use, strings.Join(hookAgentNames(), ", "))
 			}
 			dir, err := projectDir(args)
 			if err != nil {

@@ -2,18 +2,20 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
 
-// agentsMD is the paragraph `pickup hook print-agents-md` prints, for the
+// agentsMDText is the paragraph `pickup hook print-agents-md` prints, for the
 // AGENTS.md of a project whose agent has no session-start hook. It states
 // what exists and what it means (docs/json.md, exit.go), and gives no
-// orders: the agent decides.
-const agentsMD = `## Interrupted workflows (pickup)
+// orders: the agent decides. The formats are the registered ones
+// (agentsMD).
+const agentsMDText = `## Interrupted workflows (pickup)
 
 This project can hold the saved state of an AI-agent workflow that stopped
-halfway (AIOS, kiln, crucible, bookforge, /design, atelier). ` + "`pickup status --json`" + `
+halfway ({formats}). ` + "`pickup status --json`" + `
 reports every saved session without changing anything. Its exit code is
 0 when sessions were found, 3 when there is none, 4 when a state file is
 unreadable or corrupted, 6 when recorded integrity hashes no longer match
@@ -33,6 +35,11 @@ change files only with ` + "`--yes`" + `, and restart is refused while git
 reports uncommitted changes. The person's interactive wizard is ` + "`pickup`" + `.
 `
 
+// agentsMD is the paragraph, naming every registered format.
+func agentsMD() string {
+	return strings.Replace(agentsMDText, "{formats}", strings.Join(sourceTitles(nil), ", "), 1)
+}
+
 func (a *app) agentsMDCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "print-agents-md",
@@ -44,7 +51,7 @@ its JSON mean, and which commands act on a session. It states facts and
 gives the agent no orders.`,
 		Args: takes(0, 0),
 		RunE: func(_ *cobra.Command, _ []string) error {
-			fmt.Fprint(a.io.out, agentsMD)
+			fmt.Fprint(a.io.out, agentsMD())
 			return nil
 		},
 	}

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
@@ -37,6 +38,10 @@ type hookSettings struct {
 // userLogDir is the folder whose operation log records writes to a
 // user-scope settings file: $XDG_STATE_HOME/pickup (else
 // ~/.local/state/pickup), beside the log's key.
+// hookEntries counts the entries an uninstall removed, in install's
+// report, which is English in every language.
+var hookEntries = i18n.Plural("{n} entry", "{n} entries")
+
 func userLogDir() string { return filepath.Dir(fsx.KeyPath()) }
 
 // installHook merges pickup's entry into the agent's settings file,
@@ -47,18 +52,18 @@ func userLogDir() string { return filepath.Dir(fsx.KeyPath()) }
 func (a *app) installHook(agentName, scope, project, command string, uninstall, dryRun, statusline bool) error {
 	ag, ok := hookAgentNamed(agentName)
 	if !ok {
-		return fail(exitUsage, "--agent must be one of %s (got %q)", strings.Join(hookAgentNames(), ", "), agentName)
+		return fail(exitUsage, &errs.BadAgent, strings.Join(hookAgentNames(), ", "), strconv.Quote(agentName))
 	}
 	if scope == "" {
 		scope = "user"
 	}
 	pathOf, ok := ag.paths[scope]
 	if !ok {
-		return fail(exitUsage, "%s has no %s scope (scopes: %s)", ag.title, scope, strings.Join(ag.scopes(), ", "))
+		return fail(exitUsage, &errs.NoScope, ag.title, scope, strings.Join(ag.scopes(), ", "))
 	}
 	home, err := os.UserHomeDir()
 	if err != nil && scope == "user" {
-		return fail(exitError, "cannot find the home folder for the user scope: %v", err)
+		return fail(exitError, &errs.NoHome, err)
 	}
 	st := hookSettings{agent: ag, scope: scope, path: pathOf(home, project, a.claudeHome), project: project}
 	if scope == "user" {
@@ -73,7 +78,7 @@ func (a *app) installHook(agentName, scope, project, command string, uninstall, 
 		// file waits for none and is refused (exit 5).
 		lock, err := fsx.AcquireLock(st.path, a.now())
 		if err != nil {
-			return fail(exitBlocked, "%v; nothing was changed", err)
+			return fail(exitBlocked, &errs.Unchanged, err)
 		}
 		defer lock.Release()
 	}
@@ -95,10 +100,10 @@ func (a *app) installHook(agentName, scope, project, command string, uninstall, 
 		}
 	}
 	if err != nil {
-		return fail(exitCorrupted, "%s %v; nothing was changed", st.path, err)
+		return fail(exitCorrupted, &errs.SettingsUnreadable, st.path, err)
 	}
 	if !uninstall && !dryRun && scope != "user" && command == "" {
-		fmt.Fprintln(a.io.err, words().HookSharedPath(st.path, bin, onPath(bin)))
+		fmt.Fprintln(a.io.err, words().hookShared(st.path, bin, onPath(bin)))
 	}
 	return a.finishHookEdit(st, after, uninstall, removed, dryRun, bin)
 }
@@ -110,7 +115,7 @@ func hookCommand(command string) (string, error) {
 	if command == "" {
 		bin, err := selfPath()
 		if err != nil {
-			return "", fail(exitError, "cannot find pickup's own path for the hook command: %v", err)
+			return "", fail(exitError, &errs.OwnPath, err)
 		}
 		return bin, nil
 	}
@@ -118,10 +123,10 @@ func hookCommand(command string) (string, error) {
 		return command, nil
 	}
 	if strings.ContainsRune(command, filepath.Separator) {
-		return "", fail(exitUsage, "--command %s: give a bare name found on PATH (pickup) or an absolute path", command)
+		return "", fail(exitUsage, &errs.CommandBare, command)
 	}
 	if _, err := exec.LookPath(command); err != nil {
-		return "", fail(exitUsage, "--command %s: not found on PATH here, so the agent would not find it either: %v", command, err)
+		return "", fail(exitUsage, &errs.CommandNotOnPath, command, err)
 	}
 	return command, nil
 }
@@ -146,15 +151,15 @@ func (st *hookSettings) read() error {
 		return nil
 	}
 	if err != nil {
-		return fail(exitError, "%s: %v; nothing was changed", st.path, err)
+		return fail(exitError, &errs.PathUnchanged, st.path, err)
 	}
 	if info.Mode()&fs.ModeSymlink != 0 {
 		target, _ := os.Readlink(st.path)
-		return fail(exitError, "%s is a symbolic link to %s; pickup does not write through links: run it on %s, nothing was changed", st.path, target, target)
+		return fail(exitError, &errs.SymbolicLink, st.path, target, target)
 	}
 	data, err := fsx.ReadFile(st.path)
 	if err != nil {
-		return fail(exitError, "%v; nothing was changed", err)
+		return fail(exitError, &errs.Unchanged, err)
 	}
 	st.before, st.exists = data, true
 	return nil
@@ -192,7 +197,7 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 	drop := uninstall && emptySettings(after, st.agent) && madeByInstall(st.project, st.path)
 	if st.scope == "user" {
 		if _, err := fsx.StateDir(); err != nil {
-			return fail(exitError, "pickup's state folder %s: %v; nothing was changed", st.project, err)
+			return fail(exitError, &errs.StateFolder, st.project, err)
 		}
 	}
 	if err := a.logged(st.project, fsx.Record{Command: command, Lock: st.path}, func() error {
@@ -202,15 +207,15 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 		return writeSettings(st.path, st.before, st.exists, after)
 	}); err != nil {
 		if errors.Is(err, fsx.ErrChanged) {
-			return fail(exitBlocked, "%v", err)
+			return failText(exitBlocked, err.Error())
 		}
-		return fail(exitError, "%v", err)
+		return failText(exitError, err.Error())
 	}
 	defer fmt.Fprintln(a.io.err, a.msg().UndoHint.F(undoCommand(st.project)))
 	if uninstall {
-		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", i18n.Count(removed, "entry", "entries"), what)
+		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", hookEntries.N(removed), what)
 		if drop {
-			fmt.Fprintln(out, words().HookFileRemoved(st.path))
+			fmt.Fprintln(out, words().HookFileRemoved.F(st.path))
 		}
 		return nil
 	}

@@ -88,7 +88,7 @@ func unmergeStatusline(doc []byte, bin string) ([]byte, bool, error) {
 // withStatusline applies --statusline to a settings file's new bytes.
 func withStatusline(agent, path string, after []byte, bin string, uninstall bool, removed *int) ([]byte, error) {
 	if agent != "claude" {
-		return nil, fail(exitUsage, "--statusline is Claude Code's statusLine setting; pickup knows no status-line command for %s", agent)
+		return nil, fail(exitUsage, &errs.StatuslineAgent, agent)
 	}
 	if uninstall {
 		out, gone, err := unmergeStatusline(after, bin)
@@ -100,7 +100,7 @@ func withStatusline(agent, path string, after []byte, bin string, uninstall bool
 	out, err := mergeStatusline(after, bin)
 	if errors.Is(err, errForeignStatusLine) {
 		// A guard, not a damaged file: exit 5.
-		return nil, fail(exitBlocked, "%s already has a statusLine that is not pickup's: pickup does not replace it (remove it first, or keep it); nothing was changed", path)
+		return nil, fail(exitBlocked, &errs.ForeignStatusline, path)
 	}
 	return out, err
 }

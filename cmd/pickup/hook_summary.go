@@ -171,18 +171,18 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 			case model.AlertBranch:
 				add(h.Context.F(clip(al.Text, hookFieldMax)))
 			case model.AlertInterrupted:
-				add(a.cli().Undo.HookStopped(clip(al.Text, 3*hookFieldMax)))
+				add(a.cli().Undo.HookStopped.F(clip(al.Text, 3*hookFieldMax)))
 			}
 		}
 		if cv := st.Conversation; cv != nil {
-			t := convoCatalogs.For(runLang)
+			t := &Catalogs.For(runLang).Convo
 			ago := c.ElapsedShort(int(a.now().Sub(cv.Last).Minutes()))
 			title := ""
 			if cv.Title != "" {
 				title = quote(cv.Title, hookFieldMax)
 			}
-			line := t.Line(cv.Agent, cv.ID, title, ago, cv.Link == model.LinkRecorded)
-			add(t.Hook(line, cv.Command, cv.Way == convo.WayFork || cv.Way == convo.WayAttach))
+			line := t.line(cv.Agent, cv.ID, title, ago, cv.Link == model.LinkRecorded)
+			add(t.hook(line, cv.Command, cv.Way == convo.WayFork || cv.Way == convo.WayAttach))
 		}
 		if pol := s.Policy[model.Continue]; pol.Writes {
 			add(h.Writes(pol.Confirm != ""))

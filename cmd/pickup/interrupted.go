@@ -84,7 +84,7 @@ func (a *app) describeCut(project string, log []fsx.Entry, e fsx.Entry) interrup
 	what := e.Command
 	switch {
 	case e.Undoes != 0:
-		what = u.UndoOf(e.Undoes)
+		what = u.UndoOf.F(e.Undoes)
 	case e.Choice != "":
 		what = strings.ToUpper(e.Choice)
 	}
@@ -98,10 +98,14 @@ func (a *app) describeCut(project string, log []fsx.Entry, e fsx.Entry) interrup
 	}
 	j := interruptedJSON{Operation: e.ID, Time: e.Time, Command: e.Command, Choice: e.Choice, Undoes: e.Undoes,
 		Session: e.Session, Writes: len(e.Steps), TemporaryFiles: e.LeftTemps(project), Undo: cmd}
-	j.Text = u.Stopped(whatOf, when.Format(layout), e.ID, e.Undoes != 0, cmd)
-	j.alert = u.Stopped(what, when.Format(layout), e.ID, e.Undoes != 0, cmd)
+	stopped := u.StoppedWrite
+	if e.Undoes != 0 {
+		stopped = u.StoppedUndo
+	}
+	j.Text = stopped.F(whatOf, when.Format(layout), e.ID, cmd)
+	j.alert = stopped.F(what, when.Format(layout), e.ID, cmd)
 	if len(j.TemporaryFiles) > 0 {
-		temps := "; " + u.Temps(strings.Join(j.TemporaryFiles, ", "))
+		temps := "; " + u.Temps.F(strings.Join(j.TemporaryFiles, ", "))
 		j.Text += temps
 		j.alert += temps
 	}
@@ -201,7 +205,7 @@ func (a *app) sayInterrupted(rest []interruptedJSON) {
 func (a *app) hookInterrupted(rest []interruptedJSON) []string {
 	var out []string
 	for _, j := range rest {
-		out = append(out, a.cli().Undo.HookStopped(clip(j.Text, 3*hookFieldMax)))
+		out = append(out, a.cli().Undo.HookStopped.F(clip(j.Text, 3*hookFieldMax)))
 	}
 	return out
 }

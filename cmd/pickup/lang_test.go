@@ -8,8 +8,8 @@ import (
 	"go/token"
 	"io"
 	"path/filepath"
+	"reflect"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,17 +23,17 @@ import (
 // The command line's own words are in every language, with the same
 // placeholders.
 func TestCLICatalogsComplete(t *testing.T) {
-	i18ntest.Check(t, runCatalogs, i18ntest.Options{
-		Same: []string{"pickup", "--lang", "--emit-lang", "--yes", "--help", "dry-run"},
+	i18ntest.Complete(t, i18ntest.Options{
+		Same: []string{"pickup", "--lang", "--emit-lang", "--yes", "--help", "dry-run", "Flags", "Codex"},
 		// A flag's name and the error about it.
-		SameFields: []string{"Errors[feature: %v]", "Errors[--choice: %v]"},
-	})
+		SameFields: []string{"Errors.Feature", "Errors.Choice", "CLI.VersionCheckout", "Worktree.Head"},
+	}, Catalogs)
 }
 
-var printfVerb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z%]`)
-
-// Every error message cmd gives through fail with words in its format
-// is in the catalog, so adding one without its translation fails here.
+// Every error a command fails with through fail is one of errText's
+// messages (&errs.X), which the completeness test holds to having its
+// pt-BR; failText takes only words said elsewhere, never a sentence of
+// its own.
 func TestEveryErrorIsInTheCatalog(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
@@ -54,40 +54,74 @@ func TestEveryErrorIsInTheCatalog(t *testing.T) {
 			if !ok || len(call.Args) < 2 {
 				return true
 			}
-			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "fail" {
+			id, ok := call.Fun.(*ast.Ident)
+			if !ok {
 				return true
 			}
-			lit, ok := call.Args[1].(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			format, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if strings.IndexFunc(printfVerb.ReplaceAllString(format, ""), unicode.IsLetter) < 0 {
-				return true // only its arguments: said where they are made
-			}
-			seen++
-			if !slices.Contains(cliErrors, format) {
-				t.Errorf("%s: fail(%q) is not in cliErrors (cmd/pickup/lang.go): add it with its translations", fset.Position(call.Pos()), format)
+			switch id.Name {
+			case "fail":
+				seen++
+				if u, ok := call.Args[1].(*ast.UnaryExpr); !ok || u.Op != token.AND || !isErrsField(u.X) {
+					t.Errorf("%s: fail's message is not one of errText's (&errs.X)", fset.Position(call.Pos()))
+				}
+			case "failText":
+				if s := literalWords(call.Args[1]); s != "" {
+					t.Errorf("%s: failText says %q, a sentence of its own: make it an errText message and use fail", fset.Position(call.Pos()), s)
+				}
 			}
 			return true
 		})
 	}
 	if seen < 20 {
-		t.Errorf("found only %d fail formats: the scan is broken", seen)
+		t.Errorf("found only %d fail calls: the scan is broken", seen)
 	}
+	// Every message has its pt-BR.
+	pt, en := reflect.ValueOf(Catalogs.For(i18n.PortugueseBR).Errors), reflect.ValueOf(englishErrors)
+	for i := 0; i < en.NumField(); i++ {
+		if pt.Field(i).Interface().(i18n.M).Text() == en.Field(i).Interface().(i18n.M).Text() && en.Type().Field(i).Name != "Feature" && en.Type().Field(i).Name != "Choice" {
+			t.Errorf("error %s has no pt-BR", en.Type().Field(i).Name)
+		}
+	}
+}
+
+func isErrsField(x ast.Expr) bool {
+	sel, ok := x.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && id.Name == "errs"
+}
+
+var printfVerb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z%]`)
+
+// literalWords is the words of a string literal x or of fmt.Sprintf's
+// literal format in x, printf verbs taken out; "" when it has none.
+func literalWords(x ast.Expr) string {
+	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) > 0 {
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Sprintf" {
+			x = call.Args[0]
+		}
+	}
+	lit, ok := x.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return ""
+	}
+	s, err := strconv.Unquote(lit.Value)
+	if err != nil || strings.IndexFunc(printfVerb.ReplaceAllString(s, ""), unicode.IsLetter) < 0 {
+		return ""
+	}
+	return s
 }
 
 // A usage error is said in the run's language, with its arguments.
 func TestErrorText(t *testing.T) {
-	err := fail(exitUsage, "unknown --source %q (known: %s)", "xx", "aios, kiln")
-	pt := runCatalogs.For(i18n.PortugueseBR)
+	err := fail(exitUsage, &errs.UnknownSource, strconv.Quote("xx"), "aios, kiln")
+	pt := Catalogs.For(i18n.PortugueseBR)
 	if got := pt.errorText(err); got != `--source "xx" desconhecido (conhecidos: aios, kiln)` {
 		t.Errorf("pt-BR: %q", got)
 	}
-	if got := runCatalogs.For(i18n.English).errorText(err); got != err.Error() {
+	if got := Catalogs.For(i18n.English).errorText(err); got != err.Error() || got != `unknown --source "xx" (known: aios, kiln)` {
 		t.Errorf("English: %q", got)
 	}
 	if got := pt.errorText(errors.New("plain")); got != "plain" {
@@ -117,7 +151,7 @@ func TestChangedFileInPortuguese(t *testing.T) {
 		if exitCode(err) != exitError || err.Error() != "discard: "+c.en {
 			t.Errorf("English: %q (exit %d)", err, exitCode(err))
 		}
-		if got := a.cli().errorText(err); got != "discard: "+c.ptWant {
+		if got := a.text().errorText(err); got != "discard: "+c.ptWant {
 			t.Errorf("pt-BR: %q", got)
 		}
 	}

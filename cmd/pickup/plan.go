@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -54,12 +55,12 @@ func (a *app) plan(args []string) error {
 		return quiet(problemCode(s.Problem))
 	}
 	if s.Plan == nil {
-		return fail(exitUsage, "%s sessions have no computed plan; `pickup status` shows where this one stands", s.Source)
+		return fail(exitUsage, &errs.NoPlan, s.Source)
 	}
 	if a.jsonOut {
 		if err := writePlanJSON(a.io.out, planDoc{FormatVersion: formatVersion, Session: sessionRef{ID: s.ID, Source: s.Source, Path: s.Path},
 			Plan: s.Plan.Data, Warnings: append([]string{}, s.Warnings...)}); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 	} else {
 		fmt.Fprintln(a.io.out, strings.Join(s.Plan.Text(), "\n"))
@@ -79,10 +80,10 @@ func (a *app) planSession(args []string) (*model.Session, error) {
 	if len(args) == 1 {
 		abs, err := filepath.Abs(args[0])
 		if err != nil {
-			return nil, fail(exitUsage, "cannot resolve %q: %v", args[0], err)
+			return nil, fail(exitUsage, &errs.CannotResolve, strconv.Quote(args[0]), err)
 		}
 		if _, err := os.Stat(abs); err != nil {
-			return nil, fail(exitUsage, "%s: %v", abs, err)
+			return nil, failText(exitUsage, fmt.Sprintf("%s: %v", abs, err))
 		}
 		for _, l := range a.registry() {
 			if a.source != "" && l.Source() != a.source {
@@ -91,11 +92,11 @@ func (a *app) planSession(args []string) (*model.Session, error) {
 			if o, ok := l.(loaders.Opener); ok {
 				s, mine, err := o.Open(abs)
 				if err != nil {
-					return nil, fail(exitCorrupted, "%v", err)
+					return nil, failText(exitCorrupted, err.Error())
 				}
 				if mine {
 					if a.sessionID != "" && len(a.matching([]*model.Session{s})) == 0 {
-						return nil, fail(exitNoSession, "no session with id %q in %s; it holds %s", a.sessionID, abs, s.ID)
+						return nil, fail(exitNoSession, &errs.NoIDHolds, strconv.Quote(a.sessionID), abs, s.ID)
 					}
 					return s, nil
 				}

@@ -42,7 +42,7 @@ func (a *app) nearestProject(cwd string) string {
 		}
 	}
 	if chosen != cwd {
-		fmt.Fprintln(a.io.err, words().ProjectFound(chosen, cwd))
+		fmt.Fprintln(a.io.err, words().ProjectFound.F(chosen, cwd))
 	}
 	return chosen
 }

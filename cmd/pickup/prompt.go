@@ -30,10 +30,10 @@ func continuePrompt(s *model.Session, doc resumeDoc, t promptText, c *msg.Catalo
 		return s.Prompt
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n\n", t.Title(textsafe.Quote(s.Title, promptFieldMax)))
+	fmt.Fprintf(&b, "%s\n\n", t.Title.F(textsafe.Quote(s.Title, promptFieldMax)))
 	fmt.Fprintf(&b, "%s\n\n", doc.NextStep)
 	if doc.ResumePoint != nil && doc.ResumePoint.Phase != "" {
-		fmt.Fprintf(&b, "%s\n\n", t.ResumeAt(textsafe.Quote(c.Phase(doc.ResumePoint.Phase), promptFieldMax), doc.ResumePoint.Reason))
+		fmt.Fprintf(&b, "%s\n\n", t.ResumeAt.F(textsafe.Quote(c.Phase(doc.ResumePoint.Phase), promptFieldMax), doc.ResumePoint.Reason))
 	}
 	if len(doc.RestoredContext) > 0 {
 		b.WriteString(t.Context + "\n\n" + t.Quoted + "\n\n")
@@ -52,7 +52,7 @@ func continuePrompt(s *model.Session, doc resumeDoc, t promptText, c *msg.Catalo
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "%s\n", t.StateFile(textsafe.Quote(model.ShowName(s.Path), promptFieldMax), s.Source))
+	fmt.Fprintf(&b, "%s\n", t.StateFile.F(textsafe.Quote(model.ShowName(s.Path), promptFieldMax), s.Source))
 	return b.String()
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -16,10 +17,10 @@ import (
 func (a *app) resume(project string) error {
 	choice, err := model.ParseChoice(a.choice)
 	if err != nil {
-		return fail(exitUsage, "--choice: %v", err)
+		return fail(exitUsage, &errs.Choice, err)
 	}
 	if a.emit != "" && (a.emit != "prompt" || choice != model.Continue) {
-		return fail(exitUsage, "--emit takes 'prompt', with --choice continue")
+		return fail(exitUsage, &errs.EmitPrompt)
 	}
 	sessions, err := a.find(project)
 	if err != nil {
@@ -59,7 +60,7 @@ func (a *app) resume(project string) error {
 				return a.decided(doc, e.Decision, s)
 			case model.Apply:
 				if e.Choice.Dangerous() && !a.yes {
-					doc.Reason = a.cli().NeedsYes(string(e.Choice))
+					doc.Reason = a.cli().NeedsYes.F(string(e.Choice))
 					return a.block(doc, blockConfirm, exitBlocked)
 				}
 				ev := a.perform(e)
@@ -101,12 +102,12 @@ func (a *app) resume(project string) error {
 				w := a.cli()
 				doc.Reason = w.ConfirmDiscard
 				if mv := st.Moves(); len(mv) > 0 {
-					doc.Reason = w.ConfirmMoves(string(st.Pending), strings.Join(mv, ", "))
+					doc.Reason = w.ConfirmMoves.F(string(st.Pending), strings.Join(mv, ", "))
 				}
 				if q := st.Question(); q != "" {
-					doc.Reason = w.ConfirmQuestion(q)
+					doc.Reason = w.ConfirmQuestion.F(q)
 					if mv := st.MovesUnnamed(); len(mv) > 0 {
-						doc.Reason = w.ConfirmAlso(q, strings.Join(mv, ", "))
+						doc.Reason = w.ConfirmAlso.F(q, strings.Join(mv, ", "))
 					}
 				}
 				return a.block(doc, blockConfirm, exitBlocked)
@@ -116,7 +117,7 @@ func (a *app) resume(project string) error {
 			doc.Warnings = append(doc.Warnings, st.Warnings...)
 			return a.vetoed(doc, st.Veto)
 		default:
-			return fail(exitError, "internal: the wizard stopped on screen %q", st.Screen)
+			return fail(exitError, &errs.StoppedOnScreen, strconv.Quote(string(st.Screen)))
 		}
 	}
 }
@@ -145,7 +146,7 @@ func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
 	if a.emit == "prompt" && d.Choice == model.Continue {
 		l := a.emitLang()
 		doc.NextStep = msg.For(l).DecisionText(d)
-		fmt.Fprint(a.io.out, continuePrompt(s, doc, runCatalogs.For(l).Prompt, msg.For(l)))
+		fmt.Fprint(a.io.out, continuePrompt(s, doc, Catalogs.For(l).Run.Prompt, msg.For(l)))
 		return quiet(exitOK)
 	}
 	return a.output(doc, exitOK)
@@ -175,7 +176,7 @@ func (a *app) vetoed(doc resumeDoc, v *model.Veto) error {
 	}
 	doc.Files, doc.Changes, doc.Advice = v.Files, v.Changes, v.Advice
 	doc.Suggestion = a.msg().VetoSuggestion
-	doc.Reason = a.cli().VetoReason(len(v.Files))
+	doc.Reason = a.cli().VetoReason.N(len(v.Files))
 	return a.block(doc, model.VetoUncommitted, exitBlocked)
 }
 
@@ -191,12 +192,12 @@ func (a *app) failed(doc resumeDoc, err error) error {
 	if errors.As(err, &ce) {
 		if head, ok := strings.CutSuffix(err.Error(), ce.Error()); ok {
 			if ce.Gone {
-				return fail(exitError, "%s%s: the file was removed since pickup loaded it; nothing was written", head, ce.Path)
+				return fail(exitError, &errs.FileRemoved, head, ce.Path)
 			}
-			return fail(exitError, "%s%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)", head, ce.Path)
+			return fail(exitError, &errs.FileChanged, head, ce.Path)
 		}
 	}
-	return fail(exitError, "%v", err)
+	return failText(exitError, err.Error())
 }
 
 // output writes the outcome: JSON on stdout, or one plain line on stdout
@@ -204,7 +205,7 @@ func (a *app) failed(doc resumeDoc, err error) error {
 func (a *app) output(doc resumeDoc, code int) error {
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 		return quiet(code)
 	}

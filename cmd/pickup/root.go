@@ -131,7 +131,7 @@ func (a *app) commands() *cobra.Command {
 	pf.BoolVar(&a.jsonOut, "json", false, "print JSON on stdout (see docs/json.md)")
 	a.langFlags(pf)
 	pf.StringVar(&a.source, "source", "", "only sessions of this source (a format: pickup help formats lists them)")
-	pf.StringVar(&a.claudeHome, "claude-home", a.claudeHome, "Claude Code's home, where kiln and crucible keep per-project memory ($CLAUDE_CONFIG_DIR, else $CLAUDE_HOME, default ~/.claude)")
+	pf.StringVar(&a.claudeHome, "claude-home", a.claudeHome, "Claude Code's home, where "+joinAnd(sourceTitles(func(s sourceSpec) bool { return s.claudeHome }))+" keep per-project memory ($CLAUDE_CONFIG_DIR, else $CLAUDE_HOME, default ~/.claude)")
 	pf.Lookup("claude-home").DefValue = "" // the usage says the default once
 	for _, s := range sourceSpecs {
 		if s.flags != nil {
@@ -188,7 +188,7 @@ with --yes; without it they say what they would do and exit 5.`,
 		Args: takes(0, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if a.choice == "" {
-				return fail(exitUsage, "resume needs --choice continue|review|restart|discard")
+				return fail(exitUsage, &errs.ResumeNeedsChoice)
 			}
 			dir, err := projectDir(args)
 			if err != nil {
@@ -202,16 +202,9 @@ with --yes; without it they say what they would do and exit 5.`,
 	demo := &cobra.Command{
 		Use:   "demo",
 		Short: "Run the wizard on a built-in sample project (one session of every format)",
-		Long: `demo unpacks a sample project into a temporary directory: one saved
-session of every supported format (an AIOS story that crashed two hours
-ago, a kiln run, a crucible pipeline, a bookforge book, a /design feature
-and an atelier session, plus archived history), in a git repository with
-one uncommitted file so RESTART's veto can be seen. crucible keeps its
-files under the Claude home, so the demo uses a temporary one beside the
-project. It opens the session picker there and removes everything
-afterwards (keep it with --keep).`,
-		Args: takes(0, 0),
-		RunE: func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
+		Long:  demoLong(),
+		Args:  takes(0, 0),
+		RunE:  func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
 	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.statuslineCommand(), a.undoCommand(), a.manCommand(), formatsTopic())
@@ -222,6 +215,24 @@ afterwards (keep it with --keep).`,
 	}
 	a.completeFlags(root)
 	return root
+}
+
+// demoLong is the demo's --help: what the sample holds, format by
+// format, from the registrations.
+func demoLong() string {
+	var what, notes []string
+	for _, s := range proseSources() {
+		if s.demo != "" {
+			what = append(what, s.demo)
+		}
+		if s.demoNote != "" {
+			notes = append(notes, s.demoNote)
+		}
+	}
+	return wrapText("demo unpacks a sample project into a temporary directory: one saved "+
+		"session of every supported format ("+joinAnd(what)+", plus archived history), in a git "+
+		"repository with one uncommitted file so RESTART's veto can be seen. "+strings.Join(append(notes,
+		"It opens the session picker there and removes everything afterwards (keep it with --keep)."), " "), 73)
 }
 
 // formatsTopic is `pickup help formats`: the formats pickup reads, the
@@ -252,10 +263,10 @@ func (a *app) checkFlags(c *cobra.Command) error {
 		return err
 	}
 	if a.sessionID != "" && !sessionCommands[c.CommandPath()] {
-		return fail(exitUsage, "--session does not apply to %s: it opens no session", c.CommandPath())
+		return fail(exitUsage, &errs.SessionNotHere, c.CommandPath())
 	}
 	if a.crashAfter <= 0 || a.crashAfter > maxCrashAfter {
-		return fail(exitUsage, "--crash-after %s: give a duration of more than 0 and at most %s (for example 30m, 2h)", a.crashAfter, "8760h")
+		return fail(exitUsage, &errs.CrashAfter, a.crashAfter, "8760h")
 	}
 	return nil
 }

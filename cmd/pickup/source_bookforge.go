@@ -15,6 +15,8 @@ func init() {
 		factory: func(o loaders.Options) loaders.Loader { return bookforge.New(o) },
 		flags:   bookforgeFlags,
 		help:    "bookforge: book phase ledgers (workspace/books/<book>/draft/context/phase_history/, run_paused.json) and the outline pipeline (outline/pipeline_run_paused.json, pipeline_latest.json)",
+		order:   4,
+		demo:    "a bookforge book",
 	})
 }
 

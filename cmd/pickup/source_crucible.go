@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -22,8 +24,36 @@ func init() {
 		commands: func(a *app) []*cobra.Command {
 			return []*cobra.Command{a.crucibleDiffCommand()}
 		},
-		help: "crucible: interrupted crucible pipelines (.pipeline-active and manifest.jsonl in ~/.claude/projects/<sha256(project)[:16]>/memory/); plan, restore, diff",
+		help:       "crucible: interrupted crucible pipelines (.pipeline-active and manifest.jsonl in ~/.claude/projects/<sha256(project)[:16]>/memory/); plan, restore, diff",
+		order:      3,
+		demo:       "a crucible pipeline",
+		demoNote:   "crucible keeps its files under the Claude home, so the demo uses a temporary one beside the project.",
+		claudeHome: true,
+		sample:     crucibleSample,
 	})
+}
+
+// demoPipeline is the demo's crucible pipeline's session id.
+const demoPipeline = "1775430161"
+
+// crucibleSample is crucible's part of the demo: sample/claude is what
+// crucible keeps under the Claude home (claude/memory/... is
+// <home>/projects/<hash>/memory/...). crucible dates a pipeline by its
+// files' times.
+var crucibleSample = &formatSample{
+	ages: []sampleAge{
+		{"claude/memory/crucible-dispatch-1775000000/", 50 * time.Hour},
+		{"claude/", 20 * time.Minute},
+	},
+	place: func(rel, dir, home string) (string, bool) {
+		if !strings.HasPrefix(rel, "claude/") {
+			return "", false
+		}
+		return filepath.Join(filepath.Dir(crucible.ScratchDir(home, dir)), filepath.FromSlash(strings.TrimPrefix(rel, "claude/"))), true
+	},
+	fill: func(dir, home string) []string {
+		return []string{"{{SID}}", demoPipeline, "{{SCRATCH}}", crucible.ScratchDir(home, dir)}
+	},
 }
 
 func crucibleFlags(fs *pflag.FlagSet) {
@@ -91,15 +121,15 @@ changes nothing.`,
 			var empty *crucible.EmptyError
 			switch {
 			case errors.As(err, &empty):
-				return fail(exitCorrupted, "%s", empty.Error())
+				return failText(exitCorrupted, empty.Error())
 			case errors.Is(err, fs.ErrNotExist):
-				return fail(exitUsage, "%v", err)
+				return failText(exitUsage, err.Error())
 			case err != nil:
-				return fail(exitCorrupted, "%v", err)
+				return failText(exitCorrupted, err.Error())
 			}
 			if a.jsonOut {
 				if err := writeJSON(a.io.out, rep.Signal); err != nil {
-					return fail(exitError, "writing JSON: %v", err)
+					return fail(exitError, &errs.WritingJSON, err)
 				}
 			} else {
 				fmt.Fprintln(a.io.out, strings.Join(rep.Lines, "\n"))

@@ -15,11 +15,16 @@ func init() {
 		flags:    designFlags,
 		commands: func(a *app) []*cobra.Command { return []*cobra.Command{a.designCommand()} },
 		help:     "design: /design checkpoint sessions (.claude/design/sessions/<feature>.session.json)",
+		title:    "/design",
+		order:    5,
+		demo:     "a /design feature",
 	})
 	registerSource(sourceSpec{
 		name:    design.AtelierSource,
 		factory: func(o loaders.Options) loaders.Loader { return design.NewAtelier(o) },
 		help:    "atelier: atelier script state (.atelier/state.json, .atelier/sessions/<id>.json)",
+		order:   6,
+		demo:    "an atelier session",
 	})
 }
 
@@ -86,7 +91,7 @@ The same forms work as pickup status/resume --feature FEATURE [--stage N].`,
 		Args:    takes(1, 2),
 		RunE: func(_ *cobra.Command, args []string) error {
 			if err := a.sourceFlags.Set(design.FlagFeature, args[0]); err != nil {
-				return fail(exitUsage, "feature: %v", err)
+				return fail(exitUsage, &errs.Feature, err)
 			}
 			a.source = design.SourceName
 			dir, err := projectDir(args[1:])
@@ -100,10 +105,10 @@ The same forms work as pickup status/resume --feature FEATURE [--stage N].`,
 				}
 			}
 			if n > 1 {
-				return fail(exitUsage, "--status, --resume and --restart exclude each other")
+				return fail(exitUsage, &errs.DesignExclusive)
 			}
 			if n == 1 && a.choice != "" {
-				return fail(exitUsage, "--choice cannot be combined with --status, --resume or --restart")
+				return fail(exitUsage, &errs.DesignChoice)
 			}
 			switch {
 			case status:

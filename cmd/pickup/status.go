@@ -63,7 +63,7 @@ func (a *app) statusOne(project string) error {
 	doc.Interrupted = a.allInterrupted(project, sessions)
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 	} else if len(sessions) == 0 {
 		fmt.Fprintf(a.io.err, "pickup: %v\n", a.notFound(project))
@@ -71,7 +71,7 @@ func (a *app) statusOne(project string) error {
 		fmt.Fprint(a.io.out, strings.Join(text, "\n"))
 	} else {
 		if archived > 0 {
-			text = append(text, words().Archived(archived)+"\n")
+			text = append(text, words().Archived.N(archived)+"\n")
 		}
 		fmt.Fprint(a.io.out, strings.Join(text, ""))
 	}
@@ -88,7 +88,7 @@ const blockWidth = 100
 func statusBlock(st model.State) string {
 	s, c, w := st.Session, msg.For(runLang), words()
 	std := model.StandingOf(s, st.Crash)
-	head := s.Source + " " + s.ID + "  " + w.Standing(std)
+	head := s.Source + " " + s.ID + "  " + standing(runLang, std)
 	if s.HasLastUpdated && std != model.StandingCorrupted && std != model.StandingArchived {
 		head += " " + c.Elapsed(st.Crash.MinutesSinceUpdate)
 	}
@@ -113,7 +113,7 @@ func statusBlock(st model.State) string {
 			parts = append([]string{c.Phase(cur)}, parts...)
 		}
 		if s.ResumePoint.Phase != "" {
-			parts = append(parts, w.ResumeAt(c.Phase(s.ResumePoint.Phase)))
+			parts = append(parts, w.ResumeAt.F(c.Phase(s.ResumePoint.Phase)))
 		}
 		second = strings.Join(parts, " · ")
 	}
@@ -125,13 +125,13 @@ func statusBlock(st model.State) string {
 	if len(al) > 0 {
 		l := "  ! " + firstLine(c.AlertLine(al[0]))
 		if len(al) > 1 {
-			l += " " + w.AndMore(len(al)-1)
+			l += " " + w.AndMore.F(len(al)-1)
 		}
 		lines = append(lines, l)
 	} else {
 		for _, o := range st.Options {
 			if o.Recommended && o.Enabled && o.Visible {
-				lines = append(lines, "  "+w.Recommended(firstLine(c.ChoiceLine(s, o.Choice))))
+				lines = append(lines, "  "+w.Recommended.F(firstLine(c.ChoiceLine(s, o.Choice))))
 				break
 			}
 		}

@@ -88,7 +88,7 @@ func statusline(st model.State, c *msg.Catalog) string {
 		parts = append(parts, c.PhasesCount.F(s.PhasesDone(), len(s.Phases)))
 	}
 	std := model.StandingOf(s, st.Crash)
-	where := words().Standing(std)
+	where := standing(runLang, std)
 	if s.HasLastUpdated && std != model.StandingCorrupted {
 		where += " " + msg.SpanShort(st.Crash.MinutesSinceUpdate)
 	}

@@ -128,7 +128,7 @@ func (a *app) readLog(dir string) (string, []fsx.Entry, error) {
 	project := logHome(dir)
 	log, err := fsx.ReadLog(project)
 	if err != nil {
-		return project, nil, fail(exitError, "%v", err)
+		return project, nil, failText(exitError, err.Error())
 	}
 	return project, log, nil
 }
@@ -144,11 +144,11 @@ func (a *app) undoList(dir string) error {
 			doc.Operations = append(doc.Operations, opOf(e, true))
 		}
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 	} else {
 		if len(log) == 0 {
-			fmt.Fprintln(a.io.out, a.cli().Undo.Empty(project))
+			fmt.Fprintln(a.io.out, a.cli().Undo.Empty.F(project))
 		}
 		for _, e := range log {
 			fmt.Fprintf(a.io.out, "%4d  %s  %s\n", e.ID, e.Time.UTC().Format("2006-01-02 15:04:05Z"), opTitle(&a.cli().Undo, e))
@@ -165,9 +165,9 @@ func opTitle(u *undoText, e fsx.Entry) string {
 	var b strings.Builder
 	switch {
 	case e.Problem != "":
-		return u.CannotUndo(e.Problem)
+		return u.CannotUndo.F(e.Problem)
 	case e.Undoes != 0:
-		b.WriteString(u.UndoOf(e.Undoes))
+		b.WriteString(u.UndoOf.F(e.Undoes))
 	case e.Choice != "":
 		b.WriteString(strings.ToUpper(e.Choice))
 	default:
@@ -176,10 +176,10 @@ func opTitle(u *undoText, e fsx.Entry) string {
 	if e.Session != nil {
 		fmt.Fprintf(&b, " · %s %s", e.Session.Source, e.Session.Path)
 	}
-	b.WriteString(" · " + u.Writes(len(e.Steps)))
+	b.WriteString(" · " + u.Writes.N(len(e.Steps)))
 	switch e.State {
 	case fsx.OpFailed:
-		b.WriteString(" · " + u.Failed(e.Error))
+		b.WriteString(" · " + u.Failed.F(e.Error))
 	case fsx.OpOpen:
 		b.WriteString(" · " + u.CutShort)
 	}
@@ -193,14 +193,14 @@ func (a *app) undo(dir string, opID int) error {
 	}
 	doc := undoDoc{FormatVersion: formatVersion, Project: project, Actions: []fsx.UndoAction{}}
 	if len(log) == 0 {
-		doc.Reason = a.cli().Undo.NothingToUndo(project)
+		doc.Reason = a.cli().Undo.NothingToUndo.F(project)
 		return a.undoOut(doc, exitNoSession)
 	}
 	e := log[0]
 	if opID != 0 {
 		var ok bool
 		if e, ok = entryByID(log, opID); !ok {
-			doc.Reason = a.cli().Undo.NoSuchOp(opID, project)
+			doc.Reason = a.cli().Undo.NoSuchOp.F(opID, project)
 			return a.undoOut(doc, exitNoSession)
 		}
 	}
@@ -312,7 +312,7 @@ func (a *app) undoRefused(doc undoDoc, err error) error {
 func (a *app) undoOut(doc undoDoc, code int) error {
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 		return quiet(code)
 	}
@@ -322,10 +322,14 @@ func (a *app) undoOut(doc undoDoc, code int) error {
 		return quiet(code)
 	}
 	e, u := doc.Operation, &a.cli().Undo
-	fmt.Fprintln(out, u.Head(doc.Done, e.ID, e.Time.UTC().Format("2006-01-02 15:04:05Z"),
+	head := u.WouldUndo
+	if doc.Done {
+		head = u.Undid
+	}
+	fmt.Fprintln(out, head.F(e.ID, e.Time.UTC().Format("2006-01-02 15:04:05Z"),
 		opTitle(u, fsx.Entry{Record: fsx.Record{Command: e.Command, Choice: e.Choice, Session: e.Session, Undoes: e.Undoes, State: fsx.OpDone, Steps: make([]fsx.Step, e.Writes)}})))
 	if doc.Finishes != 0 {
-		fmt.Fprintln(out, "  "+u.Finishing(doc.Finishes, e.Undoes))
+		fmt.Fprintln(out, "  "+u.Finishing.F(doc.Finishes, e.Undoes))
 	}
 	shown := 0
 	for _, x := range doc.Actions {
@@ -338,7 +342,7 @@ func (a *app) undoOut(doc undoDoc, code int) error {
 		fmt.Fprintln(out, "  "+u.AllAsBefore)
 	}
 	if doc.Done {
-		fmt.Fprintln(a.io.err, u.Redo(doc.Undo))
+		fmt.Fprintln(a.io.err, u.Redo.F(doc.Undo))
 	} else {
 		fmt.Fprintln(a.io.err, doc.Reason)
 	}
@@ -349,19 +353,19 @@ func (a *app) undoOut(doc undoDoc, code int) error {
 func actionLine(u *undoText, x fsx.UndoAction) string {
 	switch x.Kind {
 	case "restore":
-		return u.Restore(x.Path)
+		return u.Restore.F(x.Path)
 	case "remove":
-		return u.Remove(x.Path)
+		return u.Remove.F(x.Path)
 	case "recreate":
-		return u.Recreate(x.Path)
+		return u.Recreate.F(x.Path)
 	case "move":
-		return u.Move(x.To, x.Path)
+		return u.Move.F(x.To, x.Path)
 	case "rmdir":
-		return u.Rmdir(x.Path)
+		return u.Rmdir.F(x.Path)
 	case "mkdir":
-		return u.Mkdir(x.Path)
+		return u.Mkdir.F(x.Path)
 	case "tidy":
-		return u.Tidy(x.Path)
+		return u.Tidy.F(x.Path)
 	}
 	return ""
 }

@@ -91,7 +91,7 @@ func (a *app) wizard(project string) error {
 		return a.finish(st, fm.Session())
 	}
 	if got != nil {
-		fmt.Fprintln(a.io.err, a.cli().Stopped(signalName(got), a.msg().QuitText))
+		fmt.Fprintln(a.io.err, a.cli().Stopped.F(signalName(got), a.msg().QuitText))
 		return quiet(signalExit(got))
 	}
 	if errors.Is(err, tea.ErrInterrupted) {
@@ -99,10 +99,10 @@ func (a *app) wizard(project string) error {
 		return quiet(exitCancelled)
 	}
 	if err != nil {
-		return fail(exitError, "terminal UI: %v", err)
+		return fail(exitError, &errs.TerminalUI, err)
 	}
 	if !ok {
-		return fail(exitError, "internal: unexpected final model %T", final)
+		return fail(exitError, &errs.FinalModel, fmt.Sprintf("%T", final))
 	}
 	if fm.Session() == nil {
 		// Left from the picker: nothing was chosen, nothing changed.

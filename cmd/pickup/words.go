@@ -1,146 +1,121 @@
 package main
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // cliText is the command line's own sentences (help headings, version,
 // usage errors, the compact status), apart from tui/msg's, which the
-// wizard and the long status share. One value per language in
-// cliCatalogs; English is the default.
+// wizard and the long status share. English here, pt-BR in
+// messages/pt-BR.json under "CLI".
 type cliText struct {
-	SeeHelp func(command string) string
+	SeeHelp i18n.M
 	// UnknownCommand: a first word that is neither a command nor a
-	// folder, with the commands it is close to.
-	UnknownCommand    func(word string, near []string) string
-	UnknownSubcommand func(word, parent string, near []string) string
-	UnknownFlag       func(flag string, near []string) string
+	// folder; UnknownCommandNear: with the commands it is close to
+	// (word quoted, near an Or list).
+	UnknownCommand, UnknownCommandNear       i18n.M
+	UnknownSubcommand, UnknownSubcommandNear i18n.M
+	UnknownFlag, UnknownFlagNear             i18n.M
 	// BadFlagValue: a value the flag refused, and why (the flag's own
-	// check); FlagNeedsValue: a flag given no value.
-	BadFlagValue   func(value, flag, why string) string
-	FlagNeedsValue func(flag string) string
-	// WrongArgs: too few or too many arguments for use ("status [DIR]").
-	WrongArgs func(command, use string, least, most, got int) string
+	// check; value and flag quoted); FlagNeedsValue: a flag given no
+	// value.
+	BadFlagValue, FlagNeedsValue i18n.M
+	// Or joins the last item of a list of alternatives: "a, b or c".
+	Or i18n.M
+	// Takes: too few or too many arguments for a command, want being
+	// NoArguments, Arguments, OneOrOther, Range or AtMost, with the
+	// command's arguments after it in brackets.
+	Takes             i18n.M
+	NoArguments       string
+	Arguments, AtMost i18n.P
+	OneOrOther, Range i18n.M
 
-	VersionNoInfo   string
-	VersionDevel    func(goVersion string) string
-	VersionCheckout func(rev, date string, modified bool) string
+	VersionNoInfo string
+	VersionDevel  i18n.M
+	// VersionCheckout is a build from a checkout: its revision, then
+	// when (VersionFrom) and whether it had changes (VersionModified).
+	VersionCheckout, VersionFrom, VersionModified i18n.M
 
 	HelpUsage, HelpExamples, HelpCommands, HelpFlags, HelpGlobalFlags string
 	HelpExitCodes, HelpEnvironment, HelpFormatFlags                   string
 	// FormatFlagsSeeRoot lists the formats' flags in a command's help.
-	FormatFlagsSeeRoot func(flags string) string
+	FormatFlagsSeeRoot i18n.M
 
 	// ChoiceHelp describes each --choice value for shell completion.
 	ChoiceHelp map[model.Choice]string
 
 	// The compact status (status.go).
-	Standing    func(model.Standing) string
-	AndMore     func(n int) string
-	Archived    func(n int) string
-	ResumeAt    func(where string) string
-	Recommended func(choice string) string
+	AndMore     i18n.M
+	Archived    i18n.P
+	ResumeAt    i18n.M
+	Recommended i18n.M
 
-	// HookSharedPath: a project-scope install wrote this machine's path
-	// into a file that is usually committed (onPath: the bare pickup on
-	// PATH is this one). HookFileRemoved: an uninstall removed the file
-	// the install had created.
-	HookSharedPath  func(path, bin string, onPath bool) string
-	HookFileRemoved func(path string) string
+	// HookShared: a project-scope install wrote this machine's path into
+	// a file that is usually committed; HookSharedOnPath when the bare
+	// pickup on PATH is this one. HookFileRemoved: an uninstall removed
+	// the file the install had created.
+	HookShared, HookSharedOnPath i18n.M
+	HookFileRemoved              i18n.M
 	// ProjectFound: the project folder a command used, found above the
 	// working directory (project.go).
-	ProjectFound func(project, cwd string) string
+	ProjectFound i18n.M
 }
 
 var englishCLI = cliText{
-	SeeHelp: func(command string) string { return "Run '" + command + " --help' for usage." },
-	UnknownCommand: func(word string, near []string) string {
-		if len(near) == 0 {
-			return fmt.Sprintf("unknown command %q (not a folder either; pickup --help lists the commands)", word)
-		}
-		return fmt.Sprintf("unknown command %q (did you mean %s?)", word, orList(near, true))
-	},
-	UnknownSubcommand: func(word, parent string, near []string) string {
-		if len(near) == 0 {
-			return fmt.Sprintf("unknown command %q for %s", word, parent)
-		}
-		return fmt.Sprintf("unknown command %q for %s (did you mean %s?)", word, parent, orList(near, true))
-	},
-	UnknownFlag: func(flag string, near []string) string {
-		if len(near) == 0 {
-			return "unknown flag " + flag
-		}
-		return fmt.Sprintf("unknown flag %s (did you mean %s?)", flag, orList(near, false))
-	},
-	BadFlagValue: func(value, flag, why string) string {
-		return fmt.Sprintf("invalid argument %q for %q flag: %s", value, flag, why)
-	},
-	FlagNeedsValue: func(flag string) string { return "flag needs an argument: " + flag },
-	WrongArgs: func(command, use string, least, most, got int) string {
-		want := "no arguments"
-		switch {
-		case least == most && most > 0:
-			want = i18n.Count(most, "argument", "arguments")
-		case least > 0 && most == least+1:
-			want = fmt.Sprintf("%d or %d arguments", least, most)
-		case least > 0:
-			want = fmt.Sprintf("%d to %d arguments", least, most)
-		case most > 0:
-			want = "at most " + i18n.Count(most, "argument", "arguments")
-		}
-		_, args, _ := strings.Cut(use, " ")
-		if args != "" {
-			want += " (" + args + ")"
-		}
-		return fmt.Sprintf("%s takes %s, not %d", command, want, got)
-	},
-	VersionNoInfo: "(devel), built without module or version control information",
-	VersionDevel: func(gov string) string {
-		return "(devel), built with " + gov + " without version control information (not from a checkout, or -buildvcs=false)"
-	},
-	VersionCheckout: func(rev, date string, modified bool) string {
-		s := "(devel) " + rev
-		if date != "" {
-			s += " from " + date
-		}
-		if modified {
-			s += ", with uncommitted changes"
-		}
-		return s
-	},
-	HelpUsage:       "Usage",
-	HelpExamples:    "Examples",
-	HelpCommands:    "Commands",
-	HelpFlags:       "Flags",
-	HelpGlobalFlags: "Global flags",
-	HelpExitCodes:   "Exit codes",
-	HelpEnvironment: "Environment",
-	HelpFormatFlags: "Format flags",
-	FormatFlagsSeeRoot: func(flags string) string {
-		return flags + ": each format's own, described by pickup help formats"
-	},
+	SeeHelp:               i18n.T("Run '{command} --help' for usage."),
+	UnknownCommand:        i18n.T("unknown command {word} (not a folder either; pickup --help lists the commands)"),
+	UnknownCommandNear:    i18n.T("unknown command {word} (did you mean {near}?)"),
+	UnknownSubcommand:     i18n.T("unknown command {word} for {parent}"),
+	UnknownSubcommandNear: i18n.T("unknown command {word} for {parent} (did you mean {near}?)"),
+	UnknownFlag:           i18n.T("unknown flag {flag}"),
+	UnknownFlagNear:       i18n.T("unknown flag {flag} (did you mean {near}?)"),
+	BadFlagValue:          i18n.T("invalid argument {value} for {flag} flag: {why}"),
+	FlagNeedsValue:        i18n.T("flag needs an argument: {flag}"),
+	Or:                    i18n.T("{list} or {last}"),
+	Takes:                 i18n.T("{command} takes {want}, not {got}"),
+	NoArguments:           "no arguments",
+	Arguments:             i18n.Plural("{n} argument", "{n} arguments"),
+	AtMost:                i18n.Plural("at most {n} argument", "at most {n} arguments"),
+	OneOrOther:            i18n.T("{least} or {most} arguments"),
+	Range:                 i18n.T("{least} to {most} arguments"),
+	VersionNoInfo:         "(devel), built without module or version control information",
+	VersionDevel:          i18n.T("(devel), built with {go} without version control information (not from a checkout, or -buildvcs=false)"),
+	VersionCheckout:       i18n.T("(devel) {rev}"),
+	VersionFrom:           i18n.T("{version} from {date}"),
+	VersionModified:       i18n.T("{version}, with uncommitted changes"),
+	HelpUsage:             "Usage",
+	HelpExamples:          "Examples",
+	HelpCommands:          "Commands",
+	HelpFlags:             "Flags",
+	HelpGlobalFlags:       "Global flags",
+	HelpExitCodes:         "Exit codes",
+	HelpEnvironment:       "Environment",
+	HelpFormatFlags:       "Format flags",
+	FormatFlagsSeeRoot:    i18n.T("{flags}: each format's own, described by pickup help formats"),
 	ChoiceHelp: map[model.Choice]string{
 		model.Continue: "pick up where it stopped",
 		model.Review:   "see the progress, change nothing",
 		model.Restart:  "start over (checks git; writes with --yes)",
 		model.Discard:  "archive the saved state (writes with --yes)",
 	},
-	Standing: func(st model.Standing) string { return string(st) },
-	AndMore:  func(n int) string { return "(and " + strconv.Itoa(n) + " more)" },
-	Archived: func(n int) string {
-		return "+ " + i18n.Count(n, "archived session", "archived sessions") + ": pickup status --long lists them"
-	},
-	ResumeAt:    func(where string) string { return "resume at " + where },
-	Recommended: func(choice string) string { return "recommended: " + choice },
+	AndMore:          i18n.T("(and {count} more)"),
+	Archived:         i18n.Plural("+ {n} archived session: pickup status --long lists them", "+ {n} archived sessions: pickup status --long lists them"),
+	ResumeAt:         i18n.T("resume at {where}"),
+	Recommended:      i18n.T("recommended: {choice}"),
+	HookShared:       i18n.T("pickup: note: {path} is usually committed, and the entry runs this machine's path {bin}, which other machines may not have. Put pickup on PATH on every machine and run again with --command pickup to write the bare name."),
+	HookSharedOnPath: i18n.T("pickup: note: {path} is usually committed, and the entry runs this machine's path {bin}, which other machines may not have. pickup is on PATH here: run again with --command pickup to write the bare name."),
+	HookFileRemoved:  i18n.T("{path} held nothing else and pickup's install had created it: it was removed."),
+	ProjectFound:     i18n.T("pickup: project {project} (found above {cwd}; give DIR to choose another)"),
 }
 
-// orList is "a", "a or b", "a, b or c", each quoted when quote is set.
-func orList(items []string, quote bool) string {
+// orList is "a", "a or b", "a, b or c" in t's language, each quoted
+// when quote is set.
+func (t *cliText) orList(items []string, quote bool) string {
 	q := make([]string, len(items))
 	for i, s := range items {
 		q[i] = s
@@ -151,40 +126,83 @@ func orList(items []string, quote bool) string {
 	if len(q) < 2 {
 		return strings.Join(q, "")
 	}
-	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+	return t.Or.F(strings.Join(q[:len(q)-1], ", "), q[len(q)-1])
 }
 
-func init() {
-	englishCLI.HookSharedPath = func(path, bin string, onPath bool) string {
-		s := "pickup: note: " + path + " is usually committed, and the entry runs this machine's path " + bin + ", which other machines may not have."
-		if onPath {
-			return s + " pickup is on PATH here: run again with --command pickup to write the bare name."
-		}
-		return s + " Put pickup on PATH on every machine and run again with --command pickup to write the bare name."
+// unknownCommand: word is no command (of parent, when given).
+func (t *cliText) unknownCommand(word, parent string, near []string) string {
+	w := strconv.Quote(word)
+	switch {
+	case parent == "" && len(near) == 0:
+		return t.UnknownCommand.F(w)
+	case parent == "":
+		return t.UnknownCommandNear.F(w, t.orList(near, true))
+	case len(near) == 0:
+		return t.UnknownSubcommand.F(w, parent)
 	}
-	englishCLI.HookFileRemoved = func(path string) string {
-		return path + " held nothing else and pickup's install had created it: it was removed."
-	}
-	englishCLI.ProjectFound = func(project, cwd string) string {
-		return "pickup: project " + project + " (found above " + cwd + "; give DIR to choose another)"
-	}
-	portugueseCLI.HookSharedPath = func(path, bin string, onPath bool) string {
-		s := "pickup: nota: " + path + " costuma ir para o repositório, e a entrada roda o caminho desta máquina, " + bin + ", que outras máquinas podem não ter."
-		if onPath {
-			return s + " O pickup está no PATH aqui: rode de novo com --command pickup para gravar só o nome."
-		}
-		return s + " Ponha o pickup no PATH de cada máquina e rode de novo com --command pickup para gravar só o nome."
-	}
-	portugueseCLI.HookFileRemoved = func(path string) string {
-		return path + " não guardava mais nada e foi criado pela instalação do pickup: foi removido."
-	}
-	portugueseCLI.ProjectFound = func(project, cwd string) string {
-		return "pickup: projeto " + project + " (encontrado acima de " + cwd + "; dê DIR para escolher outro)"
-	}
+	return t.UnknownSubcommandNear.F(w, parent, t.orList(near, true))
 }
 
-var cliCatalogs = i18n.Catalogs[cliText]{i18n.English: &englishCLI, i18n.PortugueseBR: &portugueseCLI}
+// unknownFlag: flag is none of the command's.
+func (t *cliText) unknownFlag(flag string, near []string) string {
+	if len(near) == 0 {
+		return t.UnknownFlag.F(flag)
+	}
+	return t.UnknownFlagNear.F(flag, t.orList(near, false))
+}
+
+// wrongArgs: too few or too many arguments for use ("status [DIR]").
+func (t *cliText) wrongArgs(command, use string, least, most, got int) string {
+	want := t.NoArguments
+	switch {
+	case least == most && most > 0:
+		want = t.Arguments.N(most)
+	case least > 0 && most == least+1:
+		want = t.OneOrOther.F(least, most)
+	case least > 0:
+		want = t.Range.F(least, most)
+	case most > 0:
+		want = t.AtMost.N(most)
+	}
+	_, args, _ := strings.Cut(use, " ")
+	if args != "" {
+		want += " (" + args + ")"
+	}
+	return t.Takes.F(command, want, got)
+}
+
+// versionCheckout is a build from a checkout.
+func (t *cliText) versionCheckout(rev, date string, modified bool) string {
+	s := t.VersionCheckout.F(rev)
+	if date != "" {
+		s = t.VersionFrom.F(s, date)
+	}
+	if modified {
+		s = t.VersionModified.F(s)
+	}
+	return s
+}
+
+// hookShared: a project-scope install wrote this machine's path.
+func (t *cliText) hookShared(path, bin string, onPath bool) string {
+	if onPath {
+		return t.HookSharedOnPath.F(path, bin)
+	}
+	return t.HookShared.F(path, bin)
+}
+
+// standing is where a session stands, in the compact status's one
+// word: tui/msg's in a language other than English, the value itself
+// in English.
+func standing(l i18n.Lang, st model.Standing) string {
+	if l != i18n.English {
+		if w, ok := msg.For(l).Plain.Standing[st]; ok {
+			return w
+		}
+	}
+	return string(st)
+}
 
 // words is the command line's catalog for this run's language (runLang,
 // lang.go).
-func words() *cliText { return cliCatalogs.For(runLang) }
+func words() *cliText { return &Catalogs.For(runLang).CLI }

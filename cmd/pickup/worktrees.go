@@ -15,58 +15,26 @@ import (
 
 // worktreeText is what status --worktrees says of a worktree.
 type worktreeText struct {
-	// Head heads a worktree's sessions: its branch (or "detached") and
-	// folder.
-	Head func(branch, path string, main bool) string
+	// Head heads a worktree's sessions: its branch (or Detached) and
+	// folder; HeadMain the main worktree's.
+	Head, HeadMain i18n.M
 	// Gone: its folder no longer exists.
-	Gone func(branch, path string) string
-	// Orphan: a conversation of an agent that ran in a gone worktree.
-	Orphan   func(agent, id, title, ago string) string
-	None     string
-	Detached string
+	Gone i18n.M
+	// Orphan: a conversation of an agent that ran in a gone worktree
+	// (OrphanTitled: with its title).
+	Orphan, OrphanTitled i18n.M
+	None                 string
+	Detached             string
 }
 
-var worktreeCatalogs = i18n.Catalogs[worktreeText]{
-	i18n.English: {
-		Head: func(branch, path string, main bool) string {
-			if main {
-				return "worktree " + branch + " (main) · " + path
-			}
-			return "worktree " + branch + " · " + path
-		},
-		Gone: func(branch, path string) string {
-			return "worktree " + branch + " · " + path + " · orphaned: its folder is gone (git worktree prune forgets it)"
-		},
-		Orphan: func(agent, id, title, ago string) string {
-			s := "  " + agent + " conversation " + id + ", last active " + ago
-			if title != "" {
-				s += ": " + title
-			}
-			return s
-		},
-		None:     "  no saved session",
-		Detached: "detached",
-	},
-	i18n.PortugueseBR: {
-		Head: func(branch, path string, main bool) string {
-			if main {
-				return "worktree " + branch + " (principal) · " + path
-			}
-			return "worktree " + branch + " · " + path
-		},
-		Gone: func(branch, path string) string {
-			return "worktree " + branch + " · " + path + " · órfã: a pasta não existe mais (git worktree prune a esquece)"
-		},
-		Orphan: func(agent, id, title, ago string) string {
-			s := "  conversa " + agent + " " + id + ", última atividade " + ago
-			if title != "" {
-				s += ": " + title
-			}
-			return s
-		},
-		None:     "  nenhuma sessão salva",
-		Detached: "destacada",
-	},
+var englishWorktree = worktreeText{
+	Head:         i18n.T("worktree {branch} · {path}"),
+	HeadMain:     i18n.T("worktree {branch} (main) · {path}"),
+	Gone:         i18n.T("worktree {branch} · {path} · orphaned: its folder is gone (git worktree prune forgets it)"),
+	Orphan:       i18n.T("{agent} conversation {id}, last active {ago}"),
+	OrphanTitled: i18n.T("{agent} conversation {id}, last active {ago}: {title}"),
+	None:         "no saved session",
+	Detached:     "detached",
 }
 
 // worktreeJSON is one worktree in status --worktrees --json.
@@ -89,7 +57,7 @@ func (a *app) statusWorktrees(project string) error {
 	if len(wts) == 0 {
 		return a.statusOne(project)
 	}
-	wt := worktreeCatalogs.For(runLang)
+	wt := &Catalogs.For(runLang).Worktree
 	c := msg.For(runLang)
 	doc := statusDoc{FormatVersion: formatVersion, Project: project, Sessions: []sessionStatus{}}
 	var text []string
@@ -104,25 +72,29 @@ func (a *app) statusWorktrees(project string) error {
 		}
 		wj := worktreeJSON{Path: w.Path, Branch: w.Branch, Main: w.Main, Gone: w.Gone}
 		if w.Gone {
-			text = append(text, wt.Gone(branch, w.Path)+"\n")
+			text = append(text, wt.Gone.F(branch, w.Path)+"\n")
 			for _, cv := range a.conversationsIn(w.Path) {
 				m := cv.Linked(convo.Guessed)
 				wj.Conversations = append(wj.Conversations, m)
 				ago := c.ElapsedShort(int(a.now().Sub(cv.Last).Minutes()))
-				title := ""
+				line := wt.Orphan.F(cv.Agent, cv.ID, ago)
 				if cv.Title != "" {
-					title = textsafe.Quote(cv.Title, convo.TitleMax*4)
+					line = wt.OrphanTitled.F(cv.Agent, cv.ID, ago, textsafe.Quote(cv.Title, convo.TitleMax*4))
 				}
-				text = append(text, wt.Orphan(cv.Agent, cv.ID, title, ago)+"\n")
+				text = append(text, "  "+line+"\n")
 			}
 			doc.Worktrees = append(doc.Worktrees, wj)
 			continue
 		}
 		doc.Worktrees = append(doc.Worktrees, wj)
-		text = append(text, wt.Head(branch, w.Path, w.Main)+"\n")
+		head := wt.Head
+		if w.Main {
+			head = wt.HeadMain
+		}
+		text = append(text, head.F(branch, w.Path)+"\n")
 		sessions, err := a.find(w.Path)
 		if err != nil || len(liveOnly(sessions)) == 0 {
-			text = append(text, wt.None+"\n")
+			text = append(text, "  "+wt.None+"\n")
 			continue
 		}
 		for _, s := range liveOnly(sessions) {
@@ -142,7 +114,7 @@ func (a *app) statusWorktrees(project string) error {
 	}
 	if a.jsonOut {
 		if err := writeJSON(a.io.out, doc); err != nil {
-			return fail(exitError, "writing JSON: %v", err)
+			return fail(exitError, &errs.WritingJSON, err)
 		}
 	} else {
 		fmt.Fprint(a.io.out, strings.Join(text, ""))
@@ -206,7 +178,7 @@ func (a *app) otherWorktrees(project string) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return convoCatalogs.For(runLang).OtherWorktrees(len(parts), strings.Join(parts, "; "))
+	return Catalogs.For(runLang).Convo.OtherWorktrees.N(len(parts), strings.Join(parts, "; "))
 }
 
 // worktreeSessions are the live sessions of the other worktrees of
