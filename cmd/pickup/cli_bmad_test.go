@@ -11,6 +11,20 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
+func init() {
+	registerFormatTest("bmad", formatTest{
+		hostile: func(t *testing.T) hWorld {
+			w := newHWorld(t)
+			testkit.CopyTree(t, filepath.Join("..", "..", "loaders", "bmad", "testdata", "demo"), w.project)
+			_ = os.Remove(filepath.Join(w.project, "README.md"))
+			w.state = filepath.Join(w.project, "_bmad-output", "implementation-artifacts", "sprint-status.yaml")
+			return w
+		},
+		hostileReview: true,
+		demoArtifacts: []string{"story"},
+	})
+}
+
 // bmadFixture copies loaders/bmad/testdata/<name> into a new git
 // project, committed, its files dated before any time they record (a
 // fresh copy's time would be evidence that BMAD is at work).

@@ -9,6 +9,19 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
+func init() {
+	registerFormatTest("gsd", formatTest{
+		hostile: func(t *testing.T) hWorld {
+			w := newHWorld(t)
+			testkit.CopyTree(t, filepath.Join(hostileData, "gsd", "in-progress-plan-without-summary", ".planning"), filepath.Join(w.project, ".planning"))
+			w.state = filepath.Join(w.project, ".planning", "STATE.md")
+			return w
+		},
+		hostileReview: true,
+		demoArtifacts: []string{"plan", "summary"},
+	})
+}
+
 // gsdFixture copies testdata/gsd/<name> into a new git project "app",
 // committed, so nothing counts as uncommitted work.
 func gsdFixture(t *testing.T, name string) string {

@@ -9,6 +9,21 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
+func init() {
+	registerFormatTest("speckit", formatTest{
+		hostile: func(t *testing.T) hWorld {
+			w := newHWorld(t)
+			testkit.CopyTree(t, filepath.Join("..", "..", "loaders", "speckit", "testdata", "aikit-two-features"), w.project)
+			w.state = filepath.Join(w.project, "specs", "002-rust-spec-kit-complete", "tasks.md")
+			return w
+		},
+		hostileReview: true,
+		demoArtifacts: []string{"spec", "plan", "tasks"},
+		// spec-kit has no RESTART: DISCARD's archive must not block one.
+		restartFirst: "discard",
+	})
+}
+
 // speckitProject is a copy of a spec-kit fixture in a git repository
 // with everything committed.
 func speckitProject(t *testing.T, name string) string {

@@ -10,6 +10,19 @@ import (
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
+func init() {
+	registerFormatTest("taskmaster", formatTest{
+		hostile: func(t *testing.T) hWorld {
+			w := newHWorld(t)
+			testkit.CopyTree(t, filepath.Join(hostileData, "taskmaster", "in-progress-parent", ".taskmaster"), filepath.Join(w.project, ".taskmaster"))
+			w.state = filepath.Join(w.project, ".taskmaster", "tasks", "tasks.json")
+			return w
+		},
+		hostileReview: true,
+		demoArtifacts: []string{"tasks", "state"},
+	})
+}
+
 // taskmasterProject copies testdata/taskmaster/<name> into a new git
 // project, committed, with tasks.json dated long ago (a fresh copy's
 // time would read as a run at work).

@@ -10,5 +10,8 @@ func init() {
 		name:    gsd.SourceName,
 		factory: func(o loaders.Options) loaders.Loader { return gsd.New(o.Lang) },
 		help:    "gsd: GSD (get-shit-done) .planning/ projects (STATE.md, ROADMAP.md, phases/, HANDOFF.json) and gsd-2 .gsd/ projects (STATE.md, auto.lock)",
+		title:   "GSD",
+		order:   7,
+		demo:    "a GSD phase paused mid-plan",
 	})
 }

@@ -10,5 +10,8 @@ func init() {
 		name:    speckit.SourceName,
 		factory: func(o loaders.Options) loaders.Loader { return speckit.Loader{Lang: o.Lang} },
 		help:    "speckit: GitHub spec-kit's feature folders (specs/NNN-name/tasks.md, .specify/feature.json), resumed at the first unticked task of the earliest unfinished phase",
+		title:   "spec-kit",
+		order:   10,
+		demo:    "a spec-kit feature six tasks in",
 	})
 }
