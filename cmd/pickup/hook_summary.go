@@ -161,9 +161,9 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 		if files := facts.veto(st); files > 0 {
 			add(h.Veto.N(files))
 		}
-		// The core's alerts: the evidence that the workflow is still
-		// at work (the agent running this hook is never counted), and
-		// the context guard's mismatches.
+		// The alerts: the evidence that the workflow is still at work
+		// (the agent running this hook is never counted), the context
+		// guard's mismatches, and the session's own.
 		for _, al := range st.Alerts() {
 			switch al.Kind {
 			case model.AlertRunning:
@@ -172,6 +172,10 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 				add(h.Context.F(clip(al.Text, hookFieldMax)))
 			case model.AlertInterrupted:
 				add(a.cli().Undo.HookStopped.F(clip(al.Text, 3*hookFieldMax)))
+			default:
+				// The session's own alerts: its ledgers disagree, a
+				// marker is stale, a person must decide.
+				add(h.Alert.F(clip(strings.TrimSuffix(al.Text, "."), hookFieldMax)))
 			}
 		}
 		if cv := st.Conversation; cv != nil {

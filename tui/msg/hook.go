@@ -31,8 +31,12 @@ type HookText struct {
 	// Context is a context guard's mismatch (the core's alert: "recorded
 	// on feature/auth, you are on main"); Evidence the evidence that the
 	// workflow is still at work.
-	Context   i18n.M
-	Evidence  i18n.M
+	Context  i18n.M
+	Evidence i18n.M
+	// Alert is a fact the session's own files disagree on, or one a
+	// person must decide (model.Alert's other kinds): a ledger that says
+	// done while the evidence does not, a stale marker.
+	Alert     i18n.M
 	Warnings  i18n.P
 	StateFile i18n.M
 	// WritesAsk and WritesPlain say CONTINUE changes the session's state
@@ -75,6 +79,7 @@ var englishHook = HookText{
 		"Guard: RESTART is blocked while git reports uncommitted changes ({n} files)."),
 	Context:     i18n.T("Guard: {mismatch}; CONTINUE asks for a yes first (--yes answers it without a terminal)."),
 	Evidence:    i18n.T("Activity: {detail}; resuming it now could run the work twice."),
+	Alert:       i18n.T("Alert: {text}."),
 	Warnings:    i18n.Plural("{n} warning recorded; `pickup status` shows them.", "{n} warnings recorded; `pickup status` shows them."),
 	StateFile:   i18n.T("State file: {path}."),
 	WritesAsk:   "CONTINUE for this session writes its resume to the state file after a yes/no question (--yes answers it without a terminal).",
