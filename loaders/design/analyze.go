@@ -10,8 +10,6 @@ import (
 
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // mode is the situation a session is in; it decides the menu.
@@ -378,9 +376,9 @@ func (v *view) rejected(n int, path string) bool {
 func (v *view) conflictSentence() string {
 	switch v.mode {
 	case modeMissing:
-		return v.text().ConflictMissing(v.cStage, strings.Join(v.cPaths, ", "))
+		return v.text().ConflictMissing.F(v.cStage, strings.Join(v.cPaths, ", "))
 	case modeUnapproved:
-		return v.text().ConflictUnapproved(v.cStage, strings.Join(v.cPaths, ", "))
+		return v.text().ConflictUnapproved.F(v.cStage, strings.Join(v.cPaths, ", "))
 	}
 	return ""
 }
@@ -415,7 +413,7 @@ func (v *view) laterOutputs() {
 // check compares the counted tickets with tickets_progress.
 func (tc ticketCount) check(v *view) {
 	if tc.hasRec && tc.recorded != tc.counted() && (tc.counted() > 0 || len(tc.prefixes) > 0) {
-		v.warnings = append(v.warnings, v.text().TicketsRecorded(tc.recorded, tc.counted(), tc.pattern()))
+		v.warnings = append(v.warnings, v.text().TicketsRecorded.N(tc.recorded, v.text().TicketsFound.N(tc.counted()), tc.pattern()))
 	}
 }
 
@@ -534,7 +532,7 @@ func (v *view) completeFact(n int) string {
 		approved := truthy(get(cp, "user_approved"))
 		switch {
 		case hasCount && approved:
-			return t.RulesApproved(count)
+			return t.RulesApproved.N(count)
 		case hasCount:
 			return t.count(count, "rule", "rules")
 		case approved:
@@ -551,7 +549,7 @@ func (v *view) completeFact(n int) string {
 		}
 		adrs := locate(f, v.feature, mustRole("adrs"))
 		if len(adrs.paths) > 0 {
-			parts = append(parts, t.f("TDD and %s", i18n.Count(len(adrs.paths), "ADR", "ADRs")))
+			parts = append(parts, t.f("TDD and %s", t.count(len(adrs.paths), "ADR", "ADRs")))
 		}
 		return strings.Join(parts, ", ")
 	case 5:
@@ -573,7 +571,7 @@ func (v *view) progressFact(n int) string {
 		cp := f.checkpoint("stage_0")
 		if q := items(get(cp, "questions_asked")); len(q) > 0 {
 			if a := get(cp, "user_answers"); !a.Exists() || !hasMembers(a) {
-				return t.QuestionsAsked(len(q))
+				return t.QuestionsAsked.N(len(q))
 			}
 		}
 	case 1:

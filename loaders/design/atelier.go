@@ -255,7 +255,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 				s.Fields = append(s.Fields, model.Field{Key: "uncommitted", Label: "Uncommitted files", Value: fmt.Sprint(n)})
 				ctx["uncommitted_files"] = n
 				if n > 0 {
-					s.Warnings = append(s.Warnings, t.Uncommitted(n))
+					s.Warnings = append(s.Warnings, t.Uncommitted.N(n))
 				}
 			}
 		}
@@ -284,7 +284,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	}
 	s.Fields = append(s.Fields, model.Field{Key: "locked", Label: "Locked files", Value: fmt.Sprint(len(locked))})
 	if len(locked) > 0 {
-		s.Warnings = append(s.Warnings, t.Locked(len(locked), strings.Join(locked, ", ")))
+		s.Warnings = append(s.Warnings, t.Locked.N(len(locked), strings.Join(locked, ", ")))
 	}
 	s.Context = ctx
 

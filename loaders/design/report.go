@@ -2,6 +2,7 @@ package design
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -20,16 +21,16 @@ func (v *view) report(g glyphs, pol map[model.Choice]model.ChoicePolicy) []strin
 	switch v.mode {
 	case modeCorrupted:
 		out = append(out,
-			t.FoundCorrupted(v.feature),
+			t.FoundCorrupted.F(strconv.Quote(v.feature)),
 			fmt.Sprintf("%s %s: %s", g.warn, v.rel, v.corruption))
 		progress = t.Reconstructed
 	case modeMigration:
-		out = append(out, t.FoundArtifacts(v.feature), t.NoFile(v.rel))
+		out = append(out, t.FoundArtifacts.F(strconv.Quote(v.feature)), t.NoFile.F(v.rel))
 		progress = t.Reconstructed
 	case modeArchived:
-		out = append(out, t.FoundArchived(v.feature))
+		out = append(out, t.FoundArchived.F(strconv.Quote(v.feature)))
 	default:
-		out = append(out, t.Found(v.feature))
+		out = append(out, t.Found.F(strconv.Quote(v.feature)))
 	}
 	out = append(out, "", progress)
 	out = append(out, v.stageLines(g)...)
@@ -52,7 +53,7 @@ func (v *view) report(g glyphs, pol map[model.Choice]model.ChoicePolicy) []strin
 		line := fmt.Sprintf("  %d. %s", n, p.Label)
 		switch {
 		case p.Disabled != "":
-			line += t.NotAvailable(p.Disabled)
+			line += t.NotAvailable.F(p.Disabled)
 		case p.Recommended:
 			line += t.Recommended
 		}
@@ -74,7 +75,7 @@ func (v *view) stageLines(g glyphs) []string {
 	t := v.text()
 	var out []string
 	for n := 0; n < len(Stages); n++ {
-		name := t.Stage(n)
+		name := t.stage(n)
 		fact := ""
 		if v.facts[n] != "" {
 			fact = " (" + v.facts[n] + ")"
@@ -92,7 +93,7 @@ func (v *view) stageLines(g glyphs) []string {
 			if end == n {
 				out = append(out, fmt.Sprintf("  %s %s - %s", g.pending, name, t.Pending))
 			} else {
-				out = append(out, fmt.Sprintf("  %s %s: %s", g.pending, t.StageRange(n, end), t.Pending))
+				out = append(out, fmt.Sprintf("  %s %s: %s", g.pending, t.StageRange.F(n, end), t.Pending))
 			}
 			n = end
 		}

@@ -89,7 +89,7 @@ func TestEverySentenceInSay(t *testing.T) {
 	said := saidSentences(t)
 	var missing []string
 	for s, at := range said {
-		if _, ok := ptSay[s]; !ok {
+		if _, ok := english.Say[s]; !ok {
 			missing = append(missing, at+": "+strconv.Quote(s))
 		}
 	}
@@ -111,7 +111,7 @@ func TestEverySentenceInSay(t *testing.T) {
 	for _, k := range []string{"a boolean", "a number", "a string", "a list", "an object", "null", "missing", "object", "list", "end of the file"} {
 		indirect[k] = true
 	}
-	for k := range ptSay {
+	for k := range english.Say {
 		if _, ok := said[k]; !ok && !indirect[k] {
 			t.Errorf("Say has %q, which the code no longer says", k)
 		}

@@ -206,14 +206,14 @@ var redo = map[int]string{
 func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 	t := v.text()
 	p := map[model.Choice]model.ChoicePolicy{
-		model.Continue: {Label: t.ResumeFrom(v.resume), Hint: v.facts[v.resume], Recommended: true},
+		model.Continue: {Label: t.ResumeFrom.F(v.resume), Hint: v.facts[v.resume], Recommended: true},
 		model.Review:   {Label: t.ViewArtifacts, Hint: v.artifactHint()},
 		model.Restart:  {Label: t.RestartFrom0, Hint: t.w("the session is archived; a new one starts with every stage pending")},
 		model.Discard: {Label: t.Archive, Hint: t.f("moved to %s; no new session", archiveDir),
 			Confirm: t.f("Move %s to %s%s.<timestamp>.session.json?\nNothing is deleted: move it back to resume the session. No new session is created.", v.rel, archiveDir, v.feature)},
 	}
 	if v.resume == LastStage && v.status[LastStage] == stComplete {
-		p[model.Continue] = model.ChoicePolicy{Label: t.ResumeFrom(LastStage), Hint: t.w("every stage is complete: show the review"), Recommended: true}
+		p[model.Continue] = model.ChoicePolicy{Label: t.ResumeFrom.F(LastStage), Hint: t.w("every stage is complete: show the review"), Recommended: true}
 	}
 	if v.forced {
 		c := p[model.Continue]
@@ -221,29 +221,29 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 		p[model.Continue] = c
 	}
 	if v.restartFrom > 0 {
-		p[model.Restart] = model.ChoicePolicy{Label: t.RestartFrom(v.restartFrom),
+		p[model.Restart] = model.ChoicePolicy{Label: t.RestartFrom.F(v.restartFrom),
 			Hint: t.f("stages %d-7 set to pending; the old session is archived first", v.restartFrom)}
 	}
 	switch v.mode {
 	case modeMissing:
-		label := t.ReRun(v.cStage)
+		label := t.ReRun.F(v.cStage)
 		if r := redo[v.cStage]; r != "" {
 			label += " (" + t.w(r) + ")"
 		}
 		p[model.Continue] = model.ChoicePolicy{Label: label, Hint: v.missingPaths(), Recommended: true,
 			Why: t.w("the stage's output is missing")}
-		p[model.Restart] = model.ChoicePolicy{Label: t.MarkIncomplete(v.cStage),
+		p[model.Restart] = model.ChoicePolicy{Label: t.MarkIncomplete.F(v.cStage),
 			Hint: t.f("stages %d-7 set to pending; the old session is archived first", v.cStage)}
 	case modeUnapproved:
 		next := v.cStage + 1
 		p[model.Continue] = model.ChoicePolicy{
-			Label:       t.Approve(v.cWhat, next),
+			Label:       t.Approve.F(v.cWhat, next),
 			Hint:        v.cPaths[0],
 			Recommended: true, Writes: true, Why: v.approvalWhy(),
 			Confirm: t.f("%s\n%s exists but Stage %d is not marked complete%s.\nYes marks Stage %d complete in %s and resumes at Stage %d. No goes back to the menu (Re-run Stage %d is there).",
 				v.question(), v.cPaths[0], v.cStage, v.approvalNote(), v.cStage, v.rel, next, v.cStage),
 		}
-		p[model.Restart] = model.ChoicePolicy{Label: t.ReRun(v.cStage),
+		p[model.Restart] = model.ChoicePolicy{Label: t.ReRun.F(v.cStage),
 			Hint: t.f("not approved: stages %d-7 set to pending; the old session is archived first", v.cStage)}
 	case modeCorrupted:
 		rebuilt := v.rebuiltSummary()
@@ -340,9 +340,9 @@ func (v *view) artifactHint() string {
 		}
 	}
 	if missing == 0 {
-		return t.Artifacts(len(v.artifacts))
+		return t.Artifacts.N(len(v.artifacts))
 	}
-	return t.ArtifactsMissing(len(v.artifacts), missing)
+	return t.ArtifactsMissing.N(len(v.artifacts), missing)
 }
 
 // missingPaths is "a.md is missing" / "a.md, b.md are missing".
@@ -355,7 +355,7 @@ func (v *view) missingPaths() string {
 
 // phaseName is stage n as the session's phases name it ("Stage 3:
 // Design"), in the view's language.
-func (v *view) phaseName(n int) string { return v.text().Stage(n) }
+func (v *view) phaseName(n int) string { return v.text().stage(n) }
 
 func baseName(rel string) string {
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
