@@ -67,10 +67,10 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 		}
 		for i, b := range m.Bad {
 			if i == maxBadWarnings {
-				rep.Warnings = append(rep.Warnings, t.DiffMoreBad(m.Path, len(m.Bad)-i))
+				rep.Warnings = append(rep.Warnings, t.DiffMoreBad.N(len(m.Bad)-i, m.Path))
 				break
 			}
-			rep.Warnings = append(rep.Warnings, t.DiffBadLine(m.Path, b.Line, t.badReason(b.Reason)))
+			rep.Warnings = append(rep.Warnings, t.DiffBadLine.F(m.Path, b.Line, t.badReason(b.Reason)))
 		}
 		if m == repl {
 			break
@@ -123,7 +123,7 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 
 	var out []string
 	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
-	add("%s", t.DiffTitle(origID, replID))
+	add("%s", t.DiffTitle.F(origID, replID))
 	add("")
 	add("%s", t.Mutations)
 	add("")
@@ -155,7 +155,7 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 	minOf := 0
 	for _, r := range replays {
 		if !r.HasReplayOf() {
-			add("| %s | %s | - | %s | %s |", t.NewSeq(r.Seq), cell(r.Role), cell(r.Status), cell(t.NewDispatch(r.Summary)))
+			add("| %s | %s | - | %s | %s |", t.NewSeq.F(r.Seq), cell(r.Role), cell(r.Status), cell(t.NewDispatch.F(r.Summary)))
 			continue
 		}
 		replayed[r.ReplayOf()] = true
@@ -184,9 +184,9 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 		add("- git diff %s..%s", o.OriginalSHA, o.ReplaySHA)
 		files, ins, del, err := shortstat(o.Repo, o.OriginalSHA, o.ReplaySHA)
 		if err != nil {
-			add("%s", t.CannotDiff(err.Error()))
+			add("%s", t.CannotDiff.F(err.Error()))
 		} else {
-			add("%s", t.FilesChanged(files, ins, del))
+			add("%s", t.FilesChanged.N(files, ins, del))
 			artifact = map[string]any{"files_changed": files, "insertions": ins, "deletions": del}
 		}
 	} else {

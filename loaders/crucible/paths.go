@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -72,7 +73,7 @@ func parseMarker(data []byte, t *Text) (*Marker, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
 	var raw map[string]flex
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, &markerError{line: jsonLine(data, err), msg: t.NotJSONObject(t.jsonWords(jsonReason(err)))}
+		return nil, &markerError{line: jsonLine(data, err), msg: t.NotJSONObject.F(t.jsonWords(jsonReason(err)))}
 	}
 	get := func(k string) string { return strings.TrimSpace(raw[k].s) }
 	m := &Marker{
@@ -84,7 +85,7 @@ func parseMarker(data []byte, t *Text) (*Marker, error) {
 		return nil, errors.New(t.NoPipelineID)
 	}
 	if strings.ContainsAny(m.PipelineID, `/\`) || m.PipelineID == "." || m.PipelineID == ".." {
-		return nil, errors.New(t.NotASession(m.PipelineID))
+		return nil, errors.New(t.NotASession.F(strconv.Quote(m.PipelineID)))
 	}
 	return m, nil
 }

@@ -42,7 +42,7 @@ func ParseMutationIn(s string, lang i18n.Lang) (Mutation, error) {
 	o, r, ok := strings.Cut(s, "=")
 	o, r = strings.TrimSpace(o), strings.TrimSpace(r)
 	if !ok || o == "" || r == "" {
-		return Mutation{}, errors.New(Catalogs.For(lang).BadMutation(s))
+		return Mutation{}, errors.New(Catalogs.For(lang).BadMutation.F(strconv.Quote(s)))
 	}
 	return Mutation{Original: o, Replacement: r}, nil
 }
@@ -281,7 +281,7 @@ func computePlan(in planInput) *ReplayPlan {
 		idx, ok := phaseIndex(phases, in.opts.FromPhase)
 		pl.Resume.Requested = "--from-phase " + in.opts.FromPhase
 		if !ok {
-			pl.Warnings = append(pl.Warnings, t.FromPhaseNone(in.opts.FromPhase))
+			pl.Warnings = append(pl.Warnings, t.FromPhaseNone.F(in.opts.FromPhase))
 			break
 		}
 		point = idx
@@ -292,14 +292,14 @@ func computePlan(in planInput) *ReplayPlan {
 		pl.Resume.Requested = "--from-seq " + strconv.Itoa(in.opts.FromSeq)
 		e := m.BySeq(in.opts.FromSeq)
 		if e == nil {
-			pl.Warnings = append(pl.Warnings, t.FromSeqNone(in.opts.FromSeq))
+			pl.Warnings = append(pl.Warnings, t.FromSeqNone.F(in.opts.FromSeq))
 			break
 		}
 		idx, _ := phaseIndex(phases, e.EPhase())
 		point = idx
 	}
 	if pl.Resume.Requested != "" && point < auto {
-		pl.Warnings = append(pl.Warnings, t.Earlier2(pl.Resume.Requested, phaseLabel(t, phases, auto), spanLabel(t, phases, point, auto)))
+		pl.Warnings = append(pl.Warnings, t.Earlier2.F(pl.Resume.Requested, phaseLabel(t, phases, auto), spanLabel(t, phases, point, auto)))
 	}
 
 	// Verification: every dispatch before the point must show its
@@ -353,7 +353,7 @@ func computePlan(in planInput) *ReplayPlan {
 				// skipped, replayed, or stood for by a finished replay
 			default:
 				c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Kind: "status",
-					Evidence: t.StatusNotComplete(t.statusWord(final))}
+					Evidence: t.StatusNotComplete.F(t.statusWord(final))}
 				failures[i] = append(failures[i], c)
 			}
 		}
@@ -370,9 +370,9 @@ func computePlan(in planInput) *ReplayPlan {
 				pl.failed[f.Seq] = f.Evidence
 			}
 			f := fs[0]
-			why := t.SeqWhy(f.Seq, t.roleOr(f.Role), f.Evidence)
+			why := t.SeqWhy.F(f.Seq, t.roleOr(f.Role), f.Evidence)
 			if len(fs) > 1 {
-				why += t.AndMoreIn(len(fs)-1, t.Phase(phases[i].Key))
+				why += t.AndMoreIn.F(len(fs)-1, t.phase(phases[i].Key))
 			}
 			pl.Fallbacks = append(pl.Fallbacks, Fallback{From: boundaryLabel(t, phases, point, reason), To: boundaryLabel(t, phases, i, reason), Reason: why})
 			point = i
@@ -425,11 +425,11 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 		*phases = append(*phases, &Phase{Key: key, Implied: why, first: 1 << 30})
 	}
 	if in.marker != nil && in.marker.Phase != "" {
-		add(in.marker.Phase, pl.text().MarkerSays(in.marker.Phase))
+		add(in.marker.Phase, pl.text().MarkerSays.F(in.marker.Phase))
 	}
 	for _, h := range in.handoffs {
 		if h.To != "" {
-			add(h.To, pl.text().Exists(h.File))
+			add(h.To, pl.text().Exists.F(h.File))
 		}
 	}
 	start, hasStart := in.marker.Start()
@@ -441,7 +441,7 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 			continue
 		}
 		if ph := reasonPhase(c.Reason); ph != "" {
-			add(ph, pl.text().CPTaken(c.Reason))
+			add(ph, pl.text().CPTaken.F(c.Reason))
 		}
 	}
 	sortPhases(*phases)
@@ -451,7 +451,7 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 			continue
 		}
 		pl.Implied = append(pl.Implied, p.Key)
-		pl.Warnings = append(pl.Warnings, pl.text().ImpliedWarn(pl.text().Phase(p.Key), p.Implied))
+		pl.Warnings = append(pl.Warnings, pl.text().ImpliedWarn.F(pl.text().phase(p.Key), p.Implied))
 	}
 }
 
@@ -469,17 +469,17 @@ func (pl *ReplayPlan) chooseRestore(in planInput, point *int, reason func(string
 	}
 	start, hasStart := in.marker.Start()
 	find := func(r string) (Checkpoint, string) {
-		why := t.NoCPIn(r)
+		why := t.NoCPIn.F(r)
 		for _, c := range in.checkpoints { // newest first
 			if c.Reason != r {
 				continue
 			}
 			if c.Missing {
-				why = t.CPGone(r, c.Short())
+				why = t.CPGone.F(r, c.Short())
 				continue
 			}
 			if hasStart && c.HasTime && c.Time.Before(start.Add(-windowBefore)) {
-				why = t.CPPredates(r, c.Short())
+				why = t.CPPredates.F(r, c.Short())
 				continue
 			}
 			return c, ""
@@ -512,11 +512,11 @@ func (pl *ReplayPlan) chooseRestore(in planInput, point *int, reason func(string
 	}
 	switch {
 	case reason(phases[*point].Key) == "" && *point == 0:
-		pl.Resume.NoRestore = t.StartsPipeline(t.Phase(phases[0].Key))
+		pl.Resume.NoRestore = t.StartsPipeline.F(t.phase(phases[0].Key))
 	case first != "":
-		pl.Resume.NoRestore = t.NorEarlier(first)
+		pl.Resume.NoRestore = t.NorEarlier.F(first)
 	default:
-		pl.Resume.NoRestore = t.NoReason(t.Phase(phases[*point].Key))
+		pl.Resume.NoRestore = t.NoReason.F(t.phase(phases[*point].Key))
 	}
 }
 
@@ -619,7 +619,7 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 				t := pl.text()
 				switch {
 				case e.SupersededBy != 0:
-					r.Why = t.RowReplayed(e.SupersededBy, t.statusWord(e.Final(m)))
+					r.Why = t.RowReplayed.F(e.SupersededBy, t.statusWord(e.Final(m)))
 				case e.Status == StatusSkipped:
 					r.Why = t.RowSkipped
 				case e.Status == StatusReplayed:
@@ -667,25 +667,25 @@ func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool) string {
 	final := e.Final(m)
 	switch {
 	case e.SupersededBy != 0:
-		why = t.ReReplayed(e.SupersededBy, t.statusWord(final))
+		why = t.ReReplayed.F(e.SupersededBy, t.statusWord(final))
 	case e.Status == StatusDispatched:
 		why = t.ReInFlight
 	case e.Status == StatusFailed || e.Status == StatusError:
-		why = t.ReEnded(e.Status, oneLine(e.Summary))
+		why = t.reEnded(e.Status, oneLine(e.Summary))
 	case !knownStatus[e.Status]:
-		why = t.ReUnknown(e.Status)
+		why = t.ReUnknown.F(strconv.Quote(e.Status))
 	case pl.failed[e.Seq] != "":
-		why = t.ReNotVerified(e.Status, pl.failed[e.Seq])
+		why = t.ReNotVerified.F(e.Status, pl.failed[e.Seq])
 	case atPoint:
-		why = t.ReAtPoint(e.Status)
+		why = t.ReAtPoint.F(e.Status)
 	default:
-		why = t.ReAfter(e.Status)
+		why = t.ReAfter.F(e.Status)
 	}
 	if e.HasReplayOf() {
-		why = t.ReReplayOf(e.ReplayOf(), why)
+		why = t.ReReplayOf.F(e.ReplayOf(), why)
 	}
 	if n := pl.partial[e.Seq]; n > 0 {
-		why += t.RePartial(n, pl.Resume.Restore != nil)
+		why += t.rePartial(n, pl.Resume.Restore != nil)
 	}
 	return why
 }
@@ -696,21 +696,21 @@ func (pl *ReplayPlan) crashedAt(m *Manifest, phases []*Phase) {
 		if f := e.Final(m); !Finished(f) && e.SupersededBy == 0 {
 			pl.Crashed.Phase = e.EPhase()
 			t := pl.text()
-			pl.Crashed.Context = t.CrashContext(e.Seq, t.roleOr(e.Role), t.templateOr(e), e.Task, t.CrashWhat(f))
+			pl.Crashed.Context = t.crashContext(e.Seq, t.roleOr(e.Role), t.templateOr(e), e.Task, t.crashWhat(f))
 			return
 		}
 	}
 	for i := len(phases) - 1; i >= 0; i-- {
 		if phases[i].Implied != "" {
 			pl.Crashed.Phase = phases[i].Key
-			pl.Crashed.Context = pl.text().CrashImplied(phases[i].Implied)
+			pl.Crashed.Context = pl.text().CrashImplied.F(phases[i].Implied)
 			return
 		}
 	}
 	if n := len(m.Seqs); n > 0 {
 		e := m.BySeq(m.Seqs[n-1])
 		pl.Crashed.Phase = e.EPhase()
-		pl.Crashed.Context = pl.text().CrashAfter(e.Seq)
+		pl.Crashed.Context = pl.text().CrashAfter.F(e.Seq)
 	}
 }
 
@@ -736,17 +736,17 @@ func (pl *ReplayPlan) mutations(in planInput) {
 			}
 		}
 		if !mu.Exists {
-			pl.Warnings = append(pl.Warnings, pl.text().MutateMissing(mu.Original, mu.Replacement))
+			pl.Warnings = append(pl.Warnings, pl.text().MutateMissing.F(mu.Original, mu.Replacement))
 		}
 		if mu.Dispatches == 0 {
-			pl.Warnings = append(pl.Warnings, pl.text().MutateUnused(mu.Original, filepath.Base(mu.Original)))
+			pl.Warnings = append(pl.Warnings, pl.text().MutateUnused.F(mu.Original, filepath.Base(mu.Original)))
 		}
 		// Staleness: the original template, when it can be found, against
 		// the original run's first entry.
 		if first, ok := pl.firstTime(in); ok {
 			if st, err := os.Stat(absFrom(in.project, mu.Original)); err == nil && !st.IsDir() && st.ModTime().After(first) {
 				mu.Stale = true
-				pl.Warnings = append(pl.Warnings, pl.text().TemplateNewer(filepath.Base(mu.Original)))
+				pl.Warnings = append(pl.Warnings, pl.text().TemplateNewer.F(filepath.Base(mu.Original)))
 			}
 		}
 		pl.Mutations = append(pl.Mutations, mu)
@@ -777,10 +777,10 @@ func (pl *ReplayPlan) noticeGaps(in planInput, phases []*Phase) {
 		pl.Warnings = append(pl.Warnings, t.EndWithMarker)
 	}
 	for _, f := range pl.Fallbacks {
-		pl.Warnings = append(pl.Warnings, t.MovedBackWarn(f.From, f.To, f.Reason))
+		pl.Warnings = append(pl.Warnings, t.MovedBackWarn.F(f.From, f.To, f.Reason))
 	}
 	if pl.Resume.Restore == nil && pl.Resume.NoRestore != "" && !pl.Resume.End && !in.opts.NoRestore && !(pl.point == 0 && len(pl.Fallbacks) == 0) {
-		pl.Warnings = append(pl.Warnings, t.NoRestoreWarn(pl.Resume.NoRestore))
+		pl.Warnings = append(pl.Warnings, t.NoRestoreWarn.F(pl.Resume.NoRestore))
 	}
 	if !pl.Resume.Verified {
 		pl.Warnings = append(pl.Warnings, t.NoVerified)
@@ -807,7 +807,7 @@ func (pl *ReplayPlan) noteUnchecked(cs []Check, point int) {
 		}
 	}
 	if n := pl.Resume.Unchecked; n > 0 {
-		pl.Warnings = append(pl.Warnings, t.Unchecked(n, strings.Join(named, "; "), n-len(named)))
+		pl.Warnings = append(pl.Warnings, t.unchecked(n, strings.Join(named, "; "), n-len(named)))
 	}
 }
 
@@ -861,16 +861,16 @@ func keyAt(phases []*Phase, i int) string {
 
 func phaseLabel(t *Text, phases []*Phase, i int) string {
 	if i < len(phases) {
-		return t.Phase(phases[i].Key)
+		return t.phase(phases[i].Key)
 	}
 	return t.NothingLeft
 }
 
 func spanLabel(t *Text, phases []*Phase, from, to int) string {
 	if to-from == 1 {
-		return t.Phase(phases[from].Key)
+		return t.phase(phases[from].Key)
 	}
-	return t.Through(t.Phase(phases[from].Key), t.Phase(phases[to-1].Key))
+	return t.Through.F(t.phase(phases[from].Key), t.phase(phases[to-1].Key))
 }
 
 // boundaryLabel is "Phase 3 boundary (pre-wave-1)".
@@ -878,7 +878,7 @@ func boundaryLabel(t *Text, phases []*Phase, i int, reason func(string) string) 
 	if i >= len(phases) {
 		return t.EndOfPipeline
 	}
-	return t.BoundaryOf(t.Phase(phases[i].Key), reason(phases[i].Key))
+	return t.boundaryOf(t.phase(phases[i].Key), reason(phases[i].Key))
 }
 
 func roleOr(r string) string { return english.roleOr(r) }

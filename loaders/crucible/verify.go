@@ -467,7 +467,7 @@ func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 		if ev.byTime == nil || len(ev.byTime.log) != len(log) {
 			ev.byTime = newTimeIndex(log)
 		}
-		how := ev.t().InWindow(clock(from), clock(to))
+		how := ev.t().InWindow.F(clock(from), clock(to))
 		if found := ev.byTime.within(from, to); len(found) > 0 {
 			return found, how, nil
 		}
@@ -479,7 +479,7 @@ func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 				found = append(found, c)
 			}
 		}
-		how := ev.t().Mentioning(task, len(tried) == 0)
+		how := ev.t().mentioning(task, len(tried) == 0)
 		if len(found) > 0 {
 			return found, how, nil
 		}
@@ -488,9 +488,9 @@ func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 	if words := ev.taskWords(e); len(words) > 0 {
 		found, shared := ev.sharing(log, words)
 		if len(found) > 0 {
-			return found, ev.t().Sharing(strings.Join(shared, ", ")), nil
+			return found, ev.t().Sharing.F(strings.Join(shared, ", ")), nil
 		}
-		tried = append(tried, ev.t().SharingTried(strings.Join(words, ", ")))
+		tried = append(tried, ev.t().SharingTried.F(strings.Join(words, ", ")))
 	}
 	if len(tried) == 0 {
 		if ev.t() != &english {
@@ -730,13 +730,13 @@ func (ev *evidence) verify(e *Entry) (Check, verdict) {
 		found, how, err := ev.commits(e)
 		switch {
 		case err != nil:
-			v, c.Evidence = vCannotCheck, ev.t().CannotCommits(err.Error())
+			v, c.Evidence = vCannotCheck, ev.t().CannotCommits.F(err.Error())
 		case len(found) == 0:
-			v, c.Evidence = vFailed, ev.t().NoCommit(how)
+			v, c.Evidence = vFailed, ev.t().NoCommit.F(how)
 		case len(found) > 1:
-			c.Evidence = ev.t().Commits(len(found), how, short(found[len(found)-1].Hash))
+			c.Evidence = ev.t().Commits.F(len(found), how, short(found[len(found)-1].Hash))
 		default:
-			c.Evidence = ev.t().OneCommit(short(found[0].Hash), how)
+			c.Evidence = ev.t().OneCommit.F(short(found[0].Hash), how)
 		}
 	}
 	c.OK, c.Verdict = v == vVerified, v.String()
@@ -753,7 +753,7 @@ func (ev *evidence) withSide(e *Entry, base string) string {
 	var receipt, outName, findings string
 	if len(ev.receipts) > 0 && e.File != "" {
 		if v, ok := ev.receipts[strings.TrimSuffix(e.File, ".md")]; ok {
-			receipt = ev.t().Receipt(v, ReceiptLedger)
+			receipt = ev.t().Receipt.F(v, ReceiptLedger)
 		}
 	}
 	if base == "" || e.Output() != "" {
@@ -762,7 +762,7 @@ func (ev *evidence) withSide(e *Entry, base string) string {
 		}
 	}
 	if len(ev.findings) > 0 && roundRole(e.Role) {
-		findings = ev.t().Findings(findingsText(ev.t(), ev.findings))
+		findings = ev.t().Findings.F(findingsText(ev.t(), ev.findings))
 	}
 	t := ev.t()
 	lead := base
@@ -776,11 +776,11 @@ func (ev *evidence) withSide(e *Entry, base string) string {
 		}
 		return base
 	case receipt == "" && findings == "":
-		return lead + "; " + t.OutputFile(outName)
+		return lead + "; " + t.OutputFile.F(outName)
 	}
 	output := ""
 	if outName != "" {
-		output = t.OutputFile(outName)
+		output = t.OutputFile.F(outName)
 	}
 	parts := []string{lead}
 	for _, x := range []string{receipt, output, findings} {
@@ -804,7 +804,7 @@ func findingsText(t *Text, fs []string) string {
 	var names []string
 	for i, f := range fs {
 		if i == 3 {
-			names = append(names, t.AndN(len(fs)-i))
+			names = append(names, t.AndN.F(len(fs)-i))
 			break
 		}
 		names = append(names, filepath.Join(filepath.Base(filepath.Dir(f)), filepath.Base(f)))
@@ -893,7 +893,7 @@ func (ev *evidence) trustedText(role string) string {
 	if r == "" {
 		r = "(none)"
 	}
-	t := ev.t().Trusted(r)
+	t := ev.t().Trusted.F(r)
 	if ev.trusted == nil {
 		ev.trusted = map[string]string{}
 	}
