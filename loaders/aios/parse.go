@@ -168,46 +168,15 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 	if uerr != nil {
 		return corrupted(errLine(uerr), yamlDetail(uerr))
 	}
-	root := docRoot(doc)
-	if root == nil {
-		return corrupted(0, t.Empty)
-	}
-	if d := duplicateKey(root); d != nil {
-		return corrupted(d.Line, t.DuplicateKey.F(strconv.Quote(d.Value)))
-	}
-	if !isMap(root) {
-		return corrupted(root.Line, t.TopLevel.F(t.kind(root)))
-	}
-	ssKey, ss := pair(root, "session_state")
-	if ssKey == nil {
-		return corrupted(root.Line, t.NoKey)
-	}
-	if !isMap(ss) {
-		return corrupted(ssKey.Line, t.NotMapping.F(t.kind(ss)))
-	}
-	if !slices.ContainsFunc(sections, func(k string) bool { return has(ss, k) }) {
-		return corrupted(ssKey.Line, t.NoSections.F(t.list(sections, t.Or)))
+	ss, line, detail := stateMapping(t, doc)
+	if ss == nil {
+		return corrupted(line, detail)
 	}
 	s.Context = map[string]any{}
 	s.Outcomes = map[model.Choice]string{}
 	warn := func(w string) { s.Warnings = append(s.Warnings, w) }
 
-	// last_updated: read as aios-core reads it (new Date()); a form it
-	// would not read, or none, leaves the time unknown (no crash can be
-	// detected) with a warning. The session stays resumable.
-	switch luKey, lu := pair(ss, "last_updated"); {
-	case luKey == nil:
-		warn(t.NoLastUpdated)
-	default:
-		if when, note, ok := readTime(t, lu); ok {
-			s.LastUpdated, s.HasLastUpdated = when, true
-			if note != "" {
-				warn(t.LastUpdatedNote.F(note))
-			}
-		} else {
-			warn(t.BadLastUpdated.F(t.kind(lu)))
-		}
-	}
+	readLastUpdated(t, s, ss, warn)
 	wfKey, wf := pair(ss, "workflow")
 	switch {
 	case wfKey == nil:
@@ -245,34 +214,9 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 	counts := countStories(epic, progress)
 	s.Units, s.UnitsLabel = &model.Progress{Done: counts.done, Total: counts.total}, "stories"
 
-	// Last action (core layout only; the seed layout records none, so
-	// its crash rule is silence alone).
-	if typ := str(get(lastAction, "type")); typ != "" {
-		up := strings.ToUpper(typ)
-		if !slices.Contains(ActionTypes, up) {
-			warn(t.UnknownAction.F(strconv.Quote(typ)))
-		}
-		s.LastAction = &model.LastAction{Type: typ, Clean: slices.Contains(CleanStops, up)}
-	} else if lay == layoutCore {
-		warn(t.NoAction)
-	}
+	readLastAction(t, s, lastAction, lay, warn)
 
-	// Phases: a story's six-phase cycle, or the greenfield workflow.
-	cpNode := get(wf, "current_phase")
-	rawCurrent := str(cpNode)
-	if cpNode != nil && cpNode.Kind != yaml.ScalarNode {
-		warn(t.BadCurrentPhase.F(t.kind(cpNode)))
-	}
-	completed := []string{}
-	phaseField := or(rawCurrent, "none")
-	if n, bare, ok := greenfieldPhase(rawCurrent); ok {
-		greenfield(t, s, wf, rawCurrent, n, bare)
-		if n >= 0 {
-			phaseField += t.GreenfieldField.F(n, greenfieldTitles[n])
-		}
-	} else {
-		completed = cyclePhases(t, s, wf, cpNode, warn)
-	}
+	rawCurrent, phaseField, completed := readPhases(t, s, wf, warn)
 
 	// Summary.
 	s.Fields = []model.Field{
@@ -329,6 +273,91 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 		s.Outcomes = nil
 	}
 	return s
+}
+
+// stateMapping is the file's session_state mapping; nil, with the line
+// and the detail of the problem, when the file is corrupted.
+func stateMapping(t *Text, doc *yaml.Node) (ss *yaml.Node, line int, detail string) {
+	root := docRoot(doc)
+	if root == nil {
+		return nil, 0, t.Empty
+	}
+	if d := duplicateKey(root); d != nil {
+		return nil, d.Line, t.DuplicateKey.F(strconv.Quote(d.Value))
+	}
+	if !isMap(root) {
+		return nil, root.Line, t.TopLevel.F(t.kind(root))
+	}
+	ssKey, ss := pair(root, "session_state")
+	if ssKey == nil {
+		return nil, root.Line, t.NoKey
+	}
+	if !isMap(ss) {
+		return nil, ssKey.Line, t.NotMapping.F(t.kind(ss))
+	}
+	if !slices.ContainsFunc(sections, func(k string) bool { return has(ss, k) }) {
+		return nil, ssKey.Line, t.NoSections.F(t.list(sections, t.Or))
+	}
+	return ss, 0, ""
+}
+
+// readLastUpdated reads last_updated as aios-core reads it (new Date());
+// a form it would not read, or none, leaves the time unknown (no crash
+// can be detected) with a warning. The session stays resumable.
+func readLastUpdated(t *Text, s *model.Session, ss *yaml.Node, warn func(string)) {
+	luKey, lu := pair(ss, "last_updated")
+	if luKey == nil {
+		warn(t.NoLastUpdated)
+		return
+	}
+	when, note, ok := readTime(t, lu)
+	if !ok {
+		warn(t.BadLastUpdated.F(t.kind(lu)))
+		return
+	}
+	s.LastUpdated, s.HasLastUpdated = when, true
+	if note != "" {
+		warn(t.LastUpdatedNote.F(note))
+	}
+}
+
+// readLastAction reads the last action (core layout only; the seed
+// layout records none, so its crash rule is silence alone).
+func readLastAction(t *Text, s *model.Session, lastAction *yaml.Node, lay layout, warn func(string)) {
+	typ := str(get(lastAction, "type"))
+	if typ == "" {
+		if lay == layoutCore {
+			warn(t.NoAction)
+		}
+		return
+	}
+	up := strings.ToUpper(typ)
+	if !slices.Contains(ActionTypes, up) {
+		warn(t.UnknownAction.F(strconv.Quote(typ)))
+	}
+	s.LastAction = &model.LastAction{Type: typ, Clean: slices.Contains(CleanStops, up)}
+}
+
+// readPhases reads the phases, a story's six-phase cycle or the
+// greenfield workflow: the current phase as written, the phase field's
+// value, and the phases completed.
+func readPhases(t *Text, s *model.Session, wf *yaml.Node, warn func(string)) (rawCurrent, phaseField string, completed []string) {
+	cpNode := get(wf, "current_phase")
+	rawCurrent = str(cpNode)
+	if cpNode != nil && cpNode.Kind != yaml.ScalarNode {
+		warn(t.BadCurrentPhase.F(t.kind(cpNode)))
+	}
+	completed = []string{}
+	phaseField = or(rawCurrent, "none")
+	if n, bare, ok := greenfieldPhase(rawCurrent); ok {
+		greenfield(t, s, wf, rawCurrent, n, bare)
+		if n >= 0 {
+			phaseField += t.GreenfieldField.F(n, greenfieldTitles[n])
+		}
+	} else {
+		completed = cyclePhases(t, s, wf, cpNode, warn)
+	}
+	return rawCurrent, phaseField, completed
 }
 
 // cyclePhases fills the six phases of a story's development cycle from
