@@ -198,20 +198,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	if phase == "" {
 		warn("the saved session records no phase")
 	}
-	for i, p := range AtelierPhases {
-		ph := model.Phase{Name: p}
-		switch {
-		case idx < 0:
-			ph.Status, ph.Label = model.PhasePending, "unknown"
-		case i < idx:
-			ph.Status, ph.Label = model.PhaseCompleted, "done"
-		case i == idx:
-			ph.Status, ph.Label = model.PhaseInProgress, "current"
-		default:
-			ph.Status, ph.Label = model.PhasePending, "pending"
-		}
-		s.Phases = append(s.Phases, ph)
-	}
+	s.Phases = atelierPhases(idx)
 	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(AtelierPhases)}
 	s.Stage, s.Status = phase, phase
 
@@ -237,50 +224,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	}
 
 	if snapshot {
-		id := or(scalar(get(root, "session_id")), strings.TrimSuffix(baseName(rel), ".json"))
-		ctx["session_id"] = id
-		s.Branch = scalar(get(root, "branch"))
-		commit := scalar(get(root, "last_commit"))
-		s.Fields = append(s.Fields, model.Field{Key: "session", Label: "Session", Value: id})
-		if commit != "" {
-			s.Fields = append(s.Fields, model.Field{Key: "last_commit", Label: "Last commit", Value: commit})
-			ctx["last_commit"] = commit
-		}
-		if un := get(root, "uncommitted_files"); un.Exists() {
-			n, ok := intOf(un)
-			if !ok && un.IsArray() {
-				n, ok = len(items(un)), true
-			}
-			if ok {
-				s.Fields = append(s.Fields, model.Field{Key: "uncommitted", Label: "Uncommitted files", Value: fmt.Sprint(n)})
-				ctx["uncommitted_files"] = n
-				if n > 0 {
-					s.Warnings = append(s.Warnings, t.Uncommitted.N(n))
-				}
-			}
-		}
-		if ws := describeValue(get(root, "workstream")); ws != "" {
-			s.Fields = append(s.Fields, model.Field{Key: "workstream", Label: "Workstream", Value: ws})
-			ctx["workstream"] = ws
-		}
-		if notes := notesOf(get(root, "notes")); notes != "" {
-			s.Handoff = model.Handoff{Note: notes}
-			ctx["notes"] = notes
-		}
-		if s.Branch != "" {
-			ctx["branch"] = s.Branch
-		}
-		// The context guard compares these with the checkout (the core,
-		// with the checkout cmd reads): "a1b2c3d Add auth models" records
-		// its commit first.
-		s.Recorded = model.Recorded{Branch: s.Branch, CommitField: "last_commit"}
-		if f := strings.Fields(commit); len(f) > 0 && isHexID(f[0]) {
-			s.Recorded.Commit = f[0]
-		}
-		if newer := a.newerSnapshot(filepath.Dir(path), path, s.LastUpdated); newer != "" {
-			s.Archived = true
-			warn("a newer saved session exists (%s): this one is history", newer)
-		}
+		a.snapshot(s, root, ctx, rel, warn)
 	}
 	s.Fields = append(s.Fields, model.Field{Key: "locked", Label: "Locked files", Value: fmt.Sprint(len(locked))})
 	if len(locked) > 0 {
@@ -304,6 +248,78 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		model.Restart:  {Label: t.w("Go back to the gather phase"), Disabled: restart},
 	}
 	return s
+}
+
+// atelierPhases are atelier's phases, done before idx, current at idx
+// (all unknown when idx < 0).
+func atelierPhases(idx int) []model.Phase {
+	var out []model.Phase
+	for i, p := range AtelierPhases {
+		ph := model.Phase{Name: p}
+		switch {
+		case idx < 0:
+			ph.Status, ph.Label = model.PhasePending, "unknown"
+		case i < idx:
+			ph.Status, ph.Label = model.PhaseCompleted, "done"
+		case i == idx:
+			ph.Status, ph.Label = model.PhaseInProgress, "current"
+		default:
+			ph.Status, ph.Label = model.PhasePending, "pending"
+		}
+		out = append(out, ph)
+	}
+	return out
+}
+
+// snapshot reads what a /worklog snapshot adds: its session id, branch,
+// last commit, uncommitted files, workstream and notes, and whether a
+// newer snapshot makes it history.
+func (a *Atelier) snapshot(s *model.Session, root gjson.Result, ctx map[string]any, rel string, warn func(string, ...any)) {
+	t, path := a.text(), s.Path
+	id := or(scalar(get(root, "session_id")), strings.TrimSuffix(baseName(rel), ".json"))
+	ctx["session_id"] = id
+	s.Branch = scalar(get(root, "branch"))
+	commit := scalar(get(root, "last_commit"))
+	s.Fields = append(s.Fields, model.Field{Key: "session", Label: "Session", Value: id})
+	if commit != "" {
+		s.Fields = append(s.Fields, model.Field{Key: "last_commit", Label: "Last commit", Value: commit})
+		ctx["last_commit"] = commit
+	}
+	if un := get(root, "uncommitted_files"); un.Exists() {
+		n, ok := intOf(un)
+		if !ok && un.IsArray() {
+			n, ok = len(items(un)), true
+		}
+		if ok {
+			s.Fields = append(s.Fields, model.Field{Key: "uncommitted", Label: "Uncommitted files", Value: fmt.Sprint(n)})
+			ctx["uncommitted_files"] = n
+			if n > 0 {
+				s.Warnings = append(s.Warnings, t.Uncommitted.N(n))
+			}
+		}
+	}
+	if ws := describeValue(get(root, "workstream")); ws != "" {
+		s.Fields = append(s.Fields, model.Field{Key: "workstream", Label: "Workstream", Value: ws})
+		ctx["workstream"] = ws
+	}
+	if notes := notesOf(get(root, "notes")); notes != "" {
+		s.Handoff = model.Handoff{Note: notes}
+		ctx["notes"] = notes
+	}
+	if s.Branch != "" {
+		ctx["branch"] = s.Branch
+	}
+	// The context guard compares these with the checkout (the core,
+	// with the checkout cmd reads): "a1b2c3d Add auth models" records
+	// its commit first.
+	s.Recorded = model.Recorded{Branch: s.Branch, CommitField: "last_commit"}
+	if f := strings.Fields(commit); len(f) > 0 && isHexID(f[0]) {
+		s.Recorded.Commit = f[0]
+	}
+	if newer := a.newerSnapshot(filepath.Dir(path), path, s.LastUpdated); newer != "" {
+		s.Archived = true
+		warn("a newer saved session exists (%s): this one is history", newer)
+	}
 }
 
 // newerSnapshot names another saved session in dir with a later saved_at

@@ -155,7 +155,16 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 		warn("checkpoints is %s, not an object: ignored", kind(cp))
 	}
 
-	if arts := get(root, "artifacts"); arts.IsObject() {
+	f.readArtifacts(get(root, "artifacts"), kind, warn)
+
+	f.readTickets(get(root, "tickets_progress"), kind, warn)
+	return f, nil
+}
+
+// readArtifacts reads the artifacts object: each stage's path, list of
+// paths, or null.
+func (f *sessionFile) readArtifacts(arts gjson.Result, kind func(gjson.Result) string, warn func(string, ...any)) {
+	if arts.IsObject() {
 		for key, val := range members(arts) {
 			e := artifactEntry{key: key}
 			switch {
@@ -185,8 +194,12 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 	} else if !isNull(arts) {
 		warn("artifacts is %s, not an object: ignored", kind(arts))
 	}
+}
 
-	if tp := get(root, "tickets_progress"); tp.IsObject() {
+// readTickets reads tickets_progress: the tickets planned, created and
+// remaining.
+func (f *sessionFile) readTickets(tp gjson.Result, kind func(gjson.Result) string, warn func(string, ...any)) {
+	if tp.IsObject() {
 		t := &ticketsProgress{}
 		if n, ok := intOf(get(tp, "total_planned")); ok {
 			t.planned, t.hasPlanned = n, true
@@ -209,7 +222,6 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 	} else if !isNull(tp) {
 		warn("tickets_progress is %s, not an object: ignored", kind(tp))
 	}
-	return f, nil
 }
 
 // readStatusObject reads stage_status's keys: "0"-"7", with drift
