@@ -105,33 +105,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	s.ArtifactRoots = p.artifactRoots()
 	s.Warnings = append(s.Warnings, l.optWarnings...)
 	s.Warnings = append(s.Warnings, p.warnings...)
-	sid := ""
-	skill := ""
-	if p.marker != nil {
-		sid, skill = p.marker.PipelineID, p.marker.Skill
-		s.Branch = p.marker.Branch
-		// The context guard's facts. crucible refuses CONTINUE on
-		// another branch by itself (its spec's words, even with --yes):
-		// Strict, so the core does not ask first.
-		s.Recorded = model.Recorded{Branch: p.marker.Branch, Commit: p.marker.BaselineSHA, CommitField: "baseline_sha", Strict: true}
-		if t, ok := parseTime(p.marker.StartTime); ok {
-			s.Recorded.Started = t
-		}
-		if !p.archived && !p.manifestMod.IsZero() {
-			s.Touched, s.TouchedWhat = p.manifestMod, t.DispatchManifest.F(filepath.Base(p.manifestPath))
-		}
-	}
-	if sid == "" && p.manifestPath != "" {
-		sid = sessionFromDir(filepath.Dir(p.manifestPath))
-	}
-	if skill == "" {
-		skill = p.status.Get("Skill")
-	}
-	s.Title = strings.TrimSpace(t.PipelineTitle.F(orWord(skill, "crucible"), sid))
-	s.Fields = append(s.Fields, model.Field{Key: "skill", Label: "Skill", Value: orWord(skill, t.Unknown)})
-	if sid != "" {
-		s.Fields = append(s.Fields, model.Field{Key: "pipeline", Label: "Pipeline", Value: sid})
-	}
+	skill := p.identify(s, t)
 	s.Policy = map[model.Choice]model.ChoicePolicy{
 		model.Discard: {Confirm: p.discardQuestion(), Hint: t.DiscardHint},
 	}
@@ -152,42 +126,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		}
 	}
 
-	var phases []*Phase
-	if p.plan != nil {
-		phases = p.plan.phases
-	} else {
-		phases = groupPhases(m)
-	}
-	done, finished, total := 0, 0, 0
-	for _, ph := range phases {
-		c := ph.Counts(m)
-		// The name is English in every language (JSON is the machine
-		// contract); the screens translate it (msg.Catalog.Phase).
-		mp := model.Phase{Name: english.phase(ph.Key), Result: t.countText(c)}
-		if d := ph.Duration(); d > 0 {
-			mp.Duration = Dur(d)
-		}
-		switch {
-		case ph.Implied != "":
-			mp.Status, mp.Result, mp.Detail = model.PhasePending, t.NoDispatch, ph.Implied
-		case ph.Complete(m):
-			mp.Status = model.PhaseCompleted
-			done++
-		case c[StatusFailed]+c[StatusError] > 0:
-			mp.Status = model.PhaseFailed
-		default:
-			mp.Status = model.PhaseInProgress
-		}
-		s.Phases = append(s.Phases, mp)
-		for st, n := range c {
-			total += n
-			if Finished(st) {
-				finished += n
-			}
-		}
-	}
-	s.Progress = model.Progress{Done: done, Total: len(phases)}
-	s.Units, s.UnitsLabel = &model.Progress{Done: finished, Total: total}, "dispatches"
+	p.summarizePhases(s, t)
 	for _, c := range p.cps {
 		s.Checkpoints = append(s.Checkpoints, model.Checkpoint{ID: c.Short(), Reason: c.Reason, Time: stampOf(c)})
 	}
@@ -234,7 +173,106 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	}
 	s.Plan = &model.Plan{LinesFunc: pl.Lines, Data: pl}
 
-	// The branch guard, then the restore question.
+	s.Policy[model.Continue] = p.continuePolicy(s, t)
+	restart := t.RestartHint
+	if p.markerPath == "" {
+		restart = t.RestartHintBare
+	}
+	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified, Why: t.RestartWhy}
+	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, "")}
+	if l.lean {
+		return s // no dashboard, prompt or context: see PlanJSONOnly
+	}
+
+	csb := CompressionState(CSBInput{Plan: pl, Handoff: latestHandoff(p.handoffs, pl.Resume.Phase), Status: p.status,
+		Skill: skill, Scratch: p.scratch, Modified: p.preservedFiles()})
+	s.Prompt = csb
+	s.Context = l.context(p, csb)
+	s.Sections = l.sections(p)
+	return s
+}
+
+// identify fills the session's title and its skill and pipeline fields,
+// with the marker's branch and the facts the context guard checks; the
+// skill is the marker's, else pipeline-status.md's.
+func (p *pipeline) identify(s *model.Session, t *Text) string {
+	sid := ""
+	skill := ""
+	if p.marker != nil {
+		sid, skill = p.marker.PipelineID, p.marker.Skill
+		s.Branch = p.marker.Branch
+		// The context guard's facts. crucible refuses CONTINUE on
+		// another branch by itself (its spec's words, even with --yes):
+		// Strict, so the core does not ask first.
+		s.Recorded = model.Recorded{Branch: p.marker.Branch, Commit: p.marker.BaselineSHA, CommitField: "baseline_sha", Strict: true}
+		if t, ok := parseTime(p.marker.StartTime); ok {
+			s.Recorded.Started = t
+		}
+		if !p.archived && !p.manifestMod.IsZero() {
+			s.Touched, s.TouchedWhat = p.manifestMod, t.DispatchManifest.F(filepath.Base(p.manifestPath))
+		}
+	}
+	if sid == "" && p.manifestPath != "" {
+		sid = sessionFromDir(filepath.Dir(p.manifestPath))
+	}
+	if skill == "" {
+		skill = p.status.Get("Skill")
+	}
+	s.Title = strings.TrimSpace(t.PipelineTitle.F(orWord(skill, "crucible"), sid))
+	s.Fields = append(s.Fields, model.Field{Key: "skill", Label: "Skill", Value: orWord(skill, t.Unknown)})
+	if sid != "" {
+		s.Fields = append(s.Fields, model.Field{Key: "pipeline", Label: "Pipeline", Value: sid})
+	}
+	return skill
+}
+
+// summarizePhases fills the session's phases, with their counts, and its
+// progress in phases and in dispatches.
+func (p *pipeline) summarizePhases(s *model.Session, t *Text) {
+	m := p.manifest
+	var phases []*Phase
+	if p.plan != nil {
+		phases = p.plan.phases
+	} else {
+		phases = groupPhases(m)
+	}
+	done, finished, total := 0, 0, 0
+	for _, ph := range phases {
+		c := ph.Counts(m)
+		// The name is English in every language (JSON is the machine
+		// contract); the screens translate it (msg.Catalog.Phase).
+		mp := model.Phase{Name: english.phase(ph.Key), Result: t.countText(c)}
+		if d := ph.Duration(); d > 0 {
+			mp.Duration = Dur(d)
+		}
+		switch {
+		case ph.Implied != "":
+			mp.Status, mp.Result, mp.Detail = model.PhasePending, t.NoDispatch, ph.Implied
+		case ph.Complete(m):
+			mp.Status = model.PhaseCompleted
+			done++
+		case c[StatusFailed]+c[StatusError] > 0:
+			mp.Status = model.PhaseFailed
+		default:
+			mp.Status = model.PhaseInProgress
+		}
+		s.Phases = append(s.Phases, mp)
+		for st, n := range c {
+			total += n
+			if Finished(st) {
+				finished += n
+			}
+		}
+	}
+	s.Progress = model.Progress{Done: done, Total: len(phases)}
+	s.Units, s.UnitsLabel = &model.Progress{Done: finished, Total: total}, "dispatches"
+}
+
+// continuePolicy is CONTINUE's line: refused on another branch, else the
+// restore question, or how the resume stands. A marker's branch outside
+// a git repository raises the branch alert.
+func (p *pipeline) continuePolicy(s *model.Session, t *Text) model.ChoicePolicy {
+	pl := p.plan
 	current := p.branch
 	if current == "" && p.isRepo {
 		current = t.DetachedHead
@@ -263,23 +301,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	if p.marker != nil && p.marker.Branch != "" && !p.isRepo {
 		s.Alert(model.AlertBranch, t.NotARepo.F(p.project, p.marker.Branch))
 	}
-	s.Policy[model.Continue] = cont
-	restart := t.RestartHint
-	if p.markerPath == "" {
-		restart = t.RestartHintBare
-	}
-	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified, Why: t.RestartWhy}
-	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, "")}
-	if l.lean {
-		return s // no dashboard, prompt or context: see PlanJSONOnly
-	}
-
-	csb := CompressionState(CSBInput{Plan: pl, Handoff: latestHandoff(p.handoffs, pl.Resume.Phase), Status: p.status,
-		Skill: skill, Scratch: p.scratch, Modified: p.preservedFiles()})
-	s.Prompt = csb
-	s.Context = l.context(p, csb)
-	s.Sections = l.sections(p)
-	return s
+	return cont
 }
 
 // headline is the session's first line when the crash rule does not
