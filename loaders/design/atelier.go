@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -62,7 +63,7 @@ func (*Atelier) Source() string { return AtelierSource }
 func (a *Atelier) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("atelier: %s: %w", a.text().f("project %s", project), err)
+		return nil, fmt.Errorf("atelier: %s: %w", a.text().Project.F(project), err)
 	}
 	var found []string
 	var dirErr error
@@ -112,7 +113,7 @@ func (a *Atelier) Discover(project string) ([]string, error) {
 func (a *Atelier) Load(project, path string) (*model.Session, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("atelier: %s: %w", a.text().f("project %s", project), err)
+		return nil, fmt.Errorf("atelier: %s: %w", a.text().Project.F(project), err)
 	}
 	p, err := filepath.Abs(path)
 	if err != nil {
@@ -146,20 +147,20 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		Path: path, Project: project, Title: "atelier " + rel,
 		Fingerprint: fsx.Fingerprint(data), Warnings: []string{},
 	}
-	corrupted := func(line int, format string, args ...any) *model.Session {
-		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line, Detail: t.f(format, args...)}
+	corrupted := func(line int, detail string) *model.Session {
+		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line, Detail: detail}
 		return s
 	}
 	tree, jerr := parseJSON(data)
 	if jerr != nil {
-		return corrupted(jerr.Line, "not valid JSON: %s", jerr.in(t))
+		return corrupted(jerr.Line, t.NotValidJSON.F(jerr.in(t)))
 	}
 	root := tree.root
 	if !root.IsObject() {
-		return corrupted(tree.line(root), "the top level is %s, not an object", t.w(kindOf(root)))
+		return corrupted(tree.line(root), t.TopLevelNotObject.F(t.w(kindOf(root))))
 	}
-	warn := func(format string, args ...any) { s.Warnings = append(s.Warnings, t.f(format, args...)) }
-	tree.leniencyWarnings(warn, t)
+	warn := func(w string) { s.Warnings = append(s.Warnings, w) }
+	tree.leniencyWarnings(func(format string, args ...any) { warn(t.f(format, args...)) }, t)
 
 	feature := strings.TrimSpace(str(get(root, "feature")))
 	phaseNode := get(root, "phase")
@@ -169,16 +170,16 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		if phaseNode.Exists() {
 			line = tree.line(phaseNode)
 		}
-		return corrupted(line, "required field phase is missing or empty (state_manager.sh always writes it)")
+		return corrupted(line, t.RequiredFieldPhaseMissing)
 	}
 	stampKey := "updated_at"
 	if snapshot {
 		stampKey = "saved_at"
 	}
-	if t, ok := parseTime(str(get(root, stampKey))); ok {
-		s.LastUpdated, s.HasLastUpdated = t, true
+	if when, ok := parseTime(str(get(root, stampKey))); ok {
+		s.LastUpdated, s.HasLastUpdated = when, true
 	} else {
-		warn("no readable %s: the session's age is unknown", stampKey)
+		warn(t.NoReadableSessionS.F(stampKey))
 	}
 	s.LastAction = &model.LastAction{Type: "phase_recorded", Clean: true}
 	if snapshot {
@@ -193,10 +194,10 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	}
 	if phase != "" && idx < 0 {
 		s.Problem = &model.LoadError{Kind: model.ErrPhaseNotFound, Path: path, Line: tree.line(phaseNode),
-			Detail: t.f("phase %q is not one of atelier's phases (%s)", phase, strings.Join(AtelierPhases, " -> "))}
+			Detail: t.PhaseNotOneAtelier.F(strconv.Quote(phase), strings.Join(AtelierPhases, " -> "))}
 	}
 	if phase == "" {
-		warn("the saved session records no phase")
+		warn(t.SavedSessionRecordsNo)
 	}
 	s.Phases = atelierPhases(idx)
 	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(AtelierPhases)}
@@ -204,20 +205,20 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 
 	locked := strList(get(root, "locked_files"))
 	s.Fields = []model.Field{
-		{Key: "feature", Label: "Feature", Value: or(feature, t.w("none"))},
-		{Key: "phase", Label: "Phase", Value: or(phase, t.w("none"))},
+		{Key: "feature", Label: "Feature", Value: or(feature, t.NoneWord)},
+		{Key: "phase", Label: "Phase", Value: or(phase, t.NoneWord)},
 	}
 	if feature != "" {
 		// The script state and the /worklog snapshots of one feature sit
 		// side by side in the picker: the title tells them apart.
 		s.Title = "atelier: " + feature
 		if snapshot {
-			s.Title = t.f("atelier snapshot: %s", feature)
+			s.Title = t.AtelierSnapshot.F(feature)
 		}
 	}
 	ctx := map[string]any{"phase": phase, "feature": feature, "state_file": rel, "locked_files": locked}
 	if idx >= 0 {
-		s.ResumePoint = model.ResumePoint{Phase: phase, Reason: t.f("%s records phase %s", baseName(rel), phase)}
+		s.ResumePoint = model.ResumePoint{Phase: phase, Reason: t.RecordsPhase.F(baseName(rel), phase)}
 		ctx["next_command"] = "/" + phase
 	} else if phase != "" {
 		s.ResumePoint = model.ResumePoint{Reason: s.Problem.Detail}
@@ -232,20 +233,20 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	}
 	s.Context = ctx
 
-	restart := t.w("atelier moves phases with its own script: run scripts/state_manager.sh transition gather to go back (pickup does not rewrite atelier's state)")
+	restart := t.AtelierMovesPhasesWith
 	if snapshot {
-		restart = t.w("a saved atelier session is a snapshot written by /worklog: it has no progress to reset (scripts/state_manager.sh moves the phase)")
+		restart = t.SavedAtelierSessionSnapshot
 	}
 	cont := model.ChoicePolicy{Recommended: true}
 	if idx >= 0 {
-		cont.Label, cont.Hint = t.f("Resume the %s phase", phase), "/"+phase
+		cont.Label, cont.Hint = t.ResumePhase.F(phase), "/"+phase
 		if feature != "" {
-			cont.Hint = t.f("/%s for %s", phase, feature)
+			cont.Hint = t.CommandFor.F(phase, feature)
 		}
 	}
 	s.Policy = map[model.Choice]model.ChoicePolicy{
 		model.Continue: cont,
-		model.Restart:  {Label: t.w("Go back to the gather phase"), Disabled: restart},
+		model.Restart:  {Label: t.GoBackGatherPhase, Disabled: restart},
 	}
 	return s
 }
@@ -274,7 +275,7 @@ func atelierPhases(idx int) []model.Phase {
 // snapshot reads what a /worklog snapshot adds: its session id, branch,
 // last commit, uncommitted files, workstream and notes, and whether a
 // newer snapshot makes it history.
-func (a *Atelier) snapshot(s *model.Session, root gjson.Result, ctx map[string]any, rel string, warn func(string, ...any)) {
+func (a *Atelier) snapshot(s *model.Session, root gjson.Result, ctx map[string]any, rel string, warn func(string)) {
 	t, path := a.text(), s.Path
 	id := or(scalar(get(root, "session_id")), strings.TrimSuffix(baseName(rel), ".json"))
 	ctx["session_id"] = id
@@ -318,7 +319,7 @@ func (a *Atelier) snapshot(s *model.Session, root gjson.Result, ctx map[string]a
 	}
 	if newer := a.newerSnapshot(filepath.Dir(path), path, s.LastUpdated); newer != "" {
 		s.Archived = true
-		warn("a newer saved session exists (%s): this one is history", newer)
+		warn(t.NewerSavedSessionExists.F(newer))
 	}
 }
 
@@ -368,7 +369,7 @@ func (a *Atelier) Apply(s *model.Session, c model.Choice, now time.Time) model.A
 		}
 		ap.Changed, ap.ArchivedTo = []string{s.Path}, dst
 	default:
-		ap.Err = errors.New("atelier: " + a.text().f("%s is not available for atelier state", c))
+		ap.Err = errors.New("atelier: " + a.text().NotAvailableAtelierState.F(c))
 	}
 	return ap
 }
@@ -377,9 +378,9 @@ func (a *Atelier) Apply(s *model.Session, c model.Choice, now time.Time) model.A
 func (a *Atelier) NotFound(project string) string {
 	t := a.text()
 	if a.feature != "" {
-		return t.f("no atelier state for feature %q in %s: looked in %s and %s/*.json", a.feature, project, AtelierState, AtelierSessions)
+		return t.NoAtelierStateFeature.F(strconv.Quote(a.feature), project, AtelierState, AtelierSessions)
 	}
-	return t.f("no atelier state found in %s: looked for %s and %s/*.json", project, AtelierState, AtelierSessions)
+	return t.NoAtelierStateFound.F(project, AtelierState, AtelierSessions)
 }
 
 // strList reads a list of strings (other items are skipped).

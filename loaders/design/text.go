@@ -12,22 +12,20 @@ import (
 
 // Text is every sentence the /design and atelier loaders build: seed
 // 003's listing (`pickup status` on a /design session) and the menu's
-// lines as fields, and all the others (warnings, next steps,
+// lines, and in Says all the others (warnings, next steps,
 // confirmations, the REVIEW sections, the plan, the agent's prompt,
-// results, problems, errors) in Say. English is here; every other
-// language is in messages/<lang>.json. A quoted value ({feature}) comes
-// in quoted (strconv.Quote).
+// results, problems, errors). English is here; every other language is
+// in messages/<lang>.json. A quoted value ({feature}) comes in quoted
+// (strconv.Quote).
 type Text struct {
 	// Lang is the catalog's language (BCP 47): count chooses its nouns
 	// by the language's CLDR plural rules.
 	Lang string
-	// Say holds the loader's other sentences keyed by their English text
-	// (a printf format where they take values; sayKeys), as gettext keys
-	// a message by its English original: a language's value says the
-	// same with the same verbs in the same order. English's values are
-	// its keys, so English output is the code's own text. f and w look
-	// them up; a test (TestEverySentenceInSay) checks that every
-	// sentence the code says is a key.
+	// Say holds the words said through a table and the lenient JSON
+	// reader's sentences (sayKeys), keyed by their English text (a
+	// printf format where they take values): English's values are its
+	// keys. f and w look them up; a test (TestEverySentenceInSay) checks
+	// that every literal the code passes them is a key.
 	Say map[string]string
 	// StageNames are the eight stages' names ("Clarification"...).
 	StageNames []string
@@ -65,6 +63,8 @@ type Text struct {
 	Rebuild, Create, StartNew   string
 	NoArtifacts                 string
 	Artifacts, ArtifactsMissing i18n.P
+
+	Says
 }
 
 // Catalogs are the listing's words by language (loaders.Options.Lang).
@@ -119,6 +119,7 @@ var english = Text{
 	NoArtifacts:      "none recorded",
 	Artifacts:        i18n.Plural("{n} artifact, all on disk", "{n} artifacts, all on disk"),
 	ArtifactsMissing: i18n.Plural("{n} artifact, {missing} missing", "{n} artifacts, {missing} missing"),
+	Says:             englishSays,
 }
 
 // text is the view's words: its loader's language, else English.

@@ -17,7 +17,7 @@ import (
 func TestTextCatalogsComplete(t *testing.T) {
 	i18ntest.Complete(t, i18ntest.Options{
 		Same:       []string{"TDD", "BDD", "Design", "Tickets", "tickets", "ADR", "ADRs", "Checkpoints", "null"},
-		SameFields: []string{"Say.Tickets: %s (%s)"},
+		SameFields: []string{"TicketsSummary"},
 	}, Catalogs)
 }
 
