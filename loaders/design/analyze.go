@@ -260,7 +260,7 @@ func stageRange(a, b int) string {
 func (v *view) force() {
 	a := *v.stageArg
 	if v.mode == modeMissing || v.mode == modeUnapproved {
-		v.warn(v.text().StageGivenNotActed.F(v.conflictSentence(), a))
+		v.warn(v.text().StageFlagIgnored.F(v.conflictSentence(), a))
 		v.mode, v.cStage, v.cPaths, v.cWhat = modeNormal, -1, nil, ""
 	}
 	v.forced = true
@@ -274,12 +274,12 @@ func resumeStage(status [8]string, t *Text) (int, string) {
 	for n := range Stages {
 		if status[n] != stComplete {
 			if n == 0 {
-				return 0, t.StageNotCompleteDesign
+				return 0, t.StageZeroNotComplete
 			}
-			return n, t.StageFirstStageNot.F(n)
+			return n, t.FirstStageNotComplete.F(n)
 		}
 	}
-	return LastStage, t.EveryStageCompleteStage
+	return LastStage, t.EveryStageComplete
 }
 
 // requiredMissing lists a complete stage's required outputs that are
@@ -607,9 +607,9 @@ func (v *view) designFact() string {
 	cp := f.checkpoint("stage_3b")
 	switch {
 	case tdd && v.rejected(3, tddPath):
-		return t.TDDNotApprovedBe
+		return t.TDDToRevise
 	case tdd && cp.Exists() && truthy(get(cp, "user_approved")):
-		return t.TDDApprovedStageNot
+		return t.TDDApprovedNotMarked
 	case tdd && cp.Exists():
 		return t.TDDWrittenAwaitingApproval
 	case tdd:

@@ -179,7 +179,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	if when, ok := parseTime(str(get(root, stampKey))); ok {
 		s.LastUpdated, s.HasLastUpdated = when, true
 	} else {
-		warn(t.NoReadableSessionS.F(stampKey))
+		warn(t.NoReadableStamp.F(stampKey))
 	}
 	s.LastAction = &model.LastAction{Type: "phase_recorded", Clean: true}
 	if snapshot {
@@ -197,7 +197,7 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 			Detail: t.PhaseNotOneAtelier.F(strconv.Quote(phase), strings.Join(AtelierPhases, " -> "))}
 	}
 	if phase == "" {
-		warn(t.SavedSessionRecordsNo)
+		warn(t.SnapshotNoPhase)
 	}
 	s.Phases = atelierPhases(idx)
 	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(AtelierPhases)}

@@ -292,7 +292,7 @@ func (l *Loader) view(project, path string) (*view, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		fileExists, data = false, nil
 		if len(stageOutputs(project, featureOf(p))) == 0 {
-			return nil, errors.New("design: " + Catalogs.For(l.lang).NoSessionFileNo.F(p, strconv.Quote(featureOf(p))))
+			return nil, errors.New("design: " + Catalogs.For(l.lang).NoSessionNoArtifacts.F(p, strconv.Quote(featureOf(p))))
 		}
 	} else if err != nil {
 		return nil, fmt.Errorf("design: %w", err)

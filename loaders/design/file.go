@@ -94,16 +94,16 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 		f.updated, f.hasUpdated = when, true
 	} else if !f.created.IsZero() {
 		f.updated, f.hasUpdated = f.created, true
-		warn(t.NoReadableUpdatedCreated)
+		warn(t.UpdatedFromCreated)
 	} else {
-		warn(t.NoReadableUpdatedOr)
+		warn(t.NoReadableTime)
 	}
 
 	if cs := get(root, "current_stage"); !isNull(cs) {
 		if n, sub, ok := stageNumber(cs); ok {
 			f.current, f.currentSub = n, sub
 		} else {
-			warn(t.CurrentStageNotStage.F(t.w(describe(cs))))
+			warn(t.CurrentStageNotAStage.F(t.w(describe(cs))))
 		}
 	}
 
@@ -114,7 +114,7 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 	case len(items(ss)) > 0:
 		for i, it := range items(ss) {
 			if i > LastStage {
-				warn(t.StageStatusHasMore)
+				warn(t.StatusTooLong)
 				break
 			}
 			f.setStatus(i, it, fmt.Sprintf("stage_status[%d]", i), t)
@@ -145,7 +145,7 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 	for i := range Stages {
 		if !f.statusSet[i] {
 			f.status[i], f.statusRaw[i] = stPending, ""
-			warn(t.StageStatusHasNo.F(i))
+			warn(t.NoStatusForStage.F(i))
 		}
 	}
 
@@ -234,7 +234,7 @@ func (f *sessionFile) readStatusObject(ss gjson.Result, t *Text) {
 		n, k, ok := statusKeyStage(key)
 		switch {
 		case !ok:
-			f.warnings = append(f.warnings, t.StageStatusKeyNot.F(strconv.Quote(key)))
+			f.warnings = append(f.warnings, t.StatusKeyNotStage.F(strconv.Quote(key)))
 		case k != "":
 			sub[k] = val
 		default:
@@ -311,7 +311,7 @@ func (f *sessionFile) setStatus(n int, v gjson.Result, where string, t *Text) {
 	}
 	st, known := normStatus(raw)
 	if !known {
-		f.warnings = append(f.warnings, t.NotCompleteProgressOr.F(where, strconv.Quote(raw)))
+		f.warnings = append(f.warnings, t.UnknownStatusValue.F(where, strconv.Quote(raw)))
 	}
 	f.status[n], f.statusRaw[n], f.statusSet[n] = st, raw, true
 }

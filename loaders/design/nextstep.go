@@ -65,7 +65,7 @@ func (v *view) stageStep(n int, sub string) string {
 		}
 		alt := ""
 		if a, ok := intOf(get(v.file.checkpoint("stage_3a"), "chosen_alternative")); ok {
-			alt = t.Alternative.F(a)
+			alt = t.ForAlternative.F(a)
 		}
 		if p, ok := have("tdd"); ok {
 			if v.rejected(3, p) {

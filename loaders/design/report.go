@@ -385,6 +385,6 @@ func (v *view) prompt(next string) string {
 			fmt.Fprintf(&b, "- `%s` (%s, %s)\n", model.ShowName(a.Path), a.Kind, state)
 		}
 	}
-	b.WriteString(t.SessionFileAfterEach.F(model.ShowName(v.rel)))
+	b.WriteString(t.SessionFileNote.F(model.ShowName(v.rel)))
 	return b.String()
 }

@@ -127,7 +127,7 @@ func (v *view) session(plain bool) *model.Session {
 			Value: t.SessionFileCorruptedLine.F(v.corruptionLine)})
 	case modeMigration:
 		s.Fields = append(s.Fields, model.Field{Key: "problem", Label: "Problem",
-			Value: t.ThereNoSessionFile})
+			Value: t.NoSessionFile})
 	}
 
 	next := v.nextStep()
@@ -222,7 +222,7 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 	}
 	if v.restartFrom > 0 {
 		p[model.Restart] = model.ChoicePolicy{Label: t.RestartFrom.F(v.restartFrom),
-			Hint: t.StagesSetPendingOld.F(v.restartFrom)}
+			Hint: t.RestartHint.F(v.restartFrom)}
 	}
 	switch v.mode {
 	case modeMissing:
@@ -231,19 +231,19 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 			label += " (" + t.w(r) + ")"
 		}
 		p[model.Continue] = model.ChoicePolicy{Label: label, Hint: v.missingPaths(), Recommended: true,
-			Why: t.StageSOutputMissing}
+			Why: t.StageOutputMissing}
 		p[model.Restart] = model.ChoicePolicy{Label: t.MarkIncomplete.F(v.cStage),
-			Hint: t.StagesSetPendingOld.F(v.cStage)}
+			Hint: t.RestartHint.F(v.cStage)}
 	case modeUnapproved:
 		next := v.cStage + 1
 		p[model.Continue] = model.ChoicePolicy{
 			Label:       t.Approve.F(v.cWhat, next),
 			Hint:        v.cPaths[0],
 			Recommended: true, Writes: true, Why: v.approvalWhy(),
-			Confirm: t.ExistsButStageNot.F(v.question(), v.cPaths[0], v.cStage, v.approvalNote(), v.rel, next),
+			Confirm: t.ApproveQuestion.F(v.question(), v.cPaths[0], v.cStage, v.approvalNote(), v.rel, next),
 		}
 		p[model.Restart] = model.ChoicePolicy{Label: t.ReRun.F(v.cStage),
-			Hint: t.NotApprovedStagesSet.F(v.cStage)}
+			Hint: t.NotApprovedHint.F(v.cStage)}
 	case modeCorrupted:
 		rebuilt := v.rebuiltSummary()
 		if v.hasOutputs() || v.forced {
@@ -281,7 +281,7 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 // unrecommended).
 func (v *view) approvalWhy() string {
 	if v.approvalNote() != "" {
-		return v.text().CheckpointRecordsThatYou
+		return v.text().CheckpointApproved
 	}
 	return ""
 }
@@ -290,7 +290,7 @@ func (v *view) approvalWhy() string {
 func (v *view) approvalNote() string {
 	if v.cStage == 3 {
 		if truthy(get(v.file.checkpoint("stage_3b"), "user_approved")) {
-			return v.text().StageBDesignCheckpoint
+			return v.text().CheckpointApprovedNote
 		}
 	}
 	return ""

@@ -84,7 +84,7 @@ func ParseStage(lang i18n.Lang, v string) (StageArg, error) {
 	}
 	n, err := strconv.Atoi(w)
 	if err != nil || n < 0 || n > LastStage {
-		return StageArg{}, errors.New(Catalogs.For(lang).NotStageWantOr.F(strconv.Quote(v)))
+		return StageArg{}, errors.New(Catalogs.For(lang).NotAStage.F(strconv.Quote(v)))
 	}
 	return StageArg{Num: n}, nil
 }
@@ -97,7 +97,7 @@ func ValidFeature(lang i18n.Lang, f string) error {
 	case f == "":
 		return errors.New(t.FeatureNameEmpty)
 	case f == "." || f == ".." || strings.ContainsAny(f, `/\`) || strings.ContainsRune(f, 0):
-		return errors.New(t.NotFeatureNameNo.F(strconv.Quote(f)))
+		return errors.New(t.NotAFeatureName.F(strconv.Quote(f)))
 	}
 	return nil
 }

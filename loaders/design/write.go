@@ -248,7 +248,7 @@ func (v *view) approved(now time.Time) ([]byte, error) {
 // other byte of the file stays as it was.
 func (v *view) edit(now time.Time, current int, change func(map[int]string), artifactKey string, reject int) ([]byte, error) {
 	if v.file == nil {
-		return nil, errors.New(v.text().SessionFileCannotBe)
+		return nil, errors.New(v.text().SessionFileUnreadable)
 	}
 	root := v.file.tree.root
 	data := v.raw
@@ -320,7 +320,7 @@ func (v *view) edit(now time.Time, current int, change func(map[int]string), art
 	}
 	out := applyEdits(data, dedupe(edits))
 	if _, jerr := parseJSON(out); jerr != nil {
-		return nil, errors.New(v.text().EditedSessionDoesNot.F(jerr.in(v.text())))
+		return nil, errors.New(v.text().EditedSessionNotJSON.F(jerr.in(v.text())))
 	}
 	return out, nil
 }
@@ -450,7 +450,7 @@ func sortedInts(m map[int]string) []int {
 // longer give the menu the person chose from.
 func (v *view) changedSince() error {
 	return &model.GuardError{Kind: "state_changed",
-		Message: v.text().DesignSessionOrArtifacts}
+		Message: v.text().ChangedSinceRead}
 }
 
 // apply carries out choice c on the view, which was just recomputed from
@@ -534,7 +534,7 @@ func (v *view) copyThenReplace(keep string, out []byte) error {
 		return err
 	}
 	if err := fsx.ReplaceIfUnchanged(v.path, v.fp, out); err != nil {
-		return fmt.Errorf("%w%s", err, v.text().CopyOldSessionWas.F(keep))
+		return fmt.Errorf("%w%s", err, v.text().OldSessionKept.F(keep))
 	}
 	return nil
 }
