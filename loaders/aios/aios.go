@@ -35,6 +35,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -99,7 +100,7 @@ func (Loader) Source() string { return SourceName }
 func (l Loader) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("aios: %s: %w", Catalogs.For(l.lang).Project(project), err)
+		return nil, fmt.Errorf("aios: %s: %w", Catalogs.For(l.lang).Project.F(project), err)
 	}
 	var found []string
 	for _, rel := range Locations {
@@ -129,7 +130,7 @@ func (l Loader) Discover(project string) ([]string, error) {
 func (l Loader) Load(project, path string) (*model.Session, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("aios: %s: %w", Catalogs.For(l.lang).Project(project), err)
+		return nil, fmt.Errorf("aios: %s: %w", Catalogs.For(l.lang).Project.F(project), err)
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -176,7 +177,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 		}
 		a.Changed, a.ArchivedTo = []string{s.Path}, dst
 	default:
-		a.Err = errors.New(t.UnknownChoice(string(c)))
+		a.Err = errors.New(t.UnknownChoice.F(strconv.Quote(string(c))))
 	}
 	return a
 }
@@ -185,7 +186,7 @@ func (l Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.App
 // still holds the loaded bytes.
 func restart(t *Text, s *model.Session, now time.Time) error {
 	if s.Problem != nil && s.Problem.Kind == model.ErrCorrupted {
-		return errors.New(t.CorruptedRestart(s.Path))
+		return errors.New(t.CorruptedRestart.F(s.Path))
 	}
 	data, err := fsx.ReadFile(s.Path)
 	if errors.Is(err, fs.ErrNotExist) {

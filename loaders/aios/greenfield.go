@@ -79,26 +79,26 @@ func greenfield(t *Text, s *model.Session, wf *yaml.Node, raw string, n int, bar
 	s.Context["workflow"] = "greenfield"
 	switch {
 	case n < 0:
-		s.ResumePoint = model.ResumePoint{Reason: t.GreenfieldUnknown(raw)}
+		s.ResumePoint = model.ResumePoint{Reason: t.GreenfieldUnknown.F(strconv.Quote(raw))}
 		s.Context["resume_from_phase"] = 0
-		s.Outcomes[model.Continue] = t.GreenfieldFromFirst(greenfieldTitles[0])
+		s.Outcomes[model.Continue] = t.GreenfieldFromFirst.F(greenfieldTitles[0])
 		return
 	case paused:
 		when := str(get(gr, "savedAt"))
 		s.ResumePoint = model.ResumePoint{Phase: GreenfieldPhases[n],
-			Reason: t.GreenfieldPaused(n, greenfieldTitles[n], onDate(t, when))}
+			Reason: t.GreenfieldPaused.F(n, greenfieldTitles[n], onDate(t, when))}
 		s.LastAction = &model.LastAction{Type: "greenfield PAUSE", Clean: true}
 	default:
 		s.ResumePoint = model.ResumePoint{Phase: GreenfieldPhases[n],
-			Reason: t.GreenfieldIn(raw, n, greenfieldTitles[n])}
+			Reason: t.GreenfieldIn.F(raw, n, greenfieldTitles[n])}
 	}
 	s.Context["resume_from_phase"] = n
-	s.Outcomes[model.Continue] = t.GreenfieldResumeOutcome(n, greenfieldTitles[n])
+	s.Outcomes[model.Continue] = t.GreenfieldResumeOutcome.F(n, greenfieldTitles[n])
 }
 
 func onDate(t *Text, iso string) string {
 	if iso == "" {
 		return ""
 	}
-	return t.GreenfieldOn(iso)
+	return t.GreenfieldOn.F(iso)
 }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -97,7 +98,7 @@ func readTime(tx *Text, n *yaml.Node) (t time.Time, note string, ok bool) {
 		return t, "", true
 	}
 	if t, ok := parse(zonedNoSeconds, time.UTC); ok {
-		return t, tx.NoSeconds(s, t.UTC().Format(time.RFC3339)), true
+		return t, tx.NoSeconds.F(strconv.Quote(s), t.UTC().Format(time.RFC3339)), true
 	}
 	yamlTimestamp := n.Kind == yaml.ScalarNode && n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) == 0 && jsYAMLTimestamp.MatchString(s)
 	if t, ok := parse(zonelessLayouts, time.UTC); ok {
@@ -105,10 +106,10 @@ func readTime(tx *Text, n *yaml.Node) (t time.Time, note string, ok bool) {
 			return t, "", true // js-yaml reads a zone-less YAML timestamp as UTC
 		}
 		t, _ = parse(zonelessLayouts, time.Local)
-		return t, tx.NoZone(s, t.Format(time.RFC3339)), true
+		return t, tx.NoZone.F(strconv.Quote(s), t.Format(time.RFC3339)), true
 	}
 	if t, ok := parse(zonelessNoSeconds, time.Local); ok {
-		return t, tx.NoSecondsNoZone(s, t.Format(time.RFC3339)), true
+		return t, tx.NoSecondsNoZone.F(strconv.Quote(s), t.Format(time.RFC3339)), true
 	}
 	if t, ok := parse([]string{"2006-1-2"}, time.UTC); ok {
 		return t, "", true
@@ -167,52 +168,21 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 	if uerr != nil {
 		return corrupted(errLine(uerr), yamlDetail(uerr))
 	}
-	root := docRoot(doc)
-	if root == nil {
-		return corrupted(0, t.Empty)
-	}
-	if d := duplicateKey(root); d != nil {
-		return corrupted(d.Line, t.DuplicateKey(d.Value))
-	}
-	if !isMap(root) {
-		return corrupted(root.Line, t.TopLevel(t.kind(root)))
-	}
-	ssKey, ss := pair(root, "session_state")
-	if ssKey == nil {
-		return corrupted(root.Line, t.NoKey)
-	}
-	if !isMap(ss) {
-		return corrupted(ssKey.Line, t.NotMapping(t.kind(ss)))
-	}
-	if !slices.ContainsFunc(sections, func(k string) bool { return has(ss, k) }) {
-		return corrupted(ssKey.Line, t.NoSections(t.list(sections, t.Or)))
+	ss, line, detail := stateMapping(t, doc)
+	if ss == nil {
+		return corrupted(line, detail)
 	}
 	s.Context = map[string]any{}
 	s.Outcomes = map[model.Choice]string{}
 	warn := func(w string) { s.Warnings = append(s.Warnings, w) }
 
-	// last_updated: read as aios-core reads it (new Date()); a form it
-	// would not read, or none, leaves the time unknown (no crash can be
-	// detected) with a warning. The session stays resumable.
-	switch luKey, lu := pair(ss, "last_updated"); {
-	case luKey == nil:
-		warn(t.NoLastUpdated)
-	default:
-		if when, note, ok := readTime(t, lu); ok {
-			s.LastUpdated, s.HasLastUpdated = when, true
-			if note != "" {
-				warn(t.LastUpdatedNote(note))
-			}
-		} else {
-			warn(t.BadLastUpdated(t.kind(lu)))
-		}
-	}
+	readLastUpdated(t, s, ss, warn)
 	wfKey, wf := pair(ss, "workflow")
 	switch {
 	case wfKey == nil:
 		warn(t.NoWorkflow)
 	case !isMap(wf):
-		warn(t.BadWorkflow(t.kind(wf)))
+		warn(t.BadWorkflow.F(t.kind(wf)))
 		wf = nil
 	}
 
@@ -223,7 +193,7 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 			return nil
 		}
 		if !isMap(v) {
-			warn(t.BadSection(key, t.kind(v)))
+			warn(t.BadSection.F(key, t.kind(v)))
 			return nil
 		}
 		return v
@@ -233,7 +203,7 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 	crash := section("crash_recovery")
 
 	if v := get(ss, "version"); v != nil && !slices.Contains(knownVersions, str(v)) {
-		warn(t.UnknownVersion(str(v)))
+		warn(t.UnknownVersion.F(strconv.Quote(str(v))))
 	}
 
 	epicTitle, epicID := str(get(epic, "title")), str(get(epic, "id"))
@@ -244,34 +214,9 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 	counts := countStories(epic, progress)
 	s.Units, s.UnitsLabel = &model.Progress{Done: counts.done, Total: counts.total}, "stories"
 
-	// Last action (core layout only; the seed layout records none, so
-	// its crash rule is silence alone).
-	if typ := str(get(lastAction, "type")); typ != "" {
-		up := strings.ToUpper(typ)
-		if !slices.Contains(ActionTypes, up) {
-			warn(t.UnknownAction(typ))
-		}
-		s.LastAction = &model.LastAction{Type: typ, Clean: slices.Contains(CleanStops, up)}
-	} else if lay == layoutCore {
-		warn(t.NoAction)
-	}
+	readLastAction(t, s, lastAction, lay, warn)
 
-	// Phases: a story's six-phase cycle, or the greenfield workflow.
-	cpNode := get(wf, "current_phase")
-	rawCurrent := str(cpNode)
-	if cpNode != nil && cpNode.Kind != yaml.ScalarNode {
-		warn(t.BadCurrentPhase(t.kind(cpNode)))
-	}
-	completed := []string{}
-	phaseField := or(rawCurrent, "none")
-	if n, bare, ok := greenfieldPhase(rawCurrent); ok {
-		greenfield(t, s, wf, rawCurrent, n, bare)
-		if n >= 0 {
-			phaseField += t.GreenfieldField(n, greenfieldTitles[n])
-		}
-	} else {
-		completed = cyclePhases(t, s, wf, cpNode, warn)
-	}
+	rawCurrent, phaseField, completed := readPhases(t, s, wf, warn)
 
 	// Summary.
 	s.Fields = []model.Field{
@@ -304,7 +249,7 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 
 	if crash != nil && strings.EqualFold(str(get(crash, "is_crash")), "true") {
 		files, _ := strs(get(crash, "uncommitted_files"))
-		warn(t.CrashRecorded(str(get(crash, "last_active_phase")), len(files)))
+		warn(t.crashRecorded(str(get(crash, "last_active_phase")), len(files)))
 	}
 
 	// What CONTINUE hands to the agent: the story as the file names it
@@ -330,6 +275,91 @@ func parseSessionDoc(t *Text, project, path string, data []byte, doc *yaml.Node,
 	return s
 }
 
+// stateMapping is the file's session_state mapping; nil, with the line
+// and the detail of the problem, when the file is corrupted.
+func stateMapping(t *Text, doc *yaml.Node) (ss *yaml.Node, line int, detail string) {
+	root := docRoot(doc)
+	if root == nil {
+		return nil, 0, t.Empty
+	}
+	if d := duplicateKey(root); d != nil {
+		return nil, d.Line, t.DuplicateKey.F(strconv.Quote(d.Value))
+	}
+	if !isMap(root) {
+		return nil, root.Line, t.TopLevel.F(t.kind(root))
+	}
+	ssKey, ss := pair(root, "session_state")
+	if ssKey == nil {
+		return nil, root.Line, t.NoKey
+	}
+	if !isMap(ss) {
+		return nil, ssKey.Line, t.NotMapping.F(t.kind(ss))
+	}
+	if !slices.ContainsFunc(sections, func(k string) bool { return has(ss, k) }) {
+		return nil, ssKey.Line, t.NoSections.F(t.list(sections, t.Or))
+	}
+	return ss, 0, ""
+}
+
+// readLastUpdated reads last_updated as aios-core reads it (new Date());
+// a form it would not read, or none, leaves the time unknown (no crash
+// can be detected) with a warning. The session stays resumable.
+func readLastUpdated(t *Text, s *model.Session, ss *yaml.Node, warn func(string)) {
+	luKey, lu := pair(ss, "last_updated")
+	if luKey == nil {
+		warn(t.NoLastUpdated)
+		return
+	}
+	when, note, ok := readTime(t, lu)
+	if !ok {
+		warn(t.BadLastUpdated.F(t.kind(lu)))
+		return
+	}
+	s.LastUpdated, s.HasLastUpdated = when, true
+	if note != "" {
+		warn(t.LastUpdatedNote.F(note))
+	}
+}
+
+// readLastAction reads the last action (core layout only; the seed
+// layout records none, so its crash rule is silence alone).
+func readLastAction(t *Text, s *model.Session, lastAction *yaml.Node, lay layout, warn func(string)) {
+	typ := str(get(lastAction, "type"))
+	if typ == "" {
+		if lay == layoutCore {
+			warn(t.NoAction)
+		}
+		return
+	}
+	up := strings.ToUpper(typ)
+	if !slices.Contains(ActionTypes, up) {
+		warn(t.UnknownAction.F(strconv.Quote(typ)))
+	}
+	s.LastAction = &model.LastAction{Type: typ, Clean: slices.Contains(CleanStops, up)}
+}
+
+// readPhases reads the phases, a story's six-phase cycle or the
+// greenfield workflow: the current phase as written, the phase field's
+// value, and the phases completed.
+func readPhases(t *Text, s *model.Session, wf *yaml.Node, warn func(string)) (rawCurrent, phaseField string, completed []string) {
+	cpNode := get(wf, "current_phase")
+	rawCurrent = str(cpNode)
+	if cpNode != nil && cpNode.Kind != yaml.ScalarNode {
+		warn(t.BadCurrentPhase.F(t.kind(cpNode)))
+	}
+	completed = []string{}
+	phaseField = or(rawCurrent, "none")
+	if n, bare, ok := greenfieldPhase(rawCurrent); ok {
+		greenfield(t, s, wf, rawCurrent, n, bare)
+		if n >= 0 {
+			phaseField += t.GreenfieldField.F(n, greenfieldTitles[n])
+		}
+	} else {
+		completed = cyclePhases(t, s, wf, cpNode, warn)
+	}
+	return rawCurrent, phaseField, completed
+}
+
 // cyclePhases fills the six phases of a story's development cycle from
 // workflow (nil when the file has none) and the resume point, and returns
 // the completed phases' names. A current_phase that is no phase of the
@@ -343,7 +373,7 @@ func cyclePhases(t *Text, s *model.Session, wf, cpNode *yaml.Node, warn func(str
 			current = ""
 			s.Problem = &model.LoadError{
 				Kind: model.ErrPhaseNotFound, Path: s.Path, Line: cpNode.Line,
-				Detail: t.PhaseNotFound(rawCurrent, t.list(Phases, t.And)),
+				Detail: t.PhaseNotFound.F(strconv.Quote(rawCurrent), t.list(Phases, t.And)),
 			}
 		}
 	}
@@ -353,7 +383,7 @@ func cyclePhases(t *Text, s *model.Session, wf, cpNode *yaml.Node, warn func(str
 			if p, ok := normPhase(name); ok {
 				completedSet[p] = true
 			} else {
-				warn(t.UnknownCompleted(name))
+				warn(t.UnknownCompleted.F(strconv.Quote(name)))
 			}
 		}
 	}
@@ -366,7 +396,7 @@ func cyclePhases(t *Text, s *model.Session, wf, cpNode *yaml.Node, warn func(str
 			if p, ok := normPhase(name); ok {
 				results[p] = resolve(pr.Content[i+1])
 			} else {
-				warn(t.UnknownResult(name))
+				warn(t.UnknownResult.F(strconv.Quote(name)))
 			}
 		}
 	}
@@ -404,7 +434,7 @@ func cyclePhases(t *Text, s *model.Session, wf, cpNode *yaml.Node, warn func(str
 		case name == current:
 			ph.Status, ph.Label = model.PhaseInProgress, "current"
 			if attemptsOK && attempts > 0 {
-				ph.Detail = t.Attempt(attempts)
+				ph.Detail = t.Attempt.F(attempts)
 			}
 		case isFailure(result):
 			ph.Status, ph.Label = model.PhaseFailed, result
@@ -417,7 +447,7 @@ func cyclePhases(t *Text, s *model.Session, wf, cpNode *yaml.Node, warn func(str
 			ph.Status, ph.Label = model.PhasePending, "pending"
 		}
 		if n := perPhase[name]; ph.Detail == "" && n > 0 {
-			ph.Detail = t.Attempts(n)
+			ph.Detail = t.Attempts.N(n)
 		}
 		s.Phases = append(s.Phases, ph)
 	}
@@ -432,18 +462,18 @@ func cyclePhases(t *Text, s *model.Session, wf, cpNode *yaml.Node, warn func(str
 	// Where CONTINUE picks up, and why.
 	switch {
 	case !phaseOK:
-		s.ResumePoint = model.ResumePoint{Reason: t.NotASixPhase(rawCurrent)}
+		s.ResumePoint = model.ResumePoint{Reason: t.NotASixPhase.F(strconv.Quote(rawCurrent))}
 	case current != "":
 		as := ""
 		if rawCurrent != current {
 			as = rawCurrent
 		}
-		reason := t.CurrentIs(as)
+		reason := t.currentIs(as)
 		// The executor saves a phase's result before it moves on: the
 		// phase after it was running when the file was last written.
 		if r, ok := results[current]; ok {
 			if res := resultWord(r); res != "" {
-				reason += t.ResultRecorded(res, current)
+				reason += t.ResultRecorded.F(res, current)
 			}
 		}
 		s.ResumePoint = model.ResumePoint{Phase: current, Reason: reason}
@@ -508,7 +538,7 @@ func (c storyCounts) describe(t *Text, current string) string {
 	if slices.Contains(c.doneIDs, current) {
 		current = ""
 	}
-	return t.StoriesDone(c.done, strings.Join(c.doneIDs, ", "), current)
+	return t.storiesDone(c.done, strings.Join(c.doneIDs, ", "), current)
 }
 
 // lineCount is how many lines data has as YAML counts them: "\n",
@@ -535,13 +565,13 @@ func nextPhase(t *Text, phases []model.Phase) model.ResumePoint {
 		case ph.Status == model.PhaseCompleted:
 			last = ph.Name
 		case ph.Status == model.PhaseFailed:
-			return model.ResumePoint{Phase: ph.Name, Reason: t.FailedRunsAgain(ph.Name, ph.Result)}
+			return model.ResumePoint{Phase: ph.Name, Reason: t.FailedRunsAgain.F(ph.Name, strconv.Quote(ph.Result))}
 		case last != "":
-			return model.ResumePoint{Phase: ph.Name, Reason: t.NextAfter(last, ph.Name)}
+			return model.ResumePoint{Phase: ph.Name, Reason: t.NextAfter.F(last, ph.Name)}
 		case anyDone:
-			return model.ResumePoint{Phase: ph.Name, Reason: t.FirstNotCompleted(ph.Name)}
+			return model.ResumePoint{Phase: ph.Name, Reason: t.FirstNotCompleted.F(ph.Name)}
 		default:
-			return model.ResumePoint{Phase: ph.Name, Reason: t.StartsAt(ph.Name)}
+			return model.ResumePoint{Phase: ph.Name, Reason: t.StartsAt.F(ph.Name)}
 		}
 	}
 	return model.ResumePoint{Reason: t.AllDone}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,7 +49,7 @@ func (l *Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Ap
 	case model.Discard:
 		a.Changed, a.ArchivedTo, a.Err = l.discard(s, now)
 	default:
-		a.Err = errors.New(l.t().UnknownChoice(string(c)))
+		a.Err = errors.New(l.t().UnknownChoice.F(strconv.Quote(string(c))))
 	}
 	return a
 }
@@ -93,7 +94,7 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 		return nil, err
 	}
 	if p.problem != nil || p.plan == nil {
-		return nil, errors.New(p.t().CannotResume(s.Path, problemWords(p)))
+		return nil, errors.New(p.t().CannotResume.F(s.Path, problemWords(p)))
 	}
 	if p.marker != nil && p.marker.Branch != "" && p.isRepo {
 		current := p.git.Branch()
@@ -101,14 +102,14 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 			current = p.t().DetachedHead
 		}
 		if current != p.marker.Branch {
-			return nil, &model.GuardError{Kind: GuardBranch, Message: p.t().BranchMismatch(p.marker.Branch, current)}
+			return nil, &model.GuardError{Kind: GuardBranch, Message: p.t().BranchMismatch.F(p.marker.Branch, current)}
 		}
 	}
 	l.mu.Lock()
 	info := l.loaded[s]
 	l.mu.Unlock()
 	if info.head != "" && p.head != info.head {
-		return nil, &model.GuardError{Kind: GuardHeadMoved, Message: p.t().HeadMoved(short(info.head), short(p.head))}
+		return nil, &model.GuardError{Kind: GuardHeadMoved, Message: p.t().HeadMoved.F(short(info.head), short(p.head))}
 	}
 	pl := p.plan
 	ctx := copyContext(s.Context)
@@ -118,19 +119,19 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 		return nil, nil
 	}
 	if want, _ := ctx["checkpoint"].(map[string]any); want == nil || want["id"] != r.ID {
-		return nil, &model.GuardError{Kind: GuardPlanChanged, Message: p.t().PlanChanged(r.Short, r.Reason)}
+		return nil, &model.GuardError{Kind: GuardPlanChanged, Message: p.t().PlanChanged.F(r.Short, r.Reason)}
 	}
 	sh, t := p.shadow, p.t()
 	if !sh.Exists(r.ID) {
-		return nil, errors.New(t.CPGoneApply(r.Short, r.Reason, sh.Dir))
+		return nil, errors.New(t.CPGoneApply.F(r.Short, r.Reason, sh.Dir))
 	}
 	safety, stamp, err := sh.Snapshot(safetyReason, now)
 	if err != nil {
-		return nil, &wrapped{t.TakingCP(safetyReason, sh.Dir, t.shadowNote(err.Error())), err}
+		return nil, &wrapped{t.TakingCP.F(safetyReason, sh.Dir, t.shadowNote(err.Error())), err}
 	}
 	files, err := sh.Touched(safety, r.ID)
 	if err != nil {
-		return nil, &wrapped{t.ListingCP(r.Short, err.Error()), err}
+		return nil, &wrapped{t.ListingCP.F(r.Short, err.Error()), err}
 	}
 	staying, stayErr := sh.Added(r.ID, safety)
 	if err := recordRestore(t, sh.Work, files); err != nil {
@@ -141,7 +142,7 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 		err = ferr
 	}
 	if err != nil {
-		return nil, &wrapped{t.RestoringCP(r.Short, err.Error(), p.project, sh.UndoCommand(safety)), err}
+		return nil, &wrapped{t.RestoringCP.F(r.Short, err.Error(), p.project, sh.UndoCommand(safety)), err}
 	}
 	changed := make([]string, 0, len(files)+1)
 	for _, f := range files {
@@ -162,10 +163,10 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 		}
 	}
 	if err := sh.AppendRow(short8(safety), stamp, safetyReason); err != nil {
-		ctx["warning"] = p.t().SafetyNotAdded(CheckpointTable, err.Error())
+		ctx["warning"] = p.t().SafetyNotAdded.F(CheckpointTable, err.Error())
 	}
 	s.Context = ctx
-	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, p.t().RestoredMsg(r.Reason, len(files), safetyReason, short8(safety), stays))}
+	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, p.t().RestoredMsg.N(len(files), r.Reason, safetyReason, short8(safety), stays))}
 	return changed, nil
 }
 
@@ -203,7 +204,7 @@ func (l *Loader) restart(s *model.Session, now time.Time) ([]string, error) {
 	if p.marker != nil {
 		skill = p.marker.Skill
 	}
-	s.Outcomes = map[model.Choice]string{model.Restart: p.t().StartFresh(skill, p.markerPath != "") + "."}
+	s.Outcomes = map[model.Choice]string{model.Restart: p.t().startFresh(skill, p.markerPath != "") + "."}
 	return changed, nil
 }
 
@@ -232,7 +233,7 @@ func (l *Loader) discard(s *model.Session, now time.Time) ([]string, string, err
 	}
 	for _, d := range dirs {
 		if _, err := os.Lstat(fsx.ArchiveName(d, now)); err == nil {
-			return nil, "", errors.New(p.t().ArchiveExists(d, fsx.ArchiveName(d, now)))
+			return nil, "", errors.New(p.t().ArchiveExists.F(d, fsx.ArchiveName(d, now)))
 		}
 	}
 	var changed []string
@@ -299,7 +300,7 @@ func (t *Text) moved(err error, changed []string) error {
 	if len(changed) == 0 {
 		return err
 	}
-	return &wrapped{t.AlreadyDone(err.Error(), strings.Join(changed, ", ")), err}
+	return &wrapped{t.AlreadyDone.F(err.Error(), strings.Join(changed, ", ")), err}
 }
 
 func mustRead(p string) []byte {

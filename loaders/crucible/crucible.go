@@ -77,7 +77,7 @@ func New(o loaders.Options) *Loader {
 	if s := strings.TrimSpace(o.Flag(FlagFromSeq)); s != "" && s != "0" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
-			l.optWarnings = append(l.optWarnings, l.t().FromSeqBad(s))
+			l.optWarnings = append(l.optWarnings, l.t().FromSeqBad.F(strconv.Quote(s)))
 		} else {
 			l.planOpts.FromSeq = n
 		}
@@ -85,7 +85,7 @@ func New(o loaders.Options) *Loader {
 	for _, s := range o.Lists[FlagMutate] {
 		m, err := ParseMutationIn(s, o.Lang)
 		if err != nil {
-			l.optWarnings = append(l.optWarnings, l.t().Ignored(err.Error()))
+			l.optWarnings = append(l.optWarnings, l.t().Ignored.F(err.Error()))
 			continue
 		}
 		l.planOpts.Mutations = append(l.planOpts.Mutations, m)
@@ -196,7 +196,7 @@ func (l *Loader) loadManifestAs(project, path, scratch string, archived bool) (*
 // NotFound is the "nothing found" message when --source crucible was asked.
 func (l *Loader) NotFound(project string) string {
 	root, _ := filepath.Abs(project)
-	return l.t().NotFound(root, MarkerName, ScratchDir(l.opts.ClaudeHome, root))
+	return l.t().NotFound.F(root, MarkerName, ScratchDir(l.opts.ClaudeHome, root))
 }
 
 // Open accepts what `pickup plan PATH` names, by the spec's path rules:
@@ -243,7 +243,7 @@ func (l *Loader) Open(path string) (*model.Session, bool, error) {
 	}
 	p.warnings = append(notes, p.warnings...)
 	if h := scratchHash(p.scratch); h != "" && h != ProjectHash(project) {
-		p.warnings = append(p.warnings, l.t().OtherProject(project, h))
+		p.warnings = append(p.warnings, l.t().OtherProject.F(project, h))
 	}
 	return l.session(p), true, nil
 }
@@ -266,7 +266,7 @@ func resolveDir(dir string, t *Text) (string, []string) {
 		sort.Slice(found, func(i, j int) bool { return modTime(found[i]).After(modTime(found[j])) })
 		var notes []string
 		if len(found) > 1 {
-			notes = append(notes, t.ManyDispatch(len(found), dir, found[0]))
+			notes = append(notes, t.ManyDispatch.F(len(found), dir, found[0]))
 		}
 		return found[0], notes
 	}

@@ -61,20 +61,8 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 		}
 	}
 	rep := &DiffReport{}
-	for _, m := range []*Manifest{orig, repl} {
-		if m.Valid == 0 {
-			return nil, &EmptyError{Path: m.Path, tx: t}
-		}
-		for i, b := range m.Bad {
-			if i == maxBadWarnings {
-				rep.Warnings = append(rep.Warnings, t.DiffMoreBad(m.Path, len(m.Bad)-i))
-				break
-			}
-			rep.Warnings = append(rep.Warnings, t.DiffBadLine(m.Path, b.Line, t.badReason(b.Reason)))
-		}
-		if m == repl {
-			break
-		}
+	if rep.Warnings, err = diffWarnings(t, orig, repl); err != nil {
+		return nil, err
 	}
 	var originals, replays []*Entry
 	for _, e := range orig.Entries() {
@@ -123,7 +111,7 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 
 	var out []string
 	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
-	add("%s", t.DiffTitle(origID, replID))
+	add("%s", t.DiffTitle.F(origID, replID))
 	add("")
 	add("%s", t.Mutations)
 	add("")
@@ -147,35 +135,7 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 	add("")
 	add("%s", t.DispatchHead)
 	add("%s", t.DispatchRule)
-	bySeq := map[int]*Entry{}
-	for _, e := range originals {
-		bySeq[e.Seq] = e
-	}
-	replayed := map[int]bool{}
-	minOf := 0
-	for _, r := range replays {
-		if !r.HasReplayOf() {
-			add("| %s | %s | - | %s | %s |", t.NewSeq(r.Seq), cell(r.Role), cell(r.Status), cell(t.NewDispatch(r.Summary)))
-			continue
-		}
-		replayed[r.ReplayOf()] = true
-		if minOf == 0 || r.ReplayOf() < minOf {
-			minOf = r.ReplayOf()
-		}
-		o := bySeq[r.ReplayOf()]
-		if o == nil {
-			add("| %d | %s | %s | %s | %s |", r.ReplayOf(), cell(r.Role), t.NotInOriginal, cell(r.Status), cell(r.Summary))
-			continue
-		}
-		add("| %d | %s | %s | %s | %s |", o.Seq, cell(orWord(o.Role, r.Role)), cell(o.Status), cell(r.Status), cell(summaryDelta(t, o.Summary, r.Summary)))
-	}
-	if minOf > 0 {
-		for _, o := range originals {
-			if o.Seq >= minOf && !replayed[o.Seq] && o.SupersededBy == 0 {
-				add("| %d | %s | %s | %s | - |", o.Seq, cell(o.Role), cell(o.Status), t.NotReplayed)
-			}
-		}
-	}
+	out = append(out, dispatchRows(t, originals, replays)...)
 	add("")
 	add("%s", t.ArtifactDiff)
 	add("")
@@ -184,9 +144,9 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 		add("- git diff %s..%s", o.OriginalSHA, o.ReplaySHA)
 		files, ins, del, err := shortstat(o.Repo, o.OriginalSHA, o.ReplaySHA)
 		if err != nil {
-			add("%s", t.CannotDiff(err.Error()))
+			add("%s", t.CannotDiff.F(err.Error()))
 		} else {
-			add("%s", t.FilesChanged(files, ins, del))
+			add("%s", t.FilesChanged.N(files, ins, del))
 			artifact = map[string]any{"files_changed": files, "insertions": ins, "deletions": del}
 		}
 	} else {
@@ -209,6 +169,66 @@ func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 		"artifact_diff": artifact,
 	}
 	return rep, nil
+}
+
+// diffWarnings are the two manifests' skipped lines; a manifest with no
+// valid entry is an error.
+func diffWarnings(t *Text, orig, repl *Manifest) ([]string, error) {
+	var warnings []string
+	for _, m := range []*Manifest{orig, repl} {
+		if m.Valid == 0 {
+			return nil, &EmptyError{Path: m.Path, tx: t}
+		}
+		for i, b := range m.Bad {
+			if i == maxBadWarnings {
+				warnings = append(warnings, t.DiffMoreBad.N(len(m.Bad)-i, m.Path))
+				break
+			}
+			warnings = append(warnings, t.DiffBadLine.F(m.Path, b.Line, t.badReason(b.Reason)))
+		}
+		if m == repl {
+			break
+		}
+	}
+	return warnings, nil
+}
+
+// dispatchRows are the per-dispatch table's rows: each replayed dispatch
+// beside its original, then the originals after the first replayed one
+// that were not replayed.
+func dispatchRows(t *Text, originals, replays []*Entry) []string {
+	var out []string
+	add := func(f string, a ...any) { out = append(out, fmt.Sprintf(f, a...)) }
+	bySeq := map[int]*Entry{}
+	for _, e := range originals {
+		bySeq[e.Seq] = e
+	}
+	replayed := map[int]bool{}
+	minOf := 0
+	for _, r := range replays {
+		if !r.HasReplayOf() {
+			add("| %s | %s | - | %s | %s |", t.NewSeq.F(r.Seq), cell(r.Role), cell(r.Status), cell(t.NewDispatch.F(r.Summary)))
+			continue
+		}
+		replayed[r.ReplayOf()] = true
+		if minOf == 0 || r.ReplayOf() < minOf {
+			minOf = r.ReplayOf()
+		}
+		o := bySeq[r.ReplayOf()]
+		if o == nil {
+			add("| %d | %s | %s | %s | %s |", r.ReplayOf(), cell(r.Role), t.NotInOriginal, cell(r.Status), cell(r.Summary))
+			continue
+		}
+		add("| %d | %s | %s | %s | %s |", o.Seq, cell(orWord(o.Role, r.Role)), cell(o.Status), cell(r.Status), cell(summaryDelta(t, o.Summary, r.Summary)))
+	}
+	if minOf > 0 {
+		for _, o := range originals {
+			if o.Seq >= minOf && !replayed[o.Seq] && o.SupersededBy == 0 {
+				add("| %d | %s | %s | %s | - |", o.Seq, cell(o.Role), cell(o.Status), t.NotReplayed)
+			}
+		}
+	}
+	return out
 }
 
 func mostCommonSession(es []*Entry) string {

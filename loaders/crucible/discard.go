@@ -42,7 +42,7 @@ func namedDispatchDir(t *Text, dir, sid, project string) (ok bool, why string) {
 		return false, t.IsHome
 	}
 	if sid == "" || filepath.Base(dir) != DispatchPrefix+sid {
-		return false, t.NotNamed(DispatchPrefix + orWord(sid, "<pipeline_id>"))
+		return false, t.NotNamed.F(DispatchPrefix + orWord(sid, "<pipeline_id>"))
 	}
 	st, err := os.Lstat(dir)
 	switch {
@@ -152,27 +152,27 @@ func (p *pipeline) discardQuestion() string {
 	var items []string
 	t := p.t()
 	if p.markerPath != "" {
-		items = append(items, t.TheMarker(p.markerPath))
+		items = append(items, t.TheMarker.F(p.markerPath))
 		if hs := p.staleHandoffs(); len(hs) > 0 {
 			names := make([]string, len(hs))
 			for i, h := range hs {
 				names[i] = filepath.Base(h)
 			}
-			items = append(items, t.HandoffFiles(len(hs), strings.Join(names, ", ")))
+			items = append(items, t.HandoffFiles.N(len(hs), strings.Join(names, ", ")))
 		}
 	}
 	if m := p.looseManifest(dirs); m != "" {
-		items = append(items, t.TheManifest(m))
+		items = append(items, t.TheManifest.F(m))
 	}
 	for _, d := range dirs {
-		items = append(items, t.TheFolder(d))
+		items = append(items, t.TheFolder.F(d))
 	}
-	q := t.Discard(items)
+	q := t.Discard.F(strings.Join(items, ", "))
 	if len(items) == 0 {
 		q = t.DiscardNothing
 	}
 	for _, d := range sortedKeys(left) {
-		q += t.NotMoved(d, left[d])
+		q += t.NotMoved.F(d, left[d])
 	}
 	return q
 }

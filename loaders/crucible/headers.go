@@ -1,8 +1,13 @@
 package crucible
 
 import (
+	"bytes"
+	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"sync"
+	"time"
 )
 
 // headerAhead reads implementers' dispatch file headers while the
@@ -139,4 +144,193 @@ func (h *headerAhead) results() map[string]aheadStart {
 	}
 	h.found = nil
 	return all
+}
+
+var headerStamp = regexp.MustCompile(`\*\*Timestamp:\*\*\s*(\S[^\n|]*)`)
+
+// headerPhaseRe reads the phase of "**Pipeline:** build | **Phase:** 3 |
+// **Task:** 1", the audit header's second line.
+var headerPhaseRe = regexp.MustCompile(`\*\*Phase:\*\*[ \t]*([^|\r\n]*)`)
+
+// Start is when the dispatch began: a timestamp on its manifest line, or
+// the **Timestamp:** of its dispatch file's audit header.
+func (ev *evidence) Start(e *Entry) (time.Time, string, bool) {
+	if t, ok := parseTime(e.Timestamp()); ok {
+		return t, "its manifest line", true
+	}
+	if h, ok := ev.headerStarts[e]; ok {
+		if !h.ok {
+			return time.Time{}, "", false
+		}
+		return h.t, e.File, true
+	}
+	f := ev.dispatchFile(e)
+	if f == "" {
+		return time.Time{}, "", false
+	}
+	if ev.header == nil {
+		ev.header = make([]byte, headerBytes)
+	}
+	if t, ok := headerTime(f, ev.header); ok {
+		return t, e.File, true
+	}
+	return time.Time{}, "", false
+}
+
+// headerBytes is how much of a dispatch file holds its audit header.
+const headerBytes = 2048
+
+// headerTime reads the **Timestamp:** of a dispatch file's audit header
+// into buf.
+func headerTime(path string, buf []byte) (time.Time, bool) {
+	n, err := readHead(path, buf)
+	if n == 0 && err != nil {
+		return time.Time{}, false
+	}
+	return headerTimeIn(buf[:n])
+}
+
+// headerTimeIn is the **Timestamp:** in a dispatch file's first bytes.
+func headerTimeIn(head []byte) (time.Time, bool) {
+	if m := headerStamp.FindSubmatch(head); m != nil {
+		return parseTime(strings.TrimSpace(string(m[1])))
+	}
+	return time.Time{}, false
+}
+
+// headerPhaseIn is the **Phase:** in a dispatch file's first bytes, ""
+// when the header has none (or says null, none, -).
+func headerPhaseIn(head []byte) string {
+	// The header is the file's first lines: the phase is on the second.
+	if i := bytes.Index(head, []byte("\n---")); i >= 0 {
+		head = head[:i]
+	}
+	m := headerPhaseRe.FindSubmatch(head)
+	if m == nil {
+		return ""
+	}
+	ph := strings.Trim(strings.TrimSpace(string(m[1])), "*`")
+	switch strings.ToLower(ph) {
+	case "null", "none", "-", "n/a", "":
+		return ""
+	}
+	return ph
+}
+
+// readStarts reads, several files at a time, the dispatch file headers
+// Start will need for es (those without a timestamp on their line). A
+// pipeline has thousands of implementer dispatches, each with its own
+// file; reading them one after another is most of a large load.
+func (ev *evidence) readStarts(es []*Entry) {
+	var todo []*Entry
+	for _, e := range es {
+		if _, ok := parseTime(e.Timestamp()); ok {
+			continue
+		}
+		if _, ok := ev.headerStarts[e]; ok {
+			continue
+		}
+		d := ev.dispatchDir(e)
+		if d < 0 {
+			continue
+		}
+		if a, ok := ev.ahead[e.File]; ok && a.dir == d {
+			if ev.headerStarts == nil {
+				ev.headerStarts = make(map[*Entry]headerStart, len(es))
+			}
+			ev.headerStarts[e] = a.hs
+			continue
+		}
+		todo = append(todo, e)
+	}
+	ev.ahead = nil // taken: readStarts is called once per plan
+	ev.readHeaders(todo, nil)
+}
+
+// readHeaders reads the audit headers of es' dispatch files (each in the
+// first dispatch directory holding it), several at a time, into
+// headerStarts; with phases not nil, each header's phase into it too.
+func (ev *evidence) readHeaders(es []*Entry, phases map[*Entry]string) {
+	type job struct {
+		e    *Entry
+		path string
+	}
+	var jobs []job
+	for _, e := range es {
+		if d := ev.dispatchDir(e); d >= 0 {
+			jobs = append(jobs, job{e, filepath.Join(ev.dirs[d], e.File)})
+		}
+	}
+	if len(jobs) == 0 {
+		return
+	}
+	heads := make([]headerStart, len(jobs))
+	var phs []string
+	if phases != nil {
+		phs = make([]string, len(jobs))
+	}
+	workers := min(max(2*runtime.GOMAXPROCS(0), 2), 8, len(jobs))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			buf := make([]byte, headerBytes)
+			for i := w; i < len(jobs); i += workers {
+				n, err := readHead(jobs[i].path, buf)
+				if n == 0 && err != nil {
+					continue
+				}
+				heads[i].t, heads[i].ok = headerTimeIn(buf[:n])
+				if phs != nil {
+					phs[i] = headerPhaseIn(buf[:n])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if ev.headerStarts == nil {
+		ev.headerStarts = make(map[*Entry]headerStart, len(jobs))
+	}
+	for i, j := range jobs {
+		ev.headerStarts[j.e] = heads[i]
+		if phs != nil && phs[i] != "" {
+			phases[j.e] = phs[i]
+		}
+	}
+}
+
+// headerPhases gives the manifest's null-phase dispatches the phase of
+// their dispatch file headers: a key the manifest uses, or one shaped as
+// a phase ("3", "3.2", "Phase 4"); anything else is not taken.
+func (ev *evidence) headerPhases(m *Manifest) {
+	if m.NullPhases == 0 {
+		return
+	}
+	var es []*Entry
+	known := map[string]bool{}
+	for _, s := range m.Seqs {
+		e := m.BySeq(s)
+		if e.HasPhase {
+			known[e.Phase] = true
+		} else if e.File != "" {
+			es = append(es, e)
+		}
+	}
+	phases := map[*Entry]string{}
+	ev.readHeaders(es, phases)
+	m.SetHeaderPhases(func(e *Entry) string {
+		ph := phases[e]
+		if _, num := phaseNum(ph); num || known[ph] || waveKey.MatchString(ph) {
+			return ph
+		}
+		return ""
+	})
+}
+
+// headerStart is a dispatch file header's time, ok false when it has
+// none that reads.
+type headerStart struct {
+	t  time.Time
+	ok bool
 }

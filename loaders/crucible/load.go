@@ -98,7 +98,7 @@ func (l *Loader) loadLive(project, markerPath string) (*pipeline, error) {
 	}
 	if len(found) == 0 {
 		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: markerPath,
-			Detail: p.t().NoManifest(p.marker.PipelineID, strings.Join(manifestCandidates(p.scratch, p.marker), ", "))}
+			Detail: p.t().NoManifest.F(p.marker.PipelineID, strings.Join(manifestCandidates(p.scratch, p.marker), ", "))}
 		p.dirsFor()
 		return p, nil
 	}
@@ -129,14 +129,14 @@ func (l *Loader) finish(p *pipeline) error {
 	}
 	for _, o := range p.others {
 		if st, err := os.Stat(o); err == nil && st.Size() > m.Size {
-			p.warnings = append(p.warnings, p.t().LargerOther(o, st.Size(), m.Size))
+			p.warnings = append(p.warnings, p.t().LargerOther.F(o, st.Size(), m.Size))
 		}
 	}
 	p.badLineWarnings()
 	p.dirsFor()
 	if m.Valid == 0 {
 		p.problem = &model.LoadError{Kind: model.ErrCorrupted, Path: p.manifestPath, Message: p.t().EmptyManifest,
-			Detail: p.t().NoValidEntry(m.Lines)}
+			Detail: p.t().NoValidEntry.N(m.Lines)}
 		return nil
 	}
 	if p.scratch != "" {
@@ -228,10 +228,10 @@ func (p *pipeline) badLineWarnings() {
 				}
 				rest = append(rest, fmt.Sprint(r.Line))
 			}
-			p.warnings = append(p.warnings, p.t().MoreBad(name, len(m.Bad)-i, strings.Join(rest, ", ")))
+			p.warnings = append(p.warnings, p.t().MoreBad.N(len(m.Bad)-i, name, strings.Join(rest, ", ")))
 			break
 		}
-		p.warnings = append(p.warnings, p.t().BadLine(name, b.Line, p.t().badReason(b.Reason), m.Truncated && b.Line == m.Lines))
+		p.warnings = append(p.warnings, p.t().badLine(name, b.Line, p.t().badReason(b.Reason), m.Truncated && b.Line == m.Lines))
 	}
 	var unknown []string
 	for s, n := range m.UnknownStatus {
@@ -239,7 +239,7 @@ func (p *pipeline) badLineWarnings() {
 	}
 	sort.Strings(unknown)
 	if len(unknown) > 0 {
-		p.warnings = append(p.warnings, p.t().UnknownStatus(name, strings.Join(unknown, ", ")))
+		p.warnings = append(p.warnings, p.t().UnknownStatus.F(name, strings.Join(unknown, ", ")))
 	}
 }
 

@@ -317,7 +317,7 @@ func readManifest(path string, hash bool, saw func(*Entry), t *Text) (*Manifest,
 	}
 	defer f.Close()
 	if st := f.Info; st.Size() > fsx.MaxStreamFile {
-		return nil, errors.New(t.TooLarge(path, st.Size(), int64(fsx.MaxStreamFile)))
+		return nil, errors.New(t.TooLarge.F(path, st.Size(), int64(fsx.MaxStreamFile)))
 	}
 	m, err := parseManifest(f, hash, saw)
 	if err != nil {

@@ -1,7 +1,6 @@
 package crucible
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
@@ -11,56 +10,49 @@ import (
 // its headings, table heads and labels, and its warnings. The values of
 // the structured signal (--json) stay as the seed writes them.
 type DiffText struct {
-	DiffTitle                                       func(orig, repl string) string
+	DiffTitle                                       i18n.M
 	NoMutations, Outcome, MetricHead, MetricRule    string
 	TotalDispatches, GateRounds, WallClock          string
 	AcceptanceTests, AccChanged                     string
 	PerDispatch, DispatchHead, DispatchRule         string
-	NewSeq                                          func(seq int) string
-	NewDispatch                                     func(summary string) string
+	NewSeq, NewDispatch                             i18n.M
 	NotInOriginal, NotReplayed, SameSummary, NoText string
 	ArtifactDiff, NoFinalSHAs, NoSHAsHint           string
-	CannotDiff                                      func(err string) string
-	FilesChanged                                    func(files, ins, del int) string
-	DiffMoreBad                                     func(path string, n int) string
-	DiffBadLine                                     func(path string, line int, reason string) string
+	CannotDiff                                      i18n.M
+	FilesChanged, DiffMoreBad                       i18n.P
+	DiffBadLine                                     i18n.M
 	NoReplayEntry                                   string
 }
 
 // ErrText is the reasons DISCARD leaves a folder alone, the problems of a
-// marker that cannot be read, and the errors of a write.
+// marker that cannot be read, and the errors of a write. A quoted value
+// comes in quoted (strconv.Quote).
 type ErrText struct {
 	// Why a folder is not moved (shown in DISCARD's "Not moved: … (why)").
 	NotInScratch, IsProject, IsHome, DirNotFound, NotAFolder string
-	NotNamed                                                 func(name string) string
+	NotNamed                                                 i18n.M
 
-	// A marker that cannot be read.
-	NotJSONObject func(reason string) string
-	WrongType     func(field string) string
-	NoPipelineID  string
-	NotASession   func(id string) string
+	// A marker that cannot be read. WrongTypeValue is WrongType for a
+	// value no field names.
+	NotJSONObject, WrongType i18n.M
+	WrongTypeValue           string
+	NoPipelineID             string
+	NotASession              i18n.M
 
 	// A manifest over the size limit.
-	TooLarge func(path string, size, limit int64) string
+	TooLarge i18n.M
 
 	// Writes.
-	UnknownChoice  func(choice string) string
-	CPGoneApply    func(short, reason, dir string) string
-	TakingCP       func(reason, dir, err string) string
-	ListingCP      func(short, err string) string
-	RestoringCP    func(short, err, project, undo string) string
-	ArchiveExists  func(dir, name string) string
-	NothingArchive string
-	AlreadyDone    func(err, paths string) string
-	NotRegular     func(path string) string
-	ProjectNotDir  func(path string) string
+	UnknownChoice, CPGoneApply, TakingCP, ListingCP, RestoringCP, ArchiveExists i18n.M
+	NothingArchive                                                              string
+	AlreadyDone, NotRegular, ProjectNotDir                                      i18n.M
 
 	// --mutate.
-	BadMutation func(v string) string
+	BadMutation i18n.M
 }
 
 var englishDiff = DiffText{
-	DiffTitle:       func(orig, repl string) string { return "# Replay Diff: " + orig + " vs " + repl },
+	DiffTitle:       i18n.T("# Replay Diff: {orig} vs {repl}"),
 	NoMutations:     "- none (a faithful replay)",
 	Outcome:         "## Outcome Comparison",
 	MetricHead:      "| Metric | Original | Replayed | Delta |",
@@ -70,53 +62,18 @@ var englishDiff = DiffText{
 	PerDispatch:   "## Per-Dispatch Comparison",
 	DispatchHead:  "| Seq | Role | Original Status | Replayed Status | Summary Delta |",
 	DispatchRule:  "|-----|------|----------------|-----------------|---------------|",
-	NewSeq:        func(seq int) string { return fmt.Sprintf("new %d", seq) },
-	NewDispatch:   func(summary string) string { return "new dispatch: " + summary },
+	NewSeq:        i18n.T("new {seq}"),
+	NewDispatch:   i18n.T("new dispatch: {summary}"),
 	NotInOriginal: "not in the original", NotReplayed: "not replayed", SameSummary: "same", NoText: "(none)",
 	ArtifactDiff: "## Artifact Diff",
 	NoFinalSHAs:  "- git diff <original-final-sha>..<replayed-final-sha>",
 	NoSHAsHint:   "  the manifests do not record the final commits: pass --original-sha and --replay-sha",
-	CannotDiff:   func(err string) string { return "  cannot diff: " + err },
-	FilesChanged: func(files, ins, del int) string {
-		return fmt.Sprintf("  %d files changed, +%d/-%d lines", files, ins, del)
-	},
-	DiffMoreBad: func(path string, n int) string {
-		return fmt.Sprintf("%s: %s skipped", path, i18n.Count(n, "more bad line", "more bad lines"))
-	},
-	DiffBadLine: func(path string, line int, reason string) string {
-		return fmt.Sprintf("%s line %d skipped: %s", path, line, reason)
-	},
+	CannotDiff:   i18n.T("  cannot diff: {err}"),
+	// English says "files" for one file too, as seed 004's report does.
+	FilesChanged:  i18n.Plural("  {n} files changed, +{ins}/-{del} lines", "  {n} files changed, +{ins}/-{del} lines"),
+	DiffMoreBad:   i18n.Plural("{path}: {n} more bad line skipped", "{path}: {n} more bad lines skipped"),
+	DiffBadLine:   i18n.T("{path} line {line} skipped: {reason}"),
 	NoReplayEntry: "no replay entry found (no entry has a replay_session)",
-}
-
-var portugueseDiff = DiffText{
-	DiffTitle:       func(orig, repl string) string { return "# Diff do Replay: " + orig + " vs " + repl },
-	NoMutations:     "- nenhuma (um replay fiel)",
-	Outcome:         "## Comparação de resultados",
-	MetricHead:      "| Métrica | Original | No replay | Diferença |",
-	MetricRule:      "|---------|----------|-----------|-----------|",
-	TotalDispatches: "Total de despachos", GateRounds: "Rodadas de quality gate", WallClock: "Tempo de relógio",
-	AcceptanceTests: "Testes de aceitação", AccChanged: "mudou",
-	PerDispatch:   "## Comparação por despacho",
-	DispatchHead:  "| Seq | Papel | Status original | Status no replay | Diferença no resumo |",
-	DispatchRule:  "|-----|-------|-----------------|------------------|---------------------|",
-	NewSeq:        func(seq int) string { return fmt.Sprintf("novo %d", seq) },
-	NewDispatch:   func(summary string) string { return "despacho novo: " + summary },
-	NotInOriginal: "ausente do original", NotReplayed: "sem replay", SameSummary: "igual", NoText: "(nenhum)",
-	ArtifactDiff: "## Diff dos artefatos",
-	NoFinalSHAs:  "- git diff <sha-final-do-original>..<sha-final-do-replay>",
-	NoSHAsHint:   "  os manifestos não registram os commits finais: passe --original-sha e --replay-sha",
-	CannotDiff:   func(err string) string { return "  não dá para comparar: " + err },
-	FilesChanged: func(files, ins, del int) string {
-		return fmt.Sprintf("  %s, +%d/-%d linhas", ptCount(files, "arquivo alterado", "arquivos alterados"), ins, del)
-	},
-	DiffMoreBad: func(path string, n int) string {
-		return fmt.Sprintf("%s: mais %s", path, ptCount(n, "linha inválida pulada", "linhas inválidas puladas"))
-	},
-	DiffBadLine: func(path string, line int, reason string) string {
-		return fmt.Sprintf("%s linha %d pulada: %s", path, line, reason)
-	},
-	NoReplayEntry: "nenhuma entrada de replay encontrada (nenhuma entrada tem replay_session)",
 }
 
 var englishErrs = ErrText{
@@ -125,93 +82,28 @@ var englishErrs = ErrText{
 	IsHome:       "the home folder or an ancestor of it",
 	DirNotFound:  "not found",
 	NotAFolder:   "not a folder (a link or a file)",
-	NotNamed:     func(name string) string { return "not named " + name },
+	NotNamed:     i18n.T("not named {name}"),
 
-	NotJSONObject: func(reason string) string { return "not a JSON object: " + reason },
-	WrongType:     func(field string) string { return fmt.Sprintf("field %s has the wrong type", field) },
-	NoPipelineID:  "no pipeline_id: the dispatch directory cannot be found",
-	NotASession:   func(id string) string { return fmt.Sprintf("pipeline_id %q is not a session id", id) },
+	NotJSONObject:  i18n.T("not a JSON object: {reason}"),
+	WrongType:      i18n.T("field {field} has the wrong type"),
+	WrongTypeValue: "the value has the wrong type",
+	NoPipelineID:   "no pipeline_id: the dispatch directory cannot be found",
+	NotASession:    i18n.T("pipeline_id {id} is not a session id"),
 
-	TooLarge: func(path string, size, limit int64) string {
-		return fmt.Sprintf("%s: %d bytes is over pickup's %d byte (1 GiB) limit for a manifest: not read", path, size, limit)
-	},
+	TooLarge: i18n.T("{path}: {size} bytes is over pickup's {limit} byte (1 GiB) limit for a manifest: not read"),
 
-	UnknownChoice: func(choice string) string { return fmt.Sprintf("crucible: unknown choice %q", choice) },
-	CPGoneApply: func(short, reason, dir string) string {
-		return fmt.Sprintf("checkpoint %s (%s) is no longer in the shadow repository %s; nothing was restored", short, reason, dir)
-	},
-	TakingCP: func(reason, dir, err string) string {
-		return fmt.Sprintf("taking the %s checkpoint in %s: %s; nothing was restored", reason, dir, err)
-	},
-	ListingCP: func(short, err string) string {
-		return fmt.Sprintf("listing the files checkpoint %s restores: %s; nothing was restored", short, err)
-	},
-	RestoringCP: func(short, err, project, undo string) string {
-		return fmt.Sprintf("restoring checkpoint %s: %s. The working directory may be partly restored; pickup undo in %s puts back the files as they were (or: %s)", short, err, project, undo)
-	},
-	ArchiveExists: func(dir, name string) string {
-		return fmt.Sprintf("%s: archive name %s already exists; nothing was moved", dir, name)
-	},
+	UnknownChoice:  i18n.T("crucible: unknown choice {choice}"),
+	CPGoneApply:    i18n.T("checkpoint {short} ({reason}) is no longer in the shadow repository {dir}; nothing was restored"),
+	TakingCP:       i18n.T("taking the {reason} checkpoint in {dir}: {err}; nothing was restored"),
+	ListingCP:      i18n.T("listing the files checkpoint {short} restores: {err}; nothing was restored"),
+	RestoringCP:    i18n.T("restoring checkpoint {short}: {err}. The working directory may be partly restored; pickup undo in {project} puts back the files as they were (or: {undo})"),
+	ArchiveExists:  i18n.T("{dir}: archive name {name} already exists; nothing was moved"),
 	NothingArchive: "crucible: there is nothing to archive for this pipeline",
-	AlreadyDone:    func(err, paths string) string { return err + " (already archived: " + paths + ")" },
-	NotRegular: func(path string) string {
-		return path + ": is not a regular file, so pickup could not undo the restore; nothing was restored"
-	},
-	ProjectNotDir: func(path string) string { return "project " + path + " is not a directory" },
+	AlreadyDone:    i18n.T("{err} (already archived: {paths})"),
+	NotRegular:     i18n.T("{path}: is not a regular file, so pickup could not undo the restore; nothing was restored"),
+	ProjectNotDir:  i18n.T("project {path} is not a directory"),
 
-	BadMutation: func(v string) string {
-		return fmt.Sprintf("--mutate %q: want original=replacement (for example quality-gate-prompt.md=alt-gate.md)", v)
-	},
-}
-
-var portugueseErrs = ErrText{
-	NotInScratch: "fora do diretório de scratch e da pasta temporária",
-	IsProject:    "é o projeto ou uma pasta acima dele",
-	IsHome:       "é a pasta pessoal ou uma pasta acima dela",
-	DirNotFound:  "não encontrada",
-	NotAFolder:   "não é uma pasta (é um link ou um arquivo)",
-	NotNamed:     func(name string) string { return "o nome não é " + name },
-
-	NotJSONObject: func(reason string) string { return "não é um objeto JSON: " + reason },
-	WrongType: func(field string) string {
-		if field == "" {
-			return "o valor tem o tipo errado"
-		}
-		return fmt.Sprintf("o campo %s tem o tipo errado", field)
-	},
-	NoPipelineID: "sem pipeline_id: a pasta de despachos não pode ser encontrada",
-	NotASession:  func(id string) string { return fmt.Sprintf("pipeline_id %q não é um id de sessão", id) },
-
-	TooLarge: func(path string, size, limit int64) string {
-		return fmt.Sprintf("%s: %d bytes passam do limite de %d bytes (1 GiB) do pickup para um manifesto: não lido", path, size, limit)
-	},
-
-	UnknownChoice: func(choice string) string { return fmt.Sprintf("crucible: escolha desconhecida %q", choice) },
-	CPGoneApply: func(short, reason, dir string) string {
-		return fmt.Sprintf("o checkpoint %s (%s) não está mais no repositório sombra %s; nada foi restaurado", short, reason, dir)
-	},
-	TakingCP: func(reason, dir, err string) string {
-		return fmt.Sprintf("ao tirar o checkpoint %s em %s: %s; nada foi restaurado", reason, dir, err)
-	},
-	ListingCP: func(short, err string) string {
-		return fmt.Sprintf("ao listar os arquivos que o checkpoint %s restaura: %s; nada foi restaurado", short, err)
-	},
-	RestoringCP: func(short, err, project, undo string) string {
-		return fmt.Sprintf("ao restaurar o checkpoint %s: %s. O diretório de trabalho pode ter sido restaurado em parte; pickup undo em %s devolve os arquivos como estavam (ou: %s)", short, err, project, undo)
-	},
-	ArchiveExists: func(dir, name string) string {
-		return fmt.Sprintf("%s: o nome de arquivamento %s já existe; nada foi movido", dir, name)
-	},
-	NothingArchive: "crucible: não há nada a arquivar deste pipeline",
-	AlreadyDone:    func(err, paths string) string { return err + " (já arquivados: " + paths + ")" },
-	NotRegular: func(path string) string {
-		return path + ": não é um arquivo comum, então o pickup não poderia desfazer a restauração; nada foi restaurado"
-	},
-	ProjectNotDir: func(path string) string { return "o projeto " + path + " não é uma pasta" },
-
-	BadMutation: func(v string) string {
-		return fmt.Sprintf("--mutate %q: use original=substituto (por exemplo quality-gate-prompt.md=alt-gate.md)", v)
-	},
+	BadMutation: i18n.T("--mutate {v}: want original=replacement (for example quality-gate-prompt.md=alt-gate.md)"),
 }
 
 // wrapped is an error whose text is said in the run's language and that
@@ -232,7 +124,10 @@ func (t *Text) jsonWords(r string) string {
 		return r
 	}
 	if rest, ok := strings.CutPrefix(r, "field "); ok && strings.HasSuffix(rest, " has the wrong type") {
-		return t.WrongType(strings.TrimSuffix(rest, " has the wrong type"))
+		if field := strings.TrimSuffix(rest, " has the wrong type"); field != "" {
+			return t.WrongType.F(field)
+		}
+		return t.WrongTypeValue
 	}
 	if i := strings.LastIndex(r, " at byte "); i >= 0 {
 		return r[:i] + " (byte " + r[i+len(" at byte "):] + ")"

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -74,7 +75,7 @@ func parseMarker(data []byte, t *Text) (*Marker, error) {
 	data = textin.ForReading(data) // a UTF-8 byte order mark off, UTF-16 decoded
 	var raw map[string]flex
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, &markerError{line: jsonLine(data, err), msg: t.NotJSONObject(t.jsonWords(jsonReason(err)))}
+		return nil, &markerError{line: jsonLine(data, err), msg: t.NotJSONObject.F(t.jsonWords(jsonReason(err)))}
 	}
 	get := func(k string) string { return strings.TrimSpace(raw[k].s) }
 	m := &Marker{
@@ -86,7 +87,7 @@ func parseMarker(data []byte, t *Text) (*Marker, error) {
 		return nil, errors.New(t.NoPipelineID)
 	}
 	if strings.ContainsAny(m.PipelineID, `/\`) || m.PipelineID == "." || m.PipelineID == ".." {
-		return nil, errors.New(t.NotASession(m.PipelineID))
+		return nil, errors.New(t.NotASession.F(strconv.Quote(m.PipelineID)))
 	}
 	return m, nil
 }

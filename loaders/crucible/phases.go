@@ -84,7 +84,7 @@ func (t *Text) countText(c map[string]int) string {
 	seen := map[string]bool{}
 	for _, s := range statusOrder {
 		if n := c[s]; n > 0 {
-			parts = append(parts, t.Counted(n, t.statusWord(s)))
+			parts = append(parts, t.counted(n, t.statusWord(s)))
 		}
 		seen[s] = true
 	}
@@ -96,7 +96,7 @@ func (t *Text) countText(c map[string]int) string {
 	}
 	sort.Strings(other)
 	for _, s := range other {
-		parts = append(parts, t.Counted(c[s], s))
+		parts = append(parts, t.counted(c[s], s))
 	}
 	if len(parts) == 0 {
 		return t.NoDispatch

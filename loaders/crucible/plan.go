@@ -1,15 +1,11 @@
 package crucible
 
 import (
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // PlanOptions are the person's overrides for the resume point.
@@ -19,32 +15,6 @@ type PlanOptions struct {
 	Mutations []Mutation
 	// NoRestore resumes with the working directory as it is.
 	NoRestore bool
-}
-
-// Mutation is one --mutate original=replacement.
-type Mutation struct {
-	Original    string `json:"original"`
-	Replacement string `json:"replacement"`
-	// Exists says whether the replacement file was found.
-	Exists bool `json:"replacement_exists"`
-	// Dispatches counts the re-executed dispatches it applies to.
-	Dispatches int `json:"dispatches"`
-	// Stale is set when the original template was modified after the
-	// original run started.
-	Stale bool `json:"stale,omitempty"`
-}
-
-// ParseMutation reads "original=replacement".
-func ParseMutation(s string) (Mutation, error) { return ParseMutationIn(s, i18n.English) }
-
-// ParseMutationIn is ParseMutation, its error in lang.
-func ParseMutationIn(s string, lang i18n.Lang) (Mutation, error) {
-	o, r, ok := strings.Cut(s, "=")
-	o, r = strings.TrimSpace(o), strings.TrimSpace(r)
-	if !ok || o == "" || r == "" {
-		return Mutation{}, errors.New(Catalogs.For(lang).BadMutation(s))
-	}
-	return Mutation{Original: o, Replacement: r}, nil
 }
 
 // Row is one line of the plan's tables.
@@ -154,73 +124,6 @@ type ReplayPlan struct {
 	tx *Text
 }
 
-// leanCheck is a Check kept by a lean plan: the rest of it is the
-// entry's (seq, role, phase, and the role's kind).
-type leanCheck struct {
-	e        *Entry
-	evidence string
-	verdict  verdict
-}
-
-// check is the Check lc stands for; kind is its role's.
-func (lc leanCheck) check(kind string) Check {
-	return Check{Seq: lc.e.Seq, Role: lc.e.Role, Phase: lc.e.EPhase(), Kind: kind,
-		OK: lc.verdict == vVerified, Verdict: lc.verdict.String(), Evidence: lc.evidence}
-}
-
-// checkCount is the number of checks, kept whole or lean.
-func (pl *ReplayPlan) checkCount() int {
-	if pl.lean {
-		return len(pl.leanChecks)
-	}
-	return len(pl.Checks)
-}
-
-// checkAt is check i, as verify made it.
-func (pl *ReplayPlan) checkAt(i int) Check {
-	if !pl.lean {
-		return pl.Checks[i]
-	}
-	lc := pl.leanChecks[i]
-	return lc.check(RoleKind(lc.e.Role))
-}
-
-// checkSeq and checkEvidence are check i's seq and evidence.
-func (pl *ReplayPlan) checkSeq(i int) int {
-	if pl.lean {
-		return pl.leanChecks[i].e.Seq
-	}
-	return pl.Checks[i].Seq
-}
-
-func (pl *ReplayPlan) checkEvidence(i int) string {
-	if pl.lean {
-		return pl.leanChecks[i].evidence
-	}
-	return pl.Checks[i].Evidence
-}
-
-// checkChecked says whether check i could look for its evidence (its
-// verdict is not cannot_check).
-func (pl *ReplayPlan) checkChecked(i int) bool {
-	if pl.lean {
-		return pl.leanChecks[i].verdict != vCannotCheck
-	}
-	return pl.Checks[i].Verdict != VerdictCannotCheck
-}
-
-// allChecks is every check, kept whole or lean.
-func (pl *ReplayPlan) allChecks() []Check {
-	if !pl.lean {
-		return pl.Checks
-	}
-	out := make([]Check, len(pl.leanChecks))
-	for i := range out {
-		out[i] = pl.checkAt(i)
-	}
-	return out
-}
-
 // planInput is everything computePlan reads.
 type planInput struct {
 	manifest    *Manifest
@@ -252,7 +155,6 @@ func computePlan(in planInput) *ReplayPlan {
 		pl.Session = sessionFromDir(filepath.Dir(m.Path))
 	}
 	pl.Skill = skill
-	t := pl.text()
 	build := skill == "" || strings.EqualFold(skill, "build")
 	reason := func(key string) string {
 		if !build {
@@ -272,16 +174,45 @@ func computePlan(in planInput) *ReplayPlan {
 			break
 		}
 	}
-	point := auto
 	pl.Resume.Automatic = keyAt(phases, auto)
 
-	// --from-phase / --from-seq.
+	point := pl.requestedPoint(in, phases, auto)
+
+	// Verification: every dispatch before the point must show its
+	// evidence; a failure moves the point back to its phase's boundary.
+	failures, unchecked := pl.verifyBefore(in, phases, point)
+	point = pl.fallBack(failures, phases, point, reason)
+	pl.Resume.Verified = point > 0 || len(pl.Fallbacks) == 0
+	pl.noteUnchecked(unchecked, point)
+
+	// The checkpoint for the boundary, else an earlier one.
+	pl.chooseRestore(in, &point, reason)
+	pl.point = point
+	pl.Resume.Phase = keyAt(phases, point)
+	pl.Resume.End = point >= len(phases)
+	if !pl.Resume.End {
+		pl.Resume.Boundary = reason(phases[point].Key)
+	}
+
+	pl.rows(in, point)
+	pl.crashedAt(m, phases)
+	pl.mutations(in)
+	pl.noticeGaps(in, phases)
+	return pl
+}
+
+// requestedPoint is the resume point --from-phase or --from-seq asks
+// for, else the automatic one (auto), with a warning when the request
+// names nothing or redoes verified work.
+func (pl *ReplayPlan) requestedPoint(in planInput, phases []*Phase, auto int) int {
+	m, t := in.manifest, pl.text()
+	point := auto
 	switch {
 	case in.opts.FromPhase != "":
 		idx, ok := phaseIndex(phases, in.opts.FromPhase)
 		pl.Resume.Requested = "--from-phase " + in.opts.FromPhase
 		if !ok {
-			pl.Warnings = append(pl.Warnings, t.FromPhaseNone(in.opts.FromPhase))
+			pl.Warnings = append(pl.Warnings, t.FromPhaseNone.F(in.opts.FromPhase))
 			break
 		}
 		point = idx
@@ -292,18 +223,24 @@ func computePlan(in planInput) *ReplayPlan {
 		pl.Resume.Requested = "--from-seq " + strconv.Itoa(in.opts.FromSeq)
 		e := m.BySeq(in.opts.FromSeq)
 		if e == nil {
-			pl.Warnings = append(pl.Warnings, t.FromSeqNone(in.opts.FromSeq))
+			pl.Warnings = append(pl.Warnings, t.FromSeqNone.F(in.opts.FromSeq))
 			break
 		}
 		idx, _ := phaseIndex(phases, e.EPhase())
 		point = idx
 	}
 	if pl.Resume.Requested != "" && point < auto {
-		pl.Warnings = append(pl.Warnings, t.Earlier2(pl.Resume.Requested, phaseLabel(t, phases, auto), spanLabel(t, phases, point, auto)))
+		pl.Warnings = append(pl.Warnings, t.Earlier2.F(pl.Resume.Requested, phaseLabel(t, phases, auto), spanLabel(t, phases, point, auto)))
 	}
 
-	// Verification: every dispatch before the point must show its
-	// evidence; a failure moves the point back to its phase's boundary.
+	return point
+}
+
+// verifyBefore checks the evidence of every dispatch before point: the
+// checks that failed, by phase, and those that could not look for their
+// evidence.
+func (pl *ReplayPlan) verifyBefore(in planInput, phases []*Phase, point int) (map[int][]Check, []Check) {
+	m, t := in.manifest, pl.text()
 	failures := map[int][]Check{}
 	var unchecked []Check // the checks that could not look for their evidence
 	n := 0
@@ -353,7 +290,7 @@ func computePlan(in planInput) *ReplayPlan {
 				// skipped, replayed, or stood for by a finished replay
 			default:
 				c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Kind: "status",
-					Evidence: t.StatusNotComplete(t.statusWord(final))}
+					Evidence: t.StatusNotComplete.F(t.statusWord(final))}
 				failures[i] = append(failures[i], c)
 			}
 		}
@@ -361,6 +298,13 @@ func computePlan(in planInput) *ReplayPlan {
 	if in.lean {
 		pl.leanChecks = checked // the checks, as verify made them
 	}
+	return failures, unchecked
+}
+
+// fallBack moves the point back to the boundary of the earliest phase
+// with a failed check, recording each move as a fallback.
+func (pl *ReplayPlan) fallBack(failures map[int][]Check, phases []*Phase, point int, reason func(string) string) int {
+	t := pl.text()
 	for i := point - 1; i >= 0; i-- {
 		if fs := failures[i]; len(fs) > 0 {
 			for _, f := range fs {
@@ -370,31 +314,15 @@ func computePlan(in planInput) *ReplayPlan {
 				pl.failed[f.Seq] = f.Evidence
 			}
 			f := fs[0]
-			why := t.SeqWhy(f.Seq, t.roleOr(f.Role), f.Evidence)
+			why := t.SeqWhy.F(f.Seq, t.roleOr(f.Role), f.Evidence)
 			if len(fs) > 1 {
-				why += t.AndMoreIn(len(fs)-1, t.Phase(phases[i].Key))
+				why += t.AndMoreIn.F(len(fs)-1, t.phase(phases[i].Key))
 			}
 			pl.Fallbacks = append(pl.Fallbacks, Fallback{From: boundaryLabel(t, phases, point, reason), To: boundaryLabel(t, phases, i, reason), Reason: why})
 			point = i
 		}
 	}
-	pl.Resume.Verified = point > 0 || len(pl.Fallbacks) == 0
-	pl.noteUnchecked(unchecked, point)
-
-	// The checkpoint for the boundary, else an earlier one.
-	pl.chooseRestore(in, &point, reason)
-	pl.point = point
-	pl.Resume.Phase = keyAt(phases, point)
-	pl.Resume.End = point >= len(phases)
-	if !pl.Resume.End {
-		pl.Resume.Boundary = reason(phases[point].Key)
-	}
-
-	pl.rows(in, point)
-	pl.crashedAt(m, phases)
-	pl.mutations(in)
-	pl.noticeGaps(in, phases)
-	return pl
+	return point
 }
 
 // addImplied lists phases that evidence says the pipeline reached but
@@ -425,11 +353,11 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 		*phases = append(*phases, &Phase{Key: key, Implied: why, first: 1 << 30})
 	}
 	if in.marker != nil && in.marker.Phase != "" {
-		add(in.marker.Phase, pl.text().MarkerSays(in.marker.Phase))
+		add(in.marker.Phase, pl.text().MarkerSays.F(in.marker.Phase))
 	}
 	for _, h := range in.handoffs {
 		if h.To != "" {
-			add(h.To, pl.text().Exists(h.File))
+			add(h.To, pl.text().Exists.F(h.File))
 		}
 	}
 	start, hasStart := in.marker.Start()
@@ -441,7 +369,7 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 			continue
 		}
 		if ph := reasonPhase(c.Reason); ph != "" {
-			add(ph, pl.text().CPTaken(c.Reason))
+			add(ph, pl.text().CPTaken.F(c.Reason))
 		}
 	}
 	sortPhases(*phases)
@@ -451,7 +379,7 @@ func (pl *ReplayPlan) addImplied(in planInput, phases *[]*Phase) {
 			continue
 		}
 		pl.Implied = append(pl.Implied, p.Key)
-		pl.Warnings = append(pl.Warnings, pl.text().ImpliedWarn(pl.text().Phase(p.Key), p.Implied))
+		pl.Warnings = append(pl.Warnings, pl.text().ImpliedWarn.F(pl.text().phase(p.Key), p.Implied))
 	}
 }
 
@@ -469,17 +397,17 @@ func (pl *ReplayPlan) chooseRestore(in planInput, point *int, reason func(string
 	}
 	start, hasStart := in.marker.Start()
 	find := func(r string) (Checkpoint, string) {
-		why := t.NoCPIn(r)
+		why := t.NoCPIn.F(r)
 		for _, c := range in.checkpoints { // newest first
 			if c.Reason != r {
 				continue
 			}
 			if c.Missing {
-				why = t.CPGone(r, c.Short())
+				why = t.CPGone.F(r, c.Short())
 				continue
 			}
 			if hasStart && c.HasTime && c.Time.Before(start.Add(-windowBefore)) {
-				why = t.CPPredates(r, c.Short())
+				why = t.CPPredates.F(r, c.Short())
 				continue
 			}
 			return c, ""
@@ -512,11 +440,11 @@ func (pl *ReplayPlan) chooseRestore(in planInput, point *int, reason func(string
 	}
 	switch {
 	case reason(phases[*point].Key) == "" && *point == 0:
-		pl.Resume.NoRestore = t.StartsPipeline(t.Phase(phases[0].Key))
+		pl.Resume.NoRestore = t.StartsPipeline.F(t.phase(phases[0].Key))
 	case first != "":
-		pl.Resume.NoRestore = t.NorEarlier(first)
+		pl.Resume.NoRestore = t.NorEarlier.F(first)
 	default:
-		pl.Resume.NoRestore = t.NoReason(t.Phase(phases[*point].Key))
+		pl.Resume.NoRestore = t.NoReason.F(t.phase(phases[*point].Key))
 	}
 }
 
@@ -619,7 +547,7 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 				t := pl.text()
 				switch {
 				case e.SupersededBy != 0:
-					r.Why = t.RowReplayed(e.SupersededBy, t.statusWord(e.Final(m)))
+					r.Why = t.RowReplayed.F(e.SupersededBy, t.statusWord(e.Final(m)))
 				case e.Status == StatusSkipped:
 					r.Why = t.RowSkipped
 				case e.Status == StatusReplayed:
@@ -667,25 +595,25 @@ func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool) string {
 	final := e.Final(m)
 	switch {
 	case e.SupersededBy != 0:
-		why = t.ReReplayed(e.SupersededBy, t.statusWord(final))
+		why = t.ReReplayed.F(e.SupersededBy, t.statusWord(final))
 	case e.Status == StatusDispatched:
 		why = t.ReInFlight
 	case e.Status == StatusFailed || e.Status == StatusError:
-		why = t.ReEnded(e.Status, oneLine(e.Summary))
+		why = t.reEnded(e.Status, oneLine(e.Summary))
 	case !knownStatus[e.Status]:
-		why = t.ReUnknown(e.Status)
+		why = t.ReUnknown.F(strconv.Quote(e.Status))
 	case pl.failed[e.Seq] != "":
-		why = t.ReNotVerified(e.Status, pl.failed[e.Seq])
+		why = t.ReNotVerified.F(e.Status, pl.failed[e.Seq])
 	case atPoint:
-		why = t.ReAtPoint(e.Status)
+		why = t.ReAtPoint.F(e.Status)
 	default:
-		why = t.ReAfter(e.Status)
+		why = t.ReAfter.F(e.Status)
 	}
 	if e.HasReplayOf() {
-		why = t.ReReplayOf(e.ReplayOf(), why)
+		why = t.ReReplayOf.F(e.ReplayOf(), why)
 	}
 	if n := pl.partial[e.Seq]; n > 0 {
-		why += t.RePartial(n, pl.Resume.Restore != nil)
+		why += t.rePartial(n, pl.Resume.Restore != nil)
 	}
 	return why
 }
@@ -696,60 +624,21 @@ func (pl *ReplayPlan) crashedAt(m *Manifest, phases []*Phase) {
 		if f := e.Final(m); !Finished(f) && e.SupersededBy == 0 {
 			pl.Crashed.Phase = e.EPhase()
 			t := pl.text()
-			pl.Crashed.Context = t.CrashContext(e.Seq, t.roleOr(e.Role), t.templateOr(e), e.Task, t.CrashWhat(f))
+			pl.Crashed.Context = t.crashContext(e.Seq, t.roleOr(e.Role), t.templateOr(e), e.Task, t.crashWhat(f))
 			return
 		}
 	}
 	for i := len(phases) - 1; i >= 0; i-- {
 		if phases[i].Implied != "" {
 			pl.Crashed.Phase = phases[i].Key
-			pl.Crashed.Context = pl.text().CrashImplied(phases[i].Implied)
+			pl.Crashed.Context = pl.text().CrashImplied.F(phases[i].Implied)
 			return
 		}
 	}
 	if n := len(m.Seqs); n > 0 {
 		e := m.BySeq(m.Seqs[n-1])
 		pl.Crashed.Phase = e.EPhase()
-		pl.Crashed.Context = pl.text().CrashAfter(e.Seq)
-	}
-}
-
-func (pl *ReplayPlan) mutations(in planInput) {
-	for _, mu := range in.opts.Mutations {
-		mu.Exists = isFile(absFrom(in.project, mu.Replacement))
-		// The re-executed dispatches whose template the index swaps for
-		// this mutation's replacement (their rows' Mutation).
-		for i := pl.point; i < len(pl.phases); i++ {
-			for _, e := range pl.phases[i].Dispatches {
-				t := e.Template()
-				if _, ok := pl.mut[templateKey(t)]; !ok || t == "" {
-					continue
-				}
-				// As the row's Mutation ("<template> -> <replacement>")
-				// reads back: up to its first " -> ".
-				if i := strings.Index(t, " -> "); i >= 0 {
-					t = t[:i]
-				}
-				if templateKey(t) == templateKey(mu.Original) {
-					mu.Dispatches++
-				}
-			}
-		}
-		if !mu.Exists {
-			pl.Warnings = append(pl.Warnings, pl.text().MutateMissing(mu.Original, mu.Replacement))
-		}
-		if mu.Dispatches == 0 {
-			pl.Warnings = append(pl.Warnings, pl.text().MutateUnused(mu.Original, filepath.Base(mu.Original)))
-		}
-		// Staleness: the original template, when it can be found, against
-		// the original run's first entry.
-		if first, ok := pl.firstTime(in); ok {
-			if st, err := os.Stat(absFrom(in.project, mu.Original)); err == nil && !st.IsDir() && st.ModTime().After(first) {
-				mu.Stale = true
-				pl.Warnings = append(pl.Warnings, pl.text().TemplateNewer(filepath.Base(mu.Original)))
-			}
-		}
-		pl.Mutations = append(pl.Mutations, mu)
+		pl.Crashed.Context = pl.text().CrashAfter.F(e.Seq)
 	}
 }
 
@@ -777,10 +666,10 @@ func (pl *ReplayPlan) noticeGaps(in planInput, phases []*Phase) {
 		pl.Warnings = append(pl.Warnings, t.EndWithMarker)
 	}
 	for _, f := range pl.Fallbacks {
-		pl.Warnings = append(pl.Warnings, t.MovedBackWarn(f.From, f.To, f.Reason))
+		pl.Warnings = append(pl.Warnings, t.MovedBackWarn.F(f.From, f.To, f.Reason))
 	}
 	if pl.Resume.Restore == nil && pl.Resume.NoRestore != "" && !pl.Resume.End && !in.opts.NoRestore && !(pl.point == 0 && len(pl.Fallbacks) == 0) {
-		pl.Warnings = append(pl.Warnings, t.NoRestoreWarn(pl.Resume.NoRestore))
+		pl.Warnings = append(pl.Warnings, t.NoRestoreWarn.F(pl.Resume.NoRestore))
 	}
 	if !pl.Resume.Verified {
 		pl.Warnings = append(pl.Warnings, t.NoVerified)
@@ -807,118 +696,6 @@ func (pl *ReplayPlan) noteUnchecked(cs []Check, point int) {
 		}
 	}
 	if n := pl.Resume.Unchecked; n > 0 {
-		pl.Warnings = append(pl.Warnings, t.Unchecked(n, strings.Join(named, "; "), n-len(named)))
+		pl.Warnings = append(pl.Warnings, t.unchecked(n, strings.Join(named, "; "), n-len(named)))
 	}
-}
-
-func mutationIndex(ms []Mutation) map[string]string {
-	out := map[string]string{}
-	for _, m := range ms {
-		out[templateKey(m.Original)] = m.Replacement
-	}
-	return out
-}
-
-// templateKey compares templates by file name, with or without ".md".
-func templateKey(s string) string {
-	return strings.TrimSuffix(strings.ToLower(filepath.Base(strings.TrimSpace(s))), ".md")
-}
-
-func absFrom(base, p string) string {
-	if filepath.IsAbs(p) {
-		return p
-	}
-	if wd, err := os.Getwd(); err == nil {
-		if c := filepath.Join(wd, p); isFile(c) || base == "" {
-			return c
-		}
-	}
-	if base != "" {
-		return filepath.Join(base, p)
-	}
-	return p
-}
-
-func phaseIndex(phases []*Phase, key string) (int, bool) {
-	n, numeric := phaseNum(key)
-	for i, p := range phases {
-		if p.Key == key {
-			return i, true
-		}
-		if pn, ok := phaseNum(p.Key); numeric && ok && pn >= n {
-			return i, true
-		}
-	}
-	return len(phases), false
-}
-
-func keyAt(phases []*Phase, i int) string {
-	if i < len(phases) {
-		return phases[i].Key
-	}
-	return ""
-}
-
-func phaseLabel(t *Text, phases []*Phase, i int) string {
-	if i < len(phases) {
-		return t.Phase(phases[i].Key)
-	}
-	return t.NothingLeft
-}
-
-func spanLabel(t *Text, phases []*Phase, from, to int) string {
-	if to-from == 1 {
-		return t.Phase(phases[from].Key)
-	}
-	return t.Through(t.Phase(phases[from].Key), t.Phase(phases[to-1].Key))
-}
-
-// boundaryLabel is "Phase 3 boundary (pre-wave-1)".
-func boundaryLabel(t *Text, phases []*Phase, i int, reason func(string) string) string {
-	if i >= len(phases) {
-		return t.EndOfPipeline
-	}
-	return t.BoundaryOf(t.Phase(phases[i].Key), reason(phases[i].Key))
-}
-
-func roleOr(r string) string { return english.roleOr(r) }
-
-func (t *Text) roleOr(r string) string {
-	if r == "" {
-		return t.NoRole
-	}
-	return r
-}
-
-func (t *Text) templateOr(e *Entry) string {
-	if e.File == "" {
-		return t.NoFile
-	}
-	return e.File
-}
-
-func oneLine(s string) string {
-	// Most text is already one line of single-spaced ASCII: keep it as
-	// it is rather than splitting and joining it again.
-	plain := len(s) == 0 || (s[0] != ' ' && s[len(s)-1] != ' ')
-	for i := 0; plain && i < len(s); i++ {
-		c := s[i]
-		plain = c >= 0x20 && c < 0x7f && (c != ' ' || s[i+1] != ' ')
-	}
-	if plain {
-		return s
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
-
-// Dur is a duration in seconds as "1h 23m", "14m 3s" or "45s".
-func Dur(sec float64) string {
-	s := int(sec + 0.5)
-	switch {
-	case s >= 3600:
-		return fmt.Sprintf("%dh %dm", s/3600, s%3600/60)
-	case s >= 60:
-		return fmt.Sprintf("%dm %ds", s/60, s%60)
-	}
-	return fmt.Sprintf("%ds", s)
 }

@@ -146,7 +146,7 @@ func TestNoEnglishInPortuguese(t *testing.T) {
 // refusal, the restore question with its [yes / no] answer.
 func TestPortugueseQuestions(t *testing.T) {
 	pt := Catalogs.For(i18n.PortugueseBR)
-	if got, want := pt.BranchMismatch("main", "dev"), "O pipeline estava rodando no branch main, mas você está em dev. Mude para main antes de retomar — restaurar um checkpoint de outro branch contaminaria seu diretório de trabalho."; got != want {
+	if got, want := pt.BranchMismatch.F("main", "dev"), "O pipeline estava rodando no branch main, mas você está em dev. Mude para main antes de retomar — restaurar um checkpoint de outro branch contaminaria seu diretório de trabalho."; got != want {
 		t.Errorf("branch mismatch:\n%s\nwant\n%s", got, want)
 	}
 	got := pt.restoreQuestion("pre-wave-1", "2026-03-24 12:14:00", "main", []string{"a.go"})

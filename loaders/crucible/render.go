@@ -108,12 +108,12 @@ const maxStayingListed = 20
 // created after the checkpoint, at most limit of them listed.
 func stayingLines(t *Text, r *RestoreTarget, limit int) []string {
 	if r.StayingErr != "" {
-		return []string{t.StayingErr(r.Reason, oneLine(r.StayingErr))}
+		return []string{t.StayingErr.F(r.Reason, oneLine(r.StayingErr))}
 	}
-	out := []string{t.StayingHead(r.Short, r.Reason, len(r.Staying))}
+	out := []string{t.StayingHead.N(len(r.Staying), r.Short, r.Reason)}
 	for i, f := range r.Staying {
 		if i == limit {
-			out = append(out, t.StayingMore(len(r.Staying)-i))
+			out = append(out, t.StayingMore.F(len(r.Staying)-i))
 			break
 		}
 		out = append(out, "- "+f)
@@ -125,7 +125,7 @@ func (pl *ReplayPlan) crashedText() string {
 	if pl.Crashed.Context == "" {
 		return pl.text().NoEntry
 	}
-	return pl.text().Phase(pl.Crashed.Phase) + ", " + pl.Crashed.Context
+	return pl.text().phase(pl.Crashed.Phase) + ", " + pl.Crashed.Context
 }
 
 func (pl *ReplayPlan) resumeText() string {
@@ -133,17 +133,17 @@ func (pl *ReplayPlan) resumeText() string {
 	if r.End {
 		return t.NoneEnd
 	}
-	s := t.Boundary(t.Phase(r.Phase))
+	s := t.ResumeBoundary.F(t.phase(r.Phase))
 	switch {
 	case r.Restore != nil:
-		s += " (" + t.Restored(r.Restore.Reason, r.Restore.Short, r.Restore.TakenAt) + ")"
+		s += " (" + t.Restored.F(r.Restore.Reason, r.Restore.Short, r.Restore.TakenAt) + ")"
 	case r.Boundary != "":
-		s += " (" + t.NotRestored(r.Boundary, r.NoRestore) + ")"
+		s += " (" + t.NotRestored.F(r.Boundary, r.NoRestore) + ")"
 	default:
 		s += " (" + r.NoRestore + ")"
 	}
 	if r.Requested != "" {
-		s += t.Requested(r.Requested)
+		s += t.Requested.F(r.Requested)
 	}
 	return s
 }
@@ -154,9 +154,9 @@ func (pl *ReplayPlan) preservedText() string {
 	case 0:
 		return t.NonePreserved
 	case 1:
-		return t.OnePhase(pl.WorkPreserved.Text, phaseCell(ps[0]))
+		return t.OnePhase.F(pl.WorkPreserved.Text, phaseCell(ps[0]))
 	}
-	return t.Phases(pl.WorkPreserved.Text, phaseCell(ps[0]), phaseCell(ps[len(ps)-1]))
+	return t.Phases.F(pl.WorkPreserved.Text, phaseCell(ps[0]), phaseCell(ps[len(ps)-1]))
 }
 
 // Compact is the plan in a few lines for the dashboard.
@@ -178,18 +178,18 @@ func (pl *ReplayPlan) Compact(limit int) []string {
 	if r := pl.Resume.Restore; r != nil && len(r.Staying) > 0 {
 		out = append(out, t.stayingSentence(r.Reason, r.Staying))
 	}
-	out = append(out, t.SkipReExecute(len(pl.Skip), len(pl.ReExecute)))
+	out = append(out, t.SkipReExecute.N(len(pl.Skip), len(pl.ReExecute)))
 	shown := 0
 	for _, r := range pl.ReExecute {
 		if shown == limit {
-			out = append(out, t.AndMore(len(pl.ReExecute)-shown))
+			out = append(out, t.AndMore.F(len(pl.ReExecute)-shown))
 			break
 		}
-		out = append(out, fmt.Sprintf("#%d %s (%s, %s): %s", r.Seq, t.roleOr(r.Role), t.Phase(r.Phase), t.statusWord(r.Status), r.Why))
+		out = append(out, fmt.Sprintf("#%d %s (%s, %s): %s", r.Seq, t.roleOr(r.Role), t.phase(r.Phase), t.statusWord(r.Status), r.Why))
 		shown++
 	}
 	for _, k := range pl.Implied {
-		out = append(out, t.Phase(k)+": "+t.StartsFresh)
+		out = append(out, t.phase(k)+": "+t.StartsFresh)
 	}
 	for _, m := range pl.Mutations {
 		out = append(out, t.Mutation+": "+m.Original+" -> "+m.Replacement)
@@ -281,17 +281,17 @@ func CompressionState(in CSBInput) string {
 	w("%s", c.Health)
 	w("%s:", c.Progress)
 	if ps := pl.WorkPreserved.Phases; len(ps) > 0 {
-		w("%s", c.Completed(phaseCell(ps[0]), phaseCell(ps[len(ps)-1])))
+		w("%s", c.Completed.F(phaseCell(ps[0]), phaseCell(ps[len(ps)-1])))
 	} else {
 		w("%s", c.NoPhase)
 	}
 	switch {
 	case pl.Resume.Restore != nil:
-		w("%s", c.FromCheckpoint(pl.Resume.Restore.Reason))
+		w("%s", c.FromCheckpoint.F(pl.Resume.Restore.Reason))
 	case pl.Resume.End:
 		w("%s", c.AfterLast)
 	default:
-		w("%s", c.FromBoundary(t.Phase(pl.Resume.Phase)))
+		w("%s", c.FromBoundary.F(t.phase(pl.Resume.Phase)))
 	}
 	for _, m := range milestones(t, pl, 5) {
 		w("- %s", m)
@@ -311,7 +311,7 @@ func CompressionState(in CSBInput) string {
 		w("- %s", quote(ct))
 	}
 	if ps := pl.WorkPreserved.Phases; len(ps) > 0 {
-		w("%s", c.VerifiedThrough(phaseCell(ps[len(ps)-1])))
+		w("%s", c.VerifiedThrough.F(phaseCell(ps[len(ps)-1])))
 	} else {
 		w("%s", c.NoneVerified)
 	}
@@ -319,7 +319,7 @@ func CompressionState(in CSBInput) string {
 	if len(in.Modified) > 0 {
 		for i, f := range in.Modified {
 			if i == 20 {
-				w("%s", c.MoreFiles(len(in.Modified)-i))
+				w("%s", c.MoreFiles.F(len(in.Modified)-i))
 				break
 			}
 			w("- %s", model.ShowName(f))
@@ -342,9 +342,9 @@ func CompressionState(in CSBInput) string {
 		if r.Task != "" {
 			task = quote(r.Task)
 		}
-		step(c.Redispatch(r.Seq, t.roleOr(r.Role), task, t.Phase(r.Phase)))
+		step(c.redispatch(r.Seq, t.roleOr(r.Role), task, t.phase(r.Phase)))
 	} else if !pl.Resume.End {
-		step(c.StartPhase(t.Phase(pl.Resume.Phase)))
+		step(c.StartPhase.F(t.phase(pl.Resume.Phase)))
 	} else {
 		step(c.Cleanup)
 	}
@@ -361,7 +361,7 @@ func CompressionState(in CSBInput) string {
 		}
 		step(quote(s))
 	}
-	step(c.Append(pl.NextSeq))
+	step(c.Append.F(pl.NextSeq))
 	w("===END_COMPRESSION_STATE===")
 	return b.String()
 }

@@ -31,7 +31,7 @@ func recordRestore(t *Text, work string, files []string) error {
 			return err
 		}
 		if !st.Mode().IsRegular() {
-			return errors.New(t.NotRegular(p))
+			return errors.New(t.NotRegular.F(p))
 		}
 		data, err := fsx.ReadFile(p)
 		if err != nil {

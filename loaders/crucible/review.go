@@ -28,7 +28,7 @@ func (l *Loader) sections(p *pipeline) []model.Section {
 		for _, kv := range p.status.Header {
 			lines = append(lines, kv[0]+": "+kv[1])
 		}
-		add(t.StatusSection(StatusFileName), lines)
+		add(t.StatusSection.F(StatusFileName), lines)
 	}
 	var hs []string
 	for _, h := range p.handoffs {
@@ -73,7 +73,7 @@ func verificationLines(pl *ReplayPlan) []string {
 	var failed, unchecked []string
 	checks, t := pl.allChecks(), pl.text()
 	line := func(c Check) string {
-		return fmt.Sprintf("seq %d %s (%s): %s", c.Seq, t.roleOr(c.Role), t.Phase(c.Phase), c.Evidence)
+		return fmt.Sprintf("seq %d %s (%s): %s", c.Seq, t.roleOr(c.Role), t.phase(c.Phase), c.Evidence)
 	}
 	for _, c := range checks {
 		switch c.Verdict {
@@ -87,7 +87,7 @@ func verificationLines(pl *ReplayPlan) []string {
 	}
 	var lines []string
 	if n := len(checks) - len(failed) - len(unchecked); n > 0 {
-		lines = append(lines, t.VerifiedCounts(n, kinds[KindCommit], kinds[KindReview], kinds[KindNone], kinds[KindTrusted]))
+		lines = append(lines, t.VerifiedCounts.N(n, kinds[KindCommit], kinds[KindReview], kinds[KindNone], kinds[KindTrusted]))
 	}
 	for _, f := range failed {
 		lines = append(lines, t.Failed+": "+f)
@@ -110,7 +110,7 @@ func timeline(t *Text, m *Manifest, limit int) []string {
 	seqs := m.Seqs
 	var lines []string
 	if len(seqs) > limit {
-		lines = append(lines, t.Earlier(len(seqs)-limit))
+		lines = append(lines, t.Earlier.N(len(seqs)-limit))
 		seqs = seqs[len(seqs)-limit:]
 	}
 	for _, s := range seqs {
@@ -119,12 +119,12 @@ func timeline(t *Text, m *Manifest, limit int) []string {
 		if e.HasDuration {
 			d = Dur(e.Duration)
 		}
-		l := fmt.Sprintf("#%d %s · %s · %s · %s", e.Seq, t.roleOr(e.Role), t.Phase(e.EPhase()), t.statusWord(e.Status), d)
+		l := fmt.Sprintf("#%d %s · %s · %s · %s", e.Seq, t.roleOr(e.Role), t.phase(e.EPhase()), t.statusWord(e.Status), d)
 		if e.SupersededBy != 0 {
-			l += " · " + t.ReplayedAs(e.SupersededBy)
+			l += " · " + t.ReplayedAs.F(e.SupersededBy)
 		}
 		if e.HasReplayOf() {
-			l += " · " + t.ReplayOf(e.ReplayOf())
+			l += " · " + t.ReplayOf.F(e.ReplayOf())
 		}
 		if e.Mutation() != "" {
 			l += " · " + t.MutationWord + " " + e.Mutation()
@@ -141,7 +141,7 @@ func checkpointLines(p *pipeline) []string {
 	var lines []string
 	t := p.t()
 	if p.cpErr != nil {
-		return []string{t.NoCheckpoints(t.shadowNote(p.cpErr.Error()))}
+		return []string{t.NoCheckpoints.F(t.shadowNote(p.cpErr.Error()))}
 	}
 	target := ""
 	if p.plan != nil && p.plan.Resume.Restore != nil {
@@ -149,7 +149,7 @@ func checkpointLines(p *pipeline) []string {
 	}
 	for i, c := range p.cps {
 		if i == 20 {
-			lines = append(lines, t.OlderCPs(len(p.cps)-i))
+			lines = append(lines, t.OlderCPs.F(len(p.cps)-i))
 			break
 		}
 		l := fmt.Sprintf("%s  %s  %s", c.Short(), orWord(stampOf(c), t.NoTime), c.Reason)

@@ -12,12 +12,12 @@ import (
 // BranchMismatch is the spec's exact refusal when the marker's branch is
 // not the current one.
 func BranchMismatch(markerBranch, current string) string {
-	return english.BranchMismatch(markerBranch, current)
+	return english.BranchMismatch.F(markerBranch, current)
 }
 
 // RestoreQuestion is the spec's exact confirmation before a restore.
 func RestoreQuestion(reason, timestamp, branch string) string {
-	return english.RestoreQuestion(reason, timestamp, branch, "")
+	return english.RestoreQuestion.F(reason, timestamp, branch)
 }
 
 // RestoreQuestionStaying is RestoreQuestion for a restore that leaves
@@ -30,9 +30,9 @@ func RestoreQuestionStaying(reason, timestamp, branch string, staying []string) 
 
 func (t *Text) restoreQuestion(reason, timestamp, branch string, staying []string) string {
 	if len(staying) == 0 {
-		return t.RestoreQuestion(reason, timestamp, branch, "")
+		return t.RestoreQuestion.F(reason, timestamp, branch)
 	}
-	return t.RestoreQuestion(reason, timestamp, branch, t.stayingSentence(reason, staying))
+	return t.RestoreQuestionStaying.F(reason, timestamp, branch, t.stayingSentence(reason, staying))
 }
 
 // maxStayingNamed caps the files a sentence names.
@@ -50,7 +50,11 @@ func (t *Text) stayingSentence(reason string, staying []string) string {
 	if len(names) > maxStayingNamed {
 		names, more = names[:maxStayingNamed], len(staying)-maxStayingNamed
 	}
-	return t.StayingFiles(reason, len(staying), strings.Join(names, ", "), more)
+	list := strings.Join(names, ", ")
+	if more > 0 {
+		list += " " + t.AndN.F(more)
+	}
+	return t.StayingFiles.N(len(staying), reason, list)
 }
 
 // recentWrite is how recent a write must be to suggest the pipeline is
@@ -101,33 +105,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	s.ArtifactRoots = p.artifactRoots()
 	s.Warnings = append(s.Warnings, l.optWarnings...)
 	s.Warnings = append(s.Warnings, p.warnings...)
-	sid := ""
-	skill := ""
-	if p.marker != nil {
-		sid, skill = p.marker.PipelineID, p.marker.Skill
-		s.Branch = p.marker.Branch
-		// The context guard's facts. crucible refuses CONTINUE on
-		// another branch by itself (its spec's words, even with --yes):
-		// Strict, so the core does not ask first.
-		s.Recorded = model.Recorded{Branch: p.marker.Branch, Commit: p.marker.BaselineSHA, CommitField: "baseline_sha", Strict: true}
-		if t, ok := parseTime(p.marker.StartTime); ok {
-			s.Recorded.Started = t
-		}
-		if !p.archived && !p.manifestMod.IsZero() {
-			s.Touched, s.TouchedWhat = p.manifestMod, t.DispatchManifest(filepath.Base(p.manifestPath))
-		}
-	}
-	if sid == "" && p.manifestPath != "" {
-		sid = sessionFromDir(filepath.Dir(p.manifestPath))
-	}
-	if skill == "" {
-		skill = p.status.Get("Skill")
-	}
-	s.Title = t.PipelineTitle(orWord(skill, "crucible"), sid)
-	s.Fields = append(s.Fields, model.Field{Key: "skill", Label: "Skill", Value: orWord(skill, t.Unknown)})
-	if sid != "" {
-		s.Fields = append(s.Fields, model.Field{Key: "pipeline", Label: "Pipeline", Value: sid})
-	}
+	skill := p.identify(s, t)
 	s.Policy = map[model.Choice]model.ChoicePolicy{
 		model.Discard: {Confirm: p.discardQuestion(), Hint: t.DiscardHint},
 	}
@@ -148,6 +126,110 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		}
 	}
 
+	p.summarizePhases(s, t)
+	for _, c := range p.cps {
+		s.Checkpoints = append(s.Checkpoints, model.Checkpoint{ID: c.Short(), Reason: c.Reason, Time: stampOf(c)})
+	}
+	if h := latestHandoff(p.handoffs, ""); h != nil {
+		s.Handoff = model.Handoff{Note: h.File + ": " + orWord(h.Title, t.HandoffWord), Context: strings.Join(h.Items("inputs for phase"), "\n")}
+	}
+
+	if p.archived || p.plan == nil {
+		s.Status = "finished"
+		if p.archived {
+			s.Status = "history"
+		}
+		s.Sections = l.sections(p)
+		for _, pol := range []model.Choice{model.Continue, model.Restart} {
+			s.Policy[pol] = model.ChoicePolicy{Disabled: t.HistoryOnly}
+		}
+		return s
+	}
+
+	pl := p.plan
+	s.Warnings = append(s.Warnings, pl.Warnings...)
+	if p.markerPath != "" && !pl.Resume.End && l.recent(p) {
+		s.Warnings = append(s.Warnings, t.MayBeRunning.F(t.ago(l.opts.Now.Sub(p.updated))))
+	}
+	s.Status = "interrupted"
+	if pl.Resume.End {
+		s.Status = "all dispatches finished"
+	}
+	crashed := english.phase(pl.Crashed.Phase) // the screens translate it, as the phases' names
+	if pl.Crashed.Context == "" {
+		crashed = t.Unknown
+	}
+	label := "Crashed at"
+	if l.recent(p) {
+		label = "Stopped at" // it may still be running: not called a crash
+	}
+	s.Fields = append(s.Fields, model.Field{Key: "phase", Label: label, Value: crashed})
+	s.Fields = append(s.Fields, model.Field{Key: "resume", Label: "Resume point", Value: pl.resumeShort()})
+	s.Stage = pl.Resume.Phase
+	if pl.Resume.End {
+		s.ResumePoint = model.ResumePoint{Reason: t.AllFinishedWhy}
+	} else {
+		s.ResumePoint = model.ResumePoint{Phase: english.phase(pl.Resume.Phase), Reason: pl.resumeReason()}
+	}
+	s.Plan = &model.Plan{LinesFunc: pl.Lines, Data: pl}
+
+	s.Policy[model.Continue] = p.continuePolicy(s, t)
+	restart := t.RestartHint
+	if p.markerPath == "" {
+		restart = t.RestartHintBare
+	}
+	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified, Why: t.RestartWhy}
+	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, "")}
+	if l.lean {
+		return s // no dashboard, prompt or context: see PlanJSONOnly
+	}
+
+	csb := CompressionState(CSBInput{Plan: pl, Handoff: latestHandoff(p.handoffs, pl.Resume.Phase), Status: p.status,
+		Skill: skill, Scratch: p.scratch, Modified: p.preservedFiles()})
+	s.Prompt = csb
+	s.Context = l.context(p, csb)
+	s.Sections = l.sections(p)
+	return s
+}
+
+// identify fills the session's title and its skill and pipeline fields,
+// with the marker's branch and the facts the context guard checks; the
+// skill is the marker's, else pipeline-status.md's.
+func (p *pipeline) identify(s *model.Session, t *Text) string {
+	sid := ""
+	skill := ""
+	if p.marker != nil {
+		sid, skill = p.marker.PipelineID, p.marker.Skill
+		s.Branch = p.marker.Branch
+		// The context guard's facts. crucible refuses CONTINUE on
+		// another branch by itself (its spec's words, even with --yes):
+		// Strict, so the core does not ask first.
+		s.Recorded = model.Recorded{Branch: p.marker.Branch, Commit: p.marker.BaselineSHA, CommitField: "baseline_sha", Strict: true}
+		if t, ok := parseTime(p.marker.StartTime); ok {
+			s.Recorded.Started = t
+		}
+		if !p.archived && !p.manifestMod.IsZero() {
+			s.Touched, s.TouchedWhat = p.manifestMod, t.DispatchManifest.F(filepath.Base(p.manifestPath))
+		}
+	}
+	if sid == "" && p.manifestPath != "" {
+		sid = sessionFromDir(filepath.Dir(p.manifestPath))
+	}
+	if skill == "" {
+		skill = p.status.Get("Skill")
+	}
+	s.Title = strings.TrimSpace(t.PipelineTitle.F(orWord(skill, "crucible"), sid))
+	s.Fields = append(s.Fields, model.Field{Key: "skill", Label: "Skill", Value: orWord(skill, t.Unknown)})
+	if sid != "" {
+		s.Fields = append(s.Fields, model.Field{Key: "pipeline", Label: "Pipeline", Value: sid})
+	}
+	return skill
+}
+
+// summarizePhases fills the session's phases, with their counts, and its
+// progress in phases and in dispatches.
+func (p *pipeline) summarizePhases(s *model.Session, t *Text) {
+	m := p.manifest
 	var phases []*Phase
 	if p.plan != nil {
 		phases = p.plan.phases
@@ -159,7 +241,7 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 		c := ph.Counts(m)
 		// The name is English in every language (JSON is the machine
 		// contract); the screens translate it (msg.Catalog.Phase).
-		mp := model.Phase{Name: enPhase(ph.Key), Result: t.countText(c)}
+		mp := model.Phase{Name: english.phase(ph.Key), Result: t.countText(c)}
 		if d := ph.Duration(); d > 0 {
 			mp.Duration = Dur(d)
 		}
@@ -184,53 +266,13 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	}
 	s.Progress = model.Progress{Done: done, Total: len(phases)}
 	s.Units, s.UnitsLabel = &model.Progress{Done: finished, Total: total}, "dispatches"
-	for _, c := range p.cps {
-		s.Checkpoints = append(s.Checkpoints, model.Checkpoint{ID: c.Short(), Reason: c.Reason, Time: stampOf(c)})
-	}
-	if h := latestHandoff(p.handoffs, ""); h != nil {
-		s.Handoff = model.Handoff{Note: h.File + ": " + orWord(h.Title, t.HandoffWord), Context: strings.Join(h.Items("inputs for phase"), "\n")}
-	}
+}
 
-	if p.archived || p.plan == nil {
-		s.Status = "finished"
-		if p.archived {
-			s.Status = "history"
-		}
-		s.Sections = l.sections(p)
-		for _, pol := range []model.Choice{model.Continue, model.Restart} {
-			s.Policy[pol] = model.ChoicePolicy{Disabled: t.HistoryOnly}
-		}
-		return s
-	}
-
+// continuePolicy is CONTINUE's line: refused on another branch, else the
+// restore question, or how the resume stands. A marker's branch outside
+// a git repository raises the branch alert.
+func (p *pipeline) continuePolicy(s *model.Session, t *Text) model.ChoicePolicy {
 	pl := p.plan
-	s.Warnings = append(s.Warnings, pl.Warnings...)
-	if p.markerPath != "" && !pl.Resume.End && l.recent(p) {
-		s.Warnings = append(s.Warnings, t.MayBeRunning(t.Ago(l.opts.Now.Sub(p.updated))))
-	}
-	s.Status = "interrupted"
-	if pl.Resume.End {
-		s.Status = "all dispatches finished"
-	}
-	crashed := enPhase(pl.Crashed.Phase) // the screens translate it, as the phases' names
-	if pl.Crashed.Context == "" {
-		crashed = t.Unknown
-	}
-	label := "Crashed at"
-	if l.recent(p) {
-		label = "Stopped at" // it may still be running: not called a crash
-	}
-	s.Fields = append(s.Fields, model.Field{Key: "phase", Label: label, Value: crashed})
-	s.Fields = append(s.Fields, model.Field{Key: "resume", Label: "Resume point", Value: pl.resumeShort()})
-	s.Stage = pl.Resume.Phase
-	if pl.Resume.End {
-		s.ResumePoint = model.ResumePoint{Reason: t.AllFinishedWhy}
-	} else {
-		s.ResumePoint = model.ResumePoint{Phase: enPhase(pl.Resume.Phase), Reason: pl.resumeReason()}
-	}
-	s.Plan = &model.Plan{LinesFunc: pl.Lines, Data: pl}
-
-	// The branch guard, then the restore question.
 	current := p.branch
 	if current == "" && p.isRepo {
 		current = t.DetachedHead
@@ -239,43 +281,27 @@ func (l *Loader) summary(p *pipeline) *model.Session {
 	mismatch := p.marker != nil && p.marker.Branch != "" && p.isRepo && current != p.marker.Branch
 	switch {
 	case mismatch:
-		s.Warnings = append(s.Warnings, t.BranchMismatch(p.marker.Branch, current)) // the context guard's alert says it above the menu
-		cont = model.ChoicePolicy{Writes: true, Hint: t.RefusedHint(p.marker.Branch, current)}
+		s.Warnings = append(s.Warnings, t.BranchMismatch.F(p.marker.Branch, current)) // the context guard's alert says it above the menu
+		cont = model.ChoicePolicy{Writes: true, Hint: t.RefusedHint.F(p.marker.Branch, current)}
 	case pl.Resume.Restore != nil:
 		r := pl.Resume.Restore
 		cont.Writes = true
 		cont.Confirm = t.restoreQuestion(r.Reason, r.TakenAt, orWord(branchOf(p), t.Unknown), r.Staying)
-		cont.Hint = t.RestoreHint(r.Reason, t.Phase(pl.Resume.Phase))
+		cont.Hint = t.RestoreHint.F(r.Reason, t.phase(pl.Resume.Phase))
 		if n := len(r.Staying); n > 0 {
-			cont.Hint += t.StayingHint(n)
+			cont.Hint += t.StayingHint.N(n)
 		}
 	case pl.Resume.End:
 		cont.Hint = t.EndHint
 	case !pl.Resume.Verified:
 		cont.Hint = t.UnverifiedHint
 	default:
-		cont.Hint = t.AsIsHint(t.Phase(pl.Resume.Phase))
+		cont.Hint = t.AsIsHint.F(t.phase(pl.Resume.Phase))
 	}
 	if p.marker != nil && p.marker.Branch != "" && !p.isRepo {
-		s.Alert(model.AlertBranch, t.NotARepo(p.project, p.marker.Branch))
+		s.Alert(model.AlertBranch, t.NotARepo.F(p.project, p.marker.Branch))
 	}
-	s.Policy[model.Continue] = cont
-	restart := t.RestartHint
-	if p.markerPath == "" {
-		restart = t.RestartHintBare
-	}
-	s.Policy[model.Restart] = model.ChoicePolicy{Hint: restart, Recommended: !pl.Resume.Verified, Why: t.RestartWhy}
-	s.Outcomes = map[model.Choice]string{model.Continue: continueOutcome(s.Title, pl, "")}
-	if l.lean {
-		return s // no dashboard, prompt or context: see PlanJSONOnly
-	}
-
-	csb := CompressionState(CSBInput{Plan: pl, Handoff: latestHandoff(p.handoffs, pl.Resume.Phase), Status: p.status,
-		Skill: skill, Scratch: p.scratch, Modified: p.preservedFiles()})
-	s.Prompt = csb
-	s.Context = l.context(p, csb)
-	s.Sections = l.sections(p)
-	return s
+	return cont
 }
 
 // headline is the session's first line when the crash rule does not
@@ -286,17 +312,17 @@ func (l *Loader) headline(p *pipeline) string {
 	since, recent, t := l.opts.Now.Sub(p.updated), l.recent(p), p.t()
 	switch {
 	case p.archived:
-		return t.Headline(hlHistory, "")
+		return t.headline(hlHistory, "")
 	case p.problem != nil:
-		return t.Headline(hlProblem, "")
+		return t.headline(hlProblem, "")
 	case p.plan != nil && p.plan.Resume.End && recent:
-		return t.Headline(hlEndLive, t.Ago(since))
+		return t.headline(hlEndLive, t.ago(since))
 	case p.plan != nil && p.plan.Resume.End:
-		return t.Headline(hlEnd, "")
+		return t.headline(hlEnd, "")
 	case recent:
-		return t.Headline(hlRecent, t.Ago(since))
+		return t.headline(hlRecent, t.ago(since))
 	}
-	return t.Headline(hlStopped, "")
+	return t.headline(hlStopped, "")
 }
 
 // recent: the pipeline wrote its files less than recentWrite ago, so it
@@ -409,9 +435,9 @@ func (pl *ReplayPlan) resumeShort() string {
 	if r.End {
 		return t.ResumeNone
 	}
-	s := t.ResumeBoundary(t.Phase(r.Phase))
+	s := t.ResumeBoundary.F(t.phase(r.Phase))
 	if r.Restore != nil {
-		s += t.ResumeCheckpoint(r.Restore.Reason, r.Restore.Short)
+		s += t.ResumeCheckpoint.F(r.Restore.Reason, r.Restore.Short)
 	} else {
 		s += t.ResumeNoRestore
 	}
@@ -423,15 +449,15 @@ func (pl *ReplayPlan) resumeReason() string {
 	t := pl.text()
 	switch {
 	case pl.Resume.Requested != "":
-		parts = append(parts, t.RequestedWith(pl.Resume.Requested))
+		parts = append(parts, t.RequestedWith.F(pl.Resume.Requested))
 	case pl.Resume.Automatic == pl.Resume.Phase:
 		parts = append(parts, t.FirstIncomplete)
 	}
 	if len(pl.Fallbacks) > 0 {
-		parts = append(parts, t.MovedBack(len(pl.Fallbacks)))
+		parts = append(parts, t.MovedBack.N(len(pl.Fallbacks)))
 	}
 	if r := pl.Resume.Restore; r != nil {
-		parts = append(parts, t.RestoresCP(r.Reason, r.Short))
+		parts = append(parts, t.RestoresCP.F(r.Reason, r.Short))
 	} else {
 		parts = append(parts, strings.TrimSpace(strings.Trim(t.ResumeNoRestore, " ()")))
 	}
@@ -485,14 +511,14 @@ func orWord(s, def string) string {
 func continueOutcome(title string, pl *ReplayPlan, restored string) string {
 	t := pl.text()
 	if pl.Resume.End {
-		return t.OutcomeEnd(title, pl.NextSeq)
+		return t.OutcomeEnd.F(title, pl.NextSeq)
 	}
-	phase, n := t.Phase(pl.Resume.Phase), pl.ReExecuteCount()
+	phase, n := t.phase(pl.Resume.Phase), pl.ReExecuteCount()
 	switch {
 	case restored != "":
-		return t.OutcomeRestored(restored, title, phase, n, pl.NextSeq)
+		return t.OutcomeRestored.N(n, restored, title, phase, pl.NextSeq)
 	case pl.Resume.Restore != nil:
-		return t.OutcomeRestore(pl.Resume.Restore.Reason, title, phase, n, pl.NextSeq)
+		return t.OutcomeRestore.N(n, pl.Resume.Restore.Reason, title, phase, pl.NextSeq)
 	}
-	return t.OutcomeAsIs(title, phase, n, pl.NextSeq)
+	return t.OutcomeAsIs.N(n, title, phase, pl.NextSeq)
 }

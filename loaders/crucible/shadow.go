@@ -91,7 +91,7 @@ func (s Shadow) Healthy() error {
 		return fmt.Errorf("no shadow checkpoint repository at %s", s.Dir)
 	}
 	if !isDir(s.Work) {
-		return errors.New(english.ProjectNotDir(s.Work)) // said in the run's language by shadowNote
+		return errors.New(english.ProjectNotDir.F(s.Work)) // said in the run's language by shadowNote
 	}
 	_, err := s.git("rev-parse", "--git-dir")
 	return err

@@ -3,13 +3,8 @@ package crucible
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"path/filepath"
-	"regexp"
 	"runtime"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -154,539 +149,6 @@ func (ev *evidence) kind(role string) string {
 	return k
 }
 
-// dirListing is a dispatch directory's entries other than folders,
-// sorted by name (as os.ReadDir gives them), with their types. Names are
-// found by binary search, and the names starting with "<seq>-" are one
-// run of the sorted list, so finding a dispatch's output files does not
-// scan the whole listing for each dispatch.
-type dirListing struct {
-	names []string
-	// odd holds the type of each entry that is not a regular file (a
-	// link, a pipe…); every other name is a regular file.
-	odd map[string]fs.FileMode
-	err error // the directory could not be listed
-}
-
-// find returns name's type and whether the listing holds it.
-func (l *dirListing) find(name string) (fs.FileMode, bool) {
-	if i := sort.SearchStrings(l.names, name); i == len(l.names) || l.names[i] != name {
-		return 0, false
-	}
-	return l.odd[name], true // 0 for a regular file
-}
-
-func (l *dirListing) has(name string) bool {
-	_, ok := l.find(name)
-	return ok
-}
-
-// prefixed lists the names starting with prefix, in order.
-func (l *dirListing) prefixed(prefix string) []string {
-	i := sort.SearchStrings(l.names, prefix)
-	j := i
-	for j < len(l.names) && strings.HasPrefix(l.names[j], prefix) {
-		j++
-	}
-	return l.names[i:j]
-}
-
-// dirCache lists each dispatch directory once per load: verification and
-// the artifact list both look up tens of thousands of names in it.
-type dirCache map[string]*dirListing
-
-func (c dirCache) listed(dir string) *dirListing {
-	if l, ok := c[dir]; ok {
-		return l
-	}
-	// os.ReadDir would sort the entries through their interface, and
-	// make an object per entry; readNames gives the names alone, sorted
-	// here directly, which is several times faster for a directory of a
-	// hundred thousand dispatch files.
-	l := &dirListing{}
-	var err error
-	l.names, l.odd, err = readNames(dir)
-	l.err = err // as before: a listing that failed holds nothing
-	slices.Sort(l.names)
-	c[dir] = l
-	return l
-}
-
-func (ev *evidence) listed(dir string) *dirListing {
-	if ev.listing == nil {
-		ev.listing = dirCache{}
-	}
-	return ev.listing.listed(dir)
-}
-
-// dispatchFile finds the entry's dispatch file in the dispatch dirs.
-func (ev *evidence) dispatchFile(e *Entry) string {
-	if d := ev.dispatchDir(e); d >= 0 {
-		return filepath.Join(ev.dirs[d], e.File)
-	}
-	return ""
-}
-
-// dispatchDir is the index in ev.dirs of the first dispatch dir holding
-// the entry's dispatch file, -1 when none does.
-func (ev *evidence) dispatchDir(e *Entry) int {
-	if e.File == "" || strings.ContainsAny(e.File, `/\`) {
-		return -1
-	}
-	for i, d := range ev.dirs {
-		if ev.listed(d).has(e.File) {
-			return i
-		}
-	}
-	return -1
-}
-
-var headerStamp = regexp.MustCompile(`\*\*Timestamp:\*\*\s*(\S[^\n|]*)`)
-
-// headerPhaseRe reads the phase of "**Pipeline:** build | **Phase:** 3 |
-// **Task:** 1", the audit header's second line.
-var headerPhaseRe = regexp.MustCompile(`\*\*Phase:\*\*[ \t]*([^|\r\n]*)`)
-
-// Start is when the dispatch began: a timestamp on its manifest line, or
-// the **Timestamp:** of its dispatch file's audit header.
-func (ev *evidence) Start(e *Entry) (time.Time, string, bool) {
-	if t, ok := parseTime(e.Timestamp()); ok {
-		return t, "its manifest line", true
-	}
-	if h, ok := ev.headerStarts[e]; ok {
-		if !h.ok {
-			return time.Time{}, "", false
-		}
-		return h.t, e.File, true
-	}
-	f := ev.dispatchFile(e)
-	if f == "" {
-		return time.Time{}, "", false
-	}
-	if ev.header == nil {
-		ev.header = make([]byte, headerBytes)
-	}
-	if t, ok := headerTime(f, ev.header); ok {
-		return t, e.File, true
-	}
-	return time.Time{}, "", false
-}
-
-// headerBytes is how much of a dispatch file holds its audit header.
-const headerBytes = 2048
-
-// headerTime reads the **Timestamp:** of a dispatch file's audit header
-// into buf.
-func headerTime(path string, buf []byte) (time.Time, bool) {
-	n, err := readHead(path, buf)
-	if n == 0 && err != nil {
-		return time.Time{}, false
-	}
-	return headerTimeIn(buf[:n])
-}
-
-// headerTimeIn is the **Timestamp:** in a dispatch file's first bytes.
-func headerTimeIn(head []byte) (time.Time, bool) {
-	if m := headerStamp.FindSubmatch(head); m != nil {
-		return parseTime(strings.TrimSpace(string(m[1])))
-	}
-	return time.Time{}, false
-}
-
-// headerPhaseIn is the **Phase:** in a dispatch file's first bytes, ""
-// when the header has none (or says null, none, -).
-func headerPhaseIn(head []byte) string {
-	// The header is the file's first lines: the phase is on the second.
-	if i := bytes.Index(head, []byte("\n---")); i >= 0 {
-		head = head[:i]
-	}
-	m := headerPhaseRe.FindSubmatch(head)
-	if m == nil {
-		return ""
-	}
-	ph := strings.Trim(strings.TrimSpace(string(m[1])), "*`")
-	switch strings.ToLower(ph) {
-	case "null", "none", "-", "n/a", "":
-		return ""
-	}
-	return ph
-}
-
-// readStarts reads, several files at a time, the dispatch file headers
-// Start will need for es (those without a timestamp on their line). A
-// pipeline has thousands of implementer dispatches, each with its own
-// file; reading them one after another is most of a large load.
-func (ev *evidence) readStarts(es []*Entry) {
-	var todo []*Entry
-	for _, e := range es {
-		if _, ok := parseTime(e.Timestamp()); ok {
-			continue
-		}
-		if _, ok := ev.headerStarts[e]; ok {
-			continue
-		}
-		d := ev.dispatchDir(e)
-		if d < 0 {
-			continue
-		}
-		if a, ok := ev.ahead[e.File]; ok && a.dir == d {
-			if ev.headerStarts == nil {
-				ev.headerStarts = make(map[*Entry]headerStart, len(es))
-			}
-			ev.headerStarts[e] = a.hs
-			continue
-		}
-		todo = append(todo, e)
-	}
-	ev.ahead = nil // taken: readStarts is called once per plan
-	ev.readHeaders(todo, nil)
-}
-
-// readHeaders reads the audit headers of es' dispatch files (each in the
-// first dispatch directory holding it), several at a time, into
-// headerStarts; with phases not nil, each header's phase into it too.
-func (ev *evidence) readHeaders(es []*Entry, phases map[*Entry]string) {
-	type job struct {
-		e    *Entry
-		path string
-	}
-	var jobs []job
-	for _, e := range es {
-		if d := ev.dispatchDir(e); d >= 0 {
-			jobs = append(jobs, job{e, filepath.Join(ev.dirs[d], e.File)})
-		}
-	}
-	if len(jobs) == 0 {
-		return
-	}
-	heads := make([]headerStart, len(jobs))
-	var phs []string
-	if phases != nil {
-		phs = make([]string, len(jobs))
-	}
-	workers := min(max(2*runtime.GOMAXPROCS(0), 2), 8, len(jobs))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			buf := make([]byte, headerBytes)
-			for i := w; i < len(jobs); i += workers {
-				n, err := readHead(jobs[i].path, buf)
-				if n == 0 && err != nil {
-					continue
-				}
-				heads[i].t, heads[i].ok = headerTimeIn(buf[:n])
-				if phs != nil {
-					phs[i] = headerPhaseIn(buf[:n])
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if ev.headerStarts == nil {
-		ev.headerStarts = make(map[*Entry]headerStart, len(jobs))
-	}
-	for i, j := range jobs {
-		ev.headerStarts[j.e] = heads[i]
-		if phs != nil && phs[i] != "" {
-			phases[j.e] = phs[i]
-		}
-	}
-}
-
-// headerPhases gives the manifest's null-phase dispatches the phase of
-// their dispatch file headers: a key the manifest uses, or one shaped as
-// a phase ("3", "3.2", "Phase 4"); anything else is not taken.
-func (ev *evidence) headerPhases(m *Manifest) {
-	if m.NullPhases == 0 {
-		return
-	}
-	var es []*Entry
-	known := map[string]bool{}
-	for _, s := range m.Seqs {
-		e := m.BySeq(s)
-		if e.HasPhase {
-			known[e.Phase] = true
-		} else if e.File != "" {
-			es = append(es, e)
-		}
-	}
-	phases := map[*Entry]string{}
-	ev.readHeaders(es, phases)
-	m.SetHeaderPhases(func(e *Entry) string {
-		ph := phases[e]
-		if _, num := phaseNum(ph); num || known[ph] || waveKey.MatchString(ph) {
-			return ph
-		}
-		return ""
-	})
-}
-
-// headerStart is a dispatch file header's time, ok false when it has
-// none that reads.
-type headerStart struct {
-	t  time.Time
-	ok bool
-}
-
-// window is the dispatch's commit window.
-func (ev *evidence) window(e *Entry) (from, to time.Time, ok bool) {
-	start, _, ok := ev.Start(e)
-	if !ok {
-		return time.Time{}, time.Time{}, false
-	}
-	d := noDuration
-	if e.HasDuration {
-		d = time.Duration(e.Duration * float64(time.Second))
-	}
-	return start.Add(-windowBefore), start.Add(d + windowAfter), true
-}
-
-// errNothingToMatch: a dispatch with no start time, no task number and
-// no words to look for in commit subjects cannot be checked.
-var errNothingToMatch = errors.New("no start time recorded (no timestamp on the line, no dispatch file header), no task number and no words of its task to match commits against")
-
-// commits returns the project commits attributed to a dispatch, trying
-// in turn: its time window (the header's timestamp, the duration), a
-// subject naming its task number since the pipeline start (the seed's
-// commits), then a subject sharing words of its task's description or
-// summary since the pipeline start (crucible's implementers commit
-// "feat: implement <thing>", never "task N"). how says which rule found
-// them, or, when none did, every rule tried. err is set when nothing
-// could be looked at: no git log, or nothing to match.
-func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
-	log, err := ev.git.Log()
-	if err != nil {
-		if strings.Contains(err.Error(), "not a git repository") {
-			return nil, "", errors.New(ev.t().NotRepo)
-		}
-		return nil, "", err
-	}
-	var tried []string
-	if from, to, ok := ev.window(e); ok {
-		if ev.byTime == nil || len(ev.byTime.log) != len(log) {
-			ev.byTime = newTimeIndex(log)
-		}
-		how := ev.t().InWindow(clock(from), clock(to))
-		if found := ev.byTime.within(from, to); len(found) > 0 {
-			return found, how, nil
-		}
-		tried = append(tried, how)
-	}
-	if task := strings.TrimSpace(e.Task); task != "" {
-		for _, c := range ev.mentioning(log, task) {
-			if ev.sinceStart(c) {
-				found = append(found, c)
-			}
-		}
-		how := ev.t().Mentioning(task, len(tried) == 0)
-		if len(found) > 0 {
-			return found, how, nil
-		}
-		tried = append(tried, how)
-	}
-	if words := ev.taskWords(e); len(words) > 0 {
-		found, shared := ev.sharing(log, words)
-		if len(found) > 0 {
-			return found, ev.t().Sharing(strings.Join(shared, ", ")), nil
-		}
-		tried = append(tried, ev.t().SharingTried(strings.Join(words, ", ")))
-	}
-	if len(tried) == 0 {
-		if ev.t() != &english {
-			return nil, "", errors.New(ev.t().NothingToMatch)
-		}
-		return nil, "", errNothingToMatch
-	}
-	return nil, strings.Join(tried, ev.t().Nor), nil
-}
-
-// sinceStart: the commit was made after the pipeline started (less the
-// window's slack), or the start is unknown.
-func (ev *evidence) sinceStart(c Commit) bool {
-	return ev.start.IsZero() || !c.Time.Before(ev.start.Add(-windowBefore))
-}
-
-// maxTaskWords caps the words a dispatch is matched on.
-const maxTaskWords = 12
-
-// taskWords are the words a dispatch's commits would name: those of its
-// summary and of the first line of its dispatch file's "## Task
-// Description" (the plan task's title), lower case, stop words left out.
-func (ev *evidence) taskWords(e *Entry) []string {
-	text := e.Summary
-	if f := ev.dispatchFile(e); f != "" {
-		if ev.header == nil {
-			ev.header = make([]byte, headerBytes)
-		}
-		if n, err := readHead(f, ev.header); n > 0 || err == nil {
-			text += "\n" + taskTitle(ev.header[:n])
-		}
-	}
-	return significantWords(text, maxTaskWords)
-}
-
-// taskTitle is the first line under "## Task Description" in a dispatch
-// file's first bytes (crucible's implementer prompt pastes the plan's
-// task there), "" when there is none.
-func taskTitle(head []byte) string {
-	i := bytes.Index(head, []byte("## Task Description"))
-	if i < 0 {
-		return ""
-	}
-	rest := head[i+len("## Task Description"):]
-	for len(rest) > 0 {
-		line, after, _ := bytes.Cut(rest, []byte("\n"))
-		rest = after
-		t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(string(line)), "#"))
-		if t == "" {
-			continue
-		}
-		if strings.HasPrefix(strings.TrimSpace(string(line)), "## ") {
-			return "" // the next section: no description
-		}
-		return t
-	}
-	return ""
-}
-
-// stopWords are words too common in commit subjects and task summaries
-// to tie one to the other.
-var stopWords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`the and for with from into onto that this these those then than when what which
-		task tasks implement implemented implementing implementation implements feat feature features fix fixes fixed
-		test tests testing tested add adds added adding update updates updated wave build built done file files code
-		new use uses using via all its not are was were has have had pass passes passing passed green red tdd
-		refactor cleanup chore docs doc commit subagent agent should will can per one two also now each more only same
-		wip support make makes made work works change changes changed written write writes wrote`) {
-		stopWords[w] = true
-	}
-}
-
-// significantWords lists text's words of three letters or more, lower
-// case, no stop word and no number, each once, at most limit.
-func significantWords(text string, limit int) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80)
-	}) {
-		if len(w) < 3 || allDigits(w) || stopWords[w] || seen[w] {
-			continue
-		}
-		seen[w] = true
-		out = append(out, w)
-		if len(out) == limit {
-			break
-		}
-	}
-	return out
-}
-
-// sharing lists, in log order, the commits since the pipeline start whose
-// subject shares at least two of words (the only one, when words has
-// one), and the words the oldest of them shares (the one evidence names). The subjects' words are
-// indexed once per log.
-func (ev *evidence) sharing(log []Commit, words []string) ([]Commit, []string) {
-	if ev.byWord == nil || ev.byWordLen != len(log) {
-		ev.byWord, ev.byWordLen = map[string][]int{}, len(log)
-		for i, c := range log {
-			for _, w := range significantWords(c.Subject, 64) {
-				ev.byWord[w] = append(ev.byWord[w], i)
-			}
-		}
-	}
-	need := min(2, len(words))
-	hits := map[int]int{}
-	for _, w := range words {
-		for _, i := range ev.byWord[w] {
-			hits[i]++
-		}
-	}
-	var pos []int
-	for i, n := range hits {
-		if n >= need && ev.sinceStart(log[i]) {
-			pos = append(pos, i)
-		}
-	}
-	if len(pos) == 0 {
-		return nil, nil
-	}
-	slices.Sort(pos)
-	out := make([]Commit, len(pos))
-	for k, i := range pos {
-		out[k] = log[i]
-	}
-	subject := map[string]bool{}
-	for _, w := range significantWords(out[len(out)-1].Subject, 64) {
-		subject[w] = true
-	}
-	var shared []string
-	for _, w := range words {
-		if subject[w] {
-			shared = append(shared, w)
-		}
-	}
-	return out, shared
-}
-
-// taskWord finds "task", then separators, then the digits that follow
-// (maybe none), as the per-task pattern in mentioning reads them.
-var taskWord = regexp.MustCompile(`(?i)\btask[\s#:_-]*(\d*)`)
-
-// mentioning lists, in log order, the commits whose subject matches
-// (?i)\btask[\s#:_-]*<task>\b. For a task number the answer comes from
-// an index of the numbers each subject names, built once per log; any
-// other task text is matched with its own pattern.
-func (ev *evidence) mentioning(log []Commit, task string) []Commit {
-	if !allDigits(task) {
-		re := regexp.MustCompile(`(?i)\btask[\s#:_-]*` + regexp.QuoteMeta(task) + `\b`)
-		var out []Commit
-		for _, c := range log {
-			if re.MatchString(c.Subject) {
-				out = append(out, c)
-			}
-		}
-		return out
-	}
-	if ev.byTask == nil || ev.byTaskLen != len(log) {
-		// With digits after the separators, the separators are all of
-		// them (a digit is not one), and the digits are all of them (the
-		// \b after a task number needs a non-digit): a subject names
-		// task N exactly when a match's digits are N and no letter or _
-		// follows them.
-		ev.byTask, ev.byTaskLen = map[string][]int{}, len(log)
-		for i, c := range log {
-			for _, m := range taskWord.FindAllStringSubmatchIndex(c.Subject, -1) {
-				d := c.Subject[m[2]:m[3]]
-				if d == "" || (m[3] < len(c.Subject) && isWordByte(c.Subject[m[3]])) {
-					continue
-				}
-				if l := ev.byTask[d]; len(l) == 0 || l[len(l)-1] != i {
-					ev.byTask[d] = append(l, i)
-				}
-			}
-		}
-	}
-	var out []Commit
-	for _, i := range ev.byTask[task] {
-		out = append(out, log[i])
-	}
-	return out
-}
-
-func isWordByte(c byte) bool {
-	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
-}
-
-// clock is t's "15:04" in UTC.
-func clock(t time.Time) string {
-	h, m, _ := t.UTC().Clock()
-	return string([]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + m/10), byte('0' + m%10)})
-}
-
 // outputs lists the dispatch's output files: the one its line names, or
 // files "<seq>-…" beside its dispatch file other than the dispatch file.
 func (ev *evidence) outputs(e *Entry) []string {
@@ -730,13 +192,13 @@ func (ev *evidence) verify(e *Entry) (Check, verdict) {
 		found, how, err := ev.commits(e)
 		switch {
 		case err != nil:
-			v, c.Evidence = vCannotCheck, ev.t().CannotCommits(err.Error())
+			v, c.Evidence = vCannotCheck, ev.t().CannotCommits.F(err.Error())
 		case len(found) == 0:
-			v, c.Evidence = vFailed, ev.t().NoCommit(how)
+			v, c.Evidence = vFailed, ev.t().NoCommit.F(how)
 		case len(found) > 1:
-			c.Evidence = ev.t().Commits(len(found), how, short(found[len(found)-1].Hash))
+			c.Evidence = ev.t().Commits.F(len(found), how, short(found[len(found)-1].Hash))
 		default:
-			c.Evidence = ev.t().OneCommit(short(found[0].Hash), how)
+			c.Evidence = ev.t().OneCommit.F(short(found[0].Hash), how)
 		}
 	}
 	c.OK, c.Verdict = v == vVerified, v.String()
@@ -753,7 +215,7 @@ func (ev *evidence) withSide(e *Entry, base string) string {
 	var receipt, outName, findings string
 	if len(ev.receipts) > 0 && e.File != "" {
 		if v, ok := ev.receipts[strings.TrimSuffix(e.File, ".md")]; ok {
-			receipt = ev.t().Receipt(v, ReceiptLedger)
+			receipt = ev.t().Receipt.F(v, ReceiptLedger)
 		}
 	}
 	if base == "" || e.Output() != "" {
@@ -762,7 +224,7 @@ func (ev *evidence) withSide(e *Entry, base string) string {
 		}
 	}
 	if len(ev.findings) > 0 && roundRole(e.Role) {
-		findings = ev.t().Findings(findingsText(ev.t(), ev.findings))
+		findings = ev.t().Findings.F(findingsText(ev.t(), ev.findings))
 	}
 	t := ev.t()
 	lead := base
@@ -776,11 +238,11 @@ func (ev *evidence) withSide(e *Entry, base string) string {
 		}
 		return base
 	case receipt == "" && findings == "":
-		return lead + "; " + t.OutputFile(outName)
+		return lead + "; " + t.OutputFile.F(outName)
 	}
 	output := ""
 	if outName != "" {
-		output = t.OutputFile(outName)
+		output = t.OutputFile.F(outName)
 	}
 	parts := []string{lead}
 	for _, x := range []string{receipt, output, findings} {
@@ -804,7 +266,7 @@ func findingsText(t *Text, fs []string) string {
 	var names []string
 	for i, f := range fs {
 		if i == 3 {
-			names = append(names, t.AndN(len(fs)-i))
+			names = append(names, t.AndN.F(len(fs)-i))
 			break
 		}
 		names = append(names, filepath.Join(filepath.Base(filepath.Dir(f)), filepath.Base(f)))
@@ -893,7 +355,7 @@ func (ev *evidence) trustedText(role string) string {
 	if r == "" {
 		r = "(none)"
 	}
-	t := ev.t().Trusted(r)
+	t := ev.t().Trusted.F(r)
 	if ev.trusted == nil {
 		ev.trusted = map[string]string{}
 	}

@@ -10,8 +10,6 @@ import (
 
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // mode is the situation a session is in; it decides the menu.
@@ -74,15 +72,11 @@ type view struct {
 	stageArg  *StageArg
 }
 
-// warn and conflict say format (an English sentence, Text.Say's key) in
-// the view's language.
-func (v *view) warn(format string, args ...any) {
-	v.warnings = append(v.warnings, v.text().f(format, args...))
-}
+// warn and conflict add a warning or a conflict (a sentence said in the
+// view's language).
+func (v *view) warn(w string) { v.warnings = append(v.warnings, w) }
 
-func (v *view) conflict(format string, args ...any) {
-	v.conflicts = append(v.conflicts, v.text().f(format, args...))
-}
+func (v *view) conflict(c string) { v.conflicts = append(v.conflicts, c) }
 
 // analyze works out the view of a session file (or of its absence).
 // data is nil when the file does not exist.
@@ -108,7 +102,7 @@ func analyze(project, path string, data []byte, fileExists bool, stage *StageArg
 	if fileExists {
 		tree, jerr := parseJSON(data)
 		if jerr != nil {
-			v.corruption, v.corruptionLine = t.f("not valid JSON: %s", jerr.in(t)), jerr.Line
+			v.corruption, v.corruptionLine = t.NotValidJSON.F(jerr.in(t)), jerr.Line
 		} else if f, serr := readSessionFile(tree, t); serr != nil {
 			v.corruption, v.corruptionLine = serr.msg, serr.line
 		} else {
@@ -120,7 +114,7 @@ func analyze(project, path string, data []byte, fileExists bool, stage *StageArg
 		}
 	}
 	if v.file != nil && v.file.feature != "" && v.file.feature != v.feature {
-		v.warn("feature_name is %q but the file is named for %q: %q is used", v.file.feature, v.feature, v.feature)
+		v.warn(v.text().FeatureNameButFile.F(strconv.Quote(v.file.feature), strconv.Quote(v.feature)))
 	}
 
 	v.tickets = countTickets(project, v.file, v.feature)
@@ -167,7 +161,7 @@ func (v *view) fromFile() {
 		if before && v.cStage < 0 {
 			v.mode, v.cStage, v.cPaths, v.cWhat = modeMissing, n, paths, what
 		} else {
-			v.warn("Stage %d is complete but %s is missing", n, strings.Join(paths, ", "))
+			v.warn(v.text().StageCompleteButMissing.F(n, strings.Join(paths, ", ")))
 		}
 	}
 	// Conflicting State: the resume stage is not complete but its output
@@ -182,7 +176,7 @@ func (v *view) fromFile() {
 	case modeMissing:
 		v.restartFrom = v.cStage
 		v.resume = v.cStage
-		v.resumeReason = v.text().f("Stage %d is marked complete but %s is missing: the stage is re-run", v.cStage, strings.Join(v.cPaths, ", "))
+		v.resumeReason = v.text().StageMarkedCompleteBut.F(v.cStage, strings.Join(v.cPaths, ", "))
 	case modeUnapproved:
 		v.restartFrom = v.cStage
 	}
@@ -204,18 +198,16 @@ func (v *view) reconcile(cur int) {
 	if cur < a {
 		// stage_status is ahead. A stage it marks complete without its
 		// output is the Missing Artifact case, found next.
-		v.conflict("current_stage is %d but stage_status marks Stages %s complete: pickup resumes at Stage %d, the first stage not complete", cur, stageRange(cur, a-1), a)
+		v.conflict(v.text().CurrentStageButStage.F(cur, stageRange(cur, a-1), a))
 		return
 	}
 	for n := a; n < cur; n++ {
 		if v.status[n] != stComplete && !v.evidence(n) {
-			v.conflict("current_stage is %d but stage_status says Stage %d is %s and it has no checkpoint or output: pickup resumes at Stage %d (get_resume_stage)",
-				cur, n, v.text().status(or(v.word[n], v.status[n])), a)
+			v.conflict(v.text().CurrentStageButStatus.F(cur, n, v.text().status(or(v.word[n], v.status[n])), a))
 			return
 		}
 	}
-	v.conflict("stage_status says Stage %d is %s but current_stage is %d, and Stages %s have their checkpoints or outputs: pickup trusts current_stage and resumes at Stage %d",
-		a, v.text().status(or(v.word[a], v.status[a])), cur, stageRange(a, cur-1), cur)
+	v.conflict(v.text().StageStatusSaysStage.F(a, v.text().status(or(v.word[a], v.status[a])), cur, stageRange(a, cur-1)))
 	for n := a; n < cur; n++ {
 		if v.status[n] != stComplete {
 			v.status[n], v.word[n] = stComplete, stComplete+" (current_stage)"
@@ -227,7 +219,7 @@ func (v *view) reconcile(cur int) {
 		v.settled[cur] = true
 	}
 	v.resume = cur
-	v.resumeReason = v.text().f("current_stage is %d and Stages %s have their checkpoints or outputs (stage_status lags behind)", cur, stageRange(a, cur-1))
+	v.resumeReason = v.text().CurrentStageStagesHave.F(cur, stageRange(a, cur-1))
 }
 
 // evidence reports whether stage n shows it was done: its checkpoint, or
@@ -268,12 +260,12 @@ func stageRange(a, b int) string {
 func (v *view) force() {
 	a := *v.stageArg
 	if v.mode == modeMissing || v.mode == modeUnapproved {
-		v.warn("%s (--stage %s given: not acted on)", v.conflictSentence(), a)
+		v.warn(v.text().StageFlagIgnored.F(v.conflictSentence(), a))
 		v.mode, v.cStage, v.cPaths, v.cWhat = modeNormal, -1, nil, ""
 	}
 	v.forced = true
 	v.resume, v.restartFrom = a.Num, a.Num
-	v.resumeReason = v.text().f("forced with --stage %s", a)
+	v.resumeReason = v.text().ForcedWithStage.F(a)
 }
 
 // resumeStage is seed 003's get_resume_stage: the first stage not
@@ -282,12 +274,12 @@ func resumeStage(status [8]string, t *Text) (int, string) {
 	for n := range Stages {
 		if status[n] != stComplete {
 			if n == 0 {
-				return 0, t.w("Stage 0 is not complete: the design starts at the beginning")
+				return 0, t.StageZeroNotComplete
 			}
-			return n, t.f("Stage %d is the first stage not complete", n)
+			return n, t.FirstStageNotComplete.F(n)
 		}
 	}
-	return LastStage, t.w("every stage is complete: Stage 7 shows the review")
+	return LastStage, t.EveryStageComplete
 }
 
 // requiredMissing lists a complete stage's required outputs that are
@@ -327,7 +319,7 @@ func (v *view) requiredMissing(n int) ([]string, string) {
 	case 6:
 		check("tickets", false)
 	}
-	return missing, strings.Join(what, v.text().w(" and "))
+	return missing, strings.Join(what, v.text().And)
 }
 
 // unapprovedOutput is the Conflicting State check for a stage not
@@ -378,9 +370,9 @@ func (v *view) rejected(n int, path string) bool {
 func (v *view) conflictSentence() string {
 	switch v.mode {
 	case modeMissing:
-		return v.text().ConflictMissing(v.cStage, strings.Join(v.cPaths, ", "))
+		return v.text().ConflictMissing.F(v.cStage, strings.Join(v.cPaths, ", "))
 	case modeUnapproved:
-		return v.text().ConflictUnapproved(v.cStage, strings.Join(v.cPaths, ", "))
+		return v.text().ConflictUnapproved.F(v.cStage, strings.Join(v.cPaths, ", "))
 	}
 	return ""
 }
@@ -407,7 +399,7 @@ func (v *view) laterOutputs() {
 			continue
 		}
 		if p, _, ok := v.unapprovedOutput(n); ok {
-			v.warn("Stage %d (%s) is %s but %s already exists", n, v.text().StageNames[n], v.text().status(v.status[n]), p)
+			v.warn(v.text().StageButAlreadyExists.F(n, v.text().StageNames[n], v.text().status(v.status[n]), p))
 		}
 	}
 }
@@ -415,7 +407,7 @@ func (v *view) laterOutputs() {
 // check compares the counted tickets with tickets_progress.
 func (tc ticketCount) check(v *view) {
 	if tc.hasRec && tc.recorded != tc.counted() && (tc.counted() > 0 || len(tc.prefixes) > 0) {
-		v.warnings = append(v.warnings, v.text().TicketsRecorded(tc.recorded, tc.counted(), tc.pattern()))
+		v.warnings = append(v.warnings, v.text().TicketsRecorded.N(tc.recorded, v.text().TicketsFound.N(tc.counted()), tc.pattern()))
 	}
 }
 
@@ -453,11 +445,11 @@ func (v *view) rebuild() {
 	}
 	switch {
 	case v.forced:
-		v.resumeReason = v.text().f("forced with --stage %s: stages before it are taken as complete", v.stageArg)
+		v.resumeReason = v.text().ForcedWithStageStages.F(v.stageArg)
 	case last < 0:
-		v.resumeReason = v.text().w("no design artifacts were found: the design starts at Stage 0")
+		v.resumeReason = v.text().NoDesignArtifactsWere
 	default:
-		v.resumeReason = v.text().f("Stage %d has the last output on disk", last)
+		v.resumeReason = v.text().StageHasLastOutput.F(last)
 	}
 	v.sub = v.subStage()
 }
@@ -519,7 +511,7 @@ func (v *view) stageFacts() [8]string {
 			out[n] = v.progressFact(n)
 		}
 		if n == v.cStage && v.mode == modeMissing {
-			out[n] = joinFacts(out[n], v.text().w("artifact missing"))
+			out[n] = joinFacts(out[n], v.text().ArtifactMissing)
 		}
 	}
 	return out
@@ -534,24 +526,24 @@ func (v *view) completeFact(n int) string {
 		approved := truthy(get(cp, "user_approved"))
 		switch {
 		case hasCount && approved:
-			return t.RulesApproved(count)
+			return t.RulesApproved.N(count)
 		case hasCount:
 			return t.count(count, "rule", "rules")
 		case approved:
-			return t.w("rules approved")
+			return t.RulesApprovedFact
 		}
 	case 2:
 		if c := scalar(get(f.checkpoint("stage_2"), "complexity")); c != "" {
-			return t.f("determined: %s", c)
+			return t.Determined.F(c)
 		}
 	case 3:
 		var parts []string
 		if n, ok := intOf(get(f.checkpoint("stage_3a"), "chosen_alternative")); ok {
-			parts = append(parts, t.f("alternative %d chosen", n))
+			parts = append(parts, t.AlternativeChosen.F(n))
 		}
 		adrs := locate(f, v.feature, mustRole("adrs"))
 		if len(adrs.paths) > 0 {
-			parts = append(parts, t.f("TDD and %s", i18n.Count(len(adrs.paths), "ADR", "ADRs")))
+			parts = append(parts, t.TDDAnd.F(t.count(len(adrs.paths), "ADR", "ADRs")))
 		}
 		return strings.Join(parts, ", ")
 	case 5:
@@ -573,14 +565,14 @@ func (v *view) progressFact(n int) string {
 		cp := f.checkpoint("stage_0")
 		if q := items(get(cp, "questions_asked")); len(q) > 0 {
 			if a := get(cp, "user_answers"); !a.Exists() || !hasMembers(a) {
-				return t.QuestionsAsked(len(q))
+				return t.QuestionsAsked.N(len(q))
 			}
 		}
 	case 1:
 		if _, ok := locate(f, v.feature, mustRole("rules")).anyExists(v.project); ok {
-			return t.w("rules extracted, awaiting approval")
+			return t.RulesExtractedAwaitingApproval
 		}
-		return t.w("extracting rules")
+		return t.ExtractingRules
 	case 3:
 		return v.designFact()
 	case 6:
@@ -604,29 +596,29 @@ func (v *view) designFact() string {
 	}
 	if sub == "3a" {
 		if f.checkpoint("stage_3a").Exists() {
-			return t.w("alternatives generated, awaiting choice")
+			return t.AlternativesGeneratedAwaitingChoice
 		}
 		if _, ok := locate(f, v.feature, mustRole("analysis")).anyExists(v.project); ok {
-			return t.w("alternatives generated, awaiting choice")
+			return t.AlternativesGeneratedAwaitingChoice
 		}
-		return t.w("generating alternatives")
+		return t.GeneratingAlternatives
 	}
 	tddPath, tdd := locate(f, v.feature, mustRole("tdd")).anyExists(v.project)
 	cp := f.checkpoint("stage_3b")
 	switch {
 	case tdd && v.rejected(3, tddPath):
-		return t.w("TDD not approved, to be revised")
+		return t.TDDToRevise
 	case tdd && cp.Exists() && truthy(get(cp, "user_approved")):
-		return t.w("TDD approved, stage not marked complete")
+		return t.TDDApprovedNotMarked
 	case tdd && cp.Exists():
-		return t.w("TDD written, awaiting approval")
+		return t.TDDWrittenAwaitingApproval
 	case tdd:
-		return t.w("TDD exists, not approved")
+		return t.TDDExistsNotApproved
 	}
 	if n, ok := intOf(get(f.checkpoint("stage_3a"), "chosen_alternative")); ok {
-		return t.f("alternative %d chosen, writing the TDD", n)
+		return t.AlternativeChosenWritingTDD.F(n)
 	}
-	return t.w("writing the TDD")
+	return t.WritingTDD
 }
 
 func (v *view) rebuiltFact(n int) string {
@@ -634,22 +626,22 @@ func (v *view) rebuiltFact(n int) string {
 	switch v.status[n] {
 	case stComplete:
 		if len(outs) > 0 {
-			return t.f("found %s", strings.Join(outs, ", "))
+			return t.FoundOutputs.F(strings.Join(outs, ", "))
 		}
 		if v.forced {
-			return t.w("taken as complete (--stage)")
+			return t.TakenAsCompleteStage
 		}
-		return t.w("implied by later outputs")
+		return t.ImpliedByLaterOutputs
 	case stInProgress:
 		switch {
 		case n == 1 && len(outs) > 0:
-			return t.w("rules extracted, awaiting approval")
+			return t.RulesExtractedAwaitingApproval
 		case n == 3 && hasTDD(outs):
-			return t.w("TDD exists, not approved")
+			return t.TDDExistsNotApproved
 		case n == 3 && len(outs) > 0:
-			return t.w("alternatives generated, awaiting choice")
+			return t.AlternativesGeneratedAwaitingChoice
 		case len(outs) > 0:
-			return t.f("found %s, not approved", strings.Join(outs, ", "))
+			return t.FoundNotApproved.F(strings.Join(outs, ", "))
 		}
 	}
 	return ""

@@ -198,9 +198,9 @@ func (tc ticketCount) relevant() bool { return tc.hasPlan || tc.counted() > 0 ||
 // summary is "2 of 5 tickets created" (or "3 tickets created").
 func (tc ticketCount) summary(t *Text) string {
 	if tc.hasPlan && tc.planned > 0 {
-		return t.TicketsOf(tc.counted(), tc.planned)
+		return t.TicketsOf.F(tc.counted(), tc.planned)
 	}
-	return t.TicketsCreated(tc.counted())
+	return t.TicketsCreated.N(tc.counted())
 }
 
 func (tc ticketCount) pattern() string {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -62,7 +63,7 @@ func (*Atelier) Source() string { return AtelierSource }
 func (a *Atelier) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("atelier: %s: %w", a.text().f("project %s", project), err)
+		return nil, fmt.Errorf("atelier: %s: %w", a.text().Project.F(project), err)
 	}
 	var found []string
 	var dirErr error
@@ -112,7 +113,7 @@ func (a *Atelier) Discover(project string) ([]string, error) {
 func (a *Atelier) Load(project, path string) (*model.Session, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("atelier: %s: %w", a.text().f("project %s", project), err)
+		return nil, fmt.Errorf("atelier: %s: %w", a.text().Project.F(project), err)
 	}
 	p, err := filepath.Abs(path)
 	if err != nil {
@@ -146,20 +147,20 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		Path: path, Project: project, Title: "atelier " + rel,
 		Fingerprint: fsx.Fingerprint(data), Warnings: []string{},
 	}
-	corrupted := func(line int, format string, args ...any) *model.Session {
-		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line, Detail: t.f(format, args...)}
+	corrupted := func(line int, detail string) *model.Session {
+		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: path, Line: line, Detail: detail}
 		return s
 	}
 	tree, jerr := parseJSON(data)
 	if jerr != nil {
-		return corrupted(jerr.Line, "not valid JSON: %s", jerr.in(t))
+		return corrupted(jerr.Line, t.NotValidJSON.F(jerr.in(t)))
 	}
 	root := tree.root
 	if !root.IsObject() {
-		return corrupted(tree.line(root), "the top level is %s, not an object", t.w(kindOf(root)))
+		return corrupted(tree.line(root), t.TopLevelNotObject.F(t.w(kindOf(root))))
 	}
-	warn := func(format string, args ...any) { s.Warnings = append(s.Warnings, t.f(format, args...)) }
-	tree.leniencyWarnings(warn, t)
+	warn := func(w string) { s.Warnings = append(s.Warnings, w) }
+	tree.leniencyWarnings(func(format string, args ...any) { warn(t.f(format, args...)) }, t)
 
 	feature := strings.TrimSpace(str(get(root, "feature")))
 	phaseNode := get(root, "phase")
@@ -169,16 +170,16 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		if phaseNode.Exists() {
 			line = tree.line(phaseNode)
 		}
-		return corrupted(line, "required field phase is missing or empty (state_manager.sh always writes it)")
+		return corrupted(line, t.RequiredFieldPhaseMissing)
 	}
 	stampKey := "updated_at"
 	if snapshot {
 		stampKey = "saved_at"
 	}
-	if t, ok := parseTime(str(get(root, stampKey))); ok {
-		s.LastUpdated, s.HasLastUpdated = t, true
+	if when, ok := parseTime(str(get(root, stampKey))); ok {
+		s.LastUpdated, s.HasLastUpdated = when, true
 	} else {
-		warn("no readable %s: the session's age is unknown", stampKey)
+		warn(t.NoReadableStamp.F(stampKey))
 	}
 	s.LastAction = &model.LastAction{Type: "phase_recorded", Clean: true}
 	if snapshot {
@@ -193,11 +194,67 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	}
 	if phase != "" && idx < 0 {
 		s.Problem = &model.LoadError{Kind: model.ErrPhaseNotFound, Path: path, Line: tree.line(phaseNode),
-			Detail: t.f("phase %q is not one of atelier's phases (%s)", phase, strings.Join(AtelierPhases, " -> "))}
+			Detail: t.PhaseNotOneAtelier.F(strconv.Quote(phase), strings.Join(AtelierPhases, " -> "))}
 	}
 	if phase == "" {
-		warn("the saved session records no phase")
+		warn(t.SnapshotNoPhase)
 	}
+	s.Phases = atelierPhases(idx)
+	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(AtelierPhases)}
+	s.Stage, s.Status = phase, phase
+
+	locked := strList(get(root, "locked_files"))
+	s.Fields = []model.Field{
+		{Key: "feature", Label: "Feature", Value: or(feature, t.NoneWord)},
+		{Key: "phase", Label: "Phase", Value: or(phase, t.NoneWord)},
+	}
+	if feature != "" {
+		// The script state and the /worklog snapshots of one feature sit
+		// side by side in the picker: the title tells them apart.
+		s.Title = "atelier: " + feature
+		if snapshot {
+			s.Title = t.AtelierSnapshot.F(feature)
+		}
+	}
+	ctx := map[string]any{"phase": phase, "feature": feature, "state_file": rel, "locked_files": locked}
+	if idx >= 0 {
+		s.ResumePoint = model.ResumePoint{Phase: phase, Reason: t.RecordsPhase.F(baseName(rel), phase)}
+		ctx["next_command"] = "/" + phase
+	} else if phase != "" {
+		s.ResumePoint = model.ResumePoint{Reason: s.Problem.Detail}
+	}
+
+	if snapshot {
+		a.snapshot(s, root, ctx, rel, warn)
+	}
+	s.Fields = append(s.Fields, model.Field{Key: "locked", Label: "Locked files", Value: fmt.Sprint(len(locked))})
+	if len(locked) > 0 {
+		s.Warnings = append(s.Warnings, t.Locked.N(len(locked), strings.Join(locked, ", ")))
+	}
+	s.Context = ctx
+
+	restart := t.AtelierMovesPhasesWith
+	if snapshot {
+		restart = t.SavedAtelierSessionSnapshot
+	}
+	cont := model.ChoicePolicy{Recommended: true}
+	if idx >= 0 {
+		cont.Label, cont.Hint = t.ResumePhase.F(phase), "/"+phase
+		if feature != "" {
+			cont.Hint = t.CommandFor.F(phase, feature)
+		}
+	}
+	s.Policy = map[model.Choice]model.ChoicePolicy{
+		model.Continue: cont,
+		model.Restart:  {Label: t.GoBackGatherPhase, Disabled: restart},
+	}
+	return s
+}
+
+// atelierPhases are atelier's phases, done before idx, current at idx
+// (all unknown when idx < 0).
+func atelierPhases(idx int) []model.Phase {
+	var out []model.Phase
 	for i, p := range AtelierPhases {
 		ph := model.Phase{Name: p}
 		switch {
@@ -210,100 +267,60 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 		default:
 			ph.Status, ph.Label = model.PhasePending, "pending"
 		}
-		s.Phases = append(s.Phases, ph)
+		out = append(out, ph)
 	}
-	s.Progress = model.Progress{Done: s.PhasesDone(), Total: len(AtelierPhases)}
-	s.Stage, s.Status = phase, phase
+	return out
+}
 
-	locked := strList(get(root, "locked_files"))
-	s.Fields = []model.Field{
-		{Key: "feature", Label: "Feature", Value: or(feature, t.w("none"))},
-		{Key: "phase", Label: "Phase", Value: or(phase, t.w("none"))},
+// snapshot reads what a /worklog snapshot adds: its session id, branch,
+// last commit, uncommitted files, workstream and notes, and whether a
+// newer snapshot makes it history.
+func (a *Atelier) snapshot(s *model.Session, root gjson.Result, ctx map[string]any, rel string, warn func(string)) {
+	t, path := a.text(), s.Path
+	id := or(scalar(get(root, "session_id")), strings.TrimSuffix(baseName(rel), ".json"))
+	ctx["session_id"] = id
+	s.Branch = scalar(get(root, "branch"))
+	commit := scalar(get(root, "last_commit"))
+	s.Fields = append(s.Fields, model.Field{Key: "session", Label: "Session", Value: id})
+	if commit != "" {
+		s.Fields = append(s.Fields, model.Field{Key: "last_commit", Label: "Last commit", Value: commit})
+		ctx["last_commit"] = commit
 	}
-	if feature != "" {
-		// The script state and the /worklog snapshots of one feature sit
-		// side by side in the picker: the title tells them apart.
-		s.Title = "atelier: " + feature
-		if snapshot {
-			s.Title = t.f("atelier snapshot: %s", feature)
+	if un := get(root, "uncommitted_files"); un.Exists() {
+		n, ok := intOf(un)
+		if !ok && un.IsArray() {
+			n, ok = len(items(un)), true
 		}
-	}
-	ctx := map[string]any{"phase": phase, "feature": feature, "state_file": rel, "locked_files": locked}
-	if idx >= 0 {
-		s.ResumePoint = model.ResumePoint{Phase: phase, Reason: t.f("%s records phase %s", baseName(rel), phase)}
-		ctx["next_command"] = "/" + phase
-	} else if phase != "" {
-		s.ResumePoint = model.ResumePoint{Reason: s.Problem.Detail}
-	}
-
-	if snapshot {
-		id := or(scalar(get(root, "session_id")), strings.TrimSuffix(baseName(rel), ".json"))
-		ctx["session_id"] = id
-		s.Branch = scalar(get(root, "branch"))
-		commit := scalar(get(root, "last_commit"))
-		s.Fields = append(s.Fields, model.Field{Key: "session", Label: "Session", Value: id})
-		if commit != "" {
-			s.Fields = append(s.Fields, model.Field{Key: "last_commit", Label: "Last commit", Value: commit})
-			ctx["last_commit"] = commit
-		}
-		if un := get(root, "uncommitted_files"); un.Exists() {
-			n, ok := intOf(un)
-			if !ok && un.IsArray() {
-				n, ok = len(items(un)), true
-			}
-			if ok {
-				s.Fields = append(s.Fields, model.Field{Key: "uncommitted", Label: "Uncommitted files", Value: fmt.Sprint(n)})
-				ctx["uncommitted_files"] = n
-				if n > 0 {
-					s.Warnings = append(s.Warnings, t.Uncommitted(n))
-				}
+		if ok {
+			s.Fields = append(s.Fields, model.Field{Key: "uncommitted", Label: "Uncommitted files", Value: fmt.Sprint(n)})
+			ctx["uncommitted_files"] = n
+			if n > 0 {
+				s.Warnings = append(s.Warnings, t.Uncommitted.N(n))
 			}
 		}
-		if ws := describeValue(get(root, "workstream")); ws != "" {
-			s.Fields = append(s.Fields, model.Field{Key: "workstream", Label: "Workstream", Value: ws})
-			ctx["workstream"] = ws
-		}
-		if notes := notesOf(get(root, "notes")); notes != "" {
-			s.Handoff = model.Handoff{Note: notes}
-			ctx["notes"] = notes
-		}
-		if s.Branch != "" {
-			ctx["branch"] = s.Branch
-		}
-		// The context guard compares these with the checkout (the core,
-		// with the checkout cmd reads): "a1b2c3d Add auth models" records
-		// its commit first.
-		s.Recorded = model.Recorded{Branch: s.Branch, CommitField: "last_commit"}
-		if f := strings.Fields(commit); len(f) > 0 && isHexID(f[0]) {
-			s.Recorded.Commit = f[0]
-		}
-		if newer := a.newerSnapshot(filepath.Dir(path), path, s.LastUpdated); newer != "" {
-			s.Archived = true
-			warn("a newer saved session exists (%s): this one is history", newer)
-		}
 	}
-	s.Fields = append(s.Fields, model.Field{Key: "locked", Label: "Locked files", Value: fmt.Sprint(len(locked))})
-	if len(locked) > 0 {
-		s.Warnings = append(s.Warnings, t.Locked(len(locked), strings.Join(locked, ", ")))
+	if ws := describeValue(get(root, "workstream")); ws != "" {
+		s.Fields = append(s.Fields, model.Field{Key: "workstream", Label: "Workstream", Value: ws})
+		ctx["workstream"] = ws
 	}
-	s.Context = ctx
-
-	restart := t.w("atelier moves phases with its own script: run scripts/state_manager.sh transition gather to go back (pickup does not rewrite atelier's state)")
-	if snapshot {
-		restart = t.w("a saved atelier session is a snapshot written by /worklog: it has no progress to reset (scripts/state_manager.sh moves the phase)")
+	if notes := notesOf(get(root, "notes")); notes != "" {
+		s.Handoff = model.Handoff{Note: notes}
+		ctx["notes"] = notes
 	}
-	cont := model.ChoicePolicy{Recommended: true}
-	if idx >= 0 {
-		cont.Label, cont.Hint = t.f("Resume the %s phase", phase), "/"+phase
-		if feature != "" {
-			cont.Hint = t.f("/%s for %s", phase, feature)
-		}
+	if s.Branch != "" {
+		ctx["branch"] = s.Branch
 	}
-	s.Policy = map[model.Choice]model.ChoicePolicy{
-		model.Continue: cont,
-		model.Restart:  {Label: t.w("Go back to the gather phase"), Disabled: restart},
+	// The context guard compares these with the checkout (the core,
+	// with the checkout cmd reads): "a1b2c3d Add auth models" records
+	// its commit first.
+	s.Recorded = model.Recorded{Branch: s.Branch, CommitField: "last_commit"}
+	if f := strings.Fields(commit); len(f) > 0 && isHexID(f[0]) {
+		s.Recorded.Commit = f[0]
 	}
-	return s
+	if newer := a.newerSnapshot(filepath.Dir(path), path, s.LastUpdated); newer != "" {
+		s.Archived = true
+		warn(t.NewerSavedSessionExists.F(newer))
+	}
 }
 
 // newerSnapshot names another saved session in dir with a later saved_at
@@ -352,7 +369,7 @@ func (a *Atelier) Apply(s *model.Session, c model.Choice, now time.Time) model.A
 		}
 		ap.Changed, ap.ArchivedTo = []string{s.Path}, dst
 	default:
-		ap.Err = errors.New("atelier: " + a.text().f("%s is not available for atelier state", c))
+		ap.Err = errors.New("atelier: " + a.text().NotAvailableAtelierState.F(c))
 	}
 	return ap
 }
@@ -361,9 +378,9 @@ func (a *Atelier) Apply(s *model.Session, c model.Choice, now time.Time) model.A
 func (a *Atelier) NotFound(project string) string {
 	t := a.text()
 	if a.feature != "" {
-		return t.f("no atelier state for feature %q in %s: looked in %s and %s/*.json", a.feature, project, AtelierState, AtelierSessions)
+		return t.NoAtelierStateFeature.F(strconv.Quote(a.feature), project, AtelierState, AtelierSessions)
 	}
-	return t.f("no atelier state found in %s: looked for %s and %s/*.json", project, AtelierState, AtelierSessions)
+	return t.NoAtelierStateFound.F(project, AtelierState, AtelierSessions)
 }
 
 // strList reads a list of strings (other items are skipped).

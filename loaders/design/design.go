@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -103,7 +104,7 @@ var MaxSessions = 1000
 func (l *Loader) Discover(project string) ([]string, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("design: %s: %w", Catalogs.For(l.lang).f("project %s", project), err)
+		return nil, fmt.Errorf("design: %s: %w", Catalogs.For(l.lang).Project.F(project), err)
 	}
 	dir := filepath.Join(root, filepath.FromSlash(SessionsDir))
 	if l.feature != "" {
@@ -152,8 +153,7 @@ type TooManyError struct {
 }
 
 func (e *TooManyError) Error() string {
-	return "design: " + Catalogs.For(e.lang).f("%s holds %d session files: only the %d changed most recently are read (%d left out; --feature NAME opens any one)",
-		e.Dir, e.Found, e.Kept, e.Found-e.Kept)
+	return "design: " + Catalogs.For(e.lang).HoldsSessionFilesOnly.F(e.Dir, e.Found, e.Kept, e.Found-e.Kept)
 }
 
 // sessionFiles streams dir and returns the names of the session files
@@ -272,7 +272,7 @@ func archived(dir, feature string) bool {
 func (l *Loader) Load(project, path string) (*model.Session, error) {
 	root, err := filepath.Abs(project)
 	if err != nil {
-		return nil, fmt.Errorf("design: %s: %w", Catalogs.For(l.lang).f("project %s", project), err)
+		return nil, fmt.Errorf("design: %s: %w", Catalogs.For(l.lang).Project.F(project), err)
 	}
 	v, err := l.view(root, path)
 	if err != nil {
@@ -292,14 +292,14 @@ func (l *Loader) view(project, path string) (*view, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		fileExists, data = false, nil
 		if len(stageOutputs(project, featureOf(p))) == 0 {
-			return nil, errors.New("design: " + Catalogs.For(l.lang).f("%s: no session file and no design artifacts for %q", p, featureOf(p)))
+			return nil, errors.New("design: " + Catalogs.For(l.lang).NoSessionNoArtifacts.F(p, strconv.Quote(featureOf(p))))
 		}
 	} else if err != nil {
 		return nil, fmt.Errorf("design: %w", err)
 	}
 	v := analyze(project, p, data, fileExists, l.stage, Catalogs.For(l.lang))
 	if l.stageErr != nil {
-		v.warn("--stage: %v: ignored", l.stageErr)
+		v.warn(v.text().StageIgnored.F(fmt.Sprint(l.stageErr)))
 	}
 	return v, nil
 }
@@ -322,7 +322,7 @@ func (l *Loader) Apply(s *model.Session, c model.Choice, now time.Time) model.Ap
 		return model.Applied{Choice: c, Err: v.changedSince()}
 	}
 	if v.mode == modeArchived && c != model.Review {
-		return model.Applied{Choice: c, Err: errors.New("design: " + v.text().w("an archived session is history; pickup does not change it"))}
+		return model.Applied{Choice: c, Err: errors.New("design: " + v.text().ArchivedSessionHistoryPickup)}
 	}
 	return v.apply(c, now)
 }
@@ -364,9 +364,7 @@ func (l *Loader) Open(path string) (*model.Session, bool, error) {
 func (l *Loader) NotFound(project string) string {
 	t := Catalogs.For(l.lang)
 	if l.feature != "" {
-		return t.f("no design session for %q in %s: %s/%s.session.json does not exist and .claude/design/ has no %s-* artifacts (archived sessions under %s/archive/ are not opened)",
-			l.feature, project, SessionsDir, l.feature, l.feature, SessionsDir)
+		return t.NoDesignSessionSession.F(strconv.Quote(l.feature), project, SessionsDir, l.feature)
 	}
-	return t.f("no design session found in %s: looked for %s/*.session.json and for design artifacts in .claude/design/ (archived sessions under %s/archive/ are not opened)",
-		project, SessionsDir, SessionsDir)
+	return t.NoDesignSessionFound.F(project, SessionsDir)
 }

@@ -72,38 +72,38 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 	root := tree.root
 	kind := func(v gjson.Result) string { return t.w(kindOf(v)) }
 	if !root.IsObject() {
-		return nil, &shapeError{tree.line(root), t.f("the top level is %s, not an object", kind(root))}
+		return nil, &shapeError{tree.line(root), t.TopLevelNotObject.F(kind(root))}
 	}
 	f := &sessionFile{tree: tree, current: -1}
-	warn := func(format string, args ...any) { f.warnings = append(f.warnings, t.f(format, args...)) }
-	tree.leniencyWarnings(warn, t)
+	warn := func(w string) { f.warnings = append(f.warnings, w) }
+	tree.leniencyWarnings(func(format string, args ...any) { warn(t.f(format, args...)) }, t)
 	for _, d := range tree.duplicates {
-		warn("key %s is repeated: the last one is used", d)
+		warn(t.KeyRepeatedLastOne.F(d))
 	}
 
 	f.version = scalar(get(root, "version"))
 	if f.version != "" && f.version != "1.0" && f.version != "1" {
-		warn("unknown session version %q: read as version 1.0", f.version)
+		warn(t.UnknownSessionVersionRead.F(strconv.Quote(f.version)))
 	}
 	f.feature = strings.TrimSpace(str(get(root, "feature_name")))
 	f.prd = strings.TrimSpace(str(get(root, "prd_source")))
 	if t, ok := parseTime(str(get(root, "created_at"))); ok {
 		f.created = t
 	}
-	if t, ok := parseTime(str(get(root, "updated_at"))); ok {
-		f.updated, f.hasUpdated = t, true
+	if when, ok := parseTime(str(get(root, "updated_at"))); ok {
+		f.updated, f.hasUpdated = when, true
 	} else if !f.created.IsZero() {
 		f.updated, f.hasUpdated = f.created, true
-		warn("no readable updated_at: created_at is used as the last update")
+		warn(t.UpdatedFromCreated)
 	} else {
-		warn("no readable updated_at or created_at: the session's age is unknown")
+		warn(t.NoReadableTime)
 	}
 
 	if cs := get(root, "current_stage"); !isNull(cs) {
 		if n, sub, ok := stageNumber(cs); ok {
 			f.current, f.currentSub = n, sub
 		} else {
-			warn("current_stage %s is not a stage 0-7: ignored", t.w(describe(cs)))
+			warn(t.CurrentStageNotAStage.F(t.w(describe(cs))))
 		}
 	}
 
@@ -114,17 +114,17 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 	case len(items(ss)) > 0:
 		for i, it := range items(ss) {
 			if i > LastStage {
-				warn("stage_status has more than 8 entries: the extra ones are ignored")
+				warn(t.StatusTooLong)
 				break
 			}
 			f.setStatus(i, it, fmt.Sprintf("stage_status[%d]", i), t)
 		}
 	case f.current >= 0:
-		where := t.w("missing")
+		where := t.MissingKind
 		if ss.Exists() {
-			where = t.w("not an object")
+			where = t.NotObjectKind
 		}
-		warn("stage_status is %s: stages before current_stage %d are read as complete", where, f.current)
+		warn(t.StageStatusStagesBefore.F(where, f.current))
 		f.fromCurrent = true
 		for i := range Stages {
 			switch {
@@ -138,24 +138,34 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 			f.statusSet[i] = true
 		}
 	case !ss.Exists():
-		return nil, &shapeError{tree.line(root), t.w("the file has neither stage_status nor current_stage: which stages are done cannot be known")}
+		return nil, &shapeError{tree.line(root), t.FileHasNeitherStage}
 	default:
-		return nil, &shapeError{tree.line(ss), t.f("stage_status is %s, not an object, and there is no current_stage", kind(ss))}
+		return nil, &shapeError{tree.line(ss), t.StageStatusNotObject.F(kind(ss))}
 	}
 	for i := range Stages {
 		if !f.statusSet[i] {
 			f.status[i], f.statusRaw[i] = stPending, ""
-			warn("stage_status has no entry for stage %d: read as pending", i)
+			warn(t.NoStatusForStage.F(i))
 		}
 	}
 
 	if cp := get(root, "checkpoints"); cp.IsObject() {
 		f.checkpoints = cp
 	} else if !isNull(cp) {
-		warn("checkpoints is %s, not an object: ignored", kind(cp))
+		warn(t.CheckpointsNotObjectIgnored.F(kind(cp)))
 	}
 
-	if arts := get(root, "artifacts"); arts.IsObject() {
+	f.readArtifacts(get(root, "artifacts"), t, warn)
+
+	f.readTickets(get(root, "tickets_progress"), t, warn)
+	return f, nil
+}
+
+// readArtifacts reads the artifacts object: each stage's path, list of
+// paths, or null.
+func (f *sessionFile) readArtifacts(arts gjson.Result, t *Text, warn func(string)) {
+	kind := func(v gjson.Result) string { return t.w(kindOf(v)) }
+	if arts.IsObject() {
 		for key, val := range members(arts) {
 			e := artifactEntry{key: key}
 			switch {
@@ -172,44 +182,48 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 					if p := strings.TrimSpace(str(it)); it.Type == gjson.String && p != "" {
 						e.paths = append(e.paths, p)
 					} else if it.Type != gjson.Null {
-						warn("artifacts.%s holds %s, not a path: ignored", key, kind(it))
+						warn(t.ArtifactsHoldsNotPath.F(key, kind(it)))
 					}
 				}
 				e.null = len(e.paths) == 0
 			default:
-				warn("artifacts.%s is %s, not a path, a list of paths or null: ignored", key, kind(val))
+				warn(t.ArtifactsNotPathList.F(key, kind(val)))
 				continue
 			}
 			f.artifacts = append(f.artifacts, e)
 		}
 	} else if !isNull(arts) {
-		warn("artifacts is %s, not an object: ignored", kind(arts))
+		warn(t.ArtifactsNotObjectIgnored.F(kind(arts)))
 	}
+}
 
-	if tp := get(root, "tickets_progress"); tp.IsObject() {
-		t := &ticketsProgress{}
+// readTickets reads tickets_progress: the tickets planned, created and
+// remaining.
+func (f *sessionFile) readTickets(tp gjson.Result, t *Text, warn func(string)) {
+	kind := func(v gjson.Result) string { return t.w(kindOf(v)) }
+	if tp.IsObject() {
+		tk := &ticketsProgress{}
 		if n, ok := intOf(get(tp, "total_planned")); ok {
-			t.planned, t.hasPlanned = n, true
+			tk.planned, tk.hasPlanned = n, true
 		}
 		if n, ok := intOf(get(tp, "created")); ok {
-			t.created, t.hasCreated = n, true
+			tk.created, tk.hasCreated = n, true
 		}
 		switch r := get(tp, "remaining"); {
 		case r.IsArray():
 			for _, it := range items(r) {
 				if s := scalar(it); s != "" {
-					t.remaining = append(t.remaining, s)
+					tk.remaining = append(tk.remaining, s)
 				}
 			}
 		case !r.Exists(), r.Type == gjson.Number, r.Type == gjson.Null:
 		default:
-			warn("tickets_progress.remaining is %s, not a list: ignored", kind(r))
+			warn(t.TicketsProgressRemainingNot.F(kind(r)))
 		}
-		f.tickets = t
+		f.tickets = tk
 	} else if !isNull(tp) {
-		warn("tickets_progress is %s, not an object: ignored", kind(tp))
+		warn(t.TicketsProgressNotObject.F(kind(tp)))
 	}
-	return f, nil
 }
 
 // readStatusObject reads stage_status's keys: "0"-"7", with drift
@@ -220,7 +234,7 @@ func (f *sessionFile) readStatusObject(ss gjson.Result, t *Text) {
 		n, k, ok := statusKeyStage(key)
 		switch {
 		case !ok:
-			f.warnings = append(f.warnings, t.f("stage_status key %q is not a stage 0-7: ignored", key))
+			f.warnings = append(f.warnings, t.StatusKeyNotStage.F(strconv.Quote(key)))
 		case k != "":
 			sub[k] = val
 		default:
@@ -297,7 +311,7 @@ func (f *sessionFile) setStatus(n int, v gjson.Result, where string, t *Text) {
 	}
 	st, known := normStatus(raw)
 	if !known {
-		f.warnings = append(f.warnings, t.f("%s is %q, not complete, in_progress or pending: read as pending", where, raw))
+		f.warnings = append(f.warnings, t.UnknownStatusValue.F(where, strconv.Quote(raw)))
 	}
 	f.status[n], f.statusRaw[n], f.statusSet[n] = st, raw, true
 }

@@ -2,6 +2,7 @@ package design
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -20,16 +21,16 @@ func (v *view) report(g glyphs, pol map[model.Choice]model.ChoicePolicy) []strin
 	switch v.mode {
 	case modeCorrupted:
 		out = append(out,
-			t.FoundCorrupted(v.feature),
+			t.FoundCorrupted.F(strconv.Quote(v.feature)),
 			fmt.Sprintf("%s %s: %s", g.warn, v.rel, v.corruption))
 		progress = t.Reconstructed
 	case modeMigration:
-		out = append(out, t.FoundArtifacts(v.feature), t.NoFile(v.rel))
+		out = append(out, t.FoundArtifacts.F(strconv.Quote(v.feature)), t.NoFile.F(v.rel))
 		progress = t.Reconstructed
 	case modeArchived:
-		out = append(out, t.FoundArchived(v.feature))
+		out = append(out, t.FoundArchived.F(strconv.Quote(v.feature)))
 	default:
-		out = append(out, t.Found(v.feature))
+		out = append(out, t.Found.F(strconv.Quote(v.feature)))
 	}
 	out = append(out, "", progress)
 	out = append(out, v.stageLines(g)...)
@@ -52,7 +53,7 @@ func (v *view) report(g glyphs, pol map[model.Choice]model.ChoicePolicy) []strin
 		line := fmt.Sprintf("  %d. %s", n, p.Label)
 		switch {
 		case p.Disabled != "":
-			line += t.NotAvailable(p.Disabled)
+			line += t.NotAvailable.F(p.Disabled)
 		case p.Recommended:
 			line += t.Recommended
 		}
@@ -74,7 +75,7 @@ func (v *view) stageLines(g glyphs) []string {
 	t := v.text()
 	var out []string
 	for n := 0; n < len(Stages); n++ {
-		name := t.Stage(n)
+		name := t.stage(n)
 		fact := ""
 		if v.facts[n] != "" {
 			fact = " (" + v.facts[n] + ")"
@@ -92,7 +93,7 @@ func (v *view) stageLines(g glyphs) []string {
 			if end == n {
 				out = append(out, fmt.Sprintf("  %s %s - %s", g.pending, name, t.Pending))
 			} else {
-				out = append(out, fmt.Sprintf("  %s %s: %s", g.pending, t.StageRange(n, end), t.Pending))
+				out = append(out, fmt.Sprintf("  %s %s: %s", g.pending, t.StageRange.F(n, end), t.Pending))
 			}
 			n = end
 		}
@@ -107,44 +108,44 @@ func (v *view) sections() []model.Section {
 	var secs []model.Section
 	var arts []string
 	for _, a := range v.artifacts {
-		state := t.w("exists")
+		state := t.ExistsWord
 		if !a.Exists {
-			state = t.w("MISSING")
+			state = t.MissingWord
 		}
 		arts = append(arts, fmt.Sprintf("%s: %s (%s)", a.Kind, a.Path, state))
 	}
 	for _, p := range v.unrecorded {
-		arts = append(arts, t.f("found on disk, not recorded in the session: %s", p))
+		arts = append(arts, t.FoundDiskNotRecorded.F(p))
 	}
 	if len(arts) == 0 {
 		arts = []string{t.NoArtifacts}
 	}
-	secs = append(secs, model.Section{Title: t.w("Artifacts"), Lines: arts})
+	secs = append(secs, model.Section{Title: t.ArtifactsHeading, Lines: arts})
 	next := []string{"CONTINUE: " + v.nextStep()}
 	if v.mode != modeArchived {
 		next = append(next, "RESTART: "+v.restartStep())
 	}
-	secs = append(secs, model.Section{Title: t.w("Next step"), Lines: next})
+	secs = append(secs, model.Section{Title: t.NextStepHeading, Lines: next})
 	if tc := v.tickets; tc.relevant() {
 		lines := []string{fmt.Sprintf("%s (%s)", tc.summary(t), tc.pattern())}
 		if tc.hasRec {
-			lines = append(lines, t.f("recorded as created: %d", tc.recorded))
+			lines = append(lines, t.RecordedAsCreated.F(tc.recorded))
 		}
 		if len(tc.remaining) > 0 {
-			lines = append(lines, t.f("remaining: %s", strings.Join(tc.remaining, ", ")))
+			lines = append(lines, t.Remaining.F(strings.Join(tc.remaining, ", ")))
 		}
-		secs = append(secs, model.Section{Title: t.w("Tickets"), Lines: lines})
+		secs = append(secs, model.Section{Title: t.TicketsHeading, Lines: lines})
 	}
 	if keys := v.file.checkpointKeys(); len(keys) > 0 {
 		var lines []string
 		for _, k := range keys {
 			l := k
 			if at := scalar(get(get(v.file.checkpoints, k), "completed_at")); at != "" {
-				l = t.f("%s: saved %s", k, at)
+				l = t.SavedAt.F(k, at)
 			}
 			lines = append(lines, l)
 		}
-		secs = append(secs, model.Section{Title: t.w("Checkpoints"), Lines: lines})
+		secs = append(secs, model.Section{Title: t.CheckpointsHeading, Lines: lines})
 	}
 	return secs
 }
@@ -284,11 +285,11 @@ func (v *view) plan(next string) *model.Plan {
 		Restart: planRestartStep{FromStage: v.restartFrom, NextStep: v.restartStep()},
 	}
 	lines := []string{
-		t.f("Design session %q (%s): %s", v.feature, v.rel, t.w(strings.ReplaceAll(d.Situation, "_", " "))),
-		t.f("CONTINUE resumes at %s%s: %s", v.phaseName(v.resumeStage()), subSuffix(sub), rp.Reason),
-		t.f("Next step: %s", next),
+		t.DesignSession.F(strconv.Quote(v.feature), v.rel, t.w(strings.ReplaceAll(d.Situation, "_", " "))),
+		t.CONTINUEResumes.F(v.phaseName(v.resumeStage()), subSuffix(sub), rp.Reason),
+		t.NextStepLine.F(next),
 		"",
-		t.w("Stages:"),
+		t.StagesLabel,
 	}
 	width := 0 // the status column: "in_progress" in English
 	for _, st := range t.Statuses {
@@ -303,13 +304,13 @@ func (v *view) plan(next string) *model.Plan {
 		lines = append(lines, l)
 	}
 	if len(v.artifacts) > 0 {
-		lines = append(lines, "", t.w("Artifacts:"))
+		lines = append(lines, "", t.ArtifactsLabel)
 	}
 	for _, a := range v.artifacts {
 		d.Artifacts = append(d.Artifacts, planArtifact{Kind: a.Kind, Path: a.Path, Exists: a.Exists})
-		state := t.w("exists")
+		state := t.ExistsWord
 		if !a.Exists {
-			state = t.w("missing")
+			state = t.MissingKind
 		}
 		lines = append(lines, fmt.Sprintf("  %-7s %-9s %s", state, a.Kind, a.Path))
 	}
@@ -320,16 +321,16 @@ func (v *view) plan(next string) *model.Plan {
 			pt.TotalPlanned = &n
 		}
 		d.Tickets = pt
-		lines = append(lines, "", t.f("Tickets: %s (%s)", tc.summary(t), tc.pattern()))
+		lines = append(lines, "", t.TicketsSummary.F(tc.summary(t), tc.pattern()))
 	}
 	if v.mode == modeMissing || v.mode == modeUnapproved {
 		d.Conflict = &planConflict{Kind: situations[v.mode], Stage: v.cStage, Paths: v.cPaths}
 		if v.mode == modeUnapproved {
 			d.Conflict.Question = v.question()
 		}
-		lines = append(lines, "", t.f("Conflict: %s", v.conflictSentence()))
+		lines = append(lines, "", t.Conflict.F(v.conflictSentence()))
 	}
-	lines = append(lines, "", t.f("RESTART would start again at %s: %s", v.phaseName(v.restartFrom), v.restartStep()))
+	lines = append(lines, "", t.RESTARTWouldStartAgain.F(v.phaseName(v.restartFrom), v.restartStep()))
 	return &model.Plan{Lines: lines, Data: d}
 }
 
@@ -351,15 +352,15 @@ func (v *view) prompt(next string) string {
 	// «…», never pickup's own words.
 	quote := func(s string) string { return textsafe.Quote(s, promptFieldMax) }
 	feature := quote(v.feature)
-	b.WriteString(t.f("# Resume /design: %s\n\n", feature))
+	b.WriteString(t.ResumeDesign.F(feature))
 	rp, sub := v.resumePoint(), ""
 	if v.continueStage() == 3 {
 		sub = v.sub
 	}
-	b.WriteString(t.f("Resume the design session for **%s** at **%s**%s.\n", feature, v.phaseName(v.resumeStage()), subSuffix(sub)))
-	b.WriteString(t.f("Why: %s.\n\n", rp.Reason))
-	b.WriteString(t.f("## Next step\n\n%s\n\n", next))
-	b.WriteString(t.w("## Progress\n\n"))
+	b.WriteString(t.ResumeDesignSession.F(feature, v.phaseName(v.resumeStage()), subSuffix(sub)))
+	b.WriteString(t.Why.F(rp.Reason))
+	b.WriteString(t.NextStepPrompt.F(next))
+	b.WriteString(t.ProgressPrompt)
 	for n := range Stages {
 		mark := " "
 		switch v.status[n] {
@@ -375,15 +376,15 @@ func (v *view) prompt(next string) string {
 		b.WriteString(l + "\n")
 	}
 	if len(v.artifacts) > 0 {
-		b.WriteString(t.w("\n## Artifacts\n\n"))
+		b.WriteString(t.ArtifactsPrompt)
 		for _, a := range v.artifacts {
-			state := t.w("exists")
+			state := t.ExistsWord
 			if !a.Exists {
-				state = t.w("missing")
+				state = t.MissingKind
 			}
 			fmt.Fprintf(&b, "- `%s` (%s, %s)\n", model.ShowName(a.Path), a.Kind, state)
 		}
 	}
-	b.WriteString(t.f("\nSession file: `%s`. After each stage save a checkpoint: mark the stage complete, set current_stage to the next stage and record its artifacts.\n", model.ShowName(v.rel)))
+	b.WriteString(t.SessionFileNote.F(model.ShowName(v.rel)))
 	return b.String()
 }

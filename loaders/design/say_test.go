@@ -98,7 +98,7 @@ func TestEverySentenceInSay(t *testing.T) {
 	delete(said, "a string is not valid UTF-8")
 	var missing []string
 	for s, at := range said {
-		if _, ok := ptSay[s]; !ok {
+		if _, ok := english.Say[s]; !ok {
 			missing = append(missing, at+": "+strconv.Quote(s))
 		}
 	}
@@ -120,7 +120,7 @@ func TestEverySentenceInSay(t *testing.T) {
 	for _, k := range []string{"a boolean", "a number", "a string", "a list", "an object", "null", "missing", "object", "list", "end of the file"} {
 		indirect[k] = true
 	}
-	for k := range ptSay {
+	for k := range english.Say {
 		if _, ok := said[k]; !ok && !indirect[k] {
 			t.Errorf("Say has %q, which the code no longer says", k)
 		}

@@ -61,7 +61,7 @@ func (v *view) session(plain bool) *model.Session {
 		s.Problem = &model.LoadError{Kind: model.ErrCorrupted, Path: v.path, Line: v.corruptionLine, Detail: v.corruption, Recovered: true}
 	case modeMigration:
 		s.Status = "no_session_file"
-		s.Warnings = append(s.Warnings, t.f("%s does not exist: the stages were reconstructed from the design artifacts on disk", v.rel))
+		s.Warnings = append(s.Warnings, t.DoesNotExistStages.F(v.rel))
 	}
 	if f := v.file; f != nil && f.hasUpdated {
 		s.LastUpdated, s.HasLastUpdated = f.updated, true
@@ -98,7 +98,7 @@ func (v *view) session(plain bool) *model.Session {
 			ph.Status = model.PhasePending
 		}
 		if n == 3 && v.resume == 3 && v.sub != "" {
-			ph.Detail = t.f("sub-stage %s", v.sub)
+			ph.Detail = t.SubStage.F(v.sub)
 		}
 		s.Phases = append(s.Phases, ph)
 	}
@@ -124,16 +124,16 @@ func (v *view) session(plain bool) *model.Session {
 	switch v.mode {
 	case modeCorrupted:
 		s.Fields = append(s.Fields, model.Field{Key: "problem", Label: "Problem",
-			Value: t.f("the session file is corrupted (line %d); the stages were rebuilt from the artifacts on disk", v.corruptionLine)})
+			Value: t.SessionFileCorruptedLine.F(v.corruptionLine)})
 	case modeMigration:
 		s.Fields = append(s.Fields, model.Field{Key: "problem", Label: "Problem",
-			Value: t.w("there is no session file; the stages were rebuilt from the artifacts on disk")})
+			Value: t.NoSessionFile})
 	}
 
 	next := v.nextStep()
 	s.Outcomes = map[model.Choice]string{
-		model.Continue: t.f("Resuming /design %s at %s%s: %s", v.feature, v.phaseName(v.resumeStage()), subSuffix(v.continueSub()), next),
-		model.Restart:  t.f("Restarted /design %s from Stage %d: %s", v.feature, v.restartFrom, v.restartStep()),
+		model.Continue: t.ResumingDesign.F(v.feature, v.phaseName(v.resumeStage()), subSuffix(v.continueSub()), next),
+		model.Restart:  t.RestartedDesignFromStage.F(v.feature, v.restartFrom, v.restartStep()),
 	}
 	s.Policy = v.policy()
 	// Seed 003's menu order: Resume, Restart, View artifacts (DISCARD,
@@ -165,7 +165,7 @@ func (v *view) resumeStage() int {
 // resumeWhy is resumePoint's reason, in the session's language.
 func (v *view) resumeWhy() string {
 	if v.mode == modeUnapproved {
-		return v.text().f("CONTINUE approves %s and marks Stage %d complete: Stage %d is next", v.cPaths[0], v.cStage, v.continueStage())
+		return v.text().CONTINUEApprovesMarksStage.F(v.cPaths[0], v.cStage, v.continueStage())
 	}
 	return v.resumeReason
 }
@@ -187,7 +187,7 @@ func (v *view) continueStage() int {
 }
 
 func (v *view) corruptionWarning() string {
-	return v.text().f("%s is corrupted (%s): the stages were reconstructed from the design artifacts on disk", v.rel, v.corruption)
+	return v.text().CorruptedStagesWereReconstructed.F(v.rel, v.corruption)
 }
 
 // ---- the menu ----
@@ -206,14 +206,14 @@ var redo = map[int]string{
 func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 	t := v.text()
 	p := map[model.Choice]model.ChoicePolicy{
-		model.Continue: {Label: t.ResumeFrom(v.resume), Hint: v.facts[v.resume], Recommended: true},
+		model.Continue: {Label: t.ResumeFrom.F(v.resume), Hint: v.facts[v.resume], Recommended: true},
 		model.Review:   {Label: t.ViewArtifacts, Hint: v.artifactHint()},
-		model.Restart:  {Label: t.RestartFrom0, Hint: t.w("the session is archived; a new one starts with every stage pending")},
-		model.Discard: {Label: t.Archive, Hint: t.f("moved to %s; no new session", archiveDir),
-			Confirm: t.f("Move %s to %s%s.<timestamp>.session.json?\nNothing is deleted: move it back to resume the session. No new session is created.", v.rel, archiveDir, v.feature)},
+		model.Restart:  {Label: t.RestartFrom0, Hint: t.SessionArchivedNewOne},
+		model.Discard: {Label: t.Archive, Hint: t.MovedNoNewSession.F(archiveDir),
+			Confirm: t.MoveTimestampSessionJson.F(v.rel, archiveDir, v.feature)},
 	}
 	if v.resume == LastStage && v.status[LastStage] == stComplete {
-		p[model.Continue] = model.ChoicePolicy{Label: t.ResumeFrom(LastStage), Hint: t.w("every stage is complete: show the review"), Recommended: true}
+		p[model.Continue] = model.ChoicePolicy{Label: t.ResumeFrom.F(LastStage), Hint: t.EveryStageCompleteHint, Recommended: true}
 	}
 	if v.forced {
 		c := p[model.Continue]
@@ -221,60 +221,57 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 		p[model.Continue] = c
 	}
 	if v.restartFrom > 0 {
-		p[model.Restart] = model.ChoicePolicy{Label: t.RestartFrom(v.restartFrom),
-			Hint: t.f("stages %d-7 set to pending; the old session is archived first", v.restartFrom)}
+		p[model.Restart] = model.ChoicePolicy{Label: t.RestartFrom.F(v.restartFrom),
+			Hint: t.RestartHint.F(v.restartFrom)}
 	}
 	switch v.mode {
 	case modeMissing:
-		label := t.ReRun(v.cStage)
+		label := t.ReRun.F(v.cStage)
 		if r := redo[v.cStage]; r != "" {
 			label += " (" + t.w(r) + ")"
 		}
 		p[model.Continue] = model.ChoicePolicy{Label: label, Hint: v.missingPaths(), Recommended: true,
-			Why: t.w("the stage's output is missing")}
-		p[model.Restart] = model.ChoicePolicy{Label: t.MarkIncomplete(v.cStage),
-			Hint: t.f("stages %d-7 set to pending; the old session is archived first", v.cStage)}
+			Why: t.StageOutputMissing}
+		p[model.Restart] = model.ChoicePolicy{Label: t.MarkIncomplete.F(v.cStage),
+			Hint: t.RestartHint.F(v.cStage)}
 	case modeUnapproved:
 		next := v.cStage + 1
 		p[model.Continue] = model.ChoicePolicy{
-			Label:       t.Approve(v.cWhat, next),
+			Label:       t.Approve.F(v.cWhat, next),
 			Hint:        v.cPaths[0],
 			Recommended: true, Writes: true, Why: v.approvalWhy(),
-			Confirm: t.f("%s\n%s exists but Stage %d is not marked complete%s.\nYes marks Stage %d complete in %s and resumes at Stage %d. No goes back to the menu (Re-run Stage %d is there).",
-				v.question(), v.cPaths[0], v.cStage, v.approvalNote(), v.cStage, v.rel, next, v.cStage),
+			Confirm: t.ApproveQuestion.F(v.question(), v.cPaths[0], v.cStage, v.approvalNote(), v.rel, next),
 		}
-		p[model.Restart] = model.ChoicePolicy{Label: t.ReRun(v.cStage),
-			Hint: t.f("not approved: stages %d-7 set to pending; the old session is archived first", v.cStage)}
+		p[model.Restart] = model.ChoicePolicy{Label: t.ReRun.F(v.cStage),
+			Hint: t.NotApprovedHint.F(v.cStage)}
 	case modeCorrupted:
 		rebuilt := v.rebuiltSummary()
 		if v.hasOutputs() || v.forced {
 			p[model.Continue] = model.ChoicePolicy{
-				Label: t.Rebuild, Hint: t.f("then resume at %s", v.phaseName(v.resume)),
-				Recommended: true, Writes: true, Why: t.w("the design artifacts on disk say where it stands"),
-				Confirm: t.f("Write the reconstructed session to %s?\n%s\nThe corrupted file is kept beside it as %s.corrupted.<timestamp>.",
-					v.rel, rebuilt, baseName(v.rel)),
+				Label: t.Rebuild, Hint: t.ThenResume.F(v.phaseName(v.resume)),
+				Recommended: true, Writes: true, Why: t.DesignArtifactsDiskSay,
+				Confirm: t.WriteReconstructedSessionCorrupted.F(v.rel, rebuilt, baseName(v.rel)),
 			}
 		} else {
 			p[model.Continue] = model.ChoicePolicy{Label: t.Rebuild,
-				Disabled: t.f("no design artifacts for %q were found: nothing to rebuild from (RESTART starts a new session)", v.feature)}
+				Disabled: t.NoArtifactsToRebuild.F(strconv.Quote(v.feature))}
 			r := p[model.Restart]
 			r.Recommended = true
 			p[model.Restart] = r
 		}
 	case modeMigration:
 		p[model.Continue] = model.ChoicePolicy{
-			Label: t.Create, Hint: t.f("then resume at %s", v.phaseName(v.resume)),
+			Label: t.Create, Hint: t.ThenResume.F(v.phaseName(v.resume)),
 			Recommended: true, Writes: true,
-			Confirm: t.f("Create %s from the design artifacts on disk?\n%s\nRun with --stage N to say instead that the stages before N are complete.",
-				v.rel, v.rebuiltSummary()),
+			Confirm: t.CreateFromDesignArtifacts.F(v.rel, v.rebuiltSummary()),
 		}
-		p[model.Restart] = model.ChoicePolicy{Label: t.StartNew, Hint: t.w("every stage pending; the artifacts stay on disk")}
-		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: t.w("there is no session file to archive")}
+		p[model.Restart] = model.ChoicePolicy{Label: t.StartNew, Hint: t.EveryStagePendingArtifacts}
+		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: t.NoSessionFileToArchive}
 	case modeArchived:
-		why := t.f("this is an archived session (history): move it back to .claude/design/sessions/%s.session.json to resume it", v.feature)
+		why := t.ThisArchivedSessionHistory.F(v.feature)
 		p[model.Continue] = model.ChoicePolicy{Label: p[model.Continue].Label, Disabled: why}
 		p[model.Restart] = model.ChoicePolicy{Label: p[model.Restart].Label, Disabled: why}
-		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: t.w("the session is already archived")}
+		p[model.Discard] = model.ChoicePolicy{Label: t.Archive, Disabled: t.SessionAlreadyArchived}
 	}
 	return p
 }
@@ -284,7 +281,7 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 // unrecommended).
 func (v *view) approvalWhy() string {
 	if v.approvalNote() != "" {
-		return v.text().w("its checkpoint records that you approved it")
+		return v.text().CheckpointApproved
 	}
 	return ""
 }
@@ -293,7 +290,7 @@ func (v *view) approvalWhy() string {
 func (v *view) approvalNote() string {
 	if v.cStage == 3 {
 		if truthy(get(v.file.checkpoint("stage_3b"), "user_approved")) {
-			return v.text().w(" (its stage_3b_design checkpoint records user_approved: true)")
+			return v.text().CheckpointApprovedNote
 		}
 	}
 	return ""
@@ -303,26 +300,26 @@ func (v *view) approvalNote() string {
 func (v *view) rebuiltSummary() string {
 	t := v.text()
 	if v.resume == 0 && v.status[0] != stComplete && !v.hasOutputs() {
-		return t.w("Every stage pending: the design starts at Stage 0.")
+		return t.EveryStagePendingDesign
 	}
 	var parts []string
 	if v.resume > 0 {
 		if v.resume == 1 {
-			parts = append(parts, t.w("Stage 0 complete"))
+			parts = append(parts, t.StageComplete)
 		} else {
-			parts = append(parts, t.f("Stages 0-%d complete", v.resume-1))
+			parts = append(parts, t.StagesComplete.F(v.resume-1))
 		}
 	}
-	cur := t.f("Stage %d in progress", v.resume)
+	cur := t.StageProgress.F(v.resume)
 	if f := v.facts[v.resume]; f != "" {
 		cur += " (" + f + ")"
 	}
 	parts = append(parts, cur)
 	if v.resume < LastStage {
 		if v.resume+1 == LastStage {
-			parts = append(parts, t.w("Stage 7 pending"))
+			parts = append(parts, t.StagePending)
 		} else {
-			parts = append(parts, t.f("Stages %d-7 pending", v.resume+1))
+			parts = append(parts, t.StagesPending.F(v.resume+1))
 		}
 	}
 	return strings.Join(parts, ", ") + "."
@@ -340,22 +337,22 @@ func (v *view) artifactHint() string {
 		}
 	}
 	if missing == 0 {
-		return t.Artifacts(len(v.artifacts))
+		return t.Artifacts.N(len(v.artifacts))
 	}
-	return t.ArtifactsMissing(len(v.artifacts), missing)
+	return t.ArtifactsMissing.N(len(v.artifacts), missing)
 }
 
 // missingPaths is "a.md is missing" / "a.md, b.md are missing".
 func (v *view) missingPaths() string {
 	if len(v.cPaths) == 1 {
-		return v.text().f("%s is missing", v.cPaths[0])
+		return v.text().PathMissing.F(v.cPaths[0])
 	}
-	return v.text().f("%s are missing", strings.Join(v.cPaths, ", "))
+	return v.text().PathsMissing.F(strings.Join(v.cPaths, ", "))
 }
 
 // phaseName is stage n as the session's phases name it ("Stage 3:
 // Design"), in the view's language.
-func (v *view) phaseName(n int) string { return v.text().Stage(n) }
+func (v *view) phaseName(n int) string { return v.text().stage(n) }
 
 func baseName(rel string) string {
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {

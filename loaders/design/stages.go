@@ -84,7 +84,7 @@ func ParseStage(lang i18n.Lang, v string) (StageArg, error) {
 	}
 	n, err := strconv.Atoi(w)
 	if err != nil || n < 0 || n > LastStage {
-		return StageArg{}, errors.New(Catalogs.For(lang).f("%q is not a stage: want 0-7, 3a or 3b", v))
+		return StageArg{}, errors.New(Catalogs.For(lang).NotAStage.F(strconv.Quote(v)))
 	}
 	return StageArg{Num: n}, nil
 }
@@ -95,9 +95,9 @@ func ValidFeature(lang i18n.Lang, f string) error {
 	t := Catalogs.For(lang)
 	switch {
 	case f == "":
-		return errors.New(t.w("the feature name is empty"))
+		return errors.New(t.FeatureNameEmpty)
 	case f == "." || f == ".." || strings.ContainsAny(f, `/\`) || strings.ContainsRune(f, 0):
-		return errors.New(t.f("%q is not a feature name (no path separators)", f))
+		return errors.New(t.NotAFeatureName.F(strconv.Quote(f)))
 	}
 	return nil
 }

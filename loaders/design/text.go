@@ -2,206 +2,125 @@ package design
 
 import (
 	"fmt"
+	"strconv"
+
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
-// Text is every sentence the /design and atelier loaders build, in each
-// language pickup speaks: seed 003's listing (`pickup status` on a
-// /design session) and the menu's lines as fields, the sentences whose
-// words agree with a number as functions, and all the others (warnings,
-// next steps, confirmations, the REVIEW sections, the plan, the agent's
-// prompt, results, problems, errors) in Say.
+// Text is every sentence the /design and atelier loaders build: seed
+// 003's listing (`pickup status` on a /design session) and the menu's
+// lines, and in Says all the others (warnings, next steps,
+// confirmations, the REVIEW sections, the plan, the agent's prompt,
+// results, problems, errors). English is here; every other language is
+// in messages/<lang>.json. A quoted value ({feature}) comes in quoted
+// (strconv.Quote).
 type Text struct {
-	// Say holds the loader's other sentences keyed by their English text
-	// (a printf format where they take values), as gettext keys a message
-	// by its English original: a language's value says the same with the
-	// same verbs in the same order. English's values are its keys, so
-	// English output is the code's own text. f and w look them up; a test
-	// (TestEverySentenceInSay) checks that every sentence the code says
-	// is a key.
+	// Lang is the catalog's language (BCP 47): count chooses its nouns
+	// by the language's CLDR plural rules.
+	Lang string
+	// Say holds the words said through a table and the lenient JSON
+	// reader's sentences (sayKeys), keyed by their English text (a
+	// printf format where they take values): English's values are its
+	// keys. f and w look them up; a test (TestEverySentenceInSay) checks
+	// that every literal the code passes them is a key.
 	Say map[string]string
 	// StageNames are the eight stages' names ("Clarification"...).
 	StageNames []string
 	// Statuses are stage_status's three values inside a sentence.
 	Statuses map[string]string
-	// Sentences whose words agree with a number.
-	RulesApproved, QuestionsAsked, TicketsCreated func(n int) string
-	TicketsOf                                     func(done, total int) string
-	TicketsRecorded                               func(recorded, found int, where string) string
-	Uncommitted                                   func(n int) string
-	Locked                                        func(n int, files string) string
+	// Sentences about a number.
+	RulesApproved, QuestionsAsked, TicketsCreated i18n.P
+	TicketsOf                                     i18n.M
+	// TicketsRecorded says TicketsFound as {found}.
+	TicketsRecorded, TicketsFound i18n.P
+	Uncommitted, Locked           i18n.P
 
 	// The listing's first line, by what was found.
-	Found, FoundCorrupted, FoundArtifacts, FoundArchived func(feature string) string
-	NoFile                                               func(rel string) string
+	Found, FoundCorrupted, FoundArtifacts, FoundArchived i18n.M
+	NoFile                                               i18n.M
 	Progress, Reconstructed                              string
 	Complete, InProgress, Pending                        string
-	// Stage is "Stage 3: Design"; StageRange "Stage 4-7".
-	Stage                                       func(n int) string
-	StageRange                                  func(from, to int) string
+	// Stage is "Stage 3: Design" (StageBare past the eight stages);
+	// StageRange "Stage 4-7".
+	Stage, StageBare, StageRange                i18n.M
 	MissingArtifact, Conflicting                string
 	Options, Warnings                           string
-	NotAvailable                                func(reason string) string
+	NotAvailable                                i18n.M
 	Recommended                                 string
-	ConflictMissing, ConflictUnapproved         func(stage int, paths string) string
+	ConflictMissing, ConflictUnapproved         i18n.M
 	QuestionTDD, QuestionContracts, QuestionBDD string
 
 	// The menu's lines.
-	ResumeFrom                  func(n int) string
+	ResumeFrom                  i18n.M
 	ViewArtifacts, RestartFrom0 string
-	RestartFrom                 func(n int) string
+	RestartFrom                 i18n.M
 	Archive                     string
-	ReRun, MarkIncomplete       func(n int) string
-	Approve                     func(what string, next int) string
+	ReRun, MarkIncomplete       i18n.M
+	Approve                     i18n.M
 	Rebuild, Create, StartNew   string
 	NoArtifacts                 string
-	Artifacts                   func(n int) string
-	ArtifactsMissing            func(n, missing int) string
+	Artifacts, ArtifactsMissing i18n.P
+
+	Says
 }
 
 // Catalogs are the listing's words by language (loaders.Options.Lang).
-var Catalogs = i18n.Catalogs[Text]{i18n.English: &english, i18n.PortugueseBR: &portuguese}
+var Catalogs = i18n.NewBundle(&english, messages, "messages")
 
 var english = Text{
-	Say:           sayEnglish(),
-	StageNames:    enStageNames,
-	Statuses:      map[string]string{stComplete: stComplete, stInProgress: stInProgress, stPending: stPending},
-	RulesApproved: func(n int) string { return i18n.Count(n, "rule", "rules") + " approved" },
-	QuestionsAsked: func(n int) string {
-		return i18n.Count(n, "question", "questions") + " asked, awaiting answers"
-	},
-	TicketsCreated: func(n int) string { return fmt.Sprintf("%s created", i18n.Count(n, "ticket", "tickets")) },
-	TicketsOf:      func(done, total int) string { return fmt.Sprintf("%d of %d tickets created", done, total) },
-	TicketsRecorded: func(recorded, found int, where string) string {
-		return fmt.Sprintf("the session records %s created, but %s found in %s",
-			i18n.Count(recorded, "ticket", "tickets"), i18n.Count(found, "ticket is", "tickets are"), where)
-	},
-	Uncommitted: func(n int) string {
-		return i18n.Count(n, "file", "files") + " had uncommitted changes when the session was saved: check them before going on"
-	},
-	Locked: func(n int, files string) string {
-		return fmt.Sprintf("%s locked (state_manager.sh lock): %s", i18n.Count(n, "file is", "files are"), files)
-	},
-	Found:          func(f string) string { return fmt.Sprintf("Found existing design session for %q", f) },
-	FoundCorrupted: func(f string) string { return fmt.Sprintf("Found a corrupted design session for %q", f) },
-	FoundArtifacts: func(f string) string { return fmt.Sprintf("Found design artifacts for %q but no session file", f) },
-	FoundArchived:  func(f string) string { return fmt.Sprintf("Archived design session for %q", f) },
-	NoFile:         func(rel string) string { return "(" + rel + " does not exist)" },
+	Lang:            string(i18n.English),
+	Say:             sayEnglish(),
+	StageNames:      enStageNames,
+	Statuses:        map[string]string{stComplete: stComplete, stInProgress: stInProgress, stPending: stPending},
+	RulesApproved:   i18n.Plural("{n} rule approved", "{n} rules approved"),
+	QuestionsAsked:  i18n.Plural("{n} question asked, awaiting answers", "{n} questions asked, awaiting answers"),
+	TicketsCreated:  i18n.Plural("{n} ticket created", "{n} tickets created"),
+	TicketsOf:       i18n.T("{done} of {total} tickets created"),
+	TicketsRecorded: i18n.Plural("the session records {n} ticket created, but {found} found in {where}", "the session records {n} tickets created, but {found} found in {where}"),
+	TicketsFound:    i18n.Plural("{n} ticket is", "{n} tickets are"),
+	Uncommitted: i18n.Plural("{n} file had uncommitted changes when the session was saved: check them before going on",
+		"{n} files had uncommitted changes when the session was saved: check them before going on"),
+	Locked:         i18n.Plural("{n} file is locked (state_manager.sh lock): {files}", "{n} files are locked (state_manager.sh lock): {files}"),
+	Found:          i18n.T("Found existing design session for {feature}"),
+	FoundCorrupted: i18n.T("Found a corrupted design session for {feature}"),
+	FoundArtifacts: i18n.T("Found design artifacts for {feature} but no session file"),
+	FoundArchived:  i18n.T("Archived design session for {feature}"),
+	NoFile:         i18n.T("({rel} does not exist)"),
 	Progress:       "Progress:",
 	Reconstructed:  "Reconstructed from the artifacts on disk:",
 	Complete:       "Complete", InProgress: "In Progress", Pending: "Pending",
-	Stage:           func(n int) string { return stageIn("Stage", enStageNames, n) },
-	StageRange:      func(from, to int) string { return fmt.Sprintf("Stage %d-%d", from, to) },
+	Stage:           i18n.T("Stage {n}: {name}"),
+	StageBare:       i18n.T("Stage {n}"),
+	StageRange:      i18n.T("Stage {from}-{to}"),
 	MissingArtifact: "Missing artifact:", Conflicting: "Conflicting state:",
 	Options: "Options:", Warnings: "Warnings:",
-	NotAvailable: func(reason string) string { return " (not available: " + reason + ")" },
-	Recommended:  " (recommended)",
-	ConflictMissing: func(stage int, paths string) string {
-		return fmt.Sprintf("Stage %d is complete but %s is missing", stage, paths)
-	},
-	ConflictUnapproved: func(stage int, paths string) string {
-		return fmt.Sprintf("Stage %d is not complete but %s exists", stage, paths)
-	},
-	QuestionTDD:       "Found existing TDD. Is this approved?",
-	QuestionContracts: "Found existing contracts. Are they approved?",
-	QuestionBDD:       "Found existing BDD scenarios. Are they approved?",
+	NotAvailable:       i18n.T(" (not available: {reason})"),
+	Recommended:        " (recommended)",
+	ConflictMissing:    i18n.T("Stage {stage} is complete but {paths} is missing"),
+	ConflictUnapproved: i18n.T("Stage {stage} is not complete but {paths} exists"),
+	QuestionTDD:        "Found existing TDD. Is this approved?",
+	QuestionContracts:  "Found existing contracts. Are they approved?",
+	QuestionBDD:        "Found existing BDD scenarios. Are they approved?",
 
-	ResumeFrom:     func(n int) string { return fmt.Sprintf("Resume from Stage %d", n) },
-	ViewArtifacts:  "View current artifacts",
-	RestartFrom0:   "Restart from Stage 0 (discard progress)",
-	RestartFrom:    func(n int) string { return fmt.Sprintf("Restart from Stage %d", n) },
-	Archive:        "Archive the session",
-	ReRun:          func(n int) string { return fmt.Sprintf("Re-run Stage %d", n) },
-	MarkIncomplete: func(n int) string { return fmt.Sprintf("Mark Stage %d incomplete and restart from there", n) },
-	Approve: func(what string, next int) string {
-		return fmt.Sprintf("Approve the existing %s and proceed to Stage %d", what, next)
-	},
-	Rebuild:     "Rebuild the session from artifacts",
-	Create:      "Create a session from the artifacts",
-	StartNew:    "Start a new session at Stage 0",
-	NoArtifacts: "none recorded",
-	Artifacts:   func(n int) string { return i18n.Count(n, "artifact", "artifacts") + ", all on disk" },
-	ArtifactsMissing: func(n, missing int) string {
-		return fmt.Sprintf("%s, %d missing", i18n.Count(n, "artifact", "artifacts"), missing)
-	},
+	ResumeFrom:       i18n.T("Resume from Stage {n}"),
+	ViewArtifacts:    "View current artifacts",
+	RestartFrom0:     "Restart from Stage 0 (discard progress)",
+	RestartFrom:      i18n.T("Restart from Stage {n}"),
+	Archive:          "Archive the session",
+	ReRun:            i18n.T("Re-run Stage {n}"),
+	MarkIncomplete:   i18n.T("Mark Stage {n} incomplete and restart from there"),
+	Approve:          i18n.T("Approve the existing {what} and proceed to Stage {next}"),
+	Rebuild:          "Rebuild the session from artifacts",
+	Create:           "Create a session from the artifacts",
+	StartNew:         "Start a new session at Stage 0",
+	NoArtifacts:      "none recorded",
+	Artifacts:        i18n.Plural("{n} artifact, all on disk", "{n} artifacts, all on disk"),
+	ArtifactsMissing: i18n.Plural("{n} artifact, {missing} missing", "{n} artifacts, {missing} missing"),
+	Says:             englishSays,
 }
-
-var portuguese = Text{
-	Say:        ptSay,
-	StageNames: ptStageNames,
-	Statuses:   map[string]string{stComplete: "completa", stInProgress: "em andamento", stPending: "pendente"},
-	RulesApproved: func(n int) string {
-		return i18n.Count(n, "regra aprovada", "regras aprovadas")
-	},
-	QuestionsAsked: func(n int) string {
-		return i18n.Count(n, "pergunta feita", "perguntas feitas") + ", aguardando respostas"
-	},
-	TicketsCreated: func(n int) string { return i18n.Count(n, "ticket criado", "tickets criados") },
-	TicketsOf: func(done, total int) string {
-		return fmt.Sprintf("%d de %d tickets criados", done, total)
-	},
-	TicketsRecorded: func(recorded, found int, where string) string {
-		return fmt.Sprintf("a sessão registra %s, mas %s em %s",
-			i18n.Count(recorded, "ticket criado", "tickets criados"), i18n.Count(found, "ticket foi encontrado", "tickets foram encontrados"), where)
-	},
-	Uncommitted: func(n int) string {
-		if n == 1 {
-			return "1 arquivo tinha mudanças não commitadas quando a sessão foi salva: confira antes de seguir"
-		}
-		return fmt.Sprintf("%d arquivos tinham mudanças não commitadas quando a sessão foi salva: confira antes de seguir", n)
-	},
-	Locked: func(n int, files string) string {
-		return fmt.Sprintf("%s (state_manager.sh lock): %s", i18n.Count(n, "arquivo travado", "arquivos travados"), files)
-	},
-	Found:          func(f string) string { return fmt.Sprintf("Sessão de design existente encontrada para %q", f) },
-	FoundCorrupted: func(f string) string { return fmt.Sprintf("Sessão de design corrompida encontrada para %q", f) },
-	FoundArtifacts: func(f string) string {
-		return fmt.Sprintf("Artefatos de design encontrados para %q, mas nenhum arquivo de sessão", f)
-	},
-	FoundArchived: func(f string) string { return fmt.Sprintf("Sessão de design arquivada para %q", f) },
-	NoFile:        func(rel string) string { return "(" + rel + " não existe)" },
-	Progress:      "Progresso:",
-	Reconstructed: "Reconstruído a partir dos artefatos no disco:",
-	Complete:      "Completa", InProgress: "Em andamento", Pending: "Pendente",
-	Stage:           func(n int) string { return stageIn("Etapa", ptStageNames, n) },
-	StageRange:      func(from, to int) string { return fmt.Sprintf("Etapa %d-%d", from, to) },
-	MissingArtifact: "Artefato ausente:", Conflicting: "Estado conflitante:",
-	Options: "Opções:", Warnings: "Avisos:",
-	NotAvailable: func(reason string) string { return " (indisponível: " + reason + ")" },
-	Recommended:  " (recomendado)",
-	ConflictMissing: func(stage int, paths string) string {
-		return fmt.Sprintf("A Etapa %d está completa, mas %s está ausente", stage, paths)
-	},
-	ConflictUnapproved: func(stage int, paths string) string {
-		return fmt.Sprintf("A Etapa %d não está completa, mas %s existe", stage, paths)
-	},
-	QuestionTDD:       "Encontrei um TDD existente. Ele está aprovado?",
-	QuestionContracts: "Encontrei contratos existentes. Eles estão aprovados?",
-	QuestionBDD:       "Encontrei cenários BDD existentes. Eles estão aprovados?",
-
-	ResumeFrom:     func(n int) string { return fmt.Sprintf("Retomar da Etapa %d", n) },
-	ViewArtifacts:  "Ver os artefatos atuais",
-	RestartFrom0:   "Recomeçar da Etapa 0 (descarta o progresso)",
-	RestartFrom:    func(n int) string { return fmt.Sprintf("Recomeçar da Etapa %d", n) },
-	Archive:        "Arquivar a sessão",
-	ReRun:          func(n int) string { return fmt.Sprintf("Rodar de novo a Etapa %d", n) },
-	MarkIncomplete: func(n int) string { return fmt.Sprintf("Marcar a Etapa %d como incompleta e recomeçar dali", n) },
-	Approve: func(what string, next int) string {
-		return fmt.Sprintf("Aprovar o artefato existente (%s) e seguir para a Etapa %d", what, next)
-	},
-	Rebuild:     "Reconstruir a sessão a partir dos artefatos",
-	Create:      "Criar uma sessão a partir dos artefatos",
-	StartNew:    "Começar uma sessão nova na Etapa 0",
-	NoArtifacts: "nenhum registrado",
-	Artifacts:   func(n int) string { return i18n.Count(n, "artefato", "artefatos") + ", todos no disco" },
-	ArtifactsMissing: func(n, missing int) string {
-		return fmt.Sprintf("%s, %d ausente(s)", i18n.Count(n, "artefato", "artefatos"), missing)
-	},
-}
-
-// ptStageNames are the eight stages' names in Portuguese.
-var ptStageNames = []string{"Esclarecimento", "Regras de Negócio", "Análise", "Design", "Contratos", "BDD", "Tickets", "Revisão"}
 
 // text is the view's words: its loader's language, else English.
 func (v *view) text() *Text {
@@ -220,13 +139,13 @@ var enStageNames = func() []string {
 	return out
 }()
 
-// stageIn is "Stage 3: Design" in a language: its word for stage and
-// its names; a number past the eight stages has no name.
-func stageIn(word string, names []string, n int) string {
-	if n < 0 || n >= len(names) {
-		return fmt.Sprintf("%s %d", word, n)
+// stage is "Stage 3: Design" in t's language; a number past the eight
+// stages has no name.
+func (t *Text) stage(n int) string {
+	if n < 0 || n >= len(t.StageNames) {
+		return t.StageBare.F(n)
 	}
-	return fmt.Sprintf("%s %d: %s", word, n, names[n])
+	return t.Stage.F(n, t.StageNames[n])
 }
 
 // f says format (an English printf format, a key of Say) in t's
@@ -247,9 +166,19 @@ func (t *Text) w(s string) string {
 }
 
 // count is n with its noun, the English words one and many said in t's
-// language ("2 scenarios", "2 cenários").
+// language ("2 scenarios", "2 cenários"): one where the language's CLDR
+// rules give n the form one.
 func (t *Text) count(n int, one, many string) string {
-	return i18n.Count(n, t.w(one), t.w(many))
+	tag, _ := language.Parse(t.Lang)
+	abs := n
+	if abs < 0 {
+		abs = -abs
+	}
+	w := many
+	if plural.Cardinal.MatchPlural(tag, abs, 0, 0, 0, 0) == plural.One {
+		w = one
+	}
+	return strconv.Itoa(n) + " " + t.w(w)
 }
 
 // status is a stage status (complete, in_progress, pending, or a word
@@ -264,8 +193,8 @@ func (t *Text) status(s string) string {
 
 // sayEnglish is English's Say: every key says itself.
 func sayEnglish() map[string]string {
-	m := make(map[string]string, len(ptSay))
-	for k := range ptSay {
+	m := make(map[string]string, len(sayKeys))
+	for _, k := range sayKeys {
 		m[k] = k
 	}
 	return m

@@ -1,253 +1,280 @@
 package design
 
-// ptSay is Text.Say in Brazilian Portuguese: each English sentence the
-// loaders say, with its translation (the same verbs, in the same order).
-// Field names (stage_status, current_stage...), status values, slash
-// commands, paths and the four verbs stay as they are.
-var ptSay = map[string]string{
+import "github.com/pickup-dev/pickup/internal/i18n"
+
+// sayKeys are what the loaders still say through Text.Say, keyed by
+// the English text (a printf format where it takes values; each other
+// language's translation is in messages/<lang>.json, "Say"): words said
+// through a table (the kinds of JSON values, what each stage writes and
+// what re-running it does, the situations of `pickup plan`), the nouns
+// count says, and the lenient JSON reader's sentences (json.go), which
+// move with that reader to the shared one. Every other sentence is a
+// message of its own (Says).
+var sayKeys = []string{
 	// Kinds of JSON values, inside other sentences.
-	"a boolean": "um booleano", "a number": "um número", "a string": "um texto", "a list": "uma lista",
-	"an object": "um objeto", "null": "null", "missing": "ausente", "not an object": "não é um objeto",
-	"object": "objeto", "list": "lista", "end of the file": "fim do arquivo",
-	" and ": " e ",
+	"a boolean", "a number", "a string", "a list", "an object", "null", "missing",
+	"object", "list", "end of the file",
 
 	// What each stage writes (roles) and what re-running it does (redo).
-	"business rules": "regras de negócio", "alternatives analysis": "análise de alternativas", "TDD": "TDD",
-	"ADRs": "ADRs", "contracts": "contratos", "BDD scenarios": "cenários BDD", "tickets": "tickets",
-	"re-extract rules": "extrair as regras de novo", "rewrite the design": "reescrever o design",
-	"rewrite the contracts": "reescrever os contratos", "regenerate the scenarios": "gerar os cenários de novo",
-	"recreate the missing tickets": "recriar os tickets ausentes",
+	"business rules", "alternatives analysis", "TDD", "ADR", "ADRs", "contracts", "BDD scenarios", "tickets",
+	"re-extract rules", "rewrite the design", "rewrite the contracts", "regenerate the scenarios",
+	"recreate the missing tickets",
 
 	// The situations of `pickup plan`.
-	"resume": "retomada", "missing artifact": "artefato ausente", "unapproved artifact": "artefato não aprovado",
-	"corrupted rebuild": "reconstrução de arquivo corrompido", "migration": "migração", "archived": "arquivada",
+	"resume", "missing artifact", "unapproved artifact", "corrupted rebuild", "migration", "archived",
 
-	// The stages' key facts.
-	"artifact missing":                   "artefato ausente",
-	"rule":                               "regra",
-	"rules":                              "regras",
-	"rules approved":                     "regras aprovadas",
-	"determined: %s":                     "determinado: %s",
-	"alternative %d chosen":              "alternativa %d escolhida",
-	"TDD and %s":                         "TDD e %s",
-	"scenario":                           "cenário",
-	"scenarios":                          "cenários",
-	"extracting rules":                   "extraindo as regras",
-	"rules extracted, awaiting approval": "regras extraídas, aguardando aprovação",
-	"generating alternatives":            "gerando alternativas",
-	"alternatives generated, awaiting choice": "alternativas geradas, aguardando escolha",
-	"TDD not approved, to be revised":         "TDD não aprovado, a revisar",
-	"TDD approved, stage not marked complete": "TDD aprovado, etapa não marcada como completa",
-	"TDD written, awaiting approval":          "TDD escrito, aguardando aprovação",
-	"TDD exists, not approved":                "TDD existe, não aprovado",
-	"alternative %d chosen, writing the TDD":  "alternativa %d escolhida, escrevendo o TDD",
-	"writing the TDD":                         "escrevendo o TDD",
-	"found %s":                                "encontrado: %s",
-	"taken as complete (--stage)":             "tomada como completa (--stage)",
-	"implied by later outputs":                "implícita pelas saídas posteriores",
-	"found %s, not approved":                  "encontrado: %s, não aprovado",
-	"sub-stage %s":                            "subetapa %s",
+	// The nouns count says.
+	"rule", "rules", "scenario", "scenarios", "ticket exists", "tickets exist",
 
-	// Where it resumes, and why.
-	"Stage 0 is not complete: the design starts at the beginning":                                    "a Etapa 0 não está completa: o design começa do início",
-	"Stage %d is the first stage not complete":                                                       "a Etapa %d é a primeira etapa não completa",
-	"every stage is complete: Stage 7 shows the review":                                              "todas as etapas estão completas: a Etapa 7 mostra a revisão",
-	"Stage %d is marked complete but %s is missing: the stage is re-run":                             "a Etapa %d está marcada como completa, mas %s está ausente: a etapa roda de novo",
-	"current_stage is %d and Stages %s have their checkpoints or outputs (stage_status lags behind)": "current_stage é %d e as Etapas %s têm seus checkpoints ou saídas (stage_status está atrasado)",
-	"forced with --stage %s": "forçado com --stage %s",
-	"forced with --stage %s: stages before it are taken as complete":     "forçado com --stage %s: as etapas antes dela são tomadas como completas",
-	"no design artifacts were found: the design starts at Stage 0":       "nenhum artefato de design foi encontrado: o design começa na Etapa 0",
-	"Stage %d has the last output on disk":                               "a Etapa %d tem a última saída no disco",
-	"CONTINUE approves %s and marks Stage %d complete: Stage %d is next": "CONTINUE aprova %s e marca a Etapa %d como completa: a Etapa %d é a próxima",
+	// The lenient JSON reader (json.go): what it read anyway, and a file
+	// that cannot be read.
+	"the file starts with a byte order mark (U+FEFF), which JSON does not allow: read anyway",
+	"the file has %s, which JSON does not allow: read anyway", "trailing comma", "trailing commas",
+	"line %d, column %d: %s",
+	"values are nested more than %d deep", "unexpected %s: a value was expected",
+	"unexpected %s: a quoted key was expected", "unexpected %s: a comma or } was expected",
+	"unexpected %s: a comma or ] was expected", "unexpected %s: a colon was expected after the key %q",
+	"unexpected text after the end of the JSON value", "invalid string: %s",
+	"a string cannot hold a raw control character (a line break inside quotes?)", "invalid number",
+	"unexpected end of the file: the string is not closed", "the file is empty",
+	"unexpected end of the file: a value is missing", "unexpected end of the file",
+	"unexpected end of the file: a colon was expected after the key %q",
+	"unexpected end of the file: the %s opened on line %d is not closed",
+}
 
-	// Warnings and conflicts.
-	"feature_name is %q but the file is named for %q: %q is used":                                                                                                    "feature_name é %q, mas o arquivo tem o nome de %q: vale %q",
-	"Stage %d is complete but %s is missing":                                                                                                                         "a Etapa %d está completa, mas %s está ausente",
-	"current_stage is %d but stage_status marks Stages %s complete: pickup resumes at Stage %d, the first stage not complete":                                        "current_stage é %d, mas stage_status marca as Etapas %s como completas: o pickup retoma na Etapa %d, a primeira não completa",
-	"current_stage is %d but stage_status says Stage %d is %s and it has no checkpoint or output: pickup resumes at Stage %d (get_resume_stage)":                     "current_stage é %d, mas stage_status diz que a Etapa %d está %s e ela não tem checkpoint nem saída: o pickup retoma na Etapa %d (get_resume_stage)",
-	"stage_status says Stage %d is %s but current_stage is %d, and Stages %s have their checkpoints or outputs: pickup trusts current_stage and resumes at Stage %d": "stage_status diz que a Etapa %d está %s, mas current_stage é %d e as Etapas %s têm seus checkpoints ou saídas: o pickup confia em current_stage e retoma na Etapa %d",
-	"%s (--stage %s given: not acted on)":                                                                                                                            "%s (--stage %s dado: nada foi feito a respeito)",
-	"Stage %d (%s) is %s but %s already exists":                                                                                                                      "a Etapa %d (%s) está %s, mas %s já existe",
-	"%s does not exist: the stages were reconstructed from the design artifacts on disk":                                                                             "%s não existe: as etapas foram reconstruídas a partir dos artefatos de design no disco",
-	"%s is corrupted (%s): the stages were reconstructed from the design artifacts on disk":                                                                          "%s está corrompido (%s): as etapas foram reconstruídas a partir dos artefatos de design no disco",
-	"--stage: %v: ignored": "--stage: %v: ignorado",
+// Says are the loaders' other sentences (warnings, next steps,
+// confirmations, the REVIEW sections, the plan, the agent's prompt,
+// results, problems, errors), each a message of its own: English here,
+// every other language in messages/<lang>.json. A quoted value comes in
+// quoted (strconv.Quote).
+type Says struct {
+	StageZeroNotComplete, EveryStageComplete, And, NoDesignArtifactsWere                          string
+	ArtifactMissing, RulesApprovedFact, RulesExtractedAwaitingApproval, ExtractingRules           string
+	AlternativesGeneratedAwaitingChoice, GeneratingAlternatives, TDDToRevise                      string
+	TDDApprovedNotMarked, TDDWrittenAwaitingApproval, TDDExistsNotApproved, WritingTDD            string
+	TakenAsCompleteStage, ImpliedByLaterOutputs, RequiredFieldPhaseMissing                        string
+	SnapshotNoPhase, NoneWord, AtelierMovesPhasesWith, SavedAtelierSessionSnapshot                string
+	GoBackGatherPhase, ArchivedSessionHistoryPickup, UpdatedFromCreated                           string
+	NoReadableTime, StatusTooLong, MissingKind, NotObjectKind, FileHasNeitherStage                string
+	EveryStageCompleteShow, PRD, AskTheseRulesWere, StageAnalysisDetermineComplexity              string
+	AskWhichAlternativeDo, StageDeterminedSimpleSo, WhenAllExistProceed                           string
+	StageReviewReviewDesign, OldSessionWasArchived, ExistsWord, MissingWord, ArtifactsHeading     string
+	NextStepHeading, TicketsHeading, CheckpointsHeading, StagesLabel, ArtifactsLabel              string
+	ProgressPrompt, ArtifactsPrompt, NoSessionFile, SessionArchivedNewOne, EveryStageCompleteHint string
+	StageOutputMissing, DesignArtifactsDiskSay, EveryStagePendingArtifacts                        string
+	NoSessionFileToArchive, SessionAlreadyArchived, CheckpointApproved                            string
+	CheckpointApprovedNote, EveryStagePendingDesign, StageComplete, StagePending                  string
+	FeatureNameEmpty, SessionFileUnreadable, ChangedSinceRead                                     string
+	NotValidJSON, FeatureNameButFile, StageCompleteButMissing, StageMarkedCompleteBut             i18n.M
+	CurrentStageButStage, CurrentStageButStatus, StageStatusSaysStage, CurrentStageStagesHave     i18n.M
+	StageFlagIgnored, ForcedWithStage, FirstStageNotComplete, StageButAlreadyExists               i18n.M
+	ForcedWithStageStages, StageHasLastOutput, Determined, AlternativeChosen, TDDAnd              i18n.M
+	AlternativeChosenWritingTDD, FoundOutputs, FoundNotApproved, Project, TopLevelNotObject       i18n.M
+	NoReadableStamp, PhaseNotOneAtelier, AtelierSnapshot, RecordsPhase, ResumePhase               i18n.M
+	CommandFor, NewerSavedSessionExists, NotAvailableAtelierState, NoAtelierStateFeature          i18n.M
+	NoAtelierStateFound, HoldsSessionFilesOnly, NoSessionNoArtifacts, StageIgnored                i18n.M
+	NoDesignSessionSession, NoDesignSessionFound, KeyRepeatedLastOne                              i18n.M
+	UnknownSessionVersionRead, CurrentStageNotAStage, StageStatusStagesBefore                     i18n.M
+	StageStatusNotObject, NoStatusForStage, CheckpointsNotObjectIgnored, ArtifactsHoldsNotPath    i18n.M
+	ArtifactsNotPathList, ArtifactsNotObjectIgnored, TicketsProgressRemainingNot                  i18n.M
+	TicketsProgressNotObject, StatusKeyNotStage, UnknownStatusValue, ReRunStageAlthough           i18n.M
+	UserApprovedYesStage, StageClarificationCheckWhether, ReadPresentRulesUser                    i18n.M
+	ExtractBusinessRulesInto, ReadPresentAllAlternatives, ResearchCodebaseWriteAlternatives       i18n.M
+	ForAlternative, NotApprovedTDD, ExistsCompleteReadAsk, PartialContinueWritingTDD              i18n.M
+	WriteTDDADRsUnder, NotApprovedContracts, StageContractsWriteContracts, NotApprovedScenarios   i18n.M
+	ReadProceedStage, StageBDDGenerateGherkin, AllPlannedTicketsExist                             i18n.M
+	PlannedTicketsExistContinue, StageTicketsNoTotal, NotApprovedRerun, StagesWereSetPending      i18n.M
+	FoundDiskNotRecorded, RecordedAsCreated, Remaining, SavedAt, DesignSession                    i18n.M
+	CONTINUEResumes, NextStepLine, TicketsSummary, Conflict, RESTARTWouldStartAgain, ResumeDesign i18n.M
+	ResumeDesignSession, Why, NextStepPrompt, SessionFileNote, DoesNotExistStages, SubStage       i18n.M
+	SessionFileCorruptedLine, ResumingDesign, RestartedDesignFromStage                            i18n.M
+	CONTINUEApprovesMarksStage, CorruptedStagesWereReconstructed, MovedNoNewSession               i18n.M
+	MoveTimestampSessionJson, RestartHint, ApproveQuestion, NotApprovedHint                       i18n.M
+	ThenResume, WriteReconstructedSessionCorrupted, NoArtifactsToRebuild                          i18n.M
+	CreateFromDesignArtifacts, ThisArchivedSessionHistory, StagesComplete, StageProgress          i18n.M
+	StagesPending, PathMissing, PathsMissing, NotAStage, NotAFeatureName                          i18n.M
+	EditedSessionNotJSON, UnknownChoice, OldSessionKept                                           i18n.M
+}
 
-	// The session file's own warnings.
-	"key %s is repeated: the last one is used":                                                "a chave %s se repete: vale a última",
-	"unknown session version %q: read as version 1.0":                                         "versão de sessão desconhecida %q: lida como versão 1.0",
-	"no readable updated_at: created_at is used as the last update":                           "nenhum updated_at legível: created_at é usado como a última atualização",
-	"no readable updated_at or created_at: the session's age is unknown":                      "nenhum updated_at ou created_at legível: a idade da sessão é desconhecida",
-	"current_stage %s is not a stage 0-7: ignored":                                            "current_stage %s não é uma etapa de 0 a 7: ignorado",
-	"stage_status has more than 8 entries: the extra ones are ignored":                        "stage_status tem mais de 8 entradas: as que sobram são ignoradas",
-	"stage_status is %s: stages before current_stage %d are read as complete":                 "stage_status está %s: as etapas antes de current_stage %d são lidas como completas",
-	"stage_status has no entry for stage %d: read as pending":                                 "stage_status não tem entrada para a etapa %d: lida como pending",
-	"checkpoints is %s, not an object: ignored":                                               "checkpoints é %s, não um objeto: ignorado",
-	"artifacts.%s holds %s, not a path: ignored":                                              "artifacts.%s contém %s, não um caminho: ignorado",
-	"artifacts.%s is %s, not a path, a list of paths or null: ignored":                        "artifacts.%s é %s, não um caminho, uma lista de caminhos ou null: ignorado",
-	"artifacts is %s, not an object: ignored":                                                 "artifacts é %s, não um objeto: ignorado",
-	"tickets_progress.remaining is %s, not a list: ignored":                                   "tickets_progress.remaining é %s, não uma lista: ignorado",
-	"tickets_progress is %s, not an object: ignored":                                          "tickets_progress é %s, não um objeto: ignorado",
-	"stage_status key %q is not a stage 0-7: ignored":                                         "a chave %q de stage_status não é uma etapa de 0 a 7: ignorada",
-	"%s is %q, not complete, in_progress or pending: read as pending":                         "%s é %q, não complete, in_progress ou pending: lido como pending",
-	"the file starts with a byte order mark (U+FEFF), which JSON does not allow: read anyway": "o arquivo começa com uma marca de ordem de bytes (U+FEFF), que o JSON não permite: lido assim mesmo",
-	"the file has %s, which JSON does not allow: read anyway":                                 "o arquivo tem %s, que o JSON não permite: lido assim mesmo",
-	"trailing comma":  "vírgula sobrando",
-	"trailing commas": "vírgulas sobrando",
-
-	// A file that cannot be read (the problem's detail).
-	"not valid JSON: %s":                 "JSON inválido: %s",
-	"line %d, column %d: %s":             "linha %d, coluna %d: %s",
-	"the top level is %s, not an object": "o nível de cima é %s, não um objeto",
-	"the file has neither stage_status nor current_stage: which stages are done cannot be known": "o arquivo não tem stage_status nem current_stage: não dá para saber quais etapas estão feitas",
-	"stage_status is %s, not an object, and there is no current_stage":                           "stage_status é %s, não um objeto, e não há current_stage",
-	"values are nested more than %d deep":                                                        "os valores se aninham a mais de %d níveis",
-	"unexpected %s: a value was expected":                                                        "%s inesperado: era esperado um valor",
-	"unexpected %s: a quoted key was expected":                                                   "%s inesperado: era esperada uma chave entre aspas",
-	"unexpected %s: a comma or } was expected":                                                   "%s inesperado: era esperada uma vírgula ou }",
-	"unexpected %s: a comma or ] was expected":                                                   "%s inesperado: era esperada uma vírgula ou ]",
-	"unexpected %s: a colon was expected after the key %q":                                       "%s inesperado: eram esperados dois-pontos depois da chave %q",
-	"unexpected text after the end of the JSON value":                                            "texto inesperado depois do fim do valor JSON",
-	"invalid string: %s":                                                                         "texto inválido: %s",
-	"a string cannot hold a raw control character (a line break inside quotes?)":                 "um texto não pode conter um caractere de controle cru (uma quebra de linha entre aspas?)",
-	"invalid number": "número inválido",
-	"unexpected end of the file: the string is not closed": "fim inesperado do arquivo: o texto não foi fechado",
-	"the file is empty": "o arquivo está vazio",
-	"unexpected end of the file: a value is missing":                                              "fim inesperado do arquivo: falta um valor",
-	"unexpected end of the file":                                                                  "fim inesperado do arquivo",
-	"unexpected end of the file: a colon was expected after the key %q":                           "fim inesperado do arquivo: eram esperados dois-pontos depois da chave %q",
-	"unexpected end of the file: the %s opened on line %d is not closed":                          "fim inesperado do arquivo: o %s aberto na linha %d não foi fechado",
-	"the session file is corrupted (line %d); the stages were rebuilt from the artifacts on disk": "o arquivo de sessão está corrompido (linha %d); as etapas foram reconstruídas a partir dos artefatos no disco",
-	"there is no session file; the stages were rebuilt from the artifacts on disk":                "não há arquivo de sessão; as etapas foram reconstruídas a partir dos artefatos no disco",
-
-	// The menu: hints, why a choice is off, confirmations.
-	"the session is archived; a new one starts with every stage pending": "a sessão é arquivada; uma nova começa com todas as etapas pendentes",
-	"moved to %s; no new session":                                        "movida para %s; nenhuma sessão nova",
-	"Move %s to %s%s.<timestamp>.session.json?\nNothing is deleted: move it back to resume the session. No new session is created.": "Mover %s para %s%s.<timestamp>.session.json?\nNada é apagado: mova de volta para retomar a sessão. Nenhuma sessão nova é criada.",
-	"every stage is complete: show the review":                      "todas as etapas estão completas: mostrar a revisão",
-	"the stage's output is missing":                                 "a saída da etapa está ausente",
-	"stages %d-7 set to pending; the old session is archived first": "etapas %d-7 marcadas como pendentes; a sessão antiga é arquivada antes",
-	"%s\n%s exists but Stage %d is not marked complete%s.\nYes marks Stage %d complete in %s and resumes at Stage %d. No goes back to the menu (Re-run Stage %d is there).": "%s\n%s existe, mas a Etapa %d não está marcada como completa%s.\nSim marca a Etapa %d como completa em %s e retoma na Etapa %d. Não volta ao menu (Rodar de novo a Etapa %d está lá).",
-	"not approved: stages %d-7 set to pending; the old session is archived first":                                                                                           "não aprovado: etapas %d-7 marcadas como pendentes; a sessão antiga é arquivada antes",
-	"the design artifacts on disk say where it stands":                                                                                                                      "os artefatos de design no disco dizem onde ela está",
-	"Write the reconstructed session to %s?\n%s\nThe corrupted file is kept beside it as %s.corrupted.<timestamp>.":                                                         "Gravar a sessão reconstruída em %s?\n%s\nO arquivo corrompido é guardado ao lado, como %s.corrupted.<timestamp>.",
-	"no design artifacts for %q were found: nothing to rebuild from (RESTART starts a new session)":                                                                         "nenhum artefato de design de %q foi encontrado: não há de onde reconstruir (RESTART começa uma sessão nova)",
-	"then resume at %s": "depois retomar na %s",
-	"Create %s from the design artifacts on disk?\n%s\nRun with --stage N to say instead that the stages before N are complete.": "Criar %s a partir dos artefatos de design no disco?\n%s\nRode com --stage N para dizer, em vez disso, que as etapas antes de N estão completas.",
-	"every stage pending; the artifacts stay on disk": "todas as etapas pendentes; os artefatos ficam no disco",
-	"there is no session file to archive":             "não há arquivo de sessão para arquivar",
-	"this is an archived session (history): move it back to .claude/design/sessions/%s.session.json to resume it": "esta é uma sessão arquivada (histórico): mova-a de volta para .claude/design/sessions/%s.session.json para retomá-la",
-	"the session is already archived":                               "a sessão já está arquivada",
-	"its checkpoint records that you approved it":                   "o checkpoint da etapa registra a sua aprovação",
-	" (its stage_3b_design checkpoint records user_approved: true)": " (o checkpoint stage_3b_design registra user_approved: true)",
-	"%s is missing":  "%s está ausente",
-	"%s are missing": "%s estão ausentes",
-	"Every stage pending: the design starts at Stage 0.": "Todas as etapas pendentes: o design começa na Etapa 0.",
-	"Stage 0 complete":     "Etapa 0 completa",
-	"Stages 0-%d complete": "Etapas 0-%d completas",
-	"Stage %d in progress": "Etapa %d em andamento",
-	"Stage 7 pending":      "Etapa 7 pendente",
-	"Stages %d-7 pending":  "Etapas %d-7 pendentes",
-
-	// What the agent does next (CONTINUE, RESTART).
-	"Re-run Stage %d (%s): %s although the stage is marked complete. %s": "Rodar de novo a Etapa %d (%s): %s, embora a etapa esteja marcada como completa. %s",
-	"The user approved %s (%q yes) and Stage %d was marked complete. %s": "O usuário aprovou %s (%q sim) e a Etapa %d foi marcada como completa. %s",
-	"Every stage is complete: show the review (Stage 7).":                "Todas as etapas estão completas: mostre a revisão (Etapa 7).",
-	"the PRD": "o PRD",
-	"Stage 0 (Clarification): check whether the requirements in %s are clear; ask the open questions and record the answers, then proceed to Stage 1.": "Etapa 0 (Esclarecimento): verifique se os requisitos em %s estão claros; faça as perguntas em aberto e registre as respostas, depois siga para a Etapa 1.",
-	"Ask: \"These rules were extracted. Do you approve?\" On approval mark Stage 1 complete and proceed to Stage 2.":                                   "Pergunte: \"Estas regras foram extraídas. Você aprova?\" Com a aprovação, marque a Etapa 1 como completa e siga para a Etapa 2.",
-	"Read %s and present the rules to the user. %s":                                                             "Leia %s e apresente as regras ao usuário. %s",
-	"Extract the business rules into %s and present them to the user. %s":                                       "Extraia as regras de negócio para %s e apresente-as ao usuário. %s",
-	"Stage 2 (Analysis): determine the complexity (simple or complex) and the reason, then proceed to Stage 3.": "Etapa 2 (Análise): determine a complexidade (simple ou complex) e o motivo, depois siga para a Etapa 3.",
-	"Ask: \"Which alternative do you want to proceed with?\" On choice save it and proceed to Stage 3b (TDD).":  "Pergunte: \"Com qual alternativa você quer seguir?\" Com a escolha, salve-a e siga para a Etapa 3b (TDD).",
-	"Read %s and present all alternatives. %s":                                                                  "Leia %s e apresente todas as alternativas. %s",
-	"Research the codebase and write the alternatives with their pros and cons to %s, then present them. %s":    "Pesquise o código e escreva as alternativas, com prós e contras, em %s, depois apresente-as. %s",
-	" for alternative %d": " da alternativa %d",
-	"The user did not approve %s (Re-run Stage 3): revise or rewrite the TDD%s and its ADRs, then ask the user for approval again. On approval proceed to Stage 4.": "O usuário não aprovou %s (Rodar de novo a Etapa 3): revise ou reescreva o TDD%s e seus ADRs, depois peça a aprovação do usuário de novo. Com a aprovação, siga para a Etapa 4.",
-	"%s exists and is complete: read it and ask the user for approval. On approval proceed to Stage 4.":                                                             "%s existe e está completo: leia-o e peça a aprovação do usuário. Com a aprovação, siga para a Etapa 4.",
-	"%s is partial: continue writing the TDD%s, then ask the user for approval. On approval proceed to Stage 4.":                                                    "%s está parcial: continue escrevendo o TDD%s, depois peça a aprovação do usuário. Com a aprovação, siga para a Etapa 4.",
-	"Write the TDD%s at %s and its ADRs under docs/adr/, then ask the user for approval. On approval proceed to Stage 4.":                                           "Escreva o TDD%s em %s e seus ADRs em docs/adr/, depois peça a aprovação do usuário. Com a aprovação, siga para a Etapa 4.",
-	" (Stage 2 determined: simple, so contracts may not be needed)":                                                                                                 " (a Etapa 2 determinou: simple, então os contratos podem não ser necessários)",
-	"The user did not approve %s (Re-run Stage 4): revise the contracts, then ask for approval again and proceed to Stage 5.":                                       "O usuário não aprovou %s (Rodar de novo a Etapa 4): revise os contratos, depois peça a aprovação de novo e siga para a Etapa 5.",
-	"Stage 4 (Contracts): write the contracts to %s%s, then proceed to Stage 5.":                                                                                    "Etapa 4 (Contratos): escreva os contratos em %s%s, depois siga para a Etapa 5.",
-	"The user did not approve %s (Re-run Stage 5): revise the scenarios, then ask for approval again and proceed to Stage 6.":                                       "O usuário não aprovou %s (Rodar de novo a Etapa 5): revise os cenários, depois peça a aprovação de novo e siga para a Etapa 6.",
-	"Read %s and proceed to Stage 6.":                                                                                                             "Leia %s e siga para a Etapa 6.",
-	"Stage 5 (BDD): generate the Gherkin scenarios in %s, then proceed to Stage 6.":                                                               "Etapa 5 (BDD): gere os cenários Gherkin em %s, depois siga para a Etapa 6.",
-	"All %d planned tickets exist (%s): proceed to Stage 7 (Review).":                                                                             "Os %d tickets planejados existem (%s): siga para a Etapa 7 (Revisão).",
-	"%d of %d planned tickets exist (%s): continue creating the remaining tickets":                                                                "%d de %d tickets planejados existem (%s): continue criando os tickets restantes",
-	". When all exist, proceed to Stage 7 (Review).":                                                                                              ". Quando todos existirem, siga para a Etapa 7 (Revisão).",
-	"Stage 6 (Tickets): %s in %s and no total_planned is recorded: slice the remaining endpoints into tickets, then proceed to Stage 7 (Review).": "Etapa 6 (Tickets): %s em %s e nenhum total_planned está registrado: fatie os endpoints restantes em tickets, depois siga para a Etapa 7 (Revisão).",
-	"ticket exists": "ticket existe",
-	"tickets exist": "tickets existem",
-	"Stage 7 (Review): review the design artifacts with the user.": "Etapa 7 (Revisão): revise os artefatos de design com o usuário.",
-	"The user did not approve %s: re-run Stage %d (%s), revising or rewriting it, then ask for approval again. Stages %d-7 were set to pending (the old session was archived).": "O usuário não aprovou %s: rode de novo a Etapa %d (%s), revisando ou reescrevendo, depois peça a aprovação de novo. As Etapas %d-7 foram marcadas como pendentes (a sessão antiga foi arquivada).",
-	"The old session was archived; a new session starts at Stage 0. ":    "A sessão antiga foi arquivada; uma sessão nova começa na Etapa 0. ",
-	"Stages %d-7 were set to pending (the old session was archived). %s": "As Etapas %d-7 foram marcadas como pendentes (a sessão antiga foi arquivada). %s",
-
-	// Apply's results.
-	"Resuming /design %s at %s%s: %s":        "Retomando /design %s na %s%s: %s",
-	"Restarted /design %s from Stage %d: %s": "/design %s recomeçado da Etapa %d: %s",
-
-	// REVIEW's sections.
-	"exists": "existe", "MISSING": "AUSENTE",
-	"found on disk, not recorded in the session: %s": "encontrado no disco, não registrado na sessão: %s",
-	"Artifacts": "Artefatos", "Next step": "Próximo passo", "Tickets": "Tickets", "Checkpoints": "Checkpoints",
-	"recorded as created: %d": "registrados como criados: %d",
-	"remaining: %s":           "restantes: %s",
-	"%s: saved %s":            "%s: salvo em %s",
-
-	// The plan.
-	"Design session %q (%s): %s":          "Sessão de design %q (%s): %s",
-	"CONTINUE resumes at %s%s: %s":        "CONTINUE retoma na %s%s: %s",
-	"Next step: %s":                       "Próximo passo: %s",
-	"Stages:":                             "Etapas:",
-	"Artifacts:":                          "Artefatos:",
-	"Tickets: %s (%s)":                    "Tickets: %s (%s)",
-	"Conflict: %s":                        "Conflito: %s",
-	"RESTART would start again at %s: %s": "RESTART recomeçaria na %s: %s",
-
-	// The agent's prompt (--emit prompt).
-	"# Resume /design: %s\n\n":                            "# Retomar /design: %s\n\n",
-	"Resume the design session for **%s** at **%s**%s.\n": "Retome a sessão de design de **%s** na **%s**%s.\n",
-	"Why: %s.\n\n":           "Por quê: %s.\n\n",
-	"## Next step\n\n%s\n\n": "## Próximo passo\n\n%s\n\n",
-	"## Progress\n\n":        "## Progresso\n\n",
-	"\n## Artifacts\n\n":     "\n## Artefatos\n\n",
-	"\nSession file: `%s`. After each stage save a checkpoint: mark the stage complete, set current_stage to the next stage and record its artifacts.\n": "\nArquivo de sessão: `%s`. Depois de cada etapa, salve um checkpoint: marque a etapa como completa, ponha em current_stage a próxima etapa e registre seus artefatos.\n",
-
-	// Errors.
-	"%s: no session file and no design artifacts for %q":        "%s: nenhum arquivo de sessão e nenhum artefato de design de %q",
-	"an archived session is history; pickup does not change it": "uma sessão arquivada é histórico; o pickup não a altera",
-	"no design session for %q in %s: %s/%s.session.json does not exist and .claude/design/ has no %s-* artifacts (archived sessions under %s/archive/ are not opened)": "nenhuma sessão de design de %q em %s: %s/%s.session.json não existe e .claude/design/ não tem artefatos %s-* (sessões arquivadas em %s/archive/ não são abertas)",
-	"no design session found in %s: looked for %s/*.session.json and for design artifacts in .claude/design/ (archived sessions under %s/archive/ are not opened)":     "nenhuma sessão de design encontrada em %s: procurei %s/*.session.json e artefatos de design em .claude/design/ (sessões arquivadas em %s/archive/ não são abertas)",
-	"the session file cannot be read, so it cannot be edited":                                                    "o arquivo de sessão não pode ser lido, então não pode ser editado",
-	"the edited session does not read back as JSON (%s); nothing was written":                                    "a sessão editada não é lida de volta como JSON (%s); nada foi gravado",
-	"the design session or its artifacts changed since pickup read them; nothing was written (run pickup again)": "a sessão de design ou seus artefatos mudaram desde que o pickup os leu; nada foi gravado (rode o pickup de novo)",
-	" (a copy of the old session was kept at %s)":                                                                " (uma cópia da sessão antiga foi guardada em %s)",
-
-	// atelier.
-	"required field phase is missing or empty (state_manager.sh always writes it)": "o campo obrigatório phase está ausente ou vazio (state_manager.sh sempre o escreve)",
-	"no readable %s: the session's age is unknown":                                 "nenhum %s legível: a idade da sessão é desconhecida",
-	"phase %q is not one of atelier's phases (%s)":                                 "a fase %q não é uma das fases do atelier (%s)",
-	"the saved session records no phase":                                           "a sessão salva não registra nenhuma fase",
-	"none":                                                                         "nenhuma",
-	"atelier snapshot: %s":                                                         "snapshot do atelier: %s",
-	"%s records phase %s":                                                          "%s registra a fase %s",
-	"a newer saved session exists (%s): this one is history":                       "existe uma sessão salva mais nova (%s): esta é histórico",
-	"atelier moves phases with its own script: run scripts/state_manager.sh transition gather to go back (pickup does not rewrite atelier's state)": "o atelier muda de fase com o próprio script: rode scripts/state_manager.sh transition gather para voltar (o pickup não reescreve o estado do atelier)",
-	"a saved atelier session is a snapshot written by /worklog: it has no progress to reset (scripts/state_manager.sh moves the phase)":             "uma sessão salva do atelier é um snapshot escrito pelo /worklog: não tem progresso para zerar (scripts/state_manager.sh muda a fase)",
-	"Resume the %s phase":                   "Retomar a fase %s",
-	"/%s for %s":                            "/%s de %s",
-	"Go back to the gather phase":           "Voltar para a fase gather",
-	"%s is not available for atelier state": "%s não está disponível para o estado do atelier",
-	"no atelier state for feature %q in %s: looked in %s and %s/*.json": "nenhum estado do atelier da feature %q em %s: procurei em %s e %s/*.json",
-	"no atelier state found in %s: looked for %s and %s/*.json":         "nenhum estado do atelier encontrado em %s: procurei %s e %s/*.json",
-
-	// The --stage and --feature values (cmd's flags), errors around the
-	// system's own.
-	"%q is not a stage: want 0-7, 3a or 3b":         "%q não é uma etapa: use 0-7, 3a ou 3b",
-	"the feature name is empty":                     "o nome da feature está vazio",
-	"%q is not a feature name (no path separators)": "%q não é um nome de feature (sem separadores de caminho)",
-	"project %s":        "projeto %s",
-	"unknown choice %q": "escolha desconhecida %q",
-	"%s holds %d session files: only the %d changed most recently are read (%d left out; --feature NAME opens any one)": "%s tem %d arquivos de sessão: só os %d alterados mais recentemente são lidos (%d de fora; --feature NOME abre qualquer um)",
+var englishSays = Says{
+	NotValidJSON:                        i18n.T("not valid JSON: {error}"),
+	FeatureNameButFile:                  i18n.T("feature_name is {feature} but the file is named for {feature2}: {feature2} is used"),
+	StageCompleteButMissing:             i18n.T("Stage {stage} is complete but {paths} is missing"),
+	StageMarkedCompleteBut:              i18n.T("Stage {stage} is marked complete but {paths} is missing: the stage is re-run"),
+	CurrentStageButStage:                i18n.T("current_stage is {current} but stage_status marks Stages {stages} complete: pickup resumes at Stage {stage}, the first stage not complete"),
+	CurrentStageButStatus:               i18n.T("current_stage is {current} but stage_status says Stage {stage} is {status} and it has no checkpoint or output: pickup resumes at Stage {stage2} (get_resume_stage)"),
+	StageStatusSaysStage:                i18n.T("stage_status says Stage {stage} is {status} but current_stage is {current}, and Stages {stages} have their checkpoints or outputs: pickup trusts current_stage and resumes at Stage {current}"),
+	CurrentStageStagesHave:              i18n.T("current_stage is {current} and Stages {stages} have their checkpoints or outputs (stage_status lags behind)"),
+	StageFlagIgnored:                    i18n.T("{conflict} (--stage {stage} given: not acted on)"),
+	ForcedWithStage:                     i18n.T("forced with --stage {stage}"),
+	StageZeroNotComplete:                "Stage 0 is not complete: the design starts at the beginning",
+	FirstStageNotComplete:               i18n.T("Stage {stage} is the first stage not complete"),
+	EveryStageComplete:                  "every stage is complete: Stage 7 shows the review",
+	And:                                 " and ",
+	StageButAlreadyExists:               i18n.T("Stage {stage} ({name}) is {status} but {path} already exists"),
+	ForcedWithStageStages:               i18n.T("forced with --stage {stageArg}: stages before it are taken as complete"),
+	NoDesignArtifactsWere:               "no design artifacts were found: the design starts at Stage 0",
+	StageHasLastOutput:                  i18n.T("Stage {stage} has the last output on disk"),
+	ArtifactMissing:                     "artifact missing",
+	RulesApprovedFact:                   "rules approved",
+	Determined:                          i18n.T("determined: {complexity}"),
+	AlternativeChosen:                   i18n.T("alternative {n} chosen"),
+	TDDAnd:                              i18n.T("TDD and {count}"),
+	RulesExtractedAwaitingApproval:      "rules extracted, awaiting approval",
+	ExtractingRules:                     "extracting rules",
+	AlternativesGeneratedAwaitingChoice: "alternatives generated, awaiting choice",
+	GeneratingAlternatives:              "generating alternatives",
+	TDDToRevise:                         "TDD not approved, to be revised",
+	TDDApprovedNotMarked:                "TDD approved, stage not marked complete",
+	TDDWrittenAwaitingApproval:          "TDD written, awaiting approval",
+	TDDExistsNotApproved:                "TDD exists, not approved",
+	AlternativeChosenWritingTDD:         i18n.T("alternative {n} chosen, writing the TDD"),
+	WritingTDD:                          "writing the TDD",
+	FoundOutputs:                        i18n.T("found {files}"),
+	TakenAsCompleteStage:                "taken as complete (--stage)",
+	ImpliedByLaterOutputs:               "implied by later outputs",
+	FoundNotApproved:                    i18n.T("found {files}, not approved"),
+	Project:                             i18n.T("project {project}"),
+	TopLevelNotObject:                   i18n.T("the top level is {kind}, not an object"),
+	RequiredFieldPhaseMissing:           "required field phase is missing or empty (state_manager.sh always writes it)",
+	NoReadableStamp:                     i18n.T("no readable {stampKey}: the session's age is unknown"),
+	PhaseNotOneAtelier:                  i18n.T("phase {phase} is not one of atelier's phases ({atelierPhases})"),
+	SnapshotNoPhase:                     "the saved session records no phase",
+	NoneWord:                            "none",
+	AtelierSnapshot:                     i18n.T("atelier snapshot: {feature}"),
+	RecordsPhase:                        i18n.T("{file} records phase {phase}"),
+	AtelierMovesPhasesWith:              "atelier moves phases with its own script: run scripts/state_manager.sh transition gather to go back (pickup does not rewrite atelier's state)",
+	SavedAtelierSessionSnapshot:         "a saved atelier session is a snapshot written by /worklog: it has no progress to reset (scripts/state_manager.sh moves the phase)",
+	ResumePhase:                         i18n.T("Resume the {phase} phase"),
+	CommandFor:                          i18n.T("/{phase} for {feature}"),
+	GoBackGatherPhase:                   "Go back to the gather phase",
+	NewerSavedSessionExists:             i18n.T("a newer saved session exists ({newer}): this one is history"),
+	NotAvailableAtelierState:            i18n.T("{choice} is not available for atelier state"),
+	NoAtelierStateFeature:               i18n.T("no atelier state for feature {feature} in {project}: looked in {atelierState} and {atelierSessions}/*.json"),
+	NoAtelierStateFound:                 i18n.T("no atelier state found in {project}: looked for {atelierState} and {atelierSessions}/*.json"),
+	HoldsSessionFilesOnly:               i18n.T("{dir} holds {found} session files: only the {kept} changed most recently are read ({kept2} left out; --feature NAME opens any one)"),
+	NoSessionNoArtifacts:                i18n.T("{path}: no session file and no design artifacts for {feature}"),
+	StageIgnored:                        i18n.T("--stage: {stageErr}: ignored"),
+	ArchivedSessionHistoryPickup:        "an archived session is history; pickup does not change it",
+	NoDesignSessionSession:              i18n.T("no design session for {feature} in {project}: {sessionsDir}/{name}.session.json does not exist and .claude/design/ has no {name}-* artifacts (archived sessions under {sessionsDir}/archive/ are not opened)"),
+	NoDesignSessionFound:                i18n.T("no design session found in {project}: looked for {sessionsDir}/*.session.json and for design artifacts in .claude/design/ (archived sessions under {sessionsDir}/archive/ are not opened)"),
+	KeyRepeatedLastOne:                  i18n.T("key {key} is repeated: the last one is used"),
+	UnknownSessionVersionRead:           i18n.T("unknown session version {version}: read as version 1.0"),
+	UpdatedFromCreated:                  "no readable updated_at: created_at is used as the last update",
+	NoReadableTime:                      "no readable updated_at or created_at: the session's age is unknown",
+	CurrentStageNotAStage:               i18n.T("current_stage {kind} is not a stage 0-7: ignored"),
+	StatusTooLong:                       "stage_status has more than 8 entries: the extra ones are ignored",
+	MissingKind:                         "missing",
+	NotObjectKind:                       "not an object",
+	StageStatusStagesBefore:             i18n.T("stage_status is {where}: stages before current_stage {current} are read as complete"),
+	FileHasNeitherStage:                 "the file has neither stage_status nor current_stage: which stages are done cannot be known",
+	StageStatusNotObject:                i18n.T("stage_status is {kind}, not an object, and there is no current_stage"),
+	NoStatusForStage:                    i18n.T("stage_status has no entry for stage {stage}: read as pending"),
+	CheckpointsNotObjectIgnored:         i18n.T("checkpoints is {kind}, not an object: ignored"),
+	ArtifactsHoldsNotPath:               i18n.T("artifacts.{key} holds {kind}, not a path: ignored"),
+	ArtifactsNotPathList:                i18n.T("artifacts.{key} is {kind}, not a path, a list of paths or null: ignored"),
+	ArtifactsNotObjectIgnored:           i18n.T("artifacts is {kind}, not an object: ignored"),
+	TicketsProgressRemainingNot:         i18n.T("tickets_progress.remaining is {kind}, not a list: ignored"),
+	TicketsProgressNotObject:            i18n.T("tickets_progress is {kind}, not an object: ignored"),
+	StatusKeyNotStage:                   i18n.T("stage_status key {key} is not a stage 0-7: ignored"),
+	UnknownStatusValue:                  i18n.T("{where} is {raw}, not complete, in_progress or pending: read as pending"),
+	ReRunStageAlthough:                  i18n.T("Re-run Stage {stage} ({name}): {paths} although the stage is marked complete. {step}"),
+	UserApprovedYesStage:                i18n.T("The user approved {paths} ({question} yes) and Stage {stage} was marked complete. {step}"),
+	EveryStageCompleteShow:              "Every stage is complete: show the review (Stage 7).",
+	PRD:                                 "the PRD",
+	StageClarificationCheckWhether:      i18n.T("Stage 0 (Clarification): check whether the requirements in {prd} are clear; ask the open questions and record the answers, then proceed to Stage 1."),
+	AskTheseRulesWere:                   "Ask: \"These rules were extracted. Do you approve?\" On approval mark Stage 1 complete and proceed to Stage 2.",
+	ReadPresentRulesUser:                i18n.T("Read {path} and present the rules to the user. {ask}"),
+	ExtractBusinessRulesInto:            i18n.T("Extract the business rules into {path} and present them to the user. {ask}"),
+	StageAnalysisDetermineComplexity:    "Stage 2 (Analysis): determine the complexity (simple or complex) and the reason, then proceed to Stage 3.",
+	AskWhichAlternativeDo:               "Ask: \"Which alternative do you want to proceed with?\" On choice save it and proceed to Stage 3b (TDD).",
+	ReadPresentAllAlternatives:          i18n.T("Read {path} and present all alternatives. {ask}"),
+	ResearchCodebaseWriteAlternatives:   i18n.T("Research the codebase and write the alternatives with their pros and cons to {path}, then present them. {ask}"),
+	ForAlternative:                      i18n.T(" for alternative {n}"),
+	NotApprovedTDD:                      i18n.T("The user did not approve {path} (Re-run Stage 3): revise or rewrite the TDD{alt} and its ADRs, then ask the user for approval again. On approval proceed to Stage 4."),
+	ExistsCompleteReadAsk:               i18n.T("{path} exists and is complete: read it and ask the user for approval. On approval proceed to Stage 4."),
+	PartialContinueWritingTDD:           i18n.T("{path} is partial: continue writing the TDD{alt}, then ask the user for approval. On approval proceed to Stage 4."),
+	WriteTDDADRsUnder:                   i18n.T("Write the TDD{alt} at {path} and its ADRs under docs/adr/, then ask the user for approval. On approval proceed to Stage 4."),
+	StageDeterminedSimpleSo:             " (Stage 2 determined: simple, so contracts may not be needed)",
+	NotApprovedContracts:                i18n.T("The user did not approve {path} (Re-run Stage 4): revise the contracts, then ask for approval again and proceed to Stage 5."),
+	StageContractsWriteContracts:        i18n.T("Stage 4 (Contracts): write the contracts to {path}{note}, then proceed to Stage 5."),
+	NotApprovedScenarios:                i18n.T("The user did not approve {path} (Re-run Stage 5): revise the scenarios, then ask for approval again and proceed to Stage 6."),
+	ReadProceedStage:                    i18n.T("Read {path} and proceed to Stage 6."),
+	StageBDDGenerateGherkin:             i18n.T("Stage 5 (BDD): generate the Gherkin scenarios in {path}, then proceed to Stage 6."),
+	AllPlannedTicketsExist:              i18n.T("All {planned} planned tickets exist ({pattern}): proceed to Stage 7 (Review)."),
+	PlannedTicketsExistContinue:         i18n.T("{count} of {planned} planned tickets exist ({pattern}): continue creating the remaining tickets"),
+	WhenAllExistProceed:                 ". When all exist, proceed to Stage 7 (Review).",
+	StageTicketsNoTotal:                 i18n.T("Stage 6 (Tickets): {count} in {pattern} and no total_planned is recorded: slice the remaining endpoints into tickets, then proceed to Stage 7 (Review)."),
+	StageReviewReviewDesign:             "Stage 7 (Review): review the design artifacts with the user.",
+	NotApprovedRerun:                    i18n.T("The user did not approve {paths}: re-run Stage {stage} ({name}), revising or rewriting it, then ask for approval again. Stages {stage}-7 were set to pending (the old session was archived)."),
+	OldSessionWasArchived:               "The old session was archived; a new session starts at Stage 0. ",
+	StagesWereSetPending:                i18n.T("Stages {restartFrom}-7 were set to pending (the old session was archived). {step}"),
+	ExistsWord:                          "exists",
+	MissingWord:                         "MISSING",
+	FoundDiskNotRecorded:                i18n.T("found on disk, not recorded in the session: {path}"),
+	ArtifactsHeading:                    "Artifacts",
+	NextStepHeading:                     "Next step",
+	RecordedAsCreated:                   i18n.T("recorded as created: {recorded}"),
+	Remaining:                           i18n.T("remaining: {remaining}"),
+	TicketsHeading:                      "Tickets",
+	SavedAt:                             i18n.T("{checkpoint}: saved {at}"),
+	CheckpointsHeading:                  "Checkpoints",
+	DesignSession:                       i18n.T("Design session {feature} ({rel}): {situation}"),
+	CONTINUEResumes:                     i18n.T("CONTINUE resumes at {stage}{sub}: {reason}"),
+	NextStepLine:                        i18n.T("Next step: {next}"),
+	StagesLabel:                         "Stages:",
+	ArtifactsLabel:                      "Artifacts:",
+	TicketsSummary:                      i18n.T("Tickets: {summary} ({pattern})"),
+	Conflict:                            i18n.T("Conflict: {conflict}"),
+	RESTARTWouldStartAgain:              i18n.T("RESTART would start again at {stage}: {step}"),
+	ResumeDesign:                        i18n.T("# Resume /design: {feature}\n\n"),
+	ResumeDesignSession:                 i18n.T("Resume the design session for **{feature}** at **{stage}**{sub}.\n"),
+	Why:                                 i18n.T("Why: {reason}.\n\n"),
+	NextStepPrompt:                      i18n.T("## Next step\n\n{next}\n\n"),
+	ProgressPrompt:                      "## Progress\n\n",
+	ArtifactsPrompt:                     "\n## Artifacts\n\n",
+	SessionFileNote:                     i18n.T("\nSession file: `{file}`. After each stage save a checkpoint: mark the stage complete, set current_stage to the next stage and record its artifacts.\n"),
+	DoesNotExistStages:                  i18n.T("{rel} does not exist: the stages were reconstructed from the design artifacts on disk"),
+	SubStage:                            i18n.T("sub-stage {sub}"),
+	SessionFileCorruptedLine:            i18n.T("the session file is corrupted (line {corruptionLine}); the stages were rebuilt from the artifacts on disk"),
+	NoSessionFile:                       "there is no session file; the stages were rebuilt from the artifacts on disk",
+	ResumingDesign:                      i18n.T("Resuming /design {feature} at {stage}{sub}: {next}"),
+	RestartedDesignFromStage:            i18n.T("Restarted /design {feature} from Stage {restartFrom}: {step}"),
+	CONTINUEApprovesMarksStage:          i18n.T("CONTINUE approves {paths} and marks Stage {stage} complete: Stage {next} is next"),
+	CorruptedStagesWereReconstructed:    i18n.T("{rel} is corrupted ({corruption}): the stages were reconstructed from the design artifacts on disk"),
+	SessionArchivedNewOne:               "the session is archived; a new one starts with every stage pending",
+	MovedNoNewSession:                   i18n.T("moved to {archiveDir}; no new session"),
+	MoveTimestampSessionJson:            i18n.T("Move {rel} to {archiveDir}{feature}.<timestamp>.session.json?\nNothing is deleted: move it back to resume the session. No new session is created."),
+	EveryStageCompleteHint:              "every stage is complete: show the review",
+	RestartHint:                         i18n.T("stages {restartFrom}-7 set to pending; the old session is archived first"),
+	StageOutputMissing:                  "the stage's output is missing",
+	ApproveQuestion:                     i18n.T("{question}\n{paths} exists but Stage {stage} is not marked complete{note}.\nYes marks Stage {stage} complete in {rel} and resumes at Stage {next}. No goes back to the menu (Re-run Stage {stage} is there)."),
+	NotApprovedHint:                     i18n.T("not approved: stages {stage}-7 set to pending; the old session is archived first"),
+	ThenResume:                          i18n.T("then resume at {stage}"),
+	DesignArtifactsDiskSay:              "the design artifacts on disk say where it stands",
+	WriteReconstructedSessionCorrupted:  i18n.T("Write the reconstructed session to {rel}?\n{rebuilt}\nThe corrupted file is kept beside it as {file}.corrupted.<timestamp>."),
+	NoArtifactsToRebuild:                i18n.T("no design artifacts for {feature} were found: nothing to rebuild from (RESTART starts a new session)"),
+	CreateFromDesignArtifacts:           i18n.T("Create {rel} from the design artifacts on disk?\n{summary}\nRun with --stage N to say instead that the stages before N are complete."),
+	EveryStagePendingArtifacts:          "every stage pending; the artifacts stay on disk",
+	NoSessionFileToArchive:              "there is no session file to archive",
+	ThisArchivedSessionHistory:          i18n.T("this is an archived session (history): move it back to .claude/design/sessions/{feature}.session.json to resume it"),
+	SessionAlreadyArchived:              "the session is already archived",
+	CheckpointApproved:                  "its checkpoint records that you approved it",
+	CheckpointApprovedNote:              " (its stage_3b_design checkpoint records user_approved: true)",
+	EveryStagePendingDesign:             "Every stage pending: the design starts at Stage 0.",
+	StageComplete:                       "Stage 0 complete",
+	StagesComplete:                      i18n.T("Stages 0-{resume} complete"),
+	StageProgress:                       i18n.T("Stage {resume} in progress"),
+	StagePending:                        "Stage 7 pending",
+	StagesPending:                       i18n.T("Stages {resume}-7 pending"),
+	PathMissing:                         i18n.T("{paths} is missing"),
+	PathsMissing:                        i18n.T("{paths} are missing"),
+	NotAStage:                           i18n.T("{value} is not a stage: want 0-7, 3a or 3b"),
+	FeatureNameEmpty:                    "the feature name is empty",
+	NotAFeatureName:                     i18n.T("{name} is not a feature name (no path separators)"),
+	SessionFileUnreadable:               "the session file cannot be read, so it cannot be edited",
+	EditedSessionNotJSON:                i18n.T("the edited session does not read back as JSON ({error}); nothing was written"),
+	ChangedSinceRead:                    "the design session or its artifacts changed since pickup read them; nothing was written (run pickup again)",
+	UnknownChoice:                       i18n.T("unknown choice {choice}"),
+	OldSessionKept:                      i18n.T(" (a copy of the old session was kept at {keep})"),
 }

@@ -250,7 +250,7 @@ func (v *view) approved(now time.Time) ([]byte, error) {
 // other byte of the file stays as it was.
 func (v *view) edit(now time.Time, current int, change func(map[int]string), artifactKey string, reject int) ([]byte, error) {
 	if v.file == nil {
-		return nil, errors.New(v.text().w("the session file cannot be read, so it cannot be edited"))
+		return nil, errors.New(v.text().SessionFileUnreadable)
 	}
 	if err := (textin.Text{Encoding: v.file.tree.encoding}).Writable(v.path); err != nil {
 		return nil, err // offsets are into the decoded text, not the file's bytes
@@ -325,7 +325,7 @@ func (v *view) edit(now time.Time, current int, change func(map[int]string), art
 	}
 	out := applyEdits(data, dedupe(edits))
 	if _, jerr := parseJSON(out); jerr != nil {
-		return nil, errors.New(v.text().f("the edited session does not read back as JSON (%s); nothing was written", jerr.in(v.text())))
+		return nil, errors.New(v.text().EditedSessionNotJSON.F(jerr.in(v.text())))
 	}
 	return out, nil
 }
@@ -455,7 +455,7 @@ func sortedInts(m map[int]string) []int {
 // longer give the menu the person chose from.
 func (v *view) changedSince() error {
 	return &model.GuardError{Kind: "state_changed",
-		Message: v.text().w("the design session or its artifacts changed since pickup read them; nothing was written (run pickup again)")}
+		Message: v.text().ChangedSinceRead}
 }
 
 // apply carries out choice c on the view, which was just recomputed from
@@ -515,7 +515,7 @@ func (v *view) apply(c model.Choice, now time.Time) model.Applied {
 		return a
 	case model.Discard:
 		if !v.exists {
-			return fail(errors.New("design: " + v.text().w("there is no session file to archive")))
+			return fail(errors.New("design: " + v.text().NoSessionFileToArchive))
 		}
 		dst := archivePath(v.path, v.feature, now)
 		if err := fsx.ArchiveTo(v.path, v.fp, dst); err != nil {
@@ -524,7 +524,7 @@ func (v *view) apply(c model.Choice, now time.Time) model.Applied {
 		a.Changed, a.ArchivedTo = []string{v.path}, dst
 		return a
 	}
-	return fail(errors.New("design: " + v.text().f("unknown choice %q", c)))
+	return fail(errors.New("design: " + v.text().UnknownChoice.F(strconv.Quote(string(c)))))
 }
 
 // copyThenReplace keeps the loaded bytes under keep (a new file) and
@@ -539,7 +539,7 @@ func (v *view) copyThenReplace(keep string, out []byte) error {
 		return err
 	}
 	if err := fsx.ReplaceIfUnchanged(v.path, v.fp, out); err != nil {
-		return fmt.Errorf("%w%s", err, v.text().f(" (a copy of the old session was kept at %s)", keep))
+		return fmt.Errorf("%w%s", err, v.text().OldSessionKept.F(keep))
 	}
 	return nil
 }

@@ -153,8 +153,8 @@ func (c *completer) walk(path string, en, v reflect.Value, raw any) {
 	}
 }
 
-// fields walks a struct's fields; an embedded struct's fields are the
-// object's own, as encoding/json reads them.
+// fields walks a struct's fields against obj. An embedded struct's
+// fields are its container's, as encoding/json reads them.
 func (c *completer) fields(path string, en, v reflect.Value, obj map[string]any, known map[string]bool) {
 	c.t.Helper()
 	for i := 0; i < en.NumField(); i++ {
@@ -162,7 +162,7 @@ func (c *completer) fields(path string, en, v reflect.Value, obj map[string]any,
 		if f.Tag.Get("json") == "-" {
 			continue
 		}
-		if f.Anonymous && f.Type.Kind() == reflect.Struct && f.Type != mType && f.Type != pType {
+		if embedded(f) {
 			c.fields(path, en.Field(i), v.Field(i), obj, known)
 			continue
 		}
@@ -172,6 +172,12 @@ func (c *completer) fields(path string, en, v reflect.Value, obj map[string]any,
 		known[f.Name] = true
 		c.walk(join(path, f.Name), en.Field(i), v.Field(i), obj[f.Name])
 	}
+}
+
+// embedded reports whether f is an embedded struct whose fields
+// encoding/json reads as its container's.
+func embedded(f reflect.StructField) bool {
+	return f.Anonymous && f.Type.Kind() == reflect.Struct && f.Type != mType && f.Type != pType
 }
 
 func (c *completer) extra(path string, obj map[string]any, known map[string]bool) {
@@ -266,6 +272,10 @@ func unused(t TB, b i18n.AnyBundle, opt Options) {
 	walk = func(path string, v reflect.Value) {
 		for i := 0; i < v.NumField(); i++ {
 			f := v.Type().Field(i)
+			if embedded(f) && f.Tag.Get("json") != "-" {
+				walk(path, v.Field(i))
+				continue
+			}
 			if !f.IsExported() || f.Tag.Get("json") == "-" {
 				continue
 			}

@@ -77,3 +77,24 @@ func TestCompleteOnAFileThatDecodes(t *testing.T) {
 		t.Errorf("unused: %q", unusedRec.errs)
 	}
 }
+
+// Embedded is a catalog that embeds another struct, whose fields its
+// message file holds at the top level, as encoding/json reads them.
+type Embedded struct {
+	Title i18n.M
+	embeddedPart
+}
+
+type embeddedPart struct{ Inner string }
+
+func TestCompleteFlattensEmbeddedStructs(t *testing.T) {
+	en := Embedded{Title: i18n.T("Title {x}"), embeddedPart: embeddedPart{Inner: "Inner"}}
+	rec := &recorder{}
+	// Only this test selects them; an embedded field's path is its own name.
+	Complete(rec, Options{Unused: []string{"Title", "Inner"}}, i18n.NewBundle(&en, files, "testdata/embedded"))
+	if len(rec.errs) != 0 {
+		t.Errorf("a file laid out as encoding/json reads an embedded struct: %q", rec.errs)
+	}
+	_ = en.Title.F
+	_ = en.Inner
+}
