@@ -1,9 +1,13 @@
 // Package i18n is how pickup speaks more than one language: the Lang a
 // run speaks (chosen by Detect from --lang, PICKUP_LANG and the locale),
-// and Catalogs, the one way every package keeps its sentences: a value of
-// the package's own catalog type per language. A second language is a new
-// catalog value beside the English one, never a code change; the
-// i18n/i18ntest package checks that every catalog is complete.
+// and the one way every package keeps its sentences: a Bundle, English as
+// a Go value of the package's catalog struct (M for a sentence with
+// {placeholders}, P for one about a number, with CLDR plural forms) and
+// every other language as a JSON message file a translator edits without
+// Go (bundle.go, msg.go); Words and Phases are the fixed words JSON keeps
+// in English that screens translate (words.go). A second language is new
+// message files, never a code change; the i18n/i18ntest package checks
+// that every bundle is complete.
 //
 // Language tags are parsed and matched with golang.org/x/text/language,
 // so "pt", "pt_BR.UTF-8" and "pt-PT" all find pt-BR, and "en_GB" English.
@@ -95,19 +99,3 @@ func Names() []string {
 	}
 	return out
 }
-
-// Catalogs holds one package's catalog (a struct of its sentences, T)
-// per language. The English one must be there; For falls back to it for
-// a language the package has no catalog for yet.
-type Catalogs[T any] map[Lang]*T
-
-// For returns l's catalog, or English's when there is none for l.
-func (c Catalogs[T]) For(l Lang) *T {
-	if t, ok := c[l]; ok && t != nil {
-		return t
-	}
-	return c[English]
-}
-
-// Has reports whether l has a catalog of its own.
-func (c Catalogs[T]) Has(l Lang) bool { return c[l] != nil }

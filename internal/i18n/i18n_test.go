@@ -73,16 +73,3 @@ func TestDetect(t *testing.T) {
 		t.Errorf("Detect(--lang fr) error = %v; want one naming the flag and the languages", err)
 	}
 }
-
-func TestCatalogsFallBackToEnglish(t *testing.T) {
-	type text struct{ Hello string }
-	en, pt := &text{"hello"}, &text{"olá"}
-	c := Catalogs[text]{English: en}
-	if c.For(PortugueseBR) != en || c.Has(PortugueseBR) {
-		t.Errorf("without a pt-BR catalog, For(pt-BR) must be English's")
-	}
-	c[PortugueseBR] = pt
-	if c.For(PortugueseBR) != pt || c.For(English) != en || c.For("xx") != en || !c.Has(PortugueseBR) {
-		t.Errorf("For picks the language's own catalog, else English's")
-	}
-}
