@@ -262,7 +262,7 @@ func (m Model) sessionDetails(s *model.Session) string {
 		// First, so a cut line still says where the session is.
 		add(m.cat.Picker.Worktree.F(filepath.Base(s.Project)))
 	}
-	add(s.Stage)
+	add(m.cat.Word(s.Stage))
 	if p := s.CurrentPhase(); p != "" && p != s.Stage {
 		add(m.cat.Browser.Phase(m.cat.Phase(p)))
 	}

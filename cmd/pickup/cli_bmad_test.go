@@ -22,6 +22,8 @@ func init() {
 		},
 		hostileReview: true,
 		demoArtifacts: []string{"story"},
+		// BMAD's status words, said as the ledger writes them.
+		toolWords: []string{"done", "review", "in-progress", "ready-for-dev", "backlog"},
 	})
 }
 

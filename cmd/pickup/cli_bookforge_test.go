@@ -22,6 +22,7 @@ func init() {
 		},
 		demoArchived:  1,
 		demoArtifacts: []string{"scene_card", "patch", "pack"},
+		toolWords:     []string{"bookforge --workspace workspace run --book"},
 	})
 }
 

@@ -20,6 +20,11 @@ type formatTest struct {
 	// state file, which by its spec is no session (exit 3).
 	emptyNoSession func(w hWorld) string
 
+	// toolWords are the tool's own words pickup writes out as they are
+	// in every language (a command line it names, the status words of
+	// its files): TestDemoSpeaksPortuguese counts them as quoted.
+	toolWords []string
+
 	// demoArchived is how many archived sessions of the format the demo
 	// holds; demoArtifacts, artifact kinds its demo session lists.
 	demoArchived  int

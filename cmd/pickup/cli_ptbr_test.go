@@ -52,9 +52,13 @@ func demoSources(t *testing.T, dirs ...string) []string {
 // added in English only fails here.
 func TestDemoSpeaksPortuguese(t *testing.T) {
 	project, home := demoWorld(t)
-	// The command lines pickup writes out for a tool are the tool's
-	// words: bookforge's resume command.
-	sources := append(demoSources(t, project, home), "bookforge --workspace workspace run --book")
+	// The command lines pickup writes out for a tool, and the status
+	// words of its files, are the tool's words: each format declares
+	// its own (formatTest.toolWords).
+	sources := demoSources(t, project, home)
+	for _, f := range registeredFormats(t) {
+		sources = append(sources, f.toolWords...)
+	}
 	pt := []string{"PICKUP_LANG=pt-BR"}
 	run := func(args ...string) string {
 		t.Helper()

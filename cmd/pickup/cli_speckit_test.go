@@ -18,7 +18,7 @@ func init() {
 			return w
 		},
 		hostileReview: true,
-		demoArtifacts: []string{"spec", "plan", "tasks"},
+		demoArtifacts: []string{"state", "spec", "plan"},
 		// spec-kit has no RESTART: DISCARD's archive must not block one.
 		restartFirst: "discard",
 	})

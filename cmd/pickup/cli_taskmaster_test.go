@@ -19,7 +19,8 @@ func init() {
 			return w
 		},
 		hostileReview: true,
-		demoArtifacts: []string{"tasks", "state"},
+		demoArtifacts: []string{"state", "tag_state"},
+		toolWords:     []string{"task-master next", "task-master set-status", "task-master show"},
 	})
 }
 

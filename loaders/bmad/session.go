@@ -396,7 +396,9 @@ func (r *reading) context() map[string]any {
 // artifacts are the ledger, the config and every story file that
 // exists, in ledger order.
 func (r *reading) artifacts() []model.Artifact {
-	out := []model.Artifact{{Path: r.rel, Kind: "ledger", Exists: true}}
+	// The ledger is the session's own state file, which the artifact
+	// list puts first by itself (loaders/artifacts.List).
+	var out []model.Artifact
 	if _, err := os.Stat(filepath.Join(r.root, filepath.FromSlash(ConfigPath))); err == nil {
 		out = append(out, model.Artifact{Path: ConfigPath, Kind: "config", Exists: true})
 	}

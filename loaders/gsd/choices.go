@@ -250,9 +250,11 @@ func artifacts(p *project) []model.Artifact {
 	add := func(path, kind, phase string, exists bool) {
 		out = append(out, model.Artifact{Path: rel(p.root, path), Kind: kind, Phase: phase, Exists: exists})
 	}
-	for _, n := range []string{"STATE.md", "ROADMAP.md", "PROJECT.md", "REQUIREMENTS.md"} {
+	// STATE.md is the session's own state file, which the artifact
+	// list puts first by itself (loaders/artifacts.List).
+	for _, n := range []string{"ROADMAP.md", "PROJECT.md", "REQUIREMENTS.md"} {
 		if fileExists(filepath.Join(p.planning, n)) {
-			add(filepath.Join(p.planning, n), "state", "", true)
+			add(filepath.Join(p.planning, n), "planning", "", true)
 		}
 	}
 	for _, m := range p.markers() {

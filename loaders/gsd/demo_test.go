@@ -14,7 +14,7 @@ func TestDemoSample(t *testing.T) {
 	dir := t.TempDir()
 	testkit.CopyTree(t, filepath.Join("testdata", "demo"), dir)
 	s := loadOne(t, dir)
-	if s.ResumePoint.Phase != "checkpoint: .planning/phases/02-checkout/.continue-here.md" || s.LastAction == nil || !s.LastAction.Clean {
+	if s.ResumePoint.Phase != "Phase 2" || !strings.Contains(s.ResumePoint.Reason, "checkpoint .planning/phases/02-checkout/.continue-here.md") || s.LastAction == nil || !s.LastAction.Clean {
 		t.Fatalf("%+v %+v", s.ResumePoint, s.LastAction)
 	}
 	if *s.Units != (model.Progress{Done: 3, Total: 4}) || len(s.Alerts) != 0 || s.Status != "paused" {

@@ -154,20 +154,20 @@ func (l Loader) resumePoint(p *project, n next) model.ResumePoint {
 		if pl == "" {
 			pl = p.agentID
 		}
-		rp.Phase = t.WhereAgent.F(orQ(num), pl)
+		rp.Phase = phaseName(num, t.WhereAgent.F(orQ(num), pl))
 		rp.Reason = t.WhyAgent.F(p.agentID, orQ(pl), n.cmd)
 	case stepHandoff:
 		where := strings.Trim(strings.Join(nonEmpty(p.handoff.Phase, p.handoff.Plan, p.handoff.Task), " / "), " ")
-		rp.Phase = t.WhereHandoff.F(textsafe.Line(orQ(where), 120))
+		rp.Phase = phaseName(num, textsafe.Line(orQ(where), 120))
 		rp.Reason = t.WhyHandoff.F(n.cmd)
 	case stepCheckpoint:
-		rp.Phase = t.WhereCheck.F(rel(p.root, n.file))
+		rp.Phase = phaseName(num, rel(p.root, n.file))
 		rp.Reason = t.WhyCheckpoint.F(rel(p.root, n.file), n.cmd)
 	case stepPlan:
-		rp.Phase = t.WherePlan.F(num, pl)
+		rp.Phase = phaseName(num, t.WherePlan.F(num, pl))
 		rp.Reason = t.WhyPlan.F(rel(p.root, n.file), n.cmd)
 	case stepAdvance:
-		rp.Phase = t.WherePhase.F(num)
+		rp.Phase = phaseName(num, t.WherePhase.F(num))
 		switch {
 		case n.done != nil:
 			rp.Reason = t.WhyAdvance.F(trimNum(n.done.Num), num, n.cmd)
@@ -185,6 +185,17 @@ func (l Loader) resumePoint(p *project, n next) model.ResumePoint {
 		rp.Reason = t.WhyNothing
 	}
 	return rp
+}
+
+// phaseName is the resume point's phase as JSON keeps it, the same in
+// every language: "Phase 4" (the screens say "Fase 4"), else what the
+// state names (a handoff's place, a checkpoint file), else the loader's
+// own words.
+func phaseName(num, other string) string {
+	if num != "" {
+		return "Phase " + num
+	}
+	return other
 }
 
 func orQ(s string) string {

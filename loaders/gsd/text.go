@@ -20,8 +20,6 @@ type Text struct {
 	WhereAgent    i18n.M
 	WherePlan     i18n.M
 	WherePhase    i18n.M
-	WhereHandoff  i18n.M
-	WhereCheck    i18n.M
 	WhereDone     string
 
 	// Alerts: the ledgers disagree.
@@ -119,8 +117,6 @@ var english = Text{
 	WhereAgent:    i18n.T("phase {phase}, plan {plan} (interrupted agent)"),
 	WherePlan:     i18n.T("phase {phase}, plan {plan}"),
 	WherePhase:    i18n.T("phase {phase}"),
-	WhereHandoff:  i18n.T("handoff: {where}"),
-	WhereCheck:    i18n.T("checkpoint: {where}"),
 	WhereDone:     "milestone complete",
 
 	AlertUnsummarized: i18n.T("phase {phase} is marked complete ({by}), but plan {plan} has no SUMMARY ({file})"),

@@ -16,4 +16,5 @@ var messages embed.FS
 // keeps in English (i18n.Word).
 var words = i18n.NewWords(messages, "messages",
 	"Feature", "Current feature", "Stage", "Next task", "Checklists", "tasks",
+	StageSpecify, StagePlan, StageImplement, StageImplemented,
 )

@@ -126,9 +126,9 @@ var unfinishedSeen sync.Map
 // planned is a feature before tasks.md: spec.md alone, or spec.md and
 // plan.md.
 func (b *builder) planned(dir string) {
-	cmd, stage := b.t.NextPlan, b.t.Stage.Specify
+	cmd, stage := b.t.NextPlan, StageSpecify
 	if filepath.Base(b.path) == "plan.md" {
-		cmd, stage = b.t.NextTasks, b.t.Stage.Plan
+		cmd, stage = b.t.NextTasks, StagePlan
 	}
 	b.s.Stage, b.s.Status = stage, stage
 	b.s.Standing = model.StandingReady
@@ -167,13 +167,13 @@ func (b *builder) resume(name string) {
 	u := b.s.Units
 	switch {
 	case !left:
-		b.s.Stage, b.s.Status = b.t.Stage.Implemented, b.t.Stage.Implemented
+		b.s.Stage, b.s.Status = StageImplemented, StageImplemented
 		b.s.Standing = model.StandingDone
 		b.s.ResumePoint = model.ResumePoint{Reason: b.t.ReasonAllDone.F(file)}
 		b.s.Policy[model.Continue] = model.ChoicePolicy{Hint: b.t.TasksDone.N(u.Done, u.Total)}
 	default:
 		phase := b.doc.Phases()[i].Name
-		b.s.Stage, b.s.Status = b.t.Stage.Implement, b.t.Stage.Implement
+		b.s.Stage, b.s.Status = StageImplement, StageImplement
 		if u.Done == 0 {
 			b.s.Standing = model.StandingReady
 		} else {
@@ -395,8 +395,8 @@ func (b *builder) artifacts(dir string) {
 	for _, n := range []string{"spec.md", "plan.md", "tasks.md", "research.md", "data-model.md", "quickstart.md", "checklists", "contracts"} {
 		p := filepath.Join(dir, n)
 		st, err := os.Lstat(p)
-		if err != nil {
-			continue
+		if err != nil || p == b.path {
+			continue // the state file itself comes first in every list (loaders/artifacts.List)
 		}
 		rel, _ := filepath.Rel(b.root, p)
 		b.s.Artifacts = append(b.s.Artifacts, model.Artifact{Path: filepath.ToSlash(rel), Kind: kindOf(n), Exists: true, Dir: st.IsDir(), Size: st.Size(), ModTime: st.ModTime()})

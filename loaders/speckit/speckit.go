@@ -23,6 +23,16 @@ import (
 // SourceName is the format's name in --source and JSON.
 const SourceName = "speckit"
 
+// The stages a feature is in, named after spec-kit's commands: JSON's
+// stage and status, the same in every language (the screens translate
+// them: messages/words.<lang>.json).
+const (
+	StageSpecify     = "specify"
+	StagePlan        = "plan"
+	StageImplement   = "implement"
+	StageImplemented = "implemented"
+)
+
 // Loader reads spec-kit features.
 type Loader struct{ Lang i18n.Lang }
 

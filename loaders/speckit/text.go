@@ -9,7 +9,6 @@ type Text struct {
 	// Where the current feature comes from (Current.How).
 	FromFeatureJSON, FromBranch, FromHighest string
 
-	Stage                                     struct{ Specify, Plan, Tasks, Implement, Implemented string }
 	NextPlan, NextTasks                       string
 	NextTask                                  i18n.M
 	ReasonNext, ReasonPlanned, ReasonAllDone  i18n.M
@@ -41,12 +40,9 @@ type Text struct {
 }
 
 var english = Text{
-	FromFeatureJSON: ".specify/feature.json names it",
-	FromBranch:      "the git branch's number names it",
-	FromHighest:     "the highest-numbered feature folder (no .specify/feature.json, no numbered branch)",
-	Stage: struct{ Specify, Plan, Tasks, Implement, Implemented string }{
-		"specify", "plan", "tasks", "implement", "implemented",
-	},
+	FromFeatureJSON:     ".specify/feature.json names it",
+	FromBranch:          "the git branch's number names it",
+	FromHighest:         "the highest-numbered feature folder (no .specify/feature.json, no numbered branch)",
 	NextPlan:            "/speckit.plan",
 	NextTasks:           "/speckit.tasks",
 	NextTask:            i18n.T("{id} in {phase}"),

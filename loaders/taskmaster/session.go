@@ -143,13 +143,13 @@ func (in *input) session(t *tag) *model.Session {
 	return s
 }
 
-// artifacts are task-master's files that exist: the store, the current
-// tag, the configuration, the PRD and complexity report, and the task
+// artifacts are task-master's files that exist beside the store (which
+// the artifact list puts first by itself): the current tag, the
+// configuration, the PRD and complexity report, and the task
 // files of the next task and of the tasks in progress.
 func (in *input) artifacts(v *view) []model.Artifact {
 	cands := []struct{ rel, kind string }{
-		{in.rel(in.path), "tasks"},
-		{stateFile, "state"},
+		{stateFile, "tag_state"},
 		{configFile, "config"},
 		{legacyConfig, "config"},
 		{".taskmaster/docs/prd.txt", "prd"},
