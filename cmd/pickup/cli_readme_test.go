@@ -47,9 +47,9 @@ func demoScreen(t *testing.T, env []string, aios bool) string {
 	// In colour, as a person sees it (capture-pane drops the colours but
 	// keeps the glyphs NO_COLOR would turn into ASCII).
 	p := startPane(t, 80, 24, t.TempDir(), append([]string{"NO_COLOR="}, env...), "demo")
-	p.waitFor("7", "10", "aios", "atelier")
+	p.waitFor("11", "aios", "bmad")
 	if aios {
-		p.keys("jj")
+		p.keys("jjj")
 		p.key("Enter")
 		p.waitFor("CONTINUE [c]", "DISCARD [D]")
 	}

@@ -86,7 +86,9 @@ func unpackSample(dir, home string, now time.Time) error {
 	ages := []sampleAge{}
 	for _, s := range sourceSpecs {
 		if s.sample != nil {
-			pairs = append(pairs, s.sample.fill(dir, home)...)
+			if s.sample.fill != nil {
+				pairs = append(pairs, s.sample.fill(dir, home)...)
+			}
 			ages = append(ages, s.sample.ages...)
 		}
 	}
@@ -156,6 +158,9 @@ func samplePlace(rel, dir, home string, now time.Time) (string, bool) {
 	}
 	for _, s := range sourceSpecs {
 		if s.sample != nil {
+			if s.sample.place == nil {
+				continue
+			}
 			if dst, ok := s.sample.place(rel, dir, home); ok {
 				return dst, true
 			}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"time"
+
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/speckit"
 )
@@ -13,5 +15,8 @@ func init() {
 		title:   "spec-kit",
 		order:   10,
 		demo:    "a spec-kit feature six tasks in",
+		// tasks.md's time is the session's: half an hour before the
+		// AIOS crash, so the picker's order is the same on every run.
+		sample: &formatSample{ages: []sampleAge{{"project/specs/", 150 * time.Minute}, {"project/.specify/", 150 * time.Minute}}},
 	})
 }

@@ -52,11 +52,11 @@ type formatSample struct {
 	// ages date the unpacked files (modification times), by path prefix
 	// in the sample, first match wins.
 	ages []sampleAge
-	// place is where the sample file rel (its path under sample/) is
+	// place, optional, is where the sample file rel (its path under sample/) is
 	// unpacked for the project dir and the Claude home, and whether it
 	// is the format's.
 	place func(rel, dir, home string) (string, bool)
-	// fill are placeholder, value pairs filled in the format's paths and
+	// fill, optional, are placeholder, value pairs filled in the format's paths and
 	// files.
 	fill func(dir, home string) []string
 }
