@@ -19,6 +19,8 @@ func init() {
 		},
 		hostileReview: true,
 		demoArtifacts: []string{"plan", "summary"},
+		// GSD's status word, as STATE.md writes it.
+		toolWords: []string{"Paused"},
 	})
 }
 
@@ -169,7 +171,7 @@ func TestGSDRestartThenUndo(t *testing.T) {
 func TestGSDPortuguese(t *testing.T) {
 	dir := gsdFixture(t, "in-progress-plan-without-summary")
 	r := pickup(t, dir, "status", "--long", "--lang", "pt-BR").want(t, exitOK)
-	for _, want := range []string{"fase 4, plano 04-03", "não tem SUMMARY: conclua o plano incompleto (/gsd:execute-phase 4)", "Próximo comando: /gsd:execute-phase 4"} {
+	for _, want := range []string{"Retomar em: Fase 4 (.planning/phases/04-event-bus-tui-integration/04-03-PLAN.md não tem SUMMARY", "não tem SUMMARY: conclua o plano incompleto (/gsd:execute-phase 4)", "Próximo comando: /gsd:execute-phase 4"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("no %q in:\n%s", want, r.stdout)
 		}

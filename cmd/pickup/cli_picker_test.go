@@ -90,10 +90,11 @@ func TestDiscoveryAllFormats(t *testing.T) {
 			}
 		}
 	}
-	// Without the Claude home, the sample's files there are not there.
+	// Without the Claude home, the sample's files there (a format's
+	// files placed outside the project) are not there.
 	for _, s := range sessionsOf(t, pickup(t, project, "status", "--json", "--claude-home", t.TempDir()).want(t, exitOK)) {
 		for _, spec := range sourceSpecs {
-			if spec.sample != nil && s.source == spec.name {
+			if spec.sample != nil && spec.sample.place != nil && s.source == spec.name {
 				t.Fatalf("%s found without its Claude home", s.source)
 			}
 		}

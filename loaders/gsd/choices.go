@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -56,7 +57,7 @@ func (l Loader) policy(p *project, n next, s *model.Session) {
 	s.Moves = map[model.Choice][]string{}
 	s.Outcomes = map[model.Choice]string{}
 	staleOnly := p.agentStale && p.handoffPath == "" && len(p.continues) == 0
-	s.Policy[model.Continue] = model.ChoicePolicy{Hint: t.ContinueHint.F(n.cmd), Recommended: !staleOnly, Why: t.ContinueWhy.F(s.ResumePoint.Phase)}
+	s.Policy[model.Continue] = model.ChoicePolicy{Hint: t.ContinueHint.F(n.cmd), Recommended: !staleOnly, Why: t.ContinueWhy.F(l.phaseShown(s.ResumePoint.Phase))}
 	s.Outcomes[model.Continue] = t.ContinueOutcome.F(n.cmd)
 
 	exec, target := p.freshStart(t, n)
@@ -197,6 +198,15 @@ func fileExists(path string) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
+// phaseShown is a resume point's phase in the run's language: "Phase 4",
+// as JSON keeps it, is said as "phase 4" / "fase 4".
+func (l Loader) phaseShown(ph string) string {
+	if num, ok := strings.CutPrefix(ph, "Phase "); ok {
+		return l.t().WherePhase.F(num)
+	}
+	return ph
+}
+
 // prompt is the handoff for the agent that continues (--emit prompt).
 // Every text read from the project is quoted.
 func (l Loader) prompt(p *project, n next, s *model.Session) string {
@@ -207,12 +217,12 @@ func (l Loader) prompt(p *project, n next, s *model.Session) string {
 	line("")
 	line(t.PromptRun.F(p.spell+"resume-work", n.cmd))
 	line("")
-	line(t.PromptRule.F(s.ResumePoint.Phase, s.ResumePoint.Reason))
+	line(t.PromptRule.F(l.phaseShown(s.ResumePoint.Phase), s.ResumePoint.Reason))
 	line(t.PromptDone)
 	line("")
 	line(t.PromptWhere)
 	for _, f := range s.Fields {
-		line("- " + f.Label + ": " + textsafe.Quote(f.Value, 200))
+		line("- " + i18n.Word(l.Lang, f.Label) + ": " + textsafe.Quote(f.Value, 200))
 	}
 	if len(s.Alerts) > 0 {
 		line("")
