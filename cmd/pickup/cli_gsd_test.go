@@ -42,7 +42,7 @@ func TestGSDStatus(t *testing.T) {
 		"Phase: 4 of 6 (Event Bus and TUI Integration)",
 		"Next command: /gsd:execute-phase 4",
 		"Phases 3/6 · Plans 15/16 (94%)",
-		"Resume at: phase 4, plan 04-03 (.planning/phases/04-event-bus-tui-integration/04-03-PLAN.md has no SUMMARY: complete the incomplete plan (/gsd:execute-phase 4))",
+		"Resume at: Phase 4 (.planning/phases/04-event-bus-tui-integration/04-03-PLAN.md has no SUMMARY: complete the incomplete plan (/gsd:execute-phase 4))",
 		"1. CONTINUE - GSD: /gsd:execute-phase 4 (recommended)",
 	} {
 		if !strings.Contains(r.stdout, want) {
@@ -59,7 +59,7 @@ func TestGSDStatusJSONAlerts(t *testing.T) {
 		t.Fatalf("session %v", s)
 	}
 	rp := s["resume_point"].(map[string]any)
-	if rp["phase"] != "phase 37, plan 37-01" {
+	if rp["phase"] != "Phase 37" || !strings.Contains(rp["reason"].(string), "37-01-PLAN.md has no SUMMARY") {
 		t.Fatalf("resume point %v", rp)
 	}
 	u := s["units"].(map[string]any)

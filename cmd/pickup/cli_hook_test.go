@@ -137,11 +137,12 @@ func TestHookDemoEveryAgent(t *testing.T) {
 				}
 			}
 			for _, want := range []string{
-				"3. aios session 5939d98f8774: «Authentication System / story 12.3»\n   State: crashed; last update 2 hours ago",
+				"4. aios session 5939d98f8774: «Authentication System / story 12.3»\n   State: crashed; last update 2 hours ago",
 				"Resume point: «development» (recorded as the current phase).",
 				"Guard: RESTART is blocked while git reports uncommitted changes (1 file).",
-				"State: paused on purpose; last update 5 hours ago.",
-				"Not shown here: 2 more sessions",
+				"3. taskmaster session 6936c60e1c49: «master»\n   State: interrupted (it stopped without a pause); last update 1 hour ago.",
+				"Alert: T003, T004, T005 ticked, but files they name do not exist",
+				"Not shown here: 6 more sessions",
 			} {
 				if !strings.Contains(ctx, want) {
 					t.Fatalf("%s: missing %q in:\n%s", agent, want, ctx)

@@ -36,9 +36,13 @@ type HookText struct {
 	// Alert is a fact the session's own files disagree on, or one a
 	// person must decide (model.Alert's other kinds): a ledger that says
 	// done while the evidence does not, a stale marker.
-	Alert     i18n.M
-	Warnings  i18n.P
-	StateFile i18n.M
+	Alert i18n.M
+	// Interrupted is the standing of a session that stopped without a
+	// pause and is not running (a format with no pause notion, or one
+	// whose run stopped mid-step).
+	Interrupted i18n.M
+	Warnings    i18n.P
+	StateFile   i18n.M
 	// WritesAsk and WritesPlain say CONTINUE changes the session's state
 	// file, after a yes/no question (--yes without a terminal) or not
 	// (Writes).
@@ -80,6 +84,7 @@ var englishHook = HookText{
 	Context:     i18n.T("Guard: {mismatch}; CONTINUE asks for a yes first (--yes answers it without a terminal)."),
 	Evidence:    i18n.T("Activity: {detail}; resuming it now could run the work twice."),
 	Alert:       i18n.T("Alert: {text}."),
+	Interrupted: i18n.T("State: interrupted (it stopped without a pause); last update {ago}."),
 	Warnings:    i18n.Plural("{n} warning recorded; `pickup status` shows them.", "{n} warnings recorded; `pickup status` shows them."),
 	StateFile:   i18n.T("State file: {path}."),
 	WritesAsk:   "CONTINUE for this session writes its resume to the state file after a yes/no question (--yes answers it without a terminal).",
