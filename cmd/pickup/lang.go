@@ -560,7 +560,7 @@ var portugueseCLI = cliText{
 		model.Discard:  "arquivar o estado salvo (grava com --yes)",
 	},
 	Standing: func(st model.Standing) string {
-		if w, ok := msg.Portuguese.Plain.Standing[st]; ok {
+		if w, ok := msg.Portuguese().Plain.Standing[st]; ok {
 			return w
 		}
 		return string(st)

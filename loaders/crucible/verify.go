@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
@@ -240,11 +241,11 @@ func (ev *evidence) dispatchDir(e *Entry) int {
 	return -1
 }
 
-var headerStamp = regexp.MustCompile(`\*\*Timestamp:\*\*\s*(\S[^\n|]*)`)
+var headerStamp = lazyre.New(`\*\*Timestamp:\*\*\s*(\S[^\n|]*)`)
 
 // headerPhaseRe reads the phase of "**Pipeline:** build | **Phase:** 3 |
 // **Task:** 1", the audit header's second line.
-var headerPhaseRe = regexp.MustCompile(`\*\*Phase:\*\*[ \t]*([^|\r\n]*)`)
+var headerPhaseRe = lazyre.New(`\*\*Phase:\*\*[ \t]*([^|\r\n]*)`)
 
 // Start is when the dispatch began: a timestamp on its manifest line, or
 // the **Timestamp:** of its dispatch file's audit header.
@@ -634,7 +635,7 @@ func (ev *evidence) sharing(log []Commit, words []string) ([]Commit, []string) {
 
 // taskWord finds "task", then separators, then the digits that follow
 // (maybe none), as the per-task pattern in mentioning reads them.
-var taskWord = regexp.MustCompile(`(?i)\btask[\s#:_-]*(\d*)`)
+var taskWord = lazyre.New(`(?i)\btask[\s#:_-]*(\d*)`)
 
 // mentioning lists, in log order, the commits whose subject matches
 // (?i)\btask[\s#:_-]*<task>\b. For a task number the answer comes from
