@@ -33,8 +33,9 @@ directory) and prints one line on the newest live session there:
   kiln · build · Slices sealed 2/4 · paused 40m
 
 source, resume point, progress, where it stands and since when. Nothing
-saved prints nothing. It never writes, never runs git, never waits on a
-lock and always exits 0.`,
+saved prints nothing. It never writes a project's files, never waits on
+a lock and always exits 0; its last answers are kept in pickup's state
+folder and given again while the files they read are unchanged.`,
 		Args:               takes(0, 0),
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
 		RunE: func(_ *cobra.Command, _ []string) error {

@@ -42,6 +42,7 @@ const (
 type statuslineAnswer struct {
 	Key     string     `json:"key"`
 	Line    string     `json:"line"`
+	Made    int64      `json:"made"`    // Unix nanoseconds
 	Expires int64      `json:"expires"` // Unix nanoseconds
 	Found   []string   `json:"found"`   // Discover's state files
 	Seen    []fsx.Seen `json:"seen"`
@@ -100,7 +101,7 @@ func (a *app) cachedStatusline(key string, cands []string, now time.Time) (strin
 		if ans.Key != key {
 			continue
 		}
-		if !now.Before(time.Unix(0, ans.Expires)) {
+		if !now.Before(time.Unix(0, ans.Expires)) || now.Before(time.Unix(0, ans.Made)) { // expired, or the clock went back
 			return "", false
 		}
 		for _, s := range ans.Seen {
@@ -119,7 +120,7 @@ func (a *app) cachedStatusline(key string, cands []string, now time.Time) (strin
 // keepStatusline stores the answer line to key, built from seen (the
 // reads fsx.TrackReads noted) and found at now, for st.
 func (a *app) keepStatusline(key, line string, cands, found []string, seen []fsx.Seen, st model.State, now time.Time) {
-	ans := statuslineAnswer{Key: key, Line: line, Found: found, Expires: statuslineExpiry(st, now, a.crashAfter).UnixNano()}
+	ans := statuslineAnswer{Key: key, Line: line, Found: found, Made: now.UnixNano(), Expires: statuslineExpiry(st, now, a.crashAfter).UnixNano()}
 	dirs := map[string]bool{}
 	for _, d := range cands {
 		dirs[d] = true
