@@ -42,6 +42,9 @@ func (r *Regexp) MatchString(s string) bool { return r.Compiled().MatchString(s)
 // FindString is regexp.Regexp.FindString.
 func (r *Regexp) FindString(s string) string { return r.Compiled().FindString(s) }
 
+// FindStringIndex is regexp.Regexp.FindStringIndex.
+func (r *Regexp) FindStringIndex(s string) []int { return r.Compiled().FindStringIndex(s) }
+
 // FindStringSubmatch is regexp.Regexp.FindStringSubmatch.
 func (r *Regexp) FindStringSubmatch(s string) []string { return r.Compiled().FindStringSubmatch(s) }
 

@@ -23,6 +23,7 @@ func TestSameAnswersAsRegexp(t *testing.T) {
 			for _, s := range in {
 				if lazy.MatchString(s) != re.MatchString(s) || lazy.Match([]byte(s)) != re.Match([]byte(s)) ||
 					lazy.FindString(s) != re.FindString(s) ||
+					len(lazy.FindStringIndex(s)) != len(re.FindStringIndex(s)) ||
 					len(lazy.FindStringSubmatch(s)) != len(re.FindStringSubmatch(s)) ||
 					len(lazy.FindStringSubmatchIndex(s)) != len(re.FindStringSubmatchIndex(s)) ||
 					len(lazy.FindSubmatch([]byte(s))) != len(re.FindSubmatch([]byte(s))) ||
