@@ -80,6 +80,7 @@ func TestStatuslineSaysNothingWhereNothingIsSaved(t *testing.T) {
 // cache file removed first). The budget is 20 ms (docs/performance.md).
 func BenchmarkStatusline(b *testing.B) {
 	project, home := demoSample(b)
+	settleDemo(b, project, home)
 	in := statuslinePayload(project, project)
 	for _, fresh := range []bool{false, true} {
 		name := map[bool]string{false: "cached", true: "fresh"}[fresh]

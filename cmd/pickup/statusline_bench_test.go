@@ -15,6 +15,7 @@ import (
 // read afresh (fresh: the cache file removed before each run).
 func BenchmarkStatuslineInProcess(b *testing.B) {
 	project, home := demoSample(b)
+	settleDemo(b, project, home)
 	in := statuslinePayload(project, project)
 	once := func(b *testing.B) {
 		var out strings.Builder

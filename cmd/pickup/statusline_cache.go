@@ -37,6 +37,10 @@ const (
 	// statuslineKept is how many answers are kept (one per project a
 	// status bar asks about, the newest first).
 	statuslineKept = 8
+	// statuslineMaxSeen: an answer built on more files than this (a
+	// pipeline of thousands of dispatches) is not kept, so the cache file
+	// every call reads stays small.
+	statuslineMaxSeen = 4096
 )
 
 type statuslineAnswer struct {
@@ -157,7 +161,10 @@ func (a *app) keepStatusline(key, line string, cands, found []string, seen []fsx
 		}
 		return 0
 	})
-	all := []statuslineAnswer{ans}
+	var all []statuslineAnswer
+	if len(ans.Seen) <= statuslineMaxSeen && settled(ans.Seen, now) {
+		all = append(all, ans)
+	}
 	for _, old := range readStatuslineCache() {
 		if old.Key != key && len(all) < statuslineKept {
 			all = append(all, old)
@@ -183,4 +190,21 @@ func statuslineExpiry(st model.State, now time.Time, crashAfter time.Duration) t
 		}
 	}
 	return exp
+}
+
+// statuslineSettle: an answer built on a file or folder changed this
+// recently is not kept. A change within the same tick of the file
+// system's clock, with the same size, would look like no change; and
+// the folders are looked at after the answer was built, so one changed
+// while it was being built must not vouch for it.
+const statuslineSettle = 2 * time.Second
+
+func settled(seen []fsx.Seen, now time.Time) bool {
+	recent := now.Add(-statuslineSettle).UnixNano()
+	for _, s := range seen {
+		if s.MTime >= recent {
+			return false
+		}
+	}
+	return true
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
@@ -51,6 +52,7 @@ func cachedLines(t *testing.T, state string) []string {
 func TestStatuslineCacheFollowsTheFiles(t *testing.T) {
 	project, home := demoSample(t)
 	state := t.TempDir()
+	settleDemo(t, project, home)
 	const want = "crucible · Phase 3 · Dispatches 9/10 · running 20m\n"
 	if got := statuslineRun(t, project, home, state); got != want {
 		t.Fatalf("first statusline %q", got)
@@ -90,11 +92,34 @@ func TestStatuslineCacheFollowsTheFiles(t *testing.T) {
 	if got := statuslineRun(t, project, home, state); !strings.Contains(got, "Dispatches 10/10") {
 		t.Fatalf("after the manifest changed: %q", got)
 	}
+	// Built on a manifest changed a moment ago: given, not kept.
+	if got := cachedLines(t, state); len(got) != 0 {
+		t.Fatalf("kept an answer built on a file changed this second: %q", got)
+	}
 
 	if err := os.Remove(marker); err != nil {
 		t.Fatal(err)
 	}
 	if got := statuslineRun(t, project, home, state); strings.HasPrefix(got, "crucible") || got == "" {
 		t.Fatalf("after the pipeline's marker went: %q", got)
+	}
+}
+
+// settleDemo sets the times of the just-written demo's folders a minute
+// back, so that a statusline's first answer is settled
+// (statuslineSettle) and kept.
+func settleDemo(t testing.TB, roots ...string) {
+	t.Helper()
+	back := time.Now().Add(-time.Minute)
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && d.IsDir() {
+				err = os.Chtimes(p, back, back)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 }
