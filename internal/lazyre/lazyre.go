@@ -5,8 +5,8 @@
 // its cache, compiles none). The methods are regexp.Regexp's, so a
 // package-level `regexp.MustCompile(...)` becomes `lazyre.New(...)` and
 // its uses stay as they are. A pattern that does not compile panics on
-// its first use, as MustCompile would at start-up; each package's tests
-// use every one of its patterns.
+// its first use, where MustCompile panicked at start-up: the patterns
+// are constants, so the package's tests that read its files find it.
 package lazyre
 
 import (
