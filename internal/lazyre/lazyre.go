@@ -5,8 +5,9 @@
 // its cache, compiles none). The methods are regexp.Regexp's, so a
 // package-level `regexp.MustCompile(...)` becomes `lazyre.New(...)` and
 // its uses stay as they are. A pattern that does not compile panics on
-// its first use, where MustCompile panicked at start-up: the patterns
-// are constants, so the package's tests that read its files find it.
+// its first use, where MustCompile panicked at start-up; this package's
+// TestEveryDeclaredPatternCompiles compiles every lazyre.New of the
+// module instead.
 package lazyre
 
 import (
