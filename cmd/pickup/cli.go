@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -23,6 +22,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/mod/module"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -368,7 +368,7 @@ func table(names, descs []string) string {
 }
 
 // termLine is an indented term, two or more spaces, and its description.
-var termLine = regexp.MustCompile(`^( +\S+(?: \S+)*? {2,})(\S.*)$`)
+var termLine = lazyre.New(`^( +\S+(?: \S+)*? {2,})(\S.*)$`)
 
 // wrapText wraps every line longer than width at spaces, continuing
 // under the line's own indentation (two more for a list line).

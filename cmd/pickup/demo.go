@@ -7,10 +7,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/git"
 )
@@ -75,7 +75,7 @@ func demoCodexHome(claudeHome string) string {
 // agoStamp is a time in the sample, written as its distance from now:
 // {{AGO 2h5m}} is RFC 3339 in UTC, {{AGOMS 2h}} the same with
 // milliseconds (as AIOS writes it).
-var agoStamp = regexp.MustCompile(`\{\{(AGO|AGOMS) ([0-9hms]+)\}\}`)
+var agoStamp = lazyre.New(`\{\{(AGO|AGOMS) ([0-9hms]+)\}\}`)
 
 // unpackSample writes sample/project into dir, the agents'
 // conversations into their homes and each format's own files where the
@@ -95,8 +95,8 @@ func unpackSample(dir, home string, now time.Time) error {
 	ages = append(ages, sampleAges...)
 	fill := strings.NewReplacer(pairs...)
 	dates := func(s string) string {
-		return agoStamp.ReplaceAllStringFunc(s, func(m string) string {
-			sm := agoStamp.FindStringSubmatch(m)
+		return agoStamp.Compiled().ReplaceAllStringFunc(s, func(m string) string {
+			sm := agoStamp.Compiled().FindStringSubmatch(m)
 			d, err := time.ParseDuration(sm[2])
 			if err != nil {
 				return m

@@ -5,11 +5,13 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/pickup-dev/pickup/loaders/activity"
+	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/msg"
 )
@@ -31,8 +33,9 @@ directory) and prints one line on the newest live session there:
   kiln · build · Slices sealed 2/4 · paused 40m
 
 source, resume point, progress, where it stands and since when. Nothing
-saved prints nothing. It never writes, never runs git, never waits on a
-lock and always exits 0.`,
+saved prints nothing. It never writes a project's files, never waits on
+a lock and always exits 0; its last answers are kept in pickup's state
+folder and given again while the files they read are unchanged.`,
 		Args:               takes(0, 0),
 		FParseErrWhitelist: cobra.FParseErrWhitelist{UnknownFlags: true},
 		RunE: func(_ *cobra.Command, _ []string) error {
@@ -52,16 +55,32 @@ func (a *app) runStatusline() {
 	}
 	ag, _ := hookAgentNamed("claude")
 	cands, _ := hookProjects(in, ag)
+	now := a.now()
+	key := a.statuslineKey(cands)
+	line, ok := a.cachedStatusline(key, cands, now)
+	if !ok {
+		stop := fsx.TrackReads()
+		found := a.statuslineFound(cands)
+		var st model.State
+		line, st = a.statuslineNow(cands, now)
+		a.keepStatusline(key, line, cands, found, stop(), st, now)
+	}
+	if line != "" {
+		a.io.out.Write([]byte(line + "\n"))
+	}
+}
+
+// statuslineNow is the line on the newest live session in cands at now
+// (read afresh), and the state it was made from.
+func (a *app) statuslineNow(cands []string, now time.Time) (string, model.State) {
 	_, sessions := a.hookSessions(cands)
 	if len(sessions) == 0 {
-		return
+		return "", model.State{}
 	}
 	s := sessions[0]
 	cfg := model.Config{CrashAfter: a.crashAfter, Words: &a.msg().Core}
-	st, _ := model.Step(model.NewState(cfg), model.Loaded{Session: s, Now: a.now(), Activity: activity.Lock(s.Path, &a.msg().Core)})
-	if line := statusline(st, msg.For(runLang)); line != "" {
-		a.io.out.Write([]byte(line + "\n"))
-	}
+	st, _ := model.Step(model.NewState(cfg), model.Loaded{Session: s, Now: now, Activity: activity.Lock(s.Path, &a.msg().Core)})
+	return statusline(st, msg.For(runLang)), st
 }
 
 // statusline is the status bar's words for st: "kiln · build · Slices

@@ -27,8 +27,11 @@ type Bundle[T any] struct {
 	english *T
 	files   fs.FS
 	dir     string
-	src     string // the folder of the Go file that declared the bundle
-	prefix  string // before the language in a file's name ("words.")
+	// caller is where the bundle was declared (a program counter): Source
+	// finds its Go file's folder when asked, which only the tests do;
+	// runtime.Caller's lookup at every package's init cost every command.
+	caller uintptr
+	prefix string // before the language in a file's name ("words.")
 
 	mu    sync.Mutex
 	langs map[Lang]*T
@@ -40,9 +43,7 @@ type Bundle[T any] struct {
 func NewBundle[T any](english *T, files fs.FS, dir string) *Bundle[T] {
 	setOwnLang(reflect.ValueOf(english).Elem(), English)
 	b := &Bundle[T]{english: english, files: files, dir: dir, langs: map[Lang]*T{English: english}}
-	if _, file, _, ok := runtime.Caller(1); ok {
-		b.src = filepath.Dir(file)
-	}
+	b.caller = callerPC(2)
 	registry.Lock()
 	registry.list = append(registry.list, b)
 	registry.Unlock()
@@ -209,7 +210,29 @@ func (b *Bundle[T]) File(l Lang) ([]byte, error) { return fs.ReadFile(b.files, b
 
 func (b *Bundle[T]) FileName(l Lang) string { return b.file(l) }
 
-func (b *Bundle[T]) Source() string { return b.src }
+func (b *Bundle[T]) Source() string { return sourceDir(b.caller) }
+
+// callerPC is the program counter skip frames up (runtime.Callers'
+// count: 2 is the caller of the function calling callerPC).
+func callerPC(skip int) uintptr {
+	var pc [1]uintptr
+	if runtime.Callers(skip+1, pc[:]) == 0 {
+		return 0
+	}
+	return pc[0]
+}
+
+// sourceDir is the folder of the Go file holding pc ("" when unknown).
+func sourceDir(pc uintptr) string {
+	if pc == 0 {
+		return ""
+	}
+	f, _ := runtime.CallersFrames([]uintptr{pc}).Next()
+	if f.File == "" {
+		return ""
+	}
+	return filepath.Dir(f.File)
+}
 
 func (b *Bundle[T]) Decode(l Lang) (any, error) {
 	if l == English {

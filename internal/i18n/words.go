@@ -2,8 +2,6 @@ package i18n
 
 import (
 	"io/fs"
-	"path/filepath"
-	"runtime"
 )
 
 // Words are fixed words a package puts on screen that JSON and scripts
@@ -33,9 +31,7 @@ func newTable(kind string, files fs.FS, dir string, english []string) *Words {
 		m[w] = w
 	}
 	b := &Bundle[map[string]string]{english: &m, files: files, dir: dir, prefix: kind + ".", langs: map[Lang]*map[string]string{English: &m}}
-	if _, file, _, ok := runtime.Caller(2); ok {
-		b.src = filepath.Dir(file)
-	}
+	b.caller = callerPC(3)
 	registry.Lock()
 	registry.list = append(registry.list, b)
 	registry.words[kind] = append(registry.words[kind], b)

@@ -1,9 +1,9 @@
 package aios
 
 import (
-	"regexp"
-
 	"go.yaml.in/yaml/v3"
+
+	"github.com/pickup-dev/pickup/internal/lazyre"
 )
 
 // Whose file is it? Discover returns a file at one of Locations only when
@@ -29,7 +29,7 @@ import (
 
 // signatureLine finds a session_state key at the start of a line: the
 // block-style top level every producer writes, found without parsing.
-var signatureLine = regexp.MustCompile(`(?m)^(?:\x{FEFF})?["']?session_state["']?[ \t]*:`)
+var signatureLine = lazyre.New(`(?m)^(?:\x{FEFF})?["']?session_state["']?[ \t]*:`)
 
 // ownKeys are session_state's keys; rule 4 counts them at the top level.
 var ownKeys = []string{"last_updated", "epic", "progress", "workflow", "last_action",

@@ -1,11 +1,11 @@
 package aios
 
 import (
-	"regexp"
 	"strconv"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -25,7 +25,7 @@ var GreenfieldPhases = []string{
 // greenfieldTitles are the phases' titles in the handler's own logs.
 var greenfieldTitles = []string{"Environment Bootstrap", "Discovery & Planning", "Document Sharding", "Development Cycle"}
 
-var greenfieldRE = regexp.MustCompile(`^greenfield_(?:phase_(\d+)(?:_([a-z0-9_]+))?|[a-z0-9_]+)$`)
+var greenfieldRE = lazyre.New(`^greenfield_(?:phase_(\d+)(?:_([a-z0-9_]+))?|[a-z0-9_]+)$`)
 
 // greenfieldPhase reads a greenfield current_phase. ok says s is one at
 // all; n is its phase number, -1 when it names none of GreenfieldPhases

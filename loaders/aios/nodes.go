@@ -1,11 +1,12 @@
 package aios
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/pickup-dev/pickup/internal/lazyre"
 )
 
 // Helpers over yaml.Node trees. Values are read from scalar nodes'
@@ -136,7 +137,7 @@ func duplicateKey(n *yaml.Node) *yaml.Node {
 	return nil
 }
 
-var lineRE = regexp.MustCompile(`line (\d+)`)
+var lineRE = lazyre.New(`line (\d+)`)
 
 // errLine extracts the line number a yaml error names, or 0.
 func errLine(err error) int {

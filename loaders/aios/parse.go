@@ -2,7 +2,6 @@ package aios
 
 import (
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -77,7 +77,7 @@ var sections = []string{"workflow", "epic", "progress"}
 // jsYAMLTimestamp is the YAML 1.1 timestamp js-yaml loads a plain scalar
 // as a Date (a zone-less one in UTC); yaml.v3 does not tag the zone-less
 // "T" form as a timestamp, so pickup checks the form itself.
-var jsYAMLTimestamp = regexp.MustCompile(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?$`)
+var jsYAMLTimestamp = lazyre.New(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?$`)
 
 // readTime reads a timestamp scalar; note, when not empty, says how a
 // form toISOString never writes was read.

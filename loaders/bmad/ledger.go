@@ -2,7 +2,6 @@ package bmad
 
 import (
 	"bytes"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/internal/when"
 )
 
@@ -67,9 +67,9 @@ type Ledger struct {
 }
 
 var (
-	epicKey  = regexp.MustCompile(`^epic-([0-9]+(?:-[0-9]+)*)$`)
-	retroKey = regexp.MustCompile(`^epic-([0-9]+(?:-[0-9]+)*)-retrospective$`)
-	numSeg   = regexp.MustCompile(`^[0-9]+$`)
+	epicKey  = lazyre.New(`^epic-([0-9]+(?:-[0-9]+)*)$`)
+	retroKey = lazyre.New(`^epic-([0-9]+(?:-[0-9]+)*)-retrospective$`)
+	numSeg   = lazyre.New(`^[0-9]+$`)
 )
 
 // parseLedger reads a ledger from its YAML tree. It never fails on
@@ -320,8 +320,8 @@ func parseTime(s string) (time.Time, bool) {
 }
 
 var (
-	usDate   = regexp.MustCompile(`^([0-9]{2})-([0-9]{2})-([0-9]{4})(.*)$`)
-	bareZone = regexp.MustCompile(`^(.*T[0-9:.]+)([+-][0-9]{2})([0-9]{2})$`)
+	usDate   = lazyre.New(`^([0-9]{2})-([0-9]{2})-([0-9]{4})(.*)$`)
+	bareZone = lazyre.New(`^(.*T[0-9:.]+)([+-][0-9]{2})([0-9]{2})$`)
 )
 
 // setValue is data with the scalar at line/col (1-based) replaced by

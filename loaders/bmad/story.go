@@ -2,8 +2,9 @@ package bmad
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/lazyre"
 )
 
 // Story is what a story file (<story-key>.md) says.
@@ -28,8 +29,8 @@ type Story struct {
 }
 
 var (
-	statusLine = regexp.MustCompile(`^(?:\*\*)?Status(?:\*\*)?\s*:\s*(?:\*\*)?\s*([A-Za-z][A-Za-z-]*)`)
-	checkbox   = regexp.MustCompile(`^\s*[-*+]\s+\[([ xX])\]\s*(.*)$`)
+	statusLine = lazyre.New(`^(?:\*\*)?Status(?:\*\*)?\s*:\s*(?:\*\*)?\s*([A-Za-z][A-Za-z-]*)`)
+	checkbox   = lazyre.New(`^\s*[-*+]\s+\[([ xX])\]\s*(.*)$`)
 )
 
 // parseStory reads a story file leniently: any part may be missing.

@@ -2,7 +2,6 @@ package bookforge
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/internal/when"
 )
 
@@ -117,7 +117,7 @@ var runnerKeys = map[string][]string{
 }
 
 // ledgerName matches a ledger file: ch<NNN>_sc<NNN>.json.
-var ledgerName = regexp.MustCompile(`^ch(\d{3,})_sc(\d{3,})\.json$`)
+var ledgerName = lazyre.New(`^ch(\d{3,})_sc(\d{3,})\.json$`)
 
 // sceneID is "ch001_sc003".
 func sceneID(chapter, scene int) string { return fmt.Sprintf("ch%03d_sc%03d", chapter, scene) }

@@ -4,12 +4,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/tidwall/gjson"
 )
@@ -213,7 +213,7 @@ type cutShort struct {
 }
 
 // restartArchive matches a ledger RESTART moved aside.
-var restartArchive = regexp.MustCompile(`^(ch\d{3,}_sc\d{3,}\.json)\.restart\.(\d[0-9TZ.-]*)$`)
+var restartArchive = lazyre.New(`^(ch\d{3,}_sc\d{3,}\.json)\.restart\.(\d[0-9TZ.-]*)$`)
 
 // findCutShort looks for a RESTART or DISCARD cut short in the book: an
 // archive of pickup's whose marker counterpart (same <unix-ms>) is

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/lazyre"
 )
 
 // window is the dispatch's commit window.
@@ -214,7 +216,7 @@ func (ev *evidence) sharing(log []Commit, words []string) ([]Commit, []string) {
 
 // taskWord finds "task", then separators, then the digits that follow
 // (maybe none), as the per-task pattern in mentioning reads them.
-var taskWord = regexp.MustCompile(`(?i)\btask[\s#:_-]*(\d*)`)
+var taskWord = lazyre.New(`(?i)\btask[\s#:_-]*(\d*)`)
 
 // mentioning lists, in log order, the commits whose subject matches
 // (?i)\btask[\s#:_-]*<task>\b. For a task number the answer comes from

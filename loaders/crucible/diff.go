@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/lazyre"
 )
 
 // DiffOptions name the final commits of both runs, when known: the
@@ -273,7 +273,7 @@ func totalDuration(es []*Entry) float64 {
 	return d
 }
 
-var failWord = regexp.MustCompile(`(?i)\bfail`)
+var failWord = lazyre.New(`(?i)\bfail`)
 
 // acceptance is PASS or FAIL from the last acceptance-test dispatch, or
 // "unknown" when the run has none.
@@ -328,7 +328,7 @@ func clip(t *Text, s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-var statRe = regexp.MustCompile(`(\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?`)
+var statRe = lazyre.New(`(\d+) files? changed(?:, (\d+) insertions?\(\+\))?(?:, (\d+) deletions?\(-\))?`)
 
 func shortstat(repo, a, b string) (files, ins, del int, err error) {
 	if repo == "" {

@@ -3,11 +3,12 @@ package crucible
 import (
 	"bytes"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/lazyre"
 )
 
 // headerAhead reads implementers' dispatch file headers while the
@@ -146,11 +147,11 @@ func (h *headerAhead) results() map[string]aheadStart {
 	return all
 }
 
-var headerStamp = regexp.MustCompile(`\*\*Timestamp:\*\*\s*(\S[^\n|]*)`)
+var headerStamp = lazyre.New(`\*\*Timestamp:\*\*\s*(\S[^\n|]*)`)
 
 // headerPhaseRe reads the phase of "**Pipeline:** build | **Phase:** 3 |
 // **Task:** 1", the audit header's second line.
-var headerPhaseRe = regexp.MustCompile(`\*\*Phase:\*\*[ \t]*([^|\r\n]*)`)
+var headerPhaseRe = lazyre.New(`\*\*Phase:\*\*[ \t]*([^|\r\n]*)`)
 
 // Start is when the dispatch began: a timestamp on its manifest line, or
 // the **Timestamp:** of its dispatch file's audit header.

@@ -8,12 +8,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -187,7 +187,7 @@ func (p *pipeline) shadowDir() string {
 	return ""
 }
 
-var hashName = regexp.MustCompile(`^[0-9a-f]{16}$`)
+var hashName = lazyre.New(`^[0-9a-f]{16}$`)
 
 // dirsFor lists the dispatch directories that exist for the session: the
 // manifest's own, the scratch copy, the marker's dispatch_dir and /tmp.

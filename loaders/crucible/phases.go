@@ -1,9 +1,10 @@
 package crucible
 
 import (
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/lazyre"
 )
 
 // Phase is one pipeline phase: the dispatches recorded in it, or none
@@ -160,7 +161,7 @@ func sortPhases(ps []*Phase) {
 }
 
 // waveKey matches a phase-3 key that names a wave: "3.2", "3-wave-2".
-var waveKey = regexp.MustCompile(`(?i)^(?:phase\s*)?3\s*[.\-_/ ]\s*(?:wave\s*[-_ ]?\s*)?(\d+)$`)
+var waveKey = lazyre.New(`(?i)^(?:phase\s*)?3\s*[.\-_/ ]\s*(?:wave\s*[-_ ]?\s*)?(\d+)$`)
 
 // BoundaryReason is the checkpoint reason taken at the start of a build
 // pipeline phase (the spec's phase-boundary table), or "" when no
@@ -184,7 +185,7 @@ func BoundaryReason(key string) string {
 	return ""
 }
 
-var preWave = regexp.MustCompile(`^pre-wave-(\d+)$`)
+var preWave = lazyre.New(`^pre-wave-(\d+)$`)
 
 // reasonPhase is the build phase a checkpoint reason belongs to, "" for
 // reasons outside the phase table.

@@ -5,11 +5,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
@@ -51,8 +51,8 @@ func (p *PipelineStatus) Get(key string) string {
 
 // boldField matches "**Key:** value", "**Key**: value", "- **Key:** value"
 // and "Key: value" (the last only where allowPlain).
-var boldField = regexp.MustCompile(`^\s*(?:[-*]\s+)?\*\*([^*:]+?)\s*(?::\*\*|\*\*\s*:)\s*(.*?)\s*$`)
-var plainField = regexp.MustCompile(`^\s*(?:[-*]\s+)?([A-Za-z][A-Za-z ]{1,30}?)\s*:\s*(.*?)\s*$`)
+var boldField = lazyre.New(`^\s*(?:[-*]\s+)?\*\*([^*:]+?)\s*(?::\*\*|\*\*\s*:)\s*(.*?)\s*$`)
+var plainField = lazyre.New(`^\s*(?:[-*]\s+)?([A-Za-z][A-Za-z ]{1,30}?)\s*:\s*(.*?)\s*$`)
 
 // ParsePipelineStatus reads pipeline-status.md. Agents write it by hand,
 // so fields may be bold or plain, and sections come in any order.
@@ -127,7 +127,7 @@ func csField(name string) string {
 	return ""
 }
 
-var itemRe = regexp.MustCompile(`^(?:[-*+]|\d+[.)])\s+`)
+var itemRe = lazyre.New(`^(?:[-*+]|\d+[.)])\s+`)
 
 func isItem(s string) bool { return itemRe.MatchString(s) }
 
@@ -182,7 +182,7 @@ func (h *Handoff) Items(prefix string) []string {
 	return nil
 }
 
-var handoffName = regexp.MustCompile(`^handoff-([A-Za-z0-9.]+)-to-([A-Za-z0-9.]+)\.md$`)
+var handoffName = lazyre.New(`^handoff-([A-Za-z0-9.]+)-to-([A-Za-z0-9.]+)\.md$`)
 
 // ParseHandoff reads one handoff manifest.
 func ParseHandoff(name string, data []byte) *Handoff {

@@ -22,12 +22,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
@@ -98,7 +98,7 @@ func (s Shadow) Healthy() error {
 }
 
 // subjectRe reads "<reason> | <timestamp> | <source-skill>".
-var subjectRe = regexp.MustCompile(`^\s*([^|]+?)\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*$`)
+var subjectRe = lazyre.New(`^\s*([^|]+?)\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*$`)
 
 // Log lists the shadow repository's checkpoints from git log, newest
 // first.
@@ -133,7 +133,7 @@ func (s Shadow) Log() ([]Checkpoint, error) {
 }
 
 // tableRow reads "| a1b2c3d4 | 2026-03-24 12:45:30 | pre-wave-3 | build |".
-var tableRow = regexp.MustCompile(`^\s*\|\s*([0-9a-fA-F]{4,40})\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*\|?\s*$`)
+var tableRow = lazyre.New(`^\s*\|\s*([0-9a-fA-F]{4,40})\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*\|\s*([^|]*?)\s*\|?\s*$`)
 
 // ParseCheckpointTable reads checkpoint-manifest.md rows; header and
 // separator rows are skipped.

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
 )
@@ -681,7 +681,7 @@ func joinFacts(a, b string) string {
 
 // ---- names ----
 
-var archiveName = regexp.MustCompile(`^(.+)\.[0-9]{8}T[0-9]{6}(\.[0-9]{3})?Z\.session\.json$`)
+var archiveName = lazyre.New(`^(.+)\.[0-9]{8}T[0-9]{6}(\.[0-9]{3})?Z\.session\.json$`)
 
 // featureOf is the feature a session file is named for.
 func featureOf(path string) string {

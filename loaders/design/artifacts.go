@@ -6,10 +6,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
 )
@@ -126,7 +126,7 @@ type ticketCount struct {
 	remaining []string
 }
 
-var ticketName = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_]*)-[0-9][^/]*\.md$`)
+var ticketName = lazyre.New(`^([A-Za-z][A-Za-z0-9_]*)-[0-9][^/]*\.md$`)
 
 // countTickets counts .claude/tickets/{PREFIX}-*.md for the prefixes of
 // the tickets the session lists (or a checkpoint's ticket_prefix); with

@@ -147,3 +147,33 @@ func removeTemp(path string) error {
 	syncDir(filepath.Dir(path))
 	return nil
 }
+
+// WriteCacheFile replaces the file name in pickup's own state folder
+// (StateDir) with data: written to a temporary file beside it (never
+// through a link, readable by this user only), then renamed over it, so
+// a reader sees the old content or the new, never a mix. For answers
+// pickup keeps to save work (a cache), which it can always rebuild.
+func WriteCacheFile(name string, data []byte) error {
+	if name == "" || strings.ContainsAny(name, `/\`) || name == "." || name == ".." {
+		return fmt.Errorf("cache file %q: not a plain name", name)
+	}
+	dir, err := StateDir()
+	if err != nil {
+		return err
+	}
+	p := filepath.Join(dir, name)
+	if st, err := os.Lstat(p); err == nil && !st.Mode().IsRegular() {
+		return regular(p, st, "cache file")
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	tmp := tempName(p)
+	if err := writeTemp(tmp, data, 0o600); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, p); err != nil {
+		_ = os.Remove(tmp)
+		return err
+	}
+	return nil
+}

@@ -103,8 +103,10 @@ func (f *File) Close() error { return f.f.Close() }
 func Open(path string, limit int64) (*File, error) {
 	st, err := os.Stat(path)
 	if err != nil {
+		noteRead(path, nil)
 		return nil, err
 	}
+	noteRead(path, st)
 	if err := regular(path, st, stateFile); err != nil {
 		return nil, err
 	}
@@ -180,5 +182,13 @@ func ReadHead(path string, n int) ([]byte, int64, error) {
 // named pipe or anything else at that name is refused at once instead of
 // waited on.
 func OpenDir(dir string) (*os.File, error) {
-	return os.OpenFile(dir, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	f, err := os.OpenFile(dir, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if reads.Load() != nil {
+		var st fs.FileInfo
+		if err == nil {
+			st, _ = f.Stat()
+		}
+		noteRead(dir, st)
+	}
+	return f, err
 }

@@ -18,11 +18,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"syscall"
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -107,13 +107,13 @@ func probe(dir string, names []string, claim func(name string, data []byte) bool
 var (
 	// GSD's STATE.md: its frontmatter key, or the template's sections
 	// and position lines.
-	stateSig = regexp.MustCompile(`(?m)gsd_state_version|^#{1,3}\s*(Current Position|Session Continuity)\b|^\**(Phase|Stopped at|Resume file)\**:`)
+	stateSig = lazyre.New(`(?m)gsd_state_version|^#{1,3}\s*(Current Position|Session Continuity)\b|^\**(Phase|Stopped at|Resume file)\**:`)
 	// ROADMAP.md: a phase checkbox or heading.
-	roadmapSig = regexp.MustCompile(`(?mi)^\s*[-*]\s*\[[ x]\]\s*\**\s*Phase\s+[0-9]|^#{2,4}\s*Phase\s+[0-9]`)
+	roadmapSig = lazyre.New(`(?mi)^\s*[-*]\s*\[[ x]\]\s*\**\s*Phase\s+[0-9]|^#{2,4}\s*Phase\s+[0-9]`)
 	// PROJECT.md: the template's headings.
-	projectSig = regexp.MustCompile(`(?m)^##\s*(What This Is|Core Value)\b`)
+	projectSig = lazyre.New(`(?m)^##\s*(What This Is|Core Value)\b`)
 	// gsd-2's derived STATE.md.
-	gsd2Sig = regexp.MustCompile(`(?m)^#\s*GSD State\b|^\*\*Active (Milestone|Slice):\*\*`)
+	gsd2Sig = lazyre.New(`(?m)^#\s*GSD State\b|^\*\*Active (Milestone|Slice):\*\*`)
 )
 
 func claimPlanning(name string, data []byte) bool {

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"syscall"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/internal/when"
 	"github.com/pickup-dev/pickup/loaders"
@@ -41,9 +41,9 @@ type gsd2 struct {
 }
 
 var (
-	g2MID  = regexp.MustCompile(`^\s*(M\d+)`)
-	g2SID  = regexp.MustCompile(`^\s*(S\d+)`)
-	g2Task = regexp.MustCompile(`(?i)^(T\d+)(?:-.*)?-PLAN\.md$`)
+	g2MID  = lazyre.New(`^\s*(M\d+)`)
+	g2SID  = lazyre.New(`^\s*(S\d+)`)
+	g2Task = lazyre.New(`(?i)^(T\d+)(?:-.*)?-PLAN\.md$`)
 )
 
 // resolveDir is gsd-2's paths.ts resolveDir: the folder named id, else
@@ -123,13 +123,13 @@ type autoLock struct {
 }
 
 var (
-	g2Field = regexp.MustCompile(`(?m)^\*\*([A-Za-z ]+):\*\*\s*(.*)$`)
-	g2Reg   = regexp.MustCompile(`^\s*-\s*(✅|🔄|⏸️|⏸|⬜)\s*\*\*([^:*]+):?\*\*:?\s*(.*)$`)
+	g2Field = lazyre.New(`(?m)^\*\*([A-Za-z ]+):\*\*\s*(.*)$`)
+	g2Reg   = lazyre.New(`^\s*-\s*(✅|🔄|⏸️|⏸|⬜)\s*\*\*([^:*]+):?\*\*:?\s*(.*)$`)
 )
 
 func parseGSD2(data []byte) gsd2 {
 	var g gsd2
-	for _, m := range g2Field.FindAllStringSubmatch(string(data), -1) {
+	for _, m := range g2Field.Compiled().FindAllStringSubmatch(string(data), -1) {
 		v := strings.TrimSpace(strings.TrimRight(m[2], "\r"))
 		switch strings.ToLower(strings.TrimSpace(m[1])) {
 		case "active milestone":

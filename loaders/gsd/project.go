@@ -3,12 +3,12 @@ package gsd
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/internal/when"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
@@ -60,7 +60,7 @@ func (p *project) markers() []string {
 	return out
 }
 
-var dashSpelling = regexp.MustCompile(`/gsd-(execute|plan|discuss|new|resume|progress|pause|complete)`)
+var dashSpelling = lazyre.New(`/gsd-(execute|plan|discuss|new|resume|progress|pause|complete)`)
 
 // readProject reads the planning folder around the session's file.
 func readProject(root, statePath string, data []byte) *project {
@@ -112,7 +112,7 @@ func mergePhases(disk []*phase, rm roadmap) []*phase {
 	return out
 }
 
-var ofTotal = regexp.MustCompile(`^\**\s*(?:Phase\s+)?([0-9]+)\s+of\s+([0-9]+)`)
+var ofTotal = lazyre.New(`^\**\s*(?:Phase\s+)?([0-9]+)\s+of\s+([0-9]+)`)
 
 // addStatePhases adds the phases after the current one that STATE.md's
 // "Phase: X of Y" counts and neither the folders nor ROADMAP.md name

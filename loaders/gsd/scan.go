@@ -3,11 +3,11 @@ package gsd
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
@@ -59,7 +59,7 @@ func (p *phase) DonePlans() int {
 
 // phaseDir reads a phase folder's name: a number with decimal inserts
 // (02.1) or a letter and a number (G1), a dash, a slug.
-var phaseDir = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)*|[A-Za-z][0-9]+)(?:-(.*))?$`)
+var phaseDir = lazyre.New(`^([0-9]+(?:\.[0-9]+)*|[A-Za-z][0-9]+)(?:-(.*))?$`)
 
 // isPlan and isSummary are GSD's plan-scan rules (flat layout).
 func isPlan(name string) bool {
@@ -78,8 +78,8 @@ func isSummary(name string) bool {
 
 // nested layout (plans/PLAN-01-x.md, plans/SUMMARY-01-x.md).
 var (
-	nestedPlan    = regexp.MustCompile(`(?i)(^|-)PLAN-\d+.*\.md$`)
-	nestedSummary = regexp.MustCompile(`(?i)(^|-)SUMMARY-\d+.*\.md$`)
+	nestedPlan    = lazyre.New(`(?i)(^|-)PLAN-\d+.*\.md$`)
+	nestedSummary = lazyre.New(`(?i)(^|-)SUMMARY-\d+.*\.md$`)
 )
 
 // maxPhases caps how many phase folders one project may list.

@@ -3,12 +3,13 @@ package gsd
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/pickup-dev/pickup/internal/lazyre"
 )
 
 // stateDoc is what pickup reads of .planning/STATE.md: the frontmatter
@@ -84,9 +85,9 @@ func splitFrontmatter(data []byte) (fm string, body []byte) {
 
 // label reads "Label: value" lines, also "**Label:** value" and
 // "- **Label**: value".
-var label = regexp.MustCompile(`(?m)^[ \t>*-]*\**([A-Za-z][A-Za-z ]{1,30}?)\**[ \t]*:\**[ \t]*(.*)$`)
+var label = lazyre.New(`(?m)^[ \t>*-]*\**([A-Za-z][A-Za-z ]{1,30}?)\**[ \t]*:\**[ \t]*(.*)$`)
 
-var leadingNum = regexp.MustCompile(`^\**\s*(?:Phase\s+)?([0-9]+(?:\.[0-9]+)*)`)
+var leadingNum = lazyre.New(`^\**\s*(?:Phase\s+)?([0-9]+(?:\.[0-9]+)*)`)
 
 // parseState reads STATE.md leniently.
 func parseState(data []byte) stateDoc {
@@ -98,7 +99,7 @@ func parseState(data []byte) stateDoc {
 			s.FMError = firstLine(err.Error())
 		}
 	}
-	for _, m := range label.FindAllSubmatch(body, -1) {
+	for _, m := range label.Compiled().FindAllSubmatch(body, -1) {
 		key := strings.ToLower(strings.TrimSpace(string(m[1])))
 		val := strings.TrimSpace(strings.TrimRight(string(m[2]), " \r"))
 		val = strings.TrimSpace(strings.Trim(val, "*` "))
@@ -212,14 +213,14 @@ type roadmap struct {
 }
 
 var (
-	rmBox      = regexp.MustCompile(`^\s*[-*]\s*\[([ xX])\]\s*\**\s*Phase\s+([0-9]+(?:\.[0-9]+)*|[A-Za-z][0-9]+)\s*[:.—–-]?\s*([^*(]*)`)
-	rmHead     = regexp.MustCompile(`^#{2,4}\s*Phase\s+([0-9]+(?:\.[0-9]+)*|[A-Za-z][0-9]+)\s*[:.—–-]?\s*(.*)$`)
-	rmTable    = regexp.MustCompile(`^\|\s*\**\s*([0-9]+(?:\.[0-9]+)*)\.?\s*([^|]*?)\**\s*\|.*\|\s*\**(Complete|Completed|Done|Shipped)\b`)
-	rmShipped  = regexp.MustCompile(`(?i)<summary>.*(✅|shipped|complete)`)
-	rmRange    = regexp.MustCompile(`(?i)Phases?\s*\**\s*([0-9]+)\s*\**\s*(?:–|—|-|to)\s*\**\s*([0-9]+)`)
-	rmDetailsE = regexp.MustCompile(`(?i)</details>`)
+	rmBox      = lazyre.New(`^\s*[-*]\s*\[([ xX])\]\s*\**\s*Phase\s+([0-9]+(?:\.[0-9]+)*|[A-Za-z][0-9]+)\s*[:.—–-]?\s*([^*(]*)`)
+	rmHead     = lazyre.New(`^#{2,4}\s*Phase\s+([0-9]+(?:\.[0-9]+)*|[A-Za-z][0-9]+)\s*[:.—–-]?\s*(.*)$`)
+	rmTable    = lazyre.New(`^\|\s*\**\s*([0-9]+(?:\.[0-9]+)*)\.?\s*([^|]*?)\**\s*\|.*\|\s*\**(Complete|Completed|Done|Shipped)\b`)
+	rmShipped  = lazyre.New(`(?i)<summary>.*(✅|shipped|complete)`)
+	rmRange    = lazyre.New(`(?i)Phases?\s*\**\s*([0-9]+)\s*\**\s*(?:–|—|-|to)\s*\**\s*([0-9]+)`)
+	rmDetailsE = lazyre.New(`(?i)</details>`)
 	// a detail block's own status line: "**Status:** ✅ Complete".
-	rmStatus = regexp.MustCompile(`(?i)^\s*\**Status:?\**:?\s*(✅|\[x\])?\s*\**(Complete|Completed|Done|Shipped)\b`)
+	rmStatus = lazyre.New(`(?i)^\s*\**Status:?\**:?\s*(✅|\[x\])?\s*\**(Complete|Completed|Done|Shipped)\b`)
 )
 
 func parseRoadmap(data []byte) roadmap {

@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -48,8 +48,8 @@ var (
 const ResumeFailedC = "Kiln resume failed: .kiln/STATE.md is missing a valid stage. Expected one of onboarding, brainstorm, research, architecture, build, validate, report, complete. Fix .kiln/STATE.md or remove it to start fresh."
 
 var (
-	boldLineRe  = regexp.MustCompile(`^\s*[-*+]\s+\*\*([^*]+?)\*\*\s*:?\s*(?:\*\*)?\s*:?\s*(.*)$`)
-	plainLineRe = regexp.MustCompile(`^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z0-9_ ]*?)\s*:\s*(.*)$`)
+	boldLineRe  = lazyre.New(`^\s*[-*+]\s+\*\*([^*]+?)\*\*\s*:?\s*(?:\*\*)?\s*:?\s*(.*)$`)
+	plainLineRe = lazyre.New(`^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z0-9_ ]*?)\s*:\s*(.*)$`)
 )
 
 // docCE is a parsed "# Kiln State" file.

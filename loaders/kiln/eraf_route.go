@@ -1,9 +1,9 @@
 package kiln
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 )
 
@@ -51,17 +51,17 @@ type ActionF struct {
 }
 
 var (
-	actRelaunchRe   = regexp.MustCompile(`^Relaunch the kernel workflow with stage=([A-Za-z-]+)\.?$`)
-	actCompleteRe   = regexp.MustCompile(`^Run complete\.?$`)
-	actReopenRe     = regexp.MustCompile(`^Reopen slice (\S+): LAW is red at (.+?)\.?$`)
-	actRulingRe     = regexp.MustCompile(`^Operator ruling:\s*(.+)$`)
-	actAckRe        = regexp.MustCompile(`^Acknowledge single-family degradation, then relaunch stage ([A-Za-z-]+)\.?$`)
-	actCodexRe      = regexp.MustCompile(`^Restore codex, then (?:relaunch|rerun) stage ([A-Za-z-]+)(?::\s*(.+))?$`)
-	actLawCodexRe   = regexp.MustCompile(`^The LAW needs an opposite-family ratifier.*restore codex, then (?:relaunch|rerun) stage ([A-Za-z-]+)\.?$`)
-	actOnboardingRe = regexp.MustCompile(`^Rerun onboarding:\s*(.+)$`)
-	actGateToolRe   = regexp.MustCompile(`^Rerun stage ([A-Za-z-]+) after restoring the gate tool at (\S+?)\.?$`)
-	actTransportRe  = regexp.MustCompile(`^Rerun stage ([A-Za-z-]+) after fixing the transport(?::\s*(.+))?$`)
-	actRerunRe      = regexp.MustCompile(`^Rerun stage ([A-Za-z-]+)(?:\s*(?::|—|–|-)\s*(.+))?$`)
+	actRelaunchRe   = lazyre.New(`^Relaunch the kernel workflow with stage=([A-Za-z-]+)\.?$`)
+	actCompleteRe   = lazyre.New(`^Run complete\.?$`)
+	actReopenRe     = lazyre.New(`^Reopen slice (\S+): LAW is red at (.+?)\.?$`)
+	actRulingRe     = lazyre.New(`^Operator ruling:\s*(.+)$`)
+	actAckRe        = lazyre.New(`^Acknowledge single-family degradation, then relaunch stage ([A-Za-z-]+)\.?$`)
+	actCodexRe      = lazyre.New(`^Restore codex, then (?:relaunch|rerun) stage ([A-Za-z-]+)(?::\s*(.+))?$`)
+	actLawCodexRe   = lazyre.New(`^The LAW needs an opposite-family ratifier.*restore codex, then (?:relaunch|rerun) stage ([A-Za-z-]+)\.?$`)
+	actOnboardingRe = lazyre.New(`^Rerun onboarding:\s*(.+)$`)
+	actGateToolRe   = lazyre.New(`^Rerun stage ([A-Za-z-]+) after restoring the gate tool at (\S+?)\.?$`)
+	actTransportRe  = lazyre.New(`^Rerun stage ([A-Za-z-]+) after fixing the transport(?::\s*(.+))?$`)
+	actRerunRe      = lazyre.New(`^Rerun stage ([A-Za-z-]+)(?:\s*(?::|—|–|-)\s*(.+))?$`)
 )
 
 // ParseNextAction reads an era F next_action; stage is STATE.md's stage,
@@ -69,7 +69,7 @@ var (
 func ParseNextAction(text, stage string) ActionF {
 	t := strings.TrimSpace(text)
 	a := ActionF{Text: t, Stage: stage}
-	sub := func(re *regexp.Regexp) []string { return re.FindStringSubmatch(t) }
+	sub := func(re *lazyre.Regexp) []string { return re.FindStringSubmatch(t) }
 	if m := sub(actRelaunchRe); m != nil {
 		a.Kind, a.Stage = ActRelaunch, m[1]
 	} else if sub(actCompleteRe) != nil {

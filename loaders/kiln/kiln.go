@@ -28,7 +28,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,6 +35,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/convo"
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -232,7 +232,7 @@ func (l Loader) NotFound(project string) string {
 var _ loaders.NotFoundHinter = Loader{}
 
 // phaseFileRe is an era B phase state file's name, N padded or not.
-var phaseFileRe = regexp.MustCompile(`^phase_[0-9]+_state\.md$`)
+var phaseFileRe = lazyre.New(`^phase_[0-9]+_state\.md$`)
 
 // NotFoundHint says, when the project's .kiln holds era B phase files
 // but no memory folder holds a MEMORY.md (it lived in the Claude home

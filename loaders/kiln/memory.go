@@ -2,10 +2,10 @@ package kiln
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 	"unicode"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/internal/textin"
 )
 
@@ -131,10 +131,10 @@ type memDoc struct {
 }
 
 var (
-	headingRe = regexp.MustCompile(`^##\s+(.*?)\s*#*\s*$`)
-	keyRe     = regexp.MustCompile(`^(\s*)([A-Za-z_][A-Za-z0-9_]*)\s*:(.*)$`)
-	bulletRe  = regexp.MustCompile(`^\s*[-*+]\s+(.*)$`)
-	spacesRe  = regexp.MustCompile(`\s+`)
+	headingRe = lazyre.New(`^##\s+(.*?)\s*#*\s*$`)
+	keyRe     = lazyre.New(`^(\s*)([A-Za-z_][A-Za-z0-9_]*)\s*:(.*)$`)
+	bulletRe  = lazyre.New(`^\s*[-*+]\s+(.*)$`)
+	spacesRe  = lazyre.New(`\s+`)
 )
 
 func normalise(title string) string {

@@ -2,11 +2,11 @@ package kiln
 
 import (
 	"bytes"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/internal/when"
 )
 
@@ -140,7 +140,7 @@ func (p *PhaseState) Last() (Event, bool) {
 
 // eventRe reads an event line. The separator before the description is an
 // em dash; an en dash, hyphens or a colon are accepted too.
-var eventRe = regexp.MustCompile(`^\s*[-*+]\s*\[([^\]]*)\]\s*\[([^\]]*)\]\s*\[([^\]]*)\]\s*(?:(?:—|–|--?|:)\s*)?(.*?)\s*$`)
+var eventRe = lazyre.New(`^\s*[-*+]\s*\[([^\]]*)\]\s*\[([^\]]*)\]\s*\[([^\]]*)\]\s*(?:(?:—|–|--?|:)\s*)?(.*?)\s*$`)
 
 // matchEvent is eventRe.FindStringSubmatch(line), read by hand: a phase
 // state can hold tens of thousands of events, and the regexp's
@@ -289,10 +289,10 @@ func (p *PhaseState) order() {
 }
 
 // isoPrefixRe is a bare ISO-8601 time at the start of a loose event line.
-var isoPrefixRe = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`)
+var isoPrefixRe = lazyre.New(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`)
 
 // wordPrefixRe is "word: rest", the `- setup: text` form.
-var wordPrefixRe = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_-]*)\s*:\s*(.*)$`)
+var wordPrefixRe = lazyre.New(`^([A-Za-z][A-Za-z0-9_-]*)\s*:\s*(.*)$`)
 
 // looseEvent reads a bullet that is not in the seed's form: leading
 // `[...]` words and a bare ISO time, in any order and with separators
@@ -385,20 +385,20 @@ func isName(s string) bool {
 }
 
 var (
-	taskWordRe    = regexp.MustCompile(`(?i)^task[ _-]?0*(\d+)$`)
-	taskSuccessRe = regexp.MustCompile(`(?i)^(succeeded|success(ful)?|passed|done|completed?)\b`)
-	taskFailRe    = regexp.MustCompile(`(?i)^fail(ed|ure)?\b`)
-	taskRetryRe   = regexp.MustCompile(`(?i)^retr(y|ying|ied)\b`)
+	taskWordRe    = lazyre.New(`(?i)^task[ _-]?0*(\d+)$`)
+	taskSuccessRe = lazyre.New(`(?i)^(succeeded|success(ful)?|passed|done|completed?)\b`)
+	taskFailRe    = lazyre.New(`(?i)^fail(ed|ure)?\b`)
+	taskRetryRe   = lazyre.New(`(?i)^retr(y|ying|ied)\b`)
 	// The free-text phrases read as an event, when a line has no word
 	// for its type: a small fixed table, each unambiguous.
 	textTypes = []struct {
-		re  *regexp.Regexp
+		re  *lazyre.Regexp
 		typ string
 	}{
-		{regexp.MustCompile(`(?i)^(branch\b.*\bcreated\b|created branch\b)`), "branch"},
-		{regexp.MustCompile(`(?i)(\bsetup complete\b|^(\.?kiln )?directories (created|verified)\b)`), "setup"},
-		{regexp.MustCompile(`(?i)^(proceeding to review|review (started|begins|requested))\b`), "review_start"},
-		{regexp.MustCompile(`(?i)^merged\b`), "merge"},
+		{lazyre.New(`(?i)^(branch\b.*\bcreated\b|created branch\b)`), "branch"},
+		{lazyre.New(`(?i)(\bsetup complete\b|^(\.?kiln )?directories (created|verified)\b)`), "setup"},
+		{lazyre.New(`(?i)^(proceeding to review|review (started|begins|requested))\b`), "review_start"},
+		{lazyre.New(`(?i)^merged\b`), "merge"},
 	}
 )
 

@@ -7,13 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -320,7 +320,7 @@ func dedupe(ss []string) []string {
 
 // phaseHeadingRe finds "## Phase 3: Checkout flow" (any heading level,
 // a colon, dash, dot or nothing before the name).
-var phaseHeadingRe = regexp.MustCompile(`(?i)^(#{1,6})\s*phase\s+(\d+)\b\s*[:.)\-—–]*\s*(.*?)\s*#*\s*$`)
+var phaseHeadingRe = lazyre.New(`(?i)^(#{1,6})\s*phase\s+(\d+)\b\s*[:.)\-—–]*\s*(.*?)\s*#*\s*$`)
 
 // planPhase is one phase section of master-plan.md.
 type planPhase struct {
@@ -525,7 +525,7 @@ func (m *memory) loadState(n int) *PhaseState {
 }
 
 // stateArchiveRe is the name RESTART gives an archived phase state file.
-var stateArchiveRe = regexp.MustCompile(`^phase_\d+_state\.md\.discarded\.\d[0-9TZ.-]*$`)
+var stateArchiveRe = lazyre.New(`^phase_\d+_state\.md\.discarded\.\d[0-9TZ.-]*$`)
 
 // stateArchives lists the archived phase state files in .kiln (one
 // folder read, never a walk).

@@ -1,8 +1,9 @@
 package kiln
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/lazyre"
 )
 
 // A file is kiln's by what it says, never by where it is: Claude Code
@@ -31,12 +32,12 @@ const (
 
 var (
 	// memoryHeadingRe is era B's first line, "# Kiln Project Memory".
-	memoryHeadingRe = regexp.MustCompile(`(?im)^#[ \t]+kiln[ \t]+project[ \t]+memory[ \t]*#*[ \t]*$`)
+	memoryHeadingRe = lazyre.New(`(?im)^#[ \t]+kiln[ \t]+project[ \t]+memory[ \t]*#*[ \t]*$`)
 	// linkLineRe is one entry of Claude Code's memory index:
 	// "- [Title](file.md) — note".
-	linkLineRe = regexp.MustCompile(`(?m)^[ \t]*[-*+][ \t]+\[[^\]\n]+\]\([^)\n]+\)`)
+	linkLineRe = lazyre.New(`(?m)^[ \t]*[-*+][ \t]+\[[^\]\n]+\]\([^)\n]+\)`)
 	// frontMatterRe is a Claude Code memory topic file's front matter.
-	frontMatterRe = regexp.MustCompile(`\A(?:\xef\xbb\xbf)?---\r?\n(?:[^\n]*\n){0,20}?(?:name|description|type):`)
+	frontMatterRe = lazyre.New(`\A(?:\xef\xbb\xbf)?---\r?\n(?:[^\n]*\n){0,20}?(?:name|description|type):`)
 )
 
 // memoryOwner says who wrote a MEMORY.md.

@@ -6,10 +6,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
@@ -51,9 +51,9 @@ func (e era) String() string {
 }
 
 var (
-	schemaVersionRe = regexp.MustCompile(`(?m)^[ \t]*[-*][ \t]+\*\*schema_version\*\*[ \t]*:[ \t]*(\S+)|^[ \t]*schema_version[ \t]*:[ \t]*(\S+)`)
-	eraFKeyRe       = regexp.MustCompile(`(?m)^(stage|active_slice|next_action|pointers|seals|density|updated_at):`)
-	boldKeyRe       = regexp.MustCompile(`(?m)^[ \t]*[-*][ \t]+\*\*(stage|skill|roster|run_id|team_iteration|build_iteration)\*\*[ \t]*:`)
+	schemaVersionRe = lazyre.New(`(?m)^[ \t]*[-*][ \t]+\*\*schema_version\*\*[ \t]*:[ \t]*(\S+)|^[ \t]*schema_version[ \t]*:[ \t]*(\S+)`)
+	eraFKeyRe       = lazyre.New(`(?m)^(stage|active_slice|next_action|pointers|seals|density|updated_at):`)
+	boldKeyRe       = lazyre.New(`(?m)^[ \t]*[-*][ \t]+\*\*(stage|skill|roster|run_id|team_iteration|build_iteration)\*\*[ \t]*:`)
 )
 
 // stateEra says which kiln wrote a STATE.md, from its content alone.

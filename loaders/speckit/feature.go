@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
@@ -23,8 +23,11 @@ type Feature struct {
 }
 
 var (
-	numberedRe = regexp.MustCompile(`^(\d{3,})-[^.]`)
-	stampedRe  = regexp.MustCompile(`^(\d{8})-(\d{6})-[^.]`)
+	numberedRe = lazyre.New(`^(\d{3,})-[^.]`)
+	stampedRe  = lazyre.New(`^(\d{8})-(\d{6})-[^.]`)
+	// numberPrefixRe is a branch name's feature number (spec-kit's
+	// scripts before 0.5.1).
+	numberPrefixRe = lazyre.New(`^(\d{3,})-`)
 )
 
 // featureNumber reads a folder name as spec-kit names feature folders.
@@ -117,7 +120,7 @@ func current(root string, list []Feature) Current {
 		}
 	}
 	if b := branch(root); b != "" {
-		if m := regexp.MustCompile(`^(\d{3,})-`).FindStringSubmatch(b); m != nil {
+		if m := numberPrefixRe.FindStringSubmatch(b); m != nil {
 			var hits []Feature
 			for _, f := range list {
 				if strings.HasPrefix(f.Name, m[1]+"-") {

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -218,7 +218,7 @@ func (b *builder) prompt(name, file string, task Task, phase string) string {
 	return p.String()
 }
 
-var pathRe = regexp.MustCompile("`([A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\\.[A-Za-z0-9]+)`|\\bin ((?:[A-Za-z0-9_.-]+/)+[A-Za-z0-9_.-]+\\.[A-Za-z0-9]+)")
+var pathRe = lazyre.New("`([A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\\.[A-Za-z0-9]+)`|\\bin ((?:[A-Za-z0-9_.-]+/)+[A-Za-z0-9_.-]+\\.[A-Za-z0-9]+)")
 
 // evidence checks tasks.md against itself and the disk: a phase's
 // checkpoint left open while later work is ticked, a task ticked before
@@ -276,7 +276,7 @@ func (b *builder) evidence(dir string) {
 // missingPath is the first project file a task's text names (in
 // backticks, or after "in ") that does not exist, or "".
 func missingPath(root, text string) string {
-	for _, m := range pathRe.FindAllStringSubmatch(text, -1) {
+	for _, m := range pathRe.Compiled().FindAllStringSubmatch(text, -1) {
 		p := m[1] + m[2]
 		if strings.ContainsAny(p, "[]*<>~") || strings.HasPrefix(p, "/") || strings.Contains(p, "..") {
 			continue

@@ -2,8 +2,9 @@ package speckit
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/lazyre"
 )
 
 // Task is one line of tasks.md that spec-kit counts as a task: a
@@ -47,8 +48,8 @@ type Doc struct {
 }
 
 var (
-	boxRe  = regexp.MustCompile(`^\s*[-*+]\s+\[([ xX])\]\s+(.*)$`)
-	taskRe = regexp.MustCompile(`^(?:\*\*)?(T\d+[A-Za-z]?(?:\.\d+)?)(?:\*\*)?(?:[\s:.,)]|$)`)
+	boxRe  = lazyre.New(`^\s*[-*+]\s+\[([ xX])\]\s+(.*)$`)
+	taskRe = lazyre.New(`^(?:\*\*)?(T\d+[A-Za-z]?(?:\.\d+)?)(?:\*\*)?(?:[\s:.,)]|$)`)
 )
 
 // parseTasks reads tasks.md leniently: every "## " heading opens a

@@ -1,9 +1,9 @@
 package taskmaster
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -167,7 +167,7 @@ func shown(items []*item) []string {
 }
 
 // plainArg matches an id or tag a command line may hold as it is.
-var plainArg = regexp.MustCompile(`^[A-Za-z0-9._,-]+$`)
+var plainArg = lazyre.New(`^[A-Za-z0-9._,-]+$`)
 
 // arg is s for a command line: as it is when plain, else between single
 // quotes (a quote inside closed and escaped), on one line.

@@ -54,7 +54,10 @@ func For(lang i18n.Lang) *Catalog { return Catalogs.For(lang) }
 // seed's register: "você", direct, the developer's loanwords (story,
 // workflow, commit, stash, restart) kept. The four verbs stay CONTINUE /
 // REVIEW / RESTART / DISCARD.
-var Portuguese = *For(i18n.PortugueseBR)
+//
+// A function, not a variable: decoding the message file takes a few
+// milliseconds, which every command paid at start-up (docs/performance.md).
+func Portuguese() *Catalog { return For(i18n.PortugueseBR) }
 
 // LocalText is what a language adds to the screens beyond sentences:
 // the marks a protocol written in that language shows (seed 001's

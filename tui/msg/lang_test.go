@@ -134,8 +134,8 @@ func TestPortugueseTimesAndNumbers(t *testing.T) {
 // that language.
 func TestForSetsLangAndCore(t *testing.T) {
 	pt := For(i18n.PortugueseBR)
-	if pt.Lang != i18n.PortugueseBR || Portuguese.Lang != i18n.PortugueseBR || English.Lang != i18n.English {
-		t.Errorf("Lang: pt %q, Portuguese %q, English %q", pt.Lang, Portuguese.Lang, English.Lang)
+	if pt.Lang != i18n.PortugueseBR || Portuguese().Lang != i18n.PortugueseBR || English.Lang != i18n.English {
+		t.Errorf("Lang: pt %q, Portuguese %q, English %q", pt.Lang, Portuguese().Lang, English.Lang)
 	}
 	if pt.Core.MismatchAsk != "Continuar aqui mesmo assim?" || English.Core.MismatchAsk != "Continue here anyway?" {
 		t.Errorf("Core: %q / %q", pt.Core.MismatchAsk, English.Core.MismatchAsk)
