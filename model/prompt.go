@@ -33,7 +33,8 @@ type PromptSection struct {
 	// Code lines are indented four spaces (a markdown code block).
 	Code []string
 	// Quote is a file's text, as a "> " block quote of at most
-	// QuoteLines lines (0: 200).
+	// QuoteLines lines (0: 200). With QuoteLines set the quote is there
+	// even when Quote is empty (an empty file quotes as ">").
 	Quote      string
 	QuoteLines int
 	// Raw is text the format lays out itself (already quoted where it

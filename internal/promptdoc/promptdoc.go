@@ -84,7 +84,7 @@ func body(s model.PromptSection) string {
 	for _, line := range s.Code {
 		b.WriteString("    " + line + "\n")
 	}
-	if s.Quote != "" {
+	if s.Quote != "" || s.QuoteLines > 0 {
 		n := s.QuoteLines
 		if n == 0 {
 			n = quoteLines
