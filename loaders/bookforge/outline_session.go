@@ -4,12 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
