@@ -1,7 +1,6 @@
 package kiln
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -423,23 +422,11 @@ func (m *memory) restoredContext() map[string]any {
 
 // fence wraps content in a markdown fence longer than any it contains.
 func fence(content string) string {
-	var b strings.Builder
-	writeFence(&b, []byte(content))
-	return b.String()
-}
-
-// writeFence writes content fenced into b, without a copy of it: a
-// state file of any size is held once more, in b.
-func writeFence(b *strings.Builder, content []byte) {
 	f := "```"
-	for bytes.Contains(content, []byte(f)) {
+	for strings.Contains(content, f) {
 		f += "`"
 	}
-	content = bytes.TrimRight(content, "\n")
-	b.Grow(len(content) + 2*len(f) + 16)
-	b.WriteString(f + "markdown\n")
-	b.Write(content)
-	b.WriteString("\n" + f + "\n")
+	return f + "markdown\n" + strings.TrimRight(content, "\n") + "\n" + f + "\n"
 }
 
 // prompt is `--emit prompt`: one ready-to-paste markdown prompt.
