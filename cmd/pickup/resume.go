@@ -146,7 +146,7 @@ func (a *app) decided(doc resumeDoc, d model.Decision, s *model.Session) error {
 	if a.emit == "prompt" && d.Choice == model.Continue {
 		l := a.emitLang()
 		doc.NextStep = msg.For(l).DecisionText(d)
-		fmt.Fprint(a.io.out, continuePrompt(s, doc, Catalogs.For(l).Run.Prompt, msg.For(l)))
+		fmt.Fprint(a.io.out, continuePrompt(s, doc, Catalogs.For(l).Run.Prompt, msg.For(l), l))
 		return quiet(exitOK)
 	}
 	return a.output(doc, exitOK)

@@ -1,10 +1,10 @@
 package bmad
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -78,39 +78,41 @@ func (r *reading) policy() (map[model.Choice]model.ChoicePolicy, map[model.Choic
 // story's file and first open task quoted as data, and the alerts.
 func (r *reading) prompt(alerts []model.Alert) string {
 	t, n := r.t, r.next
-	var b strings.Builder
-	b.WriteString(t.PromptTitle + "\n\n")
+	head := model.PromptSection{}
 	if cmd := n.command(); cmd != "" {
-		b.WriteString(t.PromptRun.F(code(cmd)) + "\n")
+		head.Lines = append(head.Lines, t.PromptRun.F(code(cmd)))
 	}
-	b.WriteString(t.PromptWhy.F(textsafe.Quote(n.reason, promptFieldMax)) + "\n")
+	head.Lines = append(head.Lines, t.PromptWhy.F(textsafe.Quote(n.reason, promptFieldMax)))
+	p := model.Prompt{Title: t.PromptTitle, Sections: []model.PromptSection{head}}
+	add := func(s model.PromptSection) { p.Sections = append(p.Sections, s) }
 	if f := r.nextFile(); f != nil {
 		if f.exists {
 			st := f.story
-			b.WriteString("\n" + t.PromptStory.F(code(f.rel), textsafe.Quote(st.Status, 40), st.Done, st.Tasks) + "\n")
+			add(model.PromptSection{Lines: []string{t.PromptStory.F(code(f.rel), textsafe.Quote(st.Status, 40), st.Done, st.Tasks)}})
 			first := st.FirstOpen
 			if st.Reviewed && st.FirstFollowup != "" {
 				// dev-story takes the review's follow-ups first.
 				first = st.FirstFollowup
 			}
 			if first != "" {
-				b.WriteString("\n" + t.PromptFirstOpen + "\n\n" + textsafe.QuoteBlock(first, 4))
+				add(model.PromptSection{Heading: t.PromptFirstOpen, Quote: first, QuoteLines: 4})
 			}
 			if st.OpenFollowups > 0 {
-				b.WriteString("\n" + t.PromptFollowups.N(st.OpenFollowups) + "\n")
+				add(model.PromptSection{Lines: []string{t.PromptFollowups.N(st.OpenFollowups)}})
 			}
 		} else if n.entry.Status != StBacklog {
-			b.WriteString("\n" + t.PromptNoFile.F(code(f.rel)) + "\n")
+			add(model.PromptSection{Lines: []string{t.PromptNoFile.F(code(f.rel))}})
 		}
 	}
 	if len(alerts) > 0 {
-		b.WriteString("\n" + t.PromptAlerts + "\n\n")
+		al := model.PromptSection{Heading: t.PromptAlerts}
 		for _, a := range alerts {
-			fmt.Fprintf(&b, "- %s\n", textsafe.Quote(a.Text, promptFieldMax*4))
+			al.Lines = append(al.Lines, "- "+textsafe.Quote(a.Text, promptFieldMax*4))
 		}
+		add(al)
 	}
-	b.WriteString("\n" + t.PromptRule + "\n")
-	return b.String()
+	add(model.PromptSection{Lines: []string{t.PromptRule}})
+	return promptdoc.Render(p, t.Lang)
 }
 
 // code is s (a command or path holding a ledger key, which is data read

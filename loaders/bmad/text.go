@@ -5,6 +5,9 @@ import "github.com/pickup-dev/pickup/internal/i18n"
 // Text is the sentences the BMAD loader builds. Status words, keys,
 // commands and paths go in as values: they stay as BMAD writes them.
 type Text struct {
+	// Lang is the language the catalog speaks (filled by i18n.NewBundle).
+	Lang i18n.Lang `json:"-"`
+
 	// The resume point's reason (bmad-sprint-status step 3).
 	ReasonInProgress, ReasonReview, ReasonReady, ReasonBacklog i18n.M
 	ReasonRetro, ReasonEmpty                                   i18n.M

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/tidwall/gjson"
@@ -419,41 +420,35 @@ func outlinePlanLines(p *OutlinePlan, phases []model.Phase, tx *Text) []string {
 // outlinePrompt is the markdown `--emit prompt` prints for the agent.
 func outlinePrompt(p *OutlinePlan, phases []model.Phase, tx *Text) string {
 	ot := &tx.Outline
-	var m strings.Builder
-	m.WriteString(ot.PromptTitle.F(p.Book))
+	doc := model.Prompt{Title: ot.PromptTitle.F(p.Book)}
+	add := func(lines ...string) { doc.Sections = append(doc.Sections, model.PromptSection{Lines: lines}) }
 	if pz := p.Pause; pz != nil {
 		if msg := strings.TrimSpace(pz.Message); pz.Message != "" {
-			m.WriteString(ot.PromptPausedSays.F(or(pz.Phase, "?"), or(pz.ReasonCode, "?"), msg))
+			add(ot.PromptPausedSays.F(or(pz.Phase, "?"), or(pz.ReasonCode, "?"), msg))
 		} else {
-			m.WriteString(ot.PromptPaused.F(or(pz.Phase, "?"), or(pz.ReasonCode, "?")))
+			add(ot.PromptPaused.F(or(pz.Phase, "?"), or(pz.ReasonCode, "?")))
 		}
 	}
-	m.WriteString(ot.PromptResume.F(p.Resume, ot.reused(len(p.Reused))))
+	add(ot.PromptResume.F(p.Resume, ot.reused(len(p.Reused))))
 	if p.Refused != "" {
-		m.WriteString(ot.Refused.F(p.Refused, p.Fresh) + "\n\n")
+		add(ot.Refused.F(p.Refused, p.Fresh))
 	} else {
-		fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.PromptRun, p.Command)
-	}
-	for _, n := range p.Notes {
-		fmt.Fprintf(&m, "- %s\n", n)
+		add(tx.PromptRun)
+		add("```sh", p.Command, "```")
 	}
 	if len(p.Notes) > 0 {
-		m.WriteString("\n")
+		add(bullets(p.Notes)...)
 	}
-	m.WriteString(ot.PromptPhases + "\n\n")
+	var ps []string
 	for _, ph := range phases {
-		fmt.Fprintf(&m, "- %s: **%s**: %s\n", ph.Name, ot.Verbs[ph.Label], ph.Detail)
+		ps = append(ps, fmt.Sprintf("%s: **%s**: %s", ph.Name, ot.Verbs[ph.Label], ph.Detail))
 	}
-	m.WriteString("\n")
+	doc.Sections = append(doc.Sections, list(ot.PromptPhases, ps))
 	if p.Report != nil {
-		m.WriteString(ot.SecReport.F(p.Report.File) + "\n\n")
-		for _, l := range reportLines(p.Report, tx) {
-			fmt.Fprintf(&m, "- %s\n", l)
-		}
-		m.WriteString("\n")
+		doc.Sections = append(doc.Sections, list(ot.SecReport.F(p.Report.File), reportLines(p.Report, tx)))
 	}
-	m.WriteString(ot.PromptFresh.F(p.Reset))
-	return m.String()
+	add(ot.PromptFresh.F(p.Reset))
+	return promptdoc.Render(doc, tx.Lang)
 }
 
 // outlineArtifacts lists the pipeline's files: the marker, the

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/model"
@@ -571,72 +572,86 @@ const promptFieldMax = 1000
 // marker's message, paths) is quoted, «…», or escaped, never pickup's
 // own words.
 func prompt(b *book, p *Plan, loads []model.Artifact, now time.Time, waitWarning string, tx *Text) string {
-	var m strings.Builder
 	quote := func(s string) string { return textsafe.Quote(s, promptFieldMax) }
-	m.WriteString(tx.PromptTitle.F(quote(b.ID)))
+	doc := model.Prompt{Title: tx.PromptTitle.F(quote(b.ID))}
+	add := func(lines ...string) { doc.Sections = append(doc.Sections, model.PromptSection{Lines: lines}) }
 	if p.Complete {
-		fmt.Fprintf(&m, "%s.\n\n", upper(p.Resume.Reason))
+		add(upper(p.Resume.Reason) + ".")
 	} else {
-		m.WriteString(tx.PromptResume.F(quote(p.Resume.Scene), phaseLabel(p.Resume.Phase), p.Resume.Reason))
+		add(tx.PromptResume.F(quote(p.Resume.Scene), phaseLabel(p.Resume.Phase), p.Resume.Reason))
 	}
 	if waitWarning != "" {
-		m.WriteString(tx.PromptWait.F(waitWarning))
+		add(tx.PromptWait.F(waitWarning))
 	}
 	if g := p.Gate; g != nil && !g.Open && !p.Complete {
-		m.WriteString(tx.Outline.PromptGate.F(g.sentence(tx)) + "\n\n")
+		add(tx.Outline.PromptGate.F(g.sentence(tx)))
 		if len(g.Attention) > 0 {
-			for _, it := range g.Attention {
-				fmt.Fprintf(&m, "- %s\n", it)
-			}
-			m.WriteString("\n")
+			add(bullets(g.Attention)...)
 		}
 		if g.First != "" {
-			fmt.Fprintf(&m, "%s\n\n```sh\n%s\n%s\n```\n\n", tx.Outline.PromptRunAfter, g.First, p.Command)
+			add(tx.Outline.PromptRunAfter)
+			add("```sh", g.First, p.Command, "```")
 		} else {
-			fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.Outline.PromptRunOnce, p.Command)
+			add(tx.Outline.PromptRunOnce)
+			add("```sh", p.Command, "```")
 		}
 	} else {
-		fmt.Fprintf(&m, "%s\n\n```sh\n%s\n```\n\n", tx.PromptRun, p.Command)
+		add(tx.PromptRun)
+		add("```sh", p.Command, "```")
 	}
 	if len(p.Writes) > 0 {
-		m.WriteString(tx.PromptWrites + "\n\n")
+		var ws []string
 		for _, w := range p.Writes {
-			fmt.Fprintf(&m, "- %s\n", w.Text)
+			ws = append(ws, w.Text)
 		}
-		m.WriteString("\n")
+		doc.Sections = append(doc.Sections, list(tx.PromptWrites, ws))
 	}
 	if p.Pause != nil {
 		title := tx.PromptStopped
 		if p.Pause.Stale != "" {
 			title = tx.PromptStale
 		}
-		m.WriteString(title + "\n\n")
 		pause := *p.Pause
 		if pause.Message != "" {
 			pause.Message = quote(pause.Message)
 		}
-		for _, l := range pause.Lines(now) {
-			fmt.Fprintf(&m, "- %s\n", l)
-		}
-		m.WriteString("\n")
+		doc.Sections = append(doc.Sections, list(title, pause.Lines(now)))
 	}
 	if p.ResumeIndex >= 0 {
 		sp := p.Scenes[p.ResumeIndex]
-		m.WriteString(tx.PromptByPhase.F(sp.ID) + "\n\n")
+		var cs []string
 		for _, c := range sp.Cells {
-			fmt.Fprintf(&m, "- %s: **%s**: %s\n", phaseLabel(c.Phase), c.Verdict, c.Reason)
+			cs = append(cs, fmt.Sprintf("%s: **%s**: %s", phaseLabel(c.Phase), c.Verdict, c.Reason))
 		}
-		m.WriteString("\n")
+		doc.Sections = append(doc.Sections, list(tx.PromptByPhase.F(sp.ID), cs))
 	}
 	if len(loads) > 0 {
-		m.WriteString(tx.PromptOutputs + "\n\n")
+		var ls []string
 		for _, a := range loads {
-			fmt.Fprintf(&m, "- %s %s: `%s`\n", a.Phase, a.Kind, model.ShowName(a.Path))
+			ls = append(ls, fmt.Sprintf("%s %s: `%s`", a.Phase, a.Kind, model.ShowName(a.Path)))
 		}
-		m.WriteString("\n")
+		doc.Sections = append(doc.Sections, list(tx.PromptOutputs, ls))
 	}
-	m.WriteString(tx.PromptLedger.F(HistoryDir, p.BookDir))
-	return m.String()
+	add(tx.PromptLedger.F(HistoryDir, p.BookDir))
+	return promptdoc.Render(doc, tx.Lang)
+}
+
+// bullets are items as "- item" lines.
+func bullets(items []string) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = "- " + it
+	}
+	return out
+}
+
+// list is a heading paragraph and its items as "- item" lines; with no
+// items, the heading and a blank line (as bookforge always wrote it).
+func list(heading string, items []string) model.PromptSection {
+	if len(items) == 0 {
+		return model.PromptSection{Lines: []string{heading, ""}}
+	}
+	return model.PromptSection{Heading: heading, Lines: bullets(items)}
 }
 
 func upper(s string) string {

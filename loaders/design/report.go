@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -346,21 +348,15 @@ const promptFieldMax = 1000
 
 // prompt is the markdown `--emit prompt` prints for the agent.
 func (v *view) prompt(next string) string {
-	var b strings.Builder
 	t := v.text()
 	// What the session file says (the feature, facts, paths) is quoted,
 	// «…», never pickup's own words.
-	quote := func(s string) string { return textsafe.Quote(s, promptFieldMax) }
-	feature := quote(v.feature)
-	b.WriteString(t.ResumeDesign.F(feature))
+	feature := textsafe.Quote(v.feature, promptFieldMax)
 	rp, sub := v.resumePoint(), ""
 	if v.continueStage() == 3 {
 		sub = v.sub
 	}
-	b.WriteString(t.ResumeDesignSession.F(feature, v.phaseName(v.resumeStage()), subSuffix(sub)))
-	b.WriteString(t.Why.F(rp.Reason))
-	b.WriteString(t.NextStepPrompt.F(next))
-	b.WriteString(t.ProgressPrompt)
+	progress := model.PromptSection{Heading: t.ProgressPrompt}
 	for n := range Stages {
 		mark := " "
 		switch v.status[n] {
@@ -373,18 +369,27 @@ func (v *view) prompt(next string) string {
 		if v.facts[n] != "" {
 			l += " (" + v.facts[n] + ")"
 		}
-		b.WriteString(l + "\n")
+		progress.Lines = append(progress.Lines, l)
+	}
+	p := model.Prompt{
+		Title: t.ResumeDesign.F(feature),
+		Sections: []model.PromptSection{
+			{Lines: []string{t.ResumeDesignSession.F(feature, v.phaseName(v.resumeStage()), subSuffix(sub)), t.Why.F(rp.Reason)}},
+			{Lines: []string{t.NextStepPrompt.F(next)}},
+			progress,
+		},
 	}
 	if len(v.artifacts) > 0 {
-		b.WriteString(t.ArtifactsPrompt)
+		arts := model.PromptSection{Heading: t.ArtifactsPrompt}
 		for _, a := range v.artifacts {
 			state := t.ExistsWord
 			if !a.Exists {
 				state = t.MissingKind
 			}
-			fmt.Fprintf(&b, "- `%s` (%s, %s)\n", model.ShowName(a.Path), a.Kind, state)
+			arts.Lines = append(arts.Lines, fmt.Sprintf("- `%s` (%s, %s)", model.ShowName(a.Path), a.Kind, state))
 		}
+		p.Sections = append(p.Sections, arts)
 	}
-	b.WriteString(t.SessionFileNote.F(model.ShowName(v.rel)))
-	return b.String()
+	p.Sections = append(p.Sections, model.PromptSection{Lines: []string{t.SessionFileNote.F(model.ShowName(v.rel))}})
+	return promptdoc.Render(p, i18n.Lang(t.Lang))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -211,46 +212,43 @@ func (l Loader) phaseShown(ph string) string {
 // Every text read from the project is quoted.
 func (l Loader) prompt(p *project, n next, s *model.Session) string {
 	t := l.t()
-	var b strings.Builder
-	line := func(x string) { b.WriteString(x + "\n") }
-	line(t.PromptTitle.F(textsafe.Quote(filepath.Base(p.root), 80)))
-	line("")
-	line(t.PromptRun.F(p.spell+"resume-work", n.cmd))
-	line("")
-	line(t.PromptRule.F(l.phaseShown(s.ResumePoint.Phase), s.ResumePoint.Reason))
-	line(t.PromptDone)
-	line("")
-	line(t.PromptWhere)
+	where := model.PromptSection{Lines: []string{t.PromptWhere}}
 	for _, f := range s.Fields {
-		line("- " + i18n.Word(l.Lang, f.Label) + ": " + textsafe.Quote(f.Value, 200))
+		where.Fields = append(where.Fields, model.PromptField{Label: i18n.Word(l.Lang, f.Label), Value: f.Value, Max: 200})
 	}
+	doc := model.Prompt{
+		Title: t.PromptTitle.F(textsafe.Quote(filepath.Base(p.root), 80)),
+		Sections: []model.PromptSection{
+			{Lines: []string{t.PromptRun.F(p.spell+"resume-work", n.cmd)}},
+			{Lines: []string{t.PromptRule.F(l.phaseShown(s.ResumePoint.Phase), s.ResumePoint.Reason), t.PromptDone}},
+			where,
+		},
+	}
+	add := func(x model.PromptSection) { doc.Sections = append(doc.Sections, x) }
 	if len(s.Alerts) > 0 {
-		line("")
-		line(t.PromptAlerts)
+		al := model.PromptSection{Lines: []string{t.PromptAlerts}}
 		for _, a := range s.Alerts {
-			line("- " + a.Text)
+			al.Lines = append(al.Lines, "- "+a.Text)
 		}
+		add(al)
 	}
 	if p.handoffPath != "" {
-		line("")
-		line(t.PromptHandoff.F(rel(p.root, p.handoffPath)))
+		h := model.PromptSection{Lines: []string{t.PromptHandoff.F(rel(p.root, p.handoffPath))}}
 		if p.handoff.NextAction != "" {
-			line(t.PromptNext.F(textsafe.Quote(p.handoff.NextAction, 300)))
+			h.Lines = append(h.Lines, t.PromptNext.F(textsafe.Quote(p.handoff.NextAction, 300)))
 		}
 		if len(p.handoff.Notes) > 0 {
-			b.WriteString(textsafe.QuoteBlock(strings.Join(p.handoff.Notes, "\n"), 20))
+			h.Quote, h.QuoteLines = strings.Join(p.handoff.Notes, "\n"), 20
 		}
+		add(h)
 	}
 	if n.kind == stepCheckpoint {
 		if head, _, err := fsx.ReadHead(n.file, 8192); err == nil {
-			line("")
-			line(t.PromptCheck.F(rel(p.root, n.file)))
-			b.WriteString(textsafe.QuoteBlock(string(head), 40))
+			add(model.PromptSection{Lines: []string{t.PromptCheck.F(rel(p.root, n.file))}, Quote: string(head), QuoteLines: 40})
 		}
 	}
-	line("")
-	line(t.PromptDataNote)
-	return b.String()
+	add(model.PromptSection{Lines: []string{t.PromptDataNote}})
+	return promptdoc.Render(doc, l.Lang)
 }
 
 // artifacts are the project's GSD files for the artifact browser: the

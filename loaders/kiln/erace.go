@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/lazyre"
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -496,21 +497,26 @@ func (r *runCE) artifacts() []model.Artifact {
 }
 
 func (r *runCE) prompt() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n\n", r.tx.PromptTitle.F(filepath.Base(r.root), eraName(r.era)))
-	fmt.Fprintf(&b, "%s\n\n%s\n\n", r.cont, r.tx.PromptPoint.F(r.where, r.why))
-	fmt.Fprintf(&b, "## .kiln/STATE.md\n\n%s\n", fence(string(r.data)))
+	p := model.Prompt{
+		Title: r.tx.PromptTitle.F(filepath.Base(r.root), eraName(r.era)),
+		Sections: []model.PromptSection{
+			{Lines: []string{r.cont}},
+			{Lines: []string{r.tx.PromptPoint.F(r.where, r.why)}},
+			{Heading: "## .kiln/STATE.md", Raw: fence(string(r.data))},
+		},
+		EndBlank: true,
+	}
 	if r.resume != "" {
-		fmt.Fprintf(&b, "## .kiln/resume.md\n\n%s\n", fence(r.resume))
+		p.Sections = append(p.Sections, model.PromptSection{Heading: "## .kiln/resume.md", Raw: fence(r.resume)})
 	}
 	if n := len(r.events); n > 0 {
-		b.WriteString(r.tx.PromptEvents + "\n\n")
+		ev := model.PromptSection{Heading: r.tx.PromptEvents}
 		for _, e := range r.events[max(n-10, 0):] {
-			fmt.Fprintf(&b, "- seq %d %s %s %s\n", e.Seq, e.TS, e.Type, e.Stage)
+			ev.Lines = append(ev.Lines, fmt.Sprintf("- seq %d %s %s %s", e.Seq, e.TS, e.Type, e.Stage))
 		}
-		b.WriteString("\n")
+		p.Sections = append(p.Sections, ev)
 	}
-	return b.String()
+	return promptdoc.Render(p, r.all.Lang)
 }
 
 func (r *runCE) policy() map[model.Choice]model.ChoicePolicy {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -697,40 +698,37 @@ func (r *runF) context() map[string]any {
 // prompt is `--emit prompt`: the command, the state, the question, and
 // the kiln files the pointers line names.
 func (r *runF) prompt() string {
-	rt := r.route
-	var b strings.Builder
-	tx := r.tx
-	fmt.Fprintf(&b, "%s\n\n", tx.PromptTitle.F(filepath.Base(r.root)))
-	fmt.Fprintf(&b, "%s\n\n", tx.PromptRun.F(r.root))
-	fmt.Fprintf(&b, "%s\n\n", tx.PromptResumePoint.F(rt.Where, rt.Why))
+	rt, tx := r.route, r.tx
+	p := model.Prompt{Title: tx.PromptTitle.F(filepath.Base(r.root)), EndBlank: true}
+	add := func(s model.PromptSection) { p.Sections = append(p.Sections, s) }
+	line := func(l string) { add(model.PromptSection{Lines: []string{l}}) }
+	line(tx.PromptRun.F(r.root))
+	line(tx.PromptResumePoint.F(rt.Where, rt.Why))
 	if rt.Question != "" {
-		fmt.Fprintf(&b, "%s\n\n", tx.PromptDecide.F(rt.Question))
+		line(tx.PromptDecide.F(rt.Question))
 	}
-	fmt.Fprintf(&b, "%s\n\n", rt.Continue)
-	b.Grow(len(r.data) + 64<<10)
-	b.WriteString("## .kiln/STATE.md\n\n")
-	writeFence(&b, r.data)
-	b.WriteString("\n")
+	line(rt.Continue)
+	add(model.PromptSection{Heading: "## .kiln/STATE.md", Raw: fence(string(r.data))})
 	if len(r.slices) > 0 {
-		fmt.Fprintf(&b, "%s\n\n%s\n\n", tx.PromptSlices.F(r.sealedCount(), len(r.slices)), strings.Join(r.sliceLines(), "\n"))
+		add(model.PromptSection{Heading: tx.PromptSlices.F(r.sealedCount(), len(r.slices)), Lines: []string{strings.Join(r.sliceLines(), "\n")}})
 	}
-	b.WriteString(tx.PromptPointers + "\n\n")
-	for _, p := range r.pointers() {
-		ap := r.abs(p)
+	line(tx.PromptPointers)
+	for _, ptr := range r.pointers() {
+		ap := r.abs(ptr)
 		switch data, ok := r.readKilnFile(ap); {
 		case ap == r.path:
-			fmt.Fprintf(&b, "%s\n\n", tx.PromptAbove.F(p))
+			line(tx.PromptAbove.F(ptr))
 		case !r.inProject(ap):
-			fmt.Fprintf(&b, "%s\n\n", tx.PromptOutside.F(p))
+			line(tx.PromptOutside.F(ptr))
 		case ok:
-			fmt.Fprintf(&b, "### %s\n\n%s\n", p, fence(strings.Join(capped(r.all, string(data), p), "\n")))
+			add(model.PromptSection{Heading: "### " + ptr, Raw: fence(strings.Join(capped(r.all, string(data), ptr), "\n"))})
 		case exists(ap) && !strings.HasPrefix(ap, r.kilnDir+string(filepath.Separator)):
-			fmt.Fprintf(&b, "%s\n\n", tx.PromptProjectFile.F(p))
+			line(tx.PromptProjectFile.F(ptr))
 		default:
-			fmt.Fprintf(&b, "### %s\n\n%s\n\n", p, tx.PromptAbsent.F(p))
+			add(model.PromptSection{Heading: "### " + ptr, Lines: []string{tx.PromptAbsent.F(ptr)}})
 		}
 	}
-	return b.String()
+	return promptdoc.Render(p, r.all.Lang)
 }
 
 // PlanF is `pickup plan --json` for era F.

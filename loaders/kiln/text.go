@@ -13,6 +13,8 @@ import (
 // project-side sessions (F, State, CE). English is written here; every
 // other language is in messages/<lang>.json, laid out like Text.
 type Text struct {
+	// Lang is the language the catalog speaks (filled by i18n.NewBundle).
+	Lang                                         i18n.Lang `json:"-"`
 	Title                                        string
 	Project, Mode, Stage, Phase, Status, Handoff string
 	None                                         string

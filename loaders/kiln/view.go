@@ -1,7 +1,6 @@
 package kiln
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pickup-dev/pickup/internal/textsafe"
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -423,81 +422,74 @@ func (m *memory) restoredContext() map[string]any {
 
 // fence wraps content in a markdown fence longer than any it contains.
 func fence(content string) string {
-	var b strings.Builder
-	writeFence(&b, []byte(content))
-	return b.String()
-}
-
-// writeFence writes content fenced into b, without a copy of it: a
-// state file of any size is held once more, in b.
-func writeFence(b *strings.Builder, content []byte) {
 	f := "```"
-	for bytes.Contains(content, []byte(f)) {
+	for strings.Contains(content, f) {
 		f += "`"
 	}
-	content = bytes.TrimRight(content, "\n")
-	b.Grow(len(content) + 2*len(f) + 16)
-	b.WriteString(f + "markdown\n")
-	b.Write(content)
-	b.WriteString("\n" + f + "\n")
+	return f + "markdown\n" + strings.TrimRight(content, "\n") + "\n" + f + "\n"
 }
 
 // prompt is `--emit prompt`: one ready-to-paste markdown prompt.
 func (m *memory) prompt() string {
 	r, t := m.route, m.text()
 	tm := &t.Mem
-	var b strings.Builder
-	b.WriteString(tm.PromptTitle.F(filepath.Base(m.root)) + "\n\n")
+	p := model.Prompt{Title: tm.PromptTitle.F(filepath.Base(m.root))}
+	add := func(s model.PromptSection) { p.Sections = append(p.Sections, s) }
+	line := func(l ...string) { add(model.PromptSection{Lines: l}) }
 	// The prompt follows the language chosen, the banner included.
-	b.WriteString("```text\n" + strings.Join(m.banner(t), "\n") + "\n```\n\n")
+	line(append(append([]string{"```text"}, m.banner(t)...), "```")...)
 	// MEMORY.md's own words are quoted: the handoff behind "> ", the
 	// next step «…» (docs/agents.md).
 	if m.context != "" {
-		b.WriteString(t.Context + "\n\n" + textsafe.QuoteBlock(m.context, maxShown) + "\n")
+		add(model.PromptSection{Heading: t.Context, Quote: m.context, QuoteLines: maxShown})
 	}
 	if m.nextAction != "" {
-		b.WriteString(t.RecommendedNext.F(quoteF(m.nextAction)) + "\n\n")
+		line(t.RecommendedNext.F(quoteF(m.nextAction)))
 	}
-	b.WriteString(r.Continue + "\n\n" + tm.PromptResumePoint.F(r.Where, r.Why) + "\n\n")
+	line(r.Continue)
+	line(tm.PromptResumePoint.F(r.Where, r.Why))
+	fenced := func(heading, content string) { add(model.PromptSection{Heading: heading, Raw: fence(content)}) }
 	file := func(title, name string) {
-		p, c, ok := m.shown(name)
+		path, c, ok := m.shown(name)
 		if !ok {
-			fmt.Fprintf(&b, "## %s\n\n%s\n\n", title, tm.FileAbsent.F(filepath.Base(name), p))
+			add(model.PromptSection{Heading: "## " + title, Lines: []string{tm.FileAbsent.F(filepath.Base(name), path)}})
 			return
 		}
-		fmt.Fprintf(&b, "## %s\n\n%s\n", title, fence(c))
+		fenced("## "+title, c)
 	}
 	switch r.Stage {
 	case "execution":
 		v := r.Verdict
+		stands := tm.PhaseStandsNoEvent.F(r.Phase.Number, v.Why)
 		if v.Last != nil {
-			b.WriteString(tm.PhaseStands.F(r.Phase.Number, v.Last.Type, v.Why))
-		} else {
-			b.WriteString(tm.PhaseStandsNoEvent.F(r.Phase.Number, v.Why))
+			stands = tm.PhaseStands.F(r.Phase.Number, v.Last.Type, v.Why)
 		}
 		if v.Handoff {
 			note := m.note
 			if note == "" {
 				note = t.None
 			}
-			b.WriteString(tm.HandoffNote.F(note))
+			stands += tm.HandoffNote.F(note)
 		}
-		b.WriteString("\n\n" + tm.PromptSpawn + "\n\n")
+		line(stands)
+		line(tm.PromptSpawn)
 		if sec := m.phaseSection(r.Phase.Number); sec != "" {
-			fmt.Fprintf(&b, "%s\n\n%s\n", tm.PhaseSection.F(r.Phase.Number), fence(sec))
+			fenced(tm.PhaseSection.F(r.Phase.Number), sec)
 		} else {
-			fmt.Fprintf(&b, "%s\n\n%s\n\n", tm.PhaseSection.F(r.Phase.Number), tm.NoPhaseSection.F(r.Phase.Number))
+			add(model.PromptSection{Heading: tm.PhaseSection.F(r.Phase.Number), Lines: []string{tm.NoPhaseSection.F(r.Phase.Number)}})
 		}
-		fmt.Fprintf(&b, "## MEMORY.md\n\n%s\n", fence(string(m.data)))
+		fenced("## MEMORY.md", string(m.data))
 		file("vision.md", "vision.md")
 		if m.context != "" {
-			fmt.Fprintf(&b, "## handoff_context\n\n%s\n", fence(m.context))
+			fenced("## handoff_context", m.context)
 		}
 	default:
-		for _, l := range r.Say {
-			b.WriteString(l + "\n")
+		if len(r.Say) > 0 {
+			line(r.Say...)
+		} else { // a blank line where the words would be, as before
+			last := &p.Sections[len(p.Sections)-1]
+			last.Lines = append(last.Lines, "")
 		}
-		b.WriteString("\n")
 		switch r.Show {
 		case "vision.md":
 			file("vision.md", "vision.md")
@@ -506,22 +498,19 @@ func (m *memory) prompt() string {
 		case reportFile:
 			file(tm.ValidationReport, reportFile)
 		}
-		for _, l := range r.Ask {
-			b.WriteString(l + "\n")
-		}
 		if len(r.Ask) > 0 {
-			b.WriteString("\n")
+			line(r.Ask...)
 		}
 		if r.Stage == "validation" {
 			file("decisions.md", "decisions.md")
 		}
-		fmt.Fprintf(&b, "## MEMORY.md\n\n%s\n", fence(string(m.data)))
+		fenced("## MEMORY.md", string(m.data))
 	}
-	fmt.Fprintf(&b, "PROJECT_PATH: %s\nMEMORY_DIR: %s\n", m.root, m.memDir)
+	line("PROJECT_PATH: "+m.root, "MEMORY_DIR: "+m.memDir)
 	if r.Stage != "complete" {
-		b.WriteString("\n" + tm.PromptStep7 + "\n")
+		line(tm.PromptStep7)
 	}
-	return b.String()
+	return promptdoc.Render(p, t.Lang)
 }
 
 // PlanDoc is `pickup plan --json`'s plan: the routing the resume uses.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/lazyre"
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -197,12 +198,6 @@ func (b *builder) resume(name string) {
 // prompt is the handoff for a fresh agent: the rule, where to start, and
 // the unticked tasks quoted as data.
 func (b *builder) prompt(name, file string, task Task, phase string) string {
-	var p strings.Builder
-	p.WriteString(b.t.PromptTitle + "\n\n")
-	p.WriteString(b.t.PromptFeature.F(name, file) + "\n\n")
-	p.WriteString(b.t.PromptStart.F(task.ID, textsafe.Quote(phase, 200)) + "\n")
-	p.WriteString(b.t.PromptRule + "\n" + b.t.PromptSkip + "\n\n")
-	p.WriteString(b.t.PromptQuoted + "\n\n" + b.t.PromptUnticked + "\n\n")
 	var lines []string
 	for _, g := range b.doc.Phases() {
 		for _, t := range g.Tasks {
@@ -214,8 +209,17 @@ func (b *builder) prompt(name, file string, task Task, phase string) string {
 			break
 		}
 	}
-	p.WriteString(textsafe.QuoteBlock(strings.Join(lines, "\n"), 40) + "\n")
-	return p.String()
+	return promptdoc.Render(model.Prompt{
+		Title: b.t.PromptTitle,
+		Sections: []model.PromptSection{
+			{Lines: []string{b.t.PromptFeature.F(name, file)}},
+			{Lines: []string{b.t.PromptStart.F(task.ID, textsafe.Quote(phase, 200)), b.t.PromptRule, b.t.PromptSkip}},
+			{Lines: []string{b.t.PromptQuoted}},
+			{Lines: []string{b.t.PromptUnticked}},
+			{Quote: strings.Join(lines, "\n"), QuoteLines: 40},
+		},
+		EndBlank: true,
+	}, b.t.Lang)
 }
 
 var pathRe = lazyre.New("`([A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\\.[A-Za-z0-9]+)`|\\bin ((?:[A-Za-z0-9_.-]+/)+[A-Za-z0-9_.-]+\\.[A-Za-z0-9]+)")

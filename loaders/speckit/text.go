@@ -6,6 +6,9 @@ import "github.com/pickup-dev/pickup/internal/i18n"
 // in messages/<lang>.json. Task ids, file names, headings and commands
 // stay as written.
 type Text struct {
+	// Lang is the language the catalog speaks (filled by i18n.NewBundle).
+	Lang i18n.Lang `json:"-"`
+
 	// Where the current feature comes from (Current.How).
 	FromFeatureJSON, FromBranch, FromHighest string
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/pickup-dev/pickup/internal/lazyre"
+	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -265,43 +266,46 @@ func (v *view) context() map[string]any {
 // instruction), and the alerts.
 func (v *view) prompt(alerts []model.Alert) string {
 	tx, in := v.in.tx, v.in
-	var b strings.Builder
 	q := func(s string) string { return textsafe.Quote(s, 1000) }
-	b.WriteString(tx.PromptTitle.F(q(v.t.name)) + "\n\n")
-	b.WriteString(tx.PromptRead.F(q(in.rel(in.path))) + "\n\n")
-	b.WriteString(tx.PromptRun + "\n\n")
-	for _, c := range v.commands() {
-		b.WriteString("    " + c + "\n")
+	p := model.Prompt{
+		Title: tx.PromptTitle.F(q(v.t.name)),
+		Sections: []model.PromptSection{
+			{Lines: []string{tx.PromptRead.F(q(in.rel(in.path)))}},
+			{Lines: []string{tx.PromptRun}},
+			{Code: v.commands()},
+		},
 	}
-	b.WriteString("\n")
-	it := v.nextItem()
-	if it == nil {
-		b.WriteString(tx.PromptNothing + "\n")
+	add := func(s model.PromptSection) { p.Sections = append(p.Sections, s) }
+	if it := v.nextItem(); it == nil {
+		add(model.PromptSection{Lines: []string{tx.PromptNothing}})
 	} else {
 		rp := v.resume()
-		b.WriteString(tx.PromptPicks.F(q(it.full), q(it.title), rp.Reason) + "\n\n")
-		b.WriteString(tx.PromptItem.F(q(it.full)) + "\n\n")
+		add(model.PromptSection{Lines: []string{tx.PromptPicks.F(q(it.full), q(it.title), rp.Reason)}})
+		add(model.PromptSection{Lines: []string{tx.PromptItem.F(q(it.full))}})
 		if v.n.sub >= 0 {
 			t := &v.t.tasks[v.n.task]
-			b.WriteString(tx.PromptParent.F(q(t.id), q(t.title)) + "\n\n")
+			add(model.PromptSection{Lines: []string{tx.PromptParent.F(q(t.id), q(t.title))}})
 		}
-		b.WriteString("- " + tx.PromptTitleF + ": " + q(it.title) + "\n")
+		item := model.PromptSection{Fields: []model.PromptField{{Label: tx.PromptTitleF, Value: it.title}}}
 		if it.desc != "" {
-			b.WriteString("- " + tx.PromptDesc + ": " + q(it.desc) + "\n")
+			item.Fields = append(item.Fields, model.PromptField{Label: tx.PromptDesc, Value: it.desc})
 		}
 		if len(it.deps) > 0 {
-			b.WriteString("- " + tx.PromptDeps + ": " + q(strings.Join(it.deps, ", ")) + "\n")
+			item.Fields = append(item.Fields, model.PromptField{Label: tx.PromptDeps, Value: strings.Join(it.deps, ", ")})
 		}
 		if strings.TrimSpace(it.details) != "" {
-			b.WriteString("- " + tx.PromptDetails + ":\n\n" + strings.TrimRight(textsafe.QuoteBlock(it.details, 200), "\n") + "\n")
+			// task-master's own layout: the block quote unindented.
+			item.Raw = "- " + tx.PromptDetails + ":\n\n" + textsafe.QuoteBlock(it.details, 200)
 		}
-		b.WriteString("\n" + tx.PromptDone.F(arg(it.full)) + "\n")
+		add(item)
+		add(model.PromptSection{Lines: []string{tx.PromptDone.F(arg(it.full))}})
 	}
 	if len(alerts) > 0 {
-		b.WriteString("\n" + tx.PromptAlerts + "\n\n")
+		al := model.PromptSection{Heading: tx.PromptAlerts}
 		for _, a := range alerts {
-			b.WriteString("- " + q(a.Text) + "\n")
+			al.Lines = append(al.Lines, "- "+q(a.Text))
 		}
+		add(al)
 	}
-	return b.String()
+	return promptdoc.Render(p, tx.Lang)
 }

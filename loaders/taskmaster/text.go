@@ -7,6 +7,9 @@ import "github.com/pickup-dev/pickup/internal/i18n"
 // own words (its commands, status words, ids) stay as they are in every
 // language.
 type Text struct {
+	// Lang is the language the catalog speaks (filled by i18n.NewBundle).
+	Lang i18n.Lang `json:"-"`
+
 	// Load and read problems.
 	Project        i18n.M // {path}
 	NotJSON        i18n.M // {detail}
