@@ -9,17 +9,17 @@ import (
 // sessions as the wizard's picker does (a shows them too), and an
 // archived one opens.
 func TestAccessibleReachesArchived(t *testing.T) {
-	r := pickupIn(t, t.TempDir(), "a\n10\nq\n", nil, "demo", "--accessible")
+	r := pickupIn(t, t.TempDir(), "a\n14\nq\n", nil, "demo", "--accessible")
 	out := r.stderr
-	first := strings.Index(out, "7 sessions are saved here")
+	first := strings.Index(out, "11 sessions are saved here")
 	if first < 0 || !strings.Contains(out, "a shows the 3 archived sessions too") {
 		t.Fatalf("the list does not offer the archived sessions:\n%s", out)
 	}
-	all := strings.Index(out, "10 sessions are saved here")
-	if all < first || !strings.Contains(out[all:], "10. ") || !strings.Contains(out[all:], "archived") {
+	all := strings.Index(out, "14 sessions are saved here")
+	if all < first || !strings.Contains(out[all:], "14. ") || !strings.Contains(out[all:], "archived") {
 		t.Fatalf("a did not list the archived sessions:\n%s", out)
 	}
-	// The tenth (oldest) opens: an archived session's options.
+	// The fourteenth (oldest) opens: an archived session's options.
 	if !strings.Contains(out[all:], "Type a number from 1 to") {
 		t.Fatalf("the archived session did not open:\n%s", out)
 	}
@@ -49,9 +49,9 @@ func TestAccessibleBackKeyEveryLanguage(t *testing.T) {
 	for _, lang := range []string{"en", "pt-BR"} {
 		r := pickupIn(t, t.TempDir(), "1\nb\nq\n", nil, "demo", "--accessible", "--lang", lang)
 		out := r.stderr
-		head := "7 sessions are saved here"
+		head := "11 sessions are saved here"
 		if lang == "pt-BR" {
-			head = "7 sessões salvas aqui"
+			head = "11 sessões salvas aqui"
 		}
 		if strings.Count(out, head) != 2 {
 			t.Errorf("%s: b did not go back to the sessions:\n%s", lang, out)

@@ -185,23 +185,23 @@ func TestAccessibleDiscard(t *testing.T) {
 func TestAccessiblePicker(t *testing.T) {
 	project, home := demoProject(t)
 	// The list, a session by its number, back to the list, and quit.
-	r := pickupIn(t, project, "0\n3\nb\nq\n", nil, "--accessible", "--claude-home", home).want(t, exitCancelled)
+	r := pickupIn(t, project, "0\n4\nb\nq\n", nil, "--accessible", "--claude-home", home).want(t, exitCancelled)
 	noEscapes(t, r)
 	hasLines(t, r.stderr,
 		"pickup: "+project,
-		"7 sessions are saved here, newest first:",
-		"Which session? Type a number from 1 to 7 and press Enter (a shows the 3 archived sessions too, q quits):",
-		"0 is not on the list: type a number from 1 to 7.",
+		"11 sessions are saved here, newest first:",
+		"Which session? Type a number from 1 to 11 and press Enter (a shows the 3 archived sessions too, q quits):",
+		"0 is not on the list: type a number from 1 to 11.",
 		"pickup: "+project+" (aios)",
 		"Type a number from 1 to 3 and press Enter (v lists the artifacts, b goes back to the sessions, q quits):",
-		"7 sessions are saved here, newest first:",
+		"11 sessions are saved here, newest first:",
 		"Nothing changed.",
 	)
-	if !regexp.MustCompile(`(?m)^3\. aios, Authentication System / story 12\.3, crashed, updated 2 hours ago$`).MatchString(r.stderr) {
-		t.Fatalf("no aios row as the third:\n%s", r.stderr)
+	if !regexp.MustCompile(`(?m)^4\. aios, Authentication System / story 12\.3, crashed, updated 2 hours ago$`).MatchString(r.stderr) {
+		t.Fatalf("no aios row as the fourth:\n%s", r.stderr)
 	}
 	// An answer without its final newline counts; the input then ends.
-	r = pickupIn(t, project, "3\n1", nil, "--accessible", "--claude-home", home).want(t, exitOK)
+	r = pickupIn(t, project, "4\n1", nil, "--accessible", "--claude-home", home).want(t, exitOK)
 	if !strings.HasPrefix(r.stdout, "Resuming story 12.3") {
 		t.Fatalf("stdout %q", r.stdout)
 	}

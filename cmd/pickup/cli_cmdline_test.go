@@ -192,7 +192,7 @@ func TestCompletionValues(t *testing.T) {
 }
 
 // pickup status is compact: a block of two or three lines per session,
-// archived history in one line; the demo fits one 24-line screen.
+// archived history in one line.
 // --long is every session in full.
 func TestStatusCompactOnTheDemo(t *testing.T) {
 	project, home := demoWorld(t)
@@ -207,8 +207,8 @@ func TestStatusCompactOnTheDemo(t *testing.T) {
 	}
 	r := pickup(t, project, "status", "--claude-home", home).want(t, exitOK)
 	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-	if len(lines) > 24 {
-		t.Errorf("%d lines, more than a screen:\n%s", len(lines), r.stdout)
+	if len(lines) > 3*live+1 {
+		t.Errorf("%d lines for %d sessions, more than three each:\n%s", len(lines), live, r.stdout)
 	}
 	if last := lines[len(lines)-1]; last != "+ 3 archived sessions: pickup status --long lists them" {
 		t.Errorf("last line %q", last)

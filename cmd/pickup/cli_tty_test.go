@@ -82,6 +82,7 @@ func TestVetoCommandsPasteAsShown(t *testing.T) {
 		p.waitFor("newest first")
 		p.key("Down")
 		p.key("Down")
+		p.key("Down")
 		p.waitFor("> aios")
 		p.key("Enter")
 		p.waitFor("What do you want to do?")
@@ -123,7 +124,7 @@ func TestVetoCommandsPasteAsShown(t *testing.T) {
 // own, never broken by pickup: copied whole (a terminal's soft wrap is no
 // line break), it runs as meant.
 func TestAccessibleVetoCommandsOneLine(t *testing.T) {
-	r := pickupIn(t, t.TempDir(), "3\n2\nn\n", []string{"COLUMNS=40"}, "demo", "--accessible")
+	r := pickupIn(t, t.TempDir(), "4\n2\nn\n", []string{"COLUMNS=40"}, "demo", "--accessible")
 	dir := regexp.MustCompile(`(?m)^pickup: (/\S+/shop) \(aios\)$`).FindStringSubmatch(r.stderr)
 	if dir == nil {
 		t.Fatalf("no aios session opened:\n%s", r.stderr)

@@ -133,7 +133,12 @@ func (a *app) keepStatusline(key, line string, cands, found []string, seen []fsx
 		dirs[filepath.Dir(p)] = true
 	}
 	for _, s := range seen {
-		dirs[filepath.Dir(s.Path)] = true
+		// A file's folder is watched for a file appearing beside it; a
+		// folder read is watched itself (its parent, often the folder
+		// holding the project, is none of the answer's business).
+		if st, err := os.Stat(s.Path); err != nil || !st.IsDir() {
+			dirs[filepath.Dir(s.Path)] = true
+		}
 	}
 	byPath := map[string]bool{}
 	for _, s := range seen {
