@@ -193,8 +193,26 @@ func Finished(status string) bool {
 // BadLine is a manifest line that was skipped.
 type BadLine struct {
 	Line   int
-	Reason string
+	Reason string // in English
+	// Why names the reason, for a catalog that says it in its own words;
+	// Arg is its value (Go's JSON error, the seq as written).
+	Why BadWhy
+	Arg string
 }
+
+// BadWhy is why a manifest line was skipped.
+type BadWhy int
+
+// The reasons a line is skipped.
+const (
+	BadTooLong   BadWhy = iota + 1 // longer than 1 MiB
+	BadNotObject                   // not a JSON object
+	BadTruncated                   // the last line, cut short
+	BadJSON                        // not valid JSON (Arg: why)
+	BadNoSeq                       // no seq
+	BadSeq                         // a seq that is not a whole number (Arg: as written)
+	BadNoStatus                    // no status: read as dispatched
+)
 
 // Manifest is a parsed manifest.jsonl.
 type Manifest struct {
@@ -462,8 +480,8 @@ func (f flex) float() (float64, bool) {
 	return v, err == nil && v >= 0
 }
 
-func (m *Manifest) bad(line int, reason string) {
-	m.Bad = append(m.Bad, BadLine{Line: line, Reason: reason})
+func (m *Manifest) bad(line int, why BadWhy, arg, reason string) {
+	m.Bad = append(m.Bad, BadLine{Line: line, Reason: reason, Why: why, Arg: arg})
 }
 
 // add reads one line; it returns the seq's entry as the line leaves it,
@@ -477,11 +495,11 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 		return nil // blank lines are not entries and not errors
 	}
 	if len(b) > maxLine {
-		m.bad(line, "longer than 1 MiB")
+		m.bad(line, BadTooLong, "", "longer than 1 MiB")
 		return nil
 	}
 	if b[0] != '{' {
-		m.bad(line, "not a JSON object")
+		m.bad(line, BadNotObject, "", "not a JSON object")
 		if last && !newline {
 			m.Truncated = true
 		}
@@ -491,18 +509,19 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 	if err := sc.decode(b, raw); err != nil {
 		if last && !newline {
 			m.Truncated = true
-			m.bad(line, "truncated (the writer stopped in the middle of it)")
+			m.bad(line, BadTruncated, "", "truncated (the writer stopped in the middle of it)")
 			return nil
 		}
-		m.bad(line, "not valid JSON: "+jsonReason(err))
+		why := jsonReason(err)
+		m.bad(line, BadJSON, why, "not valid JSON: "+why)
 		return nil
 	}
 	seq, ok := raw.Seq.int()
 	if !ok {
 		if !raw.Seq.set {
-			m.bad(line, "no seq")
+			m.bad(line, BadNoSeq, "", "no seq")
 		} else {
-			m.bad(line, fmt.Sprintf("seq %q is not a whole number", raw.Seq.s))
+			m.bad(line, BadSeq, raw.Seq.s, fmt.Sprintf("seq %q is not a whole number", raw.Seq.s))
 		}
 		return nil
 	}
@@ -521,7 +540,7 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 	rare.replayOf, rare.hasReplayOf = raw.ReplayOf.int()
 	if e.Status == "" {
 		e.Status = StatusDispatched
-		m.bad(line, "no status (read as dispatched)")
+		m.bad(line, BadNoStatus, "", "no status (read as dispatched)")
 	} else if !knownStatus[e.Status] {
 		m.UnknownStatus[e.Status]++
 	}

@@ -1,7 +1,6 @@
 package crucible
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -135,9 +134,9 @@ type Says struct {
 	MoreBad                              i18n.P
 	UnknownStatus, FromSeqBad, Ignored   i18n.M
 	OtherProject, ManyDispatch, NotFound i18n.M
-	// BadReasons are a skipped manifest line's fixed reasons (manifest.go),
-	// by their English words; JSONReason leads a JSON error's.
-	BadReasons  map[string]string
+	// SkipWhy is why a manifest line was skipped (BadLine.Why);
+	// JSONReason leads a JSON error's.
+	SkipWhy     SkipSays
 	JSONReason  string
 	SeqNotWhole i18n.M
 	// ShadowNotes are the shadow repository's notes and errors
@@ -387,10 +386,10 @@ var englishSays = Says{
 	Ignored:       i18n.T("{err}: ignored"),
 	OtherProject:  i18n.T("the working directory {wd} is not the project this pipeline ran in (its scratch hash is {hash}): commits, the branch and checkpoints are looked up for {wd}"),
 	ManyDispatch:  i18n.T("{n} dispatch directories in {dir}: the newest manifest ({newest}) is used"),
-	BadReasons: map[string]string{
-		"longer than 1 MiB": "longer than 1 MiB", "not a JSON object": "not a JSON object", "no seq": "no seq",
-		"no status (read as dispatched)":                     "no status (read as dispatched)",
-		"truncated (the writer stopped in the middle of it)": "truncated (the writer stopped in the middle of it)",
+	SkipWhy: SkipSays{
+		TooLong: "longer than 1 MiB", NotObject: "not a JSON object", NoSeq: "no seq",
+		NoStatus:  "no status (read as dispatched)",
+		Truncated: "truncated (the writer stopped in the middle of it)",
 	},
 	JSONReason:  "not valid JSON: ",
 	SeqNotWhole: i18n.T("seq {v} is not a whole number"),
@@ -551,24 +550,35 @@ func (t *Text) badLine(name string, line int, reason string, truncated bool) str
 	return msg
 }
 
-// badReason is a skipped manifest line's reason (manifest.go's English
-// words) in t's language.
-func (t *Text) badReason(r string) string {
-	if w, ok := t.BadReasons[r]; ok {
-		return w
-	}
-	if rest, ok := strings.CutPrefix(r, "not valid JSON: "); ok {
+// SkipSays are the reasons a manifest line is skipped, by BadWhy.
+type SkipSays struct {
+	TooLong, NotObject, Truncated, NoSeq, NoStatus string
+}
+
+// badReason is a skipped manifest line's reason in t's language.
+func (t *Text) badReason(b BadLine) string {
+	switch b.Why {
+	case BadTooLong:
+		return t.SkipWhy.TooLong
+	case BadNotObject:
+		return t.SkipWhy.NotObject
+	case BadTruncated:
+		return t.SkipWhy.Truncated
+	case BadNoSeq:
+		return t.SkipWhy.NoSeq
+	case BadNoStatus:
+		return t.SkipWhy.NoStatus
+	case BadSeq:
+		return t.SeqNotWhole.F(strconv.Quote(b.Arg))
+	case BadJSON:
 		// Go's own error text stays; its " at byte N" follows the language.
+		rest := b.Arg
 		if i := strings.LastIndex(rest, " at byte "); i >= 0 && t.JSONReason != english.JSONReason {
 			rest = rest[:i] + " (byte " + rest[i+len(" at byte "):] + ")"
 		}
 		return t.JSONReason + rest
 	}
-	var v string
-	if _, err := fmt.Sscanf(r, "seq %q is not a whole number", &v); err == nil {
-		return t.SeqNotWhole.F(strconv.Quote(v))
-	}
-	return r
+	return b.Reason
 }
 
 // shadowNote is a note or error of the shadow repository (shadow.go's
