@@ -41,7 +41,7 @@ type pipeline struct {
 	handoffs []*Handoff
 	shadow   Shadow
 	cps      []Checkpoint
-	cpNote   string
+	cpNote   *shadowFault
 	cpErr    error
 	git      *projectGit
 	isRepo   bool

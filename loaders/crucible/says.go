@@ -1,6 +1,7 @@
 package crucible
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -139,9 +140,8 @@ type Says struct {
 	SkipWhy     SkipSays
 	JSONReason  string
 	SeqNotWhole i18n.M
-	// ShadowNotes are the shadow repository's notes and errors
-	// (shadow.go), by their English lead.
-	ShadowNotes map[string]string
+	// The shadow repository's notes and errors (shadowFault).
+	ShadowAbsent, ShadowNoTable, ShadowLogUnread i18n.M
 }
 
 // CSBText is the compression-state block's words: its delimiters stay,
@@ -391,14 +391,12 @@ var englishSays = Says{
 		NoStatus:  "no status (read as dispatched)",
 		Truncated: "truncated (the writer stopped in the middle of it)",
 	},
-	JSONReason:  "not valid JSON: ",
-	SeqNotWhole: i18n.T("seq {v} is not a whole number"),
-	ShadowNotes: map[string]string{
-		"no shadow checkpoint repository at ":                               "no shadow checkpoint repository at ",
-		" is absent: checkpoints come from the shadow repository's git log": " is absent: checkpoints come from the shadow repository's git log",
-		"the shadow repository's git log could not be read: ":               "the shadow repository's git log could not be read: ",
-	},
-	NotFound: i18n.T("no interrupted crucible pipeline for {root}: there is no {marker} in {scratch} (crucible writes it at pipeline start, deletes it on success and leaves it after a crash)"),
+	JSONReason:      "not valid JSON: ",
+	SeqNotWhole:     i18n.T("seq {v} is not a whole number"),
+	ShadowAbsent:    i18n.T("no shadow checkpoint repository at {dir}"),
+	ShadowNoTable:   i18n.T("{table} is absent: checkpoints come from the shadow repository's git log"),
+	ShadowLogUnread: i18n.T("the shadow repository's git log could not be read: {err}"),
+	NotFound:        i18n.T("no interrupted crucible pipeline for {root}: there is no {marker} in {scratch} (crucible writes it at pipeline start, deletes it on success and leaves it after a crash)"),
 }
 
 // t is the loader's words: its run's language, else English.
@@ -581,16 +579,27 @@ func (t *Text) badReason(b BadLine) string {
 	return b.Reason
 }
 
-// shadowNote is a note or error of the shadow repository (shadow.go's
-// English words) in t's language.
-func (t *Text) shadowNote(n string) string {
-	if rest, ok := strings.CutPrefix(n, "project "); ok && strings.HasSuffix(rest, " is not a directory") {
-		return t.ProjectNotDir.F(strings.TrimSuffix(rest, " is not a directory"))
+// shadowNote is an error of the shadow repository in t's language: one
+// pickup words (shadowFault) in t's words, git's own as git says it.
+func (t *Text) shadowNote(err error) string {
+	var f *shadowFault
+	if errors.As(err, &f) {
+		return t.shadowSay(f)
 	}
-	for en, w := range t.ShadowNotes {
-		if strings.Contains(n, en) {
-			return strings.Replace(n, en, w, 1)
-		}
+	return err.Error()
+}
+
+// shadowSay is f in t's language.
+func (t *Text) shadowSay(f *shadowFault) string {
+	switch f.code {
+	case shadowAbsent:
+		return t.ShadowAbsent.F(f.arg)
+	case shadowNoProject:
+		return t.ProjectNotDir.F(f.arg)
+	case shadowNoTable:
+		return t.ShadowNoTable.F(f.arg)
+	case shadowLogUnread:
+		return t.ShadowLogUnread.F(f.arg)
 	}
-	return n
+	return f.arg
 }
