@@ -195,9 +195,10 @@ type BadLine struct {
 	Line   int
 	Reason string // in English
 	// Why names the reason, for a catalog that says it in its own words;
-	// Arg is its value (Go's JSON error, the seq as written).
-	Why BadWhy
-	Arg string
+	// Arg is its value (the seq as written), json Go's JSON error.
+	Why  BadWhy
+	Arg  string
+	json jsonFault
 }
 
 // BadWhy is why a manifest line was skipped.
@@ -208,7 +209,7 @@ const (
 	BadTooLong   BadWhy = iota + 1 // longer than 1 MiB
 	BadNotObject                   // not a JSON object
 	BadTruncated                   // the last line, cut short
-	BadJSON                        // not valid JSON (Arg: why)
+	BadJSON                        // not valid JSON (BadLine.json: why)
 	BadNoSeq                       // no seq
 	BadSeq                         // a seq that is not a whole number (Arg: as written)
 	BadNoStatus                    // no status: read as dispatched
@@ -512,8 +513,8 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 			m.bad(line, BadTruncated, "", "truncated (the writer stopped in the middle of it)")
 			return nil
 		}
-		why := jsonReason(err)
-		m.bad(line, BadJSON, why, "not valid JSON: "+why)
+		why := jsonFaultOf(err)
+		m.Bad = append(m.Bad, BadLine{Line: line, Reason: "not valid JSON: " + why.String(), Why: BadJSON, json: why})
 		return nil
 	}
 	seq, ok := raw.Seq.int()
@@ -602,17 +603,30 @@ func firstSet(fs ...flex) string {
 	return ""
 }
 
-func jsonReason(err error) string {
+// jsonFault is why crucible's JSON did not decode: Go's syntax error
+// (Go's own words) at a byte, a field of the wrong type, or another
+// error as Go words it. Text.jsonWords says it; String is English.
+type jsonFault struct {
+	syntax string // Go's syntax error
+	offset int64
+	typed  bool   // a value of the wrong type
+	field  string // its field ("" at the top level)
+	other  string // any other error
+}
+
+func jsonFaultOf(err error) jsonFault {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Sprintf("%v at byte %d", se, se.Offset)
+		return jsonFault{syntax: se.Error(), offset: se.Offset}
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("field %s has the wrong type", te.Field)
+		return jsonFault{typed: true, field: te.Field}
 	}
-	return err.Error()
+	return jsonFault{other: err.Error()}
 }
+
+func (f jsonFault) String() string { return english.jsonWords(f) }
 
 // link fills EPhase (a null phase takes the dispatch file header's
 // phase when one was read, else the nearest earlier phase, or the nearest

@@ -569,12 +569,7 @@ func (t *Text) badReason(b BadLine) string {
 	case BadSeq:
 		return t.SeqNotWhole.F(strconv.Quote(b.Arg))
 	case BadJSON:
-		// Go's own error text stays; its " at byte N" follows the language.
-		rest := b.Arg
-		if i := strings.LastIndex(rest, " at byte "); i >= 0 && t.JSONReason != english.JSONReason {
-			rest = rest[:i] + " (byte " + rest[i+len(" at byte "):] + ")"
-		}
-		return t.JSONReason + rest
+		return t.JSONReason + t.jsonWords(b.json)
 	}
 	return b.Reason
 }
