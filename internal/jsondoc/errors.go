@@ -25,8 +25,11 @@ type Error struct {
 	// Line and Col locate the fault (from 1; Col counts characters).
 	Line, Col int
 	Offset    int
-	// Format and Args are the fault in English; an argument of type Word
-	// is an English word a caller may say in another language.
+	// Code names the fault, for a caller that says it in its own words
+	// (a message per code). Format and Args are the fault in English; an
+	// argument of type Word is one of the Word constants, which a caller
+	// may say in another language.
+	Code   Code
 	Format string
 	Args   []any
 	// Scanner is a syntax error as encoding/json words it ("invalid
@@ -40,9 +43,41 @@ type Error struct {
 	AtEnd      string
 }
 
-// Word is an argument of a message that is itself English text ("end of
-// the file", "object").
+// Word is an argument of a message that is itself English text: one of
+// the constants below.
 type Word string
+
+// The words a fault puts in its message.
+const (
+	WordEndOfFile Word = "end of the file" // what was found instead of a character
+	WordObject    Word = "object"          // what is not closed
+	WordList      Word = "list"
+)
+
+// Code names a fault (Error.Code): each has its own English Format.
+type Code int
+
+// The faults.
+const (
+	CodeNone            Code = iota
+	CodeTooDeep              // values are nested more than {depth} deep
+	CodeNotUTF8              // a string is not valid UTF-8
+	CodeValueExpected        // unexpected {what}: a value was expected
+	CodeKeyExpected          // unexpected {what}: a quoted key was expected
+	CodeInObject             // unexpected {what}: a comma or } was expected
+	CodeInList               // unexpected {what}: a comma or ] was expected
+	CodeColonExpected        // unexpected {what}: a colon was expected after the key {key}
+	CodeAfterValue           // unexpected text after the end of the JSON value
+	CodeControlChar          // a string cannot hold a raw control character
+	CodeInvalidString        // invalid string: {error}
+	CodeStringNotClosed      // unexpected end of the file: the string is not closed
+	CodeInvalidNumber        // invalid number
+	CodeEmpty                // the file is empty
+	CodeEndValueMissing      // unexpected end of the file: a value is missing
+	CodeEnd                  // unexpected end of the file
+	CodeEndColon             // unexpected end of the file: a colon was expected after the key {key}
+	CodeEndNotClosed         // unexpected end of the file: the {what} opened on line {line} is not closed
+)
 
 // Msg is the fault in English.
 func (e *Error) Msg() string {
@@ -189,27 +224,27 @@ func syntaxError(data, clean []byte, se *json.SyntaxError, end lexed) *Error {
 func readerError(data, clean []byte, se *json.SyntaxError, end lexed) *Error {
 	at := errorOffset(se)
 	msg := se.Error()
-	unexpected := func(expected string, args ...any) *Error {
-		return errorAt(data, at, KindSyntax, "unexpected %s: "+expected, append([]any{describeAt(data, at)}, args...)...)
+	unexpected := func(code Code, expected string, args ...any) *Error {
+		return errorAt(data, at, KindSyntax, code, "unexpected %s: "+expected, append([]any{describeAt(data, at)}, args...)...)
 	}
 	switch {
 	case strings.HasPrefix(msg, "unexpected end"):
 		return endError(data, end)
 	case strings.HasSuffix(msg, "looking for beginning of value"):
-		return unexpected("a value was expected")
+		return unexpected(CodeValueExpected, "a value was expected")
 	case strings.HasSuffix(msg, "looking for beginning of object key string"):
-		return unexpected("a quoted key was expected")
+		return unexpected(CodeKeyExpected, "a quoted key was expected")
 	case strings.HasSuffix(msg, "after object key:value pair"):
-		return unexpected("a comma or } was expected")
+		return unexpected(CodeInObject, "a comma or } was expected")
 	case strings.HasSuffix(msg, "after array element"):
-		return unexpected("a comma or ] was expected")
+		return unexpected(CodeInList, "a comma or ] was expected")
 	case strings.HasSuffix(msg, "after object key"):
 		key := lex(clean, at, 0).last[0]
-		return unexpected("a colon was expected after the key %q", stringAt(data, key))
+		return unexpected(CodeColonExpected, "a colon was expected after the key %q", stringAt(data, key))
 	case strings.HasSuffix(msg, "after top-level value"):
-		return errorAt(data, at, KindSyntax, "unexpected text after the end of the JSON value")
+		return errorAt(data, at, KindSyntax, CodeAfterValue, "unexpected text after the end of the JSON value")
 	case strings.HasSuffix(msg, "in string literal"):
-		return errorAt(data, at, KindSyntax, "a string cannot hold a raw control character (a line break inside quotes?)")
+		return errorAt(data, at, KindSyntax, CodeControlChar, "a string cannot hold a raw control character (a line break inside quotes?)")
 	case strings.Contains(msg, " escape"):
 		// A bad escape. A line break or the end of the file before the
 		// string closes is named first: that is what went wrong.
@@ -219,12 +254,12 @@ func readerError(data, clean []byte, se *json.SyntaxError, end lexed) *Error {
 			case c == '\\':
 				j++
 			case c == '"':
-				return errorAt(data, start, KindSyntax, "invalid string: %s", msg)
+				return errorAt(data, start, KindSyntax, CodeInvalidString, "invalid string: %s", msg)
 			case c < 0x20:
-				return errorAt(data, j, KindSyntax, "a string cannot hold a raw control character (a line break inside quotes?)")
+				return errorAt(data, j, KindSyntax, CodeControlChar, "a string cannot hold a raw control character (a line break inside quotes?)")
 			}
 		}
-		return errorAt(data, start, KindSyntax, "unexpected end of the file: the string is not closed")
+		return errorAt(data, start, KindSyntax, CodeStringNotClosed, "unexpected end of the file: the string is not closed")
 	}
 	// A number or a word (true, false, null) that goes wrong part way:
 	// named from its first byte.
@@ -233,10 +268,10 @@ func readerError(data, clean []byte, se *json.SyntaxError, end lexed) *Error {
 		start--
 	}
 	if strings.Contains(msg, "numeric literal") {
-		return errorAt(data, start, KindSyntax, "invalid number")
+		return errorAt(data, start, KindSyntax, CodeInvalidNumber, "invalid number")
 	}
 	at = start
-	return unexpected("a value was expected")
+	return unexpected(CodeValueExpected, "a value was expected")
 }
 
 // endError is an unexpected end of the file: what was still open.
@@ -245,20 +280,20 @@ func endError(data []byte, l lexed) *Error {
 	last := l.last[0]
 	switch {
 	case l.inString >= 0:
-		return errorAt(data, l.inString, KindSyntax, "unexpected end of the file: the string is not closed")
+		return errorAt(data, l.inString, KindSyntax, CodeStringNotClosed, "unexpected end of the file: the string is not closed")
 	case last < 0:
-		return errorAt(data, eof, KindEmpty, "the file is empty")
+		return errorAt(data, eof, KindEmpty, CodeEmpty, "the file is empty")
 	case data[last] == ':':
-		return errorAt(data, eof, KindSyntax, "unexpected end of the file: a value is missing")
+		return errorAt(data, eof, KindSyntax, CodeEndValueMissing, "unexpected end of the file: a value is missing")
 	case len(l.open) == 0:
-		return errorAt(data, eof, KindSyntax, "unexpected end of the file") // not expected: a whole top-level value is complete
+		return errorAt(data, eof, KindSyntax, CodeEnd, "unexpected end of the file") // not expected: a whole top-level value is complete
 	}
 	open := l.open[len(l.open)-1]
 	if data[open] == '{' && data[last] == '"' && (l.last[1] == open || data[l.last[1]] == ',') {
-		return errorAt(data, eof, KindSyntax, "unexpected end of the file: a colon was expected after the key %q", stringAt(data, last))
+		return errorAt(data, eof, KindSyntax, CodeEndColon, "unexpected end of the file: a colon was expected after the key %q", stringAt(data, last))
 	}
-	what := Word(map[byte]string{'{': "object", '[': "list"}[data[open]])
-	return errorAt(data, eof, KindSyntax, "unexpected end of the file: the %s opened on line %d is not closed", what, LineAt(data, open))
+	what := map[byte]Word{'{': WordObject, '[': WordList}[data[open]]
+	return errorAt(data, eof, KindSyntax, CodeEndNotClosed, "unexpected end of the file: the %s opened on line %d is not closed", what, LineAt(data, open))
 }
 
 // stringAt decodes the string that opens at data[i].
@@ -273,7 +308,7 @@ func stringAt(data []byte, i int) string {
 // describeAt names the character at data[off] for a message.
 func describeAt(data []byte, off int) any {
 	if off >= len(data) {
-		return Word("end of the file")
+		return WordEndOfFile
 	}
 	r, _ := utf8.DecodeRune(data[off:])
 	return fmt.Sprintf("%q", r)
@@ -281,7 +316,7 @@ func describeAt(data []byte, off int) any {
 
 // errorAt is a fault at byte offset off, as a line and a column (in
 // characters, from 1).
-func errorAt(data []byte, off int, kind Kind, format string, args ...any) *Error {
+func errorAt(data []byte, off int, kind Kind, code Code, format string, args ...any) *Error {
 	off = min(off, len(data))
 	line, col := 1, 1
 	for i := 0; i < off; {
@@ -293,5 +328,5 @@ func errorAt(data []byte, off int, kind Kind, format string, args ...any) *Error
 		}
 		i += n
 	}
-	return &Error{Kind: kind, Line: line, Col: col, Offset: off, Format: format, Args: args}
+	return &Error{Kind: kind, Line: line, Col: col, Offset: off, Code: code, Format: format, Args: args}
 }

@@ -105,11 +105,11 @@ func Read(data []byte, opt Options) (*Doc, *Error) {
 	}
 	switch {
 	case l.deep >= 0 && (se == nil || l.deep < errorOffset(se)):
-		return nil, errorAt(data, l.deep, KindDepth, "values are nested more than %d deep", opt.MaxDepth)
+		return nil, errorAt(data, l.deep, KindDepth, CodeTooDeep, "values are nested more than %d deep", opt.MaxDepth)
 	case se != nil && errorOffset(se) <= bad:
 		return nil, syntaxError(data, clean, se, lex(clean, len(clean), 0))
 	case bad <= len(data):
-		return nil, errorAt(data, bad, KindUTF8, "a string is not valid UTF-8")
+		return nil, errorAt(data, bad, KindUTF8, CodeNotUTF8, "a string is not valid UTF-8")
 	}
 	d.Root = gjson.ParseBytes(clean)
 	d.Root.Raw = strings.TrimRight(d.Root.Raw, " \t\r\n")
@@ -136,7 +136,7 @@ func firstInvalid(data []byte) int {
 // limit (0: none).
 func (d *Doc) walk(v gjson.Result, path string, depth, limit int) *Error {
 	if limit > 0 && depth > limit {
-		return errorAt(d.Data, v.Index, KindDepth, "values are nested more than %d deep", limit)
+		return errorAt(d.Data, v.Index, KindDepth, CodeTooDeep, "values are nested more than %d deep", limit)
 	}
 	switch {
 	case v.IsObject():

@@ -158,19 +158,20 @@ func text(v gjson.Result) string {
 	return ""
 }
 
-// kind names a value's type for warnings.
-func kind(v gjson.Result) string {
+// kind names a value's type for warnings in t's language (JSON's null
+// is said as JSON writes it).
+func (t *Text) kind(v gjson.Result) string {
 	switch {
 	case v.IsObject():
-		return "an object"
+		return t.KindObject
 	case v.IsArray():
-		return "an array"
+		return t.KindArray
 	case v.Type == gjson.String:
-		return "a string"
+		return t.KindString
 	case v.Type == gjson.Number:
-		return "a number"
+		return t.KindNumber
 	case v.Type == gjson.True, v.Type == gjson.False:
-		return "a boolean"
+		return t.KindBool
 	}
 	return "null"
 }

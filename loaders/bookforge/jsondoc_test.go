@@ -11,6 +11,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/textin"
 )
 
@@ -70,7 +71,7 @@ func TestJSONReading(t *testing.T) {
 	if got := compact(field(root, "d")); got != `{"x": [1, {"y": "z\n"}], "e": {}}` {
 		t.Errorf("compact %s", got)
 	}
-	if kind(root) != "an object" || kind(field(root, "n")) != "null" || kind(field(root, "t")) != "a boolean" {
+	if english.kind(root) != "an object" || english.kind(field(root, "n")) != "null" || english.kind(field(root, "t")) != "a boolean" {
 		t.Errorf("kinds")
 	}
 }
@@ -192,4 +193,19 @@ func FuzzParseJSON(f *testing.F) {
 			t.Fatalf("take %q: %q %q %v", key, out, moved, err)
 		}
 	})
+}
+
+// A value's kind is said in the run's language, chosen by the value
+// itself (not by its English name); null stays as JSON writes it.
+func TestKindsInPortuguese(t *testing.T) {
+	root, _, err := parseJSON([]byte(`{"o": {}, "l": [], "s": "x", "n": 1, "b": false, "z": null}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := Catalogs.For(i18n.PortugueseBR)
+	for key, want := range map[string]string{"o": "um objeto", "l": "uma lista", "s": "um texto", "n": "um número", "b": "um booleano", "z": "null", "missing": "null"} {
+		if got := pt.kind(field(root, key)); got != want {
+			t.Errorf("%s: %q, want %q", key, got, want)
+		}
+	}
 }

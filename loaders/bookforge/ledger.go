@@ -228,7 +228,7 @@ func parseLedger(l *Ledger, data []byte, tx *Text) (warnings []string) {
 		return warnings
 	}
 	if !root.IsObject() {
-		warn(tx.LedgerNotObject.F(tx.kindOf(kind(root)), l.ID))
+		warn(tx.LedgerNotObject.F(tx.kind(root), l.ID))
 		return warnings
 	}
 	for _, d := range dups {
@@ -244,7 +244,7 @@ func parseLedger(l *Ledger, data []byte, tx *Text) (warnings []string) {
 		return warnings
 	}
 	if !phases.IsObject() {
-		warn(tx.PhasesNotObject.F(tx.kindOf(kind(phases)), l.ID))
+		warn(tx.PhasesNotObject.F(tx.kind(phases), l.ID))
 		return warnings
 	}
 	phases.ForEach(func(k, v gjson.Result) bool {
@@ -256,7 +256,7 @@ func parseLedger(l *Ledger, data []byte, tx *Text) (warnings []string) {
 			return true
 		}
 		if !v.IsObject() {
-			warn(tx.PhaseNotObject.F(strconv.Quote(key), tx.kindOf(kind(v))))
+			warn(tx.PhaseNotObject.F(strconv.Quote(key), tx.kind(v)))
 			return true
 		}
 		if prev, dup := l.Entries[ph]; dup {

@@ -69,7 +69,7 @@ func parsePause(rel string, data []byte, tx *Text) (*Pause, []string) {
 		return nil, []string{tx.PauseUnreadable.F(rel, tx.jsonErr(err))}
 	}
 	if !root.IsObject() {
-		return nil, []string{tx.PauseNotObject.F(rel, tx.kindOf(kind(root)))}
+		return nil, []string{tx.PauseNotObject.F(rel, tx.kind(root))}
 	}
 	get := func(key string) string { return text(field(root, key)) }
 	p := &Pause{Rel: rel, Data: data, tx: tx}

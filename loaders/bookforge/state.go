@@ -71,7 +71,7 @@ func parseState(data []byte, tx *Text) (*State, []string) {
 		return nil, []string{tx.StateBad.F(StateFile, tx.jsonErr(err))}
 	}
 	if !root.IsObject() {
-		return nil, []string{tx.StateNotObject.F(StateFile, tx.kindOf(kind(root)))}
+		return nil, []string{tx.StateNotObject.F(StateFile, tx.kind(root))}
 	}
 	s := &State{Rel: StateFile, Status: text(field(root, "status"))}
 	cur := field(root, "cursor")
@@ -121,7 +121,7 @@ func parseReport(data []byte, tx *Text) Report {
 		return Report{Err: tx.jsonErr(err)}
 	}
 	if !root.IsObject() {
-		return Report{Err: tx.ReportNotObject.F(tx.kindOf(kind(root)))}
+		return Report{Err: tx.ReportNotObject.F(tx.kind(root))}
 	}
 	return Report{Status: text(field(root, "status"))}
 }

@@ -356,23 +356,6 @@ func (t *Text) jsonErr(err error) string {
 	return t.JSONError.F(je.Line, msg)
 }
 
-// kindOf names a value's type for warnings.
-func (t *Text) kindOf(k string) string {
-	switch k {
-	case "an object":
-		return t.KindObject
-	case "an array":
-		return t.KindArray
-	case "a string":
-		return t.KindString
-	case "a number":
-		return t.KindNumber
-	case "a boolean":
-		return t.KindBool
-	}
-	return k
-}
-
 // join joins names with commas and the catalog's "and" before the last:
 // "a and b".
 func (t *Text) and(names []string) string { return strings.Join(names, " "+t.And+" ") }

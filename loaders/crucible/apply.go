@@ -127,7 +127,7 @@ func (l *Loader) continueResume(s *model.Session, now time.Time) ([]string, erro
 	}
 	safety, stamp, err := sh.Snapshot(safetyReason, now)
 	if err != nil {
-		return nil, &wrapped{t.TakingCP.F(safetyReason, sh.Dir, t.shadowNote(err.Error())), err}
+		return nil, &wrapped{t.TakingCP.F(safetyReason, sh.Dir, t.shadowNote(err)), err}
 	}
 	files, err := sh.Touched(safety, r.ID)
 	if err != nil {

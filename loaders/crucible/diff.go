@@ -184,7 +184,7 @@ func diffWarnings(t *Text, orig, repl *Manifest) ([]string, error) {
 				warnings = append(warnings, t.DiffMoreBad.N(len(m.Bad)-i, m.Path))
 				break
 			}
-			warnings = append(warnings, t.DiffBadLine.F(m.Path, b.Line, t.badReason(b.Reason)))
+			warnings = append(warnings, t.DiffBadLine.F(m.Path, b.Line, t.badReason(b)))
 		}
 		if m == repl {
 			break

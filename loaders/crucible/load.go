@@ -41,7 +41,7 @@ type pipeline struct {
 	handoffs []*Handoff
 	shadow   Shadow
 	cps      []Checkpoint
-	cpNote   string
+	cpNote   *shadowFault
 	cpErr    error
 	git      *projectGit
 	isRepo   bool
@@ -231,7 +231,7 @@ func (p *pipeline) badLineWarnings() {
 			p.warnings = append(p.warnings, p.t().MoreBad.N(len(m.Bad)-i, name, strings.Join(rest, ", ")))
 			break
 		}
-		p.warnings = append(p.warnings, p.t().badLine(name, b.Line, p.t().badReason(b.Reason), m.Truncated && b.Line == m.Lines))
+		p.warnings = append(p.warnings, p.t().badLine(name, b.Line, p.t().badReason(b), m.Truncated && b.Line == m.Lines))
 	}
 	var unknown []string
 	for s, n := range m.UnknownStatus {

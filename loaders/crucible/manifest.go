@@ -193,8 +193,27 @@ func Finished(status string) bool {
 // BadLine is a manifest line that was skipped.
 type BadLine struct {
 	Line   int
-	Reason string
+	Reason string // in English
+	// Why names the reason, for a catalog that says it in its own words;
+	// Arg is its value (the seq as written), json Go's JSON error.
+	Why  BadWhy
+	Arg  string
+	json jsonFault
 }
+
+// BadWhy is why a manifest line was skipped.
+type BadWhy int
+
+// The reasons a line is skipped.
+const (
+	BadTooLong   BadWhy = iota + 1 // longer than 1 MiB
+	BadNotObject                   // not a JSON object
+	BadTruncated                   // the last line, cut short
+	BadJSON                        // not valid JSON (BadLine.json: why)
+	BadNoSeq                       // no seq
+	BadSeq                         // a seq that is not a whole number (Arg: as written)
+	BadNoStatus                    // no status: read as dispatched
+)
 
 // Manifest is a parsed manifest.jsonl.
 type Manifest struct {
@@ -462,8 +481,8 @@ func (f flex) float() (float64, bool) {
 	return v, err == nil && v >= 0
 }
 
-func (m *Manifest) bad(line int, reason string) {
-	m.Bad = append(m.Bad, BadLine{Line: line, Reason: reason})
+func (m *Manifest) bad(line int, why BadWhy, arg, reason string) {
+	m.Bad = append(m.Bad, BadLine{Line: line, Reason: reason, Why: why, Arg: arg})
 }
 
 // add reads one line; it returns the seq's entry as the line leaves it,
@@ -477,11 +496,11 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 		return nil // blank lines are not entries and not errors
 	}
 	if len(b) > maxLine {
-		m.bad(line, "longer than 1 MiB")
+		m.bad(line, BadTooLong, "", "longer than 1 MiB")
 		return nil
 	}
 	if b[0] != '{' {
-		m.bad(line, "not a JSON object")
+		m.bad(line, BadNotObject, "", "not a JSON object")
 		if last && !newline {
 			m.Truncated = true
 		}
@@ -491,18 +510,19 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 	if err := sc.decode(b, raw); err != nil {
 		if last && !newline {
 			m.Truncated = true
-			m.bad(line, "truncated (the writer stopped in the middle of it)")
+			m.bad(line, BadTruncated, "", "truncated (the writer stopped in the middle of it)")
 			return nil
 		}
-		m.bad(line, "not valid JSON: "+jsonReason(err))
+		why := jsonFaultOf(err)
+		m.Bad = append(m.Bad, BadLine{Line: line, Reason: "not valid JSON: " + why.String(), Why: BadJSON, json: why})
 		return nil
 	}
 	seq, ok := raw.Seq.int()
 	if !ok {
 		if !raw.Seq.set {
-			m.bad(line, "no seq")
+			m.bad(line, BadNoSeq, "", "no seq")
 		} else {
-			m.bad(line, fmt.Sprintf("seq %q is not a whole number", raw.Seq.s))
+			m.bad(line, BadSeq, raw.Seq.s, fmt.Sprintf("seq %q is not a whole number", raw.Seq.s))
 		}
 		return nil
 	}
@@ -521,7 +541,7 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 	rare.replayOf, rare.hasReplayOf = raw.ReplayOf.int()
 	if e.Status == "" {
 		e.Status = StatusDispatched
-		m.bad(line, "no status (read as dispatched)")
+		m.bad(line, BadNoStatus, "", "no status (read as dispatched)")
 	} else if !knownStatus[e.Status] {
 		m.UnknownStatus[e.Status]++
 	}
@@ -583,17 +603,30 @@ func firstSet(fs ...flex) string {
 	return ""
 }
 
-func jsonReason(err error) string {
+// jsonFault is why crucible's JSON did not decode: Go's syntax error
+// (Go's own words) at a byte, a field of the wrong type, or another
+// error as Go words it. Text.jsonWords says it; String is English.
+type jsonFault struct {
+	syntax string // Go's syntax error
+	offset int64
+	typed  bool   // a value of the wrong type
+	field  string // its field ("" at the top level)
+	other  string // any other error
+}
+
+func jsonFaultOf(err error) jsonFault {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Sprintf("%v at byte %d", se, se.Offset)
+		return jsonFault{syntax: se.Error(), offset: se.Offset}
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("field %s has the wrong type", te.Field)
+		return jsonFault{typed: true, field: te.Field}
 	}
-	return err.Error()
+	return jsonFault{other: err.Error()}
 }
+
+func (f jsonFault) String() string { return english.jsonWords(f) }
 
 // link fills EPhase (a null phase takes the dispatch file header's
 // phase when one was read, else the nearest earlier phase, or the nearest

@@ -1,10 +1,6 @@
 package crucible
 
-import (
-	"strings"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
-)
+import "github.com/pickup-dev/pickup/internal/i18n"
 
 // DiffText is the words of seed 004's Replay Diff report (`pickup diff`):
 // its headings, table heads and labels, and its warnings. The values of
@@ -36,8 +32,10 @@ type ErrText struct {
 	// value no field names.
 	NotJSONObject, WrongType i18n.M
 	WrongTypeValue           string
-	NoPipelineID             string
-	NotASession              i18n.M
+	// SyntaxAt is Go's syntax error at a byte of the file.
+	SyntaxAt     i18n.M
+	NoPipelineID string
+	NotASession  i18n.M
 
 	// A manifest over the size limit.
 	TooLarge i18n.M
@@ -87,6 +85,7 @@ var englishErrs = ErrText{
 	NotJSONObject:  i18n.T("not a JSON object: {reason}"),
 	WrongType:      i18n.T("field {field} has the wrong type"),
 	WrongTypeValue: "the value has the wrong type",
+	SyntaxAt:       i18n.T("{error} at byte {offset}"),
 	NoPipelineID:   "no pipeline_id: the dispatch directory cannot be found",
 	NotASession:    i18n.T("pipeline_id {id} is not a session id"),
 
@@ -116,21 +115,18 @@ type wrapped struct {
 func (w *wrapped) Error() string { return w.msg }
 func (w *wrapped) Unwrap() error { return w.err }
 
-// jsonWords is a JSON reader's reason (jsonReason's English) in t's
-// language: Go's own syntax error text stays, its " at byte N" and the
-// wrong-type sentence follow the language.
-func (t *Text) jsonWords(r string) string {
-	if t.JSONReason == english.JSONReason {
-		return r
-	}
-	if rest, ok := strings.CutPrefix(r, "field "); ok && strings.HasSuffix(rest, " has the wrong type") {
-		if field := strings.TrimSuffix(rest, " has the wrong type"); field != "" {
-			return t.WrongType.F(field)
-		}
+// jsonWords is why JSON did not decode, in t's language: Go's own
+// syntax error text stays, at a byte in t's words.
+func (t *Text) jsonWords(f jsonFault) string {
+	switch {
+	case f.syntax != "":
+		return t.SyntaxAt.F(f.syntax, f.offset)
+	case !f.typed:
+		return f.other
+	case f.field == "" && t.Lang != string(i18n.English):
 		return t.WrongTypeValue
 	}
-	if i := strings.LastIndex(r, " at byte "); i >= 0 {
-		return r[:i] + " (byte " + r[i+len(" at byte "):] + ")"
-	}
-	return r
+	// English has always said "field  has the wrong type" for a value
+	// no field names; kept as written.
+	return t.WrongType.F(f.field)
 }

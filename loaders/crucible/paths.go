@@ -75,7 +75,7 @@ func parseMarker(data []byte, t *Text) (*Marker, error) {
 	data = textin.ForReading(data) // a UTF-8 byte order mark off, UTF-16 decoded
 	var raw map[string]flex
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, &markerError{line: jsonLine(data, err), msg: t.NotJSONObject.F(t.jsonWords(jsonReason(err)))}
+		return nil, &markerError{line: jsonLine(data, err), msg: t.NotJSONObject.F(t.jsonWords(jsonFaultOf(err)))}
 	}
 	get := func(k string) string { return strings.TrimSpace(raw[k].s) }
 	m := &Marker{

@@ -27,7 +27,7 @@ type prefetch struct {
 	branch, head     string
 	shadow           Shadow
 	cps              []Checkpoint
-	cpNote           string
+	cpNote           *shadowFault
 	cpErr            error
 	gitDone, cpsDone bool
 	// work lists the project's files as the shadow repository sees them

@@ -321,9 +321,9 @@ func TestNoEnglishInPortugueseWriteErrors(t *testing.T) {
 	t.Run("project-not-a-folder", func(t *testing.T) {
 		err := Shadow{Dir: t.TempDir(), Work: filepath.Join(t.TempDir(), "gone")}.Healthy()
 		pt := Catalogs.For(i18n.PortugueseBR)
-		if err == nil || !strings.HasSuffix(err.Error(), " is not a directory") || !strings.HasSuffix(pt.shadowNote(err.Error()), " não é uma pasta") {
+		if err == nil || !strings.HasSuffix(err.Error(), " is not a directory") || !strings.HasSuffix(pt.shadowNote(err), " não é uma pasta") {
 			t.Fatalf("err %v", err)
 		}
-		i18ntest.NoEnglish(t, "project not a folder", pt.shadowNote(err.Error()))
+		i18ntest.NoEnglish(t, "project not a folder", pt.shadowNote(err))
 	})
 }

@@ -141,7 +141,7 @@ func checkpointLines(p *pipeline) []string {
 	var lines []string
 	t := p.t()
 	if p.cpErr != nil {
-		return []string{t.NoCheckpoints.F(t.shadowNote(p.cpErr.Error()))}
+		return []string{t.NoCheckpoints.F(t.shadowNote(p.cpErr))}
 	}
 	target := ""
 	if p.plan != nil && p.plan.Resume.Restore != nil {
@@ -167,8 +167,8 @@ func checkpointLines(p *pipeline) []string {
 	if len(p.cps) == 0 {
 		lines = append(lines, t.NoCheckpoint)
 	}
-	if p.cpNote != "" {
-		lines = append(lines, t.shadowNote(p.cpNote))
+	if p.cpNote != nil {
+		lines = append(lines, t.shadowSay(p.cpNote))
 	}
 	return lines
 }

@@ -1,7 +1,7 @@
 package crucible
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -135,14 +135,13 @@ type Says struct {
 	MoreBad                              i18n.P
 	UnknownStatus, FromSeqBad, Ignored   i18n.M
 	OtherProject, ManyDispatch, NotFound i18n.M
-	// BadReasons are a skipped manifest line's fixed reasons (manifest.go),
-	// by their English words; JSONReason leads a JSON error's.
-	BadReasons  map[string]string
+	// SkipWhy is why a manifest line was skipped (BadLine.Why);
+	// JSONReason leads a JSON error's.
+	SkipWhy     SkipSays
 	JSONReason  string
 	SeqNotWhole i18n.M
-	// ShadowNotes are the shadow repository's notes and errors
-	// (shadow.go), by their English lead.
-	ShadowNotes map[string]string
+	// The shadow repository's notes and errors (shadowFault).
+	ShadowAbsent, ShadowNoTable, ShadowLogUnread i18n.M
 }
 
 // CSBText is the compression-state block's words: its delimiters stay,
@@ -387,19 +386,17 @@ var englishSays = Says{
 	Ignored:       i18n.T("{err}: ignored"),
 	OtherProject:  i18n.T("the working directory {wd} is not the project this pipeline ran in (its scratch hash is {hash}): commits, the branch and checkpoints are looked up for {wd}"),
 	ManyDispatch:  i18n.T("{n} dispatch directories in {dir}: the newest manifest ({newest}) is used"),
-	BadReasons: map[string]string{
-		"longer than 1 MiB": "longer than 1 MiB", "not a JSON object": "not a JSON object", "no seq": "no seq",
-		"no status (read as dispatched)":                     "no status (read as dispatched)",
-		"truncated (the writer stopped in the middle of it)": "truncated (the writer stopped in the middle of it)",
+	SkipWhy: SkipSays{
+		TooLong: "longer than 1 MiB", NotObject: "not a JSON object", NoSeq: "no seq",
+		NoStatus:  "no status (read as dispatched)",
+		Truncated: "truncated (the writer stopped in the middle of it)",
 	},
-	JSONReason:  "not valid JSON: ",
-	SeqNotWhole: i18n.T("seq {v} is not a whole number"),
-	ShadowNotes: map[string]string{
-		"no shadow checkpoint repository at ":                               "no shadow checkpoint repository at ",
-		" is absent: checkpoints come from the shadow repository's git log": " is absent: checkpoints come from the shadow repository's git log",
-		"the shadow repository's git log could not be read: ":               "the shadow repository's git log could not be read: ",
-	},
-	NotFound: i18n.T("no interrupted crucible pipeline for {root}: there is no {marker} in {scratch} (crucible writes it at pipeline start, deletes it on success and leaves it after a crash)"),
+	JSONReason:      "not valid JSON: ",
+	SeqNotWhole:     i18n.T("seq {v} is not a whole number"),
+	ShadowAbsent:    i18n.T("no shadow checkpoint repository at {dir}"),
+	ShadowNoTable:   i18n.T("{table} is absent: checkpoints come from the shadow repository's git log"),
+	ShadowLogUnread: i18n.T("the shadow repository's git log could not be read: {err}"),
+	NotFound:        i18n.T("no interrupted crucible pipeline for {root}: there is no {marker} in {scratch} (crucible writes it at pipeline start, deletes it on success and leaves it after a crash)"),
 }
 
 // t is the loader's words: its run's language, else English.
@@ -551,36 +548,53 @@ func (t *Text) badLine(name string, line int, reason string, truncated bool) str
 	return msg
 }
 
-// badReason is a skipped manifest line's reason (manifest.go's English
-// words) in t's language.
-func (t *Text) badReason(r string) string {
-	if w, ok := t.BadReasons[r]; ok {
-		return w
-	}
-	if rest, ok := strings.CutPrefix(r, "not valid JSON: "); ok {
-		// Go's own error text stays; its " at byte N" follows the language.
-		if i := strings.LastIndex(rest, " at byte "); i >= 0 && t.JSONReason != english.JSONReason {
-			rest = rest[:i] + " (byte " + rest[i+len(" at byte "):] + ")"
-		}
-		return t.JSONReason + rest
-	}
-	var v string
-	if _, err := fmt.Sscanf(r, "seq %q is not a whole number", &v); err == nil {
-		return t.SeqNotWhole.F(strconv.Quote(v))
-	}
-	return r
+// SkipSays are the reasons a manifest line is skipped, by BadWhy.
+type SkipSays struct {
+	TooLong, NotObject, Truncated, NoSeq, NoStatus string
 }
 
-// shadowNote is a note or error of the shadow repository (shadow.go's
-// English words) in t's language.
-func (t *Text) shadowNote(n string) string {
-	if rest, ok := strings.CutPrefix(n, "project "); ok && strings.HasSuffix(rest, " is not a directory") {
-		return t.ProjectNotDir.F(strings.TrimSuffix(rest, " is not a directory"))
+// badReason is a skipped manifest line's reason in t's language.
+func (t *Text) badReason(b BadLine) string {
+	switch b.Why {
+	case BadTooLong:
+		return t.SkipWhy.TooLong
+	case BadNotObject:
+		return t.SkipWhy.NotObject
+	case BadTruncated:
+		return t.SkipWhy.Truncated
+	case BadNoSeq:
+		return t.SkipWhy.NoSeq
+	case BadNoStatus:
+		return t.SkipWhy.NoStatus
+	case BadSeq:
+		return t.SeqNotWhole.F(strconv.Quote(b.Arg))
+	case BadJSON:
+		return t.JSONReason + t.jsonWords(b.json)
 	}
-	for en, w := range t.ShadowNotes {
-		if strings.Contains(n, en) {
-			return strings.Replace(n, en, w, 1)
-		}
+	return b.Reason
+}
+
+// shadowNote is an error of the shadow repository in t's language: one
+// pickup words (shadowFault) in t's words, git's own as git says it.
+func (t *Text) shadowNote(err error) string {
+	var f *shadowFault
+	if errors.As(err, &f) {
+		return t.shadowSay(f)
 	}
-	return n
+	return err.Error()
+}
+
+// shadowSay is f in t's language.
+func (t *Text) shadowSay(f *shadowFault) string {
+	switch f.code {
+	case shadowAbsent:
+		return t.ShadowAbsent.F(f.arg)
+	case shadowNoProject:
+		return t.ProjectNotDir.F(f.arg)
+	case shadowNoTable:
+		return t.ShadowNoTable.F(f.arg)
+	case shadowLogUnread:
+		return t.ShadowLogUnread.F(f.arg)
+	}
+	return f.arg
 }

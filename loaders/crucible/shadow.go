@@ -85,13 +85,33 @@ func runGit(dir string, env []string, args ...string) ([]byte, error) {
 	return git.Run(dir, env, args...)
 }
 
+// shadowFault is a fault or note pickup words about the shadow
+// repository (the others are git's own words): Error is English, and
+// Text.shadowNote says it in the run's language.
+type shadowFault struct {
+	code shadowCode
+	arg  string // the path, or git's error
+}
+
+// shadowCode names a shadowFault.
+type shadowCode int
+
+const (
+	shadowAbsent    shadowCode = iota + 1 // no repository at the path
+	shadowNoProject                       // the project is not a directory
+	shadowNoTable                         // checkpoint-manifest.md is absent: git log is read
+	shadowLogUnread                       // git log could not be read (arg: why)
+)
+
+func (f *shadowFault) Error() string { return english.shadowSay(f) }
+
 // Healthy checks that Dir is a git repository (crucible's health check).
 func (s Shadow) Healthy() error {
 	if !isDir(s.Dir) {
-		return fmt.Errorf("no shadow checkpoint repository at %s", s.Dir)
+		return &shadowFault{shadowAbsent, s.Dir}
 	}
 	if !isDir(s.Work) {
-		return errors.New(english.ProjectNotDir.F(s.Work)) // said in the run's language by shadowNote
+		return &shadowFault{shadowNoProject, s.Work}
 	}
 	_, err := s.git("rev-parse", "--git-dir")
 	return err
@@ -158,18 +178,18 @@ func ParseCheckpointTable(data []byte) []Checkpoint {
 // repository, Missing when its commit is gone), else the repository's git
 // log. note explains a fallback or a problem; err is set when nothing
 // could be read.
-func (s Shadow) Checkpoints() (cps []Checkpoint, note string, err error) {
+func (s Shadow) Checkpoints() (cps []Checkpoint, note *shadowFault, err error) {
 	if err := s.Healthy(); err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	logged, lerr := s.Log()
 	table, terr := fsx.ReadFile(filepath.Join(s.Dir, CheckpointTable))
 	if terr != nil {
 		if lerr != nil {
-			return nil, "", lerr
+			return nil, nil, lerr
 		}
 		sortCheckpoints(logged)
-		return logged, CheckpointTable + " is absent: checkpoints come from the shadow repository's git log", nil
+		return logged, &shadowFault{shadowNoTable, CheckpointTable}, nil
 	}
 	rows := ParseCheckpointTable(table)
 	for i := range rows {
@@ -186,7 +206,7 @@ func (s Shadow) Checkpoints() (cps []Checkpoint, note string, err error) {
 	}
 	sortCheckpoints(rows)
 	if lerr != nil {
-		note = "the shadow repository's git log could not be read: " + lerr.Error()
+		note = &shadowFault{shadowLogUnread, lerr.Error()}
 	}
 	return rows, note, nil
 }

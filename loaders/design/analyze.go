@@ -300,7 +300,7 @@ func (v *view) requiredMissing(n int) ([]string, string) {
 		}
 		if len(gone) > 0 {
 			missing = append(missing, gone...)
-			what = append(what, v.text().w(l.role.what))
+			what = append(what, v.text().Roles[l.role.key])
 		}
 	}
 	switch n {
@@ -333,7 +333,7 @@ func (v *view) unapprovedOutput(n int) (string, string, bool) {
 	}
 	l := locate(v.file, v.feature, mustRole(key))
 	if p, ok := l.anyExists(v.project); ok && !v.rejected(n, p) {
-		return p, v.text().w(l.role.what), true
+		return p, v.text().Roles[l.role.key], true
 	}
 	return "", "", false
 }
@@ -528,7 +528,7 @@ func (v *view) completeFact(n int) string {
 		case hasCount && approved:
 			return t.RulesApproved.N(count)
 		case hasCount:
-			return t.count(count, "rule", "rules")
+			return t.RuleCount.N(count)
 		case approved:
 			return t.RulesApprovedFact
 		}
@@ -543,12 +543,12 @@ func (v *view) completeFact(n int) string {
 		}
 		adrs := locate(f, v.feature, mustRole("adrs"))
 		if len(adrs.paths) > 0 {
-			parts = append(parts, t.TDDAnd.F(t.count(len(adrs.paths), "ADR", "ADRs")))
+			parts = append(parts, t.TDDAnd.F(t.ADRCount.N(len(adrs.paths))))
 		}
 		return strings.Join(parts, ", ")
 	case 5:
 		if n, ok := scenarioCount(f.checkpoint("stage_5")); ok {
-			return t.count(n, "scenario", "scenarios")
+			return t.ScenarioCount.N(n)
 		}
 	case 6:
 		if v.tickets.relevant() {

@@ -17,8 +17,7 @@ import (
 // role is one kind of output a stage writes (seed 003's architecture).
 type role struct {
 	key   string // the "artifacts" key
-	stage int
-	what  string // for people: "TDD", "business rules"
+	stage int    // what it is for people is Text.Roles[key]
 	// convention is where the stage writes it for a feature ("%s" is the
 	// feature), or "" when the name cannot be derived (ADRs, tickets).
 	convention string
@@ -27,13 +26,13 @@ type role struct {
 }
 
 var roles = []role{
-	{"rules", 1, "business rules", ".claude/design/%s-rules.md", "stage_1", "rules_file"},
-	{"analysis", 3, "alternatives analysis", ".claude/design/%s-analysis.md", "stage_3a", "analysis_file"},
-	{"tdd", 3, "TDD", "docs/design/%s.md", "stage_3b", "tdd_file"},
-	{"adrs", 3, "ADRs", "", "stage_3b", "adr_files"},
-	{"contracts", 4, "contracts", ".claude/design/%s-contracts.md", "stage_4", "contracts_file"},
-	{"bdd", 5, "BDD scenarios", ".claude/design/%s-bdd.feature", "stage_5", "bdd_file"},
-	{"tickets", 6, "tickets", "", "stage_6", "ticket_files"},
+	{"rules", 1, ".claude/design/%s-rules.md", "stage_1", "rules_file"},
+	{"analysis", 3, ".claude/design/%s-analysis.md", "stage_3a", "analysis_file"},
+	{"tdd", 3, "docs/design/%s.md", "stage_3b", "tdd_file"},
+	{"adrs", 3, "", "stage_3b", "adr_files"},
+	{"contracts", 4, ".claude/design/%s-contracts.md", "stage_4", "contracts_file"},
+	{"bdd", 5, ".claude/design/%s-bdd.feature", "stage_5", "bdd_file"},
+	{"tickets", 6, "", "stage_6", "ticket_files"},
 }
 
 func roleOf(key string) (role, bool) {

@@ -157,10 +157,10 @@ func (a *Atelier) parse(project, path string, data []byte) *model.Session {
 	}
 	root := tree.root
 	if !root.IsObject() {
-		return corrupted(tree.line(root), t.TopLevelNotObject.F(t.w(kindOf(root))))
+		return corrupted(tree.line(root), t.TopLevelNotObject.F(t.kind(root)))
 	}
 	warn := func(w string) { s.Warnings = append(s.Warnings, w) }
-	tree.leniencyWarnings(func(format string, args ...any) { warn(t.f(format, args...)) }, t)
+	tree.leniencyWarnings(warn, t)
 
 	feature := strings.TrimSpace(str(get(root, "feature")))
 	phaseNode := get(root, "phase")

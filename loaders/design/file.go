@@ -70,13 +70,13 @@ func (e *shapeError) Error() string { return e.msg }
 // corrupted and rebuilt from the artifacts).
 func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 	root := tree.root
-	kind := func(v gjson.Result) string { return t.w(kindOf(v)) }
+	kind := t.kind
 	if !root.IsObject() {
 		return nil, &shapeError{tree.line(root), t.TopLevelNotObject.F(kind(root))}
 	}
 	f := &sessionFile{tree: tree, current: -1}
 	warn := func(w string) { f.warnings = append(f.warnings, w) }
-	tree.leniencyWarnings(func(format string, args ...any) { warn(t.f(format, args...)) }, t)
+	tree.leniencyWarnings(warn, t)
 	for _, d := range tree.duplicates {
 		warn(t.KeyRepeatedLastOne.F(d))
 	}
@@ -103,7 +103,7 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 		if n, sub, ok := stageNumber(cs); ok {
 			f.current, f.currentSub = n, sub
 		} else {
-			warn(t.CurrentStageNotAStage.F(t.w(describe(cs))))
+			warn(t.CurrentStageNotAStage.F(t.describe(cs)))
 		}
 	}
 
@@ -164,7 +164,7 @@ func readSessionFile(tree *parsed, t *Text) (*sessionFile, *shapeError) {
 // readArtifacts reads the artifacts object: each stage's path, list of
 // paths, or null.
 func (f *sessionFile) readArtifacts(arts gjson.Result, t *Text, warn func(string)) {
-	kind := func(v gjson.Result) string { return t.w(kindOf(v)) }
+	kind := t.kind
 	if arts.IsObject() {
 		for key, val := range members(arts) {
 			e := artifactEntry{key: key}
@@ -200,7 +200,7 @@ func (f *sessionFile) readArtifacts(arts gjson.Result, t *Text, warn func(string
 // readTickets reads tickets_progress: the tickets planned, created and
 // remaining.
 func (f *sessionFile) readTickets(tp gjson.Result, t *Text, warn func(string)) {
-	kind := func(v gjson.Result) string { return t.w(kindOf(v)) }
+	kind := t.kind
 	if tp.IsObject() {
 		tk := &ticketsProgress{}
 		if n, ok := intOf(get(tp, "total_planned")); ok {
@@ -369,18 +369,6 @@ func scalar(v gjson.Result) string {
 		return strings.TrimSpace(v.Raw)
 	}
 	return ""
-}
-
-func describe(v gjson.Result) string {
-	switch {
-	case !v.Exists():
-		return "missing"
-	case v.Type == gjson.String:
-		return strconv.Quote(decoded(v))
-	case v.Type == gjson.Number || v.IsBool():
-		return v.Raw
-	}
-	return kindOf(v)
 }
 
 // intOf reads a whole number written as a number or a string.

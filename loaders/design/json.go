@@ -42,14 +42,7 @@ func (e *jsonError) Error() string { return e.err.Error() }
 
 // in is Error in t's language.
 func (e *jsonError) in(t *Text) string {
-	args := make([]any, len(e.err.Args))
-	for i, a := range e.err.Args {
-		if w, ok := a.(jsondoc.Word); ok {
-			a = t.w(string(w))
-		}
-		args[i] = a
-	}
-	return t.f("line %d, column %d: %s", e.Line, e.Col, t.f(e.err.Format, args...))
+	return t.Reader.At.F(e.Line, e.Col, t.fault(e.err))
 }
 
 // maxDepth is how deep values may nest.
@@ -79,12 +72,12 @@ func parseJSON(data []byte) (*parsed, *jsonError) {
 
 // leniencyWarnings says what was read that JSON does not allow: a byte
 // order mark, trailing commas.
-func (p *parsed) leniencyWarnings(warn func(string, ...any), t *Text) {
+func (p *parsed) leniencyWarnings(warn func(string), t *Text) {
 	if p.bom {
-		warn("the file starts with a byte order mark (U+FEFF), which JSON does not allow: read anyway")
+		warn(t.Reader.BOM)
 	}
 	if p.trailingCommas > 0 {
-		warn("the file has %s, which JSON does not allow: read anyway", t.count(p.trailingCommas, "trailing comma", "trailing commas"))
+		warn(t.Reader.TrailingCommas.N(p.trailingCommas))
 	}
 }
 
@@ -120,21 +113,4 @@ func str(v gjson.Result) string {
 		return v.Raw
 	}
 	return ""
-}
-
-// kindOf names a value's kind for messages.
-func kindOf(v gjson.Result) string {
-	switch {
-	case v.Type == gjson.Null:
-		return "null"
-	case v.Type == gjson.True || v.Type == gjson.False:
-		return "a boolean"
-	case v.Type == gjson.Number:
-		return "a number"
-	case v.Type == gjson.String:
-		return "a string"
-	case v.IsArray():
-		return "a list"
-	}
-	return "an object"
 }

@@ -106,7 +106,7 @@ func (v *view) stageStep(n int, sub string) string {
 			}
 			return s + t.WhenAllExistProceed
 		}
-		return t.StageTicketsNoTotal.F(t.count(tc.counted(), "ticket exists", "tickets exist"), tc.pattern())
+		return t.StageTicketsNoTotal.F(t.TicketsExist.N(tc.counted()), tc.pattern())
 	}
 	return t.StageReviewReviewDesign
 }

@@ -287,7 +287,7 @@ func (v *view) plan(next string) *model.Plan {
 		Restart: planRestartStep{FromStage: v.restartFrom, NextStep: v.restartStep()},
 	}
 	lines := []string{
-		t.DesignSession.F(strconv.Quote(v.feature), v.rel, t.w(strings.ReplaceAll(d.Situation, "_", " "))),
+		t.DesignSession.F(strconv.Quote(v.feature), v.rel, t.Situations[d.Situation]),
 		t.CONTINUEResumes.F(v.phaseName(v.resumeStage()), subSuffix(sub), rp.Reason),
 		t.NextStepLine.F(next),
 		"",

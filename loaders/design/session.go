@@ -195,11 +195,6 @@ func (v *view) corruptionWarning() string {
 // archiveDir is where RESTART and DISCARD put the old file.
 const archiveDir = ".claude/design/sessions/archive/"
 
-var redo = map[int]string{
-	1: "re-extract rules", 3: "rewrite the design", 4: "rewrite the contracts",
-	5: "regenerate the scenarios", 6: "recreate the missing tickets",
-}
-
 // policy is the design menu: seed 003's "Resume from Stage N /
 // Restart from Stage 0 / View current artifacts" on CONTINUE, RESTART
 // and REVIEW, and the error-recovery cases on the same choices.
@@ -227,8 +222,8 @@ func (v *view) policy() map[model.Choice]model.ChoicePolicy {
 	switch v.mode {
 	case modeMissing:
 		label := t.ReRun.F(v.cStage)
-		if r := redo[v.cStage]; r != "" {
-			label += " (" + t.w(r) + ")"
+		if r := t.Redo[v.cStage]; r != "" {
+			label += " (" + r + ")"
 		}
 		p[model.Continue] = model.ChoicePolicy{Label: label, Hint: v.missingPaths(), Recommended: true,
 			Why: t.StageOutputMissing}

@@ -1,14 +1,6 @@
 package design
 
-import (
-	"fmt"
-	"strconv"
-
-	"golang.org/x/text/feature/plural"
-	"golang.org/x/text/language"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
-)
+import "github.com/pickup-dev/pickup/internal/i18n"
 
 // Text is every sentence the /design and atelier loaders build: seed
 // 003's listing (`pickup status` on a /design session) and the menu's
@@ -18,15 +10,6 @@ import (
 // in messages/<lang>.json. A quoted value ({feature}) comes in quoted
 // (strconv.Quote).
 type Text struct {
-	// Lang is the catalog's language (BCP 47): count chooses its nouns
-	// by the language's CLDR plural rules.
-	Lang string
-	// Say holds the words said through a table and the lenient JSON
-	// reader's sentences (sayKeys), keyed by their English text (a
-	// printf format where they take values): English's values are its
-	// keys. f and w look them up; a test (TestEverySentenceInSay) checks
-	// that every literal the code passes them is a key.
-	Say map[string]string
 	// StageNames are the eight stages' names ("Clarification"...).
 	StageNames []string
 	// Statuses are stage_status's three values inside a sentence.
@@ -65,14 +48,15 @@ type Text struct {
 	Artifacts, ArtifactsMissing i18n.P
 
 	Says
+	Words
+	// Reader is the lenient JSON reader's sentences.
+	Reader ReaderSays
 }
 
 // Catalogs are the listing's words by language (loaders.Options.Lang).
 var Catalogs = i18n.NewBundle(&english, messages, "messages")
 
 var english = Text{
-	Lang:            string(i18n.English),
-	Say:             sayEnglish(),
 	StageNames:      enStageNames,
 	Statuses:        map[string]string{stComplete: stComplete, stInProgress: stInProgress, stPending: stPending},
 	RulesApproved:   i18n.Plural("{n} rule approved", "{n} rules approved"),
@@ -120,6 +104,8 @@ var english = Text{
 	Artifacts:        i18n.Plural("{n} artifact, all on disk", "{n} artifacts, all on disk"),
 	ArtifactsMissing: i18n.Plural("{n} artifact, {missing} missing", "{n} artifacts, {missing} missing"),
 	Says:             englishSays,
+	Words:            englishWords,
+	Reader:           englishReader,
 }
 
 // text is the view's words: its loader's language, else English.
@@ -148,39 +134,6 @@ func (t *Text) stage(n int) string {
 	return t.Stage.F(n, t.StageNames[n])
 }
 
-// f says format (an English printf format, a key of Say) in t's
-// language with args.
-func (t *Text) f(format string, args ...any) string {
-	if s, ok := t.Say[format]; ok {
-		format = s
-	}
-	return fmt.Sprintf(format, args...)
-}
-
-// w says an English sentence or word (a key of Say) in t's language.
-func (t *Text) w(s string) string {
-	if out, ok := t.Say[s]; ok {
-		return out
-	}
-	return s
-}
-
-// count is n with its noun, the English words one and many said in t's
-// language ("2 scenarios", "2 cenários"): one where the language's CLDR
-// rules give n the form one.
-func (t *Text) count(n int, one, many string) string {
-	tag, _ := language.Parse(t.Lang)
-	abs := n
-	if abs < 0 {
-		abs = -abs
-	}
-	w := many
-	if plural.Cardinal.MatchPlural(tag, abs, 0, 0, 0, 0) == plural.One {
-		w = one
-	}
-	return strconv.Itoa(n) + " " + t.w(w)
-}
-
 // status is a stage status (complete, in_progress, pending, or a word
 // read from the file) inside a sentence: the three statuses in t's
 // language, any other word as written.
@@ -189,13 +142,4 @@ func (t *Text) status(s string) string {
 		return out
 	}
 	return s
-}
-
-// sayEnglish is English's Say: every key says itself.
-func sayEnglish() map[string]string {
-	m := make(map[string]string, len(sayKeys))
-	for _, k := range sayKeys {
-		m[k] = k
-	}
-	return m
 }

@@ -2,46 +2,6 @@ package design
 
 import "github.com/pickup-dev/pickup/internal/i18n"
 
-// sayKeys are what the loaders still say through Text.Say, keyed by
-// the English text (a printf format where it takes values; each other
-// language's translation is in messages/<lang>.json, "Say"): words said
-// through a table (the kinds of JSON values, what each stage writes and
-// what re-running it does, the situations of `pickup plan`), the nouns
-// count says, and the lenient JSON reader's sentences (json.go), which
-// move with that reader to the shared one. Every other sentence is a
-// message of its own (Says).
-var sayKeys = []string{
-	// Kinds of JSON values, inside other sentences.
-	"a boolean", "a number", "a string", "a list", "an object", "null", "missing",
-	"object", "list", "end of the file",
-
-	// What each stage writes (roles) and what re-running it does (redo).
-	"business rules", "alternatives analysis", "TDD", "ADR", "ADRs", "contracts", "BDD scenarios", "tickets",
-	"re-extract rules", "rewrite the design", "rewrite the contracts", "regenerate the scenarios",
-	"recreate the missing tickets",
-
-	// The situations of `pickup plan`.
-	"resume", "missing artifact", "unapproved artifact", "corrupted rebuild", "migration", "archived",
-
-	// The nouns count says.
-	"rule", "rules", "scenario", "scenarios", "ticket exists", "tickets exist",
-
-	// The lenient JSON reader (json.go): what it read anyway, and a file
-	// that cannot be read.
-	"the file starts with a byte order mark (U+FEFF), which JSON does not allow: read anyway",
-	"the file has %s, which JSON does not allow: read anyway", "trailing comma", "trailing commas",
-	"line %d, column %d: %s",
-	"values are nested more than %d deep", "unexpected %s: a value was expected",
-	"unexpected %s: a quoted key was expected", "unexpected %s: a comma or } was expected",
-	"unexpected %s: a comma or ] was expected", "unexpected %s: a colon was expected after the key %q",
-	"unexpected text after the end of the JSON value", "invalid string: %s",
-	"a string cannot hold a raw control character (a line break inside quotes?)", "invalid number",
-	"unexpected end of the file: the string is not closed", "the file is empty",
-	"unexpected end of the file: a value is missing", "unexpected end of the file",
-	"unexpected end of the file: a colon was expected after the key %q",
-	"unexpected end of the file: the %s opened on line %d is not closed",
-}
-
 // Says are the loaders' other sentences (warnings, next steps,
 // confirmations, the REVIEW sections, the plan, the agent's prompt,
 // results, problems, errors), each a message of its own: English here,

@@ -48,6 +48,11 @@ type ActionF struct {
 	Hold string `json:"hold,omitempty"`
 	// Text is the next_action as written.
 	Text string `json:"text"`
+
+	// lawCodex marks the LAW's codex template (Detail is LawCodex's
+	// English); gateTool is the gate tool's path Hold names.
+	lawCodex bool
+	gateTool string
 }
 
 var (
@@ -82,13 +87,13 @@ func ParseNextAction(text, stage string) ActionF {
 		a.Kind, a.Stage, a.Person = ActAcknowledge, m[1], true
 	} else if m := sub(actLawCodexRe); m != nil {
 		a.Kind, a.Stage, a.Hold = ActCodex, m[1], "codex"
-		a.Detail = englishF.LawCodex
+		a.Detail, a.lawCodex = englishF.LawCodex, true
 	} else if m := sub(actCodexRe); m != nil {
 		a.Kind, a.Stage, a.Detail, a.Hold = ActCodex, m[1], m[2], "codex"
 	} else if m := sub(actOnboardingRe); m != nil {
 		a.Kind, a.Detail, a.Person, a.Stage = ActOnboarding, m[1], true, "law"
 	} else if m := sub(actGateToolRe); m != nil {
-		a.Kind, a.Stage, a.Hold = ActGateTool, m[1], englishF.GateTool.F(m[2])
+		a.Kind, a.Stage, a.Hold, a.gateTool = ActGateTool, m[1], englishF.GateTool.F(m[2]), m[2]
 	} else if m := sub(actTransportRe); m != nil {
 		a.Kind, a.Stage, a.Detail = ActTransport, m[1], m[2]
 	} else if m := sub(actRerunRe); m != nil {
@@ -210,7 +215,7 @@ func routeF(tx *FText, next string, f FactsF) RouteF {
 	case ActCodex:
 		r.Where = tx.Stage.F(a.Stage) + slice + tx.Held
 		r.Why = tx.WhyCodex
-		if a.Detail == englishF.LawCodex {
+		if a.lawCodex {
 			r.Why += ": " + tx.LawCodex
 		} else if a.Detail != "" {
 			r.Why += ": " + detail
@@ -251,8 +256,8 @@ func quoteF(s string) string {
 // holdF is what must come back first, in tx's words: codex, or the
 // gate tool at the path next_action names.
 func holdF(tx *FText, a ActionF) string {
-	if p, ok := strings.CutPrefix(a.Hold, "the gate tool at "); ok {
-		return tx.GateTool.F(p)
+	if a.gateTool != "" {
+		return tx.GateTool.F(a.gateTool)
 	}
 	return a.Hold
 }
