@@ -6,7 +6,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/model"
@@ -391,5 +390,5 @@ func (v *view) prompt(next string) string {
 		p.Sections = append(p.Sections, arts)
 	}
 	p.Sections = append(p.Sections, model.PromptSection{Lines: []string{t.SessionFileNote.F(model.ShowName(v.rel))}})
-	return promptdoc.Render(p, i18n.Lang(t.Lang))
+	return promptdoc.Render(p, t.Lang)
 }

@@ -10,6 +10,9 @@ import "github.com/pickup-dev/pickup/internal/i18n"
 // in messages/<lang>.json. A quoted value ({feature}) comes in quoted
 // (strconv.Quote).
 type Text struct {
+	// Lang is the catalog's language, set by its bundle (the prompt
+	// renderer's frame speaks it).
+	Lang i18n.Lang `json:"-"`
 	// StageNames are the eight stages' names ("Clarification"...).
 	StageNames []string
 	// Statuses are stage_status's three values inside a sentence.
