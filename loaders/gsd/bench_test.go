@@ -49,7 +49,7 @@ func BenchmarkLoad60Phases(b *testing.B) {
 	for range b.N {
 		paths, _ := l.Discover(dir)
 		s, err := l.Load(dir, paths[0])
-		if err != nil || s.ResumePoint.Phase != "phase 60, plan 60-04" {
+		if err != nil || s.ResumePoint.Phase != "Phase 60" || !strings.Contains(s.ResumePoint.Reason, "60-04-PLAN.md has no SUMMARY") {
 			b.Fatalf("%v %+v", err, s.ResumePoint)
 		}
 	}
