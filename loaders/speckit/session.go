@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/internal/promptdoc"
 	"github.com/pickup-dev/pickup/internal/textsafe"
@@ -81,19 +80,19 @@ func (b *builder) current(name string) {
 	if cur.Name == name {
 		b.field("current", "Current feature", b.t.Current.F(how))
 	} else if cur.Name != "" {
-		b.field("current", "Current feature", b.t.NotCurrent.F(cur.Name, how))
+		b.field("current", "Current feature", b.t.NotCurrent.F(shown(cur.Name), how))
 	}
 	var others []string
 	for _, f := range b.list {
 		if f.Name != name && f.unfinished() {
-			others = append(others, f.Name)
+			others = append(others, shown(f.Name))
 		}
 	}
 	if len(others) > 0 {
 		b.s.Warnings = append(b.s.Warnings, b.t.OthersUnfinished.F(strings.Join(others, ", ")))
 	}
 	for _, s := range b.strays {
-		b.s.Warnings = append(b.s.Warnings, b.t.Stray.F(s))
+		b.s.Warnings = append(b.s.Warnings, b.t.Stray.F(shown(s)))
 	}
 }
 
@@ -212,7 +211,7 @@ func (b *builder) prompt(name, file string, task Task, phase string) string {
 	return promptdoc.Render(model.Prompt{
 		Title: b.t.PromptTitle,
 		Sections: []model.PromptSection{
-			{Lines: []string{b.t.PromptFeature.F(name, file)}},
+			{Lines: []string{b.t.PromptFeature.F(shown(name), shown(file))}},
 			{Lines: []string{b.t.PromptStart.F(task.ID, textsafe.Quote(phase, 200)), b.t.PromptRule, b.t.PromptSkip}},
 			{Lines: []string{b.t.PromptQuoted}},
 			{Lines: []string{b.t.PromptUnticked}},
@@ -244,7 +243,7 @@ func (b *builder) evidence(dir string) {
 				}
 			}
 			if len(ids) > 0 {
-				b.alert(b.t.CheckpointOpen.F(g.Name, c.Line, strings.Join(ids, ", ")))
+				b.alert(b.t.CheckpointOpen.F(shown(g.Name), c.Line, strings.Join(ids, ", ")))
 			}
 		}
 	}
@@ -309,7 +308,7 @@ func (b *builder) outOfOrder(phases []Group) {
 		for _, later := range phases[i+1:] {
 			for _, t := range later.Tasks {
 				if t.Done {
-					b.alert(b.t.OutOfOrder.F(t.ID, later.Name, g.Name, first))
+					b.alert(b.t.OutOfOrder.F(t.ID, shown(later.Name), shown(g.Name), first))
 					return
 				}
 			}
@@ -346,6 +345,20 @@ func (b *builder) checklists(dir string) {
 
 func (b *builder) alert(text string) {
 	b.s.Alerts = append(b.s.Alerts, model.Alert{Kind: model.AlertConflict, Text: text})
+}
+
+// plainName is a name safe to show as it is: a feature folder's, a task
+// id. Anything else read from the files is quoted (shown).
+var plainName = lazyre.New(`^[A-Za-z0-9._/-]+$`)
+
+// shown is a name or heading read from the project as pickup's sentences
+// say it: as it is when plain, else quoted as data («…»), so a heading
+// cannot pass for pickup's words in the hook or a prompt.
+func shown(s string) string {
+	if plainName.MatchString(s) {
+		return s
+	}
+	return textsafe.Quote(s, 120)
 }
 
 // clip cuts a line read from the file for a warning.
@@ -411,4 +424,3 @@ func kindOf(name string) string {
 	return strings.TrimSuffix(name, ".md")
 }
 
-var _ = i18n.English

@@ -190,8 +190,8 @@ func TestEvidenceBeforeDone(t *testing.T) {
 	}
 	got := alerts(ss[0])
 	for _, want := range []string{
-		"conflict: Phase 1: Setup: its checkpoint is not ticked (line 7), yet T004, T005 after it are ticked",
-		"conflict: T005 is ticked in Phase 3: Polish, while Phase 2: Core still has unticked tasks (first T003)",
+		"conflict: «Phase 1: Setup»: its checkpoint is not ticked (line 7), yet T004, T005 after it are ticked",
+		"conflict: T005 is ticked in «Phase 3: Polish», while «Phase 2: Core» still has unticked tasks (first T003)",
 		"conflict: T002, T004 ticked, but files they name do not exist: docs/config.yaml, src/core_test.go",
 		"decision: checklists/ux.md has 2 unchecked items",
 	} {
