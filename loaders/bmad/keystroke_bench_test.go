@@ -2,12 +2,9 @@ package bmad
 
 import (
 	"testing"
-	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/pickup-dev/pickup/model"
-	"github.com/pickup-dev/pickup/tui"
+	"github.com/pickup-dev/pickup/tui/tuibench"
 )
 
 // BenchmarkKeystroke: one key's Update, then View, on the options
@@ -28,26 +25,7 @@ func BenchmarkKeystroke(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				b.Setenv("NO_COLOR", "")
-				b.Setenv("TERM", "xterm-256color")
-				st, _ := model.Step(model.NewState(model.Config{}), model.Loaded{Session: s, Now: s.LastUpdated.Add(time.Minute)})
-				if screen == model.ScreenReview {
-					st, _ = model.Step(st, model.Chose{Choice: model.Review})
-				}
-				if st.Screen != screen {
-					b.Fatalf("on %s, want %s", st.Screen, screen)
-				}
-				next, _ := tui.New(tui.Config{State: st, Project: "bench"}).Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-				m := next.(tui.Model)
-				keys := []tea.KeyPressMsg{{Code: tea.KeyDown}, {Code: tea.KeyUp}}
-				b.ReportAllocs()
-				i := 0
-				for b.Loop() {
-					next, _ := m.Update(keys[i%2])
-					m = next.(tui.Model)
-					_ = m.View()
-					i++
-				}
+				tuibench.Keystroke(b, s, screen)
 			})
 		}
 	}

@@ -423,4 +423,3 @@ func (b *builder) artifacts(dir string) {
 func kindOf(name string) string {
 	return strings.TrimSuffix(name, ".md")
 }
-

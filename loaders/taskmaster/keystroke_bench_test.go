@@ -1,4 +1,4 @@
-package tui
+package taskmaster
 
 import (
 	"fmt"
@@ -7,10 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
-	"github.com/pickup-dev/pickup/loaders/taskmaster"
 	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/tuibench"
 )
 
 // benchTaskmaster loads a generated task-master project of n tasks,
@@ -50,7 +48,7 @@ func benchTaskmaster(b *testing.B, n int) *model.Session {
 	if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	return benchLoad(b, taskmaster.Loader{}, dir)
+	return loadOneForBench(b, Loader{}, dir)
 }
 
 // BenchmarkKeystrokeTaskmaster is BenchmarkKeystroke on task-master
@@ -65,18 +63,23 @@ func BenchmarkKeystrokeTaskmaster(b *testing.B) {
 		for _, n := range []int{10, 200, 2000} {
 			b.Run(fmt.Sprintf("%s/taskmaster-%d-tasks", sc.name, n), func(b *testing.B) {
 				s := benchTaskmaster(b, n)
-				m := benchModel(b, s, sc.screen)
-				keys := []tea.KeyPressMsg{keyDown, keyUp}
-				b.ReportAllocs()
-				i := 0
-				for b.Loop() {
-					next, _ := m.Update(keys[i%2])
-					m = next.(Model)
-					_ = m.View()
-					i++
-				}
+				tuibench.Keystroke(b, s, sc.screen)
 				b.ReportMetric(float64(len(s.Phases)), "phases")
 			})
 		}
 	}
+}
+
+// loadOneForBench is the first session Discover finds in project.
+func loadOneForBench(b *testing.B, l Loader, project string) *model.Session {
+	b.Helper()
+	paths, err := l.Discover(project)
+	if err != nil || len(paths) == 0 {
+		b.Fatalf("discover: %v %v", paths, err)
+	}
+	s, err := l.Load(project, paths[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
 }

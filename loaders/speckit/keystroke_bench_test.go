@@ -1,4 +1,4 @@
-package tui
+package speckit
 
 import (
 	"fmt"
@@ -7,10 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
-	"github.com/pickup-dev/pickup/loaders/speckit"
 	"github.com/pickup-dev/pickup/model"
+	"github.com/pickup-dev/pickup/tui/tuibench"
 )
 
 // benchSpeckit loads a generated spec-kit feature of phases phases of
@@ -43,7 +41,7 @@ func benchSpeckit(b *testing.B, phases int) *model.Session {
 	if err := os.MkdirAll(filepath.Join(dir, ".specify"), 0o755); err != nil {
 		b.Fatal(err)
 	}
-	return benchLoad(b, speckit.Loader{}, dir)
+	return loadOneForBench(b, Loader{}, dir)
 }
 
 // BenchmarkKeystrokeSpeckit is BenchmarkKeystroke on spec-kit features
@@ -58,17 +56,22 @@ func BenchmarkKeystrokeSpeckit(b *testing.B) {
 		for _, n := range []int{8, 300} {
 			b.Run(fmt.Sprintf("%s/speckit-%d-phases", sc.name, n), func(b *testing.B) {
 				s := benchSpeckit(b, n)
-				m := benchModel(b, s, sc.screen)
-				keys := []tea.KeyPressMsg{keyDown, keyUp}
-				b.ReportAllocs()
-				i := 0
-				for b.Loop() {
-					next, _ := m.Update(keys[i%2])
-					m = next.(Model)
-					_ = m.View()
-					i++
-				}
+				tuibench.Keystroke(b, s, sc.screen)
 			})
 		}
 	}
+}
+
+// loadOneForBench is the first session Discover finds in project.
+func loadOneForBench(b *testing.B, l Loader, project string) *model.Session {
+	b.Helper()
+	paths, err := l.Discover(project)
+	if err != nil || len(paths) == 0 {
+		b.Fatalf("discover: %v %v", paths, err)
+	}
+	s, err := l.Load(project, paths[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
 }
