@@ -151,7 +151,7 @@ func (a *app) hookBlock(n int, s *model.Session, project, dirArg, suffix string,
 			ago = c.Elapsed(st.Crash.MinutesSinceUpdate)
 		}
 		paused := s.LastAction != nil && s.LastAction.Clean
-		if ago != "" && !paused && !st.Crash.Detected && !st.Crash.Running && model.StandingOf(s, st.Crash) == model.StandingInterrupted {
+		if ago != "" && !paused && model.StandingOf(s, st.Crash) == model.StandingInterrupted {
 			add(h.Interrupted.F(ago))
 		} else {
 			add(h.Standing(paused, st.Crash.Detected, s.HasLastUpdated, ago, clip(st.Crash.Reason, hookFieldMax)))
