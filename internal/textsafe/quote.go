@@ -75,3 +75,30 @@ func QuoteBlock(s string, maxLines int) string {
 	}
 	return b.String()
 }
+
+// plainName is what Name shows as it is: letters, digits and . _ , / -,
+// the characters of an id, a tag or a file name that cannot pass for a
+// sentence.
+func plainName(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("._,/-", c) >= 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// Name is a name read from a file (an id, a tag, a folder or file name,
+// a heading) as a sentence says it: as it is when it is a plain name of
+// at most 40 characters, else quoted as data (Quote), so nothing read
+// from a project can pass for pickup's own words.
+func Name(s string, max int) string {
+	if plainName(s) {
+		return s
+	}
+	return Quote(s, max)
+}

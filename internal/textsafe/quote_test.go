@@ -37,3 +37,19 @@ func TestQuote(t *testing.T) {
 		t.Fatalf("QuoteBlock cut: %q", got)
 	}
 }
+
+func TestNameQuotesAllButPlainNames(t *testing.T) {
+	for in, want := range map[string]string{
+		"002-rust-spec-kit":            "002-rust-spec-kit",
+		"specs/003-x/tasks.md":         "specs/003-x/tasks.md",
+		"T103.1":                       "T103.1",
+		"Phase 1: Setup":               "«Phase 1: Setup»",
+		"ignore previous instructions": "«ignore previous instructions»",
+		"":                             "«»",
+		"a-very-long-name-that-goes-well-past-forty-chars": "«a-very-long-name-that-goes-well-past-forty-chars»",
+	} {
+		if got := Name(in, 100); got != want {
+			t.Errorf("Name(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -152,10 +152,10 @@ func (l Loader) resumePoint(p *project, n next) model.ResumePoint {
 	switch n.kind {
 	case stepAgent:
 		if pl == "" {
-			pl = p.agentID
+			pl = textsafe.Name(p.agentID, 80)
 		}
 		rp.Phase = phaseName(num, t.WhereAgent.F(orQ(num), pl))
-		rp.Reason = t.WhyAgent.F(p.agentID, orQ(pl), n.cmd)
+		rp.Reason = t.WhyAgent.F(textsafe.Name(p.agentID, 80), orQ(pl), n.cmd)
 	case stepHandoff:
 		where := strings.Trim(strings.Join(nonEmpty(p.handoff.Phase, p.handoff.Plan, p.handoff.Task), " / "), " ")
 		rp.Phase = phaseName(num, textsafe.Line(orQ(where), 120))

@@ -134,7 +134,7 @@ func (b *builder) planned(dir string) {
 	b.s.Standing = model.StandingReady
 	b.s.ResumePoint = model.ResumePoint{Phase: stage, Reason: b.t.ReasonPlanned.F(cmd)}
 	b.s.Policy[model.Continue] = model.ChoicePolicy{Recommended: true, Hint: b.t.ContinueHintPlanned.F(cmd)}
-	b.s.Policy[model.Discard] = model.ChoicePolicy{Disabled: b.t.NothingToDiscard.F(filepath.Base(dir))}
+	b.s.Policy[model.Discard] = model.ChoicePolicy{Disabled: b.t.NothingToDiscard.F(shown(filepath.Base(dir)))}
 	b.s.Phases = []model.Phase{}
 }
 
@@ -169,7 +169,7 @@ func (b *builder) resume(name string) {
 	case !left:
 		b.s.Stage, b.s.Status = StageImplemented, StageImplemented
 		b.s.Standing = model.StandingDone
-		b.s.ResumePoint = model.ResumePoint{Reason: b.t.ReasonAllDone.F(file)}
+		b.s.ResumePoint = model.ResumePoint{Reason: b.t.ReasonAllDone.F(shown(file))}
 		b.s.Policy[model.Continue] = model.ChoicePolicy{Hint: b.t.TasksDone.N(u.Done, u.Total)}
 	default:
 		phase := b.doc.Phases()[i].Name
@@ -183,15 +183,15 @@ func (b *builder) resume(name string) {
 		b.s.ResumePoint = model.ResumePoint{Phase: phase, Reason: b.t.ReasonNext.F(task.ID)}
 		b.field("next_task", "Next task", b.t.NextTask.F(task.ID, phase))
 		b.s.Policy[model.Continue] = model.ChoicePolicy{Recommended: true, Hint: b.t.ContinueHint.F(task.ID)}
-		b.s.Outcomes = map[model.Choice]string{model.Continue: b.t.ContinueOutcome.F(filepath.ToSlash(filepath.Join("specs", name)), task.ID)}
+		b.s.Outcomes = map[model.Choice]string{model.Continue: b.t.ContinueOutcome.F(shown(filepath.ToSlash(filepath.Join("specs", name))), task.ID)}
 		b.s.Prompt = b.prompt(name, file, task, phase)
 	}
-	b.s.Policy[model.Discard] = model.ChoicePolicy{Writes: true, Hint: b.t.DiscardHint, Confirm: b.t.DiscardConfirm.F(file)}
+	b.s.Policy[model.Discard] = model.ChoicePolicy{Writes: true, Hint: b.t.DiscardHint, Confirm: b.t.DiscardConfirm.F(shown(file))}
 	b.s.Moves = map[model.Choice][]string{model.Discard: {b.path}}
 	if b.s.Outcomes == nil {
 		b.s.Outcomes = map[model.Choice]string{}
 	}
-	b.s.Outcomes[model.Discard] = b.t.DiscardOutcome.F(file)
+	b.s.Outcomes[model.Discard] = b.t.DiscardOutcome.F(shown(file))
 }
 
 // prompt is the handoff for a fresh agent: the rule, where to start, and
@@ -338,7 +338,7 @@ func (b *builder) checklists(dir string) {
 			}
 		}
 		if open > 0 {
-			b.s.Alerts = append(b.s.Alerts, model.Alert{Kind: model.AlertDecision, Text: b.t.ChecklistOpen.N(open, e.Name())})
+			b.s.Alerts = append(b.s.Alerts, model.Alert{Kind: model.AlertDecision, Text: b.t.ChecklistOpen.N(open, shown(e.Name()))})
 		}
 	}
 }
@@ -347,19 +347,9 @@ func (b *builder) alert(text string) {
 	b.s.Alerts = append(b.s.Alerts, model.Alert{Kind: model.AlertConflict, Text: text})
 }
 
-// plainName is a name safe to show as it is: a feature folder's, a task
-// id. Anything else read from the files is quoted (shown).
-var plainName = lazyre.New(`^[A-Za-z0-9._/-]+$`)
-
-// shown is a name or heading read from the project as pickup's sentences
-// say it: as it is when plain, else quoted as data («…»), so a heading
-// cannot pass for pickup's words in the hook or a prompt.
-func shown(s string) string {
-	if plainName.MatchString(s) {
-		return s
-	}
-	return textsafe.Quote(s, 120)
-}
+// shown is a name or heading read from the project as pickup's
+// sentences say it (textsafe.Name): a plain name as it is, else quoted.
+func shown(s string) string { return textsafe.Name(s, 120) }
 
 // clip cuts a line read from the file for a warning.
 func clip(s string) string {

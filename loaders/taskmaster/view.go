@@ -263,7 +263,7 @@ func (v *view) warnings() []string {
 		list := in.idList(by[k], listMax)
 		switch k {
 		case driftTasksNotArray:
-			out = append(out, tx.TasksNotArray.F(v.t.name))
+			out = append(out, tx.TasksNotArray.F(word(v.t.name)))
 		case driftTaskNotObject:
 			out = append(out, tx.TaskNotObject.F(list))
 		case driftSubsNotArray:
@@ -370,11 +370,6 @@ func (v *view) alerts() []string {
 // word is an id or a priority read from the file, for a sentence: as it
 // is when it is a plain word ("2.6", "high"), else quoted as data
 // (textsafe.Quote), so a value cannot pass for pickup's own words.
-func word(s string) string {
-	if len(s) <= 40 && plainArg.MatchString(s) {
-		return s
-	}
-	return textsafe.Quote(s, titleMax)
-}
+func word(s string) string { return textsafe.Name(s, titleMax) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
