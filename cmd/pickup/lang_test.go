@@ -156,3 +156,15 @@ func TestChangedFileInPortuguese(t *testing.T) {
 		}
 	}
 }
+
+// Every word table the binary links (each format's own) translates a
+// word the others declare too the same way: i18n.Word says the first
+// table's translation for every format, so two that differ would show
+// one format another's word.
+func TestNoTwoFormatsTranslateAWordDifferently(t *testing.T) {
+	for _, l := range i18n.Supported {
+		if c := i18n.WordConflicts(l); len(c) > 0 {
+			t.Errorf("%s: words translated differently by two packages: %v", l, c)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package i18n
 
 import (
 	"io/fs"
+	"slices"
+	"sort"
 )
 
 // Words are fixed words a package puts on screen that JSON and scripts
@@ -62,3 +64,28 @@ func lookup(kind string, l Lang, w string) string {
 // Bundle is the table as the completeness test reads it
 // (i18ntest.Complete).
 func (w *Words) Bundle() AnyBundle { return w.b }
+
+// WordConflicts lists the words two packages declare with different
+// translations in l ("Next: Próximo / Próxima"): Word would say the
+// first package's everywhere, so a word shared by formats must be
+// translated the same by each. Tests call it over every table linked.
+func WordConflicts(l Lang) []string {
+	registry.Lock()
+	var tables []*Bundle[map[string]string]
+	for _, list := range registry.words {
+		tables = append(tables, list...)
+	}
+	registry.Unlock()
+	seen := map[string]string{}
+	var out []string
+	for _, b := range tables {
+		for w, t := range *b.For(l) {
+			if prev, ok := seen[w]; ok && prev != t {
+				out = append(out, w+": "+prev+" / "+t)
+			}
+			seen[w] = t
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}

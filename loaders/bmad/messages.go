@@ -15,7 +15,7 @@ var messages embed.FS
 // The fixed words this format puts on screen that JSON keeps in English
 // (field labels, unit names): the screens say them in the run's
 // language through i18n.Word, which finds them by their English.
-var _ = i18n.NewWords(messages, "messages",
+var words = i18n.NewWords(messages, "messages",
 	"Project",
 	"Epic",
 	"Story",
