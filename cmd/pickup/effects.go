@@ -27,7 +27,7 @@ func (a *app) perform(e model.Effect) model.Event {
 		if a.allowUnchecked {
 			// Asked for: what could not be checked goes ahead unguarded,
 			// with a warning; files git did report still block.
-			const past = "; RESTART goes ahead without the uncommitted-changes check (--allow-unchecked-restart)"
+			past := words().UncheckedGoesAhead
 			switch {
 			case gc.Refused != "":
 				gc = model.GitChecked{Warning: gc.Refused + past, Cwd: gc.Cwd}

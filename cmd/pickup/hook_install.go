@@ -18,7 +18,6 @@ import (
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // hookSettings is one agent's settings file, read for an install or an
@@ -38,9 +37,6 @@ type hookSettings struct {
 // userLogDir is the folder whose operation log records writes to a
 // user-scope settings file: $XDG_STATE_HOME/pickup (else
 // ~/.local/state/pickup), beside the log's key.
-// hookEntries counts the entries an uninstall removed, in install's
-// report, which is English in every language.
-var hookEntries = i18n.Plural("{n} entry", "{n} entries")
 
 func userLogDir() string { return filepath.Dir(fsx.KeyPath()) }
 
@@ -213,16 +209,16 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 	}
 	defer fmt.Fprintln(a.io.err, a.msg().UndoHint.F(undoCommand(st.project)))
 	if uninstall {
-		fmt.Fprintf(out, "Removed pickup's hook (%s) from %s.\n", hookEntries.N(removed), what)
+		fmt.Fprintln(out, words().HookRemoved.N(removed, what))
 		if drop {
 			fmt.Fprintln(out, words().HookFileRemoved.F(st.path))
 		}
 		return nil
 	}
-	fmt.Fprintf(out, "Installed pickup's session-start hook for %s: it runs %s hook --agent %s (timeout %d%s).\n", what, bin, st.agent.name, st.agent.timeout, st.agent.unit)
+	fmt.Fprintln(out, words().HookInstalled.F(what, bin, st.agent.name, strconv.Itoa(st.agent.timeout)+st.agent.unit))
 	fmt.Fprintln(out, st.agent.trust)
 	if inTemp(bin) {
-		fmt.Fprintf(a.io.err, "pickup: note: %s is in a temporary folder (go run?); the hook stops working when it is removed. Install pickup (go install, make build) and run this again.\n", bin)
+		fmt.Fprintln(a.io.err, words().HookInTemp.F(bin))
 	}
 	return nil
 }

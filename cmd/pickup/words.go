@@ -61,6 +61,14 @@ type cliText struct {
 	// the file the install had created.
 	HookShared, HookSharedOnPath i18n.M
 	HookFileRemoved              i18n.M
+	// HookRemoved, HookInstalled and HookInTemp are install's report: the
+	// entries an uninstall removed, what an install wrote, and a binary
+	// that will not outlive its temporary folder.
+	HookRemoved               i18n.P
+	HookInstalled, HookInTemp i18n.M
+	// UncheckedGoesAhead ends the warning --allow-unchecked-restart gives
+	// when git could not check the tree.
+	UncheckedGoesAhead string
 	// ProjectFound: the project folder a command used, found above the
 	// working directory (project.go).
 	ProjectFound i18n.M
@@ -103,14 +111,18 @@ var englishCLI = cliText{
 		model.Restart:  "start over (checks git; writes with --yes)",
 		model.Discard:  "archive the saved state (writes with --yes)",
 	},
-	AndMore:          i18n.T("(and {count} more)"),
-	Archived:         i18n.Plural("+ {n} archived session: pickup status --long lists them", "+ {n} archived sessions: pickup status --long lists them"),
-	ResumeAt:         i18n.T("resume at {where}"),
-	Recommended:      i18n.T("recommended: {choice}"),
-	HookShared:       i18n.T("pickup: note: {path} is usually committed, and the entry runs this machine's path {bin}, which other machines may not have. Put pickup on PATH on every machine and run again with --command pickup to write the bare name."),
-	HookSharedOnPath: i18n.T("pickup: note: {path} is usually committed, and the entry runs this machine's path {bin}, which other machines may not have. pickup is on PATH here: run again with --command pickup to write the bare name."),
-	HookFileRemoved:  i18n.T("{path} held nothing else and pickup's install had created it: it was removed."),
-	ProjectFound:     i18n.T("pickup: project {project} (found above {cwd}; give DIR to choose another)"),
+	AndMore:            i18n.T("(and {count} more)"),
+	Archived:           i18n.Plural("+ {n} archived session: pickup status --long lists them", "+ {n} archived sessions: pickup status --long lists them"),
+	ResumeAt:           i18n.T("resume at {where}"),
+	Recommended:        i18n.T("recommended: {choice}"),
+	HookShared:         i18n.T("pickup: note: {path} is usually committed, and the entry runs this machine's path {bin}, which other machines may not have. Put pickup on PATH on every machine and run again with --command pickup to write the bare name."),
+	HookSharedOnPath:   i18n.T("pickup: note: {path} is usually committed, and the entry runs this machine's path {bin}, which other machines may not have. pickup is on PATH here: run again with --command pickup to write the bare name."),
+	HookFileRemoved:    i18n.T("{path} held nothing else and pickup's install had created it: it was removed."),
+	HookRemoved:        i18n.Plural("Removed pickup's hook ({n} entry) from {what}.", "Removed pickup's hook ({n} entries) from {what}."),
+	HookInstalled:      i18n.T("Installed pickup's session-start hook for {what}: it runs {bin} hook --agent {agent} (timeout {timeout})."),
+	UncheckedGoesAhead: "; RESTART goes ahead without the uncommitted-changes check (--allow-unchecked-restart)",
+	HookInTemp:         i18n.T("pickup: note: {bin} is in a temporary folder (go run?); the hook stops working when it is removed. Install pickup (go install, make build) and run this again."),
+	ProjectFound:       i18n.T("pickup: project {project} (found above {cwd}; give DIR to choose another)"),
 }
 
 // orList is "a", "a or b", "a, b or c" in t's language, each quoted
