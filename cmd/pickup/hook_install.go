@@ -17,7 +17,6 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
-
 )
 
 // hookSettings is one agent's settings file, read for an install or an
