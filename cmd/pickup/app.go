@@ -28,6 +28,9 @@ type stdio struct {
 // app is one invocation: its streams, its flags and the loaders it uses.
 type app struct {
 	ctx context.Context
+	// args are the command line run was given (the statusline's cache
+	// keys its answers on them).
+	args []string
 	// io is what every command prints through: stdout and stderr made
 	// safe (internal/textsafe), so nothing a state file says reaches the
 	// terminal raw. term is the streams as they came, for the wizard and

@@ -3,8 +3,6 @@ package main
 import (
 	"regexp"
 
-	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -13,6 +11,9 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 func TestUnknownCommandSuggests(t *testing.T) {

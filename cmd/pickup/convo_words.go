@@ -140,11 +140,11 @@ type conversationRecord struct {
 // the agent's hook payload names. Nothing is recorded without a session
 // id and an absolute cwd; a failure is silent (the hook never fails).
 func (a *app) recordConversation(agent string, in hookInput) {
-	if in.sessionID == "" || !filepath.IsAbs(in.cwd) || len(in.sessionID) > 200 || len(in.cwd) > 4096 {
+	if in.SessionID == "" || !filepath.IsAbs(in.Cwd) || len(in.SessionID) > 200 || len(in.Cwd) > 4096 {
 		return
 	}
-	line, err := json.Marshal(conversationRecord{Agent: agent, SessionID: in.sessionID, Transcript: in.transcript,
-		Cwd: filepath.Clean(in.cwd), Source: in.source, At: a.now().UTC()})
+	line, err := json.Marshal(conversationRecord{Agent: agent, SessionID: in.SessionID, Transcript: in.Transcript,
+		Cwd: filepath.Clean(in.Cwd), Source: in.Source, At: a.now().UTC()})
 	if err != nil {
 		return
 	}

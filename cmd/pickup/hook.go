@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/pickup-dev/pickup/internal/quickline"
 	"github.com/pickup-dev/pickup/model"
 )
 
@@ -25,22 +26,15 @@ const (
 	// hookInputMax and hookInputWait bound the read of the agent's JSON
 	// on stdin: a stdin that never closes, or sends garbage forever,
 	// cannot hold the hook.
-	hookInputMax  = 1 << 20
-	hookInputWait = time.Second
+	hookInputMax  = quickline.InputMax
+	hookInputWait = quickline.InputWait
 	// hookBudget is how long the hook waits for the sessions to be read
 	// before it says so in one line and leaves.
 	hookBudget = 4 * time.Second
 )
 
 // hookInput is what pickup reads from the agent's stdin JSON.
-type hookInput struct {
-	cwd, source string
-	// project is Claude Code's workspace.project_dir (statusLine's JSON).
-	project string
-	// sessionID and transcript name the agent's conversation.
-	sessionID, transcript string
-	roots                 []string // Cursor's workspace_roots
-}
+type hookInput = quickline.Input
 
 func (a *app) hookCommand() *cobra.Command {
 	var agent string
@@ -158,11 +152,11 @@ func (a *app) runHook(agentName string) {
 	if known {
 		a.recordConversation(ag.name, in)
 	}
-	cands, where := hookProjects(in, ag)
+	cands, where := quickline.Projects(in, ag.projectEnv)
 	if note != "" {
 		fmt.Fprintln(a.io.err, a.msg().Hook.Input.F(note, model.ShowName(where)))
 	}
-	sum, ok := a.hookSummary(cands, in.source == "compact" || in.source == "clear")
+	sum, ok := a.hookSummary(cands, in.Source == "compact" || in.Source == "clear")
 	if !ok {
 		// Reading took longer than the hook may wait.
 		sum = hookSummaryText{context: a.msg().Hook.Slow.F(model.ShowName(where), hookBudget.String(), "pickup status")}
@@ -209,89 +203,12 @@ func readHookInput(r io.Reader) (hookInput, string) {
 	case got.fields == nil:
 		return hookInput{}, "stdin is not a JSON object"
 	}
-	str := func(k string) string {
-		var s string
-		_ = json.Unmarshal(got.fields[k], &s)
-		return s
-	}
-	in := hookInput{cwd: str("cwd"), source: str("source"), sessionID: str("session_id"), transcript: str("transcript_path")}
-	_ = json.Unmarshal(got.fields["workspace_roots"], &in.roots)
-	var ws struct {
-		ProjectDir string `json:"project_dir"`
-	}
-	_ = json.Unmarshal(got.fields["workspace"], &ws)
-	in.project = ws.ProjectDir
-	return in, ""
-}
-
-// hookProjects lists the folders to look in, nearest first: the stdin's
-// cwd (Cursor: its first workspace root) and the folders above it up to
-// the agent's project folder or the git work tree holding it, else the
-// agent's project variable, else the current directory. where names the
-// first, for notes.
-func hookProjects(in hookInput, ag hookAgent) (cands []string, where string) {
-	envDir := ""
-	for _, v := range ag.projectEnv {
-		if d := usableDir(os.Getenv(v)); d != "" {
-			envDir = d
-			break
-		}
-	}
-	start := usableDir(in.cwd)
-	if start == "" && len(in.roots) > 0 {
-		start = usableDir(in.roots[0])
-	}
-	if start == "" {
-		start = envDir
-	}
-	if start == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, "."
-		}
-		start = wd
-	}
-	stop := workTreeRoot(start)
-	if envDir != "" && within(envDir, start) {
-		stop = envDir
-	}
-	cands = []string{start}
-	for d := start; d != stop && stop != ""; {
-		parent := filepath.Dir(d)
-		if parent == d || !within(stop, parent) {
-			break
-		}
-		cands = append(cands, parent)
-		d = parent
-	}
-	return cands, start
-}
-
-// usableDir is p when it is an absolute path to a folder, else "".
-func usableDir(p string) string {
-	if p == "" || !filepath.IsAbs(p) {
-		return ""
-	}
-	if st, err := os.Stat(p); err != nil || !st.IsDir() {
-		return ""
-	}
-	return filepath.Clean(p)
+	return quickline.InputFrom(got.fields), ""
 }
 
 // workTreeRoot is the nearest folder at or above dir holding .git (a
 // folder, or a git worktree's file), else "".
-func workTreeRoot(dir string) string {
-	for d := dir; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return ""
-		}
-		d = parent
-	}
-}
+func workTreeRoot(dir string) string { return quickline.WorkTreeRoot(dir) }
 
 // within reports whether p is root or inside it.
 func within(root, p string) bool {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/quickline"
 )
 
 // hookAgent is one agent's session-start hook contract, as its vendor
@@ -58,7 +60,7 @@ var hookAgents = []hookAgent{
 		name: "claude", title: "Claude Code",
 		event: "SessionStart", grouped: true, matcher: "startup|resume|clear|compact",
 		execForm: true, timeout: hookTimeoutSeconds, unit: "s",
-		projectEnv: []string{"CLAUDE_PROJECT_DIR"},
+		projectEnv: quickline.ClaudeProjectEnv,
 		paths: map[string]func(string, string, string) string{
 			"user":    func(_, _, ch string) string { return filepath.Join(ch, "settings.json") },
 			"project": func(_, p, _ string) string { return filepath.Join(p, ".claude", "settings.json") },

@@ -6,9 +6,18 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
+
+	"github.com/pickup-dev/pickup/internal/quickline"
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:], stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
+	// quickline's init has already given a kept statusline and exited,
+	// when it could; stdin is then the bytes it read (quickline.Stdin).
+	in := io.Reader(os.Stdin)
+	if r := quickline.Stdin(); r != nil {
+		in = r
+	}
+	os.Exit(run(context.Background(), os.Args[1:], stdio{in: in, out: os.Stdout, err: os.Stderr}))
 }

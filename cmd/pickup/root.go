@@ -72,6 +72,7 @@ func rootLong() string {
 
 func run(ctx context.Context, args []string, streams stdio) int {
 	a := newApp(ctx, streams)
+	a.args = args
 	a.lang.pre = langArg(args)
 	runLang = a.language() // --lang as the arguments give it, until the flags are read
 	// Signals are pickup's to handle from the first moment (loading can

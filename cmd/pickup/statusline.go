@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
+	"github.com/pickup-dev/pickup/internal/quickline"
 	"github.com/pickup-dev/pickup/loaders/activity"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -50,11 +51,11 @@ folder and given again while the files they read are unchanged.`,
 func (a *app) runStatusline() {
 	signal.Ignore(syscall.SIGPIPE)
 	in, _ := readHookInput(a.io.in)
-	if in.project != "" {
-		in.cwd = in.project
+	if in.Project != "" {
+		in.Cwd = in.Project
 	}
 	ag, _ := hookAgentNamed("claude")
-	cands, _ := hookProjects(in, ag)
+	cands, _ := quickline.Projects(in, ag.projectEnv)
 	now := a.now()
 	key := a.statuslineKey(cands)
 	line, ok := a.cachedStatusline(key, cands, now)

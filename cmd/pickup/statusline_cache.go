@@ -15,23 +15,25 @@ package main
 //     than statuslineTTL (a process that ended, a lock let go, a commit
 //     are not files the answer read).
 // Only this read-only line is ever answered from it: no other command
-// reads it, and no choice, veto or write depends on it.
+// reads it, and no choice, veto or write depends on it. The file's form
+// and the checks are internal/quickline's, whose early answer gives a
+// kept line before pickup's other packages are initialised (it checks
+// the stamps and the time, not Discover's list: a state file appearing
+// where no kept answer looked shows within statuslineTTL).
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/quickline"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
 
 const (
-	statuslineCacheFile = "statusline.cache"
+	statuslineCacheFile = quickline.CacheFile
 	// statuslineTTL bounds how old a kept answer may be.
 	statuslineTTL = 15 * time.Second
 	// statuslineKept is how many answers are kept (one per project a
@@ -43,27 +45,12 @@ const (
 	statuslineMaxSeen = 4096
 )
 
-type statuslineAnswer struct {
-	Key     string     `json:"key"`
-	Line    string     `json:"line"`
-	Made    int64      `json:"made"`    // Unix nanoseconds
-	Expires int64      `json:"expires"` // Unix nanoseconds
-	Found   []string   `json:"found"`   // Discover's state files
-	Seen    []fsx.Seen `json:"seen"`
-}
-
-// statuslineKey names the question: the folders asked about and
-// everything the answer depends on besides files and time.
+// statuslineKey names the question (quickline.Question): the early
+// answer asks it the same way, from the process's own arguments and
+// environment.
 func (a *app) statuslineKey(cands []string) string {
-	exe, _ := os.Executable()
-	o := a.options()
-	q, _ := json.Marshal(map[string]any{
-		"cands": cands, "claudeHome": a.claudeHome, "codexHome": a.codexHome, "source": a.source,
-		"session": a.sessionID, "crashAfter": a.crashAfter, "lang": runLang, "flags": o.Flags, "lists": o.Lists,
-		"plain": o.Plain, "exe": fsx.SeenOf(exe), "noConversations": a.noConversations,
-	})
-	sum := sha256.Sum256(q)
-	return hex.EncodeToString(sum[:])
+	wd, _ := os.Getwd()
+	return quickline.Question{Args: a.args, Env: os.Environ(), Wd: wd, Cands: cands, Interactive: a.interactive(), Exe: quickline.ThisExe()}.Key()
 }
 
 // statuslineFound is every state file the formats' Discover finds in
@@ -82,40 +69,11 @@ func (a *app) statuslineFound(cands []string) []string {
 	return out
 }
 
-func readStatuslineCache() []statuslineAnswer {
-	dir, err := fsx.StateDir()
-	if err != nil {
-		return nil
-	}
-	data, err := fsx.ReadFile(filepath.Join(dir, statuslineCacheFile))
-	if err != nil {
-		return nil
-	}
-	var all []statuslineAnswer
-	if json.Unmarshal(data, &all) != nil {
-		return nil
-	}
-	return all
-}
-
 // cachedStatusline is the kept answer to key, when everything it was
-// built on still holds at now.
+// built on still holds at now and Discover finds the same state files.
 func (a *app) cachedStatusline(key string, cands []string, now time.Time) (string, bool) {
-	for _, ans := range readStatuslineCache() {
-		if ans.Key != key {
-			continue
-		}
-		if !now.Before(time.Unix(0, ans.Expires)) || now.Before(time.Unix(0, ans.Made)) { // expired, or the clock went back
-			return "", false
-		}
-		for _, s := range ans.Seen {
-			if fsx.SeenOf(s.Path) != s {
-				return "", false
-			}
-		}
-		if !slices.Equal(a.statuslineFound(cands), ans.Found) {
-			return "", false
-		}
+	ans, ok := quickline.Lookup(key)
+	if ok && ans.Holds(now) && slices.Equal(a.statuslineFound(cands), ans.Found) {
 		return ans.Line, true
 	}
 	return "", false
@@ -124,7 +82,7 @@ func (a *app) cachedStatusline(key string, cands []string, now time.Time) (strin
 // keepStatusline stores the answer line to key, built from seen (the
 // reads fsx.TrackReads noted) and found at now, for st.
 func (a *app) keepStatusline(key, line string, cands, found []string, seen []fsx.Seen, st model.State, now time.Time) {
-	ans := statuslineAnswer{Key: key, Line: line, Found: found, Made: now.UnixNano(), Expires: statuslineExpiry(st, now, a.crashAfter).UnixNano()}
+	ans := quickline.Answer{Key: key, Line: line, Found: found, Made: now.UnixNano(), Expires: statuslineExpiry(st, now, a.crashAfter).UnixNano()}
 	dirs := map[string]bool{}
 	for _, d := range cands {
 		dirs[d] = true
@@ -166,16 +124,16 @@ func (a *app) keepStatusline(key, line string, cands, found []string, seen []fsx
 		}
 		return 0
 	})
-	var all []statuslineAnswer
+	var all []quickline.Answer
 	if len(ans.Seen) <= statuslineMaxSeen && settled(ans.Seen, now) {
 		all = append(all, ans)
 	}
-	for _, old := range readStatuslineCache() {
+	for _, old := range quickline.ReadCache() {
 		if old.Key != key && len(all) < statuslineKept {
 			all = append(all, old)
 		}
 	}
-	if data, err := json.Marshal(all); err == nil {
+	if data, err := quickline.CacheBytes(all); err == nil {
 		_ = fsx.WriteCacheFile(statuslineCacheFile, data)
 	}
 }

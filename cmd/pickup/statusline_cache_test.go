@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/quickline"
 	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
@@ -34,12 +35,16 @@ func cachedLines(t *testing.T, state string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var all []statuslineAnswer
-	if err := json.Unmarshal(data, &all); err != nil {
-		t.Fatal(err)
-	}
 	var lines []string
-	for _, a := range all {
+	for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		key, text, _ := strings.Cut(line, " ")
+		var a quickline.Answer
+		if err := json.Unmarshal([]byte(text), &a); err != nil || a.Key != key {
+			t.Fatalf("cache line %q: %v", line, err)
+		}
 		lines = append(lines, a.Line)
 	}
 	return lines

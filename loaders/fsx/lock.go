@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -95,22 +94,6 @@ func lockBase() (base, rel string) {
 func privateLockDir() (string, error) {
 	base, rel := lockBase()
 	return privateDir(base, rel, "the lock folder")
-}
-
-// unsafeDir says why a lock folder cannot be trusted, or "".
-func unsafeDir(st fs.FileInfo) string {
-	switch {
-	case st.Mode()&fs.ModeSymlink != 0:
-		return "is a symbolic link"
-	case !st.IsDir():
-		return "is not a folder"
-	case st.Mode().Perm()&0o022 != 0:
-		return fmt.Sprintf("is writable by others (%s)", st.Mode().Perm())
-	}
-	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
-		return fmt.Sprintf("is owned by another user (uid %d)", sys.Uid)
-	}
-	return ""
 }
 
 // maxLockFile bounds what is read of a lock file (its owner's pid, time

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/google/renameio/v2"
+
+	"github.com/pickup-dev/pickup/internal/statedir"
 )
 
 // The operation log. Every write pickup makes belongs to an operation
@@ -449,7 +451,7 @@ func MakeLogDir(project string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", what, err)
 		}
-		if why := unsafeDir(st); why != "" {
+		if why := statedir.Unsafe(st); why != "" {
 			return fmt.Errorf("%s %s: pickup keeps its operation log only in a folder of yours that no one else can write; remove it and run again (nothing was written)", d, why)
 		}
 	}

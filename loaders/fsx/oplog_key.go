@@ -12,8 +12,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/statedir"
 )
 
 // The operation log's key: 32 random bytes (hex) in a file only this
@@ -25,20 +26,8 @@ import (
 // KeyPath is the key's file: $XDG_STATE_HOME/pickup/oplog.key, else
 // ~/.local/state/pickup/oplog.key.
 func KeyPath() string {
-	base, rel := stateBase()
+	base, rel := statedir.Base()
 	return filepath.Join(base, rel, "oplog.key")
-}
-
-// stateBase splits the key's folder into the folder it lives in and the
-// folders pickup makes there.
-func stateBase() (base, rel string) {
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return d, "pickup"
-	}
-	if h, err := os.UserHomeDir(); err == nil && filepath.IsAbs(h) {
-		return h, filepath.Join(".local", "state", "pickup")
-	}
-	return os.TempDir(), "pickup-state-" + strconv.Itoa(os.Getuid())
 }
 
 // ErrNoKey is matched by errors.Is when there is no key yet (nothing was
@@ -47,7 +36,7 @@ var ErrNoKey = errors.New("no operation log key on this account")
 
 // loadKey reads the key, making it first when create is set.
 func loadKey(create bool) ([]byte, error) {
-	base, rel := stateBase()
+	base, rel := statedir.Base()
 	p := filepath.Join(base, rel, "oplog.key")
 	if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
 		if !create {
@@ -150,7 +139,7 @@ func privateDir(base, rel, what string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("cannot use %s %s: %w", what, dir, err)
 		}
-		if why := unsafeDir(st); why != "" {
+		if why := statedir.Unsafe(st); why != "" {
 			return "", fmt.Errorf("refusing %s %s: it %s; pickup keeps it in a folder only you can write (remove it, and pickup makes a new one)", what, dir, why)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/pickup-dev/pickup/internal/statedir"
 )
 
 // RecordPath is the file name in pickup's own state folder
@@ -13,7 +15,7 @@ import (
 // of this account's runs are appended (the agent conversations the hook
 // saw start).
 func RecordPath(name string) string {
-	base, rel := stateBase()
+	base, rel := statedir.Base()
 	return filepath.Join(base, rel, name)
 }
 
@@ -28,7 +30,7 @@ func AppendRecord(name string, line []byte, limit int64) error {
 	if strings.ContainsAny(string(line), "\n\r") || strings.ContainsAny(name, `/\`) {
 		return fmt.Errorf("record %s: not one line", name)
 	}
-	base, rel := stateBase()
+	base, rel := statedir.Base()
 	dir, err := privateDir(base, rel, "pickup's state folder")
 	if err != nil {
 		return err
@@ -53,6 +55,6 @@ func AppendRecord(name string, line []byte, limit int64) error {
 // the operation log's key live), made when missing: private to this
 // user, never a symbolic link, writable by nobody else.
 func StateDir() (string, error) {
-	base, rel := stateBase()
+	base, rel := statedir.Base()
 	return privateDir(base, rel, "pickup's state folder")
 }

@@ -2,35 +2,19 @@ package fsx
 
 import (
 	"io/fs"
-	"os"
 	"sort"
 	"sync"
 	"sync/atomic"
+
+	"github.com/pickup-dev/pickup/internal/quickline"
 )
 
-// Seen is what one look at a path saw: its size and modification time
-// (nanoseconds), or Size -1 when nothing was there. Two stamps of the same
-// path that are equal say, as far as one stat can, that the file was not
-// changed in between (a read-only answer's cache, never a write's check:
-// writes use Verify's fingerprints).
-type Seen struct {
-	Path  string `json:"p"`
-	Size  int64  `json:"s"`
-	MTime int64  `json:"m"`
-}
+// Seen is what one look at a path saw (internal/quickline, which the
+// statusline's early answer reads before this package is initialised).
+type Seen = quickline.Seen
 
 // SeenOf stats path (following links, as Open does).
-func SeenOf(path string) Seen {
-	st, err := os.Stat(path)
-	if err != nil {
-		return Seen{Path: path, Size: -1}
-	}
-	return stampFrom(path, st)
-}
-
-func stampFrom(path string, st fs.FileInfo) Seen {
-	return Seen{Path: path, Size: st.Size(), MTime: st.ModTime().UnixNano()}
-}
+func SeenOf(path string) Seen { return quickline.SeenOf(path) }
 
 // reads, while a TrackReads is under way, stamps every path Open and
 // OpenDir were asked for.
@@ -70,7 +54,7 @@ func noteRead(path string, st fs.FileInfo) {
 	}
 	s := Seen{Path: path, Size: -1}
 	if st != nil {
-		s = stampFrom(path, st)
+		s = quickline.Stamp(path, st)
 	}
 	l.mu.Lock()
 	if _, ok := l.seen[path]; !ok { // the first look is what the answer was built on

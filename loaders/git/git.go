@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pickup-dev/pickup/internal/quickline"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -297,16 +298,7 @@ func dotGit(dir string) string {
 	if err != nil {
 		return ""
 	}
-	for {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return ""
-		}
-		d = parent
-	}
+	return quickline.WorkTreeRoot(d)
 }
 
 // relTo converts a repository-root-relative path into one relative to the

@@ -1,0 +1,162 @@
+package quickline
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestProjectsClimbToTheWorkTreeOrTheProjectVariable(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "a", "b")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CLAUDE_PROJECT_DIR", "")
+	cands, where := Projects(Input{Cwd: deep}, ClaudeProjectEnv)
+	if want := []string{deep, filepath.Join(root, "a"), root}; !slices.Equal(cands, want) || where != deep {
+		t.Errorf("cands %v where %q, want %v", cands, where, want)
+	}
+	t.Setenv("CLAUDE_PROJECT_DIR", filepath.Join(root, "a"))
+	if cands, _ := Projects(Input{Cwd: deep}, ClaudeProjectEnv); !slices.Equal(cands, []string{deep, filepath.Join(root, "a")}) {
+		t.Errorf("with the project variable: %v", cands)
+	}
+	// A relative or missing cwd is not used: the variable's folder is.
+	if cands, _ := Projects(Input{Cwd: "a/b", Roots: []string{filepath.Join(root, "nope")}}, ClaudeProjectEnv); !slices.Equal(cands, []string{filepath.Join(root, "a")}) {
+		t.Errorf("relative cwd: %v", cands)
+	}
+}
+
+func TestWithinTakesWholeNames(t *testing.T) {
+	for _, c := range []struct {
+		root, p string
+		want    bool
+	}{{"/", "/x", true}, {"/a", "/a", true}, {"/a", "/a/b", true}, {"/a", "/ab", false}, {"/a/b", "/a", false}} {
+		if got := within(c.root, c.p); got != c.want {
+			t.Errorf("within(%q, %q) = %v", c.root, c.p, got)
+		}
+	}
+}
+
+// readInput uses the first JSON value at once, even when stdin stays
+// open, and hands over every byte it read; a stdin that brings nothing
+// within InputWait is given up, and an empty one handed over.
+func TestReadInputHandsOverWhatItRead(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	const sent = `{"cwd":"/p","workspace":{"project_dir":"/q"},"cost":{"x":1}} trailing`
+	if _, err := w.WriteString(sent); err != nil {
+		t.Fatal(err)
+	}
+	taken = nil
+	in, ok := readInput(r)
+	if !ok || in.Cwd != "/p" || in.Project != "/q" {
+		t.Fatalf("input %+v ok %v", in, ok)
+	}
+	got, _ := io.ReadAll(Stdin())
+	if string(got) != sent {
+		t.Errorf("handed over %q, read %q", got, sent)
+	}
+
+	r2, w2, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	defer w2.Close()
+	start := time.Now()
+	if _, ok := readInput(r2); ok {
+		t.Fatal("a stdin that brought nothing gave an input")
+	}
+	if waited := time.Since(start); waited < InputWait {
+		t.Errorf("gave up after %v", waited)
+	}
+	if got, _ := io.ReadAll(Stdin()); len(got) != 0 {
+		t.Errorf("handed over %q", got)
+	}
+}
+
+func TestCacheLinesRoundTripAndDamagedLinesAreSkipped(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	answers := []Answer{{Key: "k1", Line: "one", Seen: []Seen{{Path: "/x", Size: -1}}}, {Key: "k2", Line: "two"}}
+	data, err := CacheBytes(answers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(os.Getenv("XDG_STATE_HOME"), "pickup")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	damaged := "k0 {not json\nk3 " + strings.TrimPrefix(strings.SplitN(string(data), "\n", 2)[0], "k1 ") + "\n"
+	if err := os.WriteFile(filepath.Join(dir, CacheFile), []byte(damaged+string(data)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	all := ReadCache()
+	if len(all) != 2 || all[0].Key != "k1" || all[1].Line != "two" || len(all[0].Seen) != 1 {
+		t.Fatalf("read %+v", all)
+	}
+	if _, ok := Lookup("k0"); ok {
+		t.Error("a line that does not parse was given")
+	}
+	if _, ok := Lookup("k3"); ok {
+		t.Error("a line whose key is not its answer's was given")
+	}
+	if ans, ok := Lookup("k2"); !ok || ans.Line != "two" {
+		t.Errorf("k2: %+v %v", ans, ok)
+	}
+}
+
+func TestHoldsOnlyWhileTheStampsAndTheTimeDo(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(f, []byte("a"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	ans := Answer{Made: now.Add(-time.Second).UnixNano(), Expires: now.Add(time.Minute).UnixNano(), Seen: []Seen{SeenOf(f), SeenOf(f + ".missing")}}
+	if !ans.Holds(now) {
+		t.Fatal("a fresh answer does not hold")
+	}
+	if ans.Holds(now.Add(time.Minute)) || ans.Holds(now.Add(-2*time.Second)) {
+		t.Error("held when expired, or before it was made")
+	}
+	if err := os.WriteFile(f+".missing", nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if ans.Holds(now) {
+		t.Error("held after a file it saw missing appeared")
+	}
+}
+
+// The key follows every argument and variable but the shell's "_", in
+// any order.
+func TestKeyFollowsTheQuestionButNotTheShellsUnderscore(t *testing.T) {
+	q := Question{Args: []string{"statusline"}, Env: []string{"A=1", "_=/usr/bin/pickup", "B=2"}, Wd: "/w", Cands: []string{"/w"}}
+	same := q
+	same.Env = []string{"B=2", "A=1", "_=/home/u/bin/pickup"}
+	if q.Key() != same.Key() {
+		t.Error("the key moved with the order of the environment or with _")
+	}
+	for _, other := range []Question{
+		{Args: []string{"statusline", "--lang", "pt-BR"}, Env: q.Env, Wd: q.Wd, Cands: q.Cands},
+		{Args: q.Args, Env: []string{"A=1", "B=3"}, Wd: q.Wd, Cands: q.Cands},
+		{Args: q.Args, Env: q.Env, Wd: "/v", Cands: q.Cands},
+		{Args: q.Args, Env: q.Env, Wd: q.Wd, Cands: []string{"/w", "/"}},
+		{Args: q.Args, Env: q.Env, Wd: q.Wd, Cands: q.Cands, Interactive: true},
+		{Args: q.Args, Env: q.Env, Wd: q.Wd, Cands: q.Cands, Exe: Seen{Path: "/p", Size: 1}},
+	} {
+		if other.Key() == q.Key() {
+			t.Errorf("%+v has the same key as %+v", other, q)
+		}
+	}
+}
