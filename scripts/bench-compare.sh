@@ -16,6 +16,8 @@
 #   pickup --version        vs  a minimal Go binary (func main() {})
 #   pickup status           vs  git status
 #   pickup hook --agent claude (its CPU per run)
+#   pickup statusline (its CPU per run: a kept line, given by the early
+#   answer, and one read afresh, the cache removed before each run)
 #
 # ONLY=tui times the wizard in a real pseudo-terminal (tmux, 100x30): the
 # first frame and an arrow key, on that project and on the same with a
@@ -84,6 +86,15 @@ if [ "$ONLY" = startup ]; then
 	}
 	: >"$work/cpu"
 	hook="echo '{}' | '$pickup' hook --agent claude"
+	# The statusline: Claude Code's JSON naming the project, pickup's own
+	# state folder, the project's files a minute old (an answer built on
+	# a file changed in the last 2 s is not kept).
+	mkdir -m 700 "$work/state"
+	printf '{"cwd":"%s","workspace":{"current_dir":"%s","project_dir":"%s"}}' "$proj" "$proj" "$proj" >"$work/payload.json"
+	find "$proj" -exec touch -h -d '-1 minute' {} +
+	line="( cd '$proj' && XDG_STATE_HOME='$work/state' '$pickup' statusline <'$work/payload.json' )"
+	fresh="( rm -f '$work/state/pickup/statusline.cache' && cd '$proj' && XDG_STATE_HOME='$work/state' '$pickup' statusline <'$work/payload.json' )"
+	bash -c "$line" >/dev/null
 	for _ in $(seq "$ROUNDS"); do
 		cpu version "'$pickup' --version"
 		cpu minimal "'$work/minimal'"
@@ -91,11 +102,15 @@ if [ "$ONLY" = startup ]; then
 		cpu git "cd '$proj' && git status"
 		cpu hook "cd '$proj' && $hook"
 		cpu echo "cd '$proj' && echo '{}' | true"
+		cpu line "$line"
+		cpu fresh "$fresh"
+		cpu sub "( rm -f '$work/none' && cd '$proj' && true <'$work/payload.json' )"
 	done
 	awk -v runs=$((LOOPS * ROUNDS)) '{ s[$1] += $2 } END {
 		printf "pickup --version: %.2f ms of CPU a run; a minimal Go binary %.2f ms: ratio %.1fx\n", s["version"] / runs, s["minimal"] / runs, s["version"] / s["minimal"]
 		printf "pickup status: %.2f ms; git status %.2f ms: ratio %.1fx\n", s["status"] / runs, s["git"] / runs, s["status"] / s["git"]
 		printf "pickup hook --agent claude: %.2f ms of CPU a run (the shell and cd around it: %.2f ms, not taken off)\n", s["hook"] / runs, s["echo"] / runs
+		printf "pickup statusline, a kept line: %.2f ms of CPU a run; read afresh: %.2f ms (the subshell, rm and cd around them: %.2f ms, not taken off)\n", s["line"] / runs, s["fresh"] / runs, s["sub"] / runs
 	}' "$work/cpu"
 	exit 0
 fi
