@@ -106,12 +106,12 @@ func Name(s string, max int) string {
 	return Quote(s, max)
 }
 
-// Path is a path read from a project (a file or folder a file names, a
-// name found on disk, relative to the project) as a sentence says it:
-// as it is when each of its parts between slashes is plain (Name's
-// characters, up to 80 of them: a folder named after a phase's title,
-// "01-subprocess-management-and-backend-abstraction", is longer than
-// an id), else quoted as data (Quote).
+// Path is a path or a file's name read from a project (a file or folder
+// a file names, a name found on disk, relative to the project) as a
+// sentence says it: as it is when each of its parts between slashes is
+// plain (Name's characters, up to 80 of them: a folder named after a
+// phase's title, "01-subprocess-management-and-backend-abstraction", is
+// longer than an id), else quoted as data (Quote).
 func Path(s string, max int) string {
 	if plainPath(s) {
 		return s

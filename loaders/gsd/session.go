@@ -203,9 +203,12 @@ func phaseName(num, other string) string {
 
 // shown is a name read from the project (a plan id from its file's
 // name, a phase folder's name, an agent id) as GSD's sentences say it:
-// as it is when plain, else quoted as data (textsafe.Name), so a name
-// cannot pass for pickup's words in a reason, an alert or a hint.
-func shown(s string) string { return textsafe.Name(s, 80) }
+// as it is when plain, else quoted as data, so a name cannot pass for
+// pickup's words in a reason, an alert or a hint. Plan ids and folders
+// are file names, and real ones are long slugs
+// ("01-subprocess-management-and-backend-abstraction"): shown as a
+// file's name is (textsafe.Path: plain characters, up to 80).
+func shown(s string) string { return textsafe.Path(s, 120) }
 
 // shownRel is a file of the project, relative to it, as the sentences
 // say it: as it is when every part is a plain name, else quoted
