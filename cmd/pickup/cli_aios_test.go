@@ -18,6 +18,11 @@ func init() {
 		},
 		hostileReview: true,
 		demoArtifacts: []string{"story"},
+		demoHook: []string{
+			"aios session 5939d98f8774: «Authentication System / story 12.3»\n   State: crashed; last update 2 hours ago",
+			"Resume point: «development» (recorded as the current phase).",
+			"Guard: RESTART is blocked while git reports uncommitted changes (1 file).",
+		},
 	})
 }
 

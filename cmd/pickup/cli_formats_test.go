@@ -29,6 +29,10 @@ type formatTest struct {
 	// holds; demoArtifacts, artifact kinds its demo session lists.
 	demoArchived  int
 	demoArtifacts []string
+	// demoHook are what the session-start hook says of the format's demo
+	// session when it is among those told in full (TestHookDemoEveryAgent):
+	// its head and state, its resume point, an alert.
+	demoHook []string
 
 	// restart is TestSecondRestartNotVetoed's setup: the project (nil:
 	// the demo's), the first choice (default restart), the source whose

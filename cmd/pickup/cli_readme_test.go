@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
+	"github.com/pickup-dev/pickup/tui/msg"
 )
 
 // The README's captures are the binary's real output. Each fenced block
@@ -47,7 +50,19 @@ func demoScreen(t *testing.T, env []string, aios bool) string {
 	// In colour, as a person sees it (capture-pane drops the colours but
 	// keeps the glyphs NO_COLOR would turn into ASCII).
 	p := startPane(t, 80, 24, t.TempDir(), append([]string{"NO_COLOR="}, env...), "demo")
-	p.waitFor("11", "aios", "bmad")
+	// The whole picker is drawn once its last line, the keys' help, is
+	// there (in the run's language), not before; no format's row is
+	// named for it, as which is last on the page depends on them all.
+	lang, _ := i18n.Detect("", func(k string) string {
+		v := os.Getenv(k)
+		for _, e := range env {
+			if x, ok := strings.CutPrefix(e, k+"="); ok {
+				v = x
+			}
+		}
+		return v
+	})
+	p.waitFor("11", "aios", "q "+msg.For(lang).Keys.Quit)
 	if aios {
 		p.keys("jjj")
 		p.key("Enter")

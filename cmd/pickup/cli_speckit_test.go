@@ -19,6 +19,7 @@ func init() {
 		},
 		hostileReview: true,
 		demoArtifacts: []string{"state", "spec", "plan"},
+		demoHook:      []string{"Alert: T003, T004, T005 ticked, but files they name do not exist"},
 		// spec-kit has no RESTART: DISCARD's archive must not block one.
 		restartFirst: "discard",
 	})

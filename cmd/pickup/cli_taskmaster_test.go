@@ -21,6 +21,7 @@ func init() {
 		hostileReview: true,
 		demoArtifacts: []string{"state", "tag_state"},
 		toolWords:     []string{"task-master next", "task-master set-status", "task-master show"},
+		demoHook:      []string{"taskmaster session 6936c60e1c49: «master»\n   State: interrupted (it stopped without a pause); last update 1 hour ago."},
 	})
 }
 

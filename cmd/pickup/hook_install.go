@@ -361,14 +361,14 @@ func pickupEntries(doc []byte, ag hookAgent, bin string) ([]pickupFound, error) 
 		return nil, nil
 	}
 	if !hooks.IsObject() {
-		return nil, errors.New(`holds "hooks" that is not an object`)
+		return nil, errors.New(words().Settings.HooksNotObject.F(strconv.Quote("hooks")))
 	}
 	list := hooks.Get(gjson.Escape(ag.event))
 	if !list.Exists() {
 		return nil, nil
 	}
 	if !list.IsArray() {
-		return nil, fmt.Errorf(`holds "hooks.%s" that is not a list`, ag.event)
+		return nil, errors.New(words().Settings.EventNotList.F(strconv.Quote("hooks." + ag.event)))
 	}
 	var found []pickupFound
 	for i, e := range list.Array() {

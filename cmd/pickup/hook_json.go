@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tailscale/hujson"
@@ -42,10 +42,10 @@ func newJdoc(doc []byte, jsonc bool) (*jdoc, error) {
 	}
 	view, err := hujson.Standardize(bytes.Clone(doc))
 	if err != nil {
-		return nil, fmt.Errorf("is not valid JSON with comments (JSONC): %v", err)
+		return nil, errors.New(words().Settings.NotJSONC.F(err))
 	}
 	if len(view) != len(doc) {
-		return nil, errors.New("has a layout pickup cannot edit in place")
+		return nil, errors.New(words().Settings.Layout)
 	}
 	return &jdoc{view: view, orig: bytes.Clone(doc)}, nil
 }
@@ -62,7 +62,7 @@ func (d *jdoc) bytes() []byte {
 // none, and Go's decoder would call it an "invalid character 'ï'".
 func bomProblem(doc []byte) error {
 	if bytes.HasPrefix(doc, []byte("\xef\xbb\xbf")) {
-		return errors.New("starts with a byte order mark (BOM, the bytes EF BB BF), which JSON does not allow: save it as UTF-8 without a BOM")
+		return errors.New(words().Settings.BOM)
 	}
 	return nil
 }
@@ -81,12 +81,12 @@ func jsonProblem(doc []byte) error {
 	switch {
 	case errors.As(err, &syn):
 		line, col := lineCol(doc, int(syn.Offset))
-		return fmt.Errorf("is not valid JSON: %v (line %d, column %d)", syn, line, col)
+		return errors.New(words().Settings.NotJSONAt.F(syn, line, col))
 	case err != nil:
-		return fmt.Errorf("is not valid JSON: %v", err)
+		return errors.New(words().Settings.NotJSON.F(err))
 	}
 	if _, ok := v.(map[string]any); !ok {
-		return errors.New("is valid JSON but not an object")
+		return errors.New(words().Settings.NotObject)
 	}
 	return duplicateKey(doc)
 }
@@ -117,7 +117,7 @@ func duplicateKey(doc []byte) error {
 				at := off + len(doc[off:]) - len(bytes.TrimLeft(doc[off:], " \t\r\n,"))
 				line, _ := lineCol(doc, at)
 				if first, dup := top.seen[k]; dup {
-					return fmt.Errorf("holds the key %q twice in one object (lines %d and %d): the agent reads the last one, pickup would edit the first; remove one and run again", k, first, line)
+					return errors.New(words().Settings.DuplicateKey.F(strconv.Quote(k), first, line))
 				}
 				top.seen[k] = line
 				top.key = false
@@ -198,7 +198,7 @@ func members(doc []byte, c gjson.Result) ([]member, error) {
 // check makes sure r's offset names r's bytes in doc.
 func check(doc []byte, r gjson.Result) error {
 	if r.Index < 0 || r.Index+len(r.Raw) > len(doc) || string(doc[r.Index:r.Index+len(r.Raw)]) != r.Raw || r.Raw == "" {
-		return errors.New("has a layout pickup cannot edit in place")
+		return errors.New(words().Settings.Layout)
 	}
 	return nil
 }
@@ -266,7 +266,7 @@ func remove(d *jdoc, c gjson.Result, i int) error {
 	}
 	switch {
 	case i < 0 || i >= len(ms):
-		return fmt.Errorf("no element %d to remove", i)
+		return errors.New(words().Settings.NoElement.F(i))
 	case len(ms) == 1:
 		d.splice(c.Index+1, c.Index+len(c.Raw)-1, "")
 	case i == len(ms)-1:

@@ -176,6 +176,12 @@ type undoText struct {
 	HookStopped i18n.M
 	// NoSuchOp: --op names no operation of the log.
 	NoSuchOp i18n.M
+	// Refused frames an undo's refusal: the file, why (fsx's words, or
+	// one of pickup's, as CutUndoGone), and that nothing was undone.
+	Refused i18n.M
+	// CutUndoGone: the undo to finish was undoing an operation the log no
+	// longer holds.
+	CutUndoGone i18n.M
 }
 
 // promptText is --emit prompt's markdown headings and lines.
@@ -228,6 +234,8 @@ var englishRun = runText{
 		Temps:         i18n.T("it left temporary files: {paths}"),
 		HookStopped:   i18n.T("Interrupted write: {line}."),
 		NoSuchOp:      i18n.T("no operation {id} in {project}'s log (pickup undo --list shows it)"),
+		Refused:       i18n.T("{path}: {why}; nothing was undone"),
+		CutUndoGone:   i18n.T("operation {id}, cut short, was undoing operation {target}, which is no longer in the log"),
 	},
 	Prompt: promptText{
 		Title:    i18n.T("# Resume: {title}"),

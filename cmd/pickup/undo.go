@@ -214,7 +214,7 @@ func (a *app) undo(dir string, opID int) error {
 	if e.Undoes != 0 && e.CutShort() {
 		target, ok := entryByID(log, e.Undoes)
 		if !ok {
-			return a.undoRefused(doc, &fsx.UndoRefusedError{Path: e.File, Why: fmt.Sprintf("operation %d, cut short, was undoing operation %d, which is no longer in the log", e.ID, e.Undoes)})
+			return a.undoRefused(doc, &fsx.UndoRefusedError{Path: e.File, Why: a.cli().Undo.CutUndoGone.F(e.ID, e.Undoes)})
 		}
 		rec.Undoes, rec.Resumes, rec.Outside = target.ID, e.ID, append(target.Outside, e.Outside...)
 		doc.Finishes = e.ID
@@ -292,6 +292,7 @@ func (a *app) undoRefused(doc undoDoc, err error) error {
 	var g *model.GuardError
 	switch {
 	case errors.As(err, &r):
+		doc.Reason = a.cli().Undo.Refused.F(r.Path, r.Why)
 		doc.Path, doc.Veto = r.Path, undoRefusedKind
 		if r.Outside {
 			doc.Veto = VetoOutside

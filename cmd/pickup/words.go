@@ -72,6 +72,34 @@ type cliText struct {
 	// ProjectFound: the project folder a command used, found above the
 	// working directory (project.go).
 	ProjectFound i18n.M
+	// Settings says why an agent's settings file cannot be edited
+	// (hook_json.go, hook_install.go): each a predicate after the file's
+	// path, in errs.SettingsUnreadable ("{path} {err}; nothing was
+	// changed").
+	Settings settingsText
+}
+
+// settingsText is why a settings file cannot be edited. {err} is the
+// JSON reader's own words (encoding/json's, hujson's), in English.
+type settingsText struct {
+	NotJSONC, NotJSONAt, NotJSON i18n.M
+	Layout, BOM, NotObject       string
+	DuplicateKey                 i18n.M
+	HooksNotObject, EventNotList i18n.M
+	NoElement                    i18n.M
+}
+
+var englishSettings = settingsText{
+	NotJSONC:       i18n.T("is not valid JSON with comments (JSONC): {err}"),
+	NotJSONAt:      i18n.T("is not valid JSON: {err} (line {line}, column {col})"),
+	NotJSON:        i18n.T("is not valid JSON: {err}"),
+	Layout:         "has a layout pickup cannot edit in place",
+	BOM:            "starts with a byte order mark (BOM, the bytes EF BB BF), which JSON does not allow: save it as UTF-8 without a BOM",
+	NotObject:      "is valid JSON but not an object",
+	DuplicateKey:   i18n.T("holds the key {key} twice in one object (lines {first} and {line}): the agent reads the last one, pickup would edit the first; remove one and run again"),
+	HooksNotObject: i18n.T("holds {key} that is not an object"),
+	EventNotList:   i18n.T("holds {key} that is not a list"),
+	NoElement:      i18n.T("has no element {index} to remove"),
 }
 
 var englishCLI = cliText{
@@ -123,6 +151,7 @@ var englishCLI = cliText{
 	UncheckedGoesAhead: "; RESTART goes ahead without the uncommitted-changes check (--allow-unchecked-restart)",
 	HookInTemp:         i18n.T("pickup: note: {bin} is in a temporary folder (go run?); the hook stops working when it is removed. Install pickup (go install, make build) and run this again."),
 	ProjectFound:       i18n.T("pickup: project {project} (found above {cwd}; give DIR to choose another)"),
+	Settings:           englishSettings,
 }
 
 // orList is "a", "a or b", "a, b or c" in t's language, each quoted

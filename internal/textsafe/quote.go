@@ -79,8 +79,11 @@ func QuoteBlock(s string, maxLines int) string {
 // plainName is what Name shows as it is: letters, digits and . _ , / -,
 // the characters of an id, a tag or a file name that cannot pass for a
 // sentence.
-func plainName(s string) bool {
-	if s == "" || len(s) > 40 {
+func plainName(s string) bool { return plainWord(s, 40) }
+
+// plainWord: letters, digits and . _ , / - only, 1 to max bytes.
+func plainWord(s string, max int) bool {
+	if s == "" || len(s) > max {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
@@ -101,4 +104,31 @@ func Name(s string, max int) string {
 		return s
 	}
 	return Quote(s, max)
+}
+
+// Path is a path or a file's name read from a project (a file or folder
+// a file names, a name found on disk, relative to the project) as a
+// sentence says it: as it is when each of its parts between slashes is
+// plain (Name's characters, up to 80 of them: a folder named after a
+// phase's title, "01-subprocess-management-and-backend-abstraction", is
+// longer than an id), else quoted as data (Quote).
+func Path(s string, max int) string {
+	if plainPath(s) {
+		return s
+	}
+	return Quote(s, max)
+}
+
+// plainPath: every part between slashes is plain (empty parts, as in a
+// path that starts with one, aside), at most 240 bytes in all.
+func plainPath(s string) bool {
+	if s == "" || len(s) > 240 {
+		return false
+	}
+	for _, part := range strings.Split(s, "/") {
+		if part != "" && !plainWord(part, 80) {
+			return false
+		}
+	}
+	return true
 }

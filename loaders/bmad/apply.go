@@ -105,14 +105,14 @@ func (r *reading) refusal(c model.Choice) string {
 	if p := pol[c]; p.Disabled != "" {
 		return p.Disabled
 	}
-	return r.t.NoLongerTarget.F(r.next.entry.Key, StInProgress)
+	return r.t.NoLongerTarget.F(shownKey(r.next.entry.Key), StInProgress)
 }
 
 // setLedger is the ledger with e's status replaced by value.
 func (r *reading) setLedger(e Entry, value string) ([]byte, error) {
 	out, ok := setValue(r.data, e.Line, e.Col, e.Raw, value)
 	if !ok || !editedOnly(r.ledger, out, e.Order, value) {
-		return nil, errors.New(r.t.CannotEdit.F(r.rel, e.Key))
+		return nil, errors.New(r.t.CannotEdit.F(shownPath(r.rel), shownKey(e.Key)))
 	}
 	return out, nil
 }

@@ -36,7 +36,7 @@ func (r *reading) check() {
 			continue
 		}
 		if e.Epic == "" || !epics[e.Epic] {
-			orphans = append(orphans, e.Key)
+			orphans = append(orphans, shownKey(e.Key))
 		}
 		f := r.stories[e.Key]
 		if f == nil {
@@ -44,7 +44,7 @@ func (r *reading) check() {
 		}
 		if !f.exists {
 			if e.Status == StDone {
-				doneMissing = append(doneMissing, e.Key)
+				doneMissing = append(doneMissing, shownKey(e.Key))
 			}
 			continue
 		}
@@ -53,18 +53,18 @@ func (r *reading) check() {
 		switch {
 		case st.Status == "":
 		case e.Status == StDone && fileSt != StDone:
-			doneSays = append(doneSays, t.FileSaysItem.F(e.Key, st.Status))
+			doneSays = append(doneSays, t.FileSaysItem.F(shownKey(e.Key), st.Status))
 		case fileSt != e.Status:
-			disagree = append(disagree, t.DisagreeItem.F(e.Key, e.Raw, st.Status))
+			disagree = append(disagree, t.DisagreeItem.F(shownKey(e.Key), shownWord(e.Raw), st.Status))
 		}
 		if st.Tasks == 0 {
 			continue
 		}
 		switch {
 		case (e.Status == StInProgress || fileSt == StInProgress) && st.Done == st.Tasks:
-			allTicked = append(allTicked, t.TicksItem.F(e.Key, st.Done, st.Tasks))
+			allTicked = append(allTicked, t.TicksItem.F(shownKey(e.Key), st.Done, st.Tasks))
 		case (e.Status == StReview || e.Status == StDone) && st.Done < st.Tasks:
-			openTicks = append(openTicks, t.TicksItem.F(e.Key, st.Done, st.Tasks))
+			openTicks = append(openTicks, t.TicksItem.F(shownKey(e.Key), st.Done, st.Tasks))
 		}
 	}
 	alert := func(items []string, text func(n int) string) {
@@ -72,18 +72,20 @@ func (r *reading) check() {
 			r.alerts = append(r.alerts, model.Alert{Kind: model.AlertConflict, Text: text(len(items))})
 		}
 	}
-	alert(doneSays, func(n int) string { return t.DoneFileSays.N(n, r.rel, r.list(doneSays)) })
-	alert(doneMissing, func(n int) string { return t.DoneNoFile.N(n, r.rel, r.storyDir, r.list(doneMissing)) })
-	alert(disagree, func(n int) string { return t.Disagree.N(n, r.rel, r.list(disagree)) })
+	alert(doneSays, func(n int) string { return t.DoneFileSays.N(n, shownPath(r.rel), r.list(doneSays)) })
+	alert(doneMissing, func(n int) string {
+		return t.DoneNoFile.N(n, shownPath(r.rel), shownPath(r.storyDir), r.list(doneMissing))
+	})
+	alert(disagree, func(n int) string { return t.Disagree.N(n, shownPath(r.rel), r.list(disagree)) })
 	alert(allTicked, func(n int) string { return t.AllTicked.N(n, r.list(allTicked)) })
 	alert(openTicks, func(n int) string { return t.OpenTicks.N(n, r.list(openTicks)) })
 	r.epicsDone()
 	if n := r.next; n.has && n.entry.Kind == KindStory && n.entry.Status != StBacklog {
 		if f := r.stories[n.entry.Key]; f != nil && !f.exists {
-			r.alerts = append(r.alerts, model.Alert{Kind: model.AlertConflict, Text: t.StoryNoFileYet.F(n.entry.Key, n.entry.Raw, r.rel, f.rel)})
+			r.alerts = append(r.alerts, model.Alert{Kind: model.AlertConflict, Text: t.StoryNoFileYet.F(shownKey(n.entry.Key), shownWord(n.entry.Raw), shownPath(r.rel), shownPath(f.rel))})
 		}
 		if f := r.stories[n.entry.Key]; n.entry.Status == StReview && f != nil && f.exists && !f.story.Reviewed {
-			r.warnings = append(r.warnings, t.ReviewNoReview.F(n.entry.Key))
+			r.warnings = append(r.warnings, t.ReviewNoReview.F(shownKey(n.entry.Key)))
 		}
 	}
 	if len(orphans) > 0 {
@@ -92,7 +94,7 @@ func (r *reading) check() {
 	if len(lg.Unknown) > 0 {
 		var u []string
 		for _, e := range lg.Unknown {
-			u = append(u, e.Key+": "+e.Raw)
+			u = append(u, shownKey(e.Key)+": "+shownWord(e.Raw))
 		}
 		r.warnings = append(r.warnings, t.UnknownStatus.N(len(u), r.list(u)))
 	}
@@ -111,7 +113,7 @@ func (r *reading) fileOrder() {
 		return
 	}
 	if e, ok := r.ledger.firstInFile(n.entry.Status); ok && e.Key != n.entry.Key {
-		r.warnings = append(r.warnings, r.t.FileOrder.F(n.entry.Status, e.Key, n.entry.Key))
+		r.warnings = append(r.warnings, r.t.FileOrder.F(n.entry.Status, shownKey(e.Key), shownKey(n.entry.Key)))
 	}
 }
 
@@ -122,13 +124,13 @@ func (r *reading) epicsDone() {
 	open := map[string][]string{}
 	for _, e := range r.ledger.Entries {
 		if e.Kind == KindStory && e.Status != "" && e.Status != StDone {
-			open[e.Epic] = append(open[e.Epic], e.Key+" ("+e.Raw+")")
+			open[e.Epic] = append(open[e.Epic], shownKey(e.Key)+" ("+shownWord(e.Raw)+")")
 		}
 	}
 	for _, e := range r.ledger.Entries {
 		if e.Kind == KindEpic && e.Status == StDone && len(open[e.Epic]) > 0 {
 			keys := open[e.Epic]
-			r.alerts = append(r.alerts, model.Alert{Kind: model.AlertConflict, Text: r.t.EpicDoneOpen.N(len(keys), e.Key, r.rel, r.list(keys))})
+			r.alerts = append(r.alerts, model.Alert{Kind: model.AlertConflict, Text: r.t.EpicDoneOpen.N(len(keys), e.Key, shownPath(r.rel), r.list(keys))})
 		}
 	}
 }

@@ -20,7 +20,7 @@ const promptFieldMax = 300
 // resets such work (bmad-loop#99).
 func (r *reading) policy() (map[model.Choice]model.ChoicePolicy, map[model.Choice][]string) {
 	t, n := r.t, r.next
-	cmd := n.command()
+	cmd := n.shownCommand()
 	pol := map[model.Choice]model.ChoicePolicy{}
 	cont := model.ChoicePolicy{Recommended: cmd != "", Why: n.reason}
 	if cmd != "" {
@@ -32,14 +32,14 @@ func (r *reading) policy() (map[model.Choice]model.ChoicePolicy, map[model.Choic
 	if n.has && n.entry.Kind == KindStory {
 		st = n.entry.Status
 	}
-	key := n.entry.Key
+	key := shownKey(n.entry.Key)
 	switch st {
 	case StInProgress:
 		pol[model.Restart] = model.ChoicePolicy{Hint: t.RestartHint.F(key, "/bmad-dev-story "+key), Why: t.RestartWhy.F(key)}
 	case StReview:
 		pol[model.Restart] = model.ChoicePolicy{Hint: t.RestartBMAD, Disabled: t.RestartReview.F(key, cmd)}
 	case StReady, StBacklog:
-		pol[model.Restart] = model.ChoicePolicy{Hint: t.RestartBMAD, Disabled: t.RestartNotYet.F(key, n.entry.Raw)}
+		pol[model.Restart] = model.ChoicePolicy{Hint: t.RestartBMAD, Disabled: t.RestartNotYet.F(key, shownWord(n.entry.Raw))}
 	case "":
 		if n.has || n.workflow != "" {
 			pol[model.Restart] = model.ChoicePolicy{Hint: t.RestartBMAD, Disabled: t.RestartNone}
@@ -49,14 +49,14 @@ func (r *reading) policy() (map[model.Choice]model.ChoicePolicy, map[model.Choic
 	}
 	switch st {
 	case StInProgress, StReady:
-		f := r.stories[key]
+		f := r.stories[n.entry.Key]
 		file := ""
 		if f != nil {
-			file = f.rel
+			file = shownPath(f.rel)
 		}
 		pol[model.Discard] = model.ChoicePolicy{
 			Hint:    t.DiscardHint.F(key, "/bmad-correct-course"),
-			Confirm: t.DiscardConfirm.F(key, r.rel, file),
+			Confirm: t.DiscardConfirm.F(key, shownPath(r.rel), file),
 		}
 		moves[model.Discard] = []string{r.rel}
 		if f != nil && f.exists {

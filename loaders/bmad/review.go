@@ -24,13 +24,13 @@ func (r *reading) sections() []model.Section {
 		switch e.Kind {
 		case KindEpic:
 			c := done[e.Epic]
-			sec.Lines = append(sec.Lines, t.EpicLine.F(e.Key, e.Raw, c[0], c[1]))
+			sec.Lines = append(sec.Lines, t.EpicLine.F(e.Key, shownWord(e.Raw), c[0], c[1]))
 		default:
 			f := r.stories[e.Key]
 			if f != nil && f.exists && f.story.Status != "" && storyStatusWord(f.story.Status) != e.Status {
-				sec.Lines = append(sec.Lines, t.StoryLineFile.F(e.Key, e.Raw, f.story.Status))
+				sec.Lines = append(sec.Lines, t.StoryLineFile.F(shownKey(e.Key), shownWord(e.Raw), f.story.Status))
 			} else {
-				sec.Lines = append(sec.Lines, t.StoryLine.F(e.Key, e.Raw))
+				sec.Lines = append(sec.Lines, t.StoryLine.F(shownKey(e.Key), shownWord(e.Raw)))
 			}
 		}
 	}
@@ -127,9 +127,9 @@ func (r *reading) grid() *model.Grid {
 
 func (r *reading) cell(e Entry) model.GridCell {
 	gl := glyphs[e.Status]
-	c := model.GridCell{Kind: cellKind(e.Status), Glyph: gl[0], ASCII: gl[1], Verdict: e.Raw, Reason: r.t.CellReason.F(e.Key, e.Raw)}
+	c := model.GridCell{Kind: cellKind(e.Status), Glyph: gl[0], ASCII: gl[1], Verdict: e.Raw, Reason: r.t.CellReason.F(shownKey(e.Key), shownWord(e.Raw))}
 	if f := r.stories[e.Key]; f != nil && f.exists && f.story.Status != "" && storyStatusWord(f.story.Status) != e.Status {
-		c.Reason = r.t.CellFileReason.F(e.Key, e.Raw, f.story.Status)
+		c.Reason = r.t.CellFileReason.F(shownKey(e.Key), shownWord(e.Raw), f.story.Status)
 	}
 	return c
 }

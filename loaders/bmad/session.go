@@ -11,6 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
@@ -121,7 +122,7 @@ func (r *reading) readStories() {
 		if d := inProject(r.root, loc); d != "" {
 			r.storyDir = d
 		} else {
-			r.warnings = append(r.warnings, r.t.StoryOutside.F(loc, r.storyDir))
+			r.warnings = append(r.warnings, r.t.StoryOutside.F(shownPath(loc), shownPath(r.storyDir)))
 		}
 	}
 	dir := filepath.Join(r.root, filepath.FromSlash(r.storyDir))
@@ -153,7 +154,7 @@ func (r *reading) readStories() {
 		case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
 		default:
 			f.exists = true
-			r.warnings = append(r.warnings, r.t.StoryUnread.F(f.rel, err.Error()))
+			r.warnings = append(r.warnings, r.t.StoryUnread.F(shownPath(f.rel), err.Error()))
 		}
 		r.stories[e.Key] = f
 	}
@@ -163,22 +164,22 @@ func (r *reading) readStories() {
 func (r *reading) resume() next {
 	t, stories := r.t, r.ledger.sorted(KindStory)
 	if e, ok := firstWith(stories, StInProgress); ok {
-		return next{entry: e, has: true, workflow: "dev-story", reason: t.ReasonInProgress.F(e.Key)}
+		return next{entry: e, has: true, workflow: "dev-story", reason: t.ReasonInProgress.F(shownKey(e.Key))}
 	}
 	if e, ok := firstWith(stories, StReview); ok {
-		return next{entry: e, has: true, workflow: "code-review", reason: t.ReasonReview.F(e.Key)}
+		return next{entry: e, has: true, workflow: "code-review", reason: t.ReasonReview.F(shownKey(e.Key))}
 	}
 	if e, ok := firstWith(stories, StReady); ok {
-		return next{entry: e, has: true, workflow: "dev-story", reason: t.ReasonReady.F(e.Key)}
+		return next{entry: e, has: true, workflow: "dev-story", reason: t.ReasonReady.F(shownKey(e.Key))}
 	}
 	if e, ok := firstWith(stories, StBacklog); ok {
-		return next{entry: e, has: true, workflow: "create-story", reason: t.ReasonBacklog.F(e.Key)}
+		return next{entry: e, has: true, workflow: "create-story", reason: t.ReasonBacklog.F(shownKey(e.Key))}
 	}
 	if e, ok := firstWith(r.ledger.sorted(KindRetro), StOptional); ok {
 		return next{entry: e, has: true, workflow: "retrospective", reason: t.ReasonRetro.F("epic-" + e.Epic)}
 	}
 	if len(r.ledger.Entries) == 0 {
-		return next{workflow: "sprint-planning", reason: t.ReasonEmpty.F(r.rel)}
+		return next{workflow: "sprint-planning", reason: t.ReasonEmpty.F(shownPath(r.rel))}
 	}
 	return next{reason: t.ReasonDone}
 }
@@ -197,6 +198,33 @@ func (n next) command() string {
 	return "/bmad-" + n.workflow + " " + n.entry.Key
 }
 
+// shownCommand is command as a sentence says it: the story key in it
+// as shownKey says it.
+func (n next) shownCommand() string {
+	switch n.workflow {
+	case "", "retrospective", "sprint-planning":
+		return n.command()
+	}
+	return "/bmad-" + n.workflow + " " + shownKey(n.entry.Key)
+}
+
+// shownKey is a story key read from the ledger as the sentences say
+// it: as it is when plain, else quoted as data, so a key cannot pass for
+// pickup's words in a reason, an alert or a hint. A key is the name of
+// its story file (<key>.md), and real ones are long slugs
+// ("32-3-fix-cli-wiring-subcommand-dry-run-and-discovery"): it is shown
+// as a file's name is (textsafe.Path: plain characters, up to 80).
+func shownKey(s string) string { return textsafe.Path(s, 120) }
+
+// shownWord is a status read from the ledger as the sentences say it:
+// BMAD's own words as they are, any other value quoted (textsafe.Name).
+func shownWord(s string) string { return textsafe.Name(s, 60) }
+
+// shownPath is a path relative to the project (the ledger, a story
+// file, a folder the config names) as the sentences say it: as it is
+// when every part is plain, else quoted (textsafe.Path).
+func shownPath(s string) string { return textsafe.Path(s, 160) }
+
 // session maps the reading onto model.Session.
 func (r *reading) session() *model.Session {
 	s := &model.Session{
@@ -211,13 +239,17 @@ func (r *reading) session() *model.Session {
 		NoCrash:     true,
 	}
 	if len(r.others) > 0 {
-		r.warnings = append(r.warnings, r.t.OtherLedgers.F(strings.Join(r.others, ", ")))
+		others := make([]string, len(r.others))
+		for i, o := range r.others {
+			others[i] = shownPath(o)
+		}
+		r.warnings = append(r.warnings, r.t.OtherLedgers.F(strings.Join(others, ", ")))
 	}
 	if r.problem != nil {
 		s.Problem = r.problem
 		s.Status = "corrupted"
 		s.Warnings = append(s.Warnings, r.warnings...)
-		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: {Hint: r.t.Corrupted.F(r.rel)}}
+		s.Policy = map[model.Choice]model.ChoicePolicy{model.Discard: {Hint: r.t.Corrupted.F(shownPath(r.rel))}}
 		return s
 	}
 	lg := r.ledger
@@ -271,10 +303,10 @@ func (r *reading) times(s *model.Session) {
 	if tm, ok := parseTime(raw); ok {
 		s.LastUpdated, s.HasLastUpdated = tm, true
 		if !r.l.Now.IsZero() && r.l.Now.Sub(tm) > 7*24*time.Hour {
-			r.warnings = append(r.warnings, r.t.Stale.F(r.rel, raw))
+			r.warnings = append(r.warnings, r.t.Stale.F(shownPath(r.rel), raw))
 		}
 	} else {
-		r.warnings = append(r.warnings, r.t.NoTime.F(r.rel))
+		r.warnings = append(r.warnings, r.t.NoTime.F(shownPath(r.rel)))
 	}
 	if st, err := os.Stat(r.path); err == nil {
 		s.Touched, s.TouchedWhat = st.ModTime(), filepath.Base(r.path)

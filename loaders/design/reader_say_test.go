@@ -24,13 +24,13 @@ func TestReaderFaultsInEachLanguage(t *testing.T) {
 		{"{\"a\": \"\\x\"}", "linha 1, coluna 7: texto inválido: invalid character 'x' in string escape code"},
 		{"[\"\\x", "linha 1, coluna 2: fim inesperado do arquivo: o texto não foi fechado"},
 		{"{\n\"a\": {", "linha 2, coluna 7: fim inesperado do arquivo: o objeto aberto na linha 2 não foi fechado"},
-		{"[1,\n", "linha 2, coluna 1: fim inesperado do arquivo: o lista aberto na linha 1 não foi fechado"},
+		{"[1,\n", "linha 2, coluna 1: fim inesperado do arquivo: a lista aberta na linha 1 não foi fechada"},
 		{"{\"a\":", "linha 1, coluna 6: fim inesperado do arquivo: falta um valor"},
 		{"{\"a\": 1, \"b\"", "linha 1, coluna 13: fim inesperado do arquivo: eram esperados dois-pontos depois da chave \"b\""},
 		{"{'a': 1}", "linha 1, coluna 2: '\\'' inesperado: era esperada uma chave entre aspas"},
-		{"[1,", "linha 1, coluna 4: fim inesperado do arquivo: o lista aberto na linha 1 não foi fechado"},
+		{"[1,", "linha 1, coluna 4: fim inesperado do arquivo: a lista aberta na linha 1 não foi fechada"},
 		{"[1] ]", "linha 1, coluna 5: texto inesperado depois do fim do valor JSON"},
-		{"[\"a\"\n", "linha 2, coluna 1: fim inesperado do arquivo: o lista aberto na linha 1 não foi fechado"},
+		{"[\"a\"\n", "linha 2, coluna 1: fim inesperado do arquivo: a lista aberta na linha 1 não foi fechada"},
 		{strings.Repeat("[", 201), "linha 1, coluna 201: os valores se aninham a mais de 200 níveis"},
 	}
 	for _, tc := range cases {

@@ -94,14 +94,18 @@ type ReaderSays struct {
 	// BOM and TrailingCommas are what was read anyway.
 	BOM            string
 	TrailingCommas i18n.P
-	// The words a fault puts in ({what}).
-	EndOfFile, Object, List string
+	// The word a fault puts in ({what}) for the end of the file.
+	EndOfFile string
 	// The faults.
 	TooDeep, ValueExpected, KeyExpected, InObject, InList, ColonExpected i18n.M
 	AfterValue, ControlChar                                              string
 	InvalidString                                                        i18n.M
 	StringNotClosed, InvalidNumber, Empty, EndValueMissing, End          string
-	EndColon, EndNotClosed                                               i18n.M
+	EndColon                                                             i18n.M
+	// An object or a list left open: one sentence each, so a language
+	// can make its article and adjectives agree with the noun ("o objeto
+	// aberto", "a lista aberta").
+	EndObjectNotClosed, EndListNotClosed i18n.M
 }
 
 var englishReader = ReaderSays{
@@ -109,23 +113,24 @@ var englishReader = ReaderSays{
 	BOM: "the file starts with a byte order mark (U+FEFF), which JSON does not allow: read anyway",
 	TrailingCommas: i18n.Plural("the file has {n} trailing comma, which JSON does not allow: read anyway",
 		"the file has {n} trailing commas, which JSON does not allow: read anyway"),
-	EndOfFile: "end of the file", Object: "object", List: "list",
-	TooDeep:         i18n.T("values are nested more than {depth} deep"),
-	ValueExpected:   i18n.T("unexpected {what}: a value was expected"),
-	KeyExpected:     i18n.T("unexpected {what}: a quoted key was expected"),
-	InObject:        i18n.T("unexpected {what}: a comma or } was expected"),
-	InList:          i18n.T("unexpected {what}: a comma or ] was expected"),
-	ColonExpected:   i18n.T("unexpected {what}: a colon was expected after the key {key}"),
-	AfterValue:      "unexpected text after the end of the JSON value",
-	ControlChar:     "a string cannot hold a raw control character (a line break inside quotes?)",
-	InvalidString:   i18n.T("invalid string: {error}"),
-	StringNotClosed: "unexpected end of the file: the string is not closed",
-	InvalidNumber:   "invalid number",
-	Empty:           "the file is empty",
-	EndValueMissing: "unexpected end of the file: a value is missing",
-	End:             "unexpected end of the file",
-	EndColon:        i18n.T("unexpected end of the file: a colon was expected after the key {key}"),
-	EndNotClosed:    i18n.T("unexpected end of the file: the {what} opened on line {line} is not closed"),
+	EndOfFile:          "end of the file",
+	TooDeep:            i18n.T("values are nested more than {depth} deep"),
+	ValueExpected:      i18n.T("unexpected {what}: a value was expected"),
+	KeyExpected:        i18n.T("unexpected {what}: a quoted key was expected"),
+	InObject:           i18n.T("unexpected {what}: a comma or } was expected"),
+	InList:             i18n.T("unexpected {what}: a comma or ] was expected"),
+	ColonExpected:      i18n.T("unexpected {what}: a colon was expected after the key {key}"),
+	AfterValue:         "unexpected text after the end of the JSON value",
+	ControlChar:        "a string cannot hold a raw control character (a line break inside quotes?)",
+	InvalidString:      i18n.T("invalid string: {error}"),
+	StringNotClosed:    "unexpected end of the file: the string is not closed",
+	InvalidNumber:      "invalid number",
+	Empty:              "the file is empty",
+	EndValueMissing:    "unexpected end of the file: a value is missing",
+	End:                "unexpected end of the file",
+	EndColon:           i18n.T("unexpected end of the file: a colon was expected after the key {key}"),
+	EndObjectNotClosed: i18n.T("unexpected end of the file: the object opened on line {line} is not closed"),
+	EndListNotClosed:   i18n.T("unexpected end of the file: the list opened on line {line} is not closed"),
 }
 
 // fault is the reader's error in t's language, without its position.
@@ -180,7 +185,10 @@ func (t *Text) fault(e *jsondoc.Error) string {
 	case jsondoc.CodeEndColon:
 		return r.EndColon.F(quoted(0))
 	case jsondoc.CodeEndNotClosed:
-		return r.EndNotClosed.F(arg(0), arg(1))
+		if len(e.Args) > 0 && e.Args[0] == jsondoc.WordList {
+			return r.EndListNotClosed.F(arg(1))
+		}
+		return r.EndObjectNotClosed.F(arg(1))
 	}
 	return e.Msg()
 }
@@ -190,10 +198,6 @@ func (r *ReaderSays) word(w jsondoc.Word) string {
 	switch w {
 	case jsondoc.WordEndOfFile:
 		return r.EndOfFile
-	case jsondoc.WordObject:
-		return r.Object
-	case jsondoc.WordList:
-		return r.List
 	}
 	return string(w)
 }

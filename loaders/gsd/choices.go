@@ -27,7 +27,7 @@ func (p *project) restartFiles() []string {
 func (p *project) rels(paths []string) string {
 	rs := make([]string, len(paths))
 	for i, x := range paths {
-		rs[i] = rel(p.root, x)
+		rs[i] = shownRel(p.root, x)
 	}
 	return strings.Join(rs, ", ")
 }
@@ -37,7 +37,7 @@ func (p *project) rels(paths []string) string {
 // phase (executed when it has plans), else the resume command.
 func (p *project) freshStart(t *Text, n next) (cmd, target string) {
 	if ph, pl := p.firstOpen(); pl != nil {
-		return p.spell + "execute-phase " + trimNum(ph.Num), pl.ID
+		return p.spell + "execute-phase " + trimNum(ph.Num), shown(pl.ID)
 	}
 	if n.phase == nil {
 		return n.cmd, ""
@@ -102,18 +102,18 @@ func (l Loader) sections(p *project) []model.Section {
 	t := l.t()
 	inc := model.Section{Title: t.SecIncomplete}
 	if p.agentID != "" {
-		inc.Lines = append(inc.Lines, t.IncAgent.F(textsafe.Line(p.agentID, 80)))
+		inc.Lines = append(inc.Lines, t.IncAgent.F(shown(p.agentID)))
 	}
 	if p.handoffPath != "" {
-		inc.Lines = append(inc.Lines, t.IncHandoff.F(textsafe.Line(orQ(p.handoff.Phase), 60), textsafe.Line(orQ(p.handoff.Plan), 40), textsafe.Line(orQ(p.handoff.Task), 100)))
+		inc.Lines = append(inc.Lines, t.IncHandoff.F(shownOrQ(p.handoff.Phase, 60), shownOrQ(p.handoff.Plan, 40), shownOrQ(p.handoff.Task, 100)))
 	}
 	for _, c := range p.continues {
-		inc.Lines = append(inc.Lines, t.IncCheckpoint.F(rel(p.root, c)))
+		inc.Lines = append(inc.Lines, t.IncCheckpoint.F(shownRel(p.root, c)))
 	}
 	for _, ph := range p.phases {
 		for _, pl := range ph.Plans {
 			if !pl.Done {
-				inc.Lines = append(inc.Lines, t.IncPlan.F(rel(p.root, pl.Path)))
+				inc.Lines = append(inc.Lines, t.IncPlan.F(shownRel(p.root, pl.Path)))
 			}
 		}
 	}
@@ -168,9 +168,9 @@ func (l Loader) grid(p *project, n next) *model.Grid {
 				break
 			}
 			if pl.Done {
-				row.Cells[i] = model.GridCell{Kind: model.GridOK, Glyph: "✓", ASCII: "x", Verdict: t.LegendDone, Reason: t.CellDone.F(pl.ID)}
+				row.Cells[i] = model.GridCell{Kind: model.GridOK, Glyph: "✓", ASCII: "x", Verdict: t.LegendDone, Reason: t.CellDone.F(shown(pl.ID))}
 			} else {
-				row.Cells[i] = model.GridCell{Kind: model.GridRerun, Glyph: "○", ASCII: "o", Verdict: t.LegendOpen, Reason: t.CellOpen.F(pl.ID)}
+				row.Cells[i] = model.GridCell{Kind: model.GridRerun, Glyph: "○", ASCII: "o", Verdict: t.LegendOpen, Reason: t.CellOpen.F(shown(pl.ID))}
 			}
 			if n.plan != nil && pl.Path == n.plan.Path {
 				g.StartRow, g.StartCol = len(g.Rows), i
@@ -209,7 +209,9 @@ func (l Loader) phaseShown(ph string) string {
 }
 
 // prompt is the handoff for the agent that continues (--emit prompt).
-// Every text read from the project is quoted.
+// Every text read from the project is quoted: the fields by promptdoc,
+// names and paths in the sentences by shown and shownRel, the handoff's
+// notes and the checkpoint as block quotes.
 func (l Loader) prompt(p *project, n next, s *model.Session) string {
 	t := l.t()
 	where := model.PromptSection{Lines: []string{t.PromptWhere}}
@@ -233,7 +235,7 @@ func (l Loader) prompt(p *project, n next, s *model.Session) string {
 		add(al)
 	}
 	if p.handoffPath != "" {
-		h := model.PromptSection{Lines: []string{t.PromptHandoff.F(rel(p.root, p.handoffPath))}}
+		h := model.PromptSection{Lines: []string{t.PromptHandoff.F(shownRel(p.root, p.handoffPath))}}
 		if p.handoff.NextAction != "" {
 			h.Lines = append(h.Lines, t.PromptNext.F(textsafe.Quote(p.handoff.NextAction, 300)))
 		}
@@ -244,7 +246,7 @@ func (l Loader) prompt(p *project, n next, s *model.Session) string {
 	}
 	if n.kind == stepCheckpoint {
 		if head, _, err := fsx.ReadHead(n.file, 8192); err == nil {
-			add(model.PromptSection{Lines: []string{t.PromptCheck.F(rel(p.root, n.file))}, Quote: string(head), QuoteLines: 40})
+			add(model.PromptSection{Lines: []string{t.PromptCheck.F(shownRel(p.root, n.file))}, Quote: string(head), QuoteLines: 40})
 		}
 	}
 	add(model.PromptSection{Lines: []string{t.PromptDataNote}})
@@ -279,6 +281,15 @@ func artifacts(p *project) []model.Artifact {
 		}
 	}
 	return out
+}
+
+// shownOrQ is a value read from the project as shown says it, "?"
+// when there is none.
+func shownOrQ(s string, max int) string {
+	if strings.TrimSpace(s) == "" {
+		return "?"
+	}
+	return textsafe.Name(s, max)
 }
 
 func ifThen(ok bool, s string) string {

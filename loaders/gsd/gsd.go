@@ -171,7 +171,7 @@ func (l Loader) siblings(root string, s *model.Session) {
 		if p == s.Path {
 			continue
 		}
-		s.Warnings = append(s.Warnings, l.t().WarnOther.F(rel(root, p)))
+		s.Warnings = append(s.Warnings, l.t().WarnOther.F(shownRel(root, p)))
 	}
 }
 

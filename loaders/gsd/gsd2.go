@@ -210,11 +210,14 @@ func (l Loader) readLocks(dir string) []autoLock {
 }
 
 func (lk autoLock) unit() string {
-	u := strings.TrimSpace(lk.UnitType + " " + lk.UnitID)
-	if u == "" {
+	var parts []string
+	for _, x := range nonEmpty(lk.UnitType, lk.UnitID) {
+		parts = append(parts, textsafe.Name(strings.TrimSpace(x), 80))
+	}
+	if len(parts) == 0 {
 		return "?"
 	}
-	return textsafe.Line(u, 80)
+	return strings.Join(parts, " ")
 }
 
 // loadGSD2 reads a .gsd/ project.
@@ -341,7 +344,11 @@ func (l Loader) gsd2Choices(g *gsd2, s *model.Session) {
 	s.Outcomes = map[model.Choice]string{model.Continue: t.ContinueOutcome.F("/gsd resume")}
 	s.Moves = map[model.Choice][]string{}
 	if len(dead) > 0 {
-		files := strings.Join(relList(g.root, dead), ", ")
+		var shownFiles []string
+		for _, d := range dead {
+			shownFiles = append(shownFiles, shownRel(g.root, d))
+		}
+		files := strings.Join(shownFiles, ", ")
 		s.Policy[model.Discard] = model.ChoicePolicy{Hint: t.DiscardHint.F(files), Confirm: t.DiscardConfirm.N(len(dead), files), Recommended: true, Why: t.DiscardWhy}
 		s.Moves[model.Discard] = relList(g.root, dead)
 		s.Outcomes[model.Discard] = t.DiscardOutcome.N(len(dead))
@@ -367,7 +374,7 @@ func (l Loader) gsd2Choices(g *gsd2, s *model.Session) {
 	}
 	if g.continueF != "" {
 		if head, _, err := fsx.ReadHead(g.continueF, 8192); err == nil {
-			b.WriteString("\n" + t.PromptCheck.F(rel(g.root, g.continueF)) + "\n")
+			b.WriteString("\n" + t.PromptCheck.F(shownRel(g.root, g.continueF)) + "\n")
 			b.WriteString(textsafe.QuoteBlock(string(head), 40))
 		}
 	}

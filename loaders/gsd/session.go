@@ -74,7 +74,7 @@ func markerFP(path string) string {
 func (l Loader) warnings(p *project, s *model.Session) {
 	t := l.t()
 	if !p.hasState {
-		s.Warnings = append(s.Warnings, t.WarnNoState.F(rel(p.root, p.statePath)))
+		s.Warnings = append(s.Warnings, t.WarnNoState.F(shownRel(p.root, p.statePath)))
 	}
 	if p.state.FMError != "" {
 		s.Warnings = append(s.Warnings, t.WarnFrontmatter.F(p.state.FMError))
@@ -86,7 +86,7 @@ func (l Loader) warnings(p *project, s *model.Session) {
 		s.Warnings = append(s.Warnings, t.WarnPhaseGone.F(p.state.PhaseNum))
 	}
 	for _, d := range p.dups {
-		s.Warnings = append(s.Warnings, t.WarnDupPhase.F(d))
+		s.Warnings = append(s.Warnings, t.WarnDupPhase.F(shown(d)))
 	}
 	if p.handoffErr != nil {
 		s.Warnings = append(s.Warnings, t.WarnHandoff.F(firstLine(p.handoffErr.Error())))
@@ -147,25 +147,28 @@ func (l Loader) resumePoint(p *project, n next) model.ResumePoint {
 		num = trimNum(n.phase.Num)
 	}
 	if n.plan != nil {
-		pl = n.plan.ID
+		pl = shown(n.plan.ID)
 	}
 	switch n.kind {
 	case stepAgent:
 		if pl == "" {
-			pl = textsafe.Name(p.agentID, 80)
+			pl = shown(p.agentID)
 		}
 		rp.Phase = phaseName(num, t.WhereAgent.F(orQ(num), pl))
-		rp.Reason = t.WhyAgent.F(textsafe.Name(p.agentID, 80), orQ(pl), n.cmd)
+		rp.Reason = t.WhyAgent.F(shown(p.agentID), orQ(pl), n.cmd)
 	case stepHandoff:
-		where := strings.Trim(strings.Join(nonEmpty(p.handoff.Phase, p.handoff.Plan, p.handoff.Task), " / "), " ")
-		rp.Phase = phaseName(num, textsafe.Line(orQ(where), 120))
+		where := "?"
+		if w := strings.Trim(strings.Join(nonEmpty(p.handoff.Phase, p.handoff.Plan, p.handoff.Task), " / "), " "); w != "" {
+			where = textsafe.Name(w, 120)
+		}
+		rp.Phase = phaseName(num, where)
 		rp.Reason = t.WhyHandoff.F(n.cmd)
 	case stepCheckpoint:
-		rp.Phase = phaseName(num, rel(p.root, n.file))
-		rp.Reason = t.WhyCheckpoint.F(rel(p.root, n.file), n.cmd)
+		rp.Phase = phaseName(num, shownRel(p.root, n.file))
+		rp.Reason = t.WhyCheckpoint.F(shownRel(p.root, n.file), n.cmd)
 	case stepPlan:
 		rp.Phase = phaseName(num, t.WherePlan.F(num, pl))
-		rp.Reason = t.WhyPlan.F(rel(p.root, n.file), n.cmd)
+		rp.Reason = t.WhyPlan.F(shownRel(p.root, n.file), n.cmd)
 	case stepAdvance:
 		rp.Phase = phaseName(num, t.WherePhase.F(num))
 		switch {
@@ -197,6 +200,20 @@ func phaseName(num, other string) string {
 	}
 	return other
 }
+
+// shown is a name read from the project (a plan id from its file's
+// name, a phase folder's name, an agent id) as GSD's sentences say it:
+// as it is when plain, else quoted as data, so a name cannot pass for
+// pickup's words in a reason, an alert or a hint. Plan ids and folders
+// are file names, and real ones are long slugs
+// ("01-subprocess-management-and-backend-abstraction"): shown as a
+// file's name is (textsafe.Path: plain characters, up to 80).
+func shown(s string) string { return textsafe.Path(s, 120) }
+
+// shownRel is a file of the project, relative to it, as the sentences
+// say it: as it is when every part is a plain name, else quoted
+// (textsafe.Path). Moves, artifacts and JSON keep rel's path as it is.
+func shownRel(root, path string) string { return textsafe.Path(rel(root, path), 160) }
 
 func orQ(s string) string {
 	if s == "" {
@@ -238,31 +255,31 @@ func (l Loader) alerts(p *project) []model.Alert {
 				more++
 				continue
 			}
-			out = append(out, model.Alert{Kind: model.AlertConflict, Text: t.AlertUnsummarized.F(trimNum(ph.Num), p.markedBy(ph), pl.ID, rel(p.root, pl.Path))})
+			out = append(out, model.Alert{Kind: model.AlertConflict, Text: t.AlertUnsummarized.F(trimNum(ph.Num), p.markedBy(ph), shown(pl.ID), shownRel(p.root, pl.Path))})
 		}
 	}
 	if more > 0 {
 		out = append(out, model.Alert{Kind: model.AlertConflict, Text: t.AlertMoreUnsum.N(more)})
 	}
 	if open > 0 && p.milestoneDone() {
-		out = append(out, model.Alert{Kind: model.AlertConflict, Text: t.AlertStateDone.N(open, textsafe.Line(p.state.status(), 60))})
+		out = append(out, model.Alert{Kind: model.AlertConflict, Text: t.AlertStateDone.N(open, textsafe.Name(p.state.status(), 60))})
 	}
 	if p.agentID != "" && p.agentStale {
-		id := textsafe.Line(p.agentID, 60)
+		id := shown(p.agentID)
 		if p.agentPlan != nil {
-			out = append(out, model.Alert{Kind: model.AlertStale, Text: t.AlertStaleAgent.F(id, p.agentPlan.ID, rel(p.root, p.agentPlan.Summary))})
+			out = append(out, model.Alert{Kind: model.AlertStale, Text: t.AlertStaleAgent.F(id, shown(p.agentPlan.ID), shownRel(p.root, p.agentPlan.Summary))})
 		} else {
 			out = append(out, model.Alert{Kind: model.AlertStale, Text: t.AlertStaleNoPlan.F(id)})
 		}
 	}
 	for _, ph := range p.phases {
 		if ph.Verified && !ph.Marked && p.stillOpen(ph) {
-			out = append(out, model.Alert{Kind: model.AlertConflict, Text: t.AlertVerified.F(trimNum(ph.Num), rel(p.root, ph.VerifPath))})
+			out = append(out, model.Alert{Kind: model.AlertConflict, Text: t.AlertVerified.F(trimNum(ph.Num), shownRel(p.root, ph.VerifPath))})
 		}
 	}
 	if p.handoffPath != "" {
 		if pl := p.planOf(agentEntry{Phase: p.handoff.Phase, Plan: p.handoff.Plan}); pl != nil && pl.Done {
-			out = append(out, model.Alert{Kind: model.AlertStale, Text: t.AlertStaleHandoff.F(pl.ID, rel(p.root, pl.Summary))})
+			out = append(out, model.Alert{Kind: model.AlertStale, Text: t.AlertStaleHandoff.F(shown(pl.ID), shownRel(p.root, pl.Summary))})
 		}
 	}
 	for _, b := range p.handoff.Blockers {
@@ -273,7 +290,7 @@ func (l Loader) alerts(p *project) []model.Alert {
 	}
 	for _, c := range p.continues {
 		if st := continueStatus(c); st == "complete" || st == "completed" || st == "done" {
-			out = append(out, model.Alert{Kind: model.AlertStale, Text: t.AlertStaleCheck.F(rel(p.root, c), st)})
+			out = append(out, model.Alert{Kind: model.AlertStale, Text: t.AlertStaleCheck.F(shownRel(p.root, c), st)})
 		}
 	}
 	return out
