@@ -203,7 +203,26 @@ func readHookInput(r io.Reader) (hookInput, string) {
 	case got.fields == nil:
 		return hookInput{}, "stdin is not a JSON object"
 	}
-	return quickline.InputFrom(got.fields), ""
+	return hookInputFrom(got.fields), ""
+}
+
+// hookInputFrom picks pickup's fields out of the JSON object's members
+// (quickline.ScanInput gives the same for the statusline's early
+// answer: FuzzScanInputAgreesWithTheHookReader).
+func hookInputFrom(fields map[string]json.RawMessage) hookInput {
+	str := func(k string) string {
+		var s string
+		_ = json.Unmarshal(fields[k], &s)
+		return s
+	}
+	in := hookInput{Cwd: str("cwd"), Source: str("source"), SessionID: str("session_id"), Transcript: str("transcript_path")}
+	_ = json.Unmarshal(fields["workspace_roots"], &in.Roots)
+	var ws struct {
+		ProjectDir string `json:"project_dir"`
+	}
+	_ = json.Unmarshal(fields["workspace"], &ws)
+	in.Project = ws.ProjectDir
+	return in
 }
 
 // workTreeRoot is the nearest folder at or above dir holding .git (a

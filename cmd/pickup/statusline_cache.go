@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/quickline"
+	"github.com/pickup-dev/pickup/internal/textsafe"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -125,7 +126,10 @@ func (a *app) keepStatusline(key, line string, cands, found []string, seen []fsx
 		return 0
 	})
 	var all []quickline.Answer
-	if len(ans.Seen) <= statuslineMaxSeen && settled(ans.Seen, now) {
+	// A line the safe writer would change (a name with a control or
+	// bidi character) is not kept: the early answer prints a kept line
+	// as it is.
+	if len(ans.Seen) <= statuslineMaxSeen && settled(ans.Seen, now) && textsafe.Safe(line) {
 		all = append(all, ans)
 	}
 	for _, old := range quickline.ReadCache() {
@@ -133,9 +137,7 @@ func (a *app) keepStatusline(key, line string, cands, found []string, seen []fsx
 			all = append(all, old)
 		}
 	}
-	if data, err := quickline.CacheBytes(all); err == nil {
-		_ = fsx.WriteCacheFile(statuslineCacheFile, data)
-	}
+	_ = fsx.WriteCacheFile(statuslineCacheFile, quickline.CacheBytes(all))
 }
 
 // statuslineExpiry is when a line built at now for st may first read

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,15 +35,7 @@ func cachedLines(t *testing.T, state string) []string {
 		t.Fatal(err)
 	}
 	var lines []string
-	for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		if line == "" {
-			continue
-		}
-		key, text, _ := strings.Cut(line, " ")
-		var a quickline.Answer
-		if err := json.Unmarshal([]byte(text), &a); err != nil || a.Key != key {
-			t.Fatalf("cache line %q: %v", line, err)
-		}
+	for _, a := range quickline.ParseCache(data) {
 		lines = append(lines, a.Line)
 	}
 	return lines

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -108,9 +109,11 @@ func TestStatuslineKeptAnswerFollowsArgumentsAndEnvironment(t *testing.T) {
 	}
 }
 
-// A kept line goes through the same safe writer as every output, and a
-// cache file that someone else could have written is not read at all.
-func TestStatuslineKeptLineIsMadeSafeAndOnlyFromAPrivateFile(t *testing.T) {
+// A kept line is printed as it is only when it is plain text: one with
+// a control or bidi character is never given by the early answer (the
+// line is made afresh, through the safe writer). A cache file that
+// someone else could have written is not read at all.
+func TestStatuslineKeptLineIsPlainAndOnlyFromAPrivateFile(t *testing.T) {
 	project, home := demoSample(t)
 	settleDemo(t, project, home)
 	state := t.TempDir()
@@ -120,31 +123,37 @@ func TestStatuslineKeptLineIsMadeSafeAndOnlyFromAPrivateFile(t *testing.T) {
 	cands, _ := quickline.Projects(quickline.Input{Cwd: project}, quickline.ClaudeProjectEnv)
 	key := quickline.Question{Args: args, Env: env, Wd: project, Cands: cands, Exe: quickline.SeenOf(bin)}.Key()
 	now := time.Now()
-	data, err := quickline.CacheBytes([]quickline.Answer{{
-		Key: key, Line: "planted \x1b]52;c;ZXZpbA==\x07 \u202egotcha\x1b[2J",
-		Made: now.Add(-time.Second).UnixNano(), Expires: now.Add(time.Hour).UnixNano(),
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := filepath.Join(state, "pickup")
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
 	cache := filepath.Join(dir, quickline.CacheFile)
-	if err := os.WriteFile(cache, data, 0o600); err != nil {
-		t.Fatal(err)
+	plant := func(line string) []byte {
+		data := quickline.CacheBytes([]quickline.Answer{{
+			Key: key, Line: line, Made: now.Add(-time.Second).UnixNano(), Expires: now.Add(time.Hour).UnixNano(),
+		}})
+		if err := os.WriteFile(cache, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return data
 	}
 
-	got, _ := statuslineEnvRun(t, project, env, args[1:]...)
-	if !strings.Contains(got, "planted") || !strings.Contains(got, "gotcha") {
+	// The key is the one the binary asks about: a plain kept line is given.
+	data := plant("planted · gotcha")
+	if got, _ := statuslineEnvRun(t, project, env, args[1:]...); got != "planted · gotcha\n" {
 		t.Fatalf("the kept line was not given: %q", got)
 	}
-	if strings.ContainsAny(got, "\x1b\x07\u202e") {
-		t.Errorf("raw control or bidi characters reached the output: %q", got)
+	// Not plain: made afresh.
+	plant("planted \x1b]52;c;ZXZpbA==\x07 \u202egotcha\x1b[2J")
+	got, _ := statuslineEnvRun(t, project, env, args[1:]...)
+	if strings.Contains(got, "planted") || !strings.HasPrefix(got, "crucible") {
+		t.Errorf("a kept line with control characters was given: %q", got)
 	}
 
 	// Writable by others: not read (the answer is made afresh).
+	if err := os.WriteFile(cache, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Chmod(cache, 0o622); err != nil {
 		t.Fatal(err)
 	}
@@ -165,4 +174,71 @@ func TestStatuslineKeptLineIsMadeSafeAndOnlyFromAPrivateFile(t *testing.T) {
 	if got, _ := statuslineEnvRun(t, project, env, args[1:]...); strings.Contains(got, "planted") {
 		t.Errorf("a cache file reached through a link was read: %q", got)
 	}
+}
+
+// quickline stays among the first packages Go initialises: an import
+// that pulls it later (encoding/json, fmt, strings, crypto/sha256,
+// path/filepath…) fails this.
+func TestQuicklineInitialisesEarly(t *testing.T) {
+	cmd := exec.Command(bin, "--version")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	pkgs := initialised(stderr.String())
+	at := slices.Index(pkgs, "github.com/pickup-dev/pickup/internal/quickline")
+	if at < 0 || at > 30 {
+		t.Fatalf("quickline initialised %dth of %d: after %v", at+1, len(pkgs), pkgs[:max(at, 0)])
+	}
+	for _, p := range pkgs[:at] {
+		if strings.Contains(p, "pickup/") || strings.HasPrefix(p, "encoding/json") || p == "strings" || p == "fmt" {
+			t.Errorf("initialised before quickline: %s", p)
+		}
+	}
+}
+
+// FuzzScanInputAgreesWithTheHookReader holds the early answer's reader
+// of the agent's JSON (quickline.ScanInput) to the statusline command's
+// (encoding/json, readHookInput): whenever it reads a whole object, the
+// fields the statusline uses are encoding/json's; when it says more may
+// come but the input has ended, encoding/json found no object either.
+func FuzzScanInputAgreesWithTheHookReader(f *testing.F) {
+	for _, seed := range []string{
+		statuslinePayload("/home/u/shop/src", "/home/u/shop"),
+		`{"cwd":"/a","cwd":"/b"}`,
+		`{"workspace":{"project_dir":"/p","PROJECT_DIR":"/q"},"workspace":null}`,
+		`{"workspace":{"Project_Dir":"/p","project_dir":5}}`,
+		`{"workspace_roots":["/r",null],"cwd":7}`,
+		`{"workspace_roots":null,"workspace":"x","cwd":null}`,
+		`{"cwd":"/p\u00e9","x":[1,2.5e3,-0,true,false,null,{"a":"\ud800"}]}`,
+		`{"cwd":"/p"} trailing`,
+		` {"cwd":"/p"`,
+		`{"cwd":"/p",}`,
+		`{"n":01}`,
+		`[{"cwd":"/p"}]`,
+		"{\"cwd\":\"/p\xff\"}",
+		"{\"cwd\":\"/p\x01\"}",
+		`null`,
+		``,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in, complete, ok := quickline.ScanInput(data)
+		if !ok {
+			return
+		}
+		want, _ := readHookInput(bytes.NewReader(data))
+		if !complete {
+			if want.Cwd != "" || want.Project != "" || want.Roots != nil {
+				t.Fatalf("%q: ScanInput wants more, encoding/json read %+v", data, want)
+			}
+			return
+		}
+		if in.Cwd != want.Cwd || in.Project != want.Project || !slices.Equal(in.Roots, want.Roots) || (in.Roots == nil) != (want.Roots == nil) {
+			t.Fatalf("%q: ScanInput read %+v, encoding/json %+v", data, in, want)
+		}
+	})
 }

@@ -2,46 +2,42 @@ package quickline
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
-
-	"github.com/pickup-dev/pickup/internal/textsafe"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The early answer. An agent's status bar runs `pickup statusline`
 // after every message, and a Go program initialises every package it
 // links before main: for pickup, its formats, views and libraries, about
 // three times what the statusline's own work costs. This package is
-// initialised first (see the package comment), and its init gives a kept
-// line again, then exits, when all of this holds:
+// initialised among the first (see the package comment), and its init
+// gives a kept line again, then exits, when all of this holds:
 //   - the first argument is "statusline";
 //   - stdin is a pipe, a socket or a file (never a terminal) and brings
-//     a complete JSON value within InputWait;
+//     a complete JSON object within InputWait that ScanInput reads;
 //   - the cache holds an answer to the same Question (arguments,
 //     environment, current folder, the folders the JSON names, this
-//     binary) that Answer.Holds at this moment.
+//     binary) that Answer.Holds at this moment;
+//   - the kept line is plain text (inert): cmd/pickup keeps only lines
+//     internal/textsafe shows as they are, and this checks again.
 //
 // Anything else falls through to pickup's statusline command, which
-// reads the bytes this read from stdin (Stdin), answers afresh and keeps
-// the answer. Only the cached line is printed, through the same safe
-// writer as every other output.
+// reads what this read from stdin, then the rest of stdin (Stdin),
+// answers afresh and keeps the answer.
 
-// taken is stdin as this package read it, when it did.
-var taken *bytes.Reader
+// taken is stdin as the early answer leaves it, when it read some.
+var taken io.Reader
 
-// Stdin is what the early answer read from stdin, to be read again by
-// the statusline command in its place (nil: stdin was not touched).
-func Stdin() io.Reader {
-	if taken == nil {
-		return nil
-	}
-	return taken
-}
+// Stdin is what the statusline command reads in place of stdin: the
+// bytes the early answer read, then the rest (nil: stdin was not
+// touched).
+func Stdin() io.Reader { return taken }
 
 func init() {
 	if len(os.Args) < 2 || os.Args[1] != "statusline" {
@@ -49,11 +45,7 @@ func init() {
 	}
 	if line, ok := early(); ok {
 		signal.Ignore(syscall.SIGPIPE) // a closed status bar is not an error
-		if line != "" {
-			w := textsafe.NewWriter(os.Stdout)
-			_, _ = w.Write([]byte(line + "\n"))
-			_ = w.Flush()
-		}
+		_, _ = os.Stdout.WriteString(line + "\n")
 		os.Exit(0)
 	}
 }
@@ -74,32 +66,71 @@ func early() (string, bool) {
 	cands, _ := Projects(in, ClaudeProjectEnv)
 	wd, _ := os.Getwd()
 	q := Question{Args: os.Args[1:], Env: os.Environ(), Wd: wd, Cands: cands, Exe: ThisExe()}
-	key, now := q.Key(), time.Now()
-	ans, ok := Lookup(key)
-	return ans.Line, ok && ans.Holds(now)
+	ans, ok := Lookup(q.Key())
+	if !ok || ans.Line == "" || !inert(ans.Line) || !ans.Holds(time.Now()) {
+		return "", false
+	}
+	return ans.Line, true
 }
 
 // readInput reads the agent's JSON from r as the statusline command
-// does (one value, at most InputMax bytes, within InputWait) and keeps
-// what it read for Stdin. ok is false when nothing came in time: the
-// command is then handed an empty stdin, as its own read would have
-// given up too.
+// does (one value, at most InputMax bytes, within InputWait), and sets
+// what the command reads in its place. ok is false when ScanInput cannot
+// say (the command then reads the same bytes and the rest), and when
+// nothing complete came in time (the command is then handed an empty
+// stdin, as its own read would have given up too).
 func readInput(r io.Reader) (Input, bool) {
-	var buf bytes.Buffer
-	done := make(chan map[string]json.RawMessage, 1)
+	type result struct {
+		read []byte
+		in   Input
+		ok   bool
+	}
+	done := make(chan result, 1)
+	limited := io.LimitReader(r, InputMax)
 	go func() {
-		var fields map[string]json.RawMessage
-		if json.NewDecoder(io.TeeReader(io.LimitReader(r, InputMax), &buf)).Decode(&fields) != nil {
-			fields = nil // not the agent's JSON: no fields, as the command reads it
+		buf := make([]byte, 0, 4<<10)
+		for {
+			if len(buf) == cap(buf) {
+				buf = append(buf, 0)[:len(buf)]
+			}
+			n, err := limited.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+			in, complete, ok := ScanInput(buf)
+			switch {
+			case ok && complete:
+				done <- result{buf, in, true}
+				return
+			case !ok || err != nil:
+				done <- result{read: buf}
+				return
+			}
 		}
-		done <- fields
 	}()
 	select {
-	case fields := <-done:
-		taken = bytes.NewReader(buf.Bytes())
-		return InputFrom(fields), true
+	case got := <-done:
+		taken = io.MultiReader(bytes.NewReader(got.read), limited)
+		return got.in, got.ok
 	case <-time.After(InputWait):
 		taken = bytes.NewReader(nil)
 		return Input{}, false
 	}
+}
+
+// inert reports whether line is plain text to print as it is: valid
+// UTF-8 without control characters, C1 controls, format characters
+// (bidi, zero-width) or line separators. internal/textsafe shows such a
+// line unchanged (TestInertLinesAreWhatTextsafeShowsAsTheyAre).
+func inert(line string) bool {
+	if !utf8.ValidString(line) {
+		return false
+	}
+	for _, r := range line {
+		switch {
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f || r == 0x2028 || r == 0x2029:
+			return false
+		case r >= utf8.RuneSelf && unicode.Is(unicode.Cf, r):
+			return false
+		}
+	}
+	return true
 }

@@ -3,20 +3,22 @@
 // names, the statusline's cache file, and the early answer that gives a
 // kept line again without starting the rest of pickup (early.go).
 //
-// It imports only the standard library and internal/statedir and
-// internal/textsafe, which themselves import only the standard library.
-// Go initialises packages in the order of their import paths, each as
-// soon as what it imports is: so that this one runs its init before the
-// loaders, the views and their libraries, it uses none of them, nor
-// path/filepath (whose init comes late in that order): pickup runs on
-// Unix, where "path" is the file path syntax.
+// Go initialises a program's packages one at a time: of those whose
+// imports are all initialised, the first by import path. So that this
+// package is initialised among the first twenty-odd (before the
+// formats, the views, their libraries, and also before encoding/json,
+// fmt, strings, crypto/sha256 and path/filepath, which come late in that
+// order), it imports only os, io/fs, syscall, time, bytes, strconv,
+// unicode, hash/fnv, path, slices, errors and internal/statedir (the
+// same): TestQuicklineInitialisesEarly (cmd/pickup) fails when an import
+// pulls it later. Hence its own reader of the agent's JSON (ScanInput,
+// held to encoding/json by a fuzz test), its own cache file format
+// (strconv's quoting), and "path" for file paths (pickup runs on Unix).
 package quickline
 
 import (
-	"encoding/json"
 	"os"
 	"path"
-	"strings"
 	"time"
 )
 
@@ -36,23 +38,6 @@ type Input struct {
 	// SessionID and Transcript name the agent's conversation.
 	SessionID, Transcript string
 	Roots                 []string // Cursor's workspace_roots
-}
-
-// InputFrom picks pickup's fields out of the JSON object's members.
-func InputFrom(fields map[string]json.RawMessage) Input {
-	str := func(k string) string {
-		var s string
-		_ = json.Unmarshal(fields[k], &s)
-		return s
-	}
-	in := Input{Cwd: str("cwd"), Source: str("source"), SessionID: str("session_id"), Transcript: str("transcript_path")}
-	_ = json.Unmarshal(fields["workspace_roots"], &in.Roots)
-	var ws struct {
-		ProjectDir string `json:"project_dir"`
-	}
-	_ = json.Unmarshal(fields["workspace"], &ws)
-	in.Project = ws.ProjectDir
-	return in
 }
 
 // Projects lists the folders to look in, nearest first: the stdin's cwd
@@ -127,5 +112,5 @@ func WorkTreeRoot(dir string) string {
 // within reports whether p is root or inside it; both are clean
 // absolute paths.
 func within(root, p string) bool {
-	return p == root || root == "/" || strings.HasPrefix(p, root+"/")
+	return p == root || root == "/" || len(p) > len(root) && p[len(root)] == '/' && p[:len(root)] == root
 }

@@ -2,17 +2,16 @@
 // its key, the statusline's cache) and says when a folder on the way to
 // it cannot be trusted. loaders/fsx makes and writes it; the
 // statusline's early answer (internal/quickline) only reads it. It
-// imports nothing but the standard library, so that the early answer
-// can use it before the rest of pickup is initialised.
+// imports only standard packages that Go initialises early (not fmt nor
+// strings), so that the early answer can use it before the rest of
+// pickup is initialised.
 package statedir
 
 import (
-	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"strconv"
-	"strings"
 	"syscall"
 )
 
@@ -39,10 +38,10 @@ func Unsafe(st fs.FileInfo) string {
 	case !st.IsDir():
 		return "is not a folder"
 	case st.Mode().Perm()&0o022 != 0:
-		return fmt.Sprintf("is writable by others (%s)", st.Mode().Perm())
+		return "is writable by others (" + st.Mode().Perm().String() + ")"
 	}
 	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
-		return fmt.Sprintf("is owned by another user (uid %d)", sys.Uid)
+		return "is owned by another user (uid " + strconv.FormatUint(uint64(sys.Uid), 10) + ")"
 	}
 	return ""
 }
@@ -51,13 +50,13 @@ func Unsafe(st fs.FileInfo) string {
 // makes on the way to it can be trusted; it never creates anything.
 func Existing() (string, bool) {
 	base, rel := Base()
-	dir := base
-	for _, name := range strings.Split(rel, "/") {
-		dir = path.Join(dir, name)
-		st, err := os.Lstat(dir)
-		if err != nil || Unsafe(st) != "" {
-			return "", false
+	for i := 0; i <= len(rel); i++ {
+		if i == len(rel) || rel[i] == '/' {
+			st, err := os.Lstat(path.Join(base, rel[:i]))
+			if err != nil || Unsafe(st) != "" {
+				return "", false
+			}
 		}
 	}
-	return dir, true
+	return path.Join(base, rel), true
 }
