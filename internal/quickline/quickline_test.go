@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/textsafe"
 )
 
 func TestProjectsClimbToTheWorkTreeOrTheProjectVariable(t *testing.T) {
@@ -167,6 +169,25 @@ func TestKeyFollowsTheQuestionButNotTheShellsUnderscore(t *testing.T) {
 	} {
 		if other.Key() == q.Key() {
 			t.Errorf("%+v has the same key as %+v", other, q)
+		}
+	}
+}
+
+// A line the early answer prints as it is would be shown unchanged by
+// internal/textsafe, which every other output goes through.
+func TestInertLinesAreWhatTextsafeShowsAsTheyAre(t *testing.T) {
+	cases := []string{"crucible · Phase 3 · Dispatches 9/10 · running 20m", "kiln · build · Fatias 2/4 · pausado 2h", "日本語 ✓ 🎉", "a\tb", "a\nb", "a\rb", "\x1b[2J", "a\x7f", "\u0085", "\u202e", "\u200b", "\ufeff", "\u2028", "\U000e0041", "\xff", "ok\xc3"}
+	for r := rune(0); r < 0x3000; r++ {
+		cases = append(cases, "x"+string(r)+"y")
+	}
+	for _, s := range cases {
+		if inert(s) && !textsafe.Safe(s) {
+			t.Errorf("%q is inert but textsafe would change it", s)
+		}
+	}
+	for _, s := range cases[:3] {
+		if !inert(s) {
+			t.Errorf("%q is not inert", s)
 		}
 	}
 }
