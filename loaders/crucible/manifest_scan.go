@@ -2,7 +2,9 @@ package crucible
 
 import (
 	"encoding/json"
+	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The manifest's hot path. A 200,000-line manifest is read on every
@@ -143,6 +145,20 @@ type pending struct {
 	ready    bool
 }
 
+// own is s, copied when it is a piece of the line's values (borrowed
+// until the next line, see scan).
+func (sc *lineScanner) own(s string) string {
+	if s == "" || cap(sc.vals) == 0 {
+		return s
+	}
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(sc.vals)))
+	if p >= base && p < base+uintptr(cap(sc.vals)) {
+		return strings.Clone(s)
+	}
+	return s
+}
+
 // entry is the line buffer, zeroed.
 func (sc *lineScanner) entry() *rawEntry {
 	sc.raw = rawEntry{}
@@ -208,10 +224,13 @@ func (sc *lineScanner) scan(b []byte, raw *rawEntry) bool {
 		return false
 	}
 	// Later keys win, as in encoding/json: pending values are applied
-	// in the order they were read.
+	// in the order they were read. The values are pieces of vals,
+	// borrowed until the next line: what is kept is copied (own), so
+	// that a line's numbers and the values made again from others (a
+	// usual file name, a numeric task) cost nothing.
 	var line string
 	if len(sc.vals) > 0 {
-		line = string(sc.vals)
+		line = unsafe.String(&sc.vals[0], len(sc.vals))
 	}
 	for _, p := range sc.pend {
 		if p.ready {

@@ -1,0 +1,204 @@
+package crucible
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
+	"github.com/pickup-dev/pickup/loaders"
+)
+
+// TestCompactEntryKeepsValues: an entry keeps a usual file name, a plain
+// task number and a known tier as a few bits, and every other value as
+// it is; the values read from one line are not changed by the lines read
+// after it (the scanner's values are its own until the next line).
+func TestCompactEntryKeepsValues(t *testing.T) {
+	long := strings.Repeat("r", 40) // past the interned length
+	lines := []string{
+		`{"seq":1,"file":"1-plan-writer.md","role":"plan-writer","phase":"1","task":12,"status":"dispatched","model_tier":"opus"}`,
+		`{"seq":2,"file":"007-x.md","role":"` + long + `","phase":"` + long + `-phase","task":"007","status":"completed","model_tier":"gpt-5","summary":"two"}`,
+		`{"seq":3,"file":"3-other.md","role":"build-implementer","phase":"2","task":"3.2","status":"` + strings.Repeat("S", 40) + `","model_tier":"Opus","mutation":"m3","output":"o3.md","timestamp":"2026-01-02T03:04:05Z","replay_session":"rs3"}`,
+		`{"seq":4,"file":"4-build-implementer.md","role":"build-implementer","phase":"2","task":"1234567890","status":"dispatched","model_tier":"haiku","summary":"four a"}`,
+		`{"seq":4,"role":"code-reviewer","status":"completed","summary":"four b"}`,
+		`{"seq":1,"status":"completed","summary":"one","duration_s":7}`,
+		`{"seq":5,"file":"dir/5-x.md","role":" x ","phase":"3","task":"0","status":"completed"}`,
+		`{"seq":-6,"file":"-6-x.md","role":"x","phase":"3","task":" 4","status":"completed","model_tier":""}`,
+		`{"seq":7,"file":"7-x.md","role":"x","phase":"3","task":"","status":"completed","summary":"\u00e9t\u00e9"}`,
+	}
+	want := map[int][9]string{
+		// file, template, task, tier, role, status, phase, summary, rare values
+		1:  {"1-plan-writer.md", "plan-writer.md", "12", "opus", "plan-writer", "completed", "1", "one", ""},
+		2:  {"007-x.md", "x.md", "007", "gpt-5", long, "completed", long + "-phase", "two", ""},
+		3:  {"3-other.md", "other.md", "3.2", "Opus", "build-implementer", strings.Repeat("s", 40), "2", "", "m3 o3.md 2026-01-02T03:04:05Z rs3"},
+		4:  {"4-build-implementer.md", "build-implementer.md", "1234567890", "haiku", "code-reviewer", "completed", "2", "four b", ""},
+		5:  {"dir/5-x.md", "dir/5-x.md", "0", "", "x", "completed", "3", "", ""},
+		-6: {"-6-x.md", "-6-x.md", " 4", "", "x", "completed", "3", "", ""},
+		7:  {"7-x.md", "x.md", "", "", "x", "completed", "3", "été", ""},
+	}
+	m, err := ParseManifest(strings.NewReader(strings.Join(lines, "\n") + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Seqs) != len(want) {
+		t.Fatalf("%d seqs, want %d", len(m.Seqs), len(want))
+	}
+	for seq, w := range want {
+		e := m.BySeq(seq)
+		rare := strings.TrimSpace(strings.Join([]string{e.Mutation(), e.Output(), e.Timestamp(), e.ReplaySession()}, " "))
+		got := [9]string{e.File(), e.Template(), e.Task(), e.ModelTier(), e.Role(), e.Status(), e.Phase(), e.Summary, rare}
+		if got != w {
+			t.Errorf("seq %d:\n got %q\nwant %q", seq, got, w)
+		}
+		if e.HasFile() != (w[0] != "") || !e.fileIs(w[0]) || e.fileIs(w[0]+"x") {
+			t.Errorf("seq %d: HasFile %v, fileIs(%q) %v", seq, e.HasFile(), w[0], e.fileIs(w[0]))
+		}
+	}
+	if e := m.BySeq(1); e.fileHow != fileUsual || e.taskN == 0 || e.tier == tierOther {
+		t.Errorf("seq 1 keeps its usual values in full: file %d, task %d, tier %d", e.fileHow, e.taskN, e.tier)
+	}
+}
+
+// leanManifest writes a manifest whose rows come far from the order of
+// its lines: phase 1's dispatches are written last, after more than a
+// window of phase 2's, so the rows (phase 1 first) read backwards. The
+// first line has a byte order mark, some lines end in CRLF, and the
+// summaries hold escapes and a \u escape (read by encoding/json).
+func leanManifest(t *testing.T, dir string) string {
+	t.Helper()
+	var b bytes.Buffer
+	b.WriteString("\ufeff")
+	pad := strings.Repeat("x", 400)
+	line := func(seq int, phase, status, summary, end string) {
+		fmt.Fprintf(&b, `{"seq":%d,"file":"%d-doc-writer.md","role":"doc-writer","phase":"%s","status":"%s","summary":%s,"pad":"%s"}%s`,
+			seq, seq, phase, status, summary, pad, end)
+	}
+	n := 0
+	for seq := 100; b.Len() < 3*lineWindow; seq++ {
+		line(seq, "2", "completed", fmt.Sprintf(`"phase two \"%d\"\tdone"`, seq), "\n")
+		n++
+	}
+	for seq := 1; seq < 40; seq++ {
+		end := "\n"
+		if seq%3 == 0 {
+			end = "\r\n"
+		}
+		line(seq, "1", "completed", fmt.Sprintf(`"caf\u00e9 %d"`, seq), end)
+	}
+	line(99, "2", "dispatched", `null`, "\n")
+	path := filepath.Join(dir, "manifest.jsonl")
+	testkit.Write(t, path, b.String())
+	return path
+}
+
+// openPlan is `pickup plan FILE` on path, lean (for --json) or not.
+func openPlan(t *testing.T, path string, lean bool) *ReplayPlan {
+	t.Helper()
+	l := New(loaders.Options{ClaudeHome: t.TempDir()})
+	if lean {
+		l.PlanJSONOnly()
+	}
+	s, ok, err := l.Open(path)
+	if err != nil || !ok || s.Plan == nil {
+		t.Fatalf("open: %v %v", ok, err)
+	}
+	return s.Plan.Data.(*ReplayPlan)
+}
+
+// TestLeanRowsReadAgain: a lean plan reads its rows' summaries again
+// from their lines, wherever they lie in the file, and writes what the
+// full plan writes.
+func TestLeanRowsReadAgain(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	path := leanManifest(t, dir)
+	full, lean := openPlan(t, path, false), openPlan(t, path, true)
+	var a, b bytes.Buffer
+	if err := full.WriteJSON(&a, "  ", "  "); err != nil {
+		t.Fatal(err)
+	}
+	if err := lean.WriteJSON(&b, "  ", "  "); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Fatalf("the lean plan's JSON differs (%d bytes, full %d)", b.Len(), a.Len())
+	}
+	if !strings.Contains(a.String(), `"summary": "café 39"`) || !strings.Contains(a.String(), `"summary": "phase two \"100\"\tdone"`) {
+		t.Fatal("the summaries are not in the plan")
+	}
+	// The reader itself, backwards over the whole file: it opens the
+	// file again for a line before its window.
+	m, err := readManifest(path, true, nil, &english)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newLineReader(m)
+	defer r.close()
+	for i := len(m.Seqs) - 1; i >= 0; i -= 7 {
+		e := m.BySeq(m.Seqs[i])
+		s, err := r.summary(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := full.m.BySeq(e.Seq).Summary; s != w {
+			t.Fatalf("seq %d: summary %q, want %q", e.Seq, s, w)
+		}
+	}
+	if r.reopened == 0 {
+		t.Fatal("the reader never went back")
+	}
+}
+
+// TestLeanPlanRefusesChangedManifest: a lean plan whose manifest was
+// replaced, or rewritten with other lines, between the load and the
+// JSON refuses to write rows rather than write other lines' values.
+func TestLeanPlanRefusesChangedManifest(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		change func(path string)
+	}{
+		{"replaced", func(path string) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			testkit.Write(t, path+".new", string(data))
+			if err := os.Rename(path+".new", path); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"rewritten", func(path string) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The same size, the same file, every seq moved.
+			data = bytes.ReplaceAll(data, []byte(`{"seq":1`), []byte(`{"seq":8`))
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"shortened", func(path string) {
+			if err := os.Truncate(path, 100); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir)
+			path := leanManifest(t, dir)
+			lean := openPlan(t, path, true)
+			c.change(path)
+			var b bytes.Buffer
+			err := lean.WriteJSON(&b, "  ", "  ")
+			if !errors.Is(err, errChanged) {
+				t.Fatalf("error %v, want %v", err, errChanged)
+			}
+		})
+	}
+}

@@ -1,0 +1,147 @@
+package crucible
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/pickup-dev/pickup/internal/textin"
+	"github.com/pickup-dev/pickup/loaders/fsx"
+)
+
+// lineReader reads a lean manifest's lines again, for what the manifest
+// did not keep (Entry.Summary): `plan --json` keeps a few bits per
+// dispatch while the manifest is parsed and reads each row's line again
+// from where it starts (Entry.off) as the row is written. The rows come
+// in nearly the order of their lines, so the file is read forward
+// through a window that keeps the last window bytes; a line before the
+// window opens the file again.
+//
+// Only the bytes read the first time count (up to Manifest.Size), and
+// the file must be the same one (an appended line changes nothing
+// before it); each line read must give the seq its entry has. Anything
+// else is an error, never a row made from other bytes.
+type lineReader struct {
+	m    *Manifest
+	f    *fsx.File
+	buf  []byte // the file's bytes from `from`
+	from int64
+	pos  int64 // the bytes of the file read so far
+	sc   lineScanner
+	// reopened counts the times the file was opened again (a line
+	// before the window).
+	reopened int
+}
+
+// lineWindow is how many bytes before the line asked for the reader
+// keeps; lineChunk how many it reads at once.
+const (
+	lineWindow = 1 << 20
+	lineChunk  = 64 << 10
+)
+
+func newLineReader(m *Manifest) *lineReader { return &lineReader{m: m} }
+
+// errChanged: the manifest is not the file its entries were read from.
+var errChanged = errors.New("changed since it was read")
+
+func (r *lineReader) open() error {
+	if r.f != nil {
+		r.f.Close()
+		r.f = nil
+	}
+	if r.m.info == nil {
+		return errChanged
+	}
+	f, err := fsx.Open(r.m.Path, r.m.Size)
+	if err != nil {
+		return err
+	}
+	if !os.SameFile(f.Info, r.m.info) || f.Info.Size() < r.m.Size {
+		f.Close()
+		return errChanged
+	}
+	if r.buf == nil {
+		r.buf = make([]byte, 0, lineWindow+2*lineChunk)
+	}
+	r.f, r.buf, r.from, r.pos = f, r.buf[:0], 0, 0
+	return nil
+}
+
+func (r *lineReader) close() {
+	if r.f != nil {
+		r.f.Close()
+		r.f = nil
+	}
+}
+
+// line is the bytes of the line starting at off, without its newline
+// (valid until the next call).
+func (r *lineReader) line(off int64) ([]byte, error) {
+	if r.f == nil || off < r.from {
+		if r.f != nil {
+			r.reopened++
+		}
+		if err := r.open(); err != nil {
+			return nil, err
+		}
+	}
+	for {
+		if off < r.from+int64(len(r.buf)) {
+			if i := bytes.IndexByte(r.buf[off-r.from:], '\n'); i >= 0 {
+				return r.buf[off-r.from : off-r.from+int64(i)], nil
+			}
+		}
+		if r.pos >= r.m.Size {
+			if off > r.from+int64(len(r.buf)) {
+				return nil, errChanged
+			}
+			return r.buf[off-r.from:], nil // the last line, with no newline
+		}
+		// Drop what lies more than a window before the line.
+		if drop := min(off-lineWindow, r.from+int64(len(r.buf))) - r.from; drop > 0 {
+			n := copy(r.buf, r.buf[drop:])
+			r.buf = r.buf[:n]
+			r.from += drop
+		}
+		if len(r.buf) == 0 {
+			r.from = r.pos
+		}
+		want := min(int64(lineChunk), r.m.Size-r.pos)
+		at := len(r.buf)
+		if cap(r.buf)-at < int(want) { // a line longer than the window
+			r.buf = append(r.buf[:cap(r.buf)], make([]byte, max(int(want)-(cap(r.buf)-at), cap(r.buf)))...)
+		}
+		r.buf = r.buf[:at+int(want)]
+		n, err := io.ReadFull(r.f, r.buf[at:])
+		r.buf = r.buf[:at+n]
+		r.pos += int64(n)
+		if err != nil {
+			return nil, errChanged
+		}
+	}
+}
+
+// summary is e's summary, read again from its line (valid until the
+// next call).
+func (r *lineReader) summary(e *Entry) (string, error) {
+	b, err := r.line(int64(e.off))
+	if err != nil {
+		return "", fmt.Errorf("crucible: %s: %w", r.m.Path, err)
+	}
+	// As the parse read it (Manifest.add).
+	if e.Line == 1 {
+		b = textin.TrimBOM(b)
+	}
+	b = bytes.TrimSpace(b)
+	raw := r.sc.entry()
+	if len(b) == 0 || b[0] != '{' || r.sc.decode(b, raw) != nil {
+		return "", fmt.Errorf("crucible: %s: %w", r.m.Path, errChanged)
+	}
+	if seq, ok := raw.Seq.int(); !ok || seq != e.Seq {
+		return "", fmt.Errorf("crucible: %s: %w", r.m.Path, errChanged)
+	}
+	return raw.Summary.s, nil
+}
