@@ -136,7 +136,7 @@ func TestLeanRowsReadAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := newLineReader(m)
+	r := newLineReader(m, &english)
 	defer r.close()
 	for i := len(m.Seqs) - 1; i >= 0; i -= 7 {
 		e := m.BySeq(m.Seqs[i])
@@ -196,8 +196,8 @@ func TestLeanPlanRefusesChangedManifest(t *testing.T) {
 			c.change(path)
 			var b bytes.Buffer
 			err := lean.WriteJSON(&b, "  ", "  ")
-			if !errors.Is(err, errChanged) {
-				t.Fatalf("error %v, want %v", err, errChanged)
+			if !errors.Is(err, errChanged) || err.Error() != english.ChangedSince.F(path) {
+				t.Fatalf("error %v, want %v", err, english.ChangedSince.F(path))
 			}
 		})
 	}

@@ -3,7 +3,6 @@ package crucible
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 
@@ -25,6 +24,7 @@ import (
 // else is an error, never a row made from other bytes.
 type lineReader struct {
 	m    *Manifest
+	tx   *Text // says errChanged
 	f    *fsx.File
 	buf  []byte // the file's bytes from `from`
 	from int64
@@ -42,10 +42,21 @@ const (
 	lineChunk  = 64 << 10
 )
 
-func newLineReader(m *Manifest) *lineReader { return &lineReader{m: m} }
+func newLineReader(m *Manifest, t *Text) *lineReader { return &lineReader{m: m, tx: t} }
 
 // errChanged: the manifest is not the file its entries were read from.
+// The reader's errors are a changedError, which is errChanged
+// (errors.Is) and says so in the plan's language.
 var errChanged = errors.New("changed since it was read")
+
+type changedError struct{ msg string }
+
+func (e *changedError) Error() string        { return e.msg }
+func (e *changedError) Is(target error) bool { return target == errChanged }
+
+func (r *lineReader) changed() error {
+	return &changedError{r.tx.ChangedSince.F(r.m.Path)}
+}
 
 func (r *lineReader) open() error {
 	if r.f != nil {
@@ -129,7 +140,7 @@ func (r *lineReader) line(off int64) ([]byte, error) {
 func (r *lineReader) summary(e *Entry) (string, error) {
 	b, err := r.line(int64(e.off))
 	if err != nil {
-		return "", fmt.Errorf("crucible: %s: %w", r.m.Path, err)
+		return "", r.changed()
 	}
 	// As the parse read it (Manifest.add).
 	if e.Line == 1 {
@@ -138,10 +149,10 @@ func (r *lineReader) summary(e *Entry) (string, error) {
 	b = bytes.TrimSpace(b)
 	raw := r.sc.entry()
 	if len(b) == 0 || b[0] != '{' || r.sc.decode(b, raw) != nil {
-		return "", fmt.Errorf("crucible: %s: %w", r.m.Path, errChanged)
+		return "", r.changed()
 	}
 	if seq, ok := raw.Seq.int(); !ok || seq != e.Seq {
-		return "", fmt.Errorf("crucible: %s: %w", r.m.Path, errChanged)
+		return "", r.changed()
 	}
 	return raw.Summary.s, nil
 }

@@ -524,7 +524,7 @@ func (pl *ReplayPlan) keepRows() {
 	// the reader's only until its next line).
 	own := func(r *Row) {}
 	if pl.m.lean {
-		pl.lines = newLineReader(pl.m)
+		pl.lines = newLineReader(pl.m, pl.text())
 		defer func() { pl.lines.close(); pl.lines = nil }()
 		own = func(r *Row) { r.Summary = strings.Clone(r.Summary) }
 	}

@@ -24,7 +24,7 @@ import (
 func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 	if pl.lean && pl.m.lean {
 		// The rows' summaries are read again from the manifest.
-		pl.lines = newLineReader(pl.m)
+		pl.lines = newLineReader(pl.m, pl.text())
 		defer func() { pl.lines.close(); pl.lines = nil }()
 	}
 	cp := *pl
