@@ -47,9 +47,10 @@ var knownStatus = map[string]bool{
 // (File, Task, ModelTier); anything else is kept in the side record.
 type Entry struct {
 	Seq int
-	// tag holds the role, status and phase (Role, Status, Phase): a
-	// pipeline has a few dozen of each and a few hundred of the three
-	// together, shared by the entries that have them.
+	// tag holds the role, status and phase (Role, Status, Phase) and the
+	// template of a file named "<seq>-<template>": a pipeline has a few
+	// dozen of each and a few hundred of them together, shared by the
+	// entries that have them.
 	tag *entryTag
 	// Summary is the summary as written. A lean manifest (`plan --json`)
 	// keeps it only for the roles verified by commits (their commits
@@ -83,8 +84,9 @@ type Entry struct {
 	HasDuration bool
 }
 
-// entryTag is an entry's role, status and phase (see Entry.tag).
-type entryTag struct{ role, status, phase string }
+// entryTag is an entry's role, status and phase, and the template of
+// its file when the file is named "<seq>-<template>" (see Entry.tag).
+type entryTag struct{ role, status, phase, tmpl string }
 
 // Role is the role as written, trimmed.
 func (e *Entry) Role() string {
@@ -115,9 +117,10 @@ func (e *Entry) Phase() string {
 // entry has its own.
 const maxTags = 4096
 
-// tagFor is the tag of role, status and phase, shared.
-func (m *Manifest) tagFor(role, status, phase string) *entryTag {
-	k := entryTag{role, status, phase}
+// tagFor is the tag of role, status, phase and tmpl, shared. tmpl may
+// be the scanner's (see lineScanner.own): a new tag keeps a copy.
+func (m *Manifest) tagFor(role, status, phase, tmpl string) *entryTag {
+	k := entryTag{role, status, phase, tmpl}
 	if t := m.lastTag; t != nil && *t == k {
 		return t
 	}
@@ -125,6 +128,7 @@ func (m *Manifest) tagFor(role, status, phase string) *entryTag {
 	if !ok {
 		t = new(entryTag)
 		*t = k
+		t.tmpl = strings.Clone(tmpl)
 		if m.tags == nil {
 			m.tags = map[entryTag]*entryTag{}
 		}
@@ -139,7 +143,7 @@ func (m *Manifest) tagFor(role, status, phase string) *entryTag {
 // Where an entry's file name is (Entry.fileHow).
 const (
 	fileNone  = iota // no file
-	fileUsual        // "<seq>-<role>.md"
+	fileUsual        // "<seq>-<tag.tmpl>"
 	fileRare         // rare.file
 )
 
@@ -153,7 +157,7 @@ const tierOther = 255
 func (e *Entry) File() string {
 	switch e.fileHow {
 	case fileUsual:
-		return strconv.Itoa(e.Seq) + "-" + e.Role() + ".md"
+		return strconv.Itoa(e.Seq) + "-" + e.tag.tmpl
 	case fileRare:
 		return e.rare.file
 	}
@@ -166,17 +170,21 @@ func (e *Entry) HasFile() bool { return e.fileHow != fileNone }
 // fileIs says whether File is name, without making File.
 func (e *Entry) fileIs(name string) bool {
 	if e.fileHow == fileUsual {
-		return usualFile(e.Seq, e.Role(), name)
+		t, ok := fileTemplate(e.Seq, name)
+		return ok && t == e.tag.tmpl
 	}
 	return e.File() == name
 }
 
-// usualFile says whether name is "<seq>-<role>.md".
-func usualFile(seq int, role, name string) bool {
-	var d [20]byte
+// fileTemplate is what follows "<seq>-" in name; ok is false when name
+// does not start with it.
+func fileTemplate(seq int, name string) (string, bool) {
+	var d [24]byte
 	n := strconv.AppendInt(d[:0], int64(seq), 10)
-	return len(name) == len(n)+1+len(role)+3 && name[:len(n)] == string(n) && name[len(n)] == '-' &&
-		name[len(n)+1:len(n)+1+len(role)] == role && name[len(name)-3:] == ".md"
+	if len(name) <= len(n) || name[:len(n)] != string(n) || name[len(n)] != '-' {
+		return "", false
+	}
+	return name[len(n)+1:], true
 }
 
 // Task is the task number as written, "" for null or absent.
@@ -321,7 +329,7 @@ func (e *Entry) Final(m *Manifest) string {
 // the file name without its "<seq>-" prefix.
 func (e *Entry) Template() string {
 	if e.fileHow == fileUsual && e.Seq >= 0 {
-		return e.Role() + ".md"
+		return e.tag.tmpl // what follows "<seq>-"
 	}
 	f := e.File()
 	if i := strings.IndexByte(f, '-'); i > 0 && allDigits(f[:i]) {
@@ -720,7 +728,7 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 		m.UnknownStatus[status]++
 	}
 	m.Valid++
-	file, task, tier := raw.File.s, raw.Task.s, raw.ModelTier.s
+	file, task, tier, tmpl := raw.File.s, raw.Task.s, raw.ModelTier.s, ""
 	prev := m.BySeq(seq)
 	if prev != nil {
 		e.Lines = prev.Lines + 1
@@ -730,8 +738,8 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 			role = prev.Role()
 		}
 		if file == "" {
-			if prev.fileHow == fileUsual && prev.Role() == role {
-				e.fileHow = fileUsual
+			if prev.fileHow == fileUsual {
+				e.fileHow, tmpl = fileUsual, prev.tag.tmpl
 			} else {
 				file = prev.File()
 			}
@@ -752,14 +760,14 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 			tier = prev.ModelTier()
 		}
 	}
-	e.tag = m.tagFor(role, status, phase)
 	if file != "" {
-		if usualFile(seq, role, file) {
-			e.fileHow = fileUsual
+		if t, ok := fileTemplate(seq, file); ok {
+			e.fileHow, tmpl = fileUsual, t
 		} else {
 			e.fileHow, rare.file = fileRare, sc.own(file)
 		}
 	}
+	e.tag = m.tagFor(role, status, phase, tmpl)
 	if e.taskN == 0 && task != "" {
 		if e.taskN = plainNumber(task); e.taskN == 0 {
 			rare.task = sc.own(task)

@@ -121,8 +121,6 @@ type ReplayPlan struct {
 	// lines reads the rows' summaries again from a lean manifest (see
 	// Entry.Summary) while rows are made.
 	lines *lineReader
-	// templates are the usual templates by role (template).
-	templates map[string]string
 	// failed holds the evidence of each check that failed, by seq: its
 	// dispatch is re-executed, and its row says why.
 	failed map[int]string
@@ -554,7 +552,7 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 	var r Row // one row, made again for each dispatch: f does not keep it
 	for i := lo; i < hi; i++ {
 		for _, e := range pl.phases[i].Dispatches {
-			r = Row{Seq: e.Seq, Role: e.Role(), Phase: e.EPhase(), Task: e.Task(), Status: e.Status(), Summary: e.Summary, Template: pl.template(e)}
+			r = Row{Seq: e.Seq, Role: e.Role(), Phase: e.EPhase(), Task: e.Task(), Status: e.Status(), Summary: e.Summary, Template: e.Template()}
 			if m.lean {
 				s, err := pl.lines.summary(e)
 				if err != nil {
@@ -594,24 +592,6 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 		}
 	}
 	return nil
-}
-
-// template is e.Template(), the usual "<role>.md" made once per role.
-func (pl *ReplayPlan) template(e *Entry) string {
-	if e.fileHow != fileUsual || e.Seq < 0 {
-		return e.Template()
-	}
-	t, ok := pl.templates[e.tag.role]
-	if !ok {
-		t = e.Template()
-		if pl.templates == nil {
-			pl.templates = map[string]string{}
-		}
-		if len(pl.templates) < 1024 {
-			pl.templates[e.tag.role] = t
-		}
-	}
-	return t
 }
 
 // SkipCount and ReExecuteCount are the number of rows in each table,
