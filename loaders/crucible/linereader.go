@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strconv"
+	"unsafe"
 
 	"github.com/pickup-dev/pickup/internal/textin"
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -31,8 +33,8 @@ type lineReader struct {
 	pos  int64 // the bytes of the file read so far
 	sc   lineScanner
 	// reopened counts the times the file was opened again (a line
-	// before the window).
-	reopened int
+	// before the window); decoded the lines decoded again.
+	reopened, decoded int
 }
 
 // lineWindow is how many bytes before the line asked for the reader
@@ -147,6 +149,22 @@ func (r *lineReader) summary(e *Entry) (string, error) {
 		b = textin.TrimBOM(b)
 	}
 	b = bytes.TrimSpace(b)
+	// A line as crucible writes it starts with its seq, and the parse
+	// noted where its summary is when it is the line's bytes as they are:
+	// taken from there, without decoding the line again.
+	if e.sumN != 0 && seqFirst(b, e.Seq) {
+		if e.sumN == 1 {
+			return "", nil
+		}
+		at, n := int(e.sumAt), int(e.sumN)-1
+		if at >= 1 && at+n < len(b) && b[at-1] == '"' && b[at+n] == '"' && unquoted(b[at:at+n]) {
+			if n == 0 {
+				return "", nil
+			}
+			return unsafe.String(&b[at], n), nil
+		}
+	}
+	r.decoded++
 	raw := r.sc.entry()
 	if len(b) == 0 || b[0] != '{' || r.sc.decode(b, raw) != nil {
 		return "", r.changed()
@@ -155,4 +173,25 @@ func (r *lineReader) summary(e *Entry) (string, error) {
 		return "", r.changed()
 	}
 	return raw.Summary.s, nil
+}
+
+// seqFirst says whether line starts with {"seq":<seq>, as crucible
+// writes it.
+func seqFirst(line []byte, seq int) bool {
+	const head = `{"seq":`
+	var d [24]byte
+	n := strconv.AppendInt(d[:0], int64(seq), 10)
+	return len(line) > len(head)+len(n) && string(line[:len(head)]) == head &&
+		string(line[len(head):len(head)+len(n)]) == string(n) && (line[len(head)+len(n)] == ',' || line[len(head)+len(n)] == '}')
+}
+
+// unquoted says whether b holds no quote, backslash or control byte: a
+// JSON string's bytes as they are.
+func unquoted(b []byte) bool {
+	for _, c := range b {
+		if c == '"' || c == '\\' || c < 0x20 {
+			return false
+		}
+	}
+	return true
 }

@@ -78,6 +78,10 @@ type Entry struct {
 	tier uint8
 	// fileHow says where File is: none, the usual name, or rare.
 	fileHow uint8
+	// sumAt and sumN say where the summary is in the line (trimmed, as
+	// add reads it) for a lean manifest's rows (lineReader): sumN is its
+	// length plus one, 0 when the line must be decoded again.
+	sumAt, sumN uint16
 	// The flags sit together: each padded flag among the fields would
 	// cost 7 bytes.
 	HasPhase    bool
@@ -783,6 +787,12 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 		if e.tier == tierOther {
 			rare.tier = sc.own(tier)
 		}
+	}
+	switch {
+	case sc.sumAt == -2:
+		e.sumN = 1 // none
+	case sc.sumAt >= 0 && sc.sumAt <= math.MaxUint16 && sc.sumN < math.MaxUint16:
+		e.sumAt, e.sumN = uint16(sc.sumAt), uint16(sc.sumN+1)
 	}
 	// The summary: a lean manifest keeps it where verification reads it
 	// (see Entry.Summary).

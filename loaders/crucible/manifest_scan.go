@@ -25,6 +25,7 @@ func (sc *lineScanner) decode(b []byte, raw *rawEntry) error {
 		return nil
 	}
 	*raw = rawEntry{}
+	sc.sumAt = -1 // where the summary is: not known
 	return json.Unmarshal(b, raw)
 }
 
@@ -134,6 +135,10 @@ type lineScanner struct {
 	vals []byte
 	pend []pending
 	esc  []byte // an escaped string, decoded
+	// sumAt is where the line's summary starts in it, sumN its length:
+	// -2 when the line has none, -1 when it is not the line's bytes as
+	// they are (escaped, a number, or read by encoding/json).
+	sumAt, sumN int
 }
 
 // pending is a field's value until the line is read: a piece of vals, or
@@ -220,6 +225,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // false its content is undefined.
 func (sc *lineScanner) scan(b []byte, raw *rawEntry) bool {
 	sc.vals, sc.pend = sc.vals[:0], sc.pend[:0]
+	sc.sumAt = -2
 	if !sc.fields(b, raw) {
 		return false
 	}
@@ -290,6 +296,12 @@ func (sc *lineScanner) fields(b []byte, raw *rawEntry) bool {
 				return false
 			}
 			sc.set(raw, f, v)
+			if f == &raw.Summary {
+				sc.sumAt, sc.sumN = -1, 0
+				if next-2-i == len(v) { // not escaped: b's own bytes
+					sc.sumAt, sc.sumN = i+1, len(v)
+				}
+			}
 			i = next
 		case c == 'n':
 			if !lit(b, i, "null") {
@@ -307,6 +319,9 @@ func (sc *lineScanner) fields(b []byte, raw *rawEntry) bool {
 			if f != nil {
 				sc.pend = append(sc.pend, pending{f: f, s: w, ready: true})
 			}
+			if f == &raw.Summary {
+				sc.sumAt = -1
+			}
 			i += len(w)
 		case c == '-' || ('0' <= c && c <= '9'):
 			end, ok := numberEnd(b, i)
@@ -314,6 +329,9 @@ func (sc *lineScanner) fields(b []byte, raw *rawEntry) bool {
 				return false
 			}
 			sc.set(raw, f, b[i:end])
+			if f == &raw.Summary {
+				sc.sumAt = -1
+			}
 			i = end
 		default:
 			return false // an object, an array, or not JSON
