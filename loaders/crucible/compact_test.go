@@ -80,7 +80,7 @@ func leanManifest(t *testing.T, dir string) string {
 			seq, seq, phase, status, summary, pad, end)
 	}
 	n := 0
-	for seq := 100; b.Len() < 3*lineWindow; seq++ {
+	for seq := 100; b.Len() < 2*lineBuf; seq++ {
 		sum := fmt.Sprintf(`"phase two %d done – ok"`, seq)
 		switch seq % 4 {
 		case 1:

@@ -17,8 +17,8 @@ import (
 // dispatch while the manifest is parsed and reads each row's line again
 // from where it starts (Entry.off) as the row is written. The rows come
 // in nearly the order of their lines, so the file is read forward
-// through a window that keeps the last window bytes; a line before the
-// window opens the file again.
+// through a buffer that keeps at least lineWindow bytes before the line
+// asked for; a line before that opens the file again.
 //
 // Only the bytes read the first time count (up to Manifest.Size), and
 // the file must be the same one (an appended line changes nothing
@@ -38,10 +38,13 @@ type lineReader struct {
 }
 
 // lineWindow is how many bytes before the line asked for the reader
-// keeps; lineChunk how many it reads at once.
+// keeps; lineChunk how many it reads at once, into a buffer of lineBuf
+// bytes: the bytes kept are moved to its start when it is full, a
+// window for every few windows read.
 const (
-	lineWindow = 1 << 20
+	lineWindow = 256 << 10
 	lineChunk  = 64 << 10
+	lineBuf    = 2 << 20
 )
 
 func newLineReader(m *Manifest, t *Text) *lineReader { return &lineReader{m: m, tx: t} }
@@ -77,7 +80,7 @@ func (r *lineReader) open() error {
 		return errChanged
 	}
 	if r.buf == nil {
-		r.buf = make([]byte, 0, lineWindow+2*lineChunk)
+		r.buf = make([]byte, 0, lineBuf)
 	}
 	r.f, r.buf, r.from, r.pos = f, r.buf[:0], 0, 0
 	return nil
@@ -113,8 +116,10 @@ func (r *lineReader) line(off int64) ([]byte, error) {
 			}
 			return r.buf[off-r.from:], nil // the last line, with no newline
 		}
-		// Drop what lies more than a window before the line.
-		if drop := min(off-lineWindow, r.from+int64(len(r.buf))) - r.from; drop > 0 {
+		want := min(int64(lineChunk), r.m.Size-r.pos)
+		// When the buffer is full, drop what lies more than a window
+		// before the line.
+		if drop := min(off-lineWindow, r.from+int64(len(r.buf))) - r.from; drop > 0 && cap(r.buf)-len(r.buf) < int(want) {
 			n := copy(r.buf, r.buf[drop:])
 			r.buf = r.buf[:n]
 			r.from += drop
@@ -122,7 +127,6 @@ func (r *lineReader) line(off int64) ([]byte, error) {
 		if len(r.buf) == 0 {
 			r.from = r.pos
 		}
-		want := min(int64(lineChunk), r.m.Size-r.pos)
 		at := len(r.buf)
 		if cap(r.buf)-at < int(want) { // a line longer than the window
 			r.buf = append(r.buf[:cap(r.buf)], make([]byte, max(int(want)-(cap(r.buf)-at), cap(r.buf)))...)
