@@ -30,6 +30,8 @@ func TestCompactEntryKeepsValues(t *testing.T) {
 		`{"seq":5,"file":"dir/5-x.md","role":" x ","phase":"3","task":"0","status":"completed"}`,
 		`{"seq":-6,"file":"-6-x.md","role":"x","phase":"3","task":" 4","status":"completed","model_tier":""}`,
 		`{"seq":7,"file":"7-x.md","role":"x","phase":"3","task":"","status":"completed","summary":"\u00e9t\u00e9"}`,
+		`{"seq":"seven and a half","file":"8-x.md","role":"x","status":"completed"}`,
+		`{"seq":9,"file":"9-x.md","role":"x","phase":"3","status":"completed","summary":"overwrites the scanner's buffer"}`,
 	}
 	want := map[int][9]string{
 		// file, template, task, tier, role, status, phase, summary, rare values
@@ -40,6 +42,7 @@ func TestCompactEntryKeepsValues(t *testing.T) {
 		5:  {"dir/5-x.md", "dir/5-x.md", "0", "", "x", "completed", "3", "", ""},
 		-6: {"-6-x.md", "-6-x.md", " 4", "", "x", "completed", "3", "", ""},
 		7:  {"7-x.md", "x.md", "", "", "x", "completed", "3", "été", ""},
+		9:  {"9-x.md", "x.md", "", "", "x", "completed", "3", "overwrites the scanner's buffer", ""},
 	}
 	m, err := ParseManifest(strings.NewReader(strings.Join(lines, "\n") + "\n"))
 	if err != nil {
@@ -58,6 +61,9 @@ func TestCompactEntryKeepsValues(t *testing.T) {
 		if e.HasFile() != (w[0] != "") || !e.fileIs(w[0]) || e.fileIs(w[0]+"x") {
 			t.Errorf("seq %d: HasFile %v, fileIs(%q) %v", seq, e.HasFile(), w[0], e.fileIs(w[0]))
 		}
+	}
+	if len(m.Bad) != 1 || m.Bad[0].Why != BadSeq || m.Bad[0].Arg != "seven and a half" {
+		t.Errorf("bad lines %+v, want seq %q", m.Bad, "seven and a half")
 	}
 	if e := m.BySeq(1); e.fileHow != fileUsual || e.taskN == 0 || e.tier == tierOther {
 		t.Errorf("seq 1 keeps its usual values in full: file %d, task %d, tier %d", e.fileHow, e.taskN, e.tier)
