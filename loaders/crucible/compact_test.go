@@ -224,3 +224,27 @@ func TestLeanPlanRefusesChangedManifest(t *testing.T) {
 		})
 	}
 }
+
+// TestTemplatesOfOneRole: dispatches of one role written from templates
+// of the same length each keep their own file name (a tag is found by
+// its own copy of the template, not by the line's bytes it was read
+// from).
+func TestTemplatesOfOneRole(t *testing.T) {
+	var b strings.Builder
+	name := func(seq int) string { return fmt.Sprintf("impl-%03d.md", seq*7%500) }
+	for seq := 1000; seq < 5000; seq++ {
+		fmt.Fprintf(&b, `{"seq":%d,"file":"%d-%s","role":"build-implementer","phase":"3","status":"completed"}`+"\n", seq, seq, name(seq))
+	}
+	m, err := ParseManifest(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for seq := 1000; seq < 5000; seq++ {
+		if e, want := m.BySeq(seq), fmt.Sprintf("%d-%s", seq, name(seq)); e.File() != want || e.Template() != name(seq) {
+			if bad++; bad <= 3 {
+				t.Errorf("seq %d: file %q, template %q, want %q", seq, e.File(), e.Template(), want)
+			}
+		}
+	}
+}

@@ -41,10 +41,12 @@ var knownStatus = map[string]bool{
 // Entry is one dispatch as its authoritative (last) manifest line records it.
 //
 // A manifest has an Entry per dispatch (100,000 and more), so the values
-// that follow from others are not kept: a file named "<seq>-<role>.md"
-// (as crucible names them), a task written as a plain number and a
-// known model tier are kept as a few bits and made again when asked for
-// (File, Task, ModelTier); anything else is kept in the side record.
+// that repeat or follow from others are not kept in it: the role,
+// status and phase, and the template of a file named "<seq>-<template>"
+// (as crucible names them), are a tag shared with other entries; a task
+// written as a plain number and a known model tier are a few bits made
+// again when asked for (File, Task, ModelTier); anything else is kept in
+// the side record.
 type Entry struct {
 	Seq int
 	// tag holds the role, status and phase (Role, Status, Phase) and the
@@ -137,7 +139,7 @@ func (m *Manifest) tagFor(role, status, phase, tmpl string) *entryTag {
 			m.tags = map[entryTag]*entryTag{}
 		}
 		if len(m.tags) < maxTags {
-			m.tags[k] = t
+			m.tags[*t] = t // its own copy of tmpl as the key
 		}
 	}
 	m.lastTag = t
