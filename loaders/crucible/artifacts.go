@@ -34,7 +34,7 @@ func (p *pipeline) artifacts() []model.Artifact {
 	n := 0
 	for _, s := range p.manifest.Seqs {
 		e := p.manifest.BySeq(s)
-		if e.File != "" {
+		if e.HasFile() {
 			n++
 		}
 		if e.Output() != "" {
@@ -45,7 +45,7 @@ func (p *pipeline) artifacts() []model.Artifact {
 		out = slices.Grow(out, n) // a pipeline has a file per dispatch: 100,000 and more
 	}
 	for _, e := range p.manifest.Entries() {
-		for _, f := range []struct{ name, kind string }{{e.File, "dispatch"}, {e.Output(), "output"}} {
+		for _, f := range []struct{ name, kind string }{{e.File(), "dispatch"}, {e.Output(), "output"}} {
 			if f.name == "" {
 				continue
 			}

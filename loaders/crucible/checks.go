@@ -10,7 +10,7 @@ type leanCheck struct {
 
 // check is the Check lc stands for; kind is its role's.
 func (lc leanCheck) check(kind string) Check {
-	return Check{Seq: lc.e.Seq, Role: lc.e.Role, Phase: lc.e.EPhase(), Kind: kind,
+	return Check{Seq: lc.e.Seq, Role: lc.e.Role(), Phase: lc.e.EPhase(), Kind: kind,
 		OK: lc.verdict == vVerified, Verdict: lc.verdict.String(), Evidence: lc.evidence}
 }
 
@@ -28,7 +28,7 @@ func (pl *ReplayPlan) checkAt(i int) Check {
 		return pl.Checks[i]
 	}
 	lc := pl.leanChecks[i]
-	return lc.check(RoleKind(lc.e.Role))
+	return lc.check(RoleKind(lc.e.Role()))
 }
 
 // checkSeq and checkEvidence are check i's seq and evidence.

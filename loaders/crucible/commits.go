@@ -13,7 +13,7 @@ import (
 
 // window is the dispatch's commit window.
 func (ev *evidence) window(e *Entry) (from, to time.Time, ok bool) {
-	start, _, ok := ev.Start(e)
+	start, _, ok := ev.startOf(e)
 	if !ok {
 		return time.Time{}, time.Time{}, false
 	}
@@ -55,7 +55,7 @@ func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 		}
 		tried = append(tried, how)
 	}
-	if task := strings.TrimSpace(e.Task); task != "" {
+	if task := strings.TrimSpace(e.Task()); task != "" {
 		for _, c := range ev.mentioning(log, task) {
 			if ev.sinceStart(c) {
 				found = append(found, c)

@@ -50,13 +50,13 @@ func (e *EmptyError) Error() string {
 // original manifest without a replay_session.
 func Diff(originalPath, replayPath string, o DiffOptions) (*DiffReport, error) {
 	t := Catalogs.For(o.Lang)
-	orig, err := readManifest(originalPath, true, nil, t)
+	orig, err := readManifest(originalPath, false, nil, t)
 	if err != nil {
 		return nil, err
 	}
 	repl := orig
 	if filepath.Clean(replayPath) != filepath.Clean(originalPath) {
-		if repl, err = readManifest(replayPath, true, nil, t); err != nil {
+		if repl, err = readManifest(replayPath, false, nil, t); err != nil {
 			return nil, err
 		}
 	}
@@ -207,7 +207,7 @@ func dispatchRows(t *Text, originals, replays []*Entry) []string {
 	minOf := 0
 	for _, r := range replays {
 		if !r.HasReplayOf() {
-			add("| %s | %s | - | %s | %s |", t.NewSeq.F(r.Seq), cell(r.Role), cell(r.Status), cell(t.NewDispatch.F(r.Summary)))
+			add("| %s | %s | - | %s | %s |", t.NewSeq.F(r.Seq), cell(r.Role()), cell(r.Status()), cell(t.NewDispatch.F(r.Summary)))
 			continue
 		}
 		replayed[r.ReplayOf()] = true
@@ -216,15 +216,15 @@ func dispatchRows(t *Text, originals, replays []*Entry) []string {
 		}
 		o := bySeq[r.ReplayOf()]
 		if o == nil {
-			add("| %d | %s | %s | %s | %s |", r.ReplayOf(), cell(r.Role), t.NotInOriginal, cell(r.Status), cell(r.Summary))
+			add("| %d | %s | %s | %s | %s |", r.ReplayOf(), cell(r.Role()), t.NotInOriginal, cell(r.Status()), cell(r.Summary))
 			continue
 		}
-		add("| %d | %s | %s | %s | %s |", o.Seq, cell(orWord(o.Role, r.Role)), cell(o.Status), cell(r.Status), cell(summaryDelta(t, o.Summary, r.Summary)))
+		add("| %d | %s | %s | %s | %s |", o.Seq, cell(orWord(o.Role(), r.Role())), cell(o.Status()), cell(r.Status()), cell(summaryDelta(t, o.Summary, r.Summary)))
 	}
 	if minOf > 0 {
 		for _, o := range originals {
 			if o.Seq >= minOf && !replayed[o.Seq] && o.SupersededBy == 0 {
-				add("| %d | %s | %s | %s | - |", o.Seq, cell(o.Role), cell(o.Status), t.NotReplayed)
+				add("| %d | %s | %s | %s | - |", o.Seq, cell(o.Role()), cell(o.Status()), t.NotReplayed)
 			}
 		}
 	}
@@ -255,7 +255,7 @@ func mostCommonSession(es []*Entry) string {
 func gateRounds(es []*Entry) int {
 	n := 0
 	for _, e := range es {
-		r := strings.ToLower(e.Role)
+		r := strings.ToLower(e.Role())
 		if strings.Contains(r, "quality-gate") || strings.Contains(r, "red-team") {
 			n++
 		}
@@ -280,13 +280,13 @@ var failWord = lazyre.New(`(?i)\bfail`)
 func acceptance(es []*Entry) string {
 	verdict := "unknown"
 	for _, e := range es {
-		if !strings.Contains(strings.ToLower(e.Role+" "+e.File), "acceptance") {
+		if !strings.Contains(strings.ToLower(e.Role()+" "+e.File()), "acceptance") {
 			continue
 		}
 		switch {
-		case e.Status == StatusFailed || e.Status == StatusError || failWord.MatchString(e.Summary):
+		case e.Status() == StatusFailed || e.Status() == StatusError || failWord.MatchString(e.Summary):
 			verdict = "FAIL"
-		case e.Status == StatusCompleted:
+		case e.Status() == StatusCompleted:
 			verdict = "PASS"
 		}
 	}

@@ -75,7 +75,7 @@ func (ev *evidence) listed(dir string) *dirListing {
 // dispatchFile finds the entry's dispatch file in the dispatch dirs.
 func (ev *evidence) dispatchFile(e *Entry) string {
 	if d := ev.dispatchDir(e); d >= 0 {
-		return filepath.Join(ev.dirs[d], e.File)
+		return filepath.Join(ev.dirs[d], e.File())
 	}
 	return ""
 }
@@ -83,11 +83,12 @@ func (ev *evidence) dispatchFile(e *Entry) string {
 // dispatchDir is the index in ev.dirs of the first dispatch dir holding
 // the entry's dispatch file, -1 when none does.
 func (ev *evidence) dispatchDir(e *Entry) int {
-	if e.File == "" || strings.ContainsAny(e.File, `/\`) {
+	f := e.File()
+	if f == "" || strings.ContainsAny(f, `/\`) {
 		return -1
 	}
 	for i, d := range ev.dirs {
-		if ev.listed(d).has(e.File) {
+		if ev.listed(d).has(f) {
 			return i
 		}
 	}

@@ -84,14 +84,14 @@ func newHeaderAhead(dirs []string) *headerAhead {
 // saw is called by the parse for each line's entry, on the parse's
 // goroutine; e is not kept.
 func (h *headerAhead) saw(e *Entry) {
-	if e.Status != StatusCompleted || e.File == "" || strings.ContainsAny(e.File, `/\`) {
+	if e.Status() != StatusCompleted || !e.HasFile() {
 		return
 	}
-	commit, ok := h.kinds[e.Role]
+	commit, ok := h.kinds[e.Role()]
 	if !ok {
-		commit = RoleKind(e.Role) == KindCommit
+		commit = RoleKind(e.Role()) == KindCommit
 		if len(h.kinds) < 1024 {
-			h.kinds[e.Role] = commit
+			h.kinds[e.Role()] = commit
 		}
 	}
 	if !commit {
@@ -100,10 +100,14 @@ func (h *headerAhead) saw(e *Entry) {
 	if _, ok := parseTime(e.Timestamp()); ok {
 		return // its line says when it started
 	}
+	f := e.File()
+	if strings.ContainsAny(f, `/\`) {
+		return
+	}
 	if h.batch == nil {
 		h.batch = make([]string, 0, aheadBatch)
 	}
-	h.batch = append(h.batch, e.File)
+	h.batch = append(h.batch, f)
 	if len(h.batch) == aheadBatch {
 		h.work <- h.batch
 		h.batch = nil
@@ -154,28 +158,36 @@ var headerStamp = lazyre.New(`\*\*Timestamp:\*\*\s*(\S[^\n|]*)`)
 var headerPhaseRe = lazyre.New(`\*\*Phase:\*\*[ \t]*([^|\r\n]*)`)
 
 // Start is when the dispatch began: a timestamp on its manifest line, or
-// the **Timestamp:** of its dispatch file's audit header.
+// the **Timestamp:** of its dispatch file's audit header; the source says
+// which.
 func (ev *evidence) Start(e *Entry) (time.Time, string, bool) {
-	if t, ok := parseTime(e.Timestamp()); ok {
+	t, line, ok := ev.startOf(e)
+	switch {
+	case !ok:
+		return t, "", false
+	case line:
 		return t, "its manifest line", true
 	}
+	return t, e.File(), true
+}
+
+// startOf is Start without its source: whether the time is the line's.
+func (ev *evidence) startOf(e *Entry) (t time.Time, line, ok bool) {
+	if t, ok := parseTime(e.Timestamp()); ok {
+		return t, true, true
+	}
 	if h, ok := ev.headerStarts[e]; ok {
-		if !h.ok {
-			return time.Time{}, "", false
-		}
-		return h.t, e.File, true
+		return h.t, false, h.ok
 	}
 	f := ev.dispatchFile(e)
 	if f == "" {
-		return time.Time{}, "", false
+		return time.Time{}, false, false
 	}
 	if ev.header == nil {
 		ev.header = make([]byte, headerBytes)
 	}
-	if t, ok := headerTime(f, ev.header); ok {
-		return t, e.File, true
-	}
-	return time.Time{}, "", false
+	t, ok = headerTime(f, ev.header)
+	return t, false, ok
 }
 
 // headerBytes is how much of a dispatch file holds its audit header.
@@ -235,7 +247,7 @@ func (ev *evidence) readStarts(es []*Entry) {
 		if d < 0 {
 			continue
 		}
-		if a, ok := ev.ahead[e.File]; ok && a.dir == d {
+		if a, ok := ev.ahead[e.File()]; ok && a.dir == d {
 			if ev.headerStarts == nil {
 				ev.headerStarts = make(map[*Entry]headerStart, len(es))
 			}
@@ -259,7 +271,7 @@ func (ev *evidence) readHeaders(es []*Entry, phases map[*Entry]string) {
 	var jobs []job
 	for _, e := range es {
 		if d := ev.dispatchDir(e); d >= 0 {
-			jobs = append(jobs, job{e, filepath.Join(ev.dirs[d], e.File)})
+			jobs = append(jobs, job{e, filepath.Join(ev.dirs[d], e.File())})
 		}
 	}
 	if len(jobs) == 0 {
@@ -313,8 +325,8 @@ func (ev *evidence) headerPhases(m *Manifest) {
 	for _, s := range m.Seqs {
 		e := m.BySeq(s)
 		if e.HasPhase {
-			known[e.Phase] = true
-		} else if e.File != "" {
+			known[e.Phase()] = true
+		} else if e.HasFile() {
 			es = append(es, e)
 		}
 	}

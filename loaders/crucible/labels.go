@@ -57,10 +57,10 @@ func (t *Text) roleOr(r string) string {
 }
 
 func (t *Text) templateOr(e *Entry) string {
-	if e.File == "" {
+	if !e.HasFile() {
 		return t.NoFile
 	}
-	return e.File
+	return e.File()
 }
 
 func oneLine(s string) string {

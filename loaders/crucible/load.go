@@ -113,7 +113,7 @@ func (l *Loader) finish(p *pipeline) error {
 	defer pre.wait() // when returning early too: no read outlives the load
 	// A lean load (`pickup plan --json`) never writes: the manifest's
 	// fingerprint, which writes compare against, is not computed.
-	m, err := readManifest(p.manifestPath, !l.lean, pre.saw(), p.t())
+	m, err := readManifest(p.manifestPath, l.lean, pre.saw(), p.t())
 	if pre.ahead != nil {
 		pre.ahead.done() // the last names; the readers finish beside what follows
 	}

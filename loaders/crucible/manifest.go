@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -37,35 +39,194 @@ var knownStatus = map[string]bool{
 }
 
 // Entry is one dispatch as its authoritative (last) manifest line records it.
+//
+// A manifest has an Entry per dispatch (100,000 and more), so the values
+// that repeat or follow from others are not kept in it: the role,
+// status and phase, and the template of a file named "<seq>-<template>"
+// (as crucible names them), are a tag shared with other entries; a task
+// written as a plain number and a known model tier are a few bits made
+// again when asked for (File, Task, ModelTier); anything else is kept in
+// the side record.
 type Entry struct {
-	Seq     int
-	File    string
-	Role    string
-	Status  string
+	Seq int
+	// tag holds the role, status and phase (Role, Status, Phase) and the
+	// template of a file named "<seq>-<template>": a pipeline has a few
+	// dozen of each and a few hundred of them together, shared by the
+	// entries that have them.
+	tag *entryTag
+	// Summary is the summary as written. A lean manifest (`plan --json`)
+	// keeps it only for the roles verified by commits (their commits
+	// are matched on its words); the plan reads the others again from
+	// the line (lineReader).
 	Summary string
-	// Phase is the phase as written; HasPhase (below) is false for null
-	// or absent.
-	Phase string
-	// Task is the task number as written, "" for null or absent.
-	Task string
 	// Duration is in seconds; HasDuration (below) is false when absent.
-	Duration  float64
-	ModelTier string
-	// Line is the 1-based line of the authoritative entry; Lines counts
-	// the lines recorded for this seq.
-	Line  int
-	Lines int
+	Duration float64
+	// rare holds the values few entries have (see the methods below):
+	// nil for most.
+	rare *entryRare
 	// SupersededBy is the seq of a later replay entry (replay_of = Seq)
 	// whose status stands for this one; 0 when none.
 	SupersededBy int
-	// rare holds the values few entries have (see the methods below):
-	// nil for most. An Entry per dispatch, 100,000 and more: four strings
-	// and a number in every entry would cost 72 bytes each.
-	rare *entryRare
+	// Line is the 1-based line of the authoritative entry; Lines counts
+	// the lines recorded for this seq (a manifest is at most 1 GiB).
+	Line  int32
+	Lines int32
+	// off is where the authoritative line starts in the file.
+	off uint32
+	// taskN is the task's number plus one when the task is written as
+	// a plain number (Task); 0 otherwise.
+	taskN uint32
+	// tier is the model tier's index in tiers; tierOther: in rare.
+	tier uint8
+	// fileHow says where File is: none, the usual name, or rare.
+	fileHow uint8
+	// sumAt and sumN say where the summary is in the line (trimmed, as
+	// add reads it) for a lean manifest's rows (lineReader): sumN is its
+	// length plus one, 0 when the line must be decoded again.
+	sumAt, sumN uint16
 	// The flags sit together: each padded flag among the fields would
 	// cost 7 bytes.
 	HasPhase    bool
 	HasDuration bool
+}
+
+// entryTag is an entry's role, status and phase, and the template of
+// its file when the file is named "<seq>-<template>" (see Entry.tag).
+type entryTag struct{ role, status, phase, tmpl string }
+
+// Role is the role as written, trimmed.
+func (e *Entry) Role() string {
+	if e.tag == nil {
+		return ""
+	}
+	return e.tag.role
+}
+
+// Status is the status, trimmed and in lower case; a line without one
+// is read as dispatched.
+func (e *Entry) Status() string {
+	if e.tag == nil {
+		return ""
+	}
+	return e.tag.status
+}
+
+// Phase is the phase as written; HasPhase is false for null or absent.
+func (e *Entry) Phase() string {
+	if e.tag == nil {
+		return ""
+	}
+	return e.tag.phase
+}
+
+// maxTags bounds the tags shared by a manifest's entries; past it each
+// entry has its own.
+const maxTags = 4096
+
+// tagFor is the tag of role, status, phase and tmpl, shared. tmpl may
+// be the scanner's (see lineScanner.own): a new tag keeps a copy.
+func (m *Manifest) tagFor(role, status, phase, tmpl string) *entryTag {
+	k := entryTag{role, status, phase, tmpl}
+	if t := m.lastTag; t != nil && *t == k {
+		return t
+	}
+	t, ok := m.tags[k]
+	if !ok {
+		t = new(entryTag)
+		*t = k
+		t.tmpl = strings.Clone(tmpl)
+		if m.tags == nil {
+			m.tags = map[entryTag]*entryTag{}
+		}
+		if len(m.tags) < maxTags {
+			m.tags[*t] = t // its own copy of tmpl as the key
+		}
+	}
+	m.lastTag = t
+	return t
+}
+
+// Where an entry's file name is (Entry.fileHow).
+const (
+	fileNone  = iota // no file
+	fileUsual        // "<seq>-<tag.tmpl>"
+	fileRare         // rare.file
+)
+
+// tiers are the model tiers crucible writes, by Entry.tier; any other is
+// kept in the side record.
+var tiers = [...]string{"", "haiku", "sonnet", "opus"}
+
+const tierOther = 255
+
+// File is the dispatch file's name as the line records it, "" for none.
+func (e *Entry) File() string {
+	switch e.fileHow {
+	case fileUsual:
+		return strconv.Itoa(e.Seq) + "-" + e.tag.tmpl
+	case fileRare:
+		return e.rare.file
+	}
+	return ""
+}
+
+// HasFile says whether the line records a file (File is not "").
+func (e *Entry) HasFile() bool { return e.fileHow != fileNone }
+
+// fileIs says whether File is name, without making File.
+func (e *Entry) fileIs(name string) bool {
+	if e.fileHow == fileUsual {
+		t, ok := fileTemplate(e.Seq, name)
+		return ok && t == e.tag.tmpl
+	}
+	return e.File() == name
+}
+
+// fileTemplate is what follows "<seq>-" in name; ok is false when name
+// does not start with it.
+func fileTemplate(seq int, name string) (string, bool) {
+	var d [24]byte
+	n := strconv.AppendInt(d[:0], int64(seq), 10)
+	if len(name) <= len(n) || name[:len(n)] != string(n) || name[len(n)] != '-' {
+		return "", false
+	}
+	return name[len(n)+1:], true
+}
+
+// Task is the task number as written, "" for null or absent.
+func (e *Entry) Task() string {
+	if e.taskN != 0 {
+		return strconv.FormatUint(uint64(e.taskN-1), 10)
+	}
+	if e.rare == nil {
+		return ""
+	}
+	return e.rare.task
+}
+
+// plainNumber is s read as a number written plainly (digits, no leading
+// zero, at most nine): the number plus one, 0 when s is not one.
+func plainNumber(s string) uint32 {
+	if s == "" || len(s) > 9 || (s[0] == '0' && len(s) > 1) {
+		return 0
+	}
+	n := uint32(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0
+		}
+		n = n*10 + uint32(c-'0')
+	}
+	return n + 1
+}
+
+// ModelTier is the model tier as written, "" when absent.
+func (e *Entry) ModelTier() string {
+	if e.tier == tierOther {
+		return e.rare.tier
+	}
+	return tiers[e.tier]
 }
 
 // entryRare is what replay entries and some writers add to a line.
@@ -76,6 +237,11 @@ type entryRare struct {
 	mutation      string
 	output        string
 	timestamp     string
+	// file, task and tier are File, Task and ModelTier when their
+	// entry cannot make them (see Entry).
+	file string
+	task string
+	tier string
 	// ephase is EPhase for an entry with no phase of its own.
 	ephase string
 	// hdrPhase is the **Phase:** of the dispatch file's audit header,
@@ -89,7 +255,7 @@ type entryRare struct {
 // earlier entry (see link).
 func (e *Entry) EPhase() string {
 	if e.HasPhase {
-		return e.Phase
+		return e.Phase()
 	}
 	if e.rare == nil {
 		return ""
@@ -162,13 +328,16 @@ func (e *Entry) Final(m *Manifest) string {
 			return r.Final(m)
 		}
 	}
-	return e.Status
+	return e.Status()
 }
 
 // Template is the dispatch template the entry's file was written from:
 // the file name without its "<seq>-" prefix.
 func (e *Entry) Template() string {
-	f := e.File
+	if e.fileHow == fileUsual && e.Seq >= 0 {
+		return e.tag.tmpl // what follows "<seq>-"
+	}
+	f := e.File()
 	if i := strings.IndexByte(f, '-'); i > 0 && allDigits(f[:i]) {
 		f = f[i+1:]
 	}
@@ -235,6 +404,17 @@ type Manifest struct {
 	// Fingerprint is sha256 of the bytes read; Size their count.
 	Fingerprint string
 	Size        int64
+
+	// lean: read for `plan --json` alone (see Entry.Summary); kinds
+	// says, per role, whether it is verified by commits. info is the
+	// file read (lineReader reads it again).
+	lean  bool
+	kinds map[string]bool
+	info  fs.FileInfo
+	// tags are the entries' shared tags (tagFor), lastTag the last one
+	// given.
+	tags    map[entryTag]*entryTag
+	lastTag *entryTag
 
 	// block is where the next entries are taken from: entries are
 	// allocated a block at a time, not one by one.
@@ -323,13 +503,14 @@ const maxLine = 1 << 20
 
 // ReadManifest parses the manifest at path line by line. A file over
 // fsx.MaxStreamFile (1 GiB) is refused before anything is read.
-func ReadManifest(path string) (*Manifest, error) { return readManifest(path, true, nil, &english) }
+func ReadManifest(path string) (*Manifest, error) { return readManifest(path, false, nil, &english) }
 
-// readManifest is ReadManifest; without hash, the manifest's
-// Fingerprint is left empty (a load that will never write). saw, when
+// readManifest is ReadManifest; lean, the manifest's Fingerprint is left
+// empty (a load that will never write) and summaries are kept only where
+// verification reads them (Entry.Summary). saw, when
 // not nil, is given each line's entry as it stands once the line is
 // read (it must not keep it). t says the size limit's error.
-func readManifest(path string, hash bool, saw func(*Entry), t *Text) (*Manifest, error) {
+func readManifest(path string, lean bool, saw func(*Entry), t *Text) (*Manifest, error) {
 	f, err := fsx.Open(path, fsx.MaxStreamFile+1)
 	if err != nil {
 		return nil, err
@@ -338,32 +519,38 @@ func readManifest(path string, hash bool, saw func(*Entry), t *Text) (*Manifest,
 	if st := f.Info; st.Size() > fsx.MaxStreamFile {
 		return nil, errors.New(t.TooLarge.F(path, st.Size(), int64(fsx.MaxStreamFile)))
 	}
-	m, err := parseManifest(f, hash, saw)
+	m, err := parseManifest(f, lean, saw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	m.Path = path
+	m.Path, m.info = path, f.Info
 	return m, nil
 }
 
 // ParseManifest reads a manifest from r with a streaming line reader: a
 // line that is not a JSON object with a whole-number seq is skipped and
 // recorded in Bad; the last valid line per seq wins.
-func ParseManifest(r io.Reader) (*Manifest, error) { return parseManifest(r, true, nil) }
+func ParseManifest(r io.Reader) (*Manifest, error) { return parseManifest(r, false, nil) }
 
-func parseManifest(r io.Reader, hash bool, saw func(*Entry)) (*Manifest, error) {
+func parseManifest(r io.Reader, lean bool, saw func(*Entry)) (*Manifest, error) {
+	hash := !lean
 	h := sha256.New()
 	if hash {
 		r = io.TeeReader(r, h)
 	}
 	cr := &countingReader{r: r}
 	br := bufio.NewReaderSize(cr, 64<<10)
-	m := &Manifest{UnknownStatus: map[string]int{}}
+	m := &Manifest{UnknownStatus: map[string]int{}, lean: lean}
 	var long []byte
 	var sc lineScanner
 	line := 0
+	var at, next int64 // where the line starts; where the next one does
 	for {
 		chunk, err := br.ReadSlice('\n')
+		if long == nil {
+			at = next
+		}
+		next += int64(len(chunk))
 		if errors.Is(err, bufio.ErrBufferFull) {
 			// A line longer than the buffer: gather it, up to maxLine.
 			if len(long) <= maxLine {
@@ -384,7 +571,7 @@ func parseManifest(r io.Reader, hash bool, saw func(*Entry)) (*Manifest, error) 
 			line++
 			m.Lines = line
 			newline := chunk[len(chunk)-1] == '\n'
-			if e := m.add(&sc, line, chunk, newline, errors.Is(err, io.EOF)); e != nil && saw != nil {
+			if e := m.add(&sc, line, at, chunk, newline, errors.Is(err, io.EOF)); e != nil && saw != nil {
 				saw(e)
 			}
 		}
@@ -487,7 +674,8 @@ func (m *Manifest) bad(line int, why BadWhy, arg, reason string) {
 
 // add reads one line; it returns the seq's entry as the line leaves it,
 // nil for a line that gives none.
-func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) *Entry {
+// at is where the line starts in the file.
+func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, last bool) *Entry {
 	if line == 1 {
 		b = textin.TrimBOM(b) // a UTF-8 byte order mark
 	}
@@ -522,57 +710,102 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 		if !raw.Seq.set {
 			m.bad(line, BadNoSeq, "", "no seq")
 		} else {
-			m.bad(line, BadSeq, raw.Seq.s, fmt.Sprintf("seq %q is not a whole number", raw.Seq.s))
+			arg := sc.own(raw.Seq.s)
+			m.bad(line, BadSeq, arg, fmt.Sprintf("seq %q is not a whole number", arg))
 		}
 		return nil
 	}
 	// e is built on the stack: a seq's later line overwrites its entry
 	// in place, so each dispatch costs one allocation, not one per line.
-	e := Entry{
-		Seq: seq, File: raw.File.s, Role: strings.TrimSpace(raw.Role.s),
-		Status:  strings.ToLower(strings.TrimSpace(raw.Status.s)),
-		Summary: raw.Summary.s, Phase: strings.TrimSpace(raw.Phase.s), HasPhase: raw.Phase.set && strings.TrimSpace(raw.Phase.s) != "",
-		Task: raw.Task.s, ModelTier: raw.ModelTier.s,
-		Line: line, Lines: 1,
-	}
+	// The line's values are the scanner's until the next line: what is
+	// kept is copied (sc.own).
+	e := Entry{Seq: seq, Line: int32(line), Lines: 1, off: uint32(min(at, math.MaxUint32))}
+	role, phase := sc.own(strings.TrimSpace(raw.Role.s)), sc.own(strings.TrimSpace(raw.Phase.s))
+	e.HasPhase = raw.Phase.set && phase != ""
+	status := sc.own(strings.ToLower(strings.TrimSpace(raw.Status.s)))
 	e.Duration, e.HasDuration = raw.Duration.float()
-	rare := entryRare{replaySession: raw.ReplaySession.s, mutation: raw.Mutation.s, output: firstSet(raw.Output, raw.OutputFile),
-		timestamp: firstSet(raw.Timestamp, raw.StartedAt, raw.DispatchedAt, raw.TS)}
+	rare := entryRare{replaySession: sc.own(raw.ReplaySession.s), mutation: sc.own(raw.Mutation.s), output: sc.own(firstSet(raw.Output, raw.OutputFile)),
+		timestamp: sc.own(firstSet(raw.Timestamp, raw.StartedAt, raw.DispatchedAt, raw.TS))}
 	rare.replayOf, rare.hasReplayOf = raw.ReplayOf.int()
-	if e.Status == "" {
-		e.Status = StatusDispatched
+	if status == "" {
+		status = StatusDispatched
 		m.bad(line, BadNoStatus, "", "no status (read as dispatched)")
-	} else if !knownStatus[e.Status] {
-		m.UnknownStatus[e.Status]++
+	} else if !knownStatus[status] {
+		m.UnknownStatus[status]++
 	}
 	m.Valid++
-	if prev := m.BySeq(seq); prev != nil {
+	file, task, tier, tmpl := raw.File.s, raw.Task.s, raw.ModelTier.s, ""
+	prev := m.BySeq(seq)
+	if prev != nil {
 		e.Lines = prev.Lines + 1
 		// A completion line that leaves out context fields keeps the
 		// dispatched line's.
-		if e.File == "" {
-			e.File = prev.File
+		if role == "" {
+			role = prev.Role()
 		}
-		if e.Role == "" {
-			e.Role = prev.Role
+		if file == "" {
+			if prev.fileHow == fileUsual {
+				e.fileHow, tmpl = fileUsual, prev.tag.tmpl
+			} else {
+				file = prev.File()
+			}
 		}
 		if !e.HasPhase && !raw.Phase.set {
-			e.Phase, e.HasPhase = prev.Phase, prev.HasPhase
+			phase, e.HasPhase = prev.Phase(), prev.HasPhase
 		}
-		if e.Task == "" && !raw.Task.set {
-			e.Task = prev.Task
+		if task == "" && !raw.Task.set {
+			e.taskN = prev.taskN
+			if prev.taskN == 0 {
+				task = prev.Task()
+			}
 		}
 		if rare.timestamp == "" {
 			rare.timestamp = prev.Timestamp()
 		}
-		if e.ModelTier == "" {
-			e.ModelTier = prev.ModelTier
+		if tier == "" {
+			tier = prev.ModelTier()
 		}
-		e.setRare(rare)
+	}
+	if file != "" {
+		if t, ok := fileTemplate(seq, file); ok {
+			e.fileHow, tmpl = fileUsual, t
+		} else {
+			e.fileHow, rare.file = fileRare, sc.own(file)
+		}
+	}
+	e.tag = m.tagFor(role, status, phase, tmpl)
+	if e.taskN == 0 && task != "" {
+		if e.taskN = plainNumber(task); e.taskN == 0 {
+			rare.task = sc.own(task)
+		}
+	}
+	if tier != "" {
+		e.tier = tierOther
+		for i, t := range tiers {
+			if t == tier {
+				e.tier = uint8(i)
+			}
+		}
+		if e.tier == tierOther {
+			rare.tier = sc.own(tier)
+		}
+	}
+	switch {
+	case sc.sumAt == -2:
+		e.sumN = 1 // none
+	case sc.sumAt >= 0 && sc.sumAt <= math.MaxUint16 && sc.sumN < math.MaxUint16:
+		e.sumAt, e.sumN = uint16(sc.sumAt), uint16(sc.sumN+1)
+	}
+	// The summary: a lean manifest keeps it where verification reads it
+	// (see Entry.Summary).
+	if raw.Summary.s != "" && (!m.lean || m.commitRole(role)) {
+		e.Summary = sc.own(raw.Summary.s)
+	}
+	e.setRare(rare)
+	if prev != nil {
 		*prev = e
 		return prev
 	}
-	e.setRare(rare)
 	if len(m.Seqs) == cap(m.Seqs) {
 		// Doubling: append grows a long slice by a quarter at a time,
 		// and copies it each time.
@@ -583,6 +816,22 @@ func (m *Manifest) add(sc *lineScanner, line int, b []byte, newline, last bool) 
 	*ne = e
 	m.put(seq, ne)
 	return ne
+}
+
+// commitRole says whether a role's dispatches are verified by commits,
+// worked out once per role.
+func (m *Manifest) commitRole(role string) bool {
+	c, ok := m.kinds[role]
+	if !ok {
+		c = RoleKind(role) == KindCommit
+		if m.kinds == nil {
+			m.kinds = map[string]bool{}
+		}
+		if len(m.kinds) < 1024 {
+			m.kinds[role] = c
+		}
+	}
+	return c
 }
 
 // setRare keeps r in e when it holds anything (only then is it copied
@@ -638,7 +887,7 @@ func (m *Manifest) link() {
 	m.NullPhases = 0
 	for _, s := range m.Seqs {
 		e := m.BySeq(s)
-		own, ph := e.HasPhase, e.Phase
+		own, ph := e.HasPhase, e.Phase()
 		if !own {
 			m.NullPhases++
 			if e.rare != nil && e.rare.hdrPhase != "" {

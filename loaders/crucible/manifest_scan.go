@@ -2,7 +2,9 @@ package crucible
 
 import (
 	"encoding/json"
+	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The manifest's hot path. A 200,000-line manifest is read on every
@@ -23,6 +25,7 @@ func (sc *lineScanner) decode(b []byte, raw *rawEntry) error {
 		return nil
 	}
 	*raw = rawEntry{}
+	sc.sumAt = -1 // where the summary is: not known
 	return json.Unmarshal(b, raw)
 }
 
@@ -132,6 +135,10 @@ type lineScanner struct {
 	vals []byte
 	pend []pending
 	esc  []byte // an escaped string, decoded
+	// sumAt is where the line's summary starts in it, sumN its length:
+	// -2 when the line has none, -1 when it is not the line's bytes as
+	// they are (escaped, a number, or read by encoding/json).
+	sumAt, sumN int
 }
 
 // pending is a field's value until the line is read: a piece of vals, or
@@ -141,6 +148,20 @@ type pending struct {
 	s        string
 	off, end int
 	ready    bool
+}
+
+// own is s, copied when it is a piece of the line's values (borrowed
+// until the next line, see scan).
+func (sc *lineScanner) own(s string) string {
+	if s == "" || cap(sc.vals) == 0 {
+		return s
+	}
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(sc.vals)))
+	if p >= base && p < base+uintptr(cap(sc.vals)) {
+		return strings.Clone(s)
+	}
+	return s
 }
 
 // entry is the line buffer, zeroed.
@@ -204,14 +225,18 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // false its content is undefined.
 func (sc *lineScanner) scan(b []byte, raw *rawEntry) bool {
 	sc.vals, sc.pend = sc.vals[:0], sc.pend[:0]
+	sc.sumAt = -2
 	if !sc.fields(b, raw) {
 		return false
 	}
 	// Later keys win, as in encoding/json: pending values are applied
-	// in the order they were read.
+	// in the order they were read. The values are pieces of vals,
+	// borrowed until the next line: what is kept is copied (own), so
+	// that a line's numbers and the values made again from others (a
+	// usual file name, a numeric task) cost nothing.
 	var line string
 	if len(sc.vals) > 0 {
-		line = string(sc.vals)
+		line = unsafe.String(&sc.vals[0], len(sc.vals))
 	}
 	for _, p := range sc.pend {
 		if p.ready {
@@ -271,6 +296,12 @@ func (sc *lineScanner) fields(b []byte, raw *rawEntry) bool {
 				return false
 			}
 			sc.set(raw, f, v)
+			if f == &raw.Summary {
+				sc.sumAt, sc.sumN = -1, 0
+				if next-2-i == len(v) { // not escaped: b's own bytes
+					sc.sumAt, sc.sumN = i+1, len(v)
+				}
+			}
 			i = next
 		case c == 'n':
 			if !lit(b, i, "null") {
@@ -288,6 +319,9 @@ func (sc *lineScanner) fields(b []byte, raw *rawEntry) bool {
 			if f != nil {
 				sc.pend = append(sc.pend, pending{f: f, s: w, ready: true})
 			}
+			if f == &raw.Summary {
+				sc.sumAt = -1
+			}
 			i += len(w)
 		case c == '-' || ('0' <= c && c <= '9'):
 			end, ok := numberEnd(b, i)
@@ -295,6 +329,9 @@ func (sc *lineScanner) fields(b []byte, raw *rawEntry) bool {
 				return false
 			}
 			sc.set(raw, f, b[i:end])
+			if f == &raw.Summary {
+				sc.sumAt = -1
+			}
 			i = end
 		default:
 			return false // an object, an array, or not JSON

@@ -22,12 +22,12 @@ func TestManifestLastEntryPerSeqWins(t *testing.T) {
 	}
 	// seq 5 and 6 were dispatched together; each one's last line wins.
 	for seq, want := range map[int]string{1: "completed", 5: "completed", 6: "completed", 10: "dispatched"} {
-		if e := m.BySeq(seq); e.Status != want {
-			t.Errorf("seq %d: %s, want %s", seq, e.Status, want)
+		if e := m.BySeq(seq); e.Status() != want {
+			t.Errorf("seq %d: %s, want %s", seq, e.Status(), want)
 		}
 	}
 	e := m.BySeq(5)
-	if e.Line != 11 || e.Lines != 2 || e.Task != "1" || !e.HasDuration || e.Duration != 400 || e.Phase != "3" || e.Template() != "build-implementer.md" {
+	if e.Line != 11 || e.Lines != 2 || e.Task() != "1" || !e.HasDuration || e.Duration != 400 || e.Phase() != "3" || e.Template() != "build-implementer.md" {
 		t.Fatalf("seq 5: %+v", e)
 	}
 }
@@ -87,7 +87,7 @@ func TestManifestLooseValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := m.BySeq(1)
-	if e.Status != "completed" || e.Phase != "2" || e.Task != "3" || e.Duration != 83.5 {
+	if e.Status() != "completed" || e.Phase() != "2" || e.Task() != "3" || e.Duration != 83.5 {
 		t.Fatalf("seq 1 %+v", e)
 	}
 	// A null phase inherits the phase before it.
@@ -101,7 +101,7 @@ func TestManifestLooseValues(t *testing.T) {
 		t.Fatalf("seq 4 phase %q", m.BySeq(4).EPhase())
 	}
 	// seq "x" is bad; seq 5 without a status is read as dispatched.
-	if len(m.Bad) != 2 || m.Bad[0].Line != 5 || m.BySeq(5).Status != StatusDispatched {
+	if len(m.Bad) != 2 || m.Bad[0].Line != 5 || m.BySeq(5).Status() != StatusDispatched {
 		t.Fatalf("bad %+v seq5 %+v", m.Bad, m.BySeq(5))
 	}
 }
@@ -112,7 +112,7 @@ func TestManifestCompletionLineKeepsContext(t *testing.T) {
 `
 	m, _ := ParseManifest(strings.NewReader(in))
 	e := m.BySeq(1)
-	if e.Role != "build-implementer" || e.Phase != "3" || e.Task != "4" || e.File != "1-build-implementer.md" || e.Status != "completed" {
+	if e.Role() != "build-implementer" || e.Phase() != "3" || e.Task() != "4" || e.File() != "1-build-implementer.md" || e.Status() != "completed" {
 		t.Fatalf("%+v", e)
 	}
 }

@@ -39,6 +39,8 @@ type ErrText struct {
 
 	// A manifest over the size limit.
 	TooLarge i18n.M
+	// A manifest changed between its load and `plan --json`'s rows.
+	ChangedSince i18n.M
 
 	// Writes.
 	UnknownChoice, CPGoneApply, TakingCP, ListingCP, RestoringCP, ArchiveExists i18n.M
@@ -89,7 +91,8 @@ var englishErrs = ErrText{
 	NoPipelineID:   "no pipeline_id: the dispatch directory cannot be found",
 	NotASession:    i18n.T("pipeline_id {id} is not a session id"),
 
-	TooLarge: i18n.T("{path}: {size} bytes is over pickup's {limit} byte (1 GiB) limit for a manifest: not read"),
+	TooLarge:     i18n.T("{path}: {size} bytes is over pickup's {limit} byte (1 GiB) limit for a manifest: not read"),
+	ChangedSince: i18n.T("crucible: {path} changed while its plan was written; the plan's rows were not all written"),
 
 	UnknownChoice:  i18n.T("crucible: unknown choice {choice}"),
 	CPGoneApply:    i18n.T("checkpoint {short} ({reason}) is no longer in the shadow repository {dir}; nothing was restored"),

@@ -1,6 +1,7 @@
 package crucible
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -117,6 +118,9 @@ type ReplayPlan struct {
 	// of the size, and made again from them (checkAt).
 	lean       bool
 	leanChecks []leanCheck
+	// lines reads the rows' summaries again from a lean manifest (see
+	// Entry.Summary) while rows are made.
+	lines *lineReader
 	// failed holds the evidence of each check that failed, by seq: its
 	// dispatch is re-executed, and its row says why.
 	failed map[int]string
@@ -256,7 +260,7 @@ func (pl *ReplayPlan) verifyBefore(in planInput, phases []*Phase, point int) (ma
 		for _, e := range phases[i].Dispatches {
 			if e.SupersededBy == 0 && e.Final(m) == StatusCompleted {
 				todo = append(todo, e)
-				if in.ev.kind(e.Role) == KindCommit {
+				if in.ev.kind(e.Role()) == KindCommit {
 					timed = append(timed, e)
 				}
 			}
@@ -278,18 +282,18 @@ func (pl *ReplayPlan) verifyBefore(in planInput, phases []*Phase, point int) (ma
 				lc := checked[next]
 				next++
 				if !in.lean {
-					pl.Checks = append(pl.Checks, lc.check(in.ev.kind(e.Role)))
+					pl.Checks = append(pl.Checks, lc.check(in.ev.kind(e.Role())))
 				}
 				switch lc.verdict {
 				case vFailed:
-					failures[i] = append(failures[i], lc.check(in.ev.kind(e.Role)))
+					failures[i] = append(failures[i], lc.check(in.ev.kind(e.Role())))
 				case vCannotCheck:
-					unchecked = append(unchecked, lc.check(in.ev.kind(e.Role)))
+					unchecked = append(unchecked, lc.check(in.ev.kind(e.Role())))
 				}
 			case Finished(final):
 				// skipped, replayed, or stood for by a finished replay
 			default:
-				c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Kind: "status",
+				c := Check{Seq: e.Seq, Role: e.Role(), Phase: e.EPhase(), Kind: "status",
 					Evidence: t.StatusNotComplete.F(t.statusWord(final))}
 				failures[i] = append(failures[i], c)
 			}
@@ -467,7 +471,7 @@ func (pl *ReplayPlan) rows(in planInput, point int) {
 		}
 		pl.nReExec += len(p.Dispatches)
 		for _, e := range p.Dispatches {
-			if in.ev.kind(e.Role) != KindCommit || Finished(e.Final(m)) {
+			if in.ev.kind(e.Role()) != KindCommit || Finished(e.Final(m)) {
 				continue
 			}
 			if found, _, err := in.ev.commits(e); err == nil && len(found) > 0 {
@@ -514,8 +518,16 @@ func (pl *ReplayPlan) keepRows() {
 		}
 		r.Why, r.whyPre = w, ""
 	}
-	pl.eachRow(true, func(r *Row) error { join(r); pl.Skip = append(pl.Skip, *r); return nil })
-	pl.eachRow(false, func(r *Row) error { join(r); pl.ReExecute = append(pl.ReExecute, *r); return nil })
+	// A lean manifest's summaries are read again (and kept: they are
+	// the reader's only until its next line).
+	own := func(r *Row) {}
+	if pl.m.lean {
+		pl.lines = newLineReader(pl.m, pl.text())
+		defer func() { pl.lines.close(); pl.lines = nil }()
+		own = func(r *Row) { r.Summary = strings.Clone(r.Summary) }
+	}
+	pl.eachRow(true, func(r *Row) error { join(r); own(r); pl.Skip = append(pl.Skip, *r); return nil })
+	pl.eachRow(false, func(r *Row) error { join(r); own(r); pl.ReExecute = append(pl.ReExecute, *r); return nil })
 	pl.lean = false
 }
 
@@ -534,10 +546,20 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 	// phase, dispatch by dispatch), for the dispatches before the point
 	// as it was before any fallback: a row's check is at the cursor.
 	next, nChecks := 0, pl.checkCount()
+	if m.lean && pl.lines == nil {
+		return errors.New("crucible: plan rows: a lean manifest's lines are not open")
+	}
 	var r Row // one row, made again for each dispatch: f does not keep it
 	for i := lo; i < hi; i++ {
 		for _, e := range pl.phases[i].Dispatches {
-			r = Row{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Task: e.Task, Status: e.Status, Summary: e.Summary, Template: e.Template()}
+			r = Row{Seq: e.Seq, Role: e.Role(), Phase: e.EPhase(), Task: e.Task(), Status: e.Status(), Summary: e.Summary, Template: e.Template()}
+			if m.lean {
+				s, err := pl.lines.summary(e)
+				if err != nil {
+					return err
+				}
+				r.Summary = s
+			}
 			if skip {
 				ev, checked := "", true
 				if next < nChecks && pl.checkSeq(next) == e.Seq {
@@ -548,9 +570,9 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 				switch {
 				case e.SupersededBy != 0:
 					r.Why = t.RowReplayed.F(e.SupersededBy, t.statusWord(e.Final(m)))
-				case e.Status == StatusSkipped:
+				case e.Status() == StatusSkipped:
 					r.Why = t.RowSkipped
-				case e.Status == StatusReplayed:
+				case e.Status() == StatusReplayed:
 					r.Why = t.RowRecorded
 				case !checked:
 					r.whyPre, r.Why = t.NotVerified, ev
@@ -562,7 +584,7 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 					r.Mutation = r.Template + " -> " + repl
 					r.Template = r.Mutation
 				}
-				r.Why = pl.reexecWhy(e, i == pl.point)
+				r.Why = pl.reexecWhy(e, i == pl.point, r.Summary)
 			}
 			if err := f(&r); err != nil {
 				return err
@@ -589,25 +611,26 @@ func (pl *ReplayPlan) ReExecuteCount() int {
 	return len(pl.ReExecute)
 }
 
-func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool) string {
+// reexecWhy is a re-executed row's reason; summary is e's.
+func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool, summary string) string {
 	m, t := pl.m, pl.text()
 	var why string
 	final := e.Final(m)
 	switch {
 	case e.SupersededBy != 0:
 		why = t.ReReplayed.F(e.SupersededBy, t.statusWord(final))
-	case e.Status == StatusDispatched:
+	case e.Status() == StatusDispatched:
 		why = t.ReInFlight
-	case e.Status == StatusFailed || e.Status == StatusError:
-		why = t.reEnded(e.Status, oneLine(e.Summary))
-	case !knownStatus[e.Status]:
-		why = t.ReUnknown.F(strconv.Quote(e.Status))
+	case e.Status() == StatusFailed || e.Status() == StatusError:
+		why = t.reEnded(e.Status(), oneLine(summary))
+	case !knownStatus[e.Status()]:
+		why = t.ReUnknown.F(strconv.Quote(e.Status()))
 	case pl.failed[e.Seq] != "":
-		why = t.ReNotVerified.F(e.Status, pl.failed[e.Seq])
+		why = t.ReNotVerified.F(e.Status(), pl.failed[e.Seq])
 	case atPoint:
-		why = t.ReAtPoint.F(e.Status)
+		why = t.ReAtPoint.F(e.Status())
 	default:
-		why = t.ReAfter.F(e.Status)
+		why = t.ReAfter.F(e.Status())
 	}
 	if e.HasReplayOf() {
 		why = t.ReReplayOf.F(e.ReplayOf(), why)
@@ -624,7 +647,7 @@ func (pl *ReplayPlan) crashedAt(m *Manifest, phases []*Phase) {
 		if f := e.Final(m); !Finished(f) && e.SupersededBy == 0 {
 			pl.Crashed.Phase = e.EPhase()
 			t := pl.text()
-			pl.Crashed.Context = t.crashContext(e.Seq, t.roleOr(e.Role), t.templateOr(e), e.Task, t.crashWhat(f))
+			pl.Crashed.Context = t.crashContext(e.Seq, t.roleOr(e.Role()), t.templateOr(e), e.Task(), t.crashWhat(f))
 			return
 		}
 	}
@@ -651,7 +674,7 @@ func (pl *ReplayPlan) firstTime(in planInput) (time.Time, bool) {
 		if e.ReplaySession() != "" {
 			continue
 		}
-		if t, _, ok := in.ev.Start(e); ok {
+		if t, _, ok := in.ev.startOf(e); ok {
 			return t, true
 		}
 		break

@@ -22,6 +22,11 @@ import (
 // reflection. Here the three long arrays are streamed row by row, and
 // everything else goes through encoding/json.
 func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
+	if pl.lean && pl.m.lean {
+		// The rows' summaries are read again from the manifest.
+		pl.lines = newLineReader(pl.m, pl.text())
+		defer func() { pl.lines.close(); pl.lines = nil }()
+	}
 	cp := *pl
 	// each gives a long array's elements, a row or a check, in order
 	// to add; a lean plan's rows are made as they are written.
@@ -55,11 +60,11 @@ func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 				kinds := map[string]string{}
 				var c Check
 				for _, lc := range pl.leanChecks {
-					k, ok := kinds[lc.e.Role]
+					k, ok := kinds[lc.e.Role()]
 					if !ok {
-						k = RoleKind(lc.e.Role)
+						k = RoleKind(lc.e.Role())
 						if len(kinds) < 1024 {
-							kinds[lc.e.Role] = k
+							kinds[lc.e.Role()] = k
 						}
 					}
 					c = lc.check(k)

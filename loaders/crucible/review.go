@@ -119,7 +119,7 @@ func timeline(t *Text, m *Manifest, limit int) []string {
 		if e.HasDuration {
 			d = Dur(e.Duration)
 		}
-		l := fmt.Sprintf("#%d %s · %s · %s · %s", e.Seq, t.roleOr(e.Role), t.phase(e.EPhase()), t.statusWord(e.Status), d)
+		l := fmt.Sprintf("#%d %s · %s · %s · %s", e.Seq, t.roleOr(e.Role()), t.phase(e.EPhase()), t.statusWord(e.Status()), d)
 		if e.SupersededBy != 0 {
 			l += " · " + t.ReplayedAs.F(e.SupersededBy)
 		}

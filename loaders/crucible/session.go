@@ -467,8 +467,8 @@ func (pl *ReplayPlan) resumeReason() string {
 func lastStatus(m *Manifest) string {
 	best, line := "", 0
 	for _, s := range m.Seqs {
-		if e := m.BySeq(s); e.Line > line {
-			best, line = e.Status, e.Line
+		if e := m.BySeq(s); int(e.Line) > line {
+			best, line = e.Status(), int(e.Line)
 		}
 	}
 	return best

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -163,13 +164,8 @@ func (ev *evidence) outputs(e *Entry) []string {
 			}
 		}
 	}
-	prefix := strconv.Itoa(e.Seq) + "-"
 	for _, d := range ev.dirs {
-		for _, name := range ev.listed(d).prefixed(prefix) {
-			if name != e.File {
-				out = append(out, name)
-			}
-		}
+		out = append(out, ev.besides(e, d)...)
 		if len(out) > 0 {
 			break
 		}
@@ -177,15 +173,45 @@ func (ev *evidence) outputs(e *Entry) []string {
 	return out
 }
 
+// firstOutput is outputs(e)[0], "" when there is none, without the list.
+func (ev *evidence) firstOutput(e *Entry) string {
+	if e.Output() != "" {
+		if outs := ev.outputs(e); len(outs) > 0 {
+			return outs[0]
+		}
+	}
+	for _, d := range ev.dirs {
+		if names := ev.besides(e, d); len(names) > 0 {
+			return names[0]
+		}
+	}
+	return ""
+}
+
+// besides lists the files "<seq>-…" of folder d (an ev.dirs) other than
+// the entry's dispatch file. Usually the dispatch file is not among them
+// and the listing's own run of names is given, not a copy.
+func (ev *evidence) besides(e *Entry, d string) []string {
+	var n [24]byte
+	names := ev.listed(d).prefixed(string(append(strconv.AppendInt(n[:0], int64(e.Seq), 10), '-')))
+	for i, name := range names {
+		if e.fileIs(name) {
+			out := slices.Clip(names[:i])
+			return append(out, names[i+1:]...)
+		}
+	}
+	return names
+}
+
 // verify checks one dispatch whose final status is completed.
 func (ev *evidence) verify(e *Entry) (Check, verdict) {
-	c := Check{Seq: e.Seq, Role: e.Role, Phase: e.EPhase(), Kind: ev.kind(e.Role)}
+	c := Check{Seq: e.Seq, Role: e.Role(), Phase: e.EPhase(), Kind: ev.kind(e.Role())}
 	v := vVerified
 	switch c.Kind {
 	case KindNone:
 		c.Evidence = ev.withSide(e, ev.t().GateRound)
 	case KindTrusted:
-		c.Evidence = ev.withSide(e, ev.trustedText(e.Role))
+		c.Evidence = ev.withSide(e, ev.trustedText(e.Role()))
 	case KindReview:
 		c.Evidence = ev.withSide(e, "")
 	case KindCommit:
@@ -213,17 +239,17 @@ func (ev *evidence) verify(e *Entry) (Check, verdict) {
 func (ev *evidence) withSide(e *Entry, base string) string {
 	ev.loadSide()
 	var receipt, outName, findings string
-	if len(ev.receipts) > 0 && e.File != "" {
-		if v, ok := ev.receipts[strings.TrimSuffix(e.File, ".md")]; ok {
+	if len(ev.receipts) > 0 && e.HasFile() {
+		if v, ok := ev.receipts[strings.TrimSuffix(e.File(), ".md")]; ok {
 			receipt = ev.t().Receipt.F(v, ReceiptLedger)
 		}
 	}
 	if base == "" || e.Output() != "" {
-		if outs := ev.outputs(e); len(outs) > 0 {
-			outName = filepath.Base(outs[0])
+		if out := ev.firstOutput(e); out != "" {
+			outName = filepath.Base(out)
 		}
 	}
-	if len(ev.findings) > 0 && roundRole(e.Role) {
+	if len(ev.findings) > 0 && roundRole(e.Role()) {
 		findings = ev.t().Findings.F(findingsText(ev.t(), ev.findings))
 	}
 	t := ev.t()
@@ -388,12 +414,12 @@ func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
 		byTask := false // a commit-verified dispatch without a start time
 		for _, e := range es {
 			// Past its 1,024 roles the kind cache is only read.
-			switch ev.kind(e.Role) {
+			switch ev.kind(e.Role()) {
 			case KindTrusted:
-				ev.trustedText(e.Role)
+				ev.trustedText(e.Role())
 			case KindCommit:
 				if !byTask {
-					_, _, ok := ev.Start(e)
+					_, _, ok := ev.startOf(e)
 					byTask = !ok
 				}
 			}

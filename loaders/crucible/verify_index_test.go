@@ -91,8 +91,8 @@ func TestOutputsByPrefix(t *testing.T) {
 		e    Entry
 		want []string
 	}{
-		{Entry{Seq: 12, File: "12-code-reviewer.md"}, []string{"12-code-reviewer-output.md", "12-notes.txt"}},
-		{Entry{Seq: 1, File: "1-b.md"}, []string{"1-a.md"}},
+		{Entry{Seq: 12, tag: &entryTag{role: "code-reviewer", tmpl: "code-reviewer.md"}, fileHow: fileUsual}, []string{"12-code-reviewer-output.md", "12-notes.txt"}},
+		{Entry{Seq: 1, fileHow: fileRare, rare: &entryRare{file: "1-b.md"}}, []string{"1-a.md"}},
 		{Entry{Seq: -3}, []string{"-3-z.md"}},
 		{Entry{Seq: 7}, nil},
 	} {

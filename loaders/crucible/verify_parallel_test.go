@@ -36,7 +36,7 @@ func TestVerifyInPartsMatchesOneByOne(t *testing.T) {
 		for _, e := range p.manifest.Entries() {
 			if e.SupersededBy == 0 && e.Final(p.manifest) == StatusCompleted {
 				es = append(es, e)
-				kinds[RoleKind(e.Role)]++
+				kinds[RoleKind(e.Role())]++
 			}
 		}
 		if len(es) < verifyParallel || kinds[KindCommit] == 0 || kinds[KindReview] == 0 || kinds[KindTrusted] == 0 {
