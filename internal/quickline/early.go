@@ -73,47 +73,55 @@ func early() (string, bool) {
 	return ans.Line, true
 }
 
-// readInput reads the agent's JSON from r as the statusline command
-// does (one value, at most InputMax bytes, within InputWait), and sets
-// what the command reads in its place. ok is false when ScanInput cannot
-// say (the command then reads the same bytes and the rest), and when
-// nothing complete came in time (the command is then handed an empty
-// stdin, as its own read would have given up too).
-func readInput(r io.Reader) (Input, bool) {
-	type result struct {
-		read []byte
-		in   Input
-		ok   bool
-	}
-	done := make(chan result, 1)
-	limited := io.LimitReader(r, InputMax)
-	go func() {
-		buf := make([]byte, 0, 4<<10)
-		for {
-			if len(buf) == cap(buf) {
-				buf = append(buf, 0)[:len(buf)]
-			}
-			n, err := limited.Read(buf[len(buf):cap(buf)])
-			buf = buf[:len(buf)+n]
-			in, complete, ok := ScanInput(buf)
-			switch {
-			case ok && complete:
-				done <- result{buf, in, true}
-				return
-			case !ok || err != nil:
-				done <- result{read: buf}
-				return
-			}
+// readInput reads the agent's JSON from stdin as the statusline
+// command does (one value, at most InputMax bytes, within InputWait),
+// and sets what the command reads in its place. ok is false when
+// ScanInput cannot say (the command then reads the same bytes and the
+// rest), and when nothing complete came in time (the command is then
+// handed an empty stdin, as its own read would have given up too). It
+// waits with select(2) rather than in a goroutine: a goroutine at this
+// point starts more threads than the whole answer costs.
+func readInput(f *os.File) (Input, bool) {
+	fd := int(f.Fd())
+	deadline := time.Now().Add(InputWait)
+	buf := make([]byte, 0, 4<<10)
+	for {
+		left := time.Until(deadline)
+		if left <= 0 || fd >= syscall.FD_SETSIZE {
+			taken = bytes.NewReader(nil)
+			return Input{}, false
 		}
-	}()
-	select {
-	case got := <-done:
-		taken = io.MultiReader(bytes.NewReader(got.read), limited)
-		return got.in, got.ok
-	case <-time.After(InputWait):
-		taken = bytes.NewReader(nil)
-		return Input{}, false
+		var set syscall.FdSet
+		set.Bits[fd/64] |= 1 << (uint(fd) % 64)
+		tv := syscall.NsecToTimeval(left.Nanoseconds())
+		if n, err := syscall.Select(fd+1, &set, nil, nil, &tv); err == syscall.EINTR || err == nil && n == 0 {
+			continue
+		} else if err != nil {
+			break
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		room := buf[len(buf):min(cap(buf), InputMax)]
+		n, err := syscall.Read(fd, room)
+		if err == syscall.EINTR {
+			continue
+		}
+		if n > 0 {
+			buf = buf[:len(buf)+n]
+		}
+		in, complete, ok := ScanInput(buf)
+		switch {
+		case ok && complete:
+			taken = io.MultiReader(bytes.NewReader(buf), io.LimitReader(f, int64(InputMax-len(buf))))
+			return in, true
+		case !ok || err != nil || n <= 0 || len(buf) >= InputMax:
+			taken = io.MultiReader(bytes.NewReader(buf), io.LimitReader(f, int64(InputMax-len(buf))))
+			return Input{}, false
+		}
 	}
+	taken = io.MultiReader(bytes.NewReader(buf), io.LimitReader(f, int64(InputMax-len(buf))))
+	return Input{}, false
 }
 
 // inert reports whether line is plain text to print as it is: valid
