@@ -348,8 +348,9 @@ func (b *builder) alert(text string) {
 }
 
 // shown is a name or heading read from the project as pickup's
-// sentences say it (textsafe.Name): a plain name as it is, else quoted.
-func shown(s string) string { return textsafe.Name(s, 120) }
+// sentences say it (textsafe.Path, as GSD and BMAD do): a path of plain
+// names as it is, however long a feature's name, else quoted.
+func shown(s string) string { return textsafe.Path(s, 120) }
 
 // clip cuts a line read from the file for a warning.
 func clip(s string) string {
