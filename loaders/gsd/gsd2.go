@@ -285,9 +285,11 @@ func (l Loader) loadGSD2(root, path string) (*model.Session, error) {
 func (l Loader) gsd2Standing(g *gsd2, s *model.Session) {
 	t := l.t()
 	where := strings.TrimSpace(strings.Join(nonEmpty(g.slice, g.task), " / "))
-	s.ResumePoint = model.ResumePoint{Phase: textsafe.Line(orQ(where), 120), Reason: textsafe.Line(g.next, 200)}
-	if s.ResumePoint.Reason == "" {
-		s.ResumePoint.Reason = "/gsd resume"
+	// STATE.md's next action is the project's text: quoted as data
+	// wherever it goes (the hook hands the reason to the agent).
+	s.ResumePoint = model.ResumePoint{Phase: textsafe.Line(orQ(where), 120), Reason: "/gsd resume"}
+	if strings.TrimSpace(g.next) != "" {
+		s.ResumePoint.Reason = textsafe.Quote(g.next, 200)
 	}
 	s.LastAction = &model.LastAction{Type: "stop", Clean: true}
 	if g.continueF != "" {
@@ -360,7 +362,7 @@ func (l Loader) gsd2Choices(g *gsd2, s *model.Session) {
 		sec.Lines = append(sec.Lines, f.Label+": "+f.Value)
 	}
 	if g.next != "" {
-		sec.Lines = append(sec.Lines, t.PromptNext.F(textsafe.Line(g.next, 200)))
+		sec.Lines = append(sec.Lines, t.PromptNext.F(textsafe.Quote(g.next, 200)))
 	}
 	s.Sections = []model.Section{sec}
 	var b strings.Builder
