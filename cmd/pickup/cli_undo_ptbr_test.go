@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
+	"github.com/pickup-dev/pickup/internal/testkit"
 )
 
 // An undo cut short whose operation is gone from the log is refused in
@@ -35,4 +36,18 @@ func TestUndoOfACutUndoWhoseOperationIsGone(t *testing.T) {
 		t.Errorf("pt-BR: %q, want %q", pt.stderr, want)
 	}
 	i18ntest.NoEnglish(t, "undo", pt.stdout+pt.stderr, cut)
+}
+
+// fsx's reasons for refusing an undo are said in the run's language too.
+func TestUndoRefusalReasonInPortuguese(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, ".aios", ".session-state.yaml")
+	testkit.Write(t, state, testkit.Read(t, filepath.Join("..", "..", "testdata", "aios", "core.yaml")))
+	pickup(t, dir, "resume", "--choice", "restart", "--yes").want(t, exitOK)
+	testkit.Write(t, state, testkit.Read(t, state)+"# my edit\n")
+	pt := pickupEnv(t, dir, []string{"PICKUP_LANG=pt-BR"}, "undo", "--yes").want(t, exitBlocked)
+	if want := state + ": mudou desde que a operação 1 o escreveu; nada foi desfeito"; !strings.Contains(pt.stderr, want) {
+		t.Errorf("pt-BR: %q, want %q", pt.stderr, want)
+	}
+	i18ntest.NoEnglish(t, "undo", pt.stdout+pt.stderr, state)
 }

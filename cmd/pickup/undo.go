@@ -292,7 +292,7 @@ func (a *app) undoRefused(doc undoDoc, err error) error {
 	var g *model.GuardError
 	switch {
 	case errors.As(err, &r):
-		doc.Reason = a.cli().Undo.Refused.F(r.Path, r.Why)
+		doc.Reason = a.cli().Undo.Refused.F(r.Path, r.Reason(a.language()))
 		doc.Path, doc.Veto = r.Path, undoRefusedKind
 		if r.Outside {
 			doc.Veto = VetoOutside

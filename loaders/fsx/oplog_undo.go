@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // Reversing an operation. Each recorded step is undone in reverse order
@@ -36,10 +38,14 @@ type UndoAction struct {
 // ErrUndoRefused is matched by errors.Is when an undo is refused.
 var ErrUndoRefused = errors.New("undo refused")
 
-// UndoRefusedError says which file stops an undo, and why.
+// UndoRefusedError says which file stops an undo, and why (Why in
+// English; Reason in a language).
 type UndoRefusedError struct {
 	Path string
 	Why  string
+	// msg and args make Why, and Reason in another language.
+	msg  func(*UndoText) i18n.M
+	args []any
 	// Outside: the undo would write outside the project whose log holds
 	// the record, or through a folder that is a symbolic link, or the
 	// record was written for another project.
@@ -52,12 +58,24 @@ func (e *UndoRefusedError) Error() string {
 
 func (e *UndoRefusedError) Is(target error) bool { return target == ErrUndoRefused }
 
-func refuse(path, format string, args ...any) error {
-	return &UndoRefusedError{Path: path, Why: fmt.Sprintf(format, args...)}
+// Reason is why, in l.
+func (e *UndoRefusedError) Reason(l i18n.Lang) string {
+	if e.msg == nil {
+		return e.Why
+	}
+	return e.msg(UndoCatalogs.For(l)).F(e.args...)
 }
 
-func refuseOutside(path, format string, args ...any) error {
-	return &UndoRefusedError{Path: path, Why: fmt.Sprintf(format, args...), Outside: true}
+// refuse is the refusal of an undo at path for the reason msg picks,
+// its placeholders filled with args in the English order.
+func refuse(path string, msg func(*UndoText) i18n.M, args ...any) *UndoRefusedError {
+	return &UndoRefusedError{Path: path, Why: msg(&undoEnglish).F(args...), msg: msg, args: args}
+}
+
+func refuseOutside(path string, msg func(*UndoText) i18n.M, args ...any) *UndoRefusedError {
+	r := refuse(path, msg, args...)
+	r.Outside = true
+	return r
 }
 
 // bases are the folders an undo of e may write in: the project whose log
@@ -88,7 +106,7 @@ func (e Entry) inPlace(project, path string) error {
 		}
 	}
 	if base == "" || !filepath.IsAbs(path) {
-		return refuseOutside(path, "is outside the project %s (operation %d names it): pickup undoes nothing outside the folder that holds its log", project, e.ID)
+		return refuseOutside(path, func(t *UndoText) i18n.M { return t.Outside }, project, e.ID)
 	}
 	rel, _ := filepath.Rel(base, filepath.Dir(path))
 	if rel == "." {
@@ -102,12 +120,12 @@ func (e Entry) inPlace(project, path string) error {
 		case errors.Is(err, fs.ErrNotExist):
 			return nil // nothing goes through it; the write makes it, or reports it
 		case err != nil:
-			return refuse(path, "cannot be reached: %v", err)
+			return refuse(path, func(t *UndoText) i18n.M { return t.Unreachable }, err.Error())
 		case st.Mode()&fs.ModeSymlink != 0:
 			target, _ := os.Readlink(cur)
-			return refuseOutside(path, "the folder %s is a symbolic link to %s: pickup undoes nothing through links", cur, target)
+			return refuseOutside(path, func(t *UndoText) i18n.M { return t.LinkedFolder }, cur, target)
 		case !st.IsDir():
-			return refuseOutside(path, "%s is not a folder", cur)
+			return refuseOutside(path, func(t *UndoText) i18n.M { return t.NotAFolder }, cur)
 		}
 	}
 	return nil
@@ -120,12 +138,12 @@ const absent = "-"
 // returns the writes that would do it, in order. It writes nothing.
 func PlanUndo(project string, e Entry) ([]UndoAction, error) {
 	if e.Problem != "" {
-		r := refuse(e.File, "operation %d cannot be undone: %s", e.ID, e.Problem)
-		r.(*UndoRefusedError).Outside = e.Elsewhere
+		r := refuse(e.File, func(t *UndoText) i18n.M { return t.CannotUndo }, e.ID, e.Problem)
+		r.Outside = e.Elsewhere
 		return nil, r
 	}
 	if e.Writing() {
-		return nil, refuse(e.File, "operation %d is still being written by pickup (pid %d)", e.ID, e.PID)
+		return nil, refuse(e.File, func(t *UndoText) i18n.M { return t.StillWriting }, e.ID, e.PID)
 	}
 	for i := len(e.Steps) - 1; i >= 0; i-- {
 		for _, p := range []string{e.Steps[i].Path, e.Steps[i].To} {
@@ -169,7 +187,7 @@ func (pl *undoPlanner) now(p string) (string, error) {
 		return absent, nil
 	}
 	if err != nil {
-		return "", refuse(p, "cannot be read: %v", err)
+		return "", refuse(p, func(t *UndoText) i18n.M { return t.Unreadable }, err.Error())
 	}
 	return h, nil
 }
@@ -198,7 +216,7 @@ func (pl *undoPlanner) step(s Step) (UndoAction, error) {
 			a.Kind = "skip"
 		}
 	default:
-		err = refuse(pl.e.File, "operation %d has a step pickup does not know (%q)", pl.e.ID, s.Kind)
+		err = refuse(pl.e.File, func(t *UndoText) i18n.M { return t.UnknownStep }, pl.e.ID, strconv.Quote(s.Kind))
 	}
 	return a, err
 }
@@ -215,14 +233,14 @@ func (pl *undoPlanner) replace(s Step, a *UndoAction) error {
 		// No After: a write outside this package cut short before its
 		// result was recorded (see FillAfter).
 		if _, err := blob(pl.project, s.Before); err != nil {
-			return refuse(s.Path, "its old bytes cannot be put back: %v", err)
+			return refuse(s.Path, func(t *UndoText) i18n.M { return t.CannotPutBack }, err.Error())
 		}
 		a.Kind, a.step.After = "restore", cur
 		pl.state[s.Path] = s.Before
 	case cur == absent:
-		return refuse(s.Path, "is gone since operation %d rewrote it", pl.e.ID)
+		return refuse(s.Path, func(t *UndoText) i18n.M { return t.GoneSinceRewrote }, pl.e.ID)
 	default:
-		return refuse(s.Path, "changed since operation %d wrote it", pl.e.ID)
+		return refuse(s.Path, func(t *UndoText) i18n.M { return t.ChangedSinceWrote }, pl.e.ID)
 	}
 	return nil
 }
@@ -239,7 +257,7 @@ func (pl *undoPlanner) create(s Step, a *UndoAction) error {
 		a.Kind, a.step.After = "remove", cur
 		pl.state[s.Path] = absent
 	default:
-		return refuse(s.Path, "changed since operation %d made it", pl.e.ID)
+		return refuse(s.Path, func(t *UndoText) i18n.M { return t.ChangedSinceMade }, pl.e.ID)
 	}
 	return nil
 }
@@ -254,12 +272,12 @@ func (pl *undoPlanner) remove(s Step, a *UndoAction) error {
 		a.Kind = "skip"
 	case absent:
 		if _, err := blob(pl.project, s.Before); err != nil {
-			return refuse(s.Path, "its old bytes cannot be put back: %v", err)
+			return refuse(s.Path, func(t *UndoText) i18n.M { return t.CannotPutBack }, err.Error())
 		}
 		a.Kind = "recreate"
 		pl.state[s.Path] = s.Before
 	default:
-		return refuse(s.Path, "its place is taken since operation %d took it away", pl.e.ID)
+		return refuse(s.Path, func(t *UndoText) i18n.M { return t.PlaceTaken }, pl.e.ID)
 	}
 	return nil
 }
@@ -277,11 +295,11 @@ func (pl *undoPlanner) rename(s Step, a *UndoAction) error {
 	case from == s.Before && to == absent:
 		a.Kind = "skip"
 	case to == absent:
-		return refuse(s.To, "is gone since operation %d moved %s there", pl.e.ID, s.Path)
+		return refuse(s.To, func(t *UndoText) i18n.M { return t.GoneSinceMoved }, pl.e.ID, s.Path)
 	case to != s.Before:
-		return refuse(s.To, "changed since operation %d moved it there", pl.e.ID)
+		return refuse(s.To, func(t *UndoText) i18n.M { return t.ChangedSinceMoved }, pl.e.ID)
 	case from != absent:
-		return refuse(s.Path, "its old place is taken: something is there since operation %d moved it to %s", pl.e.ID, s.To)
+		return refuse(s.Path, func(t *UndoText) i18n.M { return t.OldPlaceTaken }, pl.e.ID, s.To)
 	default:
 		a.Kind, a.To = "move", s.To
 		pl.state[s.Path], pl.state[s.To] = s.Before, absent
