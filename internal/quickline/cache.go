@@ -43,21 +43,15 @@ type Seen struct {
 	MTime int64  `json:"m"`
 }
 
-// SeenOf stats p (following links, as a read does). It asks the
-// system directly (os.Stat's answer, without building a FileInfo): the
-// early answer stats every path a kept line was built on.
+// SeenOf stats p (following links, as a read does). On Linux and macOS
+// it asks the system directly (os.Stat's answer, without building a
+// FileInfo): the early answer stats every path a kept line was built on.
 func SeenOf(p string) Seen {
-	var st syscall.Stat_t
-	for {
-		err := syscall.Stat(p, &st)
-		switch {
-		case err == syscall.EINTR:
-			continue
-		case err != nil:
-			return Seen{Path: p, Size: -1}
-		}
-		return Seen{Path: p, Size: st.Size, MTime: st.Mtim.Nano()}
+	size, mtime, ok := statPath(p)
+	if !ok {
+		return Seen{Path: p, Size: -1}
 	}
+	return Seen{Path: p, Size: size, MTime: mtime}
 }
 
 // Stamp is p's Seen from its information.

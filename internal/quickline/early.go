@@ -53,8 +53,8 @@ func init() {
 // early is the kept line for this run's question, when one holds.
 func early() (string, bool) {
 	st, err := os.Stdin.Stat()
-	if err != nil || st.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) == 0 && !st.Mode().IsRegular() {
-		return "", false
+	if err != nil || st.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) == 0 && !st.Mode().IsRegular() || !canWait || os.Stdin.Fd() >= syscall.FD_SETSIZE {
+		return "", false // stdin untouched: the command reads it
 	}
 	in, ok := readInput(os.Stdin)
 	if !ok {
@@ -87,14 +87,12 @@ func readInput(f *os.File) (Input, bool) {
 	buf := make([]byte, 0, 4<<10)
 	for {
 		left := time.Until(deadline)
-		if left <= 0 || fd >= syscall.FD_SETSIZE {
+		if left <= 0 {
 			taken = bytes.NewReader(nil)
 			return Input{}, false
 		}
-		var set syscall.FdSet
-		set.Bits[fd/64] |= 1 << (uint(fd) % 64)
-		tv := syscall.NsecToTimeval(left.Nanoseconds())
-		if n, err := syscall.Select(fd+1, &set, nil, nil, &tv); err == syscall.EINTR || err == nil && n == 0 {
+		ready, err := waitReadable(fd, left)
+		if err == syscall.EINTR || err == nil && !ready {
 			continue
 		} else if err != nil {
 			break
