@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -153,54 +152,67 @@ func (ev *evidence) kind(role string) string {
 // outputs lists the dispatch's output files: the one its line names, or
 // files "<seq>-…" beside its dispatch file other than the dispatch file.
 func (ev *evidence) outputs(e *Entry) []string {
-	var out []string
 	if e.Output() != "" {
-		if filepath.IsAbs(e.Output()) && isFile(e.Output()) {
-			return []string{e.Output()}
+		if out, ok := ev.namedOutput(e); ok {
+			return []string{out}
 		}
-		for _, d := range ev.dirs {
-			if ev.listed(d).has(filepath.Base(e.Output())) {
-				return []string{filepath.Join(d, filepath.Base(e.Output()))}
+	}
+	for _, d := range ev.dirs {
+		l, i, j := ev.besides(e, d)
+		var out []string
+		for k := i; k < j; k++ {
+			if name := l.name(k); !e.fileIs(name) {
+				out = append(out, name)
 			}
 		}
-	}
-	for _, d := range ev.dirs {
-		out = append(out, ev.besides(e, d)...)
 		if len(out) > 0 {
-			break
+			return out
 		}
 	}
-	return out
+	return nil
 }
 
-// firstOutput is outputs(e)[0], "" when there is none, without the list.
+// namedOutput is the output file the entry's line names, when it is a
+// file: an absolute path, or its name in a dispatch directory (joined).
+func (ev *evidence) namedOutput(e *Entry) (string, bool) {
+	if filepath.IsAbs(e.Output()) && isFile(e.Output()) {
+		return e.Output(), true
+	}
+	for _, d := range ev.dirs {
+		if ev.listed(d).has(filepath.Base(e.Output())) {
+			return filepath.Join(d, filepath.Base(e.Output())), true
+		}
+	}
+	return "", false
+}
+
+// firstOutput is outputs(e)[0], "" when there is none, without the list:
+// a name from a listing is a piece of its string, not a copy.
 func (ev *evidence) firstOutput(e *Entry) string {
 	if e.Output() != "" {
-		if outs := ev.outputs(e); len(outs) > 0 {
-			return outs[0]
+		if out, ok := ev.namedOutput(e); ok {
+			return out
 		}
 	}
 	for _, d := range ev.dirs {
-		if names := ev.besides(e, d); len(names) > 0 {
-			return names[0]
+		l, i, j := ev.besides(e, d)
+		for k := i; k < j; k++ {
+			if name := l.name(k); !e.fileIs(name) {
+				return name
+			}
 		}
 	}
 	return ""
 }
 
-// besides lists the files "<seq>-…" of folder d (an ev.dirs) other than
-// the entry's dispatch file. Usually the dispatch file is not among them
-// and the listing's own run of names is given, not a copy.
-func (ev *evidence) besides(e *Entry, d string) []string {
+// besides gives the run of names "<seq>-…" of folder d (an ev.dirs) in
+// its listing, names i to j-1; the entry's dispatch file may be among
+// them.
+func (ev *evidence) besides(e *Entry, d string) (l *dirListing, i, j int) {
 	var n [24]byte
-	names := ev.listed(d).prefixed(string(append(strconv.AppendInt(n[:0], int64(e.Seq), 10), '-')))
-	for i, name := range names {
-		if e.fileIs(name) {
-			out := slices.Clip(names[:i])
-			return append(out, names[i+1:]...)
-		}
-	}
-	return names
+	l = ev.listed(d)
+	i, j = l.prefixed(string(append(strconv.AppendInt(n[:0], int64(e.Seq), 10), '-')))
+	return l, i, j
 }
 
 // verify checks one dispatch whose final status is completed.
