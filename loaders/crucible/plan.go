@@ -282,13 +282,13 @@ func (pl *ReplayPlan) verifyBefore(in planInput, phases []*Phase, point int) (ma
 				lc := checked[next]
 				next++
 				if !in.lean {
-					pl.Checks = append(pl.Checks, lc.check(in.ev.kind(e.Role())))
+					pl.Checks = append(pl.Checks, lc.check(in.ev.kind(e.Role()), in.ev.t()))
 				}
 				switch lc.verdict {
 				case vFailed:
-					failures[i] = append(failures[i], lc.check(in.ev.kind(e.Role())))
+					failures[i] = append(failures[i], lc.check(in.ev.kind(e.Role()), in.ev.t()))
 				case vCannotCheck:
-					unchecked = append(unchecked, lc.check(in.ev.kind(e.Role())))
+					unchecked = append(unchecked, lc.check(in.ev.kind(e.Role()), in.ev.t()))
 				}
 			case Finished(final):
 				// skipped, replayed, or stood for by a finished replay

@@ -67,7 +67,7 @@ func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 							kinds[lc.e.Role()] = k
 						}
 					}
-					c = lc.check(k)
+					c = lc.check(k, pl.text())
 					add(nil, &c)
 				}
 				return nil

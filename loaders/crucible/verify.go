@@ -216,31 +216,29 @@ func (ev *evidence) besides(e *Entry, d string) (l *dirListing, i, j int) {
 }
 
 // verify checks one dispatch whose final status is completed.
-func (ev *evidence) verify(e *Entry) (Check, verdict) {
-	c := Check{Seq: e.Seq, Role: e.Role(), Phase: e.EPhase(), Kind: ev.kind(e.Role())}
-	v := vVerified
-	switch c.Kind {
+func (ev *evidence) verify(e *Entry) leanCheck {
+	lc := leanCheck{e: e, verdict: vVerified}
+	switch ev.kind(e.Role()) {
 	case KindNone:
-		c.Evidence = ev.withSide(e, ev.t().GateRound)
+		lc.evidence, lc.lead = ev.withSide(e, ev.t().GateRound, leadGate)
 	case KindTrusted:
-		c.Evidence = ev.withSide(e, ev.trustedText(e.Role()))
+		lc.evidence, lc.lead = ev.withSide(e, ev.trustedText(e.Role()), leadNone)
 	case KindReview:
-		c.Evidence = ev.withSide(e, "")
+		lc.evidence, lc.lead = ev.withSide(e, "", leadCompletion)
 	case KindCommit:
 		found, how, err := ev.commits(e)
 		switch {
 		case err != nil:
-			v, c.Evidence = vCannotCheck, ev.t().CannotCommits.F(err.Error())
+			lc.verdict, lc.evidence = vCannotCheck, ev.t().CannotCommits.F(err.Error())
 		case len(found) == 0:
-			v, c.Evidence = vFailed, ev.t().NoCommit.F(how)
+			lc.verdict, lc.evidence = vFailed, ev.t().NoCommit.F(how)
 		case len(found) > 1:
-			c.Evidence = ev.t().Commits.F(len(found), how, short(found[len(found)-1].Hash))
+			lc.evidence = ev.t().Commits.F(len(found), how, short(found[len(found)-1].Hash))
 		default:
-			c.Evidence = ev.t().OneCommit.F(short(found[0].Hash), how)
+			lc.evidence = ev.t().OneCommit.F(short(found[0].Hash), how)
 		}
 	}
-	c.OK, c.Verdict = v == vVerified, v.String()
-	return c, v
+	return lc
 }
 
 // withSide is a completed dispatch's evidence beyond its own rule: a
@@ -248,7 +246,14 @@ func (ev *evidence) verify(e *Entry) (Check, verdict) {
 // quality-gate round findings on disk (for red-team and quality-gate
 // rounds). For a reviewer (base "") the completion line is the evidence,
 // and these are named when they exist.
-func (ev *evidence) withSide(e *Entry, base string) string {
+//
+// When an output file is all there is to name and the sentence before it
+// is one of the catalog's (lead, not leadNone), the evidence is kept as
+// the file's name and that lead, and the sentence is made when it is
+// read (leanCheck.text): tens of thousands of reviewers' sentences are
+// not held through verification. The name is usually a piece of the
+// dispatch folder's listing.
+func (ev *evidence) withSide(e *Entry, base string, lead evLead) (string, evLead) {
 	ev.loadSide()
 	var receipt, outName, findings string
 	if len(ev.receipts) > 0 && e.HasFile() {
@@ -265,30 +270,44 @@ func (ev *evidence) withSide(e *Entry, base string) string {
 		findings = ev.t().Findings.F(findingsText(ev.t(), ev.findings))
 	}
 	t := ev.t()
-	lead := base
+	first := base
 	if base == "" {
-		lead = t.CompletionLine
+		first = t.CompletionLine
 	}
 	switch {
 	case receipt == "" && outName == "" && findings == "":
 		if base == "" {
-			return t.ReviewOnly
+			return t.ReviewOnly, leadNone
 		}
-		return base
+		return base, leadNone
 	case receipt == "" && findings == "":
-		return lead + "; " + t.OutputFile.F(outName)
+		if lead != leadNone {
+			return outName, lead
+		}
+		return withOutput(t, first, outName), leadNone
 	}
 	output := ""
 	if outName != "" {
 		output = t.OutputFile.F(outName)
 	}
-	parts := []string{lead}
+	parts := []string{first}
 	for _, x := range []string{receipt, output, findings} {
 		if x != "" {
 			parts = append(parts, x)
 		}
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, "; "), leadNone
+}
+
+// withOutput is first followed by the output file name's sentence:
+// "<first>; output file <name>", made in one piece when the sentence is
+// the name between two texts.
+func withOutput(t *Text, first, name string) string {
+	pre, post, ok := strings.Cut(t.OutputFile.Text(), "{name}")
+	if !ok || strings.IndexByte(pre, '{') >= 0 || strings.IndexByte(post, '{') >= 0 {
+		return first + "; " + t.OutputFile.F(name)
+	}
+	return first + "; " + pre + name + post
 }
 
 // roundRole: the role's rounds may write quality-gate findings.
@@ -449,8 +468,7 @@ func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
 	}
 	if workers == 1 {
 		for i, e := range es {
-			c, v := ev.verify(e)
-			out[i] = leanCheck{e: e, evidence: c.Evidence, verdict: v}
+			out[i] = ev.verify(e)
 		}
 		return out
 	}
@@ -464,8 +482,7 @@ func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
 		go func() {
 			defer wg.Done()
 			for i := lo; i < hi; i++ {
-				c, v := own.verify(es[i])
-				out[i] = leanCheck{e: es[i], evidence: c.Evidence, verdict: v}
+				out[i] = own.verify(es[i])
 			}
 		}()
 	}
