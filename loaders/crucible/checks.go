@@ -1,5 +1,7 @@
 package crucible
 
+import "strings"
+
 // leanCheck is a Check as verify makes it, and as a lean plan keeps it:
 // the rest of it is the entry's (seq, role, phase, and the role's kind).
 type leanCheck struct {
@@ -30,6 +32,40 @@ func (lc leanCheck) text(t *Text) string {
 		return withOutput(t, t.GateRound, lc.evidence)
 	}
 	return lc.evidence
+}
+
+// parts is the check's evidence after before, as two pieces whose join
+// it is: before+evidence = pre+s. For an output file's name kept with its
+// lead, pre is made once per plan and lead (pl.leadPre) and s is the name
+// itself, so a row or check written (WriteJSON) needs no new string.
+func (pl *ReplayPlan) parts(lc leanCheck, before string) (pre, s string) {
+	if lc.lead == leadNone {
+		return before, lc.evidence
+	}
+	t := pl.text()
+	lead := t.CompletionLine
+	if lc.lead == leadGate {
+		lead = t.GateRound
+	}
+	p, post, ok := strings.Cut(t.OutputFile.Text(), "{name}")
+	if !ok || post != "" || strings.IndexByte(p, '{') >= 0 {
+		return before, lc.text(t)
+	}
+	k := leadKey{before, lc.lead}
+	pre, ok = pl.leadPre[k]
+	if !ok {
+		pre = before + lead + "; " + p
+		if pl.leadPre == nil {
+			pl.leadPre = map[leadKey]string{}
+		}
+		pl.leadPre[k] = pre
+	}
+	return pre, lc.evidence
+}
+
+type leadKey struct {
+	before string
+	lead   evLead
 }
 
 // check is the Check lc stands for; kind is its role's, t the
@@ -69,6 +105,15 @@ func (pl *ReplayPlan) checkEvidence(i int) string {
 		return pl.leanChecks[i].text(pl.text())
 	}
 	return pl.Checks[i].Evidence
+}
+
+// checkWhy is before followed by check i's evidence, as two pieces (see
+// parts).
+func (pl *ReplayPlan) checkWhy(i int, before string) (pre, s string) {
+	if pl.lean {
+		return pl.parts(pl.leanChecks[i], before)
+	}
+	return before, pl.Checks[i].Evidence
 }
 
 // checkChecked says whether check i could look for its evidence (its

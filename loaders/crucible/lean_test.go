@@ -288,3 +288,45 @@ func itoa(i int) string {
 		}
 	}
 }
+
+// TestLeanWriteMakesNoReviewerSentence: writing a lean plan makes no
+// string for a reviewer's evidence kept as its output file's name: the
+// sentence before the name is made once, and the row's reason and the
+// check's evidence are written in two pieces. Writing the crash
+// fixture's plan allocates as often with its three reviewers' output
+// files (seqs 2, 4 and 7) as without them.
+func TestLeanWriteMakesNoReviewerSentence(t *testing.T) {
+	worlds := map[bool]*world{}
+	for _, drop := range []bool{false, true} {
+		worlds[drop], _ = crashWorld(t) // before a Chdir: the fixture's path is relative
+	}
+	allocs := func(drop bool) float64 {
+		w := worlds[drop]
+		if drop {
+			for _, f := range []string{"2-design-reviewer-output.md", "4-plan-reviewer-output.md", "7-build-reviewer-output.md"} {
+				if err := os.Remove(filepath.Join(w.ddir, f)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Chdir(w.project)
+		pl := planOf(t, w.loadLean())
+		var b bytes.Buffer
+		if err := pl.WriteJSON(&b, "  ", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if want := "output file 4-plan-reviewer-output.md"; strings.Contains(b.String(), want) == drop {
+			t.Fatalf("output files dropped %v: %q in the JSON: %v", drop, want, !drop)
+		}
+		return testing.AllocsPerRun(20, func() {
+			b.Reset()
+			if err := pl.WriteJSON(&b, "  ", "  "); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	with, without := allocs(false), allocs(true)
+	if with > without {
+		t.Fatalf("writing the plan allocates %v times with the reviewers' output files, %v without", with, without)
+	}
+}

@@ -83,6 +83,9 @@ type Check struct {
 	OK       bool   `json:"ok"`
 	Verdict  string `json:"verdict"`
 	Evidence string `json:"evidence"`
+	// evPre, when not "", comes before Evidence: the evidence is
+	// evPre+Evidence (a lean plan's check as WriteJSON writes it).
+	evPre string
 }
 
 // Commit windows: a dispatch's commits land between its start and its
