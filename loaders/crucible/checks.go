@@ -1,17 +1,78 @@
 package crucible
 
-// leanCheck is a Check kept by a lean plan: the rest of it is the
-// entry's (seq, role, phase, and the role's kind).
+import "strings"
+
+// leanCheck is a Check as verify makes it, and as a lean plan keeps it:
+// the rest of it is the entry's (seq, role, phase, and the role's kind).
 type leanCheck struct {
-	e        *Entry
+	e *Entry
+	// evidence is the check's evidence, or with a lead the name of the
+	// output file it names after the lead's sentence (see text).
 	evidence string
 	verdict  verdict
+	lead     evLead
 }
 
-// check is the Check lc stands for; kind is its role's.
-func (lc leanCheck) check(kind string) Check {
+// evLead is the sentence before an output file's name in a check's
+// evidence kept as the name alone (leadNone: the evidence is whole).
+type evLead uint8
+
+const (
+	leadNone       evLead = iota
+	leadCompletion        // Text.CompletionLine: a reviewer's
+	leadGate              // Text.GateRound: a quality-gate round's
+)
+
+// text is the check's evidence, in t's language (the verification's).
+func (lc leanCheck) text(t *Text) string {
+	switch lc.lead {
+	case leadCompletion:
+		return withOutput(t, t.CompletionLine, lc.evidence)
+	case leadGate:
+		return withOutput(t, t.GateRound, lc.evidence)
+	}
+	return lc.evidence
+}
+
+// parts is the check's evidence after before, as two pieces whose join
+// it is: before+evidence = pre+s. For an output file's name kept with its
+// lead, pre is made once per plan and lead (pl.leadPre) and s is the name
+// itself, so a row or check written (WriteJSON) needs no new string.
+func (pl *ReplayPlan) parts(lc leanCheck, before string) (pre, s string) {
+	if lc.lead == leadNone {
+		return before, lc.evidence
+	}
+	t := pl.text()
+	lead := t.CompletionLine
+	if lc.lead == leadGate {
+		lead = t.GateRound
+	}
+	p, post, ok := strings.Cut(t.OutputFile.Text(), "{name}")
+	if !ok || post != "" || strings.IndexByte(p, '{') >= 0 {
+		return before, lc.text(t)
+	}
+	k := leadKey{before, lc.lead}
+	pre, ok = pl.leadPre[k]
+	if !ok {
+		pre = before + lead + "; " + p
+		if pl.leadPre == nil {
+			pl.leadPre = map[leadKey]string{}
+		}
+		pl.leadPre[k] = pre
+	}
+	return pre, lc.evidence
+}
+
+type leadKey struct {
+	before string
+	lead   evLead
+}
+
+// check is the Check lc stands for; kind is its role's, t the
+// verification's language.
+func (lc leanCheck) check(kind string, t *Text) Check {
 	return Check{Seq: lc.e.Seq, Role: lc.e.Role(), Phase: lc.e.EPhase(), Kind: kind,
-		OK: lc.verdict == vVerified, Verdict: lc.verdict.String(), Evidence: lc.evidence}
+		OK: lc.verdict == vVerified, Verdict: lc.verdict.String(), Evidence: lc.text(t)}
 }
 
 // checkCount is the number of checks, kept whole or lean.
@@ -28,7 +89,7 @@ func (pl *ReplayPlan) checkAt(i int) Check {
 		return pl.Checks[i]
 	}
 	lc := pl.leanChecks[i]
-	return lc.check(RoleKind(lc.e.Role()))
+	return lc.check(RoleKind(lc.e.Role()), pl.text())
 }
 
 // checkSeq and checkEvidence are check i's seq and evidence.
@@ -41,9 +102,18 @@ func (pl *ReplayPlan) checkSeq(i int) int {
 
 func (pl *ReplayPlan) checkEvidence(i int) string {
 	if pl.lean {
-		return pl.leanChecks[i].evidence
+		return pl.leanChecks[i].text(pl.text())
 	}
 	return pl.Checks[i].Evidence
+}
+
+// checkWhy is before followed by check i's evidence, as two pieces (see
+// parts).
+func (pl *ReplayPlan) checkWhy(i int, before string) (pre, s string) {
+	if pl.lean {
+		return pl.parts(pl.leanChecks[i], before)
+	}
+	return before, pl.Checks[i].Evidence
 }
 
 // checkChecked says whether check i could look for its evidence (its

@@ -15,35 +15,28 @@ import (
 // directory records itself (getdents64), because os.ReadDir makes an
 // entry object per name: a dispatch directory holds a hundred thousand
 // files and more, and only the names and types are wanted. The names are
-// copied into one string and handed out as pieces of it.
-func readNames(dir string) ([]string, map[string]fs.FileMode, error) {
+// copied end to end into one buffer.
+func readNames(dir string) (*rawNames, error) {
 	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
 	if err != nil {
-		return nil, nil, &fs.PathError{Op: "open", Path: dir, Err: err}
+		return nil, &fs.PathError{Op: "open", Path: dir, Err: err}
 	}
 	defer syscall.Close(fd)
 	buf := make([]byte, 64<<10)
-	// The names end to end, where each ends, and the entries that are
-	// not regular files. A folder's size is about what its records take
-	// (ext4: a name, 8 bytes and padding each), a fair first guess.
-	var blob []byte
-	var ends []uint32
+	// A folder's size is about what its records take (ext4: a name, 8
+	// bytes and padding each), a fair first guess.
+	r := &rawNames{}
 	if st, err := os.Stat(dir); err == nil && st.Size() > 0 && st.Size() < 1<<30 {
-		blob = make([]byte, 0, st.Size()*5/8)
-		ends = make([]uint32, 0, st.Size()/32)
+		r.blob = make([]byte, 0, st.Size()*5/8)
+		r.ends = make([]uint32, 0, st.Size()/32)
 	}
-	type oddEntry struct {
-		i   int
-		typ fs.FileMode
-	}
-	var odds []oddEntry
 	for {
 		n, err := syscall.ReadDirent(fd, buf)
 		if err == syscall.EINTR {
 			continue
 		}
 		if err != nil {
-			return nil, nil, &fs.PathError{Op: "readdirent", Path: dir, Err: err}
+			return nil, &fs.PathError{Op: "readdirent", Path: dir, Err: err}
 		}
 		if n <= 0 {
 			break
@@ -53,7 +46,7 @@ func readNames(dir string) ([]string, map[string]fs.FileMode, error) {
 			// type u8, then the name, NUL-terminated.
 			reclen := int(*(*uint16)(unsafe.Pointer(&b[16])))
 			if reclen < 19 || reclen > len(b) {
-				return nil, nil, &fs.PathError{Op: "readdirent", Path: dir, Err: syscall.EIO}
+				return nil, &fs.PathError{Op: "readdirent", Path: dir, Err: syscall.EIO}
 			}
 			name := b[19:reclen]
 			for i, c := range name {
@@ -78,36 +71,13 @@ func readNames(dir string) ([]string, map[string]fs.FileMode, error) {
 			if mode.IsDir() {
 				continue
 			}
-			if !mode.IsRegular() {
-				odds = append(odds, oddEntry{len(ends), mode})
+			if len(r.blob)+len(name) > 1<<32-1 {
+				return nil, &fs.PathError{Op: "readdirent", Path: dir, Err: syscall.EFBIG}
 			}
-			blob = append(blob, name...)
-			if len(blob) > 1<<32-1 {
-				return nil, nil, &fs.PathError{Op: "readdirent", Path: dir, Err: syscall.EFBIG}
-			}
-			ends = append(ends, uint32(len(blob)))
+			r.add(unsafe.String(unsafe.SliceData(name), len(name)), mode)
 		}
 	}
-	// blob is not written again: the names are pieces of it as it is,
-	// not of a copy.
-	var all string
-	if len(blob) > 0 {
-		all = unsafe.String(&blob[0], len(blob))
-	}
-	names := make([]string, len(ends))
-	off := uint32(0)
-	for i, end := range ends {
-		names[i] = all[off:end]
-		off = end
-	}
-	var odd map[string]fs.FileMode
-	for _, o := range odds {
-		if odd == nil {
-			odd = map[string]fs.FileMode{}
-		}
-		odd[names[o.i]] = o.typ
-	}
-	return names, odd, nil
+	return r, nil
 }
 
 // direntMode is the file type a dirent's d_type gives; known is false

@@ -4,35 +4,32 @@ package crucible
 
 import (
 	"io/fs"
+	"syscall"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
 // readNames lists dir's entries other than folders: their names, and
 // the type of each that is not a regular file.
-func readNames(dir string) ([]string, map[string]fs.FileMode, error) {
+func readNames(dir string) (*rawNames, error) {
 	f, err := fsx.OpenDir(dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	ents, err := f.ReadDir(-1)
 	f.Close()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	names := make([]string, 0, len(ents))
-	var odd map[string]fs.FileMode
+	r := &rawNames{}
 	for _, e := range ents {
 		if e.IsDir() {
 			continue
 		}
-		names = append(names, e.Name())
-		if t := e.Type(); !t.IsRegular() {
-			if odd == nil {
-				odd = map[string]fs.FileMode{}
-			}
-			odd[e.Name()] = t
+		if len(r.blob)+len(e.Name()) > 1<<32-1 {
+			return nil, &fs.PathError{Op: "readdir", Path: dir, Err: syscall.EFBIG}
 		}
+		r.add(e.Name(), e.Type())
 	}
-	return names, odd, nil
+	return r, nil
 }

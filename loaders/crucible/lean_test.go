@@ -199,22 +199,83 @@ func TestReadNamesMatchesReadDir(t *testing.T) {
 			wantOdd[e.Name()] = e.Type()
 		}
 	}
-	names, odd, err := readNames(dir)
-	if err != nil {
-		t.Fatal(err)
+	l := listDir(dir)
+	if l.err != nil {
+		t.Fatal(l.err)
 	}
-	slices.Sort(names)
+	var names []string
+	odd := map[string]fs.FileMode{}
+	for i := range l.len() {
+		names = append(names, l.name(i))
+		if typ, ok := l.find(l.name(i)); !ok {
+			t.Fatalf("%q listed but not found", l.name(i))
+		} else if typ != 0 {
+			odd[l.name(i)] = typ
+		}
+	}
 	if !slices.Equal(names, want) {
 		t.Fatalf("%d names, want %d", len(names), len(want))
-	}
-	if odd == nil {
-		odd = map[string]fs.FileMode{}
 	}
 	if !reflect.DeepEqual(odd, wantOdd) || odd["link"] != fs.ModeSymlink {
 		t.Fatalf("types %v, want %v", odd, wantOdd)
 	}
-	if _, _, err := readNames(filepath.Join(dir, "missing")); err == nil {
+	for _, p := range []string{"1-", "19-", "1999-", "2000-", "", "zzz"} {
+		i, j := l.prefixed(p)
+		var got []string
+		for k := i; k < j; k++ {
+			got = append(got, l.name(k))
+		}
+		var exp []string
+		for _, n := range want {
+			if strings.HasPrefix(n, p) {
+				exp = append(exp, n)
+			}
+		}
+		if !slices.Equal(got, exp) {
+			t.Fatalf("prefix %q: %d names, want %d", p, len(got), len(exp))
+		}
+	}
+	for _, n := range []string{"sub", "missing", "1-long", ""} {
+		if l.has(n) {
+			t.Fatalf("%q found", n)
+		}
+	}
+	if l := listDir(filepath.Join(dir, "missing")); l.err == nil || l.len() != 0 {
 		t.Fatal("no error for a missing folder")
+	}
+}
+
+// TestListingIsOneString: a dispatch directory's listing keeps its names
+// end to end in one string of their length, with 4 bytes more per name
+// for where each ends: no string header per name (16 bytes), no spare
+// room from the guess of how long the names are.
+func TestListingIsOneString(t *testing.T) {
+	dir := t.TempDir()
+	const n = 20_000
+	size := 0
+	for i := range n {
+		name := itoa(i) + "-" + []string{"build-reviewer-output.md", "build-implementer.md", "x"}[i%3]
+		size += len(name)
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	l := listDir(dir)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if l.err != nil || l.len() != n {
+		t.Fatalf("%d names, err %v", l.len(), l.err)
+	}
+	runtime.KeepAlive(l)
+	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("%d names, %d bytes: the listing keeps %d bytes", n, size, kept)
+	// The size classes round each of the two up by at most 1/8, and a
+	// few small objects come with them.
+	if limit := int64(size+4*n)*9/8 + 4<<10; kept > limit {
+		t.Fatalf("the listing of %d names (%d bytes) keeps %d bytes, more than %d", n, size, kept, limit)
 	}
 }
 
@@ -225,5 +286,47 @@ func itoa(i int) string {
 		if i /= 10; i == 0 {
 			return string(b)
 		}
+	}
+}
+
+// TestLeanWriteMakesNoReviewerSentence: writing a lean plan makes no
+// string for a reviewer's evidence kept as its output file's name: the
+// sentence before the name is made once, and the row's reason and the
+// check's evidence are written in two pieces. Writing the crash
+// fixture's plan allocates as often with its three reviewers' output
+// files (seqs 2, 4 and 7) as without them.
+func TestLeanWriteMakesNoReviewerSentence(t *testing.T) {
+	worlds := map[bool]*world{}
+	for _, drop := range []bool{false, true} {
+		worlds[drop], _ = crashWorld(t) // before a Chdir: the fixture's path is relative
+	}
+	allocs := func(drop bool) float64 {
+		w := worlds[drop]
+		if drop {
+			for _, f := range []string{"2-design-reviewer-output.md", "4-plan-reviewer-output.md", "7-build-reviewer-output.md"} {
+				if err := os.Remove(filepath.Join(w.ddir, f)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Chdir(w.project)
+		pl := planOf(t, w.loadLean())
+		var b bytes.Buffer
+		if err := pl.WriteJSON(&b, "  ", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if want := "output file 4-plan-reviewer-output.md"; strings.Contains(b.String(), want) == drop {
+			t.Fatalf("output files dropped %v: %q in the JSON: %v", drop, want, !drop)
+		}
+		return testing.AllocsPerRun(20, func() {
+			b.Reset()
+			if err := pl.WriteJSON(&b, "  ", "  "); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	with, without := allocs(false), allocs(true)
+	if with > without {
+		t.Fatalf("writing the plan allocates %v times with the reviewers' output files, %v without", with, without)
 	}
 }

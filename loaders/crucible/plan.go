@@ -121,6 +121,9 @@ type ReplayPlan struct {
 	// lines reads the rows' summaries again from a lean manifest (see
 	// Entry.Summary) while rows are made.
 	lines *lineReader
+	// leadPre holds the text before an output file's name in the
+	// evidence of the checks that keep the name alone (see parts).
+	leadPre map[leadKey]string
 	// failed holds the evidence of each check that failed, by seq: its
 	// dispatch is re-executed, and its row says why.
 	failed map[int]string
@@ -282,13 +285,13 @@ func (pl *ReplayPlan) verifyBefore(in planInput, phases []*Phase, point int) (ma
 				lc := checked[next]
 				next++
 				if !in.lean {
-					pl.Checks = append(pl.Checks, lc.check(in.ev.kind(e.Role())))
+					pl.Checks = append(pl.Checks, lc.check(in.ev.kind(e.Role()), in.ev.t()))
 				}
 				switch lc.verdict {
 				case vFailed:
-					failures[i] = append(failures[i], lc.check(in.ev.kind(e.Role())))
+					failures[i] = append(failures[i], lc.check(in.ev.kind(e.Role()), in.ev.t()))
 				case vCannotCheck:
-					unchecked = append(unchecked, lc.check(in.ev.kind(e.Role())))
+					unchecked = append(unchecked, lc.check(in.ev.kind(e.Role()), in.ev.t()))
 				}
 			case Finished(final):
 				// skipped, replayed, or stood for by a finished replay
@@ -561,12 +564,18 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 				r.Summary = s
 			}
 			if skip {
-				ev, checked := "", true
+				at, checked := -1, true
 				if next < nChecks && pl.checkSeq(next) == e.Seq {
-					ev, checked = pl.checkEvidence(next), pl.checkChecked(next)
+					at, checked = next, pl.checkChecked(next)
 					next++
 				}
 				t := pl.text()
+				why := func(before string) (string, string) {
+					if at < 0 {
+						return before, ""
+					}
+					return pl.checkWhy(at, before)
+				}
 				switch {
 				case e.SupersededBy != 0:
 					r.Why = t.RowReplayed.F(e.SupersededBy, t.statusWord(e.Final(m)))
@@ -575,9 +584,9 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 				case e.Status() == StatusReplayed:
 					r.Why = t.RowRecorded
 				case !checked:
-					r.whyPre, r.Why = t.NotVerified, ev
+					r.whyPre, r.Why = why(t.NotVerified)
 				default:
-					r.whyPre, r.Why = t.Verified, ev
+					r.whyPre, r.Why = why(t.Verified)
 				}
 			} else {
 				if repl, ok := pl.mut[templateKey(r.Template)]; ok && r.Template != "" {

@@ -67,7 +67,9 @@ func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 							kinds[lc.e.Role()] = k
 						}
 					}
-					c = lc.check(k)
+					c = Check{Seq: lc.e.Seq, Role: lc.e.Role(), Phase: lc.e.EPhase(), Kind: k,
+						OK: lc.verdict == vVerified, Verdict: lc.verdict.String()}
+					c.evPre, c.Evidence = pl.parts(lc, "")
 					add(nil, &c)
 				}
 				return nil
@@ -199,7 +201,12 @@ func (c *Check) appendJSON(b []byte, in, indent string) []byte {
 	b = appendJSONString(jsonField(b, false, in, indent, "kind"), c.Kind)
 	b = strconv.AppendBool(jsonField(b, false, in, indent, "ok"), c.OK)
 	b = appendJSONString(jsonField(b, false, in, indent, "verdict"), c.Verdict)
-	b = appendJSONString(jsonField(b, false, in, indent, "evidence"), c.Evidence)
+	b = jsonField(b, false, in, indent, "evidence")
+	if c.evPre != "" {
+		b = appendJSONString2(b, c.evPre, c.Evidence)
+	} else {
+		b = appendJSONString(b, c.Evidence)
+	}
 	b = append(b, '\n')
 	b = append(b, in...)
 	return append(b, '}')

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -84,6 +83,9 @@ type Check struct {
 	OK       bool   `json:"ok"`
 	Verdict  string `json:"verdict"`
 	Evidence string `json:"evidence"`
+	// evPre, when not "", comes before Evidence: the evidence is
+	// evPre+Evidence (a lean plan's check as WriteJSON writes it).
+	evPre string
 }
 
 // Commit windows: a dispatch's commits land between its start and its
@@ -153,82 +155,93 @@ func (ev *evidence) kind(role string) string {
 // outputs lists the dispatch's output files: the one its line names, or
 // files "<seq>-…" beside its dispatch file other than the dispatch file.
 func (ev *evidence) outputs(e *Entry) []string {
-	var out []string
 	if e.Output() != "" {
-		if filepath.IsAbs(e.Output()) && isFile(e.Output()) {
-			return []string{e.Output()}
+		if out, ok := ev.namedOutput(e); ok {
+			return []string{out}
 		}
-		for _, d := range ev.dirs {
-			if ev.listed(d).has(filepath.Base(e.Output())) {
-				return []string{filepath.Join(d, filepath.Base(e.Output()))}
+	}
+	for _, d := range ev.dirs {
+		l, i, j := ev.besides(e, d)
+		var out []string
+		for k := i; k < j; k++ {
+			if name := l.name(k); !e.fileIs(name) {
+				out = append(out, name)
 			}
 		}
-	}
-	for _, d := range ev.dirs {
-		out = append(out, ev.besides(e, d)...)
 		if len(out) > 0 {
-			break
+			return out
 		}
 	}
-	return out
+	return nil
 }
 
-// firstOutput is outputs(e)[0], "" when there is none, without the list.
+// namedOutput is the output file the entry's line names, when it is a
+// file: an absolute path, or its name in a dispatch directory (joined).
+func (ev *evidence) namedOutput(e *Entry) (string, bool) {
+	if filepath.IsAbs(e.Output()) && isFile(e.Output()) {
+		return e.Output(), true
+	}
+	for _, d := range ev.dirs {
+		if ev.listed(d).has(filepath.Base(e.Output())) {
+			return filepath.Join(d, filepath.Base(e.Output())), true
+		}
+	}
+	return "", false
+}
+
+// firstOutput is outputs(e)[0], "" when there is none, without the list:
+// a name from a listing is a piece of its string, not a copy.
 func (ev *evidence) firstOutput(e *Entry) string {
 	if e.Output() != "" {
-		if outs := ev.outputs(e); len(outs) > 0 {
-			return outs[0]
+		if out, ok := ev.namedOutput(e); ok {
+			return out
 		}
 	}
 	for _, d := range ev.dirs {
-		if names := ev.besides(e, d); len(names) > 0 {
-			return names[0]
+		l, i, j := ev.besides(e, d)
+		for k := i; k < j; k++ {
+			if name := l.name(k); !e.fileIs(name) {
+				return name
+			}
 		}
 	}
 	return ""
 }
 
-// besides lists the files "<seq>-…" of folder d (an ev.dirs) other than
-// the entry's dispatch file. Usually the dispatch file is not among them
-// and the listing's own run of names is given, not a copy.
-func (ev *evidence) besides(e *Entry, d string) []string {
+// besides gives the run of names "<seq>-…" of folder d (an ev.dirs) in
+// its listing, names i to j-1; the entry's dispatch file may be among
+// them.
+func (ev *evidence) besides(e *Entry, d string) (l *dirListing, i, j int) {
 	var n [24]byte
-	names := ev.listed(d).prefixed(string(append(strconv.AppendInt(n[:0], int64(e.Seq), 10), '-')))
-	for i, name := range names {
-		if e.fileIs(name) {
-			out := slices.Clip(names[:i])
-			return append(out, names[i+1:]...)
-		}
-	}
-	return names
+	l = ev.listed(d)
+	i, j = l.prefixed(string(append(strconv.AppendInt(n[:0], int64(e.Seq), 10), '-')))
+	return l, i, j
 }
 
 // verify checks one dispatch whose final status is completed.
-func (ev *evidence) verify(e *Entry) (Check, verdict) {
-	c := Check{Seq: e.Seq, Role: e.Role(), Phase: e.EPhase(), Kind: ev.kind(e.Role())}
-	v := vVerified
-	switch c.Kind {
+func (ev *evidence) verify(e *Entry) leanCheck {
+	lc := leanCheck{e: e, verdict: vVerified}
+	switch ev.kind(e.Role()) {
 	case KindNone:
-		c.Evidence = ev.withSide(e, ev.t().GateRound)
+		lc.evidence, lc.lead = ev.withSide(e, ev.t().GateRound, leadGate)
 	case KindTrusted:
-		c.Evidence = ev.withSide(e, ev.trustedText(e.Role()))
+		lc.evidence, lc.lead = ev.withSide(e, ev.trustedText(e.Role()), leadNone)
 	case KindReview:
-		c.Evidence = ev.withSide(e, "")
+		lc.evidence, lc.lead = ev.withSide(e, "", leadCompletion)
 	case KindCommit:
 		found, how, err := ev.commits(e)
 		switch {
 		case err != nil:
-			v, c.Evidence = vCannotCheck, ev.t().CannotCommits.F(err.Error())
+			lc.verdict, lc.evidence = vCannotCheck, ev.t().CannotCommits.F(err.Error())
 		case len(found) == 0:
-			v, c.Evidence = vFailed, ev.t().NoCommit.F(how)
+			lc.verdict, lc.evidence = vFailed, ev.t().NoCommit.F(how)
 		case len(found) > 1:
-			c.Evidence = ev.t().Commits.F(len(found), how, short(found[len(found)-1].Hash))
+			lc.evidence = ev.t().Commits.F(len(found), how, short(found[len(found)-1].Hash))
 		default:
-			c.Evidence = ev.t().OneCommit.F(short(found[0].Hash), how)
+			lc.evidence = ev.t().OneCommit.F(short(found[0].Hash), how)
 		}
 	}
-	c.OK, c.Verdict = v == vVerified, v.String()
-	return c, v
+	return lc
 }
 
 // withSide is a completed dispatch's evidence beyond its own rule: a
@@ -236,7 +249,14 @@ func (ev *evidence) verify(e *Entry) (Check, verdict) {
 // quality-gate round findings on disk (for red-team and quality-gate
 // rounds). For a reviewer (base "") the completion line is the evidence,
 // and these are named when they exist.
-func (ev *evidence) withSide(e *Entry, base string) string {
+//
+// When an output file is all there is to name and the sentence before it
+// is one of the catalog's (lead, not leadNone), the evidence is kept as
+// the file's name and that lead, and the sentence is made when it is
+// read (leanCheck.text): tens of thousands of reviewers' sentences are
+// not held through verification. The name is usually a piece of the
+// dispatch folder's listing.
+func (ev *evidence) withSide(e *Entry, base string, lead evLead) (string, evLead) {
 	ev.loadSide()
 	var receipt, outName, findings string
 	if len(ev.receipts) > 0 && e.HasFile() {
@@ -253,30 +273,44 @@ func (ev *evidence) withSide(e *Entry, base string) string {
 		findings = ev.t().Findings.F(findingsText(ev.t(), ev.findings))
 	}
 	t := ev.t()
-	lead := base
+	first := base
 	if base == "" {
-		lead = t.CompletionLine
+		first = t.CompletionLine
 	}
 	switch {
 	case receipt == "" && outName == "" && findings == "":
 		if base == "" {
-			return t.ReviewOnly
+			return t.ReviewOnly, leadNone
 		}
-		return base
+		return base, leadNone
 	case receipt == "" && findings == "":
-		return lead + "; " + t.OutputFile.F(outName)
+		if lead != leadNone {
+			return outName, lead
+		}
+		return withOutput(t, first, outName), leadNone
 	}
 	output := ""
 	if outName != "" {
 		output = t.OutputFile.F(outName)
 	}
-	parts := []string{lead}
+	parts := []string{first}
 	for _, x := range []string{receipt, output, findings} {
 		if x != "" {
 			parts = append(parts, x)
 		}
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, "; "), leadNone
+}
+
+// withOutput is first followed by the output file name's sentence:
+// "<first>; output file <name>", made in one piece when the sentence is
+// the name between two texts.
+func withOutput(t *Text, first, name string) string {
+	pre, post, ok := strings.Cut(t.OutputFile.Text(), "{name}")
+	if !ok || strings.IndexByte(pre, '{') >= 0 || strings.IndexByte(post, '{') >= 0 {
+		return first + "; " + t.OutputFile.F(name)
+	}
+	return first + "; " + pre + name + post
 }
 
 // roundRole: the role's rounds may write quality-gate findings.
@@ -437,8 +471,7 @@ func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
 	}
 	if workers == 1 {
 		for i, e := range es {
-			c, v := ev.verify(e)
-			out[i] = leanCheck{e: e, evidence: c.Evidence, verdict: v}
+			out[i] = ev.verify(e)
 		}
 		return out
 	}
@@ -452,8 +485,7 @@ func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
 		go func() {
 			defer wg.Done()
 			for i := lo; i < hi; i++ {
-				c, v := own.verify(es[i])
-				out[i] = leanCheck{e: es[i], evidence: c.Evidence, verdict: v}
+				out[i] = own.verify(es[i])
 			}
 		}()
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // The indexes verification uses at scale must give what the plain scans
@@ -101,5 +103,38 @@ func TestOutputsByPrefix(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("seq %d: outputs %v, want %v", c.e.Seq, got, c.want)
 		}
+	}
+}
+
+// TestReviewerEvidenceKeptAsName: a reviewer's check with an output file
+// keeps the file's name (a piece of the dispatch folder's listing), not
+// its sentence: verifying it allocates nothing, and its evidence reads
+// as the sentence, in the verification's language.
+func TestReviewerEvidenceKeptAsName(t *testing.T) {
+	w, _ := crashWorld(t)
+	l := New(optsFor(w))
+	paths, err := l.Discover(w.project)
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("discover: %v %v", paths, err)
+	}
+	p, err := l.read(w.project, paths[0])
+	if err != nil || p.ev == nil {
+		t.Fatalf("read: %v", err)
+	}
+	e := p.manifest.BySeq(2)
+	if e == nil || RoleKind(e.Role()) != KindReview {
+		t.Fatalf("seq 2 %+v", e)
+	}
+	lc := p.ev.verify(e) // the listing and side records are read once
+	const want = "completion line; output file 2-design-reviewer-output.md"
+	if got := lc.check(KindReview, p.ev.t()).Evidence; got != want || lc.verdict != vVerified {
+		t.Fatalf("evidence %q (%v), want %q", got, lc.verdict, want)
+	}
+	if n := testing.AllocsPerRun(100, func() { lc = p.ev.verify(e) }); n != 0 {
+		t.Fatalf("verifying a reviewer with an output file allocates %v times", n)
+	}
+	pt := Catalogs.For(i18n.PortugueseBR)
+	if got := lc.text(pt); got != "linha de conclusão; arquivo de saída 2-design-reviewer-output.md" {
+		t.Fatalf("pt-BR evidence %q", got)
 	}
 }
