@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"reflect"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
 )
@@ -107,11 +106,8 @@ var errs = &englishErrors
 func (t *cmdText) errorText(err error) string {
 	var ce *codeError
 	if errors.As(err, &ce) && ce.m != nil {
-		en := reflect.ValueOf(errs).Elem()
-		for i := 0; i < en.NumField(); i++ {
-			if en.Field(i).Addr().Interface() == any(ce.m) {
-				return reflect.ValueOf(&t.Errors).Elem().Field(i).Interface().(i18n.M).F(ce.args...)
-			}
+		if m, ok := i18n.Same(errs, ce.m, &t.Errors); ok {
+			return m.F(ce.args...)
 		}
 	}
 	return err.Error()

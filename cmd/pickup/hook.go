@@ -225,10 +225,6 @@ func hookInputFrom(fields map[string]json.RawMessage) hookInput {
 	return in
 }
 
-// workTreeRoot is the nearest folder at or above dir holding .git (a
-// folder, or a git worktree's file), else "".
-func workTreeRoot(dir string) string { return quickline.WorkTreeRoot(dir) }
-
 // within reports whether p is root or inside it.
 func within(root, p string) bool {
 	rel, err := filepath.Rel(root, p)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/pickup-dev/pickup/internal/quickline"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
 
@@ -27,7 +28,7 @@ var findProject func(cwd string) string
 // nearestProject is findProject for a: it names the folder it chose
 // when that is not cwd.
 func (a *app) nearestProject(cwd string) string {
-	top := workTreeRoot(cwd)
+	top := quickline.WorkTreeRoot(cwd)
 	chosen := cwd
 	if top != "" {
 		chosen = top

@@ -14,7 +14,7 @@ func TestUndoTextComplete(t *testing.T) {
 // A refusal says its reason in English (Error, Why) and in the run's
 // language (Reason), with the same values.
 func TestUndoRefusalSaysItsReasonInALanguage(t *testing.T) {
-	r := refuse("/p/a.md", func(t *UndoText) i18n.M { return t.ChangedSinceWrote }, 7)
+	r := refuse("/p/a.md", &undoEnglish.ChangedSinceWrote, 7)
 	if r.Why != "changed since operation 7 wrote it" || r.Error() != "/p/a.md: changed since operation 7 wrote it; nothing was undone" {
 		t.Errorf("English: %q / %q", r.Why, r.Error())
 	}
