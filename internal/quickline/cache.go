@@ -38,9 +38,9 @@ var ClaudeProjectEnv = []string{"CLAUDE_PROJECT_DIR"}
 // changed in between (a read-only answer's cache, never a write's check:
 // writes use fsx.Verify's fingerprints).
 type Seen struct {
-	Path  string `json:"p"`
-	Size  int64  `json:"s"`
-	MTime int64  `json:"m"`
+	Path  string
+	Size  int64
+	MTime int64
 }
 
 // SeenOf stats p (following links, as a read does). On Linux and macOS
