@@ -2,9 +2,12 @@ package crucible
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -236,4 +239,22 @@ func seqs(rows []Row) []int {
 
 func optsFor(w *world) loaders.Options {
 	return loaders.Options{ClaudeHome: w.home, Flags: map[string]string{}, Lists: map[string][]string{}, Now: at("14:30:00")}
+}
+
+// steadyAllocs is how often f allocates, measured so that neither the
+// scheduler nor the collector adds to the count: with one P and the
+// collector off, sync.Pool (encoding/json's buffers) keeps what it was
+// given, where a collection or a move to another P empties it and the
+// next call allocates again. AllocsPerRun counts every goroutine's
+// allocations, and another's only add, so the fewest of a few measures
+// is f's own.
+func steadyAllocs(runs int, f func()) float64 {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	f() // fill the pools
+	least := math.Inf(1)
+	for range 5 {
+		least = min(least, testing.AllocsPerRun(runs, f))
+	}
+	return least
 }

@@ -3,7 +3,6 @@ package crucible
 import (
 	"bytes"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -319,19 +318,12 @@ func TestLeanWriteMakesNoReviewerSentence(t *testing.T) {
 		if want := "output file 4-plan-reviewer-output.md"; strings.Contains(b.String(), want) == drop {
 			t.Fatalf("output files dropped %v: %q in the JSON: %v", drop, want, !drop)
 		}
-		// AllocsPerRun counts the whole process's allocations: another
-		// goroutine's (a test before this one left it) only adds, so the
-		// fewest of a few measures is the write's own.
-		least := math.Inf(1)
-		for range 5 {
-			least = min(least, testing.AllocsPerRun(20, func() {
-				b.Reset()
-				if err := pl.WriteJSON(&b, "  ", "  "); err != nil {
-					t.Fatal(err)
-				}
-			}))
-		}
-		return least
+		return steadyAllocs(20, func() {
+			b.Reset()
+			if err := pl.WriteJSON(&b, "  ", "  "); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 	with, without := allocs(false), allocs(true)
 	if with > without {

@@ -2,7 +2,6 @@ package crucible
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -131,12 +130,7 @@ func TestReviewerEvidenceKeptAsName(t *testing.T) {
 	if got := lc.check(KindReview, p.ev.t()).Evidence; got != want || lc.verdict != vVerified {
 		t.Fatalf("evidence %q (%v), want %q", got, lc.verdict, want)
 	}
-	// The fewest of a few measures: AllocsPerRun counts every
-	// goroutine's allocations, and another's only add.
-	n := math.Inf(1)
-	for range 3 {
-		n = min(n, testing.AllocsPerRun(100, func() { lc = p.ev.verify(e) }))
-	}
+	n := steadyAllocs(100, func() { lc = p.ev.verify(e) })
 	if n != 0 {
 		t.Fatalf("verifying a reviewer with an output file allocates %v times", n)
 	}
