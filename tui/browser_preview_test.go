@@ -317,3 +317,20 @@ func BenchmarkRenderCode(b *testing.B) {
 		}
 	}
 }
+
+// TestBinaryKindFromItsName: a binary file is summed up with the kind
+// its name gives, parameters cut off, and the generic kind when the
+// name gives none.
+func TestBinaryKindFromItsName(t *testing.T) {
+	bin := Head{Data: []byte("\x89PNG\r\n\x1a\n\x00\x00\x00"), Size: 11}
+	for name, want := range map[string]string{
+		"logo.PNG":   "binary file (image/png), 11 B",
+		"notes.html": "binary file (text/html), 11 B",
+		"blob.zzq":   "binary file (application/octet-stream), 11 B",
+		"Makefile":   "binary file (application/octet-stream), 11 B",
+	} {
+		if got := render(&msg.English, name, bin, 60, true, true).lines; len(got) != 1 || got[0] != want {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+}

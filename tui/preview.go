@@ -3,7 +3,7 @@ package tui
 import (
 	"bytes"
 	"encoding/json"
-	"net/http"
+	"mime"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
@@ -27,8 +27,8 @@ type rendered struct {
 // the background (renderMarkdown, its line breaks kept), JSON and
 // JSONL pretty-printed and YAML as it is, both in syntax colour for the
 // background (none when plain: NO_COLOR), text as it is (control characters dropped, tabs expanded, long lines
-// wrapped), and binary files as a one-line summary. It is pure and runs
-// inside a command.
+// wrapped), and binary files as a one-line summary. It runs inside a command:
+// a binary file's kind may read the system's mime.types, once.
 func render(c *msg.Catalog, name string, h Head, width int, dark, plain bool) rendered {
 	width = max(width, 1)
 	r := rendered{width: width, dark: dark}
@@ -42,7 +42,13 @@ func render(c *msg.Catalog, name string, h Head, width int, dark, plain bool) re
 		}
 	}
 	if isBinary(data) {
-		kind := strings.SplitN(http.DetectContentType(h.Data), ";", 2)[0]
+		// The kind its name gives (Go's table, then the system's
+		// mime.types): content sniffing would mean net/http, and with it
+		// TLS and x509, initialised at every start of every command.
+		kind, _, _ := strings.Cut(mime.TypeByExtension(filepath.Ext(name)), ";")
+		if kind == "" {
+			kind = "application/octet-stream"
+		}
 		r.lines, r.note = []string{b.Binary.F(kind, c.Size(h.Size))}, ""
 		return r
 	}
