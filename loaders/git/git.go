@@ -110,7 +110,7 @@ func Status(dir string) model.GitChecked { return StatusSince(dir, time.Time{}) 
 // folder) and, for the first maxTimes files, when it last changed on
 // disk: the facts VETO-2 classifies them by (model.Classify).
 func StatusSince(dir string, since time.Time) model.GitChecked {
-	if _, err := exec.LookPath("git"); err != nil {
+	if !installed() {
 		return model.GitChecked{Warning: ErrNotInstalled.Error() + warnSuffix}
 	}
 	top := dotGit(dir)

@@ -29,6 +29,10 @@ type head struct {
 	// worktree is the folder holding the .git found at or above the
 	// folder (dotGit): every command is given it as its work tree.
 	worktree string
+	// noFilter: read from the files (headFromFiles), no configuration
+	// git reads for this folder mentions a filter, so Run need not ask
+	// git which filter drivers to turn off.
+	noFilter bool
 	err      error
 }
 
@@ -78,10 +82,22 @@ func Forget(dir string) {
 	}
 }
 
-// readHead runs the one rev-parse. Without a commit git fails on HEAD
+// readHead reads the repository's files where they say it exactly
+// (headFromFiles), and otherwise asks git (revParse). Without git on
+// PATH it says nothing (revParse fails as every git command does).
+func readHead(dir string) head {
+	if installed() {
+		if h, ok := headFromFiles(dir); ok {
+			return h
+		}
+	}
+	return revParse(dir)
+}
+
+// revParse runs the one rev-parse. Without a commit git fails on HEAD
 // after printing the rest; the branch is then read from the git folder's
 // HEAD file, which says it exactly ("ref: refs/heads/main").
-func readHead(dir string) head {
+func revParse(dir string) head {
 	h := head{worktree: dotGit(dir)}
 	out, err := h.run(dir, "rev-parse", "--show-toplevel", "--show-prefix", "--absolute-git-dir", "HEAD", "--symbolic-full-name", "HEAD")
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
@@ -160,7 +176,7 @@ func (h head) withWorktree(args []string) []string {
 // repository. Nothing is written, no lock is taken.
 func Checkout(dir, commit string) model.Checkout {
 	co := model.Checkout{Dir: dir}
-	if _, err := exec.LookPath("git"); err != nil {
+	if !installed() {
 		return co
 	}
 	h := headOf(dir)
@@ -219,7 +235,7 @@ func ancestry(dir string, h head, commit string) model.CommitCheck {
 // dir (the run's one rev-parse), and ok false when git cannot say (not a
 // repository, git missing or failing). For crucible's project git.
 func Head(dir string) (commit, branch string, ok bool) {
-	if _, err := exec.LookPath("git"); err != nil {
+	if !installed() {
 		return "", "", false
 	}
 	h := headOf(dir)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -210,9 +211,29 @@ func (w *recordWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// installed reports whether git is on PATH, looked up once per PATH
+// (each session's checkout asks).
+func installed() bool {
+	path := os.Getenv("PATH")
+	lookups.Lock()
+	defer lookups.Unlock()
+	ok, known := lookups.by[path]
+	if !known {
+		_, err := exec.LookPath("git")
+		ok = err == nil
+		lookups.by[path] = ok
+	}
+	return ok
+}
+
+var lookups = struct {
+	sync.Mutex
+	by map[string]bool
+}{by: map[string]bool{}}
+
 // prepare is the environment and the full command line of Run.
 func prepare(dir string, extra, args []string) (env, full []string, err error) {
-	if _, err := exec.LookPath("git"); err != nil {
+	if !installed() {
 		return nil, nil, ErrNotInstalled
 	}
 	env = Env(extra...)
@@ -220,7 +241,7 @@ func prepare(dir string, extra, args []string) (env, full []string, err error) {
 	for _, c := range neutral {
 		full = append(full, "-c", c)
 	}
-	if filters(args) {
+	if filters(args) && !knownUnfiltered(dir, extra, args) {
 		// Filters are named by the repository: find each one it defines
 		// and empty its commands (an empty command is no filter).
 		names, err := filterNames(dir, env, full, args)
@@ -262,6 +283,33 @@ var filterCommands = map[string]bool{"status": true, "add": true, "checkout": tr
 func filters(args []string) bool {
 	i := subcommand(args)
 	return i < len(args) && filterCommands[args[i]]
+}
+
+// knownUnfiltered reports whether the configuration git reads for this
+// command was read (headFromFiles, for dir's repository) and mentions no
+// filter, so that asking git for filter drivers would find none. Only
+// for a command on dir's own repository: no GIT_* variable in extra
+// but an identity, and no option before the command but the work tree
+// headOf gives.
+func knownUnfiltered(dir string, extra, args []string) bool {
+	for _, kv := range extra {
+		k, _, _ := strings.Cut(kv, "=")
+		if !identityEnv[k] {
+			return false
+		}
+	}
+	h := headOf(dir)
+	for _, a := range args[:subcommand(args)] {
+		if a != "--work-tree="+h.worktree {
+			return false
+		}
+	}
+	return h.err == nil && h.noFilter
+}
+
+var identityEnv = map[string]bool{
+	"GIT_AUTHOR_NAME": true, "GIT_AUTHOR_EMAIL": true, "GIT_AUTHOR_DATE": true,
+	"GIT_COMMITTER_NAME": true, "GIT_COMMITTER_EMAIL": true, "GIT_COMMITTER_DATE": true,
 }
 
 // filterNames lists the filter drivers the repository's configuration
