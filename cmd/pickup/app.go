@@ -13,6 +13,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/pickup-dev/pickup/internal/textsafe"
@@ -28,6 +29,10 @@ type stdio struct {
 // app is one invocation: its streams, its flags and the loaders it uses.
 type app struct {
 	ctx context.Context
+	// longs make a command's --help text when it is asked for (fillLong),
+	// not at every start: the demo's and the formats topic's are built
+	// from every format's registration and wrapped.
+	longs map[*cobra.Command]func() string
 	// args are the command line run was given (the statusline's cache
 	// keys its answers on them).
 	args []string

@@ -38,7 +38,10 @@ func (a *app) execute(ctx context.Context, root *cobra.Command) int {
 	root.Version = version()
 	root.SetVersionTemplate("pickup {{.Version}}\n")
 	root.SuggestionsMinimumDistance = 2
-	root.SetHelpFunc(func(c *cobra.Command, _ []string) { writeHelp(c.OutOrStdout(), c) })
+	root.SetHelpFunc(func(c *cobra.Command, _ []string) {
+		a.fillLong(c)
+		writeHelp(c.OutOrStdout(), c)
+	})
 	root.SetFlagErrorFunc(flagError)
 	c, err := root.ExecuteContextC(ctx)
 	if err != nil {
@@ -416,6 +419,7 @@ Install it with: pickup man > ~/.local/share/man/man1/pickup.1`,
 		Args: takes(0, 0),
 		RunE: func(c *cobra.Command, _ []string) error {
 			root := c.Root()
+			a.fillLong(root)
 			page := mango.NewManPage(1, root.Name(), root.Short).
 				WithLongDescription(unwrap(rootLong())).
 				WithSection("Exit status", exitCodesText).

@@ -141,7 +141,7 @@ func TestHelpFits80Columns(t *testing.T) {
 
 func TestManPageHasExitCodesAndEnvironment(t *testing.T) {
 	r := pickup(t, t.TempDir(), "man").want(t, exitOK)
-	for _, want := range []string{".TH PICKUP 1", ".SH EXIT STATUS", ".SH ENVIRONMENT", "no session found", "NO_COLOR", "CLAUDE_HOME", "XDG_RUNTIME_DIR", "resume", "--session"} {
+	for _, want := range []string{".TH PICKUP 1", ".SH EXIT STATUS", ".SH ENVIRONMENT", "no session found", "NO_COLOR", "CLAUDE_HOME", "XDG_RUNTIME_DIR", "resume", "--session", "walks you through CONTINUE"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("man page lacks %q", want)
 		}

@@ -41,6 +41,10 @@ func TestHelpListsOnlyWhatACommandTakes(t *testing.T) {
 	if !strings.Contains(r.stdout, "  help formats  ") {
 		t.Error("the root's help does not name pickup help formats")
 	}
+	// Texts made when asked for (app.later): the demo's names every format.
+	if r := pickup(t, dir, "demo", "--help").want(t, exitOK); !strings.Contains(r.stdout, "demo unpacks a sample project") || !strings.Contains(r.stdout, "spec-kit feature") {
+		t.Errorf("pickup demo --help lacks its text:\n%s", r.stdout)
+	}
 	r = pickup(t, dir, "help", "formats").want(t, exitOK)
 	for _, want := range []string{"--rerun-from phase", "Sources:", "kiln: kiln's .kiln/STATE.md", "walks you through CONTINUE"} {
 		if !strings.Contains(r.stdout, want) {

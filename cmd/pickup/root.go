@@ -81,6 +81,9 @@ func run(ctx context.Context, args []string, streams stdio) int {
 	defer a.flush()
 	findProject = a.nearestProject
 	root := a.commands()
+	if len(args) > 0 && (args[0] == cobra.ShellCompRequestCmd || args[0] == cobra.ShellCompNoDescRequestCmd) {
+		a.completeFlags(root) // only a shell asking for completions needs them
+	}
 	root.SetArgs(args)
 	root.SetIn(streams.in)
 	// Help is pickup's own text (styled by fang for a terminal); errors
@@ -203,19 +206,40 @@ with --yes; without it they say what they would do and exit 5.`,
 	demo := &cobra.Command{
 		Use:   "demo",
 		Short: "Run the wizard on a built-in sample project (one session of every format)",
-		Long:  demoLong(),
 		Args:  takes(0, 0),
 		RunE:  func(_ *cobra.Command, _ []string) error { return a.demo(keep) },
 	}
 	demo.Flags().BoolVar(&keep, "keep", false, "keep the sample project and print where it is")
-	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.statuslineCommand(), a.undoCommand(), a.manCommand(), formatsTopic())
+	a.later(demo, demoLong)
+	formats := formatsTopic()
+	a.later(formats, rootLong)
+	root.AddCommand(status, resume, demo, a.planCommand(), a.artifactsCommand(), a.hookCommand(), a.statuslineCommand(), a.undoCommand(), a.manCommand(), formats)
 	for _, s := range sourceSpecs {
 		if s.commands != nil {
 			root.AddCommand(s.commands(a)...)
 		}
 	}
-	a.completeFlags(root)
 	return root
+}
+
+// later gives c the --help text long makes, when it is asked for.
+func (a *app) later(c *cobra.Command, long func() string) {
+	if a.longs == nil {
+		a.longs = map[*cobra.Command]func() string{}
+	}
+	a.longs[c] = long
+}
+
+// fillLong makes the --help text of c and of every command under it
+// that has one to make (later).
+func (a *app) fillLong(c *cobra.Command) {
+	if long, ok := a.longs[c]; ok {
+		c.Long = long()
+		delete(a.longs, c)
+	}
+	for _, sub := range c.Commands() {
+		a.fillLong(sub)
+	}
 }
 
 // demoLong is the demo's --help: what the sample holds, format by
@@ -242,7 +266,6 @@ func formatsTopic() *cobra.Command {
 	return &cobra.Command{
 		Use:   "formats",
 		Short: "The formats pickup reads and each format's own flags",
-		Long:  rootLong(),
 	}
 }
 

@@ -101,15 +101,17 @@ func TestStatuslineCacheFollowsTheFiles(t *testing.T) {
 	}
 }
 
-// settleDemo sets the times of the just-written demo's folders a minute
-// back, so that a statusline's first answer is settled
-// (statuslineSettle) and kept.
+// settleDemo sets the times of the just-written demo's folders, and of
+// its git repository's files (HEAD, the branch, the configuration, read
+// for the checkout), a minute back, so that a statusline's first answer
+// is settled (statuslineSettle) and kept. The sessions' own files keep
+// the times the demo gave them.
 func settleDemo(t testing.TB, roots ...string) {
 	t.Helper()
 	back := time.Now().Add(-time.Minute)
 	for _, root := range roots {
 		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err == nil && d.IsDir() {
+			if err == nil && (d.IsDir() || strings.Contains(p, string(filepath.Separator)+".git"+string(filepath.Separator))) {
 				err = os.Chtimes(p, back, back)
 			}
 			return err

@@ -22,7 +22,11 @@ type M struct {
 }
 
 // T declares an English sentence.
-func T(text string) M { return M{text: text, names: Placeholders(text)} }
+//
+// Its placeholders are found when it is said, not when it is declared:
+// every package declares its sentences at start-up, and most of them
+// are never said in a run.
+func T(text string) M { return M{text: text} }
 
 // String is the sentence as it is (one with no placeholders).
 func (m M) String() string { return m.text }
@@ -31,16 +35,25 @@ func (m M) String() string { return m.text }
 func (m M) Text() string { return m.text }
 
 // Names are the placeholders, in the order F takes their values.
-func (m M) Names() []string { return m.names }
+func (m M) Names() []string {
+	if m.names == nil {
+		return Placeholders(m.text) // English: its own text's
+	}
+	return m.names
+}
 
 // F is the sentence with args put in its placeholders, in the English
 // order (M.Names). Strings go in as they are, integers in decimal, other
 // values as fmt prints them. A missing value shows as {name?}.
 func (m M) F(args ...any) string {
-	if len(m.names) == 0 {
+	if strings.IndexByte(m.text, '{') < 0 {
 		return m.text
 	}
-	return fill(m.text, m.names, args, -1, false)
+	names := m.Names()
+	if len(names) == 0 {
+		return m.text
+	}
+	return fill(m.text, names, args, -1, false)
 }
 
 // fill replaces each {name} in text by its value: names[i] takes
@@ -144,10 +157,15 @@ func (m *M) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return err
 	}
-	m.text = s
 	if m.names == nil {
-		m.names = Placeholders(s)
+		// The English sentence decoded over keeps its order; a field
+		// English does not have takes the translation's own.
+		m.names = Placeholders(m.text)
+		if m.text == "" {
+			m.names = Placeholders(s)
+		}
 	}
+	m.text = s
 	return nil
 }
 

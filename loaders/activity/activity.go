@@ -1,14 +1,16 @@
 // Package activity gathers the evidence that a session's workflow is
 // still at work, for the core's running rule (model.Loaded.Activity):
 // another pickup holding the session's lock, and an agent CLI running
-// in the project. It only looks: it takes no lock, signals no process
-// and reads only this user's processes, through /proc on Linux (and
-// finds none elsewhere).
+// in the project. It only looks: it takes no lock, signals no process,
+// and of another user's process reads only its name, as ps shows it;
+// through /proc on Linux (it finds none elsewhere).
 package activity
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -73,9 +75,10 @@ const maxAncestors = 64
 // Scan lists the agent CLIs running as this user, pickup's own
 // ancestors left out (the agent that runs pickup as its hook, or in
 // whose shell pickup runs, is the one asking, not a second run). It
-// looks at each process of this user only: its folder (/proc/<pid>/cwd,
-// a link read, never followed), its name (comm) and, for an
-// interpreter, its command line. A process it cannot read is skipped.
+// reads each process's name (comm, which ps shows of every process);
+// of a process of this user whose name is an agent's or an
+// interpreter's, its folder (/proc/<pid>/cwd, a link read, never
+// followed) and, for an interpreter, its command line. A process it cannot read is skipped.
 // Without /proc it finds nothing.
 func Scan() []Process {
 	d, err := fsx.OpenDir(procRoot)
@@ -87,12 +90,20 @@ func Scan() []Process {
 	skip := ancestors()
 	uid := uint32(os.Getuid())
 	var out []Process
+	var buf [64]byte
 	for _, n := range names {
 		pid, err := strconv.Atoi(n)
 		if err != nil || pid <= 0 || skip[pid] {
 			continue
 		}
-		dir := filepath.Join(procRoot, n)
+		dir := procRoot + "/" + n
+		// The name first: it is what ps shows of every process, and
+		// one read; a process whose name is no agent's (nearly all) costs
+		// nothing more.
+		k, err := fsx.ReadKernel(dir+"/comm", buf[:])
+		if err != nil || !mayBeAgent(string(bytes.TrimSpace(buf[:k]))) {
+			continue
+		}
 		st, err := os.Lstat(dir)
 		if err != nil {
 			continue
@@ -100,7 +111,7 @@ func Scan() []Process {
 		if sys, ok := st.Sys().(*syscall.Stat_t); !ok || sys.Uid != uid {
 			continue // another user's: never looked into
 		}
-		name := agentName(dir)
+		name := agentName(dir, string(bytes.TrimSpace(buf[:k])))
 		if name == "" {
 			continue
 		}
@@ -113,25 +124,27 @@ func Scan() []Process {
 	return out
 }
 
-// agentName is the known agent a process is, or "".
-func agentName(dir string) string {
-	comm, _, err := fsx.ReadHead(filepath.Join(dir, "comm"), 64)
-	if err != nil {
-		return ""
-	}
-	c := strings.TrimSpace(string(comm))
-	for _, a := range Agents {
-		if c == a {
-			return a
-		}
-	}
-	interp := false
+// mayBeAgent reports whether a process named c (its comm) may be a
+// known agent: one by its name, or an interpreter that may run one.
+func mayBeAgent(c string) bool {
+	return slices.Contains(Agents, c) || interpreter(c)
+}
+
+func interpreter(c string) bool {
 	for _, i := range interpreters {
 		if c == i || strings.HasPrefix(c, i) && strings.Trim(c[len(i):], "0123456789.") == "" {
-			interp = true
+			return true
 		}
 	}
-	if !interp {
+	return false
+}
+
+// agentName is the known agent the process in dir named comm is, or "".
+func agentName(dir, comm string) string {
+	if slices.Contains(Agents, comm) {
+		return comm
+	}
+	if !interpreter(comm) {
 		return ""
 	}
 	line, _, err := fsx.ReadHead(filepath.Join(dir, "cmdline"), 4096)
@@ -177,11 +190,12 @@ func ancestors() map[int]bool {
 // parent reads a process's parent from /proc/<pid>/status (0 when it
 // cannot).
 func parent(pid int) int {
-	data, _, err := fsx.ReadHead(filepath.Join(procRoot, strconv.Itoa(pid), "status"), 1024)
+	var buf [512]byte // PPid is on the status file's seventh line
+	n, err := fsx.ReadKernel(procRoot+"/"+strconv.Itoa(pid)+"/status", buf[:])
 	if err != nil {
 		return 0
 	}
-	for _, l := range strings.Split(string(data), "\n") {
+	for l := range strings.Lines(string(buf[:n])) {
 		if v, ok := strings.CutPrefix(l, "PPid:"); ok {
 			p, _ := strconv.Atoi(strings.TrimSpace(v))
 			return p

@@ -158,8 +158,17 @@ func TestAgentNameFromAFakeTable(t *testing.T) {
 		dir := t.TempDir()
 		testkit.Write(t, filepath.Join(dir, "comm"), tc.comm+"\n")
 		testkit.Write(t, filepath.Join(dir, "cmdline"), tc.cmdline)
-		if got := agentName(dir); got != tc.want {
+		var buf [64]byte
+		n, err := fsx.ReadKernel(filepath.Join(dir, "comm"), buf[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		comm := strings.TrimSpace(string(buf[:n]))
+		if got := agentName(dir, comm); got != tc.want {
 			t.Errorf("%q %q: %q, want %q", tc.comm, tc.cmdline, got, tc.want)
+		}
+		if tc.want != "" && !mayBeAgent(comm) {
+			t.Errorf("%q: an agent's name left out before its command line is read", tc.comm)
 		}
 	}
 }

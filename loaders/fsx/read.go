@@ -178,6 +178,39 @@ func ReadHead(path string, n int) ([]byte, int64, error) {
 	return buf[:got], max(f.Info.Size(), int64(got)), nil
 }
 
+// ReadKernel reads what a kernel file says (/proc/<pid>/comm, status)
+// into buf, in one read: no size is asked (such files have none) and no
+// *os.File is made, since a process scan reads one per process. The
+// open never follows a link nor waits (O_NOFOLLOW, O_NONBLOCK), and
+// what is read is bounded by buf.
+func ReadKernel(path string, buf []byte) (int, error) {
+	fd, err := ignoringEINTR(func() (int, error) {
+		return syscall.Open(path, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	})
+	if err != nil {
+		return 0, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer syscall.Close(fd)
+	n, err := ignoringEINTR(func() (int, error) { return syscall.Read(fd, buf) })
+	if err != nil {
+		return 0, &fs.PathError{Op: "read", Path: path, Err: err}
+	}
+	if reads.Load() != nil {
+		st, _ := os.Lstat(path)
+		noteRead(path, st)
+	}
+	return n, nil
+}
+
+func ignoringEINTR(f func() (int, error)) (int, error) {
+	for {
+		n, err := f()
+		if err != syscall.EINTR {
+			return n, err
+		}
+	}
+}
+
 // OpenDir opens a folder to list it or to sync it: O_DIRECTORY, so a
 // named pipe or anything else at that name is refused at once instead of
 // waited on.
