@@ -16,6 +16,7 @@ package i18n
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/language"
 )
@@ -33,10 +34,11 @@ const (
 // Supported lists the languages pickup knows, English first.
 var Supported = []Lang{English, PortugueseBR}
 
-var (
-	tags    = []language.Tag{language.English, language.BrazilianPortuguese}
-	matcher = language.NewMatcher(tags)
-)
+// matcher is built when a language is first parsed, not at start-up:
+// most runs name none (PICKUP_LANG, LANG and --lang unset or "C").
+var matcher = sync.OnceValue(func() language.Matcher {
+	return language.NewMatcher([]language.Tag{language.English, language.BrazilianPortuguese})
+})
 
 // Parse reads a language tag ("pt-BR", "en") or a POSIX locale name
 // ("pt_BR.UTF-8", "pt_BR@euro", "pt", "C"). ok is false when s names no
@@ -56,7 +58,7 @@ func Parse(s string) (Lang, bool) {
 	if err != nil {
 		return "", false
 	}
-	_, i, conf := matcher.Match(tag)
+	_, i, conf := matcher().Match(tag)
 	if conf == language.No {
 		return "", false
 	}
