@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"runtime"
 	"sync"
+	"testing"
 
 	"golang.org/x/text/language"
 )
@@ -27,9 +28,11 @@ type Bundle[T any] struct {
 	english *T
 	files   fs.FS
 	dir     string
-	// caller is where the bundle was declared (a program counter): Source
-	// finds its Go file's folder when asked, which only the tests do;
-	// runtime.Caller's lookup at every package's init cost every command.
+	// caller is where the bundle was declared (a program counter), in a
+	// test binary only: Source finds its Go file's folder when asked,
+	// which only the tests do. Even runtime.Callers' walk up two frames
+	// at every bundle's declaration was a tenth of pickup's start-up
+	// (page faults in the function tables), on every command.
 	caller uintptr
 	prefix string // before the language in a file's name ("words.")
 
@@ -43,7 +46,9 @@ type Bundle[T any] struct {
 func NewBundle[T any](english *T, files fs.FS, dir string) *Bundle[T] {
 	setOwnLang(reflect.ValueOf(english).Elem(), English)
 	b := &Bundle[T]{english: english, files: files, dir: dir, langs: map[Lang]*T{English: english}}
-	b.caller = callerPC(2)
+	if testing.Testing() {
+		b.caller = callerPC(2)
+	}
 	registry.Lock()
 	registry.list = append(registry.list, b)
 	registry.Unlock()
@@ -198,7 +203,8 @@ type AnyBundle interface {
 	File(l Lang) ([]byte, error)
 	// FileName is l's message file's path inside the package.
 	FileName(l Lang) string
-	// Source is the folder of the package that declared the bundle.
+	// Source is the folder of the package that declared the bundle, in
+	// a test binary ("" in pickup itself, which never needs it).
 	Source() string
 	// Decode is l's catalog, or the error its file gives.
 	Decode(l Lang) (any, error)

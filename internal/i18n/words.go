@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"slices"
 	"sort"
+	"testing"
 )
 
 // Words are fixed words a package puts on screen that JSON and scripts
@@ -33,7 +34,9 @@ func newTable(kind string, files fs.FS, dir string, english []string) *Words {
 		m[w] = w
 	}
 	b := &Bundle[map[string]string]{english: &m, files: files, dir: dir, prefix: kind + ".", langs: map[Lang]*map[string]string{English: &m}}
-	b.caller = callerPC(3)
+	if testing.Testing() {
+		b.caller = callerPC(3)
+	}
 	registry.Lock()
 	registry.list = append(registry.list, b)
 	registry.words[kind] = append(registry.words[kind], b)
