@@ -183,21 +183,29 @@ type P struct {
 }
 
 // Plural declares an English sentence about a number: one and other.
-func Plural(one, other string) P {
-	var names []string
-	for _, n := range Placeholders(other) {
-		if n != "n" {
-			names = append(names, n)
-		}
-	}
-	return P{One: M{text: one, names: names}, Other: M{text: other, names: names}, lang: language.English}
-}
+// Like T, it finds its placeholders when it is said.
+func Plural(one, other string) P { return P{One: M{text: one}, Other: M{text: other}} }
 
 // N is the sentence for the count n, in the form the language's CLDR
 // cardinal rules give n, with args in its other placeholders.
 func (p P) N(n int, args ...any) string {
 	m := p.form(n)
-	return fill(m.text, p.Other.names, args, n, true)
+	return fill(m.text, p.args(), args, n, true)
+}
+
+// args are the placeholders N's args fill, in the English order: {n}
+// is the count's.
+func (p P) args() []string {
+	if p.Other.names != nil {
+		return p.Other.names // a translation's: English's, kept when decoded
+	}
+	var names []string
+	for _, n := range Placeholders(p.Other.text) {
+		if n != "n" {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 func (p P) form(n int) M {
@@ -207,7 +215,7 @@ func (p P) form(n int) M {
 	}
 	tag := p.lang
 	if tag == (language.Tag{}) {
-		tag = language.English
+		tag = language.English // English's own, declared by Plural
 	}
 	var m M
 	switch plural.Cardinal.MatchPlural(tag, abs, 0, 0, 0, 0) {
@@ -246,7 +254,7 @@ func (p *P) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &forms); err != nil {
 		return err
 	}
-	names := p.Other.names
+	names := p.args()
 	*p = P{lang: p.lang}
 	for k, v := range forms {
 		m := M{text: v, names: names}
