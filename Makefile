@@ -9,8 +9,8 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-build: ## build bin/pickup
-	$(GO) build -o $(BIN) ./cmd/pickup
+build: ## build bin/pickup (static, as the releases are: CGO_ENABLED=0)
+	CGO_ENABLED=0 $(GO) build -o $(BIN) ./cmd/pickup
 
 # The benchmarks run once first (small inputs, so they keep compiling and
 # working); the tests run last, so the run closes on the test summary.

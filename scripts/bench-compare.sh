@@ -56,7 +56,7 @@ if [ "$ONLY" != plan ]; then
 	pickup=${PICKUP:-}
 	if [ -z "$pickup" ]; then
 		pickup=$work/pickup
-		go build -o "$pickup" ./cmd/pickup
+		CGO_ENABLED=0 go build -o "$pickup" ./cmd/pickup # as the releases are built
 	fi
 	# A one-repository project with one AIOS session, and the same
 	# session with a 1 MB title.
@@ -78,7 +78,7 @@ if [ "$ONLY" = startup ]; then
 	ROUNDS=${ROUNDS:-5}
 	mkdir -p "$work/min"
 	printf 'package main\n\nfunc main() {}\n' >"$work/min/main.go"
-	(cd "$work/min" && go mod init min >/dev/null 2>&1 && go build -o "$work/minimal" .)
+	(cd "$work/min" && go mod init min >/dev/null 2>&1 && CGO_ENABLED=0 go build -o "$work/minimal" .)
 	cpu() { # cpu NAME CMD: add CMD's CPU over LOOPS runs (ms) to NAME's total
 		local t
 		t=$( { /usr/bin/time -f "%U %S" bash -c "for i in \$(seq $LOOPS); do $2 >/dev/null 2>&1 </dev/null; done" >/dev/null; } 2>&1 | tail -n 1)
@@ -176,7 +176,7 @@ fi
 pickup=${PICKUP:-}
 if [ -z "$pickup" ]; then
 	pickup=$work/pickup
-	go build -o "$pickup" ./cmd/pickup
+	CGO_ENABLED=0 go build -o "$pickup" ./cmd/pickup # as the releases are built
 fi
 
 plan="cd '$project' && '$pickup' plan --json --claude-home '$home' '$manifest' > /dev/null"
