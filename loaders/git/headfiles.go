@@ -236,7 +236,7 @@ func plainConfig(path string) (includes []string, ok, filter bool) {
 			if end < 0 || strings.TrimSpace(l[end+1:]) != "" {
 				return nil, false, true // a key on the section's line
 			}
-			section = l[1:end]
+			section = strings.TrimSpace(l[1:end])
 			continue
 		}
 		key, value, _ := strings.Cut(l, "=")
@@ -256,6 +256,12 @@ func plainConfig(path string) (includes []string, ok, filter bool) {
 				}
 				p = filepath.Join(home, rest)
 			} else if !filepath.IsAbs(p) {
+				// Relative to the including file's folder: read from
+				// both the folder named and, when the file is a link, the
+				// one it is really in, so that whichever git means is read.
+				if real, err := filepath.EvalSymlinks(path); err == nil && filepath.Dir(real) != filepath.Dir(path) {
+					includes = append(includes, filepath.Join(filepath.Dir(real), p))
+				}
 				p = filepath.Join(filepath.Dir(path), p)
 			}
 			includes = append(includes, p)

@@ -171,7 +171,7 @@ func TestHeadFromFilesTakesNoOtherRef(t *testing.T) {
 // git and turned off: its clean command never runs on `git status`,
 // `git add` or `git checkout`.
 func TestFilterWrittenInAnyConfigurationIsTurnedOff(t *testing.T) {
-	for _, where := range []string{"repository", "included", "upper case"} {
+	for _, where := range []string{"repository", "included", "included through a linked configuration", "upper case"} {
 		t.Run(where, func(t *testing.T) {
 			dir := newRepo(t)
 			script, file := marker(t)
@@ -186,6 +186,14 @@ func TestFilterWrittenInAnyConfigurationIsTurnedOff(t *testing.T) {
 				home := t.TempDir()
 				writeFile(t, home, "more/evil.inc", driver)
 				writeFile(t, home, "global", "[includeIf \"gitdir:"+dir+"/\"]\n\tpath = more/evil.inc\n")
+				t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "global"))
+			case "included through a linked configuration":
+				home, dots := t.TempDir(), t.TempDir()
+				writeFile(t, dots, "evil.inc", driver)
+				writeFile(t, dots, "gitconfig", "[include]\n\tpath = evil.inc\n")
+				if err := os.Symlink(filepath.Join(dots, "gitconfig"), filepath.Join(home, "global")); err != nil {
+					t.Fatal(err)
+				}
 				t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(home, "global"))
 			case "upper case":
 				cfg := filepath.Join(dir, ".git", "config")
