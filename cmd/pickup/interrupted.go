@@ -46,12 +46,34 @@ type cutShort struct {
 	by   map[*model.Session]*interruptedJSON
 	// shown are the operations attached to a session (by log and id).
 	shown map[string]bool
+	// homes are logHome's answers, by folder: every session of a
+	// project asks for the same few, each a walk up to the root.
+	homes map[string]string
+}
+
+// logHome is logHome(dir), walked once per folder per run.
+func (a *app) logHome(dir string) string {
+	c := &a.cut
+	c.mu.Lock()
+	home, ok := c.homes[dir]
+	c.mu.Unlock()
+	if ok {
+		return home
+	}
+	home = logHome(dir)
+	c.mu.Lock()
+	if c.homes == nil {
+		c.homes = map[string]string{}
+	}
+	c.homes[dir] = home
+	c.mu.Unlock()
+	return home
 }
 
 // interruptedIn are the operations cut short in the log of project (the
 // nearest folder at or above it holding one), read once per run.
 func (a *app) interruptedIn(dir string) []interruptedJSON {
-	project := logHome(dir)
+	project := a.logHome(dir)
 	c := &a.cut
 	c.mu.Lock()
 	if got, ok := c.logs[project]; ok {
@@ -116,9 +138,9 @@ func (a *app) describeCut(project string, log []fsx.Entry, e fsx.Entry) interrup
 // wrote it (an alert, and interrupted in JSON), and returns the ones of
 // the logs of project and the sessions that no session shown here wrote.
 func (a *app) markInterrupted(project string, sessions []*model.Session) (rest []interruptedJSON) {
-	dirs := map[string]bool{logHome(project): true}
+	dirs := map[string]bool{a.logHome(project): true}
 	for _, s := range sessions {
-		dirs[logHome(logProject(s))] = true
+		dirs[a.logHome(logProject(s))] = true
 	}
 	names := make([]string, 0, len(dirs))
 	for d := range dirs {
@@ -178,7 +200,7 @@ func (a *app) allInterrupted(project string, sessions []*model.Session) []interr
 	seen := map[string]bool{}
 	var out []interruptedJSON
 	add := func(d string) {
-		d = logHome(d)
+		d = a.logHome(d)
 		if seen[d] {
 			return
 		}
