@@ -22,8 +22,8 @@ func dispatchDirOK(t *Text, dir, sid, scratch, project string) (ok bool, why str
 	if ok, why := namedDispatchDir(t, dir, sid, project); !ok {
 		return false, why
 	}
-	parent := filepath.Dir(filepath.Clean(dir))
-	if !sameDir(parent, scratch) && !sameDir(parent, TmpRoot) && !sameDir(parent, os.TempDir()) {
+	parent := placeOf(filepath.Dir(filepath.Clean(dir)))
+	if !parent.same(scratch) && !parent.same(TmpRoot) && !parent.same(os.TempDir()) {
 		return false, t.NotInScratch
 	}
 	return true, ""
@@ -35,10 +35,11 @@ func dispatchDirOK(t *Text, dir, sid, scratch, project string) (ok bool, why str
 // ancestor of either. why is in t's language.
 func namedDispatchDir(t *Text, dir, sid, project string) (ok bool, why string) {
 	dir = filepath.Clean(dir)
-	if project != "" && within(project, dir) {
+	d := placeOf(dir)
+	if project != "" && placeOf(project).in(d) {
 		return false, t.IsProject
 	}
-	if home, err := os.UserHomeDir(); err == nil && home != "" && within(home, dir) {
+	if home, err := os.UserHomeDir(); err == nil && home != "" && placeOf(home).in(d) {
 		return false, t.IsHome
 	}
 	if sid == "" || filepath.Base(dir) != DispatchPrefix+sid {
@@ -54,12 +55,20 @@ func namedDispatchDir(t *Text, dir, sid, project string) (ok bool, why string) {
 	return true, ""
 }
 
-// within reports whether path is dir or lies inside it (both cleaned
-// and, where they exist, resolved through links).
-func within(path, dir string) bool {
-	for _, p := range []string{path, resolved(path)} {
-		for _, d := range []string{dir, resolved(dir)} {
-			if p == d || strings.HasPrefix(p, strings.TrimSuffix(d, string(filepath.Separator))+string(filepath.Separator)) {
+// place is a path cleaned, and resolved through links where it exists:
+// each is resolved once however many paths it is compared with.
+type place struct{ path, real string }
+
+func placeOf(p string) place {
+	p = filepath.Clean(p)
+	return place{p, resolved(p)}
+}
+
+// in reports whether p is dir or lies inside it, by either name.
+func (p place) in(dir place) bool {
+	for _, a := range []string{p.path, p.real} {
+		for _, d := range []string{dir.path, dir.real} {
+			if a == d || strings.HasPrefix(a, strings.TrimSuffix(d, string(filepath.Separator))+string(filepath.Separator)) {
 				return true
 			}
 		}
@@ -76,13 +85,21 @@ func resolved(p string) string {
 	return p
 }
 
+// same reports whether p and the folder b are the same folder.
+func (p place) same(b string) bool {
+	if b == "" {
+		return false
+	}
+	b = filepath.Clean(b)
+	return p.path == b || p.real == resolved(b)
+}
+
 // sameDir reports whether a and b name the same folder.
 func sameDir(a, b string) bool {
 	if a == "" || b == "" {
 		return false
 	}
-	a, b = filepath.Clean(a), filepath.Clean(b)
-	return a == b || resolved(a) == resolved(b)
+	return placeOf(a).same(b)
 }
 
 // sessionID is the pipeline's id: the marker's, else the manifest
