@@ -96,7 +96,7 @@ const maxTaskWords = 12
 // summary and of the first line of its dispatch file's "## Task
 // Description" (the plan task's title), lower case, stop words left out.
 func (ev *evidence) taskWords(e *Entry) []string {
-	text := e.Summary
+	text := e.Summary()
 	if f := ev.dispatchFile(e); f != "" {
 		if ev.header == nil {
 			ev.header = make([]byte, headerBytes)

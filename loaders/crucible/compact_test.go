@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+	"unsafe"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
@@ -54,7 +56,7 @@ func TestCompactEntryKeepsValues(t *testing.T) {
 	for seq, w := range want {
 		e := m.BySeq(seq)
 		rare := strings.TrimSpace(strings.Join([]string{e.Mutation(), e.Output(), e.Timestamp(), e.ReplaySession()}, " "))
-		got := [9]string{e.File(), e.Template(), e.Task(), e.ModelTier(), e.Role(), e.Status(), e.Phase(), e.Summary, rare}
+		got := [9]string{e.File(), e.Template(), e.Task(), e.ModelTier(), e.Role(), e.Status(), e.Phase(), e.Summary(), rare}
 		if got != w {
 			t.Errorf("seq %d:\n got %q\nwant %q", seq, got, w)
 		}
@@ -162,7 +164,7 @@ func TestLeanRowsReadAgain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w := full.m.BySeq(e.Seq).Summary; s != w {
+		if w := full.m.BySeq(e.Seq).Summary(); s != w {
 			t.Fatalf("seq %d: summary %q, want %q", e.Seq, s, w)
 		}
 	}
@@ -246,5 +248,44 @@ func TestTemplatesOfOneRole(t *testing.T) {
 				t.Errorf("seq %d: file %q, template %q, want %q", seq, e.File(), e.Template(), want)
 			}
 		}
+	}
+}
+
+// TestPerDispatchSizes: what a large load keeps per dispatch stays
+// small: an entry is 64 bytes (its summary a pointer, its replay in the
+// side record), a dispatch file header's time 16 (an instant, not a
+// time.Time and a flag). Each is held 100,000 times (15,000 for the
+// header times) through a 200,000-line pipeline's verification.
+func TestPerDispatchSizes(t *testing.T) {
+	for _, c := range []struct {
+		what       string
+		size, most uintptr
+	}{
+		{"Entry", unsafe.Sizeof(Entry{}), 64},
+		{"headerStart", unsafe.Sizeof(headerStart{}), 16},
+		{"aheadStart", unsafe.Sizeof(aheadStart{}), 24},
+	} {
+		if c.size > c.most {
+			t.Errorf("%s is %d bytes, more than %d", c.what, c.size, c.most)
+		}
+	}
+}
+
+// TestHeaderStartKeepsTheInstant: a header time kept as seconds and
+// nanoseconds is the same instant, whatever its zone, fraction or year.
+func TestHeaderStartKeepsTheInstant(t *testing.T) {
+	for _, s := range []string{"2026-03-24T12:00:00Z", "2026-03-24T14:00:00.123456789+02:00", "2026-03-24 09:30",
+		"0001-01-01T00:00:01Z", "9999-12-31T23:59:59.999999999-11:00", "1969-12-31T23:59:59.5Z"} {
+		want, ok := parseTime(s)
+		if !ok {
+			t.Fatalf("%q does not parse", s)
+		}
+		h := newHeaderStart(want, true)
+		if got := h.time(); !h.ok || !got.Equal(want) || got.Location() != time.UTC {
+			t.Errorf("%q: kept as %v (ok %v), want %v in UTC", s, got, h.ok, want)
+		}
+	}
+	if h := newHeaderStart(time.Now(), false); h.ok || !h.time().IsZero() {
+		t.Errorf("no time: kept as %+v", h)
 	}
 }

@@ -39,8 +39,8 @@ type headerAhead struct {
 // aheadStart is a header read ahead: the folder it was read in (an
 // index in dirs) and its time.
 type aheadStart struct {
-	dir int
 	hs  headerStart
+	dir int32
 }
 
 // aheadRead is a header read ahead, with the file's name.
@@ -71,7 +71,7 @@ func newHeaderAhead(dirs []string) *headerAhead {
 				got := make([]aheadRead, 0, len(names))
 				for _, name := range names {
 					if dir, hs, ok := r.header(name, buf); ok {
-						got = append(got, aheadRead{name, aheadStart{dir, hs}})
+						got = append(got, aheadRead{name, aheadStart{hs, int32(dir)}})
 					}
 				}
 				h.found[w] = append(h.found[w], got)
@@ -177,7 +177,7 @@ func (ev *evidence) startOf(e *Entry) (t time.Time, line, ok bool) {
 		return t, true, true
 	}
 	if h, ok := ev.headerStarts[e]; ok {
-		return h.t, false, h.ok
+		return h.time(), false, h.ok
 	}
 	f := ev.dispatchFile(e)
 	if f == "" {
@@ -247,7 +247,7 @@ func (ev *evidence) readStarts(es []*Entry) {
 		if d < 0 {
 			continue
 		}
-		if a, ok := ev.ahead[e.File()]; ok && a.dir == d {
+		if a, ok := ev.ahead[e.File()]; ok && int(a.dir) == d {
 			if ev.headerStarts == nil {
 				ev.headerStarts = make(map[*Entry]headerStart, len(es))
 			}
@@ -294,7 +294,7 @@ func (ev *evidence) readHeaders(es []*Entry, phases map[*Entry]string) {
 				if n == 0 && err != nil {
 					continue
 				}
-				heads[i].t, heads[i].ok = headerTimeIn(buf[:n])
+				heads[i] = newHeaderStart(headerTimeIn(buf[:n]))
 				if phs != nil {
 					phs[i] = headerPhaseIn(buf[:n])
 				}
@@ -342,8 +342,28 @@ func (ev *evidence) headerPhases(m *Manifest) {
 }
 
 // headerStart is a dispatch file header's time, ok false when it has
-// none that reads.
+// none that reads. It is kept as an instant (seconds and nanoseconds,
+// 16 bytes where a time.Time and a flag take 32): thousands are held
+// through verification (ev.headerStarts), and what reads them compares
+// instants or says them in UTC (clock), so the zone the header was
+// written in is not needed.
 type headerStart struct {
-	t  time.Time
-	ok bool
+	sec  int64
+	nsec int32
+	ok   bool
+}
+
+func newHeaderStart(t time.Time, ok bool) headerStart {
+	if !ok {
+		return headerStart{}
+	}
+	return headerStart{sec: t.Unix(), nsec: int32(t.Nanosecond()), ok: true}
+}
+
+// time is the header's time, in UTC (the zero time when !ok).
+func (h headerStart) time() time.Time {
+	if !h.ok {
+		return time.Time{}
+	}
+	return time.Unix(h.sec, int64(h.nsec)).UTC()
 }

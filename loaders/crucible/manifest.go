@@ -54,19 +54,18 @@ type Entry struct {
 	// dozen of each and a few hundred of them together, shared by the
 	// entries that have them.
 	tag *entryTag
-	// Summary is the summary as written. A lean manifest (`plan --json`)
-	// keeps it only for the roles verified by commits (their commits
-	// are matched on its words); the plan reads the others again from
-	// the line (lineReader).
-	Summary string
+	// sum is the summary as written (Summary), nil for none. A lean
+	// manifest (`plan --json`) keeps it only for the roles verified by
+	// commits (their commits are matched on its words); the plan reads
+	// the others again from the line (lineReader). A pointer into the
+	// manifest's block of summaries: 8 bytes where a string takes 16,
+	// on every entry.
+	sum *string
 	// Duration is in seconds; HasDuration (below) is false when absent.
 	Duration float64
 	// rare holds the values few entries have (see the methods below):
 	// nil for most.
 	rare *entryRare
-	// SupersededBy is the seq of a later replay entry (replay_of = Seq)
-	// whose status stands for this one; 0 when none.
-	SupersededBy int
 	// Line is the 1-based line of the authoritative entry; Lines counts
 	// the lines recorded for this seq (a manifest is at most 1 GiB).
 	Line  int32
@@ -88,6 +87,24 @@ type Entry struct {
 	// cost 7 bytes.
 	HasPhase    bool
 	HasDuration bool
+}
+
+// Summary is the summary as written, "" for none (see Entry.sum).
+func (e *Entry) Summary() string {
+	if e.sum == nil {
+		return ""
+	}
+	return *e.sum
+}
+
+// SupersededBy is the seq of a later replay entry (replay_of = Seq)
+// whose status stands for this one; 0 when none. Kept in the side
+// record: few entries are replayed.
+func (e *Entry) SupersededBy() int {
+	if e.rare == nil {
+		return 0
+	}
+	return e.rare.supersededBy
 }
 
 // entryTag is an entry's role, status and phase, and the template of
@@ -231,6 +248,7 @@ func (e *Entry) ModelTier() string {
 
 // entryRare is what replay entries and some writers add to a line.
 type entryRare struct {
+	supersededBy  int // see SupersededBy
 	replayOf      int
 	hasReplayOf   bool
 	replaySession string
@@ -323,8 +341,8 @@ func (e *Entry) Timestamp() string {
 // Final is the status that decides the entry's phase: a replayed
 // dispatch takes its replay's status.
 func (e *Entry) Final(m *Manifest) string {
-	if e.SupersededBy != 0 {
-		if r := m.BySeq(e.SupersededBy); r != nil {
+	if by := e.SupersededBy(); by != 0 {
+		if r := m.BySeq(by); r != nil {
 			return r.Final(m)
 		}
 	}
@@ -419,6 +437,8 @@ type Manifest struct {
 	// block is where the next entries are taken from: entries are
 	// allocated a block at a time, not one by one.
 	block []Entry
+	// sums is where the next summaries are kept (keepSummary).
+	sums []string
 	// The entries by seq: indexed by seq while the seqs are small
 	// numbers from 0 (crucible counts from 1: a slot per seq costs 8
 	// bytes, where a map costs about 24 per entry and a hash per
@@ -799,7 +819,7 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 	// The summary: a lean manifest keeps it where verification reads it
 	// (see Entry.Summary).
 	if raw.Summary.s != "" && (!m.lean || m.commitRole(role)) {
-		e.Summary = sc.own(raw.Summary.s)
+		e.sum = m.keepSummary(sc.own(raw.Summary.s))
 	}
 	e.setRare(rare)
 	if prev != nil {
@@ -816,6 +836,21 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 	*ne = e
 	m.put(seq, ne)
 	return ne
+}
+
+// summaryBlock is how many summaries are allocated at once.
+const summaryBlock = 256
+
+// keepSummary is where s is kept for an entry (Entry.sum): a slot of
+// the current block of summaries.
+func (m *Manifest) keepSummary(s string) *string {
+	if len(m.sums) == 0 {
+		m.sums = make([]string, summaryBlock)
+	}
+	p := &m.sums[0]
+	*p = s
+	m.sums = m.sums[1:]
+	return p
 }
 
 // commitRole says whether a role's dispatches are verified by commits,
@@ -918,8 +953,11 @@ func (m *Manifest) link() {
 			continue
 		}
 		if orig := m.BySeq(e.ReplayOf()); orig != nil && orig.Seq < e.Seq {
-			if orig.SupersededBy == 0 || orig.SupersededBy < e.Seq {
-				orig.SupersededBy = e.Seq
+			if by := orig.SupersededBy(); by == 0 || by < e.Seq {
+				if orig.rare == nil {
+					orig.rare = &entryRare{}
+				}
+				orig.rare.supersededBy = e.Seq
 			}
 		}
 	}
