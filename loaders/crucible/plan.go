@@ -124,6 +124,9 @@ type ReplayPlan struct {
 	// leadPre holds the text before an output file's name in the
 	// evidence of the checks that keep the name alone (see parts).
 	leadPre map[leadKey]string
+	// wbuf, while a lean plan is written, is where a check's window
+	// sentence is made (windowText).
+	wbuf []byte
 	// failed holds the evidence of each check that failed, by seq: its
 	// dispatch is re-executed, and its row says why.
 	failed map[int]string

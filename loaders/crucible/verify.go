@@ -3,6 +3,7 @@ package crucible
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -229,6 +230,13 @@ func (ev *evidence) verify(e *Entry) leanCheck {
 	case KindReview:
 		lc.evidence, lc.lead = ev.withSide(e, "", leadCompletion)
 	case KindCommit:
+		if found, from, to, ok := ev.inWindow(e); ok && len(found) > 0 && len(found) <= math.MaxUint16 {
+			// The sentence commits would make, kept as its values.
+			lc.lead, lc.n = leadWindow, uint16(len(found))
+			lc.evidence = short(found[len(found)-1].Hash)
+			lc.from, lc.to = minuteOf(from), minuteOf(to)
+			break
+		}
 		found, how, err := ev.commits(e)
 		switch {
 		case err != nil:
