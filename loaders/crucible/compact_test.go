@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -263,7 +264,6 @@ func TestPerDispatchSizes(t *testing.T) {
 	}{
 		{"Entry", unsafe.Sizeof(Entry{}), 64},
 		{"headerStart", unsafe.Sizeof(headerStart{}), 16},
-		{"aheadStart", unsafe.Sizeof(aheadStart{}), 24},
 	} {
 		if c.size > c.most {
 			t.Errorf("%s is %d bytes, more than %d", c.what, c.size, c.most)
@@ -288,4 +288,59 @@ func TestHeaderStartKeepsTheInstant(t *testing.T) {
 	if h := newHeaderStart(time.Now(), false); h.ok || !h.time().IsZero() {
 		t.Errorf("no time: kept as %+v", h)
 	}
+}
+
+// TestParseKeepsFewBytesPerDispatch: a parsed manifest keeps little
+// more than its entries (64 bytes each) and its list of seqs (main kept
+// 116 bytes a dispatch here, this keeps 90): an entry
+// is in the slot of its seq in a chunk, with no list of pointers by seq
+// beside it (8 bytes a seq, up to twice that while it doubled). The
+// seqs are crucible's (1 to n, a replay's seq past them), then one far
+// past them, which moves the entries to a map; each keeps its place.
+func TestParseKeepsFewBytesPerDispatch(t *testing.T) {
+	const n = 20_000
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, `{"seq":%d,"file":"%d-build-reviewer.md","role":"build-reviewer","phase":"3","status":"completed","duration_s":12.5}`+"\n", i, i)
+	}
+	fmt.Fprintf(&b, `{"seq":%d,"role":"build-reviewer","phase":"3","status":"completed","replay_of":7}`+"\n", n+1)
+	text := b.String()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	m, err := ParseManifest(strings.NewReader(text))
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if err != nil || len(m.Seqs) != n+1 {
+		t.Fatalf("%d seqs, err %v", len(m.Seqs), err)
+	}
+	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("%d dispatches: the manifest keeps %d bytes, %d a dispatch", n+1, kept, kept/(n+1))
+	// 64 bytes the entry, 8 its seq and up to as much again where the
+	// list of seqs grows; the list by seq took 8 to 16 more.
+	if per := kept / (n + 1); per > 100 {
+		t.Errorf("the manifest keeps %d bytes a dispatch (%d in all), more than 100", per, kept)
+	}
+	seven := m.BySeq(7)
+	if seven == nil || seven.SupersededBy() != n+1 || m.BySeq(0) != nil || m.BySeq(n+2) != nil || m.BySeq(-1) != nil {
+		t.Fatalf("seq 7 %+v, seqs 0, %d and -1: %v %v %v", seven, n+2, m.BySeq(0), m.BySeq(n+2), m.BySeq(-1))
+	}
+	// A seq far past the others: the entries move to a map, and stay
+	// where they are.
+	m2, err := ParseManifest(strings.NewReader(text + `{"seq":5000000000,"role":"x","status":"completed"}` + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m2.sparse == nil || m2.dense != nil {
+		t.Fatalf("a seq far past the others: sparse %v, dense %v", m2.sparse != nil, m2.dense != nil)
+	}
+	for _, s := range []int{1, 7, 255, 256, n, n + 1, 5000000000} {
+		if e := m2.BySeq(s); e == nil || e.Seq != s {
+			t.Fatalf("seq %d: %+v", s, e)
+		}
+	}
+	if e := m2.BySeq(7); e.SupersededBy() != n+1 || e.Template() != "build-reviewer.md" {
+		t.Fatalf("seq 7 after the move: %+v", e)
+	}
+	runtime.KeepAlive(m)
 }

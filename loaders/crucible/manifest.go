@@ -439,16 +439,20 @@ type Manifest struct {
 	block []Entry
 	// sums is where the next summaries are kept (keepSummary).
 	sums []string
-	// The entries by seq: indexed by seq while the seqs are small
-	// numbers from 0 (crucible counts from 1: a slot per seq costs 8
-	// bytes, where a map costs about 24 per entry and a hash per
-	// lookup), else in sparse.
-	dense  []*Entry
+	// The entries by seq. While the seqs are small numbers from 0
+	// (crucible counts from 1), each entry is in the slot of its seq in
+	// dense, entryBlock slots to a chunk (chunk seq/entryBlock, nil when
+	// no seq falls in it): nothing per seq beside the entry (a list of
+	// pointers by seq cost 8 bytes a seq, more while it doubled), where
+	// a map costs about 24 per entry and a hash per lookup. Else they
+	// are in sparse (the entries already in chunks stay there).
+	dense  [][]Entry
 	sparse map[int]*Entry
 }
 
-// denseSlack bounds the unused slots of the dense index: the highest
-// seq it holds stays under twice the number of seqs plus this.
+// denseSlack and the quarter below bound the unused slots of the dense
+// chunks: the highest seq they hold stays under the number of seqs, a
+// quarter more, plus this.
 const denseSlack = 4096
 
 // BySeq is the authoritative entry for seq, nil when the manifest has
@@ -457,37 +461,48 @@ func (m *Manifest) BySeq(seq int) *Entry {
 	if m.sparse != nil {
 		return m.sparse[seq]
 	}
-	if seq >= 0 && seq < len(m.dense) {
-		return m.dense[seq]
+	if c := seq / entryBlock; seq >= 0 && c < len(m.dense) && m.dense[c] != nil {
+		if e := &m.dense[c][seq%entryBlock]; e.Lines > 0 { // a slot in use
+			return e
+		}
 	}
 	return nil
 }
 
-// put records e as seq's entry (seq has none yet).
-func (m *Manifest) put(seq int, e *Entry) {
-	if m.sparse == nil && seq >= 0 && seq < 2*len(m.Seqs)+denseSlack {
-		if seq >= len(m.dense) {
-			if seq >= cap(m.dense) {
-				m.dense = slices.Grow(m.dense, max(seq+1, 2*cap(m.dense), 256)-len(m.dense))
-			}
-			m.dense = m.dense[:seq+1]
+// put keeps e as seq's entry (seq has none yet) and returns where it is
+// kept.
+func (m *Manifest) put(seq int, e *Entry) *Entry {
+	if m.sparse == nil && seq >= 0 && seq < len(m.Seqs)+len(m.Seqs)/4+denseSlack {
+		c := seq / entryBlock
+		if c >= len(m.dense) {
+			m.dense = slices.Grow(m.dense, c+1-len(m.dense))[:c+1]
 		}
-		m.dense[seq] = e
-		return
+		if m.dense[c] == nil {
+			m.dense[c] = make([]Entry, entryBlock)
+		}
+		p := &m.dense[c][seq%entryBlock]
+		*p = *e
+		return p
 	}
 	if m.sparse == nil {
 		m.sparse = make(map[int]*Entry, len(m.Seqs))
-		for s, d := range m.dense {
-			if d != nil {
-				m.sparse[s] = d
+		for c, chunk := range m.dense {
+			for i := range chunk {
+				if chunk[i].Lines > 0 {
+					m.sparse[c*entryBlock+i] = &chunk[i]
+				}
 			}
 		}
 		m.dense = nil
 	}
-	m.sparse[seq] = e
+	ne := m.newEntry()
+	*ne = *e
+	m.sparse[seq] = ne
+	return ne
 }
 
-// entryBlock is how many entries are allocated at once.
+// entryBlock is how many entries are allocated at once (a dense chunk,
+// a block of newEntry).
 const entryBlock = 256
 
 // newEntry is a zero Entry from the current block.
@@ -832,10 +847,7 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 		m.Seqs = slices.Grow(m.Seqs, max(len(m.Seqs), 256))
 	}
 	m.Seqs = append(m.Seqs, seq)
-	ne := m.newEntry()
-	*ne = e
-	m.put(seq, ne)
-	return ne
+	return m.put(seq, &e)
 }
 
 // summaryBlock is how many summaries are allocated at once.

@@ -111,12 +111,12 @@ type evidence struct {
 	byTaskLen int
 	start     time.Time // pipeline start, for task-pattern matching
 	header    []byte    // a dispatch file's first bytes, reused
-	// headerStarts are dispatch file header times read ahead by
-	// readStarts (zero when the header has none).
-	headerStarts map[*Entry]headerStart
+	// starts are dispatch file header times read ahead by readStarts
+	// (zero when the header has none), by seq.
+	starts seqStarts
 	// ahead are the headers read while the manifest was parsed (see
-	// headerAhead), by file name; readStarts takes them.
-	ahead map[string]aheadStart
+	// headerAhead), by seq; readStarts takes them.
+	ahead []aheadRead
 	// trusted holds the evidence text per role for roles with no
 	// artifact rule: thousands of dispatches share a few roles.
 	trusted map[string]string

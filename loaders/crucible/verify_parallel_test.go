@@ -43,7 +43,7 @@ func TestVerifyInPartsMatchesOneByOne(t *testing.T) {
 			t.Fatalf("%d dispatches to verify (%v): too few to test parts", len(es), kinds)
 		}
 		fresh := func() *evidence {
-			return &evidence{dirs: p.ev.dirs, git: p.ev.git, start: p.ev.start, listing: p.ev.listing, headerStarts: p.ev.headerStarts}
+			return &evidence{dirs: p.ev.dirs, git: p.ev.git, start: p.ev.start, listing: p.ev.listing, starts: p.ev.starts}
 		}
 		one, parts := make([]leanCheck, len(es)), make([]leanCheck, len(es))
 		for i, e := range es {
