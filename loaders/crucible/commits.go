@@ -110,7 +110,7 @@ const maxTaskWords = 12
 // summary and of the first line of its dispatch file's "## Task
 // Description" (the plan task's title), lower case, stop words left out.
 func (ev *evidence) taskWords(e *Entry) []string {
-	text := e.Summary()
+	text := ev.summary(e)
 	if f := ev.dispatchFile(e); f != "" {
 		if ev.header == nil {
 			ev.header = make([]byte, headerBytes)
@@ -120,6 +120,32 @@ func (ev *evidence) taskWords(e *Entry) []string {
 		}
 	}
 	return significantWords(text, maxTaskWords)
+}
+
+// summary is e's summary: a lean manifest's is read again from its
+// line (the manifest keeps none; few dispatches are matched on their
+// summary's words), "" when the line cannot be read (the plan's rows,
+// read from the same lines, then fail to be written).
+func (ev *evidence) summary(e *Entry) string {
+	if ev.m == nil || !ev.m.lean {
+		return e.Summary()
+	}
+	if ev.lines == nil {
+		ev.lines = newLineReader(ev.m, ev.t())
+	}
+	s, err := ev.lines.summary(e)
+	if err != nil {
+		return ""
+	}
+	return strings.Clone(s) // the reader's only until its next line
+}
+
+// closeLines closes the manifest read again for summaries, if it was.
+func (ev *evidence) closeLines() {
+	if ev.lines != nil {
+		ev.lines.close()
+		ev.lines = nil
+	}
 }
 
 // taskTitle is the first line under "## Task Description" in a dispatch

@@ -344,3 +344,25 @@ func TestParseKeepsFewBytesPerDispatch(t *testing.T) {
 	}
 	runtime.KeepAlive(m)
 }
+
+// TestLeanManifestKeepsNoSummary: a manifest read for `plan --json`
+// keeps no summary, not even an implementer's (its commits may be
+// matched on its words: verification reads those again from the line,
+// as the plan's rows do); a full read keeps every one.
+func TestLeanManifestKeepsNoSummary(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ManifestName)
+	testkit.Write(t, path, `{"seq":1,"file":"1-build-implementer.md","role":"build-implementer","phase":"3","task":1,"status":"completed","summary":"token refresh"}
+{"seq":2,"file":"2-code-reviewer.md","role":"code-reviewer","phase":"3","status":"completed","summary":"looks fine"}
+`)
+	for _, lean := range []bool{false, true} {
+		m, err := readManifest(path, lean, nil, &english)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range m.Seqs {
+			if e := m.BySeq(s); (e.sum != nil) == lean || (!lean && e.Summary() == "") {
+				t.Errorf("lean %v: seq %d keeps its summary %v (%q)", lean, s, e.sum != nil, e.Summary())
+			}
+		}
+	}
+}

@@ -158,7 +158,8 @@ func (l *Loader) finish(p *pipeline) error {
 	// while the manifest was parsed.
 	ahead := pre.hand(p)
 	start, _ := p.marker.Start()
-	p.ev = &evidence{tx: p.t(), dirs: p.dispatchD, git: p.git, start: start, listing: p.listings, ahead: ahead, scratch: p.scratch}
+	p.ev = &evidence{tx: p.t(), dirs: p.dispatchD, git: p.git, start: start, listing: p.listings, ahead: ahead, scratch: p.scratch, m: m}
+	defer p.ev.closeLines()
 	p.ev.headerPhases(m) // null phases take their dispatch file header's
 	p.plan = computePlan(planInput{
 		manifest: m, marker: p.marker, handoffs: p.handoffs, checkpoints: p.cps, ev: p.ev,

@@ -55,9 +55,9 @@ type Entry struct {
 	// entries that have them.
 	tag *entryTag
 	// sum is the summary as written (Summary), nil for none. A lean
-	// manifest (`plan --json`) keeps it only for the roles verified by
-	// commits (their commits are matched on its words); the plan reads
-	// the others again from the line (lineReader). A pointer into the
+	// manifest (`plan --json`) keeps none: the plan reads them again
+	// from the lines (lineReader), as does verification the few it
+	// matches commits on (evidence.summary). A pointer into the
 	// manifest's block of summaries: 8 bytes where a string takes 16,
 	// on every entry.
 	sum *string
@@ -423,12 +423,10 @@ type Manifest struct {
 	Fingerprint string
 	Size        int64
 
-	// lean: read for `plan --json` alone (see Entry.Summary); kinds
-	// says, per role, whether it is verified by commits. info is the
+	// lean: read for `plan --json` alone (see Entry.sum). info is the
 	// file read (lineReader reads it again).
-	lean  bool
-	kinds map[string]bool
-	info  fs.FileInfo
+	lean bool
+	info fs.FileInfo
 	// tags are the entries' shared tags (tagFor), lastTag the last one
 	// given.
 	tags    map[entryTag]*entryTag
@@ -541,8 +539,8 @@ const maxLine = 1 << 20
 func ReadManifest(path string) (*Manifest, error) { return readManifest(path, false, nil, &english) }
 
 // readManifest is ReadManifest; lean, the manifest's Fingerprint is left
-// empty (a load that will never write) and summaries are kept only where
-// verification reads them (Entry.Summary). saw, when
+// empty (a load that will never write) and no summary is kept (see
+// Entry.sum). saw, when
 // not nil, is given each line's entry as it stands once the line is
 // read (it must not keep it). t says the size limit's error.
 func readManifest(path string, lean bool, saw func(*Entry), t *Text) (*Manifest, error) {
@@ -831,9 +829,8 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 	case sc.sumAt >= 0 && sc.sumAt <= math.MaxUint16 && sc.sumN < math.MaxUint16:
 		e.sumAt, e.sumN = uint16(sc.sumAt), uint16(sc.sumN+1)
 	}
-	// The summary: a lean manifest keeps it where verification reads it
-	// (see Entry.Summary).
-	if raw.Summary.s != "" && (!m.lean || m.commitRole(role)) {
+	// The summary: a lean manifest keeps none (see Entry.sum).
+	if raw.Summary.s != "" && !m.lean {
 		e.sum = m.keepSummary(sc.own(raw.Summary.s))
 	}
 	e.setRare(rare)
@@ -863,22 +860,6 @@ func (m *Manifest) keepSummary(s string) *string {
 	*p = s
 	m.sums = m.sums[1:]
 	return p
-}
-
-// commitRole says whether a role's dispatches are verified by commits,
-// worked out once per role.
-func (m *Manifest) commitRole(role string) bool {
-	c, ok := m.kinds[role]
-	if !ok {
-		c = RoleKind(role) == KindCommit
-		if m.kinds == nil {
-			m.kinds = map[string]bool{}
-		}
-		if len(m.kinds) < 1024 {
-			m.kinds[role] = c
-		}
-	}
-	return c
 }
 
 // setRare keeps r in e when it holds anything (only then is it copied

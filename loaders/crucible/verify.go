@@ -132,6 +132,10 @@ type evidence struct {
 	receipts map[string]string
 	findings []string
 	sideDone bool
+	// m is the manifest verified; lines reads a lean one's summaries
+	// again (summary), opened when first needed.
+	m     *Manifest
+	lines *lineReader
 	// byWord lists, per word, the log positions of the commits whose
 	// subject has it (see sharing).
 	byWord    map[string][]int
@@ -492,9 +496,11 @@ func (ev *evidence) verifyIn(cs []leanCheck, workers int) {
 		hi := min(lo+part, len(cs))
 		own := *ev       // the maps and indexes are only read from here on
 		own.header = nil // each part reads headers into its own buffer
+		own.lines = nil  // and the manifest's lines with its own reader
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer own.closeLines()
 			for i := lo; i < hi; i++ {
 				cs[i] = own.verify(cs[i].e)
 			}
