@@ -54,18 +54,14 @@ type Entry struct {
 	// dozen of each and a few hundred of them together, shared by the
 	// entries that have them.
 	tag *entryTag
-	// sum is the summary as written (Summary), nil for none. A lean
-	// manifest (`plan --json`) keeps none: the plan reads them again
-	// from the lines (lineReader), as does verification the few it
-	// matches commits on (evidence.summary). A pointer into the
-	// manifest's block of summaries: 8 bytes where a string takes 16,
-	// on every entry.
-	sum *string
 	// Duration is in seconds; HasDuration (below) is false when absent.
 	Duration float64
-	// rare holds the values few entries have (see the methods below):
-	// nil for most.
-	rare *entryRare
+	// side holds the summary (Summary) and the values few entries have
+	// (rare, see the methods below): nil for most entries of a lean
+	// manifest (`plan --json`), which keeps no summary: the plan reads
+	// them again from the lines (lineReader), as does verification the
+	// few it matches commits on (evidence.summary).
+	side *entrySide
 	// Line is the 1-based line of the authoritative entry; Lines counts
 	// the lines recorded for this seq (a manifest is at most 1 GiB).
 	Line  int32
@@ -89,22 +85,47 @@ type Entry struct {
 	HasDuration bool
 }
 
-// Summary is the summary as written, "" for none (see Entry.sum).
+// entrySide is what an entry keeps beside its 56 bytes (Entry.side).
+type entrySide struct {
+	sum  string
+	rare *entryRare
+}
+
+// Summary is the summary as written, "" for none (see Entry.side).
 func (e *Entry) Summary() string {
-	if e.sum == nil {
+	if e.side == nil {
 		return ""
 	}
-	return *e.sum
+	return e.side.sum
+}
+
+// r is the entry's side record, nil when it has none.
+func (e *Entry) r() *entryRare {
+	if e.side == nil {
+		return nil
+	}
+	return e.side.rare
+}
+
+// ownRare is the entry's side record, made when it has none.
+func (e *Entry) ownRare() *entryRare {
+	if e.side == nil {
+		e.side = &entrySide{}
+	}
+	if e.side.rare == nil {
+		e.side.rare = &entryRare{}
+	}
+	return e.side.rare
 }
 
 // SupersededBy is the seq of a later replay entry (replay_of = Seq)
 // whose status stands for this one; 0 when none. Kept in the side
 // record: few entries are replayed.
 func (e *Entry) SupersededBy() int {
-	if e.rare == nil {
+	if e.r() == nil {
 		return 0
 	}
-	return e.rare.supersededBy
+	return e.r().supersededBy
 }
 
 // entryTag is an entry's role, status and phase, and the template of
@@ -182,7 +203,7 @@ func (e *Entry) File() string {
 	case fileUsual:
 		return strconv.Itoa(e.Seq) + "-" + e.tag.tmpl
 	case fileRare:
-		return e.rare.file
+		return e.r().file
 	}
 	return ""
 }
@@ -215,10 +236,10 @@ func (e *Entry) Task() string {
 	if e.taskN != 0 {
 		return strconv.FormatUint(uint64(e.taskN-1), 10)
 	}
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.task
+	return e.r().task
 }
 
 // plainNumber is s read as a number written plainly (digits, no leading
@@ -241,7 +262,7 @@ func plainNumber(s string) uint32 {
 // ModelTier is the model tier as written, "" when absent.
 func (e *Entry) ModelTier() string {
 	if e.tier == tierOther {
-		return e.rare.tier
+		return e.r().tier
 	}
 	return tiers[e.tier]
 }
@@ -275,20 +296,18 @@ func (e *Entry) EPhase() string {
 	if e.HasPhase {
 		return e.Phase()
 	}
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.ephase
+	return e.r().ephase
 }
 
 // setEPhase records the phase an entry with no phase of its own is
 // grouped under.
 func (e *Entry) setEPhase(ph string) {
 	switch {
-	case e.rare != nil:
-		e.rare.ephase = ph
-	case ph != "":
-		e.rare = &entryRare{ephase: ph}
+	case e.r() != nil || ph != "":
+		e.ownRare().ephase = ph
 	}
 }
 
@@ -296,46 +315,46 @@ func (e *Entry) setEPhase(ph string) {
 // the line records one. Replay provenance is absent on ordinary entries,
 // as are ReplaySession and Mutation.
 func (e *Entry) ReplayOf() int {
-	if e.rare == nil {
+	if e.r() == nil {
 		return 0
 	}
-	return e.rare.replayOf
+	return e.r().replayOf
 }
 
 // HasReplayOf: see ReplayOf.
-func (e *Entry) HasReplayOf() bool { return e.rare != nil && e.rare.hasReplayOf }
+func (e *Entry) HasReplayOf() bool { return e.r() != nil && e.r().hasReplayOf }
 
 // ReplaySession is the replay session that wrote the entry, "" for none.
 func (e *Entry) ReplaySession() string {
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.replaySession
+	return e.r().replaySession
 }
 
 // Mutation is the template mutation a replay entry ran with, "" for none.
 func (e *Entry) Mutation() string {
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.mutation
+	return e.r().mutation
 }
 
 // Output names an output file when the entry records one.
 func (e *Entry) Output() string {
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.output
+	return e.r().output
 }
 
 // Timestamp is a start time some writers add (timestamp, ts,
 // started_at, dispatched_at); "" when absent.
 func (e *Entry) Timestamp() string {
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.timestamp
+	return e.r().timestamp
 }
 
 // Final is the status that decides the entry's phase: a replayed
@@ -423,7 +442,7 @@ type Manifest struct {
 	Fingerprint string
 	Size        int64
 
-	// lean: read for `plan --json` alone (see Entry.sum). info is the
+	// lean: read for `plan --json` alone (see Entry.side). info is the
 	// file read (lineReader reads it again).
 	lean bool
 	info fs.FileInfo
@@ -435,8 +454,8 @@ type Manifest struct {
 	// block is where the next entries are taken from: entries are
 	// allocated a block at a time, not one by one.
 	block []Entry
-	// sums is where the next summaries are kept (keepSummary).
-	sums []string
+	// sides is where the next entries' sides are taken from (setSide).
+	sides []entrySide
 	// The entries by seq. While the seqs are small numbers from 0
 	// (crucible counts from 1), each entry is in the slot of its seq in
 	// dense, entryBlock slots to a chunk (chunk seq/entryBlock, nil when
@@ -540,7 +559,7 @@ func ReadManifest(path string) (*Manifest, error) { return readManifest(path, fa
 
 // readManifest is ReadManifest; lean, the manifest's Fingerprint is left
 // empty (a load that will never write) and no summary is kept (see
-// Entry.sum). saw, when
+// Entry.side). saw, when
 // not nil, is given each line's entry as it stands once the line is
 // read (it must not keep it). t says the size limit's error.
 func readManifest(path string, lean bool, saw func(*Entry), t *Text) (*Manifest, error) {
@@ -829,11 +848,12 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 	case sc.sumAt >= 0 && sc.sumAt <= math.MaxUint16 && sc.sumN < math.MaxUint16:
 		e.sumAt, e.sumN = uint16(sc.sumAt), uint16(sc.sumN+1)
 	}
-	// The summary: a lean manifest keeps none (see Entry.sum).
+	// The summary: a lean manifest keeps none (see Entry.side).
+	sum := ""
 	if raw.Summary.s != "" && !m.lean {
-		e.sum = m.keepSummary(sc.own(raw.Summary.s))
+		sum = sc.own(raw.Summary.s)
 	}
-	e.setRare(rare)
+	m.setSide(&e, sum, rare)
 	if prev != nil {
 		*prev = e
 		return prev
@@ -847,27 +867,23 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 	return m.put(seq, &e)
 }
 
-// summaryBlock is how many summaries are allocated at once.
-const summaryBlock = 256
-
-// keepSummary is where s is kept for an entry (Entry.sum): a slot of
-// the current block of summaries.
-func (m *Manifest) keepSummary(s string) *string {
-	if len(m.sums) == 0 {
-		m.sums = make([]string, summaryBlock)
+// setSide keeps sum and r in e when either holds anything: the side
+// from the manifest's current block of sides, the record copied to the
+// heap.
+func (m *Manifest) setSide(e *Entry, sum string, r entryRare) {
+	e.side = nil
+	if sum == "" && r == (entryRare{}) {
+		return
 	}
-	p := &m.sums[0]
-	*p = s
-	m.sums = m.sums[1:]
-	return p
-}
-
-// setRare keeps r in e when it holds anything (only then is it copied
-// to the heap).
-func (e *Entry) setRare(r entryRare) {
+	if len(m.sides) == 0 {
+		m.sides = make([]entrySide, entryBlock)
+	}
+	e.side = &m.sides[0]
+	m.sides = m.sides[1:]
+	e.side.sum = sum
 	if r != (entryRare{}) {
 		kept := r
-		e.rare = &kept
+		e.side.rare = &kept
 	}
 }
 
@@ -918,8 +934,8 @@ func (m *Manifest) link() {
 		own, ph := e.HasPhase, e.Phase()
 		if !own {
 			m.NullPhases++
-			if e.rare != nil && e.rare.hdrPhase != "" {
-				own, ph = true, e.rare.hdrPhase
+			if e.r() != nil && e.r().hdrPhase != "" {
+				own, ph = true, e.r().hdrPhase
 				e.setEPhase(ph)
 			}
 		}
@@ -947,10 +963,7 @@ func (m *Manifest) link() {
 		}
 		if orig := m.BySeq(e.ReplayOf()); orig != nil && orig.Seq < e.Seq {
 			if by := orig.SupersededBy(); by == 0 || by < e.Seq {
-				if orig.rare == nil {
-					orig.rare = &entryRare{}
-				}
-				orig.rare.supersededBy = e.Seq
+				orig.ownRare().supersededBy = e.Seq
 			}
 		}
 	}
@@ -972,10 +985,7 @@ func (m *Manifest) SetHeaderPhases(phase func(*Entry) string) {
 			continue
 		}
 		if ph := strings.TrimSpace(phase(e)); ph != "" {
-			if e.rare == nil {
-				e.rare = &entryRare{}
-			}
-			e.rare.hdrPhase = ph
+			e.ownRare().hdrPhase = ph
 			changed = true
 		}
 	}
@@ -986,4 +996,4 @@ func (m *Manifest) SetHeaderPhases(phase func(*Entry) string) {
 
 // HeaderPhase says whether the entry's phase came from its dispatch file
 // header (its lines record none).
-func (e *Entry) HeaderPhase() bool { return !e.HasPhase && e.rare != nil && e.rare.hdrPhase != "" }
+func (e *Entry) HeaderPhase() bool { return !e.HasPhase && e.r() != nil && e.r().hdrPhase != "" }
