@@ -266,6 +266,7 @@ func headerPhaseIn(head []byte) string {
 // file; reading them one after another is most of a large load.
 func (ev *evidence) readStarts(es []*Entry) {
 	var todo []*Entry
+	ev.starts = slices.Grow(ev.starts, len(es))
 	for _, e := range es {
 		if _, ok := parseTime(e.Timestamp()); ok {
 			continue
