@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -444,6 +445,34 @@ func TestLeanWindowChecksWriteTheFullPlan(t *testing.T) {
 		}
 		if kept, asWritten := write(&made), write(lp); asWritten > kept {
 			t.Fatalf("writing the plan allocates %v times, %v with its window sentences made beforehand", asWritten, kept)
+		}
+	}
+}
+
+// TestLeanLoadLowersTheCollectorsPercentForItself: a lean load runs with
+// the collector at leanGCPercent, unless it was lower or off, and puts
+// back what it found.
+func TestLeanLoadLowersTheCollectorsPercentForItself(t *testing.T) {
+	w, _ := crashWorld(t)
+	t.Chdir(w.project)
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	for _, before := range []int{100, 80, 30, -1} {
+		debug.SetGCPercent(before)
+		var during int
+		testkit.Swap(t, &gcPercentSeen, func() {
+			during = debug.SetGCPercent(-1)
+			debug.SetGCPercent(during)
+		})
+		w.loadLean()
+		if after := debug.SetGCPercent(100); after != before {
+			t.Errorf("collector at %d before a lean load, %d after it", before, after)
+		}
+		want := min(before, leanGCPercent)
+		if before < 0 {
+			want = before
+		}
+		if during != want {
+			t.Errorf("collector at %d before a lean load, %d during it, want %d", before, during, want)
 		}
 	}
 }
