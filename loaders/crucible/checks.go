@@ -1,16 +1,28 @@
 package crucible
 
-import "strings"
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
+)
 
 // leanCheck is a Check as verify makes it, and as a lean plan keeps it:
 // the rest of it is the entry's (seq, role, phase, and the role's kind).
 type leanCheck struct {
 	e *Entry
 	// evidence is the check's evidence, or with a lead the name of the
-	// output file it names after the lead's sentence (see text).
+	// output file it names after the lead's sentence, or the short hash
+	// of the first commit found in the dispatch's window (see text).
 	evidence string
 	verdict  verdict
 	lead     evLead
+	// For leadWindow: how many commits the window holds, and its ends
+	// (minutes of the day, UTC, as clock says them).
+	n        uint16
+	from, to uint16
 }
 
 // evLead is the sentence before an output file's name in a check's
@@ -21,6 +33,11 @@ const (
 	leadNone       evLead = iota
 	leadCompletion        // Text.CompletionLine: a reviewer's
 	leadGate              // Text.GateRound: a quality-gate round's
+	// leadWindow: an implementer's commits found in its window,
+	// Text.OneCommit or Text.Commits; the sentence is made when it is
+	// read, not held through verification (15,000 of them in a large
+	// pipeline).
+	leadWindow
 )
 
 // text is the check's evidence, in t's language (the verification's).
@@ -30,6 +47,12 @@ func (lc leanCheck) text(t *Text) string {
 		return withOutput(t, t.CompletionLine, lc.evidence)
 	case leadGate:
 		return withOutput(t, t.GateRound, lc.evidence)
+	case leadWindow:
+		how := t.InWindow.F(clockOf(lc.from), clockOf(lc.to))
+		if lc.n > 1 {
+			return t.Commits.F(int(lc.n), how, lc.evidence)
+		}
+		return t.OneCommit.F(lc.evidence, how)
 	}
 	return lc.evidence
 }
@@ -39,8 +62,11 @@ func (lc leanCheck) text(t *Text) string {
 // lead, pre is made once per plan and lead (pl.leadPre) and s is the name
 // itself, so a row or check written (WriteJSON) needs no new string.
 func (pl *ReplayPlan) parts(lc leanCheck, before string) (pre, s string) {
-	if lc.lead == leadNone {
+	switch lc.lead {
+	case leadNone:
 		return before, lc.evidence
+	case leadWindow:
+		return before, pl.windowText(&lc)
 	}
 	t := pl.text()
 	lead := t.CompletionLine
@@ -135,4 +161,88 @@ func (pl *ReplayPlan) allChecks() []Check {
 		out[i] = pl.checkAt(i)
 	}
 	return out
+}
+
+// windowText is lc's window sentence (lc.text). While a lean plan is
+// written (pl.wbuf set), it is made in pl.wbuf and is the buffer's only
+// until the next one: the writer copies it at once, and 15,000
+// sentences are not made as strings for each of the two places they
+// are written (a row's reason and a check's evidence).
+func (pl *ReplayPlan) windowText(lc *leanCheck) string {
+	t := pl.text()
+	if pl.wbuf == nil {
+		return lc.text(t)
+	}
+	var f, u [5]byte
+	b := appendFill(pl.wbuf[:0], t.InWindow, clockIn(&f, lc.from), clockIn(&u, lc.to))
+	how := len(b)
+	if lc.n > 1 {
+		var n [8]byte
+		d := strconv.AppendUint(n[:0], uint64(lc.n), 10)
+		b = appendFill(b, t.Commits, unsafe.String(&d[0], len(d)), unsafe.String(&b[0], how), lc.evidence)
+	} else {
+		b = appendFill(b, t.OneCommit, lc.evidence, unsafe.String(&b[0], how))
+	}
+	pl.wbuf = b
+	return unsafe.String(&b[how], len(b)-how)
+}
+
+// clockIn is clockOf written in c.
+func clockIn(c *[5]byte, min uint16) string {
+	h, m := min/60, min%60
+	*c = [5]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + m/10), byte('0' + m%10)}
+	return unsafe.String(&c[0], len(c))
+}
+
+// appendFill appends m filled with args as m.F(args...) makes it, for
+// string values: each {name} placeholder takes the value of its name's
+// place in m.Names; a brace that opens no placeholder is text, and a
+// placeholder with no value shows as {name?}.
+func appendFill(b []byte, m i18n.M, args ...string) []byte {
+	text, names := m.Text(), m.Names()
+	if len(names) == 0 {
+		return append(b, text...)
+	}
+	for {
+		i := strings.IndexByte(text, '{')
+		if i < 0 {
+			return append(b, text...)
+		}
+		name, ok := placeholderAt(text[i:])
+		if !ok {
+			b = append(b, text[:i+1]...)
+			text = text[i+1:]
+			continue
+		}
+		b = append(b, text[:i]...)
+		text = text[i+len(name)+2:]
+		k := slices.Index(names, name)
+		if k < 0 || k >= len(args) {
+			b = append(b, '{')
+			b = append(b, name...)
+			b = append(b, '?', '}')
+			continue
+		}
+		b = append(b, args[k]...)
+	}
+}
+
+// placeholderAt reads "{name}" at the start of s as i18n reads it: a
+// letter, then letters, digits or underscores, then "}".
+func placeholderAt(s string) (string, bool) {
+	if len(s) < 3 || s[0] != '{' {
+		return "", false
+	}
+	for j := 1; j < len(s); j++ {
+		c := s[j]
+		switch {
+		case c == '}' && j > 1:
+			return s[1:j], true
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case (c >= '0' && c <= '9' || c == '_') && j > 1:
+		default:
+			return "", false
+		}
+	}
+	return "", false
 }

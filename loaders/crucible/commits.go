@@ -24,6 +24,23 @@ func (ev *evidence) window(e *Entry) (from, to time.Time, ok bool) {
 	return start.Add(-windowBefore), start.Add(d + windowAfter), true
 }
 
+// inWindow is the commits in the dispatch's window, in log order, and
+// the window: what commits tries first. ok is false when the log cannot
+// be read or the dispatch has no start time.
+func (ev *evidence) inWindow(e *Entry) (found []Commit, from, to time.Time, ok bool) {
+	log, err := ev.git.Log()
+	if err != nil {
+		return nil, from, to, false
+	}
+	if from, to, ok = ev.window(e); !ok {
+		return nil, from, to, false
+	}
+	if ev.byTime == nil || len(ev.byTime.log) != len(log) {
+		ev.byTime = newTimeIndex(log)
+	}
+	return ev.byTime.within(from, to), from, to, true
+}
+
 // errNothingToMatch: a dispatch with no start time, no task number and
 // no words to look for in commit subjects cannot be checked.
 var errNothingToMatch = errors.New("no start time recorded (no timestamp on the line, no dispatch file header), no task number and no words of its task to match commits against")
@@ -45,12 +62,9 @@ func (ev *evidence) commits(e *Entry) (found []Commit, how string, err error) {
 		return nil, "", err
 	}
 	var tried []string
-	if from, to, ok := ev.window(e); ok {
-		if ev.byTime == nil || len(ev.byTime.log) != len(log) {
-			ev.byTime = newTimeIndex(log)
-		}
+	if found, from, to, ok := ev.inWindow(e); ok {
 		how := ev.t().InWindow.F(clock(from), clock(to))
-		if found := ev.byTime.within(from, to); len(found) > 0 {
+		if len(found) > 0 {
 			return found, how, nil
 		}
 		tried = append(tried, how)
@@ -96,7 +110,7 @@ const maxTaskWords = 12
 // summary and of the first line of its dispatch file's "## Task
 // Description" (the plan task's title), lower case, stop words left out.
 func (ev *evidence) taskWords(e *Entry) []string {
-	text := e.Summary
+	text := ev.summary(e)
 	if f := ev.dispatchFile(e); f != "" {
 		if ev.header == nil {
 			ev.header = make([]byte, headerBytes)
@@ -106,6 +120,32 @@ func (ev *evidence) taskWords(e *Entry) []string {
 		}
 	}
 	return significantWords(text, maxTaskWords)
+}
+
+// summary is e's summary: a lean manifest's is read again from its
+// line (the manifest keeps none; few dispatches are matched on their
+// summary's words), "" when the line cannot be read (the plan's rows,
+// read from the same lines, then fail to be written).
+func (ev *evidence) summary(e *Entry) string {
+	if ev.m == nil || !ev.m.lean {
+		return e.Summary()
+	}
+	if ev.lines == nil {
+		ev.lines = newLineReader(ev.m, ev.t())
+	}
+	s, err := ev.lines.summary(e)
+	if err != nil {
+		return ""
+	}
+	return strings.Clone(s) // the reader's only until its next line
+}
+
+// closeLines closes the manifest read again for summaries, if it was.
+func (ev *evidence) closeLines() {
+	if ev.lines != nil {
+		ev.lines.close()
+		ev.lines = nil
+	}
 }
 
 // taskTitle is the first line under "## Task Description" in a dispatch
@@ -264,7 +304,16 @@ func isWordByte(c byte) bool {
 }
 
 // clock is t's "15:04" in UTC.
-func clock(t time.Time) string {
+func clock(t time.Time) string { return clockOf(minuteOf(t)) }
+
+// minuteOf is t's minute of the day in UTC (what clock says).
+func minuteOf(t time.Time) uint16 {
 	h, m, _ := t.UTC().Clock()
+	return uint16(h*60 + m)
+}
+
+// clockOf is a minute of the day as "15:04".
+func clockOf(min uint16) string {
+	h, m := min/60, min%60
 	return string([]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + m/10), byte('0' + m%10)})
 }

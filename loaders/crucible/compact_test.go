@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+	"unsafe"
 
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
@@ -54,7 +57,7 @@ func TestCompactEntryKeepsValues(t *testing.T) {
 	for seq, w := range want {
 		e := m.BySeq(seq)
 		rare := strings.TrimSpace(strings.Join([]string{e.Mutation(), e.Output(), e.Timestamp(), e.ReplaySession()}, " "))
-		got := [9]string{e.File(), e.Template(), e.Task(), e.ModelTier(), e.Role(), e.Status(), e.Phase(), e.Summary, rare}
+		got := [9]string{e.File(), e.Template(), e.Task(), e.ModelTier(), e.Role(), e.Status(), e.Phase(), e.Summary(), rare}
 		if got != w {
 			t.Errorf("seq %d:\n got %q\nwant %q", seq, got, w)
 		}
@@ -162,7 +165,7 @@ func TestLeanRowsReadAgain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w := full.m.BySeq(e.Seq).Summary; s != w {
+		if w := full.m.BySeq(e.Seq).Summary(); s != w {
 			t.Fatalf("seq %d: summary %q, want %q", e.Seq, s, w)
 		}
 	}
@@ -244,6 +247,123 @@ func TestTemplatesOfOneRole(t *testing.T) {
 		if e, want := m.BySeq(seq), fmt.Sprintf("%d-%s", seq, name(seq)); e.File() != want || e.Template() != name(seq) {
 			if bad++; bad <= 3 {
 				t.Errorf("seq %d: file %q, template %q, want %q", seq, e.File(), e.Template(), want)
+			}
+		}
+	}
+}
+
+// TestPerDispatchSizes: what a large load keeps per dispatch stays
+// small: an entry is 56 bytes (its summary and its rare values behind
+// one pointer, nil for most in a lean load; a replay in the side
+// record), a dispatch file header's time 16 (an instant, not a
+// time.Time and a flag). Each is held 100,000 times (15,000 for the
+// header times) through a 200,000-line pipeline's verification.
+func TestPerDispatchSizes(t *testing.T) {
+	for _, c := range []struct {
+		what       string
+		size, most uintptr
+	}{
+		{"Entry", unsafe.Sizeof(Entry{}), 56},
+		{"headerStart", unsafe.Sizeof(headerStart{}), 16},
+	} {
+		if c.size > c.most {
+			t.Errorf("%s is %d bytes, more than %d", c.what, c.size, c.most)
+		}
+	}
+}
+
+// TestHeaderStartKeepsTheInstant: a header time kept as seconds and
+// nanoseconds is the same instant, whatever its zone, fraction or year.
+func TestHeaderStartKeepsTheInstant(t *testing.T) {
+	for _, s := range []string{"2026-03-24T12:00:00Z", "2026-03-24T14:00:00.123456789+02:00", "2026-03-24 09:30",
+		"0001-01-01T00:00:01Z", "9999-12-31T23:59:59.999999999-11:00", "1969-12-31T23:59:59.5Z"} {
+		want, ok := parseTime(s)
+		if !ok {
+			t.Fatalf("%q does not parse", s)
+		}
+		h := newHeaderStart(want, true)
+		if got := h.time(); !h.ok || !got.Equal(want) || got.Location() != time.UTC {
+			t.Errorf("%q: kept as %v (ok %v), want %v in UTC", s, got, h.ok, want)
+		}
+	}
+	if h := newHeaderStart(time.Now(), false); h.ok || !h.time().IsZero() {
+		t.Errorf("no time: kept as %+v", h)
+	}
+}
+
+// TestParseKeepsFewBytesPerDispatch: a parsed manifest keeps little
+// more than its entries (56 bytes each) and its list of seqs (main kept
+// 116 bytes a dispatch here, this keeps 82): an entry
+// is in the slot of its seq in a chunk, with no list of pointers by seq
+// beside it (8 bytes a seq, up to twice that while it doubled). The
+// seqs are crucible's (1 to n, a replay's seq past them), then one far
+// past them, which moves the entries to a map; each keeps its place.
+func TestParseKeepsFewBytesPerDispatch(t *testing.T) {
+	const n = 20_000
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, `{"seq":%d,"file":"%d-build-reviewer.md","role":"build-reviewer","phase":"3","status":"completed","duration_s":12.5}`+"\n", i, i)
+	}
+	fmt.Fprintf(&b, `{"seq":%d,"role":"build-reviewer","phase":"3","status":"completed","replay_of":7}`+"\n", n+1)
+	text := b.String()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	m, err := ParseManifest(strings.NewReader(text))
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if err != nil || len(m.Seqs) != n+1 {
+		t.Fatalf("%d seqs, err %v", len(m.Seqs), err)
+	}
+	kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	t.Logf("%d dispatches: the manifest keeps %d bytes, %d a dispatch", n+1, kept, kept/(n+1))
+	// 56 bytes the entry, 8 its seq and up to as much again where the
+	// list of seqs grows; the list by seq took 8 to 16 more, and the
+	// entry was 80 bytes.
+	if per := kept / (n + 1); per > 88 {
+		t.Errorf("the manifest keeps %d bytes a dispatch (%d in all), more than 88", per, kept)
+	}
+	seven := m.BySeq(7)
+	if seven == nil || seven.SupersededBy() != n+1 || m.BySeq(0) != nil || m.BySeq(n+2) != nil || m.BySeq(-1) != nil {
+		t.Fatalf("seq 7 %+v, seqs 0, %d and -1: %v %v %v", seven, n+2, m.BySeq(0), m.BySeq(n+2), m.BySeq(-1))
+	}
+	// A seq far past the others: the entries move to a map, and stay
+	// where they are.
+	m2, err := ParseManifest(strings.NewReader(text + `{"seq":5000000000,"role":"x","status":"completed"}` + "\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m2.sparse == nil || m2.dense != nil {
+		t.Fatalf("a seq far past the others: sparse %v, dense %v", m2.sparse != nil, m2.dense != nil)
+	}
+	for _, s := range []int{1, 7, 255, 256, n, n + 1, 5000000000} {
+		if e := m2.BySeq(s); e == nil || e.Seq != s {
+			t.Fatalf("seq %d: %+v", s, e)
+		}
+	}
+	if e := m2.BySeq(7); e.SupersededBy() != n+1 || e.Template() != "build-reviewer.md" {
+		t.Fatalf("seq 7 after the move: %+v", e)
+	}
+	runtime.KeepAlive(m)
+}
+
+// TestLeanManifestKeepsNoSummary: a manifest read for `plan --json`
+// keeps no summary, not even an implementer's (its commits may be
+// matched on its words: verification reads those again from the line,
+// as the plan's rows do); a full read keeps every one.
+func TestLeanManifestKeepsNoSummary(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ManifestName)
+	testkit.Write(t, path, `{"seq":1,"file":"1-build-implementer.md","role":"build-implementer","phase":"3","task":1,"status":"completed","summary":"token refresh"}
+{"seq":2,"file":"2-code-reviewer.md","role":"code-reviewer","phase":"3","status":"completed","summary":"looks fine"}
+`)
+	for _, lean := range []bool{false, true} {
+		m, err := readManifest(path, lean, nil, &english)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range m.Seqs {
+			if e := m.BySeq(s); (e.Summary() != "") == lean || (lean && e.side != nil) {
+				t.Errorf("lean %v: seq %d keeps its summary %q (side %v)", lean, s, e.Summary(), e.side != nil)
 			}
 		}
 	}

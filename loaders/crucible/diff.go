@@ -207,7 +207,7 @@ func dispatchRows(t *Text, originals, replays []*Entry) []string {
 	minOf := 0
 	for _, r := range replays {
 		if !r.HasReplayOf() {
-			add("| %s | %s | - | %s | %s |", t.NewSeq.F(r.Seq), cell(r.Role()), cell(r.Status()), cell(t.NewDispatch.F(r.Summary)))
+			add("| %s | %s | - | %s | %s |", t.NewSeq.F(r.Seq), cell(r.Role()), cell(r.Status()), cell(t.NewDispatch.F(r.Summary())))
 			continue
 		}
 		replayed[r.ReplayOf()] = true
@@ -216,14 +216,14 @@ func dispatchRows(t *Text, originals, replays []*Entry) []string {
 		}
 		o := bySeq[r.ReplayOf()]
 		if o == nil {
-			add("| %d | %s | %s | %s | %s |", r.ReplayOf(), cell(r.Role()), t.NotInOriginal, cell(r.Status()), cell(r.Summary))
+			add("| %d | %s | %s | %s | %s |", r.ReplayOf(), cell(r.Role()), t.NotInOriginal, cell(r.Status()), cell(r.Summary()))
 			continue
 		}
-		add("| %d | %s | %s | %s | %s |", o.Seq, cell(orWord(o.Role(), r.Role())), cell(o.Status()), cell(r.Status()), cell(summaryDelta(t, o.Summary, r.Summary)))
+		add("| %d | %s | %s | %s | %s |", o.Seq, cell(orWord(o.Role(), r.Role())), cell(o.Status()), cell(r.Status()), cell(summaryDelta(t, o.Summary(), r.Summary())))
 	}
 	if minOf > 0 {
 		for _, o := range originals {
-			if o.Seq >= minOf && !replayed[o.Seq] && o.SupersededBy == 0 {
+			if o.Seq >= minOf && !replayed[o.Seq] && o.SupersededBy() == 0 {
 				add("| %d | %s | %s | %s | - |", o.Seq, cell(o.Role()), cell(o.Status()), t.NotReplayed)
 			}
 		}
@@ -284,7 +284,7 @@ func acceptance(es []*Entry) string {
 			continue
 		}
 		switch {
-		case e.Status() == StatusFailed || e.Status() == StatusError || failWord.MatchString(e.Summary):
+		case e.Status() == StatusFailed || e.Status() == StatusError || failWord.MatchString(e.Summary()):
 			verdict = "FAIL"
 		case e.Status() == StatusCompleted:
 			verdict = "PASS"

@@ -53,7 +53,7 @@ func (r *dirReader) header(name string, buf []byte) (dir int, hs headerStart, ok
 		if n == 0 && err != nil {
 			return 0, headerStart{}, false
 		}
-		hs.t, hs.ok = headerTimeIn(buf[:n])
+		hs = newHeaderStart(headerTimeIn(buf[:n]))
 		return i, hs, true
 	}
 	return 0, headerStart{}, false

@@ -26,7 +26,7 @@ func (r *dirReader) header(name string, buf []byte) (dir int, hs headerStart, ok
 			}
 			return 0, headerStart{}, false // left to readStarts
 		}
-		hs.t, hs.ok = headerTimeIn(buf[:n])
+		hs = newHeaderStart(headerTimeIn(buf[:n]))
 		return i, hs, true
 	}
 	return 0, headerStart{}, false

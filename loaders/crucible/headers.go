@@ -2,11 +2,15 @@ package crucible
 
 import (
 	"bytes"
+	"cmp"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/pickup-dev/pickup/internal/lazyre"
 )
@@ -25,28 +29,47 @@ import (
 // else as before, so the answers are the same either way.
 type headerAhead struct {
 	dirs []string
-	work chan []string
+	work chan []aheadRead
 	wg   sync.WaitGroup
 	// batch gathers names before they are handed over, a few hundred at
 	// a time.
-	batch []string
+	batch []aheadRead
 	kinds map[string]bool // role -> verified by commits
 	// found holds what each reader read, a batch at a time, put in one
-	// map by results.
+	// list by results.
 	found [][][]aheadRead
 }
 
-// aheadStart is a header read ahead: the folder it was read in (an
-// index in dirs) and its time.
-type aheadStart struct {
-	dir int
-	hs  headerStart
+// aheadRead is a header to read ahead, then read: the dispatch's seq
+// and its file's name (for the usual "<seq>-<template>", the template
+// alone: a piece of the entry's tag, so that handing a name over makes
+// no string), and once read the folder it was read in (an index in
+// dirs) and its time.
+type aheadRead struct {
+	name  string
+	seq   int
+	hs    headerStart
+	dir   int32
+	usual bool
 }
 
-// aheadRead is a header read ahead, with the file's name.
-type aheadRead struct {
-	name string
-	aheadStart
+// file is the file's name, written in buf when it is the usual one.
+func (a *aheadRead) file(buf []byte) string {
+	if !a.usual {
+		return a.name
+	}
+	b := strconv.AppendInt(buf[:0], int64(a.seq), 10)
+	b = append(b, '-')
+	b = append(b, a.name...)
+	return unsafe.String(&b[0], len(b))
+}
+
+// is says whether the read is of e's file.
+func (a *aheadRead) is(e *Entry) bool {
+	if a.usual {
+		return e.Seq == a.seq && e.fileHow == fileUsual && e.tag.tmpl == a.name
+	}
+	return e.fileIs(a.name)
 }
 
 // aheadReaders is how many goroutines read headers beside the parse; the
@@ -57,7 +80,7 @@ const aheadReaders = 2
 const aheadBatch = 256
 
 func newHeaderAhead(dirs []string) *headerAhead {
-	h := &headerAhead{dirs: dirs, work: make(chan []string, 64), kinds: map[string]bool{}}
+	h := &headerAhead{dirs: dirs, work: make(chan []aheadRead, 64), kinds: map[string]bool{}}
 	h.found = make([][][]aheadRead, aheadReaders)
 	work := h.work // done sets h.work to nil once it is closed
 	for w := range aheadReaders {
@@ -67,11 +90,13 @@ func newHeaderAhead(dirs []string) *headerAhead {
 			r := newDirReader(dirs)
 			defer r.close()
 			buf := make([]byte, headerBytes)
-			for names := range work {
-				got := make([]aheadRead, 0, len(names))
-				for _, name := range names {
-					if dir, hs, ok := r.header(name, buf); ok {
-						got = append(got, aheadRead{name, aheadStart{dir, hs}})
+			var name [64]byte
+			for reads := range work {
+				got := reads[:0] // the batch is the reader's now
+				for _, a := range reads {
+					if dir, hs, ok := r.header(a.file(name[:]), buf); ok {
+						a.dir, a.hs = int32(dir), hs
+						got = append(got, a)
 					}
 				}
 				h.found[w] = append(h.found[w], got)
@@ -100,14 +125,19 @@ func (h *headerAhead) saw(e *Entry) {
 	if _, ok := parseTime(e.Timestamp()); ok {
 		return // its line says when it started
 	}
-	f := e.File()
-	if strings.ContainsAny(f, `/\`) {
+	a := aheadRead{seq: e.Seq}
+	if e.fileHow == fileUsual && e.Seq >= 0 {
+		a.name, a.usual = e.tag.tmpl, true
+	} else {
+		a.name = e.File()
+	}
+	if strings.ContainsAny(a.name, `/\`) {
 		return
 	}
 	if h.batch == nil {
-		h.batch = make([]string, 0, aheadBatch)
+		h.batch = make([]aheadRead, 0, aheadBatch)
 	}
-	h.batch = append(h.batch, f)
+	h.batch = append(h.batch, a)
 	if len(h.batch) == aheadBatch {
 		h.work <- h.batch
 		h.batch = nil
@@ -129,8 +159,9 @@ func (h *headerAhead) done() {
 	h.work = nil
 }
 
-// results waits for the readers and gives what they read, by name.
-func (h *headerAhead) results() map[string]aheadStart {
+// results waits for the readers and gives what they read, by seq (a
+// seq's reads in the order they were handed over by each reader).
+func (h *headerAhead) results() []aheadRead {
 	h.done()
 	h.wg.Wait()
 	n := 0
@@ -139,15 +170,14 @@ func (h *headerAhead) results() map[string]aheadStart {
 			n += len(b)
 		}
 	}
-	all := make(map[string]aheadStart, n)
+	all := make([]aheadRead, 0, n)
 	for _, f := range h.found {
 		for _, b := range f {
-			for _, r := range b {
-				all[r.name] = r.aheadStart
-			}
+			all = append(all, b...)
 		}
 	}
 	h.found = nil
+	slices.SortStableFunc(all, func(a, b aheadRead) int { return cmp.Compare(a.seq, b.seq) })
 	return all
 }
 
@@ -176,8 +206,8 @@ func (ev *evidence) startOf(e *Entry) (t time.Time, line, ok bool) {
 	if t, ok := parseTime(e.Timestamp()); ok {
 		return t, true, true
 	}
-	if h, ok := ev.headerStarts[e]; ok {
-		return h.t, false, h.ok
+	if h, ok := ev.starts.at(e.Seq); ok {
+		return h.time(), false, h.ok
 	}
 	f := ev.dispatchFile(e)
 	if f == "" {
@@ -236,28 +266,64 @@ func headerPhaseIn(head []byte) string {
 // file; reading them one after another is most of a large load.
 func (ev *evidence) readStarts(es []*Entry) {
 	var todo []*Entry
+	ev.starts = slices.Grow(ev.starts, len(es))
 	for _, e := range es {
 		if _, ok := parseTime(e.Timestamp()); ok {
 			continue
 		}
-		if _, ok := ev.headerStarts[e]; ok {
+		if _, ok := ev.starts.at(e.Seq); ok {
 			continue
 		}
 		d := ev.dispatchDir(e)
 		if d < 0 {
 			continue
 		}
-		if a, ok := ev.ahead[e.File()]; ok && a.dir == d {
-			if ev.headerStarts == nil {
-				ev.headerStarts = make(map[*Entry]headerStart, len(es))
-			}
-			ev.headerStarts[e] = a.hs
+		if a := ev.aheadOf(e); a != nil && int(a.dir) == d {
+			ev.starts.add(e.Seq, a.hs)
 			continue
 		}
 		todo = append(todo, e)
 	}
 	ev.ahead = nil // taken: readStarts is called once per plan
+	ev.starts.sort()
 	ev.readHeaders(todo, nil)
+}
+
+// aheadOf is the header read ahead of e's file, nil when none was.
+func (ev *evidence) aheadOf(e *Entry) *aheadRead {
+	i, _ := slices.BinarySearchFunc(ev.ahead, e.Seq, func(a aheadRead, seq int) int { return cmp.Compare(a.seq, seq) })
+	var found *aheadRead
+	for ; i < len(ev.ahead) && ev.ahead[i].seq == e.Seq; i++ {
+		if ev.ahead[i].is(e) {
+			found = &ev.ahead[i] // the last read, as a map by name kept it
+		}
+	}
+	return found
+}
+
+// seqStarts are dispatch file header times by seq: a list sorted by seq
+// (24 bytes a dispatch, where a map from the entry took about 80).
+type seqStarts []seqStart
+
+type seqStart struct {
+	seq int
+	hs  headerStart
+}
+
+// at is seq's header time; ok is false when it was not read.
+func (s seqStarts) at(seq int) (headerStart, bool) {
+	i, ok := slices.BinarySearchFunc(s, seq, func(x seqStart, seq int) int { return cmp.Compare(x.seq, seq) })
+	if !ok {
+		return headerStart{}, false
+	}
+	return s[i].hs, true
+}
+
+// add records seq's header time; sort puts the list in order again.
+func (s *seqStarts) add(seq int, hs headerStart) { *s = append(*s, seqStart{seq, hs}) }
+
+func (s seqStarts) sort() {
+	slices.SortStableFunc(s, func(a, b seqStart) int { return cmp.Compare(a.seq, b.seq) })
 }
 
 // readHeaders reads the audit headers of es' dispatch files (each in the
@@ -294,7 +360,7 @@ func (ev *evidence) readHeaders(es []*Entry, phases map[*Entry]string) {
 				if n == 0 && err != nil {
 					continue
 				}
-				heads[i].t, heads[i].ok = headerTimeIn(buf[:n])
+				heads[i] = newHeaderStart(headerTimeIn(buf[:n]))
 				if phs != nil {
 					phs[i] = headerPhaseIn(buf[:n])
 				}
@@ -302,15 +368,14 @@ func (ev *evidence) readHeaders(es []*Entry, phases map[*Entry]string) {
 		}()
 	}
 	wg.Wait()
-	if ev.headerStarts == nil {
-		ev.headerStarts = make(map[*Entry]headerStart, len(jobs))
-	}
+	ev.starts = slices.Grow(ev.starts, len(jobs))
 	for i, j := range jobs {
-		ev.headerStarts[j.e] = heads[i]
+		ev.starts.add(j.e.Seq, heads[i])
 		if phs != nil && phs[i] != "" {
 			phases[j.e] = phs[i]
 		}
 	}
+	ev.starts.sort()
 }
 
 // headerPhases gives the manifest's null-phase dispatches the phase of
@@ -342,8 +407,28 @@ func (ev *evidence) headerPhases(m *Manifest) {
 }
 
 // headerStart is a dispatch file header's time, ok false when it has
-// none that reads.
+// none that reads. It is kept as an instant (seconds and nanoseconds,
+// 16 bytes where a time.Time and a flag take 32): thousands are held
+// through verification (ev.headerStarts), and what reads them compares
+// instants or says them in UTC (clock), so the zone the header was
+// written in is not needed.
 type headerStart struct {
-	t  time.Time
-	ok bool
+	sec  int64
+	nsec int32
+	ok   bool
+}
+
+func newHeaderStart(t time.Time, ok bool) headerStart {
+	if !ok {
+		return headerStart{}
+	}
+	return headerStart{sec: t.Unix(), nsec: int32(t.Nanosecond()), ok: true}
+}
+
+// time is the header's time, in UTC (the zero time when !ok).
+func (h headerStart) time() time.Time {
+	if !h.ok {
+		return time.Time{}
+	}
+	return time.Unix(h.sec, int64(h.nsec)).UTC()
 }

@@ -7,11 +7,13 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders"
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -328,5 +330,149 @@ func TestLeanWriteMakesNoReviewerSentence(t *testing.T) {
 	with, without := allocs(false), allocs(true)
 	if with > without {
 		t.Fatalf("writing the plan allocates %v times with the reviewers' output files, %v without", with, without)
+	}
+}
+
+// TestWindowSentenceMadeWhenWritten: an implementer whose commits are in
+// its window keeps the commits' count, the first's short hash and the
+// window's ends, not its sentence; the sentence is the one Text makes
+// (one commit or several, in each language), and while a lean plan is
+// written it is made in the plan's buffer without allocating.
+func TestWindowSentenceMadeWhenWritten(t *testing.T) {
+	for _, tx := range []*Text{&english, Catalogs.For(i18n.PortugueseBR)} {
+		for _, n := range []uint16{1, 3, 65535} {
+			lc := leanCheck{lead: leadWindow, verdict: vVerified, evidence: "abc1234", n: n, from: 12*60 + 5, to: 23*60 + 59}
+			how := tx.InWindow.F("12:05", "23:59")
+			want := tx.OneCommit.F("abc1234", how)
+			if n > 1 {
+				want = tx.Commits.F(int(n), how, "abc1234")
+			}
+			pl := &ReplayPlan{tx: tx, lean: true}
+			if got := lc.text(tx); got != want {
+				t.Errorf("%s, %d commits: %q, want %q", tx.Lang, n, got, want)
+			}
+			pl.wbuf = make([]byte, 0, 8)
+			if got := pl.windowText(&lc); got != want {
+				t.Errorf("%s, %d commits, written: %q, want %q", tx.Lang, n, got, want)
+			}
+			if a := testing.AllocsPerRun(20, func() { pl.windowText(&lc) }); a != 0 {
+				t.Errorf("%s, %d commits: making the sentence as it is written allocates %v times", tx.Lang, n, a)
+			}
+		}
+	}
+}
+
+// TestAppendFillIsF: a sentence filled in a buffer is the one M.F makes,
+// placeholders in any order, braces that open none, values missing.
+func TestAppendFillIsF(t *testing.T) {
+	for _, c := range []struct {
+		m    i18n.M
+		args []string
+	}{
+		{i18n.T("plain"), nil},
+		{i18n.T("{a} and {b}"), []string{"x", "y"}},
+		{i18n.T("{b}{a}{b} {c}"), []string{"1", "2"}},
+		{i18n.T("{ } {} {1x} {x-y} {a} {"), []string{"v"}},
+		{i18n.T("{a_1} {a}"), []string{"é", ""}},
+		{english.Commits, []string{"2", "in its window 12:00–12:10", "abc1234"}},
+		{Catalogs.For(i18n.PortugueseBR).InWindow, []string{"12:00", "12:10"}},
+	} {
+		args := make([]any, len(c.args))
+		for i, a := range c.args {
+			args[i] = a
+		}
+		if got, want := string(appendFill([]byte("<"), c.m, c.args...)), "<"+c.m.F(args...); got != want {
+			t.Errorf("%q with %q: %q, want %q", c.m.Text(), c.args, got, want)
+		}
+	}
+}
+
+// TestLeanWindowChecksWriteTheFullPlan: the crash fixture's implementers
+// are verified by commits in their windows (one commit and several);
+// their checks and rows are written as the full plan writes them, in
+// English and in Portuguese, and writing makes no string for them: as
+// many allocations as when their sentences are kept made.
+func TestLeanWindowChecksWriteTheFullPlan(t *testing.T) {
+	var worlds []*world
+	for range 2 {
+		w, _ := crashWorld(t) // before a Chdir: the fixture's path is relative
+		worlds = append(worlds, w)
+	}
+	for i, opts := range [][]func(*loaders.Options){nil, {inPortuguese}} {
+		w := worlds[i]
+		t.Chdir(w.project)
+		_, full := w.load(opts...)
+		lp := planOf(t, w.loadLean(opts...))
+		windows := 0
+		for _, lc := range lp.leanChecks {
+			if lc.lead == leadWindow {
+				windows++
+			}
+		}
+		if windows < 2 {
+			t.Fatalf("%d checks kept as a window, want the fixture's implementers", windows)
+		}
+		var a, b bytes.Buffer
+		if err := planOf(t, full).WriteJSON(&a, "  ", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if err := lp.WriteJSON(&b, "  ", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Fatalf("the lean plan's JSON differs\nfull: %s\nlean: %s", a.Bytes(), b.Bytes())
+		}
+		inWindow, _, _ := strings.Cut(lp.text().InWindow.Text(), "{")
+		for _, want := range []string{inWindow, `"verdict": "verified"`} {
+			if !strings.Contains(b.String(), want) {
+				t.Fatalf("the JSON lacks %q:\n%s", want, b.String())
+			}
+		}
+		write := func(pl *ReplayPlan) float64 {
+			return steadyAllocs(20, func() {
+				b.Reset()
+				if err := pl.WriteJSON(&b, "  ", "  "); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+		made := *lp // the same plan, its window sentences made
+		made.leanChecks = slices.Clone(lp.leanChecks)
+		for i, lc := range made.leanChecks {
+			if lc.lead == leadWindow {
+				made.leanChecks[i] = leanCheck{e: lc.e, verdict: lc.verdict, evidence: lc.text(lp.text())}
+			}
+		}
+		if kept, asWritten := write(&made), write(lp); asWritten > kept {
+			t.Fatalf("writing the plan allocates %v times, %v with its window sentences made beforehand", asWritten, kept)
+		}
+	}
+}
+
+// TestLeanLoadLowersTheCollectorsPercentForItself: a lean load runs with
+// the collector at leanGCPercent, unless it was lower or off, and puts
+// back what it found.
+func TestLeanLoadLowersTheCollectorsPercentForItself(t *testing.T) {
+	w, _ := crashWorld(t)
+	t.Chdir(w.project)
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	for _, before := range []int{100, 80, 30, -1} {
+		debug.SetGCPercent(before)
+		var during int
+		testkit.Swap(t, &gcPercentSeen, func() {
+			during = debug.SetGCPercent(-1)
+			debug.SetGCPercent(during)
+		})
+		w.loadLean()
+		if after := debug.SetGCPercent(100); after != before {
+			t.Errorf("collector at %d before a lean load, %d after it", before, after)
+		}
+		want := min(before, leanGCPercent)
+		if before < 0 {
+			want = before
+		}
+		if during != want {
+			t.Errorf("collector at %d before a lean load, %d during it, want %d", before, during, want)
+		}
 	}
 }

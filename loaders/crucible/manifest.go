@@ -54,19 +54,14 @@ type Entry struct {
 	// dozen of each and a few hundred of them together, shared by the
 	// entries that have them.
 	tag *entryTag
-	// Summary is the summary as written. A lean manifest (`plan --json`)
-	// keeps it only for the roles verified by commits (their commits
-	// are matched on its words); the plan reads the others again from
-	// the line (lineReader).
-	Summary string
 	// Duration is in seconds; HasDuration (below) is false when absent.
 	Duration float64
-	// rare holds the values few entries have (see the methods below):
-	// nil for most.
-	rare *entryRare
-	// SupersededBy is the seq of a later replay entry (replay_of = Seq)
-	// whose status stands for this one; 0 when none.
-	SupersededBy int
+	// side holds the summary (Summary) and the values few entries have
+	// (rare, see the methods below): nil for most entries of a lean
+	// manifest (`plan --json`), which keeps no summary: the plan reads
+	// them again from the lines (lineReader), as does verification the
+	// few it matches commits on (evidence.summary).
+	side *entrySide
 	// Line is the 1-based line of the authoritative entry; Lines counts
 	// the lines recorded for this seq (a manifest is at most 1 GiB).
 	Line  int32
@@ -88,6 +83,49 @@ type Entry struct {
 	// cost 7 bytes.
 	HasPhase    bool
 	HasDuration bool
+}
+
+// entrySide is what an entry keeps beside its 56 bytes (Entry.side).
+type entrySide struct {
+	sum  string
+	rare *entryRare
+}
+
+// Summary is the summary as written, "" for none (see Entry.side).
+func (e *Entry) Summary() string {
+	if e.side == nil {
+		return ""
+	}
+	return e.side.sum
+}
+
+// r is the entry's side record, nil when it has none.
+func (e *Entry) r() *entryRare {
+	if e.side == nil {
+		return nil
+	}
+	return e.side.rare
+}
+
+// ownRare is the entry's side record, made when it has none.
+func (e *Entry) ownRare() *entryRare {
+	if e.side == nil {
+		e.side = &entrySide{}
+	}
+	if e.side.rare == nil {
+		e.side.rare = &entryRare{}
+	}
+	return e.side.rare
+}
+
+// SupersededBy is the seq of a later replay entry (replay_of = Seq)
+// whose status stands for this one; 0 when none. Kept in the side
+// record: few entries are replayed.
+func (e *Entry) SupersededBy() int {
+	if e.r() == nil {
+		return 0
+	}
+	return e.r().supersededBy
 }
 
 // entryTag is an entry's role, status and phase, and the template of
@@ -165,7 +203,7 @@ func (e *Entry) File() string {
 	case fileUsual:
 		return strconv.Itoa(e.Seq) + "-" + e.tag.tmpl
 	case fileRare:
-		return e.rare.file
+		return e.r().file
 	}
 	return ""
 }
@@ -198,10 +236,10 @@ func (e *Entry) Task() string {
 	if e.taskN != 0 {
 		return strconv.FormatUint(uint64(e.taskN-1), 10)
 	}
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.task
+	return e.r().task
 }
 
 // plainNumber is s read as a number written plainly (digits, no leading
@@ -224,13 +262,14 @@ func plainNumber(s string) uint32 {
 // ModelTier is the model tier as written, "" when absent.
 func (e *Entry) ModelTier() string {
 	if e.tier == tierOther {
-		return e.rare.tier
+		return e.r().tier
 	}
 	return tiers[e.tier]
 }
 
 // entryRare is what replay entries and some writers add to a line.
 type entryRare struct {
+	supersededBy  int // see SupersededBy
 	replayOf      int
 	hasReplayOf   bool
 	replaySession string
@@ -257,20 +296,18 @@ func (e *Entry) EPhase() string {
 	if e.HasPhase {
 		return e.Phase()
 	}
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.ephase
+	return e.r().ephase
 }
 
 // setEPhase records the phase an entry with no phase of its own is
 // grouped under.
 func (e *Entry) setEPhase(ph string) {
 	switch {
-	case e.rare != nil:
-		e.rare.ephase = ph
-	case ph != "":
-		e.rare = &entryRare{ephase: ph}
+	case e.r() != nil || ph != "":
+		e.ownRare().ephase = ph
 	}
 }
 
@@ -278,53 +315,53 @@ func (e *Entry) setEPhase(ph string) {
 // the line records one. Replay provenance is absent on ordinary entries,
 // as are ReplaySession and Mutation.
 func (e *Entry) ReplayOf() int {
-	if e.rare == nil {
+	if e.r() == nil {
 		return 0
 	}
-	return e.rare.replayOf
+	return e.r().replayOf
 }
 
 // HasReplayOf: see ReplayOf.
-func (e *Entry) HasReplayOf() bool { return e.rare != nil && e.rare.hasReplayOf }
+func (e *Entry) HasReplayOf() bool { return e.r() != nil && e.r().hasReplayOf }
 
 // ReplaySession is the replay session that wrote the entry, "" for none.
 func (e *Entry) ReplaySession() string {
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.replaySession
+	return e.r().replaySession
 }
 
 // Mutation is the template mutation a replay entry ran with, "" for none.
 func (e *Entry) Mutation() string {
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.mutation
+	return e.r().mutation
 }
 
 // Output names an output file when the entry records one.
 func (e *Entry) Output() string {
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.output
+	return e.r().output
 }
 
 // Timestamp is a start time some writers add (timestamp, ts,
 // started_at, dispatched_at); "" when absent.
 func (e *Entry) Timestamp() string {
-	if e.rare == nil {
+	if e.r() == nil {
 		return ""
 	}
-	return e.rare.timestamp
+	return e.r().timestamp
 }
 
 // Final is the status that decides the entry's phase: a replayed
 // dispatch takes its replay's status.
 func (e *Entry) Final(m *Manifest) string {
-	if e.SupersededBy != 0 {
-		if r := m.BySeq(e.SupersededBy); r != nil {
+	if by := e.SupersededBy(); by != 0 {
+		if r := m.BySeq(by); r != nil {
 			return r.Final(m)
 		}
 	}
@@ -405,12 +442,10 @@ type Manifest struct {
 	Fingerprint string
 	Size        int64
 
-	// lean: read for `plan --json` alone (see Entry.Summary); kinds
-	// says, per role, whether it is verified by commits. info is the
+	// lean: read for `plan --json` alone (see Entry.side). info is the
 	// file read (lineReader reads it again).
-	lean  bool
-	kinds map[string]bool
-	info  fs.FileInfo
+	lean bool
+	info fs.FileInfo
 	// tags are the entries' shared tags (tagFor), lastTag the last one
 	// given.
 	tags    map[entryTag]*entryTag
@@ -419,16 +454,22 @@ type Manifest struct {
 	// block is where the next entries are taken from: entries are
 	// allocated a block at a time, not one by one.
 	block []Entry
-	// The entries by seq: indexed by seq while the seqs are small
-	// numbers from 0 (crucible counts from 1: a slot per seq costs 8
-	// bytes, where a map costs about 24 per entry and a hash per
-	// lookup), else in sparse.
-	dense  []*Entry
+	// sides is where the next entries' sides are taken from (setSide).
+	sides []entrySide
+	// The entries by seq. While the seqs are small numbers from 0
+	// (crucible counts from 1), each entry is in the slot of its seq in
+	// dense, entryBlock slots to a chunk (chunk seq/entryBlock, nil when
+	// no seq falls in it): nothing per seq beside the entry (a list of
+	// pointers by seq cost 8 bytes a seq, more while it doubled), where
+	// a map costs about 24 per entry and a hash per lookup. Else they
+	// are in sparse (the entries already in chunks stay there).
+	dense  [][]Entry
 	sparse map[int]*Entry
 }
 
-// denseSlack bounds the unused slots of the dense index: the highest
-// seq it holds stays under twice the number of seqs plus this.
+// denseSlack and the quarter below bound the unused slots of the dense
+// chunks: the highest seq they hold stays under the number of seqs, a
+// quarter more, plus this.
 const denseSlack = 4096
 
 // BySeq is the authoritative entry for seq, nil when the manifest has
@@ -437,37 +478,48 @@ func (m *Manifest) BySeq(seq int) *Entry {
 	if m.sparse != nil {
 		return m.sparse[seq]
 	}
-	if seq >= 0 && seq < len(m.dense) {
-		return m.dense[seq]
+	if c := seq / entryBlock; seq >= 0 && c < len(m.dense) && m.dense[c] != nil {
+		if e := &m.dense[c][seq%entryBlock]; e.Lines > 0 { // a slot in use
+			return e
+		}
 	}
 	return nil
 }
 
-// put records e as seq's entry (seq has none yet).
-func (m *Manifest) put(seq int, e *Entry) {
-	if m.sparse == nil && seq >= 0 && seq < 2*len(m.Seqs)+denseSlack {
-		if seq >= len(m.dense) {
-			if seq >= cap(m.dense) {
-				m.dense = slices.Grow(m.dense, max(seq+1, 2*cap(m.dense), 256)-len(m.dense))
-			}
-			m.dense = m.dense[:seq+1]
+// put keeps e as seq's entry (seq has none yet) and returns where it is
+// kept.
+func (m *Manifest) put(seq int, e *Entry) *Entry {
+	if m.sparse == nil && seq >= 0 && seq < len(m.Seqs)+len(m.Seqs)/4+denseSlack {
+		c := seq / entryBlock
+		if c >= len(m.dense) {
+			m.dense = slices.Grow(m.dense, c+1-len(m.dense))[:c+1]
 		}
-		m.dense[seq] = e
-		return
+		if m.dense[c] == nil {
+			m.dense[c] = make([]Entry, entryBlock)
+		}
+		p := &m.dense[c][seq%entryBlock]
+		*p = *e
+		return p
 	}
 	if m.sparse == nil {
 		m.sparse = make(map[int]*Entry, len(m.Seqs))
-		for s, d := range m.dense {
-			if d != nil {
-				m.sparse[s] = d
+		for c, chunk := range m.dense {
+			for i := range chunk {
+				if chunk[i].Lines > 0 {
+					m.sparse[c*entryBlock+i] = &chunk[i]
+				}
 			}
 		}
 		m.dense = nil
 	}
-	m.sparse[seq] = e
+	ne := m.newEntry()
+	*ne = *e
+	m.sparse[seq] = ne
+	return ne
 }
 
-// entryBlock is how many entries are allocated at once.
+// entryBlock is how many entries are allocated at once (a dense chunk,
+// a block of newEntry).
 const entryBlock = 256
 
 // newEntry is a zero Entry from the current block.
@@ -506,8 +558,8 @@ const maxLine = 1 << 20
 func ReadManifest(path string) (*Manifest, error) { return readManifest(path, false, nil, &english) }
 
 // readManifest is ReadManifest; lean, the manifest's Fingerprint is left
-// empty (a load that will never write) and summaries are kept only where
-// verification reads them (Entry.Summary). saw, when
+// empty (a load that will never write) and no summary is kept (see
+// Entry.side). saw, when
 // not nil, is given each line's entry as it stands once the line is
 // read (it must not keep it). t says the size limit's error.
 func readManifest(path string, lean bool, saw func(*Entry), t *Text) (*Manifest, error) {
@@ -796,12 +848,12 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 	case sc.sumAt >= 0 && sc.sumAt <= math.MaxUint16 && sc.sumN < math.MaxUint16:
 		e.sumAt, e.sumN = uint16(sc.sumAt), uint16(sc.sumN+1)
 	}
-	// The summary: a lean manifest keeps it where verification reads it
-	// (see Entry.Summary).
-	if raw.Summary.s != "" && (!m.lean || m.commitRole(role)) {
-		e.Summary = sc.own(raw.Summary.s)
+	// The summary: a lean manifest keeps none (see Entry.side).
+	sum := ""
+	if raw.Summary.s != "" && !m.lean {
+		sum = sc.own(raw.Summary.s)
 	}
-	e.setRare(rare)
+	m.setSide(&e, sum, rare)
 	if prev != nil {
 		*prev = e
 		return prev
@@ -812,34 +864,26 @@ func (m *Manifest) add(sc *lineScanner, line int, at int64, b []byte, newline, l
 		m.Seqs = slices.Grow(m.Seqs, max(len(m.Seqs), 256))
 	}
 	m.Seqs = append(m.Seqs, seq)
-	ne := m.newEntry()
-	*ne = e
-	m.put(seq, ne)
-	return ne
+	return m.put(seq, &e)
 }
 
-// commitRole says whether a role's dispatches are verified by commits,
-// worked out once per role.
-func (m *Manifest) commitRole(role string) bool {
-	c, ok := m.kinds[role]
-	if !ok {
-		c = RoleKind(role) == KindCommit
-		if m.kinds == nil {
-			m.kinds = map[string]bool{}
-		}
-		if len(m.kinds) < 1024 {
-			m.kinds[role] = c
-		}
+// setSide keeps sum and r in e when either holds anything: the side
+// from the manifest's current block of sides, the record copied to the
+// heap.
+func (m *Manifest) setSide(e *Entry, sum string, r entryRare) {
+	e.side = nil
+	if sum == "" && r == (entryRare{}) {
+		return
 	}
-	return c
-}
-
-// setRare keeps r in e when it holds anything (only then is it copied
-// to the heap).
-func (e *Entry) setRare(r entryRare) {
+	if len(m.sides) == 0 {
+		m.sides = make([]entrySide, entryBlock)
+	}
+	e.side = &m.sides[0]
+	m.sides = m.sides[1:]
+	e.side.sum = sum
 	if r != (entryRare{}) {
 		kept := r
-		e.rare = &kept
+		e.side.rare = &kept
 	}
 }
 
@@ -890,8 +934,8 @@ func (m *Manifest) link() {
 		own, ph := e.HasPhase, e.Phase()
 		if !own {
 			m.NullPhases++
-			if e.rare != nil && e.rare.hdrPhase != "" {
-				own, ph = true, e.rare.hdrPhase
+			if e.r() != nil && e.r().hdrPhase != "" {
+				own, ph = true, e.r().hdrPhase
 				e.setEPhase(ph)
 			}
 		}
@@ -918,8 +962,8 @@ func (m *Manifest) link() {
 			continue
 		}
 		if orig := m.BySeq(e.ReplayOf()); orig != nil && orig.Seq < e.Seq {
-			if orig.SupersededBy == 0 || orig.SupersededBy < e.Seq {
-				orig.SupersededBy = e.Seq
+			if by := orig.SupersededBy(); by == 0 || by < e.Seq {
+				orig.ownRare().supersededBy = e.Seq
 			}
 		}
 	}
@@ -941,10 +985,7 @@ func (m *Manifest) SetHeaderPhases(phase func(*Entry) string) {
 			continue
 		}
 		if ph := strings.TrimSpace(phase(e)); ph != "" {
-			if e.rare == nil {
-				e.rare = &entryRare{}
-			}
-			e.rare.hdrPhase = ph
+			e.ownRare().hdrPhase = ph
 			changed = true
 		}
 	}
@@ -955,4 +996,4 @@ func (m *Manifest) SetHeaderPhases(phase func(*Entry) string) {
 
 // HeaderPhase says whether the entry's phase came from its dispatch file
 // header (its lines record none).
-func (e *Entry) HeaderPhase() bool { return !e.HasPhase && e.rare != nil && e.rare.hdrPhase != "" }
+func (e *Entry) HeaderPhase() bool { return !e.HasPhase && e.r() != nil && e.r().hdrPhase != "" }

@@ -126,7 +126,7 @@ func TestManifestVeryLongLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.BySeq(1).Summary) != 200<<10 || m.BySeq(2) != nil || m.BySeq(3) == nil {
+	if len(m.BySeq(1).Summary()) != 200<<10 || m.BySeq(2) != nil || m.BySeq(3) == nil {
 		t.Fatalf("seqs %v bad %+v", m.Seqs, m.Bad)
 	}
 	if len(m.Bad) != 1 || m.Bad[0].Line != 2 || !strings.Contains(m.Bad[0].Reason, "1 MiB") {
@@ -139,8 +139,8 @@ func TestManifestReplaySupersedes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.BySeq(3).SupersededBy != 6 || m.BySeq(5).SupersededBy != 7 {
-		t.Fatalf("superseded: 3->%d 5->%d", m.BySeq(3).SupersededBy, m.BySeq(5).SupersededBy)
+	if m.BySeq(3).SupersededBy() != 6 || m.BySeq(5).SupersededBy() != 7 {
+		t.Fatalf("superseded: 3->%d 5->%d", m.BySeq(3).SupersededBy(), m.BySeq(5).SupersededBy())
 	}
 	e := m.BySeq(6)
 	if !e.HasReplayOf() || e.ReplayOf() != 3 || e.ReplaySession() != "r-1775500000" || e.Mutation() != "quality-gate-prompt.md -> strict-gate.md" {

@@ -124,6 +124,9 @@ type ReplayPlan struct {
 	// leadPre holds the text before an output file's name in the
 	// evidence of the checks that keep the name alone (see parts).
 	leadPre map[leadKey]string
+	// wbuf, while a lean plan is written, is where a check's window
+	// sentence is made (windowText).
+	wbuf []byte
 	// failed holds the evidence of each check that failed, by seq: its
 	// dispatch is re-executed, and its row says why.
 	failed map[int]string
@@ -250,19 +253,23 @@ func (pl *ReplayPlan) verifyBefore(in planInput, phases []*Phase, point int) (ma
 	m, t := in.manifest, pl.text()
 	failures := map[int][]Check{}
 	var unchecked []Check // the checks that could not look for their evidence
-	n := 0
-	for i := 0; i < point; i++ {
-		n += len(phases[i].Dispatches)
-	}
 	if !in.lean {
+		n := 0
+		for i := 0; i < point; i++ {
+			n += len(phases[i].Dispatches)
+		}
 		pl.Checks = make([]Check, 0, n)
 	}
-	var timed []*Entry           // implementers: their windows start at their header's time
-	todo := make([]*Entry, 0, n) // the dispatches checked, in order
+	// The dispatches checked, in order: each check starts as its entry
+	// alone (verifyAll fills in the rest). The list is made once the
+	// headers are read: the headers read ahead are dropped then.
+	done := func(e *Entry) bool { return e.SupersededBy() == 0 && e.Final(m) == StatusCompleted }
+	nDone := 0
+	var timed []*Entry // implementers: their windows start at their header's time
 	for i := 0; i < point; i++ {
 		for _, e := range phases[i].Dispatches {
-			if e.SupersededBy == 0 && e.Final(m) == StatusCompleted {
-				todo = append(todo, e)
+			if done(e) {
+				nDone++
 				if in.ev.kind(e.Role()) == KindCommit {
 					timed = append(timed, e)
 				}
@@ -274,14 +281,21 @@ func (pl *ReplayPlan) verifyBefore(in planInput, phases []*Phase, point int) (ma
 			in.ev.readStarts(timed) // read only where commits will be looked up
 		}
 	}
-	checked := in.ev.verifyAll(todo)
-	todo = nil
+	checked := make([]leanCheck, 0, nDone)
+	for i := 0; i < point; i++ {
+		for _, e := range phases[i].Dispatches {
+			if done(e) {
+				checked = append(checked, leanCheck{e: e})
+			}
+		}
+	}
+	in.ev.verifyAll(checked)
 	next := 0
 	for i := 0; i < point; i++ {
 		for _, e := range phases[i].Dispatches {
 			final := e.Final(m)
 			switch {
-			case final == StatusCompleted && e.SupersededBy == 0:
+			case final == StatusCompleted && e.SupersededBy() == 0:
 				lc := checked[next]
 				next++
 				if !in.lean {
@@ -555,7 +569,7 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 	var r Row // one row, made again for each dispatch: f does not keep it
 	for i := lo; i < hi; i++ {
 		for _, e := range pl.phases[i].Dispatches {
-			r = Row{Seq: e.Seq, Role: e.Role(), Phase: e.EPhase(), Task: e.Task(), Status: e.Status(), Summary: e.Summary, Template: e.Template()}
+			r = Row{Seq: e.Seq, Role: e.Role(), Phase: e.EPhase(), Task: e.Task(), Status: e.Status(), Summary: e.Summary(), Template: e.Template()}
 			if m.lean {
 				s, err := pl.lines.summary(e)
 				if err != nil {
@@ -577,8 +591,8 @@ func (pl *ReplayPlan) eachRow(skip bool, f func(*Row) error) error {
 					return pl.checkWhy(at, before)
 				}
 				switch {
-				case e.SupersededBy != 0:
-					r.Why = t.RowReplayed.F(e.SupersededBy, t.statusWord(e.Final(m)))
+				case e.SupersededBy() != 0:
+					r.Why = t.RowReplayed.F(e.SupersededBy(), t.statusWord(e.Final(m)))
 				case e.Status() == StatusSkipped:
 					r.Why = t.RowSkipped
 				case e.Status() == StatusReplayed:
@@ -626,8 +640,8 @@ func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool, summary string) string {
 	var why string
 	final := e.Final(m)
 	switch {
-	case e.SupersededBy != 0:
-		why = t.ReReplayed.F(e.SupersededBy, t.statusWord(final))
+	case e.SupersededBy() != 0:
+		why = t.ReReplayed.F(e.SupersededBy(), t.statusWord(final))
 	case e.Status() == StatusDispatched:
 		why = t.ReInFlight
 	case e.Status() == StatusFailed || e.Status() == StatusError:
@@ -653,7 +667,7 @@ func (pl *ReplayPlan) reexecWhy(e *Entry, atPoint bool, summary string) string {
 func (pl *ReplayPlan) crashedAt(m *Manifest, phases []*Phase) {
 	for i := len(m.Seqs) - 1; i >= 0; i-- {
 		e := m.BySeq(m.Seqs[i])
-		if f := e.Final(m); !Finished(f) && e.SupersededBy == 0 {
+		if f := e.Final(m); !Finished(f) && e.SupersededBy() == 0 {
 			pl.Crashed.Phase = e.EPhase()
 			t := pl.text()
 			pl.Crashed.Context = t.crashContext(e.Seq, t.roleOr(e.Role()), t.templateOr(e), e.Task(), t.crashWhat(f))

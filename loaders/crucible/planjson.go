@@ -27,6 +27,10 @@ func (pl *ReplayPlan) WriteJSON(w io.Writer, prefix, indent string) error {
 		pl.lines = newLineReader(pl.m, pl.text())
 		defer func() { pl.lines.close(); pl.lines = nil }()
 	}
+	if pl.lean {
+		pl.wbuf = make([]byte, 0, 256)
+		defer func() { pl.wbuf = nil }()
+	}
 	cp := *pl
 	// each gives a long array's elements, a row or a check, in order
 	// to add; a lean plan's rows are made as they are written.

@@ -119,7 +119,7 @@ func (f *prefetch) wait() {
 
 // hand waits for the reads and gives their results to p: to the
 // evidence, the headers read ahead (ahead).
-func (f *prefetch) hand(p *pipeline) (ahead map[string]aheadStart) {
+func (f *prefetch) hand(p *pipeline) (ahead []aheadRead) {
 	f.wg.Wait()
 	if f.ahead != nil {
 		ahead = f.ahead.results()

@@ -120,8 +120,8 @@ func timeline(t *Text, m *Manifest, limit int) []string {
 			d = Dur(e.Duration)
 		}
 		l := fmt.Sprintf("#%d %s · %s · %s · %s", e.Seq, t.roleOr(e.Role()), t.phase(e.EPhase()), t.statusWord(e.Status()), d)
-		if e.SupersededBy != 0 {
-			l += " · " + t.ReplayedAs.F(e.SupersededBy)
+		if e.SupersededBy() != 0 {
+			l += " · " + t.ReplayedAs.F(e.SupersededBy())
 		}
 		if e.HasReplayOf() {
 			l += " · " + t.ReplayOf.F(e.ReplayOf())
@@ -129,8 +129,8 @@ func timeline(t *Text, m *Manifest, limit int) []string {
 		if e.Mutation() != "" {
 			l += " · " + t.MutationWord + " " + e.Mutation()
 		}
-		if e.Summary != "" {
-			l += " · " + oneLine(e.Summary)
+		if e.Summary() != "" {
+			l += " · " + oneLine(e.Summary())
 		}
 		lines = append(lines, l)
 	}

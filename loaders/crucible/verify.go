@@ -3,6 +3,7 @@ package crucible
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -110,12 +111,12 @@ type evidence struct {
 	byTaskLen int
 	start     time.Time // pipeline start, for task-pattern matching
 	header    []byte    // a dispatch file's first bytes, reused
-	// headerStarts are dispatch file header times read ahead by
-	// readStarts (zero when the header has none).
-	headerStarts map[*Entry]headerStart
+	// starts are dispatch file header times read ahead by readStarts
+	// (zero when the header has none), by seq.
+	starts seqStarts
 	// ahead are the headers read while the manifest was parsed (see
-	// headerAhead), by file name; readStarts takes them.
-	ahead map[string]aheadStart
+	// headerAhead), by seq; readStarts takes them.
+	ahead []aheadRead
 	// trusted holds the evidence text per role for roles with no
 	// artifact rule: thousands of dispatches share a few roles.
 	trusted map[string]string
@@ -131,6 +132,10 @@ type evidence struct {
 	receipts map[string]string
 	findings []string
 	sideDone bool
+	// m is the manifest verified; lines reads a lean one's summaries
+	// again (summary), opened when first needed.
+	m     *Manifest
+	lines *lineReader
 	// byWord lists, per word, the log positions of the commits whose
 	// subject has it (see sharing).
 	byWord    map[string][]int
@@ -229,6 +234,13 @@ func (ev *evidence) verify(e *Entry) leanCheck {
 	case KindReview:
 		lc.evidence, lc.lead = ev.withSide(e, "", leadCompletion)
 	case KindCommit:
+		if found, from, to, ok := ev.inWindow(e); ok && len(found) > 0 && len(found) <= math.MaxUint16 {
+			// The sentence commits would make, kept as its values.
+			lc.lead, lc.n = leadWindow, uint16(len(found))
+			lc.evidence = short(found[len(found)-1].Hash)
+			lc.from, lc.to = minuteOf(from), minuteOf(to)
+			break
+		}
 		found, how, err := ev.commits(e)
 		switch {
 		case err != nil:
@@ -427,26 +439,29 @@ func (ev *evidence) trustedText(role string) string {
 // spreading over the processors.
 const verifyParallel = 4096
 
-// verifyAll verifies es (each completed), in order: each one's evidence
-// and whether it holds, as verify gives them. A large pipeline's tens of
-// thousands of dispatches are verified in parts, one per processor: the
-// evidence's indexes are built first (the log by time and by task, the
-// listings, the role kinds and texts), after which verify only reads
-// them, and each part has its own buffer for dispatch file headers.
-func (ev *evidence) verifyAll(es []*Entry) []leanCheck {
-	return ev.verifyIn(es, min(runtime.GOMAXPROCS(0), 4, len(es)/(verifyParallel/2)))
+// verifyAll verifies the dispatches of cs (each completed, its entry in
+// cs[i].e), in order: each one's evidence and whether it holds, as
+// verify gives them, into cs. A large pipeline's tens of thousands of
+// dispatches are verified in parts, one per processor: the evidence's
+// indexes are built first (the log by time and by task, the listings,
+// the role kinds and texts), after which verify only reads them, and
+// each part has its own buffer for dispatch file headers. The checks
+// are made in place: no list of the dispatches beside them (100,000
+// pointers at the peak of a large load).
+func (ev *evidence) verifyAll(cs []leanCheck) {
+	ev.verifyIn(cs, min(runtime.GOMAXPROCS(0), 4, len(cs)/(verifyParallel/2)))
 }
 
 // verifyIn is verifyAll in at most workers parts.
-func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
-	out := make([]leanCheck, len(es))
+func (ev *evidence) verifyIn(cs []leanCheck, workers int) {
 	if workers > 1 && ev.git != nil {
 		for _, d := range ev.dirs {
 			ev.listed(d)
 		}
 		ev.loadSide()
 		byTask := false // a commit-verified dispatch without a start time
-		for _, e := range es {
+		for i := range cs {
+			e := cs[i].e
 			// Past its 1,024 roles the kind cache is only read.
 			switch ev.kind(e.Role()) {
 			case KindTrusted:
@@ -470,27 +485,28 @@ func (ev *evidence) verifyIn(es []*Entry, workers int) []leanCheck {
 		workers = 1
 	}
 	if workers == 1 {
-		for i, e := range es {
-			out[i] = ev.verify(e)
+		for i := range cs {
+			cs[i] = ev.verify(cs[i].e)
 		}
-		return out
+		return
 	}
 	var wg sync.WaitGroup
-	part := (len(es) + workers - 1) / workers
-	for lo := 0; lo < len(es); lo += part {
-		hi := min(lo+part, len(es))
+	part := (len(cs) + workers - 1) / workers
+	for lo := 0; lo < len(cs); lo += part {
+		hi := min(lo+part, len(cs))
 		own := *ev       // the maps and indexes are only read from here on
 		own.header = nil // each part reads headers into its own buffer
+		own.lines = nil  // and the manifest's lines with its own reader
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer own.closeLines()
 			for i := lo; i < hi; i++ {
-				out[i] = own.verify(es[i])
+				cs[i] = own.verify(cs[i].e)
 			}
 		}()
 	}
 	wg.Wait()
-	return out
 }
 
 func short(h string) string {

@@ -94,7 +94,7 @@ func TestOutputsByPrefix(t *testing.T) {
 		want []string
 	}{
 		{Entry{Seq: 12, tag: &entryTag{role: "code-reviewer", tmpl: "code-reviewer.md"}, fileHow: fileUsual}, []string{"12-code-reviewer-output.md", "12-notes.txt"}},
-		{Entry{Seq: 1, fileHow: fileRare, rare: &entryRare{file: "1-b.md"}}, []string{"1-a.md"}},
+		{Entry{Seq: 1, fileHow: fileRare, side: &entrySide{rare: &entryRare{file: "1-b.md"}}}, []string{"1-a.md"}},
 		{Entry{Seq: -3}, []string{"-3-z.md"}},
 		{Entry{Seq: 7}, nil},
 	} {
