@@ -14,10 +14,15 @@ build: ## build bin/pickup (static, as the releases are: CGO_ENABLED=0)
 
 # The benchmarks run once first (small inputs, so they keep compiling and
 # working); the tests run last, so the run closes on the test summary.
-test: ## go vet, every benchmark once (small inputs), then every test with the race detector
+# Allocation counts are exact only without the race detector (its
+# instrumentation allocates, and its sync.Pool drops items at random):
+# the tests that count them are named TestAllocs..., skip themselves under
+# -race, and run once more without it.
+test: ## go vet, every benchmark once (small inputs), every test with the race detector, the allocation counts without it
 	$(GO) vet ./...
 	$(GO) test -short -run '^$$' -bench . -benchtime=1x ./...
 	$(GO) test -race -count=1 -timeout 30m ./...
+	$(GO) test -count=1 -run '^TestAllocs' ./...
 
 lint: ## gofmt, go vet, go mod tidy and staticcheck must all be clean
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change: $$out"; exit 1; fi

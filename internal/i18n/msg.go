@@ -49,16 +49,41 @@ func (m M) F(args ...any) string {
 	if strings.IndexByte(m.text, '{') < 0 {
 		return m.text
 	}
-	names := m.Names()
-	if len(names) == 0 {
-		return m.text
-	}
-	return fill(m.text, names, args, -1, false)
+	return fill(m.text, m.names, m.text, args, -1, false)
 }
 
-// fill replaces each {name} in text by its value: names[i] takes
-// args[i]; "n" is count when hasCount.
-func fill(text string, names []string, args []any, count int, hasCount bool) string {
+// AppendF appends to b the sentence F makes of string args, making no
+// string: for a sentence written again and again into one buffer.
+func (m M) AppendF(b []byte, args ...string) []byte {
+	text := m.text
+	for {
+		i := strings.IndexByte(text, '{')
+		if i < 0 {
+			return append(b, text...)
+		}
+		name, ok := placeholderAt(text[i:])
+		if !ok {
+			b = append(b, text[:i+1]...)
+			text = text[i+1:]
+			continue
+		}
+		b = append(b, text[:i]...)
+		text = text[i+len(name)+2:]
+		k := argAt(m.names, m.text, false, name)
+		if k < 0 || k >= len(args) {
+			b = append(b, '{')
+			b = append(b, name...)
+			b = append(b, '?', '}')
+			continue
+		}
+		b = append(b, args[k]...)
+	}
+}
+
+// fill replaces each {name} in text by its value: the argument at
+// name's place (argAt: in names, else in order); "n" is count when
+// hasCount.
+func fill(text string, names []string, order string, args []any, count int, hasCount bool) string {
 	var b strings.Builder
 	b.Grow(len(text) + 16*len(args))
 	for {
@@ -79,12 +104,58 @@ func fill(text string, names []string, args []any, count int, hasCount bool) str
 			b.WriteString(strconv.Itoa(count))
 			continue
 		}
-		k := indexOf(names, name)
+		k := argAt(names, order, hasCount, name)
 		if k < 0 || k >= len(args) {
 			b.WriteString("{" + name + "?}")
 			continue
 		}
 		b.WriteString(value(args[k]))
+	}
+}
+
+// argAt is the place of the placeholder name among a sentence's
+// arguments: its index in names when the sentence has them (a
+// translation keeps English's), else its place among the placeholders
+// of order (English's own text) as they first appear, {n} left out when
+// skipN (a plural's count). The list is never made: a sentence is said
+// far more often than it is declared.
+func argAt(names []string, order string, skipN bool, name string) int {
+	if names != nil {
+		return indexOf(names, name)
+	}
+	k := 0
+	for at := 0; ; {
+		i := strings.IndexByte(order[at:], '{')
+		if i < 0 {
+			return -1
+		}
+		i += at
+		n, ok := placeholderAt(order[i:])
+		if !ok {
+			at = i + 1
+			continue
+		}
+		if n == name {
+			return k
+		}
+		if !(skipN && n == "n") && !hasPlaceholder(order[:i], n) {
+			k++
+		}
+		at = i + len(n) + 2
+	}
+}
+
+// hasPlaceholder reports whether {name} is in s.
+func hasPlaceholder(s, name string) bool {
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			return false
+		}
+		if n, ok := placeholderAt(s[i:]); ok && n == name {
+			return true
+		}
+		s = s[i+1:]
 	}
 }
 
@@ -190,7 +261,7 @@ func Plural(one, other string) P { return P{One: M{text: one}, Other: M{text: ot
 // cardinal rules give n, with args in its other placeholders.
 func (p P) N(n int, args ...any) string {
 	m := p.form(n)
-	return fill(m.text, p.args(), args, n, true)
+	return fill(m.text, p.Other.names, p.Other.text, args, n, true)
 }
 
 // args are the placeholders N's args fill, in the English order: {n}

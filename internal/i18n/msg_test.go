@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"embed"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -96,6 +97,54 @@ func TestPlaceholders(t *testing.T) {
 	} {
 		if got := strings.Join(Placeholders(text), ","); got != want {
 			t.Errorf("Placeholders(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestAppendFIsF: a sentence filled into a buffer is the one F makes and
+// the one its Names give, placeholders repeated or in any order, braces
+// that open none, values missing; in English and in a translation that
+// reorders English's placeholders.
+func TestAppendFIsF(t *testing.T) {
+	var tr struct{ S M }
+	tr.S = T("{who} moved {what} to {where}")
+	if err := json.Unmarshal([]byte(`{"S": "para {where}, {who} moveu {what}"}`), &tr); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		m    M
+		args []string
+		want string
+	}{
+		{T("plain"), nil, "plain"},
+		{T("{a} and {b}"), []string{"x", "y"}, "x and y"},
+		{T("{b}{a}{b} {c}"), []string{"1", "2"}, "121 {c?}"},
+		{T("{b}{a}{b} {c}"), []string{"1", "2", "3"}, "121 3"},
+		{T("{ } {} {1x} {x-y} {a} {"), []string{"v"}, "{ } {} {1x} {x-y} v {"},
+		{T("{a_1} {a}"), []string{"é", ""}, "é "},
+		{tr.S, []string{"ana", "a caixa", "casa"}, "para casa, ana moveu a caixa"},
+	} {
+		args := make([]any, len(c.args))
+		for i, a := range c.args {
+			args[i] = a
+		}
+		if got := string(c.m.AppendF([]byte("<"), c.args...)); got != "<"+c.want {
+			t.Errorf("%q with %q: AppendF %q, want %q", c.m.Text(), c.args, got, "<"+c.want)
+		}
+		if got := c.m.F(args...); got != c.want {
+			t.Errorf("%q with %q: F %q, want %q", c.m.Text(), c.args, got, c.want)
+		}
+		// Names gives the same places.
+		byName := c.m.Text()
+		for i, n := range c.m.Names() {
+			if i < len(c.args) {
+				byName = strings.ReplaceAll(byName, "{"+n+"}", c.args[i])
+			} else {
+				byName = strings.ReplaceAll(byName, "{"+n+"}", "{"+n+"?}")
+			}
+		}
+		if byName != c.want {
+			t.Errorf("%q with %q: by Names %q, want %q", c.m.Text(), c.args, byName, c.want)
 		}
 	}
 }

@@ -1,12 +1,9 @@
 package crucible
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
-
-	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // leanCheck is a Check as verify makes it, and as a lean plan keeps it:
@@ -174,14 +171,14 @@ func (pl *ReplayPlan) windowText(lc *leanCheck) string {
 		return lc.text(t)
 	}
 	var f, u [5]byte
-	b := appendFill(pl.wbuf[:0], t.InWindow, clockIn(&f, lc.from), clockIn(&u, lc.to))
+	b := t.InWindow.AppendF(pl.wbuf[:0], clockIn(&f, lc.from), clockIn(&u, lc.to))
 	how := len(b)
 	if lc.n > 1 {
 		var n [8]byte
 		d := strconv.AppendUint(n[:0], uint64(lc.n), 10)
-		b = appendFill(b, t.Commits, unsafe.String(&d[0], len(d)), unsafe.String(&b[0], how), lc.evidence)
+		b = t.Commits.AppendF(b, unsafe.String(&d[0], len(d)), unsafe.String(&b[0], how), lc.evidence)
 	} else {
-		b = appendFill(b, t.OneCommit, lc.evidence, unsafe.String(&b[0], how))
+		b = t.OneCommit.AppendF(b, lc.evidence, unsafe.String(&b[0], how))
 	}
 	pl.wbuf = b
 	return unsafe.String(&b[how], len(b)-how)
@@ -192,57 +189,4 @@ func clockIn(c *[5]byte, min uint16) string {
 	h, m := min/60, min%60
 	*c = [5]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + m/10), byte('0' + m%10)}
 	return unsafe.String(&c[0], len(c))
-}
-
-// appendFill appends m filled with args as m.F(args...) makes it, for
-// string values: each {name} placeholder takes the value of its name's
-// place in m.Names; a brace that opens no placeholder is text, and a
-// placeholder with no value shows as {name?}.
-func appendFill(b []byte, m i18n.M, args ...string) []byte {
-	text, names := m.Text(), m.Names()
-	if len(names) == 0 {
-		return append(b, text...)
-	}
-	for {
-		i := strings.IndexByte(text, '{')
-		if i < 0 {
-			return append(b, text...)
-		}
-		name, ok := placeholderAt(text[i:])
-		if !ok {
-			b = append(b, text[:i+1]...)
-			text = text[i+1:]
-			continue
-		}
-		b = append(b, text[:i]...)
-		text = text[i+len(name)+2:]
-		k := slices.Index(names, name)
-		if k < 0 || k >= len(args) {
-			b = append(b, '{')
-			b = append(b, name...)
-			b = append(b, '?', '}')
-			continue
-		}
-		b = append(b, args[k]...)
-	}
-}
-
-// placeholderAt reads "{name}" at the start of s as i18n reads it: a
-// letter, then letters, digits or underscores, then "}".
-func placeholderAt(s string) (string, bool) {
-	if len(s) < 3 || s[0] != '{' {
-		return "", false
-	}
-	for j := 1; j < len(s); j++ {
-		c := s[j]
-		switch {
-		case c == '}' && j > 1:
-			return s[1:j], true
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
-		case (c >= '0' && c <= '9' || c == '_') && j > 1:
-		default:
-			return "", false
-		}
-	}
-	return "", false
 }

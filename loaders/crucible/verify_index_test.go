@@ -106,11 +106,11 @@ func TestOutputsByPrefix(t *testing.T) {
 	}
 }
 
-// TestReviewerEvidenceKeptAsName: a reviewer's check with an output file
+// TestAllocsReviewerEvidenceKeptAsName: a reviewer's check with an output file
 // keeps the file's name (a piece of the dispatch folder's listing), not
 // its sentence: verifying it allocates nothing, and its evidence reads
 // as the sentence, in the verification's language.
-func TestReviewerEvidenceKeptAsName(t *testing.T) {
+func TestAllocsReviewerEvidenceKeptAsName(t *testing.T) {
 	w, _ := crashWorld(t)
 	l := New(optsFor(w))
 	paths, err := l.Discover(w.project)
@@ -130,12 +130,11 @@ func TestReviewerEvidenceKeptAsName(t *testing.T) {
 	if got := lc.check(KindReview, p.ev.t()).Evidence; got != want || lc.verdict != vVerified {
 		t.Fatalf("evidence %q (%v), want %q", got, lc.verdict, want)
 	}
-	n := steadyAllocs(100, func() { lc = p.ev.verify(e) })
-	if n != 0 {
-		t.Fatalf("verifying a reviewer with an output file allocates %v times", n)
-	}
 	pt := Catalogs.For(i18n.PortugueseBR)
 	if got := lc.text(pt); got != "linha de conclusão; arquivo de saída 2-design-reviewer-output.md" {
 		t.Fatalf("pt-BR evidence %q", got)
+	}
+	if n := steadyAllocs(t, 100, func() { lc = p.ev.verify(e) }); n != 0 {
+		t.Fatalf("verifying a reviewer with an output file allocates %v times", n)
 	}
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package crucible
+
+const raceDetector = false
