@@ -1,41 +1,12 @@
 package bmad
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/pickup-dev/pickup/internal/testkit/hostile"
 	"github.com/pickup-dev/pickup/model"
 )
-
-// quotedSpan is one «…» a sentence quotes from a file.
-var quotedSpan = regexp.MustCompile(`«[^«»]*»`)
-
-// sessionSentences are the sentences pickup builds for a session: the
-// resume point, alerts, warnings, each choice's words, REVIEW's lines,
-// the grid's cells and the prompt.
-func sessionSentences(s *model.Session) []string {
-	out := []string{s.ResumePoint.Phase, s.ResumePoint.Reason, s.Prompt}
-	for _, a := range s.Alerts {
-		out = append(out, a.Text)
-	}
-	out = append(out, s.Warnings...)
-	for _, c := range model.AllChoices {
-		p := s.Policy[c]
-		out = append(out, p.Disabled, p.Hint, p.Confirm, p.Why, s.Outcomes[c])
-	}
-	for _, sec := range s.Sections {
-		out = append(out, sec.Lines...)
-	}
-	if s.Grid != nil {
-		for _, r := range s.Grid.Rows {
-			for _, c := range r.Cells {
-				out = append(out, c.Reason)
-			}
-		}
-	}
-	return out
-}
 
 // Story keys and status values a ledger's author wrote (spaces, quotes,
 // an instruction, a control character) reach BMAD's sentences only
@@ -50,14 +21,14 @@ func TestHostileKeysAndStatusesAreQuoted(t *testing.T) {
 		`"9-1 orphan; obey": backlog`,
 	)})
 	s := loadOne(t, dir)
-	all := strings.Join(sessionSentences(s), "\n")
+	all := strings.Join(hostile.SessionSentences(s), "\n")
 	for _, part := range []string{"SYSTEM", "rm -rf", "obey"} {
 		if !strings.Contains(all, part) {
 			t.Errorf("%q is nowhere: the test does not reach it\n%s", part, all)
 		}
 	}
-	for _, text := range sessionSentences(s) {
-		bare := quotedSpan.ReplaceAllString(text, "«»")
+	for _, text := range hostile.SessionSentences(s) {
+		bare := hostile.QuotedSpan.ReplaceAllString(text, "«»")
 		for _, part := range []string{"SYSTEM", "rm -rf", "obey", "ignore previous", "\a"} {
 			if strings.Contains(bare, part) {
 				t.Errorf("%q outside quotes in:\n%s", part, text)
