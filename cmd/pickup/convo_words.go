@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/pickup-dev/pickup/internal/i18n"
@@ -152,29 +152,47 @@ func (a *app) recordConversation(agent string, in hookInput) {
 }
 
 // recordedIn are the conversations the hook recorded in project or a
-// folder inside it (convo.RecordKey), read once per run.
+// folder inside it (convo.RecordKey), each project's answer kept for
+// the run. The file (at most 4 MiB) is read a block at a time, and only
+// the lines naming project are decoded: a recorded cwd inside it is
+// written (by recordConversation, with encoding/json) as its clean
+// path, so its line holds project's clean path as encoding/json writes
+// it.
 func (a *app) recordedIn(project string) map[string]bool {
-	a.facts.recOnce.Do(func() {
-		data, size, err := fsx.ReadTail(fsx.RecordPath(conversationRecords), conversationRecordLimit)
-		if err != nil {
+	a.facts.mu.Lock()
+	defer a.facts.mu.Unlock()
+	if out, ok := a.facts.recorded[project]; ok {
+		return out
+	}
+	out := map[string]bool{}
+	needle := recordNeedle(project)
+	_ = fsx.TailLines(fsx.RecordPath(conversationRecords), conversationRecordLimit, func(line []byte) {
+		if !bytes.Contains(line, needle) {
 			return
 		}
-		lines := strings.Split(string(data), "\n")
-		if int64(len(data)) < size && len(lines) > 0 {
-			lines = lines[1:]
-		}
-		for _, l := range lines {
-			var r conversationRecord
-			if json.Unmarshal([]byte(l), &r) == nil && r.SessionID != "" && r.Cwd != "" {
-				a.facts.records = append(a.facts.records, r)
-			}
-		}
-	})
-	out := map[string]bool{}
-	for _, r := range a.facts.records {
-		if within(project, r.Cwd) {
+		var r conversationRecord
+		if json.Unmarshal(line, &r) == nil && r.SessionID != "" && r.Cwd != "" && within(project, r.Cwd) {
 			out[convo.RecordKey(r.Agent, r.SessionID)] = true
 		}
+	})
+	if a.facts.recorded == nil {
+		a.facts.recorded = map[string]map[string]bool{}
 	}
+	a.facts.recorded[project] = out
 	return out
+}
+
+// recordNeedle is what every record line of a conversation in project
+// contains: project's clean path as encoding/json quotes it, without
+// the quotes (nil, so every line is read, when project is relative:
+// no recorded cwd is within it then, but within decides).
+func recordNeedle(project string) []byte {
+	if !filepath.IsAbs(project) {
+		return nil
+	}
+	q, err := json.Marshal(filepath.Clean(project))
+	if err != nil || len(q) < 2 {
+		return nil
+	}
+	return q[1 : len(q)-1]
 }

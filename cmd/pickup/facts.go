@@ -26,9 +26,9 @@ type facts struct {
 	// convos are the agent conversations of each project folder, read
 	// once per run (loaders/convo).
 	convos map[string][]convo.Conversation
-	// records are the conversations the hook recorded (read once).
-	recOnce sync.Once
-	records []conversationRecord
+	// recorded are the conversations the hook recorded in each
+	// project folder (recordedIn).
+	recorded map[string]map[string]bool
 }
 
 // loaded is the START event for s with the facts gathered.
