@@ -82,7 +82,7 @@ func (a *app) interruptedIn(dir string) []interruptedJSON {
 	}
 	c.mu.Unlock()
 	var out []interruptedJSON
-	if log, err := fsx.ReadLog(project); err == nil {
+	if log, err := fsx.ReadRecentLog(project); err == nil {
 		for _, e := range fsx.Interrupted(log) {
 			out = append(out, a.describeCut(project, log, e))
 		}

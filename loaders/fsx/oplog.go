@@ -208,7 +208,11 @@ func (o *Op) End(err error) error {
 	if err != nil {
 		o.rec.State, o.rec.Error = OpFailed, err.Error()
 	}
-	return o.flush()
+	if err := o.flush(); err != nil {
+		return err
+	}
+	compactLog(o.project)
+	return nil
 }
 
 // Recorded reports whether the operation wrote anything (and so has a
@@ -406,8 +410,9 @@ func Keep(data []byte) (string, error) {
 // LogDir is the folder holding project's operation log.
 func LogDir(project string) string { return filepath.Join(project, OwnDir) }
 
-func opsDir(project string) string   { return filepath.Join(project, OwnDir, "ops") }
-func blobsDir(project string) string { return filepath.Join(project, OwnDir, "blobs") }
+func opsDir(project string) string     { return filepath.Join(project, OwnDir, "ops") }
+func archiveDir(project string) string { return filepath.Join(project, OwnDir, "ops", "archive") }
+func blobsDir(project string) string   { return filepath.Join(project, OwnDir, "blobs") }
 
 // ready makes the log's folders (never through a link, each checked),
 // the .gitignore and the key, once.

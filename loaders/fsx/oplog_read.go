@@ -25,11 +25,47 @@ type Entry struct {
 	Elsewhere bool
 }
 
-// ReadLog reads project's operation log, newest first. A project with no
-// log has an empty one. A record this account did not sign, or that is
-// not JSON, is listed with its Problem and never undone.
+// ReadLog reads project's operation log, newest first: the records in
+// ops/ and those compacted into ops/archive/. A project with no log has
+// an empty one. A record this account did not sign, or that is not
+// JSON, is listed with its Problem and never undone.
 func ReadLog(project string) ([]Entry, error) {
-	dir := opsDir(project)
+	live, err := readLogDir(project, opsDir(project))
+	if err != nil {
+		return nil, err
+	}
+	old, err := readLogDir(project, archiveDir(project))
+	if err != nil {
+		return nil, err
+	}
+	if len(old) == 0 {
+		return live, nil
+	}
+	// A record moved while the two folders were listed is in both.
+	seen := make(map[int]bool, len(live))
+	for _, e := range live {
+		seen[e.ID] = true
+	}
+	for _, e := range old {
+		if !seen[e.ID] {
+			live = append(live, e)
+		}
+	}
+	sort.Slice(live, func(i, j int) bool { return live[i].ID > live[j].ID })
+	return live, nil
+}
+
+// ReadRecentLog reads the records left in ops/, newest first: the
+// newest operations, every one still open and every one Interrupted
+// finds (compactLog moves only the others). Interrupted says of them
+// what it says of the whole log, at a cost that does not grow with the
+// project's history: this is what status, the hook and the wizard read.
+func ReadRecentLog(project string) ([]Entry, error) {
+	return readLogDir(project, opsDir(project))
+}
+
+// readLogDir reads the records in dir, one of project's log folders.
+func readLogDir(project, dir string) ([]Entry, error) {
 	if err := checkLogDir(project); err != nil {
 		return nil, err
 	}
@@ -93,7 +129,7 @@ func sameDir(a, b string) bool {
 // checkLogDir refuses a .pickup (or its ops folder) that is a symbolic
 // link, so reading never follows one either.
 func checkLogDir(project string) error {
-	for _, p := range []string{LogDir(project), opsDir(project)} {
+	for _, p := range []string{LogDir(project), opsDir(project), archiveDir(project)} {
 		if err := notALink(p); err != nil {
 			return fmt.Errorf("pickup's operation log: %w", err)
 		}

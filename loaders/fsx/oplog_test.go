@@ -328,6 +328,12 @@ func unbind(t *testing.T, project string) {
 	t.Helper()
 	e := newest(t, project)
 	e.Root, e.Outside = "", nil
+	resign(t, e)
+}
+
+// resign writes e's record over its file, signed with this account's key.
+func resign(t *testing.T, e Entry) {
+	t.Helper()
 	key, err := loadKey(false)
 	if err != nil {
 		t.Fatal(err)

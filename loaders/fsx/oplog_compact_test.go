@@ -1,0 +1,220 @@
+package fsx
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// opsIn counts the operation records in dir.
+func opsIn(t *testing.T, dir string) []int {
+	t.Helper()
+	names, err := listDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	var ids []int
+	for _, n := range names {
+		if id, ok := opID(n); ok {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// cutShort records one write of an operation that is then killed before
+// its End (its record stays open, its process gone).
+func cutShort(t *testing.T, project string, r Record, path string) int {
+	t.Helper()
+	op, err := Begin(project, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CreateNew(path, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	current.Lock()
+	current.op = nil // killed: End never ran
+	current.Unlock()
+	return op.ID()
+}
+
+func interruptedIDs(log []Entry) []int {
+	var ids []int
+	for _, e := range Interrupted(log) {
+		ids = append(ids, e.ID)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// A log past compactAt records keeps its newest liveOps in ops/, with
+// every record cut short that nothing settled, and moves the rest to
+// ops/archive/: ReadLog still reads every record as it was written, and
+// Interrupted of ops/ alone finds what it finds in the whole log (an
+// operation cut short long ago, one settled by an undo, one superseded
+// by a later write of its session).
+func TestCompactedLogKeepsWhatInterruptedReports(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := t.TempDir()
+	type made struct {
+		command string
+		state   string
+		undoes  int
+	}
+	want := map[int]made{}
+	file := func(i int) string { return filepath.Join(project, fmt.Sprintf("f%03d", i)) }
+	session := &SessionRef{Source: "aios", ID: "s", Path: filepath.Join(project, "state.yaml")}
+	var lonely, settledOne, supersededOne int
+	total := 2*compactAt + 10
+	for i := 1; i <= total; i++ {
+		switch i {
+		case 5, 20:
+			id := cutShort(t, project, Record{Command: "resume"}, file(i))
+			want[id] = made{"resume", OpOpen, 0}
+			if i == 5 {
+				lonely = id
+			} else {
+				settledOne = id
+			}
+		case 10:
+			supersededOne = cutShort(t, project, Record{Command: "resume", Session: session}, file(i))
+			want[supersededOne] = made{"resume", OpOpen, 0}
+		case 15:
+			logged(t, project, "resume", func() error { return CreateNew(file(i), []byte("x"), 0o644) })
+			want[newest(t, project).ID] = made{"resume", OpDone, 0}
+			// The same session written again: 10 is superseded.
+			op, err := Begin(project, Record{Command: "resume", Session: session})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := CreateNew(file(i)+"b", []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := op.End(nil); err != nil {
+				t.Fatal(err)
+			}
+			want[op.ID()] = made{"resume", OpDone, 0}
+		case 25:
+			op, err := Begin(project, Record{Command: "undo", Undoes: settledOne})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := CreateNew(file(i), []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := op.End(nil); err != nil {
+				t.Fatal(err)
+			}
+			want[op.ID()] = made{"undo", OpDone, settledOne}
+		default:
+			logged(t, project, "restart", func() error { return CreateNew(file(i), []byte("x"), 0o644) })
+			want[newest(t, project).ID] = made{"restart", OpDone, 0}
+		}
+	}
+
+	live, archived := opsIn(t, opsDir(project)), opsIn(t, archiveDir(project))
+	if len(archived) == 0 || len(live) > compactAt {
+		t.Fatalf("%d records in ops/, %d in ops/archive/: the log was not compacted", len(live), len(archived))
+	}
+	if !slices.Contains(live, lonely) || slices.Contains(live, settledOne) || slices.Contains(live, supersededOne) {
+		t.Errorf("ops/ holds %v: want the unsettled record cut short (%d) kept, the settled (%d) and superseded (%d) ones moved", live, lonely, settledOne, supersededOne)
+	}
+	if newestLive := live[len(live)-1]; newestLive != len(want) {
+		t.Errorf("the newest record in ops/ is %d, want %d", newestLive, len(want))
+	}
+	for _, id := range archived {
+		if slices.Contains(live, id) {
+			t.Errorf("record %d is in both folders", id)
+		}
+	}
+
+	all, err := ReadLog(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != len(want) {
+		t.Fatalf("ReadLog reads %d records, %d were written", len(all), len(want))
+	}
+	for i, e := range all {
+		w := want[e.ID]
+		if e.ID != len(want)-i || e.Problem != "" || e.Command != w.command || e.State != w.state || e.Undoes != w.undoes {
+			t.Errorf("record %d (position %d) reads as %s/%s undoes %d (%q), written as %s/%s undoes %d", e.ID, i, e.Command, e.State, e.Undoes, e.Problem, w.command, w.state, w.undoes)
+		}
+	}
+	recent, err := ReadRecentLog(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, whole := interruptedIDs(recent), interruptedIDs(all); !slices.Equal(got, whole) || !slices.Equal(got, []int{lonely}) {
+		t.Errorf("Interrupted finds %v in ops/ and %v in the whole log, want [%d]", got, whole, lonely)
+	}
+}
+
+// The archive folder is pickup's own: one that is a link (a planted
+// project's) is never written through, and the log is then refused as a
+// linked ops/ is.
+func TestCompactionNeverWritesThroughALink(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := t.TempDir()
+	outside := t.TempDir()
+	logged(t, project, "restart", func() error { return CreateNew(filepath.Join(project, "first"), []byte("x"), 0o644) })
+	if err := os.Symlink(outside, archiveDir(project)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range compactAt + 5 {
+		logged(t, project, "restart", func() error {
+			return CreateNew(filepath.Join(project, fmt.Sprintf("f%d", i)), []byte("x"), 0o644)
+		})
+	}
+	if got, _ := os.ReadDir(outside); len(got) != 0 {
+		t.Errorf("%d files written through the link into %s", len(got), outside)
+	}
+	if n := len(opsIn(t, opsDir(project))); n != compactAt+6 {
+		t.Errorf("ops/ holds %d records, want all %d", n, compactAt+6)
+	}
+	if _, err := ReadLog(project); err == nil {
+		t.Error("a log whose archive is a link was read")
+	}
+}
+
+// While an older record is still being written (its process alive), the
+// log is not compacted: that record may yet be cut short, and a newer
+// one that would settle it must not be moved away from it.
+func TestNoCompactionWhileAnOlderRecordIsWritten(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := t.TempDir()
+	logged(t, project, "restart", func() error { return CreateNew(filepath.Join(project, "first"), []byte("x"), 0o644) })
+	writer := exec.Command("sleep", "60")
+	if err := writer.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = writer.Process.Kill(); _ = writer.Wait() }()
+	// The first record, as another pickup still writing it leaves it.
+	e := newest(t, project)
+	e.State, e.PID, e.Lock = OpOpen, writer.Process.Pid, ""
+	resign(t, e)
+	if !newest(t, project).Writing() {
+		t.Fatal("the rewritten record does not read as being written")
+	}
+	for i := range compactAt + 5 {
+		logged(t, project, "restart", func() error {
+			return CreateNew(filepath.Join(project, fmt.Sprintf("f%d", i)), []byte("x"), 0o644)
+		})
+	}
+	if n := len(opsIn(t, archiveDir(project))); n != 0 {
+		t.Fatalf("%d records moved while record %d was being written", n, e.ID)
+	}
+	// Its writer gone, the record is cut short: it stays, the rest move.
+	_ = writer.Process.Kill()
+	_ = writer.Wait()
+	logged(t, project, "restart", func() error { return CreateNew(filepath.Join(project, "last"), []byte("x"), 0o644) })
+	live := opsIn(t, opsDir(project))
+	if len(opsIn(t, archiveDir(project))) == 0 || !slices.Contains(live, e.ID) {
+		t.Errorf("after its writer died: ops/ holds %d records (record %d there: %v), want the log compacted around it", len(live), e.ID, slices.Contains(live, e.ID))
+	}
+}
