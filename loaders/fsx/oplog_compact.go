@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/pickup-dev/pickup/internal/statedir"
 )
@@ -52,21 +53,9 @@ func compactLog(project string) {
 	if err != nil {
 		return
 	}
-	stay := make(map[int]bool, liveOps)
-	for i, e := range log {
-		switch {
-		case i < liveOps || e.Problem != "":
-			// The newest, and any record that cannot be read (it
-			// settles nothing, so it changes no other's standing).
-			stay[e.ID] = true
-		case e.Writing():
-			// An older record another pickup is still writing may yet
-			// be cut short: compact another time.
-			return
-		}
-	}
-	for _, e := range Interrupted(log) {
-		stay[e.ID] = true
+	moves := compactMoves(log)
+	if len(moves) == 0 {
+		return
 	}
 	archive := archiveDir(project)
 	if err := intoDir(archive, project, true, "pickup's operation log", "written", nil); err != nil {
@@ -76,20 +65,48 @@ func compactLog(project string) {
 		return
 	}
 	moved := false
-	for _, e := range log {
-		if stay[e.ID] {
-			continue
-		}
+	for _, e := range moves {
 		to := filepath.Join(archive, filepath.Base(e.File))
 		if _, err := os.Lstat(to); !errors.Is(err, fs.ErrNotExist) {
-			continue // never over another file
+			break // never over another file; the newer ones stay too
 		}
-		if os.Rename(e.File, to) == nil {
-			moved = true
+		if os.Rename(e.File, to) != nil {
+			break
 		}
+		moved = true
 	}
 	if moved {
 		syncDir(archive)
 		syncDir(dir)
 	}
+}
+
+// compactMoves are the records of log (ops/, newest first) that
+// compactLog moves, oldest first; none while an older record is still
+// being written by another pickup (it may yet be cut short). Oldest
+// first: a compaction cut short, or stopped at a record it cannot move,
+// has moved only records older than every one left, so no record left
+// lost a newer one that settles it.
+func compactMoves(log []Entry) []Entry {
+	stay := make(map[int]bool, liveOps)
+	for i, e := range log {
+		switch {
+		case i < liveOps || e.Problem != "":
+			// The newest, and any record that cannot be read (it
+			// settles nothing, so it changes no other's standing).
+			stay[e.ID] = true
+		case e.Writing():
+			return nil
+		}
+	}
+	for _, e := range Interrupted(log) {
+		stay[e.ID] = true
+	}
+	var moves []Entry
+	for _, e := range slices.Backward(log) {
+		if !stay[e.ID] {
+			moves = append(moves, e)
+		}
+	}
+	return moves
 }

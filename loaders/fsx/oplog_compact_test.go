@@ -26,9 +26,9 @@ func opsIn(t *testing.T, dir string) []int {
 	return ids
 }
 
-// cutShort records one write of an operation that is then killed before
-// its End (its record stays open, its process gone).
-func cutShort(t *testing.T, project string, r Record, path string) int {
+// begun is an operation r that has recorded one write, the creation of
+// path.
+func begun(t *testing.T, project string, r Record, path string) *Op {
 	t.Helper()
 	op, err := Begin(project, r)
 	if err != nil {
@@ -37,9 +37,27 @@ func cutShort(t *testing.T, project string, r Record, path string) int {
 	if err := CreateNew(path, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return op
+}
+
+// cutShort is an operation killed after one write, before its End (its
+// record stays open, its process gone): its number.
+func cutShort(t *testing.T, project string, r Record, path string) int {
+	t.Helper()
+	op := begun(t, project, r, path)
 	current.Lock()
 	current.op = nil // killed: End never ran
 	current.Unlock()
+	return op.ID()
+}
+
+// ended is an operation that ends after one write: its number.
+func ended(t *testing.T, project string, r Record, path string) int {
+	t.Helper()
+	op := begun(t, project, r, path)
+	if err := op.End(nil); err != nil {
+		t.Fatal(err)
+	}
 	return op.ID()
 }
 
@@ -88,29 +106,11 @@ func TestCompactedLogKeepsWhatInterruptedReports(t *testing.T) {
 			logged(t, project, "resume", func() error { return CreateNew(file(i), []byte("x"), 0o644) })
 			want[newest(t, project).ID] = made{"resume", OpDone, 0}
 			// The same session written again: 10 is superseded.
-			op, err := Begin(project, Record{Command: "resume", Session: session})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := CreateNew(file(i)+"b", []byte("x"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := op.End(nil); err != nil {
-				t.Fatal(err)
-			}
-			want[op.ID()] = made{"resume", OpDone, 0}
+			id := ended(t, project, Record{Command: "resume", Session: session}, file(i)+"b")
+			want[id] = made{"resume", OpDone, 0}
 		case 25:
-			op, err := Begin(project, Record{Command: "undo", Undoes: settledOne})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := CreateNew(file(i), []byte("x"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := op.End(nil); err != nil {
-				t.Fatal(err)
-			}
-			want[op.ID()] = made{"undo", OpDone, settledOne}
+			id := ended(t, project, Record{Command: "undo", Undoes: settledOne}, file(i))
+			want[id] = made{"undo", OpDone, settledOne}
 		default:
 			logged(t, project, "restart", func() error { return CreateNew(file(i), []byte("x"), 0o644) })
 			want[newest(t, project).ID] = made{"restart", OpDone, 0}
@@ -216,5 +216,63 @@ func TestNoCompactionWhileAnOlderRecordIsWritten(t *testing.T) {
 	live := opsIn(t, opsDir(project))
 	if len(opsIn(t, archiveDir(project))) == 0 || !slices.Contains(live, e.ID) {
 		t.Errorf("after its writer died: ops/ holds %d records (record %d there: %v), want the log compacted around it", len(live), e.ID, slices.Contains(live, e.ID))
+	}
+}
+
+// A compaction cut short after any number of moves (or stopped at a
+// record it cannot move) leaves ops/ saying what the whole log says: the
+// records move oldest first, so a record left never loses a newer one
+// that settles or supersedes it.
+func TestCompactionCutShortAnywhereKeepsInterrupted(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := t.TempDir()
+	file := func(i int) string { return filepath.Join(project, fmt.Sprintf("f%03d", i)) }
+	session := &SessionRef{Source: "aios", ID: "s", Path: filepath.Join(project, "state.yaml")}
+	var settle, lonely int
+	for i := 1; len(opsIn(t, opsDir(project))) < compactAt-5; i++ {
+		switch i {
+		case 3:
+			settle = cutShort(t, project, Record{Command: "resume"}, file(i))
+		case 5:
+			cutShort(t, project, Record{Command: "resume", Session: session}, file(i))
+		case 7:
+			lonely = cutShort(t, project, Record{Command: "restart"}, file(i))
+		case 8:
+			ended(t, project, Record{Command: "resume", Session: session}, file(i))
+		case 12:
+			ended(t, project, Record{Command: "undo", Undoes: settle}, file(i))
+		default:
+			logged(t, project, "restart", func() error { return CreateNew(file(i), []byte("x"), 0o644) })
+		}
+	}
+	log, err := ReadRecentLog(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := interruptedIDs(log)
+	if !slices.Equal(whole, []int{lonely}) {
+		t.Fatalf("the log reports %v cut short, want [%d]", whole, lonely)
+	}
+	moves := compactMoves(log)
+	if len(moves) != len(log)-liveOps-1 {
+		t.Fatalf("%d records to move of %d, want all but the newest %d and the one cut short", len(moves), len(log), liveOps)
+	}
+	if err := os.Mkdir(archiveDir(project), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for k, e := range moves {
+		if k > 0 && e.ID < moves[k-1].ID {
+			t.Fatalf("record %d moves after %d: not oldest first", e.ID, moves[k-1].ID)
+		}
+		if err := os.Rename(e.File, filepath.Join(archiveDir(project), filepath.Base(e.File))); err != nil {
+			t.Fatal(err)
+		}
+		recent, err := ReadRecentLog(project)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := interruptedIDs(recent); !slices.Equal(got, whole) {
+			t.Fatalf("after moving %d records (the last %d), ops/ reports %v cut short, the whole log %v", k+1, e.ID, got, whole)
+		}
 	}
 }
