@@ -117,7 +117,7 @@ type Model struct {
 	// REVIEW grid then draws its cells as ASCII marks; under NO_COLOR it
 	// keeps its glyphs, where the rest of the wizard turns ASCII (ascii).
 	gridASCII bool
-	styles    Styles
+	styles    *Styles
 	keys      KeyMap
 	help      help.Model
 	spin      spinner.Model
@@ -317,15 +317,20 @@ func defaultCursor(vis []model.Option) int {
 	return 0
 }
 
+// applyStyles makes the styles for the terminal's background. They are
+// never changed once made, so every copy of the Model shares them: a
+// Model is copied at every key (Bubble Tea's Update returns it), and the
+// styles are a third of its size.
 func (m *Model) applyStyles() {
-	m.styles = NewStyles(m.isDark, m.noColor)
+	st := NewStyles(m.isDark, m.noColor)
 	if m.ascii() {
-		m.styles.Glyphs = asciiGlyphs
+		st.Glyphs = asciiGlyphs
 	} else if mk := m.cat.Local.WarnMark; mk != "" {
-		m.styles.Glyphs.Warn = mk // the language's own mark (seed 001's ⚠️)
+		st.Glyphs.Warn = mk // the language's own mark (seed 001's ⚠️)
 	}
-	m.help.Styles = m.styles.Help
-	m.spin.Style = m.styles.Spinner
+	m.styles = &st
+	m.help.Styles = st.Help
+	m.spin.Style = st.Spinner
 }
 
 // ---- internal messages ----
