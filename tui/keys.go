@@ -201,17 +201,19 @@ func (km *KeyMap) sync(s keyState) {
 	if s.ascii {
 		lb = asciiLabels
 	}
-	all := []*key.Binding{&km.Up, &km.Down, &km.Choose, &km.Back, &km.Yes, &km.No,
+	// Every binding off, then on as the screen offers it. (A fixed array,
+	// not a list grown with append: pointers into km kept in a growing
+	// list make the whole Model escape to the heap at every key.)
+	for _, b := range [...]*key.Binding{&km.Up, &km.Down, &km.Choose, &km.Back, &km.Yes, &km.No,
 		&km.PageUp, &km.PageDown, &km.Top, &km.Bottom,
-		&km.Filter, &km.ShowAll, &km.Worktrees, &km.Browse, &km.Open, &km.Edit, &km.Left, &km.Right, &km.Reload}
+		&km.Filter, &km.ShowAll, &km.Worktrees, &km.Browse, &km.Open, &km.Edit, &km.Left, &km.Right, &km.Reload} {
+		b.SetEnabled(false)
+	}
 	for i := range km.Pick {
-		all = append(all, &km.Pick[i])
+		km.Pick[i].SetEnabled(false)
 	}
 	for i := range km.Verbs {
-		all = append(all, &km.Verbs[i])
-	}
-	for _, b := range all {
-		b.SetEnabled(false)
+		km.Verbs[i].SetEnabled(false)
 	}
 	km.order, km.options = nil, nil
 	km.joined = key.Binding{}
