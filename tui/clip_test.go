@@ -52,15 +52,16 @@ func TestHugeFieldsAreCutForTheScreen(t *testing.T) {
 
 // The mark is in the screen's language, and a text that fits is not cut.
 func TestCutMarkInPortuguese(t *testing.T) {
+	st := NewStyles(true, true)
 	d := newDoc(40, false)
 	d.clip, d.cat = 3, msg.Portuguese()
-	d.text(sg(strings.Repeat("palavra ", 100), NewStyles(true, true).Text))
+	d.text(sg(strings.Repeat("palavra ", 100), &st.Text))
 	if len(d.lines) != 3 || d.lines[2] != "… (cortado na tela: 800 B ao todo)" {
 		t.Fatalf("lines: %q", d.lines)
 	}
 	d = newDoc(40, false)
 	d.clip, d.cat = 3, msg.Portuguese()
-	d.text(sg(strings.Repeat("palavra ", 14), NewStyles(true, true).Text))
+	d.text(sg(strings.Repeat("palavra ", 14), &st.Text))
 	if len(d.lines) != 3 || strings.Contains(strings.Join(d.lines, ""), "cortado") {
 		t.Fatalf("three lines of text were cut: %q", d.lines)
 	}

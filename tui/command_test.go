@@ -20,7 +20,8 @@ func TestTickedCommandWrapsShellSafe(t *testing.T) {
 	want := testkit.ShellArgv(t, cmd, "bookforge")
 	for w := 30; w <= 100; w++ {
 		d := newDoc(w, true)
-		d.text(sg(text, lipgloss.NewStyle()))
+		plain := lipgloss.NewStyle()
+		d.text(sg(text, &plain))
 		all := strings.Join(d.lines, "\n")
 		in := all[strings.Index(all, "`")+1 : strings.LastIndex(all, "`")]
 		if got := testkit.ShellArgv(t, in, "bookforge"); got != want {

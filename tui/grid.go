@@ -187,7 +187,7 @@ func (m Model) gridBody(s *model.Session, w, lv int, ascii bool) *gridBody {
 	pre.gap()
 	m.reviewFacts(pre, s, false)
 	pre.blank()
-	pre.text(sg(g.Title, st.Title))
+	pre.text(sg(g.Title, &st.Title))
 	sep := " · "
 	if ascii {
 		sep = ", "
@@ -314,9 +314,9 @@ func (e *gridBody) cursorBlock(m Model, g *model.Grid, ck cursorKey) (lines []st
 	}
 	head, reason := m.cellSegs(g, ck.row, ck.col)
 	d := newDoc(e.w, true)
-	d.hang([]seg{sg(cellIndent, st.Text)}, head...)
+	d.hang([]seg{sg(cellIndent, &st.Text)}, head...)
 	if reason != nil {
-		d.hang([]seg{sg(reasonIndent, st.Text)}, reason...)
+		d.hang([]seg{sg(reasonIndent, &st.Text)}, reason...)
 	}
 	lines = append(lines, d.lines...)
 	e.last, e.lastLines, e.lastAt, e.hasLast = ck, lines, at, true
@@ -335,12 +335,12 @@ func (m Model) cellSegs(g *model.Grid, row, col int) (head, reason []seg) {
 	st := m.styles
 	r := g.Rows[row]
 	c := gridCellAt(r, col)
-	head = []seg{sg(oneLine(r.Label)+" "+oneLine(g.Cols[col])+":", st.Selected)}
+	head = []seg{sg(oneLine(r.Label)+" "+oneLine(g.Cols[col])+":", &st.Selected)}
 	if c.Verdict != "" {
 		head = append(head, sg(" "+oneLine(c.Verdict), m.gridStyle(c.Kind)))
 	}
 	if c.Reason != "" {
-		reason = []seg{sg(c.Reason, st.Text)}
+		reason = []seg{sg(c.Reason, &st.Text)}
 	}
 	return head, reason
 }
@@ -483,16 +483,16 @@ func gridMark(c model.GridCell, ascii bool) string {
 
 // gridStyle is a cell kind's style: done in the success colour, to be
 // done in the warning colour, blocked in the danger colour.
-func (m Model) gridStyle(k model.GridKind) lipgloss.Style {
+func (m Model) gridStyle(k model.GridKind) *lipgloss.Style {
 	switch k {
 	case model.GridOK:
-		return m.styles.Success
+		return &m.styles.Success
 	case model.GridRerun:
-		return m.styles.Warning
+		return &m.styles.Warning
 	case model.GridBlocked:
-		return m.styles.Danger
+		return &m.styles.Danger
 	}
-	return m.styles.Subtle
+	return &m.styles.Subtle
 }
 
 // gridCache keeps the last few grid REVIEW bodies, like bodyCache. Its

@@ -17,10 +17,10 @@ import (
 // wrapping never splits an escape sequence.
 type seg struct {
 	text string
-	st   lipgloss.Style
+	st   *lipgloss.Style // shared, never changed: a style is 648 bytes
 }
 
-func sg(text string, st lipgloss.Style) seg { return seg{text: text, st: st} }
+func sg(text string, st *lipgloss.Style) seg { return seg{text: text, st: st} }
 
 // srcBreak marks a token that is a line break in the text; srcSpace a
 // space between words.
@@ -340,7 +340,7 @@ func (d *doc) verbatim(prefix []seg, segs ...seg) {
 // what a terminal copies runs as shown), its paths as they are. The
 // first line starts with lead (a sentence, or an indent), the others
 // with indent.
-func (d *doc) command(lead, indent, cmd string, st lipgloss.Style) {
+func (d *doc) command(lead, indent, cmd string, st *lipgloss.Style) {
 	for _, l := range shellwrap.Lines(clean(cmd), d.w, clean(lead), indent) {
 		d.add(func() string { return st.Render(l) })
 	}
@@ -349,7 +349,7 @@ func (d *doc) command(lead, indent, cmd string, st lipgloss.Style) {
 // sentenceCommand adds a sentence that ends in a command (the undo
 // hint, the next step): the words before the command lead its first
 // line, and the command is laid out as command does.
-func (d *doc) sentenceCommand(text, cmd string, st lipgloss.Style) {
+func (d *doc) sentenceCommand(text, cmd string, st *lipgloss.Style) {
 	lead, ok := strings.CutSuffix(text, cmd)
 	if !ok || cmd == "" {
 		d.verbatim(nil, sg(text, st))

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -68,7 +69,7 @@ func TestWrapKeepsTimestampsAndPathsWhole(t *testing.T) {
 		t.Fatalf("the timestamp was broken: %q", joined)
 	}
 	d := newDoc(30, true)
-	d.text(sg("see <project>/draft/context/phase_history/ch001_sc001/scene_card.json now", Styles{}.Text))
+	d.text(sg("see <project>/draft/context/phase_history/ch001_sc001/scene_card.json now", new(lipgloss.Style)))
 	out := strings.Join(d.lines, "\n")
 	if !strings.Contains(out, "<project>/…/scene_card.json") {
 		t.Fatalf("path not shortened in the middle:\n%s", out)

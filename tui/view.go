@@ -371,12 +371,12 @@ func (m Model) footerLines(w, lv int) []string {
 	}
 	if n := m.state.Notice; n != "" && !m.state.Terminal() {
 		d := m.newDoc(w, true)
-		d.hang([]seg{sg(m.styles.Glyphs.Warn+" ", m.styles.Warning)}, sg(m.cat.Notice(n), m.styles.Warning))
+		d.hang([]seg{sg(m.styles.Glyphs.Warn+" ", &m.styles.Warning)}, sg(m.cat.Notice(n), &m.styles.Warning))
 		out = append(out, d.lines...)
 	}
 	if m.note != "" && m.view == viewWizard && !m.state.Terminal() {
 		d := m.newDoc(w, true)
-		d.text(sg(m.note, m.styles.Subtle))
+		d.text(sg(m.note, &m.styles.Subtle))
 		out = append(out, d.lines...)
 	}
 	if hv := m.helpView(w); hv != "" {

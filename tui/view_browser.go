@@ -42,7 +42,7 @@ func (m Model) browserGeom() bgeom {
 	g.top = append(g.top, truncate(title, w, st.Glyphs.Ellipsis))
 	if b.notice != "" {
 		d := m.newDoc(w, true)
-		d.hang([]seg{sg(st.Glyphs.Warn+" ", st.Warning)}, sg(b.notice, st.Warning))
+		d.hang([]seg{sg(st.Glyphs.Warn+" ", &st.Warning)}, sg(b.notice, &st.Warning))
 		g.footer = append(g.footer, d.lines...)
 	}
 	if b.filter.typing || b.filter.value() != "" {
@@ -126,12 +126,12 @@ func (m Model) previewDetails(w int) []string {
 	}
 	out := []string{st.Title.Render(truncateLeft(oneLine(displayPath(m.browse.s, a.Path)), w, g.Ellipsis))}
 	facts := m.cat.ArtifactFacts(a, m.now)
-	fs := st.Subtle
+	fs := &st.Subtle
 	switch {
 	case a.Refused != "":
-		fs = st.Warning
+		fs = &st.Warning
 	case !a.Exists || a.Integrity == model.IntegrityChanged:
-		fs = st.Danger
+		fs = &st.Danger
 	}
 	d := m.newDoc(w, true)
 	d.text(sg(strings.Join(facts, " "+g.Dot+" "), fs))
@@ -155,9 +155,9 @@ func (m Model) previewBody() []string {
 	case !ok || a.Refused != "":
 		return nil
 	case !a.Exists:
-		return m.panel(missingLines(m.cat, a), st.Warning)
+		return m.panel(missingLines(m.cat, a), &st.Warning)
 	case a.Dir && m.files != nil && m.files.Entries == nil:
-		return m.panel([]string{m.cat.Browser.Folder}, st.Subtle)
+		return m.panel([]string{m.cat.Browser.Folder}, &st.Subtle)
 	}
 	p := b.prev
 	switch {
@@ -166,7 +166,7 @@ func (m Model) previewBody() []string {
 	case p.err != nil:
 		return []string{st.Danger.Render(oneLine(p.err.Error()))}
 	case len(p.lines) > 0 && a.Dir:
-		return m.panel(p.lines, st.Subtle)
+		return m.panel(p.lines, &st.Subtle)
 	case len(p.lines) > 0:
 		return p.lines
 	case p.loading || p.stale:
@@ -178,10 +178,10 @@ func (m Model) previewBody() []string {
 // panel is an explanation in the preview pane (a missing file, a
 // folder): its first line in head's style, the rest as text, wrapped to
 // the pane.
-func (m Model) panel(lines []string, head lipgloss.Style) []string {
+func (m Model) panel(lines []string, head *lipgloss.Style) []string {
 	d := newDoc(max(m.browserGeom().prevW, 1), false)
 	for i, l := range lines {
-		st := m.styles.Text
+		st := &m.styles.Text
 		switch {
 		case i == 0:
 			d.text(sg(l, head))

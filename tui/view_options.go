@@ -24,46 +24,46 @@ func (m Model) optionsView(w, lv int) part {
 
 	switch {
 	case m.state.Screen == model.ScreenCorrupted:
-		top.hang([]seg{sg(g.Error+" ", st.Danger)}, sg(c.Greeting(s, crash), st.Danger))
+		top.hang([]seg{sg(g.Error+" ", &st.Danger)}, sg(c.Greeting(s, crash), &st.Danger))
 		d.gap()
 		if s != nil {
-			d.hang([]seg{sg(c.FileLabel+": ", st.Subtle)}, sg(s.Path, st.Text))
+			d.hang([]seg{sg(c.FileLabel+": ", &st.Subtle)}, sg(s.Path, &st.Text))
 			if s.Problem != nil {
-				d.hang([]seg{sg(c.ProblemLabel+": ", st.Subtle)}, sg(s.Problem.Text(), st.Text))
+				d.hang([]seg{sg(c.ProblemLabel+": ", &st.Subtle)}, sg(s.Problem.Text(), &st.Text))
 			}
 		}
 		d.blank()
 		if !m.readOnly() {
 			// Read-only, DISCARD is off too: the warning says why.
-			d.text(sg(c.OnlyDiscard, st.Text))
+			d.text(sg(c.OnlyDiscard, &st.Text))
 		}
 		said[model.ReasonCorruptedOnly] = true
 	default:
 		standing := model.StandingOf(s, crash)
 		switch standing {
 		case model.StandingCrashed, model.StandingRunning:
-			top.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(c.Greeting(s, crash), st.Warning))
+			top.hang([]seg{sg(g.Warn+" ", &st.Warning)}, sg(c.Greeting(s, crash), &st.Warning))
 		case model.StandingArchived:
-			top.text(sg(c.Greeting(s, crash), st.Subtle))
+			top.text(sg(c.Greeting(s, crash), &st.Subtle))
 		default:
-			top.text(sg(c.Greeting(s, crash), st.Title))
+			top.text(sg(c.Greeting(s, crash), &st.Title))
 		}
 		d.gap()
 		if s != nil && s.Headline != "" && !crash.Detected && standing != model.StandingRunning {
 			// (Running: the warnings below give the evidence.)
-			d.text(sg(s.Headline, st.Text))
+			d.text(sg(s.Headline, &st.Text))
 		}
 		if crash.Detected && s != nil && s.HasLastUpdated {
-			d.text(sg(c.LastUpdate.F(c.Elapsed(crash.MinutesSinceUpdate)), st.Text))
+			d.text(sg(c.LastUpdate.F(c.Elapsed(crash.MinutesSinceUpdate)), &st.Text))
 		}
 		for _, f := range c.Facts(s) {
-			d.hang([]seg{sg(f[0]+": ", st.Subtle)}, sg(f[1], st.Text))
+			d.hang([]seg{sg(f[0]+": ", &st.Subtle)}, sg(f[1], &st.Text))
 		}
 		m.conversationFacts(d)
 		if s != nil && s.Problem != nil && s.Problem.Kind == model.ErrPhaseNotFound {
 			d.blank()
-			d.hang([]seg{sg(g.Error+" ", st.Danger)}, sg(c.PhaseNotFound.F(s.Problem.Detail), st.Danger))
-			d.text(sg(c.SuggestRestart, st.Text))
+			d.hang([]seg{sg(g.Error+" ", &st.Danger)}, sg(c.PhaseNotFound.F(s.Problem.Detail), &st.Danger))
+			d.text(sg(c.SuggestRestart, &st.Text))
 		}
 	}
 
@@ -74,7 +74,7 @@ func (m Model) optionsView(w, lv int) part {
 		d.blank()
 		lead = len(d.lines)
 		for _, a := range alerts {
-			d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(a.Text, st.Warning))
+			d.hang([]seg{sg(g.Warn+" ", &st.Warning)}, sg(a.Text, &st.Warning))
 		}
 	}
 	if m.readOnly() {
@@ -84,9 +84,9 @@ func (m Model) optionsView(w, lv int) part {
 	if m.state.Screen != model.ScreenCorrupted {
 		d.blank()
 		if crash.Detected {
-			d.text(sg(c.DataSafe, st.Text))
+			d.text(sg(c.DataSafe, &st.Text))
 		} else {
-			d.text(sg(c.Prompt, st.Text))
+			d.text(sg(c.Prompt, &st.Text))
 		}
 	}
 	d.blank()
@@ -117,21 +117,21 @@ func (m Model) alerts() []model.Alert {
 // verbStyle is a choice's word: RESTART in the warning colour and
 // DISCARD in the danger colour (they throw state away), the others as
 // text; the highlighted one bold.
-func (m Model) verbStyle(c model.Choice, enabled, selected bool) lipgloss.Style {
+func (m Model) verbStyle(c model.Choice, enabled, selected bool) *lipgloss.Style {
 	st := m.styles
 	if !enabled {
-		return st.Disabled
+		return &st.Disabled
 	}
 	switch c {
 	case model.Restart:
-		return st.Warning
+		return &st.Warning
 	case model.Discard:
-		return st.Danger
+		return &st.Danger
 	}
 	if selected {
-		return st.Selected
+		return &st.Selected
 	}
-	return st.Text
+	return &st.Text
 }
 
 // optionLines is one menu entry: cursor, number, the choice's word and
@@ -145,24 +145,24 @@ func (m Model) optionLines(d *doc, i int, o model.Option, lv int, said map[strin
 	if i == m.cursor {
 		cursor = g.Cursor
 	}
-	words := st.Text
+	words := &st.Text
 	if !o.Enabled {
-		words = st.Disabled
+		words = &st.Disabled
 	}
-	prefix := []seg{sg(cursor+" ", st.Selected), sg(strconv.Itoa(i+1)+". ", st.Number)}
+	prefix := []seg{sg(cursor+" ", &st.Selected), sg(strconv.Itoa(i+1)+". ", &st.Number)}
 	segs := []seg{
 		sg(c.ChoiceName(o.Choice), m.verbStyle(o.Choice, o.Enabled, i == m.cursor)),
-		sg(" ["+VerbKeys[o.Choice]+"]", st.Number),
+		sg(" ["+VerbKeys[o.Choice]+"]", &st.Number),
 	}
 	if mk := c.Local.ChoiceMarks[o.Choice]; mk != "" && !m.ascii() {
 		// The language's own mark before the verb (seed 001's "🚀 CONTINUE").
 		segs = append([]seg{sg(mk, words)}, segs...)
 	}
 	if o.Recommended && o.Enabled {
-		segs = append(segs, sg(" "+c.RecommendMark(o, alerted), st.Success))
+		segs = append(segs, sg(" "+c.RecommendMark(o, alerted), &st.Success))
 	}
 	d.hang(prefix, segs...)
-	indent := []seg{sg("     ", st.Text)}
+	indent := []seg{sg("     ", &st.Text)}
 	if w := c.ChoiceWords(s, o.Choice); w != "" {
 		d.hang(indent, sg(w, words))
 	}
@@ -170,12 +170,12 @@ func (m Model) optionLines(d *doc, i int, o model.Option, lv int, said map[strin
 	if subtitles(lv) && o.Enabled && !own {
 		// The catalog's tradeoff, where the format says nothing of its own.
 		if t := c.Tradeoff(s, o.Choice); t != "" {
-			d.hang(indent, sg(t, st.Subtle))
+			d.hang(indent, sg(t, &st.Subtle))
 		}
 	}
 	if !o.Enabled && o.Reason != "" && !said[o.Reason] {
 		said[o.Reason] = true
-		d.hang(indent, sg(c.Unavailable.F(c.Reason(o.Reason)), st.Disabled))
+		d.hang(indent, sg(c.Unavailable.F(c.Reason(o.Reason)), &st.Disabled))
 	}
 }
 
@@ -192,11 +192,11 @@ func (m Model) conversationFacts(d *doc) {
 		id = id[:8]
 	}
 	ago := c.ElapsedShort(int(m.now.Sub(cv.Last).Minutes()))
-	d.hang([]seg{sg(c.ConversationLabel+": ", st.Subtle)}, sg(c.ConversationValue(cv.Agent, id, cv.Title, ago, cv.Link == model.LinkRecorded), st.Text))
+	d.hang([]seg{sg(c.ConversationLabel+": ", &st.Subtle)}, sg(c.ConversationValue(cv.Agent, id, cv.Title, ago, cv.Link == model.LinkRecorded), &st.Text))
 	if cv.Command != "" {
 		// Laid out as the veto's commands are: what a terminal copies runs
 		// as shown.
-		d.text(sg(c.BackLabel+":", st.Subtle))
-		d.command("  ", "    ", cv.Command, st.Text)
+		d.text(sg(c.BackLabel+":", &st.Subtle))
+		d.command("  ", "    ", cv.Command, &st.Text)
 	}
 }

@@ -78,7 +78,7 @@ func (m Model) pickerFooter(w int, r pickRows) []string {
 		out = append(out, m.filterLine(w, m.pick.filter))
 	}
 	d := m.newDoc(w, true)
-	d.text(sg(c.PickerFooter(len(r.rows), r.total, r.archived, r.unmatched, m.pick.showAll, m.pick.filter.typing), st.Subtle))
+	d.text(sg(c.PickerFooter(len(r.rows), r.total, r.archived, r.unmatched, m.pick.showAll, m.pick.filter.typing), &st.Subtle))
 	return append(out, d.lines...)
 }
 

@@ -24,7 +24,7 @@ func (m Model) reviewView(w, lv int) part {
 	st, c := m.styles, m.cat
 	s := m.state.Session
 	top := m.newDoc(w, true)
-	top.text(sg(c.ReviewTitle, st.Title))
+	top.text(sg(c.ReviewTitle, &st.Title))
 	if s == nil {
 		return part{sticky: top.lines, focus: [2]int{-1, -1}}
 	}
@@ -60,7 +60,7 @@ func (m Model) reviewBody(s *model.Session, w, lv int) *doc {
 	m.reviewFacts(d, s, true)
 	d.blank()
 	if len(s.Phases) == 0 {
-		d.text(sg(c.NoPhases, st.Subtle))
+		d.text(sg(c.NoPhases, &st.Subtle))
 	}
 	for _, row := range m.phaseRows(s.Phases, w) {
 		d.lineFunc(row)
@@ -79,7 +79,7 @@ func (m Model) reviewFacts(d *doc, s *model.Session, noPhase bool) {
 		if noPhase && f[0] == c.PhaseLabel {
 			continue
 		}
-		d.hang([]seg{sg(f[0]+": ", st.Subtle)}, sg(f[1], st.Text))
+		d.hang([]seg{sg(f[0]+": ", &st.Subtle)}, sg(f[1], &st.Text))
 	}
 	m.conversationFacts(d)
 }
@@ -90,20 +90,20 @@ func (m Model) reviewFacts(d *doc, s *model.Session, noPhase bool) {
 func (m Model) reviewTail(d *doc, s *model.Session, lv int, skip []string) {
 	st, g, c := m.styles, m.styles.Glyphs, m.cat
 	if p := strings.Join(c.ProgressParts(s), " "+g.Dot+" "); p != "" {
-		d.text(sg(p, st.Text))
+		d.text(sg(p, &st.Text))
 	}
 	if s.Branch != "" {
-		d.hang([]seg{sg(c.BranchLabel+": ", st.Subtle)}, sg(s.Branch, st.Text))
+		d.hang([]seg{sg(c.BranchLabel+": ", &st.Subtle)}, sg(s.Branch, &st.Text))
 	}
 	if rp := s.ResumePoint; rp.Phase != "" {
-		d.text(sg(c.ResumeAt(c.Phase(rp.Phase), rp.Reason), st.Text))
+		d.text(sg(c.ResumeAt(c.Phase(rp.Phase), rp.Reason), &st.Text))
 	}
 	if note := s.Handoff.Note; note != "" {
-		d.hang([]seg{sg(c.HandoffLabel+": ", st.Subtle)}, sg(note, st.Text))
+		d.hang([]seg{sg(c.HandoffLabel+": ", &st.Subtle)}, sg(note, &st.Text))
 	}
 	if ctx := s.Handoff.Context; ctx != "" && subtitles(lv) {
 		for _, l := range strings.Split(strings.TrimSpace(ctx), "\n") {
-			d.hang([]seg{sg("  ", st.Text)}, sg(strings.TrimSpace(l), st.Subtle))
+			d.hang([]seg{sg("  ", &st.Text)}, sg(strings.TrimSpace(l), &st.Subtle))
 		}
 	}
 	for _, sec := range s.Sections {
@@ -111,16 +111,16 @@ func (m Model) reviewTail(d *doc, s *model.Session, lv int, skip []string) {
 			continue
 		}
 		d.blank()
-		d.text(sg(sec.Title, st.Title))
+		d.text(sg(sec.Title, &st.Title))
 		for _, l := range sec.Lines {
-			d.hang([]seg{sg("  ", st.Text)}, sg(l, st.Text))
+			d.hang([]seg{sg("  ", &st.Text)}, sg(l, &st.Text))
 		}
 	}
 	if len(s.Warnings) > 0 {
 		d.blank()
-		d.text(sg(c.WarningsHead, st.Warning))
+		d.text(sg(c.WarningsHead, &st.Warning))
 		for _, wn := range s.Warnings {
-			d.hang([]seg{sg(g.Warn+" ", st.Warning)}, sg(wn, st.Text))
+			d.hang([]seg{sg(g.Warn+" ", &st.Warning)}, sg(wn, &st.Text))
 		}
 	}
 }

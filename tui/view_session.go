@@ -22,8 +22,8 @@ func (m Model) tooSmall() bool {
 func (m Model) tooSmallLines(h int) []string {
 	c, st := m.cat.Session, m.styles
 	d := m.newDoc(m.width, true)
-	d.text(sg(c.TooSmall.F(m.width, m.height, minWidth, minHeight), st.Warning))
-	d.text(sg(c.TooSmallQuit, st.Subtle))
+	d.text(sg(c.TooSmall.F(m.width, m.height, minWidth, minHeight), &st.Warning))
+	d.text(sg(c.TooSmallQuit, &st.Subtle))
 	return m.fit(d.lines, h)
 }
 
@@ -34,13 +34,13 @@ func (m Model) changedView(w, lv int) part {
 	st, g, c, sc := m.styles, m.styles.Glyphs, m.cat, m.cat.Session
 	ch := m.changed
 	top := m.newDoc(w, true)
-	top.hang([]seg{sg(g.Error+" ", st.Danger)}, sg(c.FailedTitle, st.Danger))
+	top.hang([]seg{sg(g.Error+" ", &st.Danger)}, sg(c.FailedTitle, &st.Danger))
 	title := sc.ChangedTitle
 	if ch.Gone {
 		title = sc.GoneTitle
 	}
 	d := m.newDoc(w, noBlanks(lv))
-	d.text(sg(title, st.Warning))
+	d.text(sg(title, &st.Warning))
 	d.gap()
 	ref := time.Time{}
 	if ch.After.Known {
@@ -48,15 +48,15 @@ func (m Model) changedView(w, lv int) part {
 	} else if ch.Before.Known {
 		ref = ch.Before.ModTime
 	}
-	d.hang([]seg{sg(c.FileLabel+": ", st.Subtle)}, sg(oneLine(ch.Path), st.Text))
-	d.hang([]seg{sg(sc.WhenRead+": ", st.Subtle)}, sg(m.stamp(ch.Before, false, ref), st.Text))
-	d.hang([]seg{sg(sc.OnDiskNow+": ", st.Subtle)}, sg(m.stamp(ch.After, ch.Gone, ref), st.Text))
+	d.hang([]seg{sg(c.FileLabel+": ", &st.Subtle)}, sg(oneLine(ch.Path), &st.Text))
+	d.hang([]seg{sg(sc.WhenRead+": ", &st.Subtle)}, sg(m.stamp(ch.Before, false, ref), &st.Text))
+	d.hang([]seg{sg(sc.OnDiskNow+": ", &st.Subtle)}, sg(m.stamp(ch.After, ch.Gone, ref), &st.Text))
 	if df := ch.Diff; df != nil && !ch.Gone {
 		d.blank()
 		if df.Same {
-			d.text(sg(sc.SameLines, st.Text))
+			d.text(sg(sc.SameLines, &st.Text))
 		} else {
-			d.text(sg(sc.Lines(df.From, df.To, df.RemovedN, df.AddedN), st.Text))
+			d.text(sg(sc.Lines(df.From, df.To, df.RemovedN, df.AddedN), &st.Text))
 			limit := [...]int{lvRoomy: 6, lvTight: 4, lvPlain: 3, lvCompact: 2}[lv]
 			shown := 0
 			for i, l := range df.Removed {
@@ -74,16 +74,16 @@ func (m Model) changedView(w, lv int) part {
 				shown++
 			}
 			if rest := df.RemovedN + df.AddedN - shown; rest > 0 {
-				d.text(sg(sc.LinesMore.N(rest), st.Subtle))
+				d.text(sg(sc.LinesMore.N(rest), &st.Subtle))
 			}
 		}
 	}
 	d.blank()
 	if m.sio != nil && m.sio.Reload != nil {
-		d.text(sg(sc.ReloadHint, st.Text))
+		d.text(sg(sc.ReloadHint, &st.Text))
 	} else {
-		d.text(sg(c.NothingWritten, st.Text))
-		d.text(sg(c.FailedBack, st.Subtle))
+		d.text(sg(c.NothingWritten, &st.Text))
+		d.text(sg(c.FailedBack, &st.Subtle))
 	}
 	return part{sticky: top.lines, body: d.trimBlank(), focus: [2]int{-1, -1}}
 }
