@@ -15,6 +15,7 @@
 package convo
 
 import (
+	"bytes"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -188,22 +189,30 @@ func title(s string) string {
 	return s
 }
 
-// lines splits data into its complete lines: a head loses its last
-// (maybe cut) line, a tail its first.
-func lines(data []byte, head, tail bool, size int64) []string {
-	s := string(data)
+// lines splits data into its complete lines, slices of it (nothing
+// copied): a head loses its last (maybe cut) line, a tail its first.
+func lines(data []byte, head, tail bool, size int64) [][]byte {
+	s := data
 	if tail && int64(len(data)) < size {
-		if i := strings.IndexByte(s, '\n'); i >= 0 {
-			s = s[i+1:]
-		} else {
+		i := bytes.IndexByte(s, '\n')
+		if i < 0 {
 			return nil
 		}
+		s = s[i+1:]
 	}
-	out := strings.Split(s, "\n")
+	out := bytes.Split(s, []byte("\n"))
 	if head && int64(len(data)) < size && len(out) > 0 {
 		out = out[:len(out)-1]
 	}
 	return out
+}
+
+// mayBe reports whether a line could hold the JSON string s (quotes
+// included) as a decoded value: it holds s as written, or a \u escape,
+// which can spell any character. A line that cannot is not worth
+// decoding when only a field equal to s would change what is read.
+func mayBe(line []byte, s string) bool {
+	return bytes.Contains(line, []byte(s)) || bytes.Contains(line, []byte(`\u`))
 }
 
 // parseTime reads the agents' ISO 8601 times.

@@ -116,7 +116,7 @@ func geminiJSONL(path string) (geminiChat, bool) {
 	}
 	ls := lines(head, true, false, size)
 	var meta geminiMeta
-	if len(ls) == 0 || json.Unmarshal([]byte(ls[0]), &meta) != nil || meta.SessionID == "" || meta.Kind == "subagent" {
+	if len(ls) == 0 || json.Unmarshal(ls[0], &meta) != nil || meta.SessionID == "" || meta.Kind == "subagent" {
 		return geminiChat{}, false
 	}
 	c := geminiChat{projectHash: meta.ProjectHash}
@@ -125,7 +125,7 @@ func geminiJSONL(path string) (geminiChat, bool) {
 	first := ""
 	for _, l := range ls[1:] {
 		var m geminiMessage
-		if first == "" && json.Unmarshal([]byte(l), &m) == nil && m.Type == "user" {
+		if first == "" && json.Unmarshal(l, &m) == nil && m.Type == "user" {
 			first = userText(m.Content)
 		}
 	}
@@ -140,7 +140,7 @@ func geminiJSONL(path string) (geminiChat, bool) {
 		var set struct {
 			Set *geminiMeta `json:"$set"`
 		}
-		if json.Unmarshal([]byte(l), &set) == nil && set.Set != nil {
+		if json.Unmarshal(l, &set) == nil && set.Set != nil {
 			if t := parseTime(set.Set.LastUpdated); !t.IsZero() {
 				c.Last = t
 			}
@@ -150,7 +150,7 @@ func geminiJSONL(path string) (geminiChat, bool) {
 			continue
 		}
 		var m geminiMessage
-		if json.Unmarshal([]byte(l), &m) == nil {
+		if json.Unmarshal(l, &m) == nil {
 			if t := parseTime(m.Timestamp); t.After(c.Last) {
 				c.Last = t
 			}
