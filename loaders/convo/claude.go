@@ -143,7 +143,11 @@ type claudeLine struct {
 
 // claudeTranscript reads one transcript's head (id, folder, start, the
 // first thing the person typed) and tail (last activity, branch, the
-// newest name).
+// newest name). A line is decoded only when it could change one of
+// these (mayBe): once the head has given the id and the first message,
+// only a "summary" line can still count there; the tail is read from
+// its end, where the last activity and branch are, and only a
+// "custom-title" or "ai-title" line can count before them.
 func claudeTranscript(path string, mod time.Time) (Conversation, bool) {
 	head, size, err := fsx.ReadHead(path, headSize)
 	if err != nil {
@@ -152,8 +156,11 @@ func claudeTranscript(path string, mod time.Time) (Conversation, bool) {
 	c := Conversation{Agent: Claude, Path: path, Last: mod}
 	var first, summary string
 	for _, l := range lines(head, true, false, size) {
+		if c.ID != "" && !(first == "" && mayBe(l, `"user"`)) && !(summary == "" && mayBe(l, `"summary"`)) {
+			continue
+		}
 		var ln claudeLine
-		if json.Unmarshal([]byte(l), &ln) != nil || ln.IsSidechain {
+		if json.Unmarshal(l, &ln) != nil || ln.IsSidechain {
 			continue
 		}
 		if ln.Type == "summary" && summary == "" {
@@ -179,27 +186,41 @@ func claudeTranscript(path string, mod time.Time) (Conversation, bool) {
 			data = nil
 		}
 	}
+	// From the end: the first line met with a time is the last one, the
+	// first with a time and a folder gives the branch, the first naming
+	// the conversation is its newest name.
 	var custom, ai string
 	var last time.Time
-	for _, l := range lines(data, false, size > int64(len(data)), size) {
+	branched := false
+	ls := lines(data, false, size > int64(len(data)), size)
+	for i := len(ls) - 1; i >= 0; i-- {
+		l := ls[i]
+		if !last.IsZero() && branched && !(custom == "" && mayBe(l, `"custom-title"`)) && !(ai == "" && mayBe(l, `"ai-title"`)) {
+			if custom != "" && ai != "" {
+				break
+			}
+			continue
+		}
 		var ln claudeLine
-		if json.Unmarshal([]byte(l), &ln) != nil || ln.IsSidechain {
+		if json.Unmarshal(l, &ln) != nil || ln.IsSidechain {
 			continue
 		}
 		switch ln.Type {
 		case "custom-title":
-			if ln.CustomTitle != "" {
+			if custom == "" {
 				custom = ln.CustomTitle
 			}
 		case "ai-title":
-			if ln.AITitle != "" {
+			if ai == "" {
 				ai = ln.AITitle
 			}
 		}
 		if t := parseTime(ln.Timestamp); !t.IsZero() {
-			last = t
-			if ln.Cwd != "" {
-				c.Branch = ln.GitBranch
+			if last.IsZero() {
+				last = t
+			}
+			if !branched && ln.Cwd != "" {
+				c.Branch, branched = ln.GitBranch, true
 			}
 		}
 	}
