@@ -1,0 +1,487 @@
+package convo
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pickup-dev/pickup/internal/testkit"
+)
+
+// Find reads only the lines that can change a conversation and only as
+// far as they go (a rollout's first line first, a transcript's tail
+// from its end); these tests hold it to the plain reading, every line
+// of the bytes read decoded in order, over many generated files,
+// hostile ones among them.
+
+// plainLines are the lines of data's first n bytes (head) or last n
+// bytes (tail), read the plain way: a head loses a last line it ends
+// inside of, a tail (shorter than the file) its first line.
+func plainLines(data []byte, n int, head bool) []string {
+	if len(data) <= n {
+		return strings.Split(string(data), "\n")
+	}
+	if head {
+		ls := strings.Split(string(data[:n]), "\n")
+		return ls[:len(ls)-1]
+	}
+	tail := string(data[len(data)-n:])
+	i := strings.IndexByte(tail, '\n')
+	if i < 0 {
+		return nil
+	}
+	return strings.Split(tail[i+1:], "\n")
+}
+
+// claudePlain reads a transcript the plain way: every line of its head
+// and of its tail decoded, in order.
+func claudePlain(t *testing.T, path string, mod time.Time) (Conversation, bool) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode := func(ls []string) []claudeLine {
+		var out []claudeLine
+		for _, l := range ls {
+			var ln claudeLine
+			if json.Unmarshal([]byte(l), &ln) == nil && !ln.IsSidechain {
+				out = append(out, ln)
+			}
+		}
+		return out
+	}
+	head, tail := decode(plainLines(data, headSize, true)), decode(plainLines(data, tailSize, false))
+	c := Conversation{Agent: Claude, Path: path, Last: mod}
+	var summary, first string
+	for _, ln := range head {
+		if ln.Type == "summary" && ln.Summary != "" {
+			summary = ln.Summary
+			break
+		}
+	}
+	for _, ln := range head {
+		if ln.SessionID == "" || ln.Cwd == "" {
+			continue
+		}
+		if c.ID == "" {
+			c.ID, c.Cwd, c.Branch, c.Start = ln.SessionID, ln.Cwd, ln.GitBranch, parseTime(ln.Timestamp)
+		}
+		if ln.Type == "user" && !ln.IsMeta && !ln.CompactSum && ln.Message != nil {
+			if first = userText(ln.Message.Content); first != "" {
+				break
+			}
+		}
+	}
+	if c.ID == "" {
+		return Conversation{}, false
+	}
+	var custom, ai string
+	for _, ln := range tail {
+		if ln.Type == "custom-title" && ln.CustomTitle != "" {
+			custom = ln.CustomTitle
+		}
+		if ln.Type == "ai-title" && ln.AITitle != "" {
+			ai = ln.AITitle
+		}
+		if ts := parseTime(ln.Timestamp); !ts.IsZero() {
+			c.Last = ts
+			if ln.Cwd != "" {
+				c.Branch = ln.GitBranch
+			}
+		}
+	}
+	for _, s := range []string{custom, ai, summary, first} {
+		if strings.TrimSpace(s) != "" {
+			c.Title = title(s)
+			break
+		}
+	}
+	return c, true
+}
+
+// codexPlain reads a rollout the plain way: its whole head (metaSize)
+// split, the first line, the title among the next 63 lines, every line
+// of the tail decoded, in order.
+func codexPlain(t *testing.T, path string, roots []string) (Conversation, bool) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := plainLines(data, metaSize, true)
+	if len(ls) == 0 {
+		return Conversation{}, false
+	}
+	c, ok := codexMeta(path, []byte(ls[0]))
+	if !ok || !within(c.Cwd, roots) {
+		return Conversation{}, false
+	}
+	for _, l := range ls[1:min(len(ls), 64)] {
+		if s := codexUserText([]byte(l)); s != "" {
+			c.Title = title(s)
+			break
+		}
+	}
+	for _, l := range plainLines(data, tailSize, false) {
+		var ln codexLine
+		if json.Unmarshal([]byte(l), &ln) == nil {
+			if ts := parseTime(ln.Timestamp); !ts.IsZero() {
+				c.Last = ts
+			}
+		}
+	}
+	if c.Last.IsZero() {
+		c.Last = c.Start
+	}
+	return c, true
+}
+
+// sameAsPlain checks that Find found, among the files in paths, exactly
+// the conversations plain reads, field by field.
+func sameAsPlain(t *testing.T, got []Conversation, paths []string, plain func(path string) (Conversation, bool)) {
+	t.Helper()
+	want := map[string]Conversation{}
+	for _, p := range paths {
+		if c, ok := plain(p); ok && validID(c.ID) {
+			c.Live = Unknown
+			want[p] = c
+		}
+	}
+	found := map[string]Conversation{}
+	for _, c := range got {
+		found[c.Path] = c
+	}
+	if len(found) != len(want) {
+		t.Errorf("found %d conversations, the plain reading %d", len(found), len(want))
+	}
+	for p, w := range want {
+		g, ok := found[p]
+		if !ok {
+			t.Errorf("%s: not found; the plain reading gives %+v", filepath.Base(p), w)
+			continue
+		}
+		if !reflect.DeepEqual(g, w) {
+			t.Errorf("%s:\n got   %+v\n plain %+v", filepath.Base(p), g, w)
+		}
+	}
+	for p := range found {
+		if _, ok := want[p]; !ok {
+			t.Errorf("%s: found, the plain reading drops it", filepath.Base(p))
+		}
+	}
+}
+
+// hostileText is a line's worth of text: words, and now and then what a
+// reader might take for a field (quotes escaped, as in any string).
+func hostileText(r *rand.Rand, n int) string {
+	bits := []string{"resume", "the", "pipeline", `\"type\":\"summary\"`, `"summary"`, `\"custom-title\"`, "response_item", `\"user\"`, `\\u0073`, "\\n", "é", "🎉", "<env>", `{"x":1}`}
+	var b strings.Builder
+	for b.Len() < n {
+		b.WriteString(bits[r.IntN(len(bits))])
+		b.WriteByte(' ')
+	}
+	return strconv.Quote(b.String())
+}
+
+// claudeHostileLine is one transcript line of many kinds, some broken:
+// one in odd is not a plain user or assistant line.
+func claudeHostileLine(r *rand.Rand, id, root string, at time.Time, odd int) string {
+	cwds := []string{root, root, root + "/sub", root + "2", "", "relative/path"}
+	cwd, branch := strconv.Quote(cwds[r.IntN(len(cwds))]), strconv.Quote([]string{"main", "feat-x", ""}[r.IntN(3)])
+	ts := strconv.Quote(at.UTC().Format(time.RFC3339Nano))
+	switch r.IntN(8) {
+	case 0:
+		ts = strconv.Quote(at.In(time.FixedZone("", 2*3600)).Format(time.RFC3339))
+	case 1:
+		ts = `"yesterday"`
+	}
+	side := []string{"false", "false", "false", "true"}[r.IntN(4)]
+	common := `"isSidechain":` + side + `,"cwd":` + cwd + `,"sessionId":"` + id + `","gitBranch":` + branch + `,"timestamp":` + ts
+	pad := hostileText(r, r.IntN(3000))
+	kind := 99
+	if r.IntN(odd) == 0 {
+		kind = r.IntN(18)
+	}
+	switch kind {
+	case 0:
+		return `{"type":"summary","summary":` + []string{`""`, `"  "`, `"Checkout flow"`, pad}[r.IntN(4)] + `,"leafUuid":"x"}`
+	case 1:
+		return `{"type":"\u0073ummary","summary":"escaped summary"}`
+	case 2:
+		return `{"type":"custom-title","customTitle":` + []string{`""`, `"  "`, `"my name"`, `"name \n two lines"`}[r.IntN(4)] + `,"sessionId":"` + id + `"}`
+	case 3:
+		return `{"type":"ai-title","aiTitle":` + []string{`""`, `"auto title"`, pad}[r.IntN(3)] + `,"sessionId":"` + id + `"` + []string{"", `,"timestamp":` + ts}[r.IntN(2)] + `}`
+	case 4:
+		return `{"type":"custom\u002dtitle","customTitle":"escaped name",` + common + `}`
+	case 5:
+		return `{"TYPE":"ai-title","AITitle":"upper-case keys",` + common + `}`
+	case 6:
+		return `{"type":"user","isMeta":true,` + common + `,"message":{"role":"user","content":"meta text"}}`
+	case 7:
+		return `{"type":"user","isCompactSummary":true,` + common + `,"message":{"role":"user","content":"compact summary"}}`
+	case 8:
+		return `{"type":"user",` + common + `,"message":{"role":"user","content":[{"type":"tool_result","content":"out"}]}}`
+	case 9:
+		return `{"type":"user",` + common + `,"message":{"role":"user","content":[{"type":"text","text":` + pad + `}]}}`
+	case 10:
+		return `{"type":"user","cwd":5,` + `"sessionId":"` + id + `","timestamp":` + ts + `,"message":{"role":"user","content":"wrong cwd type"}}`
+	case 11:
+		return []string{`[1,2]`, `null`, `"str"`, `{"type":`, ``, `{}`, "\r", `{"type":"user","message":"not an object"}`}[r.IntN(8)]
+	case 12:
+		return `{"type":"system","subtype":"compact_boundary",` + common + `}`
+	case 13:
+		return `{"type":"user","Type":"assistant",` + common + `,"message":{"role":"user","content":"duplicate keys"}}`
+	case 14:
+		return `{"type":"us\u0065r",` + common + `,"message":{"role":"user","content":"escaped user"}}` + "\r"
+	case 15:
+		return `{"note":"summary","summary":"not a summary line","type":"assistant",` + common + `}`
+	case 16:
+		return `{"type":"user","isSidechain":"yes","cwd":` + cwd + `,"sessionId":"` + id + `","timestamp":` + ts + `}`
+	case 17:
+		return `{"type":"assistant",` + common + `,"message":{"role":"assistant","content":[{"type":"text","text":` + hostileText(r, r.IntN(40000)) + `}]}}`
+	}
+	typ := []string{"user", "assistant"}[r.IntN(2)]
+	return `{"parentUuid":null,"type":"` + typ + `",` + common + `,"message":{"role":"` + typ + `","content":` + pad + `},"uuid":"u"}`
+}
+
+// hostileID is the i-th file's conversation id: now and then one no
+// agent writes, which must never come back.
+func hostileID(format string, i int) string {
+	switch i % 37 {
+	case 15:
+		return "x; touch pwned"
+	case 16:
+		return "-rf"
+	}
+	return fmt.Sprintf(format, i)
+}
+
+// writeHostileTranscripts writes n transcripts of every size around the
+// head and tail bounds into root's folder and returns their paths.
+func writeHostileTranscripts(t *testing.T, r *rand.Rand, home, root string, n int) []string {
+	t.Helper()
+	dir := filepath.Join(home, "projects", ClaudeFolder(root))
+	at := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
+	var paths []string
+	for i := range n {
+		id := hostileID("c0ffee00-0000-4000-8000-%012d", i)
+		var b strings.Builder
+		want := []int{0, 200, 30 << 10, 64 << 10, 100 << 10, 130 << 10, 300 << 10}[r.IntN(7)] + r.IntN(20<<10)
+		if i%23 == 7 {
+			b.WriteString(`{"type":"user","cwd":"` + root + `","sessionId":"` + id + `","message":{"role":"user","content":` + hostileText(r, 70<<10) + "}}\n")
+		}
+		odd := []int{1, 3, 12, 60}[r.IntN(4)]
+		for j := 0; b.Len() < want; j++ {
+			b.WriteString(claudeHostileLine(r, id, root, at.Add(time.Duration(i)*time.Hour+time.Duration(j)*time.Second), odd))
+			if r.IntN(30) != 0 || b.Len() < want {
+				b.WriteByte('\n')
+			}
+		}
+		p := filepath.Join(dir, id+".jsonl")
+		testkit.Write(t, p, b.String())
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// againstPlain writes stores of n files (few under -short or -race),
+// one for each seed, with write, and holds what Find finds in them to
+// the plain reading, in root; it returns what it found.
+func againstPlain(t *testing.T, n, few int, write func(r *rand.Rand, home string, n int) []string, stores func(home string) Stores, plain func(path string) (Conversation, bool)) [][]Conversation {
+	t.Helper()
+	seeds := uint64(2)
+	if testing.Short() || raceDetector {
+		n, seeds = few, 1
+	}
+	var out [][]Conversation
+	for seed := range seeds {
+		home := t.TempDir()
+		paths := write(rand.New(rand.NewPCG(seed, uint64(n))), home, n)
+		got := Find(stores(home), []string{hostileRoot}, time.Time{})
+		sameAsPlain(t, got, paths, plain)
+		out = append(out, got)
+	}
+	return out
+}
+
+// hostileRoot is the project the hostile stores are read for.
+const hostileRoot = "/home/ana/shop"
+
+// Every field of every transcript Find returns is the plain reading's,
+// and it returns exactly the ones the plain reading does.
+func TestClaudeFindIsThePlainReading(t *testing.T) {
+	write := func(r *rand.Rand, home string, n int) []string {
+		return writeHostileTranscripts(t, r, home, hostileRoot, n)
+	}
+	found := againstPlain(t, 240, 100, write, func(home string) Stores { return Stores{Claude: home} }, func(p string) (Conversation, bool) {
+		st, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, ok := claudePlain(t, p, st.ModTime())
+		return c, ok && within(c.Cwd, []string{hostileRoot})
+	})
+	for _, got := range found {
+		if len(got) < 30 {
+			t.Errorf("only %d transcripts found: the generator makes too few readable ones", len(got))
+		}
+	}
+}
+
+// codexHostileLine is one rollout line after the first, of many kinds.
+func codexHostileLine(r *rand.Rand, at time.Time) string {
+	ts := `"timestamp":"` + at.UTC().Format(time.RFC3339Nano) + `",`
+	if r.IntN(6) == 0 {
+		ts = ""
+	}
+	user := func(text string) string {
+		return `{` + ts + `"type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":` + text + `}]}}`
+	}
+	switch r.IntN(14) {
+	case 0:
+		return user(`"Continue the checkout flow"`)
+	case 1:
+		return user(`"<environment_context>cwd</environment_context>"`)
+	case 2:
+		return user(`""`)
+	case 3:
+		return `{` + ts + `"type":"response\u005fitem","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"escaped type"}]}}`
+	case 4:
+		return `{` + ts + `"type":"event_msg","payload":{"type":"user_message","message":"a \"response_item\" in text"}}`
+	case 5:
+		return `{` + ts + `"type":"response_item","payload":{"type":"message","role":"developer","content":[{"type":"input_text","text":"dev"}]}}`
+	case 6:
+		return `{` + ts + `"type":"response_item","payload":{"type":"message","role":"user","content":"not an array"}}`
+	case 7:
+		return []string{`{"type":`, ``, `null`, `[]`, `{"timestamp":5}`, "\r"}[r.IntN(6)]
+	case 8:
+		return user(hostileText(r, r.IntN(200)))
+	case 9:
+		return `{` + ts + `"type":"response_item","payload":{"type":"function_call_output","output":` + hostileText(r, r.IntN(30000)) + `}}`
+	}
+	return `{` + ts + `"type":"turn_context","payload":{"cwd":"/elsewhere","model":"m"}}`
+}
+
+// codexHostileMeta is a rollout's first line: the project's, another's,
+// a subagent's, escaped, broken, long.
+func codexHostileMeta(r *rand.Rand, id, root string) string {
+	cwds := []string{strconv.Quote(root), strconv.Quote(root + "/sub"), `"\/home\/ana\/shop"`, `"\u002fhome/ana/shop"`, strconv.Quote(root + "2"), `"/other"`, `""`, `5`}
+	cwd := cwds[r.IntN(len(cwds))]
+	extra := []string{``, `,"source":{"subagent":"review"}`, `,"parent_thread_id":"p"`, `,"git":{"branch":"feat-x"}`, `,"git":null`, `,"source":"cli","git":{"branch":"main"}`}[r.IntN(6)]
+	instr := ""
+	switch r.IntN(10) {
+	case 0:
+		instr = `,"base_instructions":` + hostileText(r, 100<<10)
+	case 1, 2, 3:
+		instr = `,"instructions":` + hostileText(r, r.IntN(12<<10))
+	}
+	line := `{"timestamp":"2026-11-27T10:00:00.000Z","type":"session_meta","payload":{"id":"` + id + `","timestamp":"2026-11-27T10:00:00.000Z","cwd":` + cwd + extra + instr + `}}`
+	switch r.IntN(20) {
+	case 0:
+		return `{"type":"session_meta","payload":{"id":"` + id + `"},"payload":{"cwd":` + strconv.Quote(root) + `}}`
+	case 1:
+		return `{"type":"turn_context","payload":{"id":"` + id + `","cwd":` + strconv.Quote(root) + `}}`
+	case 2:
+		return line[:len(line)/2]
+	}
+	return line
+}
+
+// writeHostileRollouts writes n rollouts (n > 42) into one day's folder
+// (three past metaSize, the first line or the title line across it,
+// three with the title about line 64, one with no time but its first
+// line's) and returns their paths.
+func writeHostileRollouts(t *testing.T, r *rand.Rand, home, root string, n int) []string {
+	t.Helper()
+	dir := filepath.Join(home, "sessions", "2026", "11", "27")
+	at := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
+	var paths []string
+	for i := range n {
+		id := hostileID("019f0000-0000-7000-8000-%012d", i)
+		var b strings.Builder
+		meta := codexHostileMeta(r, id, root)
+		if i%10 == 0 || i > 40 && i < 50 {
+			meta = `{"timestamp":"2026-11-27T10:00:00.412Z","type":"session_meta","payload":{"id":"` + id + `","timestamp":"2026-11-27T10:00:00.000Z","cwd":"` + root + `"}}`
+		}
+		b.WriteString(meta + "\n")
+		switch i {
+		case 10: // the first line past metaSize
+			b.Reset()
+			b.WriteString(`{"type":"session_meta","payload":{"id":"` + id + `","cwd":"` + root + `","instructions":"` + strings.Repeat("x", metaSize) + "\"}}\n")
+		case 20, 30: // the title line across metaSize, or just inside it
+			b.WriteString(`{"type":"response_item","payload":{"output":"` + strings.Repeat("y", metaSize-b.Len()-200+(i-20)*10) + "\"}}\n")
+		case 40, 41, 42: // the title on line 63, 64 (the last looked at) or 65
+			for range 61 + i - 40 {
+				b.WriteString(`{"type":"turn_context","payload":{"cwd":"/elsewhere"}}` + "\n")
+			}
+			b.WriteString(`{"type":"response_item","payload":{"role":"user","content":[{"text":"title on line ` + strconv.Itoa(63+i-40) + `"}]}}` + "\n")
+		}
+		want := []int{0, 1 << 10, 60 << 10, 70 << 10, 200 << 10}[r.IntN(5)] + r.IntN(10<<10)
+		if i == 45 { // no time after the first line's
+			b.WriteString(`{"type":"turn_context","payload":{}}` + "\n" + `{"type":"event_msg"}`)
+			want = 0
+		}
+		for j := 0; b.Len() < want || j < 3 && i != 45; j++ {
+			b.WriteString(codexHostileLine(r, at.Add(time.Duration(i)*time.Minute+time.Duration(j)*time.Second)))
+			if r.IntN(20) != 0 {
+				b.WriteByte('\n')
+			}
+		}
+		p := filepath.Join(dir, "rollout-2026-11-27T10-00-00-"+id+".jsonl")
+		testkit.Write(t, p, b.String())
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// Every field of every rollout Find returns is the plain reading's, and
+// it returns exactly the ones the plain reading does.
+func TestCodexFindIsThePlainReading(t *testing.T) {
+	write := func(r *rand.Rand, home string, n int) []string {
+		return writeHostileRollouts(t, r, home, hostileRoot, n)
+	}
+	found := againstPlain(t, 200, 80, write, func(home string) Stores { return Stores{Codex: home} }, func(p string) (Conversation, bool) {
+		return codexPlain(t, p, []string{hostileRoot})
+	})
+	for _, got := range found {
+		titled := 0
+		for _, c := range got {
+			if c.Title != "" {
+				titled++
+			}
+		}
+		if len(got) < 8 || titled < len(got)/3 {
+			t.Errorf("%d rollouts found, %d with a title: the generator makes too few readable ones", len(got), titled)
+		}
+	}
+}
+
+// mayBe never says no to a line whose decoded field is the string it
+// looks for, however the line spells it.
+func TestMayBeMissesNoSpelling(t *testing.T) {
+	for _, want := range []string{"user", "summary", "custom-title", "ai-title", "response_item"} {
+		quoted, _ := json.Marshal(want)
+		spellings := [][]byte{quoted, []byte(`"\u` + fmt.Sprintf("%04x", want[0]) + want[1:] + `"`)}
+		for _, s := range spellings {
+			line := []byte(`{"TYPE":` + string(s) + `}`)
+			var v struct{ Type string }
+			if json.Unmarshal(line, &v) != nil || v.Type != want {
+				t.Fatalf("%s does not decode to %q", line, want)
+			}
+			if !mayBe(line, string(quoted)) {
+				t.Errorf("mayBe(%s, %s) = false", line, quoted)
+			}
+		}
+		if mayBe([]byte(`{"type":"x","text":"\"`+want+`\""}`), string(quoted)) {
+			t.Errorf("mayBe takes an escaped %q inside a string for the value", want)
+		}
+	}
+}
