@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 )
 
 // HeadLines calls fn with each whole line of the first n bytes of path,
@@ -26,7 +27,9 @@ func HeadLines(path string, n int, fn func(line []byte) bool) (size int64, err e
 	// As ReadHead: at most n bytes, and no more than a little over the
 	// size the file said it had when opened.
 	f.r.N = min(f.r.N, f.Info.Size()+512)
-	buf := make([]byte, 0, min(int64(headBlock), f.r.N))
+	block := blocks.Get().(*[]byte)
+	defer blocks.Put(block)
+	buf := (*block)[:0:min(int64(headBlock), f.r.N)]
 	var got int64
 	for {
 		if len(buf) == cap(buf) {
@@ -64,3 +67,8 @@ func HeadLines(path string, n int, fn func(line []byte) bool) (size int64, err e
 
 // headBlock is how much HeadLines reads at a time.
 const headBlock = 64 << 10
+
+// blocks keeps HeadLines' block between calls: a caller reading the
+// first lines of hundreds of files allocates it once, not per file (a
+// block grown for a long line is not kept).
+var blocks = sync.Pool{New: func() any { b := make([]byte, headBlock); return &b }}
