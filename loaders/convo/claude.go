@@ -104,8 +104,9 @@ func claudeFolder(dir string, roots []string, reg map[string]claudeLive) []Conve
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].mod.After(files[j].mod) })
 	var out []Conversation
+	buf := make([]byte, headSize+tailSize) // every transcript is read into it
 	for _, f := range files[:min(len(files), maxFiles)] {
-		c, ok := claudeTranscript(f.path, f.mod)
+		c, ok := claudeTranscript(f.path, f.mod, buf)
 		if !ok || !within(c.Cwd, roots) {
 			continue
 		}
@@ -143,13 +144,14 @@ type claudeLine struct {
 
 // claudeTranscript reads one transcript's head (id, folder, start, the
 // first thing the person typed) and tail (last activity, branch, the
-// newest name). A line is decoded only when it could change one of
-// these (mayBe): once the head has given the id and the first message,
-// only a "summary" line can still count there; the tail is read from
-// its end, where the last activity and branch are, and only a
-// "custom-title" or "ai-title" line can count before them.
-func claudeTranscript(path string, mod time.Time) (Conversation, bool) {
-	head, size, err := fsx.ReadHead(path, headSize)
+// newest name), both through one open into buf. A line is decoded only
+// when it could change one of these (mayBe): once the head has given
+// the id and the first message, only a "summary" line can still count
+// there; the tail is read from its end, where the last activity and
+// branch are, and only a "custom-title" or "ai-title" line can count
+// before them.
+func claudeTranscript(path string, mod time.Time, buf []byte) (Conversation, bool) {
+	head, data, size, err := fsx.ReadEnds(path, headSize, tailSize, buf)
 	if err != nil {
 		return Conversation{}, false
 	}
@@ -180,22 +182,17 @@ func claudeTranscript(path string, mod time.Time) (Conversation, bool) {
 	if c.ID == "" {
 		return Conversation{}, false
 	}
-	data := head
-	if size > int64(len(head)) {
-		if data, _, err = fsx.ReadTail(path, tailSize); err != nil {
-			data = nil
-		}
-	}
 	// From the end: the first line met with a time is the last one, the
 	// first with a time and a folder gives the branch, the first naming
-	// the conversation is its newest name.
+	// the conversation is its newest name ("custom-title" and "ai-title"
+	// both end in -title").
 	var custom, ai string
 	var last time.Time
 	branched := false
 	ls := lines(data, false, size > int64(len(data)), size)
 	for i := len(ls) - 1; i >= 0; i-- {
 		l := ls[i]
-		if !last.IsZero() && branched && !(custom == "" && mayBe(l, `"custom-title"`)) && !(ai == "" && mayBe(l, `"ai-title"`)) {
+		if !last.IsZero() && branched && !((custom == "" || ai == "") && mayBe(l, `-title"`)) {
 			if custom != "" && ai != "" {
 				break
 			}
