@@ -18,7 +18,7 @@ import (
 // rollouts (.jsonl.zst) are skipped: pickup has no zstd reader.
 func codexFind(home string, roots []string, since time.Time) []Conversation {
 	base := filepath.Join(home, "sessions")
-	names := codexIndex(home)
+	titles := codexIndex(home)
 	locks := filepath.Join(home, "thread-writer-locks")
 	_, lerr := fsx.OpenDir(locks)
 	haveLocks := lerr == nil
@@ -27,6 +27,7 @@ func codexFind(home string, roots []string, since time.Time) []Conversation {
 		cutoff = since.UTC().AddDate(0, 0, -1).Format("2006/01/02")
 	}
 	var out []Conversation
+	names := rootNames(roots)
 	files, days := 0, 0
 	for _, y := range sortedDir(base) {
 		for _, m := range sortedDir(filepath.Join(base, y)) {
@@ -43,11 +44,11 @@ func codexFind(home string, roots []string, since time.Time) []Conversation {
 					if files++; files > maxFiles {
 						return out
 					}
-					c, ok := codexRollout(filepath.Join(dir, n), roots)
+					c, ok := codexRollout(filepath.Join(dir, n), roots, names)
 					if !ok {
 						continue
 					}
-					if t, ok := names[c.ID]; ok {
+					if t, ok := titles[c.ID]; ok {
 						c.Title = title(t)
 					}
 					c.Live = Unknown
@@ -87,12 +88,16 @@ type codexLine struct {
 // that cwd is inside a root, its first user message among the next 63
 // lines as the title and its last line's time as the last activity.
 // The head is read a block at a time, no further than those lines: a
-// rollout of another project costs its first line.
-func codexRollout(path string, roots []string) (Conversation, bool) {
+// rollout of another project costs its first line, not decoded when it
+// cannot hold a folder inside a root (names: rootNames(roots)).
+func codexRollout(path string, roots []string, names [][]byte) (Conversation, bool) {
 	var c Conversation
 	ok, n := false, 0
 	_, err := fsx.HeadLines(path, metaSize, func(l []byte) bool {
 		if n++; n == 1 {
+			if !mayHoldDir(l, names) {
+				return false // no folder inside a root can be written in it
+			}
 			c, ok = codexMeta(path, l)
 			ok = ok && within(c.Cwd, roots)
 			return ok

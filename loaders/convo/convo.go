@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pickup-dev/pickup/internal/when"
 )
@@ -207,12 +208,50 @@ func lines(data []byte, head, tail bool, size int64) [][]byte {
 	return out
 }
 
-// mayBe reports whether a line could hold the JSON string s (quotes
-// included) as a decoded value: it holds s as written, or a \u escape,
-// which can spell any character. A line that cannot is not worth
-// decoding when only a field equal to s would change what is read.
+// mayBe reports whether a line could hold a JSON string, quotes
+// included, of which s is a part as written (all of "user", or -title"
+// of "custom-title" and "ai-title"): it holds s, or a \u escape, which
+// can spell any character. A line that cannot is not worth decoding when
+// only a field equal to that string would change what is read.
 func mayBe(line []byte, s string) bool {
 	return bytes.Contains(line, []byte(s)) || bytes.Contains(line, []byte(`\u`))
+}
+
+// rootNames are, for each root (clean, absolute), "/" and its last
+// name: a folder inside the root, however written ("/a/../root/x"),
+// holds that "/name" once cleaned, so before (cleaning keeps or drops
+// names, never makes one). nil when some root's name could
+// be spelled in JSON other than as itself or with a \u escape (a
+// character JSON escapes, a replacement character standing for bytes
+// that are no UTF-8) or has none (the root "/", whose Base is "/"):
+// then any line may hold such a folder.
+func rootNames(roots []string) [][]byte {
+	var out [][]byte
+	for _, r := range roots {
+		name := filepath.Base(r)
+		if !utf8.ValidString(name) || strings.ContainsRune(name, utf8.RuneError) ||
+			strings.ContainsFunc(name, func(c rune) bool { return c < 0x20 || c == '"' || c == '\\' || c == '/' }) {
+			return nil
+		}
+		out = append(out, []byte("/"+name))
+	}
+	return out
+}
+
+// mayHoldDir reports whether a JSON line may hold, in some string, a
+// folder inside a root (names: rootNames): it holds a "/name" as
+// written (a slash written \/ still ends in one), or a \u escape, which
+// could spell any of it.
+func mayHoldDir(line []byte, names [][]byte) bool {
+	if names == nil || bytes.Contains(line, []byte(`\u`)) {
+		return true
+	}
+	for _, n := range names {
+		if bytes.Contains(line, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseTime reads the agents' ISO 8601 times.
