@@ -264,8 +264,9 @@ func hostileID(format string, i int) string {
 	return fmt.Sprintf(format, i)
 }
 
-// writeHostileTranscripts writes n transcripts of every size around the
-// head and tail bounds into root's folder and returns their paths.
+// writeHostileTranscripts writes n transcripts (n > 12) of every size
+// around the head and tail bounds into root's folder and returns their
+// paths.
 func writeHostileTranscripts(t *testing.T, r *rand.Rand, home, root string, n int) []string {
 	t.Helper()
 	dir := filepath.Join(home, "projects", ClaudeFolder(root))
@@ -285,6 +286,11 @@ func writeHostileTranscripts(t *testing.T, r *rand.Rand, home, root string, n in
 				b.WriteByte('\n')
 			}
 		}
+		if i == 11 || i == 12 { // a blank name after an automatic one (a sidechain's in 12)
+			side := strconv.FormatBool(i == 12)
+			b.WriteString("\n" + `{"type":"ai-title","isSidechain":` + side + `,"aiTitle":"auto name","sessionId":"` + id + `"}` + "\n" +
+				`{"type":"custom-title","customTitle":"  ","sessionId":"` + id + `"}` + "\n" + claudeHostileLine(r, id, root, at, 1000) + "\n")
+		}
 		p := filepath.Join(dir, id+".jsonl")
 		testkit.Write(t, p, b.String())
 		paths = append(paths, p)
@@ -293,9 +299,10 @@ func writeHostileTranscripts(t *testing.T, r *rand.Rand, home, root string, n in
 }
 
 // againstPlain writes stores of n files (few under -short or -race),
-// one for each seed, with write, and holds what Find finds in them to
-// the plain reading, in root; it returns what it found.
-func againstPlain(t *testing.T, n, few int, write func(r *rand.Rand, home string, n int) []string, stores func(home string) Stores, plain func(path string) (Conversation, bool)) [][]Conversation {
+// one for each seed, with write, and holds what Find finds in them for
+// each set of roots to the plain reading; it returns what it found for
+// the first set.
+func againstPlain(t *testing.T, n, few int, write func(r *rand.Rand, home string, n int) []string, stores func(home string) Stores, rootSets [][]string, plain func(path string, roots []string) (Conversation, bool)) [][]Conversation {
 	t.Helper()
 	seeds := uint64(2)
 	if testing.Short() || raceDetector {
@@ -305,9 +312,13 @@ func againstPlain(t *testing.T, n, few int, write func(r *rand.Rand, home string
 	for seed := range seeds {
 		home := t.TempDir()
 		paths := write(rand.New(rand.NewPCG(seed, uint64(n))), home, n)
-		got := Find(stores(home), []string{hostileRoot}, time.Time{})
-		sameAsPlain(t, got, paths, plain)
-		out = append(out, got)
+		for i, roots := range rootSets {
+			got := Find(stores(home), roots, time.Time{})
+			sameAsPlain(t, got, paths, func(p string) (Conversation, bool) { return plain(p, roots) })
+			if i == 0 {
+				out = append(out, got)
+			}
+		}
 	}
 	return out
 }
@@ -321,13 +332,13 @@ func TestClaudeFindIsThePlainReading(t *testing.T) {
 	write := func(r *rand.Rand, home string, n int) []string {
 		return writeHostileTranscripts(t, r, home, hostileRoot, n)
 	}
-	found := againstPlain(t, 240, 100, write, func(home string) Stores { return Stores{Claude: home} }, func(p string) (Conversation, bool) {
+	found := againstPlain(t, 240, 100, write, func(home string) Stores { return Stores{Claude: home} }, [][]string{{hostileRoot}}, func(p string, roots []string) (Conversation, bool) {
 		st, err := os.Stat(p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		c, ok := claudePlain(t, p, st.ModTime())
-		return c, ok && within(c.Cwd, []string{hostileRoot})
+		return c, ok && within(c.Cwd, roots)
 	})
 	for _, got := range found {
 		if len(got) < 30 {
@@ -373,7 +384,8 @@ func codexHostileLine(r *rand.Rand, at time.Time) string {
 // codexHostileMeta is a rollout's first line: the project's, another's,
 // a subagent's, escaped, broken, long.
 func codexHostileMeta(r *rand.Rand, id, root string) string {
-	cwds := []string{strconv.Quote(root), strconv.Quote(root + "/sub"), `"\/home\/ana\/shop"`, `"\u002fhome/ana/shop"`, strconv.Quote(root + "2"), `"/other"`, `""`, `5`}
+	cwds := []string{strconv.Quote(root), strconv.Quote(root + "/sub"), `"\/home\/ana\/shop"`, `"\u002fhome/ana/shop"`, strconv.Quote(root + "2"), `"/other"`, `""`, `5`,
+		`"/home/ana/../ana/shop"`, `"/x/../home/ana/shop/sub/."`, `"/home/ana//shop"`, `"/home/ana/sho\u0070"`, `"/home/ana/shopping"`, `"/home/ana/sh\"op"`, `"/"`, `"shop"`}
 	cwd := cwds[r.IntN(len(cwds))]
 	extra := []string{``, `,"source":{"subagent":"review"}`, `,"parent_thread_id":"p"`, `,"git":{"branch":"feat-x"}`, `,"git":null`, `,"source":"cli","git":{"branch":"main"}`}[r.IntN(6)]
 	instr := ""
@@ -398,7 +410,8 @@ func codexHostileMeta(r *rand.Rand, id, root string) string {
 // writeHostileRollouts writes n rollouts (n > 42) into one day's folder
 // (three past metaSize, the first line or the title line across it,
 // three with the title about line 64, one with no time but its first
-// line's) and returns their paths.
+// line's, three in "/" and a folder with a quote) and returns their
+// paths.
 func writeHostileRollouts(t *testing.T, r *rand.Rand, home, root string, n int) []string {
 	t.Helper()
 	dir := filepath.Join(home, "sessions", "2026", "11", "27")
@@ -409,7 +422,11 @@ func writeHostileRollouts(t *testing.T, r *rand.Rand, home, root string, n int) 
 		var b strings.Builder
 		meta := codexHostileMeta(r, id, root)
 		if i%10 == 0 || i > 40 && i < 50 {
-			meta = `{"timestamp":"2026-11-27T10:00:00.412Z","type":"session_meta","payload":{"id":"` + id + `","timestamp":"2026-11-27T10:00:00.000Z","cwd":"` + root + `"}}`
+			cwd := map[int]string{46: `/`, 47: `/home/ana/sh\"op`, 48: `/home/ana/sh\"op/x`}[i]
+			if cwd == "" {
+				cwd = root
+			}
+			meta = `{"timestamp":"2026-11-27T10:00:00.412Z","type":"session_meta","payload":{"id":"` + id + `","timestamp":"2026-11-27T10:00:00.000Z","cwd":"` + cwd + `"}}`
 		}
 		b.WriteString(meta + "\n")
 		switch i {
@@ -448,8 +465,11 @@ func TestCodexFindIsThePlainReading(t *testing.T) {
 	write := func(r *rand.Rand, home string, n int) []string {
 		return writeHostileRollouts(t, r, home, hostileRoot, n)
 	}
-	found := againstPlain(t, 200, 80, write, func(home string) Stores { return Stores{Codex: home} }, func(p string) (Conversation, bool) {
-		return codexPlain(t, p, []string{hostileRoot})
+	// The project; "/" and a root whose name JSON escapes, where every
+	// first line is decoded; the parent; a subfolder and a sibling.
+	rootSets := [][]string{{hostileRoot}, {"/"}, {`/home/ana/sh"op`}, {"/home/ana"}, {hostileRoot + "/sub", "/home/ana/shop2"}}
+	found := againstPlain(t, 200, 80, write, func(home string) Stores { return Stores{Codex: home} }, rootSets, func(p string, roots []string) (Conversation, bool) {
+		return codexPlain(t, p, roots)
 	})
 	for _, got := range found {
 		titled := 0
@@ -465,22 +485,25 @@ func TestCodexFindIsThePlainReading(t *testing.T) {
 }
 
 // mayBe never says no to a line whose decoded field is the string it
-// looks for, however the line spells it.
+// looks for (or holds the part it looks for), however the line spells
+// it: as itself, one character or every character escaped.
 func TestMayBeMissesNoSpelling(t *testing.T) {
-	for _, want := range []string{"user", "summary", "custom-title", "ai-title", "response_item"} {
-		quoted, _ := json.Marshal(want)
-		spellings := [][]byte{quoted, []byte(`"\u` + fmt.Sprintf("%04x", want[0]) + want[1:] + `"`)}
-		for _, s := range spellings {
-			line := []byte(`{"TYPE":` + string(s) + `}`)
+	for want, part := range map[string]string{"user": `"user"`, "summary": `"summary"`, "custom-title": `-title"`, "ai-title": `-title"`, "response_item": `"response_item"`} {
+		every := ""
+		for _, c := range want {
+			every += fmt.Sprintf(`\u%04X`, c)
+		}
+		for _, s := range []string{strconv.Quote(want), `"\u` + fmt.Sprintf("%04x", want[0]) + want[1:] + `"`, `"` + every + `"`} {
+			line := []byte(`{"TYPE":` + s + `}`)
 			var v struct{ Type string }
 			if json.Unmarshal(line, &v) != nil || v.Type != want {
 				t.Fatalf("%s does not decode to %q", line, want)
 			}
-			if !mayBe(line, string(quoted)) {
-				t.Errorf("mayBe(%s, %s) = false", line, quoted)
+			if !mayBe(line, part) {
+				t.Errorf("mayBe(%s, %s) = false", line, part)
 			}
 		}
-		if mayBe([]byte(`{"type":"x","text":"\"`+want+`\""}`), string(quoted)) {
+		if mayBe([]byte(`{"type":"x","text":"\"`+want[:len(want)-1]+`\""}`), part) {
 			t.Errorf("mayBe takes an escaped %q inside a string for the value", want)
 		}
 	}
