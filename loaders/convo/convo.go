@@ -240,15 +240,23 @@ func rootNames(roots []string) [][]byte {
 
 // mayHoldDir reports whether a JSON line may hold, in some string, a
 // folder inside a root (names: rootNames): it holds a "/name" as
-// written (a slash written \/ still ends in one), or a \u escape, which
-// could spell any of it.
+// written (a slash written \/ still ends in one) ending where a name
+// ends (before a slash, the string's end or an escape), or a \u escape,
+// which could spell any of it.
 func mayHoldDir(line []byte, names [][]byte) bool {
 	if names == nil || bytes.Contains(line, []byte(`\u`)) {
 		return true
 	}
 	for _, n := range names {
-		if bytes.Contains(line, n) {
-			return true
+		for rest := line; ; {
+			i := bytes.Index(rest, n)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(n):]
+			if len(rest) > 0 && (rest[0] == '/' || rest[0] == '"' || rest[0] == '\\') {
+				return true
+			}
 		}
 	}
 	return false

@@ -385,7 +385,7 @@ func codexHostileLine(r *rand.Rand, at time.Time) string {
 // a subagent's, escaped, broken, long.
 func codexHostileMeta(r *rand.Rand, id, root string) string {
 	cwds := []string{strconv.Quote(root), strconv.Quote(root + "/sub"), `"\/home\/ana\/shop"`, `"\u002fhome/ana/shop"`, strconv.Quote(root + "2"), `"/other"`, `""`, `5`,
-		`"/home/ana/../ana/shop"`, `"/x/../home/ana/shop/sub/."`, `"/home/ana//shop"`, `"/home/ana/sho\u0070"`, `"/home/ana/shopping"`, `"/home/ana/sh\"op"`, `"/"`, `"shop"`}
+		`"/home/ana/../ana/shop"`, `"/x/../home/ana/shop/sub/."`, `"/home/ana//shop"`, `"/home/ana/sho\u0070"`, `"/home/ana/shopping"`, `"/home/ana/shop\/sub"`, `"/home/ana/sh\"op"`, `"/"`, `"shop"`}
 	cwd := cwds[r.IntN(len(cwds))]
 	extra := []string{``, `,"source":{"subagent":"review"}`, `,"parent_thread_id":"p"`, `,"git":{"branch":"feat-x"}`, `,"git":null`, `,"source":"cli","git":{"branch":"main"}`}[r.IntN(6)]
 	instr := ""
