@@ -157,19 +157,31 @@ func claudeTranscript(path string, mod time.Time, buf []byte) (Conversation, boo
 	}
 	c := Conversation{Agent: Claude, Path: path, Last: mod}
 	var first, summary string
-	for _, l := range lines(head, true, false, size) {
-		if c.ID != "" && !(first == "" && mayBe(l, `"user"`)) && !(summary == "" && mayBe(l, `"summary"`)) {
-			continue
+	scan := true // whether the rest of the head is still to be looked at for a summary
+	forward(head, true, false, size, func(l, rest []byte) bool {
+		if c.ID != "" {
+			if first != "" && summary == "" && scan {
+				if !mayBe(rest, `"summary"`) {
+					return false
+				}
+				scan = false
+			}
+			if first != "" && summary != "" {
+				return false
+			}
+			if !(first == "" && mayBe(l, `"user"`)) && !(summary == "" && mayBe(l, `"summary"`)) {
+				return true
+			}
 		}
 		var ln claudeLine
 		if json.Unmarshal(l, &ln) != nil || ln.IsSidechain {
-			continue
+			return true
 		}
 		if ln.Type == "summary" && summary == "" {
 			summary = ln.Summary
 		}
 		if ln.SessionID == "" || ln.Cwd == "" {
-			continue
+			return true
 		}
 		if c.ID == "" {
 			c.ID, c.Cwd, c.Branch = ln.SessionID, ln.Cwd, ln.GitBranch
@@ -178,7 +190,8 @@ func claudeTranscript(path string, mod time.Time, buf []byte) (Conversation, boo
 		if first == "" && ln.Type == "user" && !ln.IsMeta && !ln.CompactSum && ln.Message != nil {
 			first = userText(ln.Message.Content)
 		}
-	}
+		return true
+	})
 	if c.ID == "" {
 		return Conversation{}, false
 	}
@@ -189,18 +202,25 @@ func claudeTranscript(path string, mod time.Time, buf []byte) (Conversation, boo
 	var custom, ai string
 	var last time.Time
 	branched := false
-	ls := lines(data, false, size > int64(len(data)), size)
-	for i := len(ls) - 1; i >= 0; i-- {
-		l := ls[i]
-		if !last.IsZero() && branched && !((custom == "" || ai == "") && mayBe(l, `-title"`)) {
+	scan = true // whether the rest of the tail is still to be looked at for a name
+	backward(data, false, size > int64(len(data)), size, func(l, rest []byte) bool {
+		if !last.IsZero() && branched {
 			if custom != "" && ai != "" {
-				break
+				return false
 			}
-			continue
+			if scan {
+				if !mayBe(rest, `-title"`) {
+					return false
+				}
+				scan = false
+			}
+			if !mayBe(l, `-title"`) {
+				return true
+			}
 		}
 		var ln claudeLine
 		if json.Unmarshal(l, &ln) != nil || ln.IsSidechain {
-			continue
+			return true
 		}
 		switch ln.Type {
 		case "custom-title":
@@ -220,7 +240,8 @@ func claudeTranscript(path string, mod time.Time, buf []byte) (Conversation, boo
 				c.Branch, branched = ln.GitBranch, true
 			}
 		}
-	}
+		return true
+	})
 	if !last.IsZero() {
 		c.Last = last
 	}

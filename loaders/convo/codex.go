@@ -117,16 +117,16 @@ func codexRollout(path string, roots []string, names [][]byte) (Conversation, bo
 	if err == nil {
 		// The last line with a time is the last activity: the lines are
 		// read from the end, and the first one with a time ends it.
-		ls := lines(tail, false, size > int64(len(tail)), size)
-		for i := len(ls) - 1; i >= 0; i-- {
+		backward(tail, false, size > int64(len(tail)), size, func(l, _ []byte) bool {
 			var ln codexLine
-			if json.Unmarshal(ls[i], &ln) == nil {
+			if json.Unmarshal(l, &ln) == nil {
 				if t := parseTime(ln.Timestamp); !t.IsZero() {
 					c.Last = t
-					break
+					return false
 				}
 			}
-		}
+			return true
+		})
 	}
 	if c.Last.IsZero() {
 		c.Last = c.Start

@@ -193,19 +193,57 @@ func title(s string) string {
 // lines splits data into its complete lines, slices of it (nothing
 // copied): a head loses its last (maybe cut) line, a tail its first.
 func lines(data []byte, head, tail bool, size int64) [][]byte {
-	s := data
-	if tail && int64(len(data)) < size {
-		i := bytes.IndexByte(s, '\n')
-		if i < 0 {
-			return nil
-		}
-		s = s[i+1:]
-	}
-	out := bytes.Split(s, []byte("\n"))
-	if head && int64(len(data)) < size && len(out) > 0 {
-		out = out[:len(out)-1]
-	}
+	var out [][]byte
+	forward(data, head, tail, size, func(l, _ []byte) bool { out = append(out, l); return true })
 	return out
+}
+
+// whole is the part of data that holds its complete lines (see lines);
+// ok is false when none does.
+func whole(data []byte, head, tail bool, size int64) (body []byte, ok bool) {
+	cut := int64(len(data)) < size
+	if tail && cut {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return nil, false
+		}
+		data = data[i+1:]
+	}
+	if head && cut {
+		i := bytes.LastIndexByte(data, '\n')
+		if i < 0 {
+			return nil, false
+		}
+		data = data[:i]
+	}
+	return data, true
+}
+
+// forward calls fn with each of lines' lines, first to last, and rest,
+// the bytes from that line to the end, until fn returns false.
+func forward(data []byte, head, tail bool, size int64, fn func(line, rest []byte) bool) {
+	body, ok := whole(data, head, tail, size)
+	for ok {
+		i := bytes.IndexByte(body, '\n')
+		if i < 0 {
+			fn(body, body)
+			return
+		}
+		ok, body = fn(body[:i], body), body[i+1:]
+	}
+}
+
+// backward calls fn with each of lines' lines, last to first, and rest,
+// the bytes from the start to that line's end, until fn returns false.
+func backward(data []byte, head, tail bool, size int64, fn func(line, rest []byte) bool) {
+	body, ok := whole(data, head, tail, size)
+	for ok {
+		i := bytes.LastIndexByte(body, '\n')
+		if !fn(body[i+1:], body) || i < 0 {
+			return
+		}
+		body = body[:i]
+	}
 }
 
 // mayBe reports whether a line could hold a JSON string, quotes

@@ -1,12 +1,14 @@
 package convo
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -182,7 +184,10 @@ func sameAsPlain(t *testing.T, got []Conversation, paths []string, plain func(pa
 // hostileText is a line's worth of text: words, and now and then what a
 // reader might take for a field (quotes escaped, as in any string).
 func hostileText(r *rand.Rand, n int) string {
-	bits := []string{"resume", "the", "pipeline", `\"type\":\"summary\"`, `"summary"`, `\"custom-title\"`, "response_item", `\"user\"`, `\\u0073`, "\\n", "é", "🎉", "<env>", `{"x":1}`}
+	bits := []string{"resume", "the", "pipeline", `\"type\":\"summary\"`, `"summary"`, `\"custom-title\"`, "response_item", `\"user\"`, "\\n", "é", "🎉", "<env>", `{"x":1}`}
+	if r.IntN(8) == 0 {
+		bits = append(bits, `\\u0073`) // a line that may be anything
+	}
 	var b strings.Builder
 	for b.Len() < n {
 		b.WriteString(bits[r.IntN(len(bits))])
@@ -264,7 +269,7 @@ func hostileID(format string, i int) string {
 	return fmt.Sprintf(format, i)
 }
 
-// writeHostileTranscripts writes n transcripts (n > 12) of every size
+// writeHostileTranscripts writes n transcripts (n > 13) of every size
 // around the head and tail bounds into root's folder and returns their
 // paths.
 func writeHostileTranscripts(t *testing.T, r *rand.Rand, home, root string, n int) []string {
@@ -284,6 +289,13 @@ func writeHostileTranscripts(t *testing.T, r *rand.Rand, home, root string, n in
 			b.WriteString(claudeHostileLine(r, id, root, at.Add(time.Duration(i)*time.Hour+time.Duration(j)*time.Second), odd))
 			if r.IntN(30) != 0 || b.Len() < want {
 				b.WriteByte('\n')
+			}
+		}
+		if i == 13 { // a summary right after the first message, the rest plain
+			b.Reset()
+			b.WriteString(`{"type":"user","cwd":"` + root + `","sessionId":"` + id + `","message":{"role":"user","content":"first"}}` + "\n" + `{"type":"summary","summary":"late summary"}` + "\n")
+			for b.Len() < 100<<10 {
+				b.WriteString(`{"type":"assistant","cwd":"` + root + `","sessionId":"` + id + `","timestamp":"2026-11-27T10:00:00Z","message":{"content":"plain words"}}` + "\n")
 			}
 		}
 		if i == 11 || i == 12 { // a blank name after an automatic one (a sidechain's in 12)
@@ -505,6 +517,47 @@ func TestMayBeMissesNoSpelling(t *testing.T) {
 		}
 		if mayBe([]byte(`{"type":"x","text":"\"`+want[:len(want)-1]+`\""}`), part) {
 			t.Errorf("mayBe takes an escaped %q inside a string for the value", want)
+		}
+	}
+}
+
+// forward and backward give the lines a plain split gives (a head's
+// last line dropped when cut, a tail's first), in order and reversed,
+// each with the rest of the bytes from it (to it).
+func TestForwardAndBackwardAreTheSplitLines(t *testing.T) {
+	for _, data := range []string{"", "\n", "a", "a\n", "a\nb", "a\nb\n", "\n\na\n\n", "{\"x\":1}\r\n{}\n{"} {
+		for _, c := range []struct {
+			head, tail bool
+			size       int64
+		}{{false, false, 0}, {true, false, int64(len(data))}, {true, false, int64(len(data)) + 1}, {false, true, int64(len(data))}, {false, true, int64(len(data)) + 1}} {
+			want := strings.Split(data, "\n")
+			cut := int64(len(data)) < c.size
+			switch {
+			case c.tail && cut && !strings.Contains(data, "\n"), c.head && cut && len(want) == 1:
+				want = nil
+			case c.tail && cut:
+				want = want[1:]
+			case c.head && cut:
+				want = want[:len(want)-1]
+			}
+			var fw, bw []string
+			forward([]byte(data), c.head, c.tail, c.size, func(l, rest []byte) bool {
+				if !bytes.HasPrefix(rest, l) {
+					t.Errorf("%q %+v: forward's rest %q does not start with %q", data, c, rest, l)
+				}
+				fw = append(fw, string(l))
+				return true
+			})
+			backward([]byte(data), c.head, c.tail, c.size, func(l, rest []byte) bool {
+				if !bytes.HasSuffix(rest, l) {
+					t.Errorf("%q %+v: backward's rest %q does not end with %q", data, c, rest, l)
+				}
+				bw = append([]string{string(l)}, bw...)
+				return true
+			})
+			if !slices.Equal(fw, want) || !slices.Equal(bw, want) {
+				t.Errorf("%q %+v: forward %q, backward reversed %q, split %q", data, c, fw, bw, want)
+			}
 		}
 	}
 }
