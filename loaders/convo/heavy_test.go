@@ -1,6 +1,8 @@
 package convo
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -128,6 +130,50 @@ func BenchmarkFindClaudeHeavy(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		if got := Find(Stores{Claude: home}, []string{"/home/ana/shop"}, time.Time{}); len(got) != n {
+			b.Fatalf("found %d conversations, want %d", len(got), n)
+		}
+	}
+}
+
+// heavyChat is a Gemini JSONL chat of n exchanges: a person's message
+// of 200 bytes and an answer of 2.5 KB, each followed by a $set of the
+// time, and a summary after the first.
+func heavyChat(id, hash string, start time.Time, n int) string {
+	var b strings.Builder
+	ts := func(j int) string {
+		return start.Add(time.Duration(j) * time.Second).UTC().Format("2006-01-02T15:04:05.000Z")
+	}
+	fmt.Fprintf(&b, `{"sessionId":"%s","projectHash":"%s","startTime":"%s","lastUpdated":"%s","kind":"main"}`+"\n", id, hash, ts(0), ts(0))
+	for j := range n {
+		fmt.Fprintf(&b, `{"id":"u%d","timestamp":"%s","type":"user","content":[{"text":"%s"}]}`+"\n", j, ts(2*j), filler(200, j))
+		fmt.Fprintf(&b, `{"id":"g%d","timestamp":"%s","type":"gemini","content":"%s","model":"gemini-2.5-pro"}`+"\n", j, ts(2*j+1), filler(2500, j))
+		fmt.Fprintf(&b, `{"$set":{"lastUpdated":"%s"}}`+"\n", ts(2*j+1))
+		if j == 0 {
+			b.WriteString(`{"$set":{"summary":"Resume the pipeline"}}` + "\n")
+		}
+	}
+	return b.String()
+}
+
+// BenchmarkFindGeminiHeavy: 400 chats of 150 exchanges (0.4 MB) in the
+// project's folder (40 of 20 under -short).
+func BenchmarkFindGeminiHeavy(b *testing.B) {
+	n, exchanges := 400, 150
+	if testing.Short() {
+		n, exchanges = 40, 20
+	}
+	home, root := b.TempDir(), "/home/ana/shop"
+	sum := sha256.Sum256([]byte(root))
+	hash := hex.EncodeToString(sum[:])
+	at := time.Date(2026, 11, 27, 20, 0, 0, 0, time.UTC)
+	for i := range n {
+		id := fmt.Sprintf("3f2a9c1e-5b7d-4e80-a1c3-%012d", i)
+		testkit.Write(b, filepath.Join(home, "tmp", hash, "chats", fmt.Sprintf("session-2026-11-27T10-00-%04d.jsonl", i)), heavyChat(id, hash, at.Add(-time.Duration(i)*time.Hour), exchanges))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if got := Find(Stores{Gemini: home}, []string{root}, time.Time{}); len(got) != n {
 			b.Fatalf("found %d conversations, want %d", len(got), n)
 		}
 	}
