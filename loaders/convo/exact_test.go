@@ -2,6 +2,8 @@ package convo
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -184,7 +186,7 @@ func sameAsPlain(t *testing.T, got []Conversation, paths []string, plain func(pa
 // hostileText is a line's worth of text: words, and now and then what a
 // reader might take for a field (quotes escaped, as in any string).
 func hostileText(r *rand.Rand, n int) string {
-	bits := []string{"resume", "the", "pipeline", `\"type\":\"summary\"`, `"summary"`, `\"custom-title\"`, "response_item", `\"user\"`, "\\n", "é", "🎉", "<env>", `{"x":1}`}
+	bits := []string{"resume", "the", "$HOME", "pipeline", `\"type\":\"summary\"`, `"summary"`, `\"custom-title\"`, "response_item", `\"user\"`, "\\n", "é", "🎉", "<env>", `{"x":1}`}
 	if r.IntN(8) == 0 {
 		bits = append(bits, `\\u0073`) // a line that may be anything
 	}
@@ -558,6 +560,147 @@ func TestForwardAndBackwardAreTheSplitLines(t *testing.T) {
 			if !slices.Equal(fw, want) || !slices.Equal(bw, want) {
 				t.Errorf("%q %+v: forward %q, backward reversed %q, split %q", data, c, fw, bw, want)
 			}
+		}
+	}
+}
+
+// geminiPlain reads a chat the plain way: the first line, the first user
+// message of the head, then every line of the tail in order, a $set's
+// time replacing the last activity and a message's passing it.
+func geminiPlain(t *testing.T, path, hash string) (Conversation, bool) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := plainLines(data, headSize, true)
+	var meta geminiMeta
+	if len(head) == 0 || json.Unmarshal([]byte(head[0]), &meta) != nil || meta.SessionID == "" || meta.Kind == "subagent" || meta.ProjectHash != hash {
+		return Conversation{}, false
+	}
+	c := Conversation{Agent: Gemini, ID: meta.SessionID, Path: path, Start: parseTime(meta.StartTime), Last: parseTime(meta.LastUpdated)}
+	first, summary := "", ""
+	for _, l := range head[1:] {
+		var m geminiMessage
+		if json.Unmarshal([]byte(l), &m) == nil && m.Type == "user" && first == "" {
+			first = userText(m.Content)
+		}
+	}
+	for _, l := range plainLines(data, tailSize, false) {
+		var set struct {
+			Set *geminiMeta `json:"$set"`
+		}
+		var m geminiMessage
+		switch {
+		case json.Unmarshal([]byte(l), &set) == nil && set.Set != nil:
+			if ts := parseTime(set.Set.LastUpdated); !ts.IsZero() {
+				c.Last = ts
+			}
+			if set.Set.Summary != "" {
+				summary = set.Set.Summary
+			}
+		case json.Unmarshal([]byte(l), &m) == nil && parseTime(m.Timestamp).After(c.Last):
+			c.Last = parseTime(m.Timestamp)
+		}
+	}
+	c.Title = title(firstNonEmpty(summary, first))
+	return c, true
+}
+
+// geminiHostileLine is one chat line after the first: messages, $set
+// lines of every kind, times in other zones equal to others, broken ones.
+func geminiHostileLine(r *rand.Rand, at time.Time) string {
+	at = at.Add(time.Duration(r.IntN(5)-2) * time.Minute) // times out of order, some equal
+	ts := strconv.Quote(at.UTC().Format(time.RFC3339Nano))
+	if r.IntN(4) == 0 {
+		ts = strconv.Quote(at.In(time.FixedZone("", -3*3600)).Format(time.RFC3339))
+	}
+	switch r.IntN(16) {
+	case 0:
+		return `{"$set":{"lastUpdated":` + ts + `}}`
+	case 1:
+		return `{"$set":{"summary":` + []string{`""`, `"  "`, `"Chat summary"`, hostileText(r, 300)}[r.IntN(4)] + `}}`
+	case 2:
+		return `{"$set":{"lastUpdated":` + ts + `,"summary":"both at once"}}`
+	case 3:
+		return []string{`{"$SET":{"summary":"upper-case key"}}`, `{"\u0024set":{"lastUpdated":` + ts + `}}`, `{"$set":null,"timestamp":` + ts + `}`, `{"$set":{"lastUpdated":5}}`, `{"$set":{"lastUpdated":"never"}}`, `{"\u0024set":{"summary":"escaped key"}}`}[r.IntN(6)]
+	case 4:
+		return []string{`{"type":`, ``, `null`, `[]`, `{"timestamp":5}`, "\r", `{"$rewindTo":"m-1"}`}[r.IntN(7)]
+	case 5:
+		return `{"id":"m","timestamp":` + ts + `,"type":"user","content":[{"text":` + hostileText(r, r.IntN(200)) + `}]}`
+	case 6:
+		return `{"id":"m","timestamp":` + ts + `,"type":"user","content":""}`
+	}
+	return `{"id":"m","timestamp":` + ts + `,"type":"gemini","content":` + hostileText(r, r.IntN(6000)) + `,"model":"gemini-2.5-pro"}`
+}
+
+// writeHostileChats writes n JSONL chats (n > 21) of every size around the head
+// and tail bounds into the folder of root's hash (a few recorded under
+// another hash or as a subagent's) and returns their paths.
+func writeHostileChats(t *testing.T, r *rand.Rand, home, root string, n int) []string {
+	t.Helper()
+	sum := sha256.Sum256([]byte(root))
+	hash := hex.EncodeToString(sum[:])
+	at := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
+	var paths []string
+	for i := range n {
+		id := hostileID("3f2a9c1e-5b7d-4e80-a1c3-%012d", i)
+		h, kind := hash, "main"
+		switch r.IntN(12) {
+		case 0:
+			h = strings.Repeat("0", 64)
+		case 1:
+			kind = "subagent"
+		}
+		var b strings.Builder
+		b.WriteString(`{"sessionId":"` + id + `","projectHash":"` + h + `","startTime":"2026-11-27T10:00:00.000Z","lastUpdated":` +
+			[]string{`"2026-11-27T10:00:00.000Z"`, `"2026-11-27T13:00:00.000Z"`, `""`}[r.IntN(3)] + `,"kind":"` + kind + `"}` + "\n")
+		want := []int{0, 200, 30 << 10, 64 << 10, 100 << 10, 130 << 10}[r.IntN(6)] + r.IntN(20<<10)
+		for j := 0; b.Len() < want; j++ {
+			b.WriteString(geminiHostileLine(r, at.Add(time.Duration(j)*time.Minute)))
+			if r.IntN(30) != 0 || b.Len() < want {
+				b.WriteByte('\n')
+			}
+		}
+		plain := `{"id":"m","timestamp":"2026-11-27T11:00:00Z","type":"gemini","content":"plain words"}` + "\n"
+		if fixed := map[int]string{
+			// a summary far before the last time, plain lines between
+			14: `{"$set":{"summary":"early summary"}}` + "\n" + strings.Repeat(plain, 40),
+			// the newest summary under an escaped key
+			17: `{"$set":{"summary":"plain summary"}}` + "\n" + `{"\u0024set":{"summary":"escaped key"}}` + "\n" + plain,
+			// the newest summary under a key in capitals, one with a long s
+			19: `{"$set":{"summary":"plain summary"}}` + "\n" + `{"$set":{"SUMMARY":"upper-case key"}}` + "\n" + plain,
+			20: `{"$set":{"summary":"plain summary"}}` + "\n" + `{"$set":{"ſummary":"long s key"}}` + "\n" + plain,
+			// and one whose key ends in an escape
+			21: `{"$set":{"summary":"plain summary"}}` + "\n" + `{"$set":{"summar\u0079":"escaped key"}}` + "\n" + plain,
+			// a message later than the last time, before it
+			18: `{"id":"m","timestamp":"2026-11-27T12:30:00Z","type":"gemini","content":"$HOME"}` + "\n",
+		}[i]; fixed != "" {
+			b.Reset()
+			b.WriteString(`{"sessionId":"` + id + `","projectHash":"` + hash + `","startTime":"2026-11-27T10:00:00.000Z"}` + "\n" + fixed +
+				`{"$set":{"lastUpdated":"2026-11-27T12:00:00Z"}}` + "\n" + plain)
+		}
+		p := filepath.Join(home, "tmp", hash, "chats", fmt.Sprintf("session-2026-11-27T10-00-%04d.jsonl", i))
+		testkit.Write(t, p, b.String())
+		paths = append(paths, p)
+	}
+	return paths
+}
+
+// Every field of every chat Find returns is the plain reading's, and it
+// returns exactly the ones the plain reading does.
+func TestGeminiFindIsThePlainReading(t *testing.T) {
+	sum := sha256.Sum256([]byte(hostileRoot))
+	hash := hex.EncodeToString(sum[:])
+	write := func(r *rand.Rand, home string, n int) []string { return writeHostileChats(t, r, home, hostileRoot, n) }
+	found := againstPlain(t, 240, 100, write, func(home string) Stores { return Stores{Gemini: home} }, [][]string{{hostileRoot}}, func(p string, roots []string) (Conversation, bool) {
+		c, ok := geminiPlain(t, p, hash)
+		c.Cwd = hostileRoot
+		return c, ok
+	})
+	for _, got := range found {
+		if len(got) < 30 {
+			t.Errorf("only %d chats found: the generator makes too few readable ones", len(got))
 		}
 	}
 }
