@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -50,11 +51,10 @@ func heavyRollout(id, cwd string, start time.Time, size int) string {
 }
 
 // writeCodexStore writes n rollouts of about size bytes under
-// home/sessions, ten a day, one in ten run in root, the others in other
-// projects' folders; it returns how many are root's.
-func writeCodexStore(tb testing.TB, home, root string, n, size int) int {
+// home/sessions, ten a day back from at, one in ten run in root, the
+// others in other projects' folders; it returns how many are root's.
+func writeCodexStore(tb testing.TB, home, root string, at time.Time, n, size int) int {
 	tb.Helper()
-	at := time.Date(2026, 11, 27, 20, 0, 0, 0, time.UTC)
 	mine := 0
 	for i := range n {
 		start := at.Add(-time.Duration(i) * 144 * time.Minute)
@@ -107,7 +107,7 @@ func BenchmarkFindCodexHeavy(b *testing.B) {
 		n, size = 40, 512<<10
 	}
 	home := b.TempDir()
-	mine := writeCodexStore(b, home, "/home/ana/shop", n, size)
+	mine := writeCodexStore(b, home, "/home/ana/shop", time.Date(2026, 11, 27, 20, 0, 0, 0, time.UTC), n, size)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -177,4 +177,19 @@ func BenchmarkFindGeminiHeavy(b *testing.B) {
 			b.Fatalf("found %d conversations, want %d", len(got), n)
 		}
 	}
+}
+
+// TestWriteHeavyStores writes the two heavy stores the hook was timed on
+// (docs/performance.md, "Heavy agent stores"), for the project at
+// PICKUP_HEAVY_ROOT, into PICKUP_HEAVY_STORES: codex/.codex (400
+// rollouts of 3 MB, one in ten the project's, dated back from now) and
+// claude/home (400 transcripts of 300 lines in the project's folder).
+// Skipped unless both are set.
+func TestWriteHeavyStores(t *testing.T) {
+	out, root := os.Getenv("PICKUP_HEAVY_STORES"), os.Getenv("PICKUP_HEAVY_ROOT")
+	if out == "" || root == "" {
+		t.Skip("PICKUP_HEAVY_STORES and PICKUP_HEAVY_ROOT name where to write the stores and for which project")
+	}
+	writeCodexStore(t, filepath.Join(out, "codex", ".codex"), root, time.Now(), 400, 3<<20)
+	writeClaudeStore(t, filepath.Join(out, "claude", "home"), root, 400, 300)
 }
