@@ -28,35 +28,31 @@ import (
 // plainLines are the lines of data's first n bytes (head) or last n
 // bytes (tail), read the plain way: a head loses a last line it ends
 // inside of, a tail (shorter than the file) its first line.
-func plainLines(data []byte, n int, head bool) []string {
+func plainLines(data []byte, n int, head bool) [][]byte {
+	nl := []byte("\n")
 	if len(data) <= n {
-		return strings.Split(string(data), "\n")
+		return bytes.Split(data, nl)
 	}
 	if head {
-		ls := strings.Split(string(data[:n]), "\n")
+		ls := bytes.Split(data[:n], nl)
 		return ls[:len(ls)-1]
 	}
-	tail := string(data[len(data)-n:])
-	i := strings.IndexByte(tail, '\n')
+	tail := data[len(data)-n:]
+	i := bytes.IndexByte(tail, '\n')
 	if i < 0 {
 		return nil
 	}
-	return strings.Split(tail[i+1:], "\n")
+	return bytes.Split(tail[i+1:], nl)
 }
 
 // claudePlain reads a transcript the plain way: every line of its head
 // and of its tail decoded, in order.
-func claudePlain(t *testing.T, path string, mod time.Time) (Conversation, bool) {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	decode := func(ls []string) []claudeLine {
+func claudePlain(path string, data []byte, mod time.Time) (Conversation, bool) {
+	decode := func(ls [][]byte) []claudeLine {
 		var out []claudeLine
 		for _, l := range ls {
 			var ln claudeLine
-			if json.Unmarshal([]byte(l), &ln) == nil && !ln.IsSidechain {
+			if json.Unmarshal(l, &ln) == nil && !ln.IsSidechain {
 				out = append(out, ln)
 			}
 		}
@@ -114,29 +110,24 @@ func claudePlain(t *testing.T, path string, mod time.Time) (Conversation, bool) 
 // codexPlain reads a rollout the plain way: its whole head (metaSize)
 // split, the first line, the title among the next 63 lines, every line
 // of the tail decoded, in order.
-func codexPlain(t *testing.T, path string, roots []string) (Conversation, bool) {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+func codexPlain(path string, data []byte, roots []string) (Conversation, bool) {
 	ls := plainLines(data, metaSize, true)
 	if len(ls) == 0 {
 		return Conversation{}, false
 	}
-	c, ok := codexMeta(path, []byte(ls[0]))
+	c, ok := codexMeta(path, ls[0])
 	if !ok || !within(c.Cwd, roots) {
 		return Conversation{}, false
 	}
 	for _, l := range ls[1:min(len(ls), 64)] {
-		if s := codexUserText([]byte(l)); s != "" {
+		if s := codexUserText(l); s != "" {
 			c.Title = title(s)
 			break
 		}
 	}
 	for _, l := range plainLines(data, tailSize, false) {
 		var ln codexLine
-		if json.Unmarshal([]byte(l), &ln) == nil {
+		if json.Unmarshal(l, &ln) == nil {
 			if ts := parseTime(ln.Timestamp); !ts.IsZero() {
 				c.Last = ts
 			}
@@ -316,7 +307,7 @@ func writeHostileTranscripts(t *testing.T, r *rand.Rand, home, root string, n in
 // one for each seed, with write, and holds what Find finds in them for
 // each set of roots to the plain reading; it returns what it found for
 // the first set.
-func againstPlain(t *testing.T, n, few int, write func(r *rand.Rand, home string, n int) []string, stores func(home string) Stores, rootSets [][]string, plain func(path string, roots []string) (Conversation, bool)) [][]Conversation {
+func againstPlain(t *testing.T, n, few int, write func(r *rand.Rand, home string, n int) []string, stores func(home string) Stores, rootSets [][]string, plain func(path string, data []byte, roots []string) (Conversation, bool)) [][]Conversation {
 	t.Helper()
 	seeds := uint64(2)
 	if testing.Short() || raceDetector {
@@ -326,9 +317,13 @@ func againstPlain(t *testing.T, n, few int, write func(r *rand.Rand, home string
 	for seed := range seeds {
 		home := t.TempDir()
 		paths := write(rand.New(rand.NewPCG(seed, uint64(n))), home, n)
+		files := map[string][]byte{}
+		for _, p := range paths {
+			files[p] = []byte(testkit.Read(t, p))
+		}
 		for i, roots := range rootSets {
 			got := Find(stores(home), roots, time.Time{})
-			sameAsPlain(t, got, paths, func(p string) (Conversation, bool) { return plain(p, roots) })
+			sameAsPlain(t, got, paths, func(p string) (Conversation, bool) { return plain(p, files[p], roots) })
 			if i == 0 {
 				out = append(out, got)
 			}
@@ -346,12 +341,12 @@ func TestClaudeFindIsThePlainReading(t *testing.T) {
 	write := func(r *rand.Rand, home string, n int) []string {
 		return writeHostileTranscripts(t, r, home, hostileRoot, n)
 	}
-	found := againstPlain(t, 240, 100, write, func(home string) Stores { return Stores{Claude: home} }, [][]string{{hostileRoot}}, func(p string, roots []string) (Conversation, bool) {
+	found := againstPlain(t, 240, 100, write, func(home string) Stores { return Stores{Claude: home} }, [][]string{{hostileRoot}}, func(p string, data []byte, roots []string) (Conversation, bool) {
 		st, err := os.Stat(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, ok := claudePlain(t, p, st.ModTime())
+		c, ok := claudePlain(p, data, st.ModTime())
 		return c, ok && within(c.Cwd, roots)
 	})
 	for _, got := range found {
@@ -448,7 +443,7 @@ func writeHostileRollouts(t *testing.T, r *rand.Rand, home, root string, n int) 
 			b.Reset()
 			b.WriteString(`{"type":"session_meta","payload":{"id":"` + id + `","cwd":"` + root + `","instructions":"` + strings.Repeat("x", metaSize) + "\"}}\n")
 		case 20, 30: // the title line across metaSize, or just inside it
-			b.WriteString(`{"type":"response_item","payload":{"output":"` + strings.Repeat("y", metaSize-b.Len()-200+(i-20)*10) + "\"}}\n")
+			b.WriteString(`{"type":"turn_context","payload":{"output":"` + strings.Repeat("y", metaSize-b.Len()-200+(i-20)*10) + "\"}}\n")
 		case 40, 41, 42: // the title on line 63, 64 (the last looked at) or 65
 			for range 61 + i - 40 {
 				b.WriteString(`{"type":"turn_context","payload":{"cwd":"/elsewhere"}}` + "\n")
@@ -482,8 +477,8 @@ func TestCodexFindIsThePlainReading(t *testing.T) {
 	// The project; "/" and a root whose name JSON escapes, where every
 	// first line is decoded; the parent; a subfolder and a sibling.
 	rootSets := [][]string{{hostileRoot}, {"/"}, {`/home/ana/sh"op`}, {"/home/ana"}, {hostileRoot + "/sub", "/home/ana/shop2"}}
-	found := againstPlain(t, 200, 80, write, func(home string) Stores { return Stores{Codex: home} }, rootSets, func(p string, roots []string) (Conversation, bool) {
-		return codexPlain(t, p, roots)
+	found := againstPlain(t, 200, 80, write, func(home string) Stores { return Stores{Codex: home} }, rootSets, func(p string, data []byte, roots []string) (Conversation, bool) {
+		return codexPlain(p, data, roots)
 	})
 	for _, got := range found {
 		titled := 0
@@ -567,22 +562,17 @@ func TestForwardAndBackwardAreTheSplitLines(t *testing.T) {
 // geminiPlain reads a chat the plain way: the first line, the first user
 // message of the head, then every line of the tail in order, a $set's
 // time replacing the last activity and a message's passing it.
-func geminiPlain(t *testing.T, path, hash string) (Conversation, bool) {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+func geminiPlain(path string, data []byte, hash string) (Conversation, bool) {
 	head := plainLines(data, headSize, true)
 	var meta geminiMeta
-	if len(head) == 0 || json.Unmarshal([]byte(head[0]), &meta) != nil || meta.SessionID == "" || meta.Kind == "subagent" || meta.ProjectHash != hash {
+	if len(head) == 0 || json.Unmarshal(head[0], &meta) != nil || meta.SessionID == "" || meta.Kind == "subagent" || meta.ProjectHash != hash {
 		return Conversation{}, false
 	}
 	c := Conversation{Agent: Gemini, ID: meta.SessionID, Path: path, Start: parseTime(meta.StartTime), Last: parseTime(meta.LastUpdated)}
 	first, summary := "", ""
 	for _, l := range head[1:] {
 		var m geminiMessage
-		if json.Unmarshal([]byte(l), &m) == nil && m.Type == "user" && first == "" {
+		if json.Unmarshal(l, &m) == nil && m.Type == "user" && first == "" {
 			first = userText(m.Content)
 		}
 	}
@@ -592,14 +582,14 @@ func geminiPlain(t *testing.T, path, hash string) (Conversation, bool) {
 		}
 		var m geminiMessage
 		switch {
-		case json.Unmarshal([]byte(l), &set) == nil && set.Set != nil:
+		case json.Unmarshal(l, &set) == nil && set.Set != nil:
 			if ts := parseTime(set.Set.LastUpdated); !ts.IsZero() {
 				c.Last = ts
 			}
 			if set.Set.Summary != "" {
 				summary = set.Set.Summary
 			}
-		case json.Unmarshal([]byte(l), &m) == nil && parseTime(m.Timestamp).After(c.Last):
+		case json.Unmarshal(l, &m) == nil && parseTime(m.Timestamp).After(c.Last):
 			c.Last = parseTime(m.Timestamp)
 		}
 	}
@@ -693,8 +683,8 @@ func TestGeminiFindIsThePlainReading(t *testing.T) {
 	sum := sha256.Sum256([]byte(hostileRoot))
 	hash := hex.EncodeToString(sum[:])
 	write := func(r *rand.Rand, home string, n int) []string { return writeHostileChats(t, r, home, hostileRoot, n) }
-	found := againstPlain(t, 240, 100, write, func(home string) Stores { return Stores{Gemini: home} }, [][]string{{hostileRoot}}, func(p string, roots []string) (Conversation, bool) {
-		c, ok := geminiPlain(t, p, hash)
+	found := againstPlain(t, 240, 100, write, func(home string) Stores { return Stores{Gemini: home} }, [][]string{{hostileRoot}}, func(p string, data []byte, roots []string) (Conversation, bool) {
+		c, ok := geminiPlain(p, data, hash)
 		c.Cwd = hostileRoot
 		return c, ok
 	})
