@@ -21,7 +21,7 @@ import (
 func geminiFind(home string, roots []string) []Conversation {
 	var out []Conversation
 	slugs := geminiSlugs(home)
-	buf := make([]byte, headSize+tailSize) // every JSONL chat is read into it
+	var buf []byte // every JSONL chat is read into it, made for the first
 	for _, r := range roots {
 		sum := sha256.Sum256([]byte(r))
 		hash := hex.EncodeToString(sum[:])
@@ -40,6 +40,9 @@ func geminiFind(home string, roots []string) []Conversation {
 				var ok bool
 				switch {
 				case strings.HasSuffix(n, ".jsonl"):
+					if buf == nil {
+						buf = make([]byte, headSize+tailSize)
+					}
 					c, ok = geminiJSONL(path, hash, buf)
 				case strings.HasSuffix(n, ".json"):
 					c, ok = geminiJSON(path)
