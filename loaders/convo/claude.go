@@ -104,8 +104,9 @@ func claudeFolder(dir string, roots []string, reg map[string]claudeLive) []Conve
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].mod.After(files[j].mod) })
 	var out []Conversation
+	buf := make([]byte, headSize+tailSize) // every transcript is read into it
 	for _, f := range files[:min(len(files), maxFiles)] {
-		c, ok := claudeTranscript(f.path, f.mod)
+		c, ok := claudeTranscript(f.path, f.mod, buf)
 		if !ok || !within(c.Cwd, roots) {
 			continue
 		}
@@ -143,24 +144,44 @@ type claudeLine struct {
 
 // claudeTranscript reads one transcript's head (id, folder, start, the
 // first thing the person typed) and tail (last activity, branch, the
-// newest name).
-func claudeTranscript(path string, mod time.Time) (Conversation, bool) {
-	head, size, err := fsx.ReadHead(path, headSize)
+// newest name), both through one open into buf. A line is decoded only
+// when it could change one of these (mayBe): once the head has given
+// the id and the first message, only a "summary" line can still count
+// there; the tail is read from its end, where the last activity and
+// branch are, and only a "custom-title" or "ai-title" line can count
+// before them.
+func claudeTranscript(path string, mod time.Time, buf []byte) (Conversation, bool) {
+	head, data, size, err := fsx.ReadEnds(path, headSize, tailSize, buf)
 	if err != nil {
 		return Conversation{}, false
 	}
 	c := Conversation{Agent: Claude, Path: path, Last: mod}
 	var first, summary string
-	for _, l := range lines(head, true, false, size) {
+	scan := true // whether the rest of the head is still to be looked at for a summary
+	forward(head, true, false, size, func(l, rest []byte) bool {
+		if c.ID != "" {
+			if first != "" && summary == "" && scan {
+				if !mayBe(rest, `"summary"`) {
+					return false
+				}
+				scan = false
+			}
+			if first != "" && summary != "" {
+				return false
+			}
+			if !(first == "" && mayBe(l, `"user"`)) && !(summary == "" && mayBe(l, `"summary"`)) {
+				return true
+			}
+		}
 		var ln claudeLine
-		if json.Unmarshal([]byte(l), &ln) != nil || ln.IsSidechain {
-			continue
+		if json.Unmarshal(l, &ln) != nil || ln.IsSidechain {
+			return true
 		}
 		if ln.Type == "summary" && summary == "" {
 			summary = ln.Summary
 		}
 		if ln.SessionID == "" || ln.Cwd == "" {
-			continue
+			return true
 		}
 		if c.ID == "" {
 			c.ID, c.Cwd, c.Branch = ln.SessionID, ln.Cwd, ln.GitBranch
@@ -169,40 +190,58 @@ func claudeTranscript(path string, mod time.Time) (Conversation, bool) {
 		if first == "" && ln.Type == "user" && !ln.IsMeta && !ln.CompactSum && ln.Message != nil {
 			first = userText(ln.Message.Content)
 		}
-	}
+		return true
+	})
 	if c.ID == "" {
 		return Conversation{}, false
 	}
-	data := head
-	if size > int64(len(head)) {
-		if data, _, err = fsx.ReadTail(path, tailSize); err != nil {
-			data = nil
-		}
-	}
+	// From the end: the first line met with a time is the last one, the
+	// first with a time and a folder gives the branch, the first naming
+	// the conversation is its newest name ("custom-title" and "ai-title"
+	// both end in -title").
 	var custom, ai string
 	var last time.Time
-	for _, l := range lines(data, false, size > int64(len(data)), size) {
+	branched := false
+	scan = true // whether the rest of the tail is still to be looked at for a name
+	backward(data, false, size > int64(len(data)), size, func(l, rest []byte) bool {
+		if !last.IsZero() && branched {
+			if custom != "" && ai != "" {
+				return false
+			}
+			if scan {
+				if !mayBe(rest, `-title"`) {
+					return false
+				}
+				scan = false
+			}
+			if !mayBe(l, `-title"`) {
+				return true
+			}
+		}
 		var ln claudeLine
-		if json.Unmarshal([]byte(l), &ln) != nil || ln.IsSidechain {
-			continue
+		if json.Unmarshal(l, &ln) != nil || ln.IsSidechain {
+			return true
 		}
 		switch ln.Type {
 		case "custom-title":
-			if ln.CustomTitle != "" {
+			if custom == "" {
 				custom = ln.CustomTitle
 			}
 		case "ai-title":
-			if ln.AITitle != "" {
+			if ai == "" {
 				ai = ln.AITitle
 			}
 		}
 		if t := parseTime(ln.Timestamp); !t.IsZero() {
-			last = t
-			if ln.Cwd != "" {
-				c.Branch = ln.GitBranch
+			if last.IsZero() {
+				last = t
+			}
+			if !branched && ln.Cwd != "" {
+				c.Branch, branched = ln.GitBranch, true
 			}
 		}
-	}
+		return true
+	})
 	if !last.IsZero() {
 		c.Last = last
 	}

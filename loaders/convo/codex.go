@@ -18,7 +18,7 @@ import (
 // rollouts (.jsonl.zst) are skipped: pickup has no zstd reader.
 func codexFind(home string, roots []string, since time.Time) []Conversation {
 	base := filepath.Join(home, "sessions")
-	names := codexIndex(home)
+	titles := codexIndex(home)
 	locks := filepath.Join(home, "thread-writer-locks")
 	_, lerr := fsx.OpenDir(locks)
 	haveLocks := lerr == nil
@@ -27,6 +27,7 @@ func codexFind(home string, roots []string, since time.Time) []Conversation {
 		cutoff = since.UTC().AddDate(0, 0, -1).Format("2006/01/02")
 	}
 	var out []Conversation
+	names := rootNames(roots)
 	files, days := 0, 0
 	for _, y := range sortedDir(base) {
 		for _, m := range sortedDir(filepath.Join(base, y)) {
@@ -43,11 +44,11 @@ func codexFind(home string, roots []string, since time.Time) []Conversation {
 					if files++; files > maxFiles {
 						return out
 					}
-					c, ok := codexRollout(filepath.Join(dir, n))
-					if !ok || !within(c.Cwd, roots) {
+					c, ok := codexRollout(filepath.Join(dir, n), roots, names)
+					if !ok {
 						continue
 					}
-					if t, ok := names[c.ID]; ok {
+					if t, ok := titles[c.ID]; ok {
 						c.Title = title(t)
 					}
 					c.Live = Unknown
@@ -81,21 +82,63 @@ type codexLine struct {
 	Payload   json.RawMessage `json:"payload"`
 }
 
-// codexRollout reads a rollout's first line (session_meta: id, cwd,
-// start, git branch; it may carry long instructions, so up to metaSize
-// is read), its first user message as the title, and its last line's
-// time as the last activity.
-func codexRollout(path string) (Conversation, bool) {
-	head, size, err := fsx.ReadHead(path, metaSize)
-	if err != nil {
+// codexRollout reads a rollout of the project whose roots are given:
+// its first line (session_meta: id, cwd, start, git branch; it may carry
+// long instructions, so it may be up to metaSize long), and only when
+// that cwd is inside a root, its first user message among the next 63
+// lines as the title and its last line's time as the last activity.
+// The head is read a block at a time, no further than those lines: a
+// rollout of another project costs its first line, not decoded when it
+// cannot hold a folder inside a root (names: rootNames(roots)).
+func codexRollout(path string, roots []string, names [][]byte) (Conversation, bool) {
+	var c Conversation
+	ok, n := false, 0
+	_, err := fsx.HeadLines(path, metaSize, func(l []byte) bool {
+		if n++; n == 1 {
+			if !mayHoldDir(l, names) {
+				return false // no folder inside a root can be written in it
+			}
+			c, ok = codexMeta(path, l)
+			ok = ok && within(c.Cwd, roots)
+			return ok
+		}
+		if mayBe(l, `"response_item"`) { // only a response_item can hold the title
+			if t := codexUserText(l); t != "" {
+				c.Title = title(t)
+				return false
+			}
+		}
+		return n < 64
+	})
+	if err != nil || !ok {
 		return Conversation{}, false
 	}
-	ls := lines(head, true, false, size)
-	if len(ls) == 0 {
-		return Conversation{}, false
+	tail, size, err := fsx.ReadTail(path, tailSize)
+	if err == nil {
+		// The last line with a time is the last activity: the lines are
+		// read from the end, and the first one with a time ends it.
+		backward(tail, false, size > int64(len(tail)), size, func(l, _ []byte) bool {
+			var ln codexLine
+			if json.Unmarshal(l, &ln) == nil {
+				if t := parseTime(ln.Timestamp); !t.IsZero() {
+					c.Last = t
+					return false
+				}
+			}
+			return true
+		})
 	}
+	if c.Last.IsZero() {
+		c.Last = c.Start
+	}
+	return c, true
+}
+
+// codexMeta reads a rollout's first line: a main conversation's
+// session_meta (a subagent's is not offered).
+func codexMeta(path string, line []byte) (Conversation, bool) {
 	var first codexLine
-	if json.Unmarshal([]byte(ls[0]), &first) != nil || first.Type != "session_meta" {
+	if json.Unmarshal(line, &first) != nil || first.Type != "session_meta" {
 		return Conversation{}, false
 	}
 	var meta struct {
@@ -118,38 +161,28 @@ func codexRollout(path string) (Conversation, bool) {
 	if meta.Git != nil {
 		c.Branch = meta.Git.Branch
 	}
-	for _, l := range ls[1:min(len(ls), 64)] {
-		var ln codexLine
-		if json.Unmarshal([]byte(l), &ln) != nil || ln.Type != "response_item" {
-			continue
-		}
-		var item struct {
-			Type    string          `json:"type"`
-			Role    string          `json:"role"`
-			Content json.RawMessage `json:"content"`
-		}
-		if json.Unmarshal(ln.Payload, &item) == nil && item.Role == "user" {
-			if t := codexText(item.Content); t != "" && !strings.HasPrefix(t, "<") {
-				c.Title = title(t)
-				break
-			}
-		}
-	}
-	tail, _, err := fsx.ReadTail(path, tailSize)
-	if err == nil {
-		for _, l := range lines(tail, false, size > int64(len(tail)), size) {
-			var ln codexLine
-			if json.Unmarshal([]byte(l), &ln) == nil {
-				if t := parseTime(ln.Timestamp); !t.IsZero() {
-					c.Last = t
-				}
-			}
-		}
-	}
-	if c.Last.IsZero() {
-		c.Last = c.Start
-	}
 	return c, true
+}
+
+// codexUserText is the text of a rollout line that is a message the
+// person typed (a user response_item, not an injected "<…>" context),
+// "" for any other line.
+func codexUserText(l []byte) string {
+	var ln codexLine
+	if json.Unmarshal(l, &ln) != nil || ln.Type != "response_item" {
+		return ""
+	}
+	var item struct {
+		Type    string          `json:"type"`
+		Role    string          `json:"role"`
+		Content json.RawMessage `json:"content"`
+	}
+	if json.Unmarshal(ln.Payload, &item) == nil && item.Role == "user" {
+		if t := codexText(item.Content); !strings.HasPrefix(t, "<") {
+			return t
+		}
+	}
+	return ""
 }
 
 // codexText is the text of a user message's input_text parts.
@@ -182,7 +215,7 @@ func codexIndex(home string) map[string]string {
 			ID   string `json:"id"`
 			Name string `json:"thread_name"`
 		}
-		if json.Unmarshal([]byte(l), &e) == nil && e.ID != "" && e.Name != "" {
+		if json.Unmarshal(l, &e) == nil && e.ID != "" && e.Name != "" {
 			out[e.ID] = e.Name
 		}
 	}

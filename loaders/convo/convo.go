@@ -15,10 +15,12 @@
 package convo
 
 import (
+	"bytes"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pickup-dev/pickup/internal/when"
 )
@@ -188,22 +190,114 @@ func title(s string) string {
 	return s
 }
 
-// lines splits data into its complete lines: a head loses its last
-// (maybe cut) line, a tail its first.
-func lines(data []byte, head, tail bool, size int64) []string {
-	s := string(data)
-	if tail && int64(len(data)) < size {
-		if i := strings.IndexByte(s, '\n'); i >= 0 {
-			s = s[i+1:]
-		} else {
+// lines splits data into its complete lines, slices of it (nothing
+// copied): a head loses its last (maybe cut) line, a tail its first.
+func lines(data []byte, head, tail bool, size int64) [][]byte {
+	var out [][]byte
+	forward(data, head, tail, size, func(l, _ []byte) bool { out = append(out, l); return true })
+	return out
+}
+
+// whole is the part of data that holds its complete lines (see lines);
+// ok is false when none does.
+func whole(data []byte, head, tail bool, size int64) (body []byte, ok bool) {
+	cut := int64(len(data)) < size
+	if tail && cut {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			return nil, false
+		}
+		data = data[i+1:]
+	}
+	if head && cut {
+		i := bytes.LastIndexByte(data, '\n')
+		if i < 0 {
+			return nil, false
+		}
+		data = data[:i]
+	}
+	return data, true
+}
+
+// forward calls fn with each of lines' lines, first to last, and rest,
+// the bytes from that line to the end, until fn returns false.
+func forward(data []byte, head, tail bool, size int64, fn func(line, rest []byte) bool) {
+	body, ok := whole(data, head, tail, size)
+	for ok {
+		i := bytes.IndexByte(body, '\n')
+		if i < 0 {
+			fn(body, body)
+			return
+		}
+		ok, body = fn(body[:i], body), body[i+1:]
+	}
+}
+
+// backward calls fn with each of lines' lines, last to first, and rest,
+// the bytes from the start to that line's end, until fn returns false.
+func backward(data []byte, head, tail bool, size int64, fn func(line, rest []byte) bool) {
+	body, ok := whole(data, head, tail, size)
+	for ok {
+		i := bytes.LastIndexByte(body, '\n')
+		if !fn(body[i+1:], body) || i < 0 {
+			return
+		}
+		body = body[:i]
+	}
+}
+
+// mayBe reports whether a line could hold a JSON string, quotes
+// included, of which s is a part as written (all of "user", or -title"
+// of "custom-title" and "ai-title"): it holds s, or a \u escape, which
+// can spell any character. A line that cannot is not worth decoding when
+// only a field equal to that string would change what is read.
+func mayBe(line []byte, s string) bool {
+	return bytes.Contains(line, []byte(s)) || bytes.Contains(line, []byte(`\u`))
+}
+
+// rootNames are, for each root (clean, absolute), "/" and its last
+// name: a folder inside the root, however written ("/a/../root/x"),
+// holds that "/name" once cleaned, so before (cleaning keeps or drops
+// names, never makes one). nil when some root's name could
+// be spelled in JSON other than as itself or with a \u escape (a
+// character JSON escapes, a replacement character standing for bytes
+// that are no UTF-8) or has none (the root "/", whose Base is "/"):
+// then any line may hold such a folder.
+func rootNames(roots []string) [][]byte {
+	var out [][]byte
+	for _, r := range roots {
+		name := filepath.Base(r)
+		if !utf8.ValidString(name) || strings.ContainsRune(name, utf8.RuneError) ||
+			strings.ContainsFunc(name, func(c rune) bool { return c < 0x20 || c == '"' || c == '\\' || c == '/' }) {
 			return nil
 		}
-	}
-	out := strings.Split(s, "\n")
-	if head && int64(len(data)) < size && len(out) > 0 {
-		out = out[:len(out)-1]
+		out = append(out, []byte("/"+name))
 	}
 	return out
+}
+
+// mayHoldDir reports whether a JSON line may hold, in some string, a
+// folder inside a root (names: rootNames): it holds a "/name" as
+// written (a slash written \/ still ends in one) ending where a name
+// ends (before a slash, the string's end or an escape), or a \u escape,
+// which could spell any of it.
+func mayHoldDir(line []byte, names [][]byte) bool {
+	if names == nil || bytes.Contains(line, []byte(`\u`)) {
+		return true
+	}
+	for _, n := range names {
+		for rest := line; ; {
+			i := bytes.Index(rest, n)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(n):]
+			if len(rest) > 0 && (rest[0] == '/' || rest[0] == '"' || rest[0] == '\\') {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // parseTime reads the agents' ISO 8601 times.

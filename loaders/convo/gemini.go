@@ -1,11 +1,13 @@
 package convo
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
@@ -19,6 +21,7 @@ import (
 func geminiFind(home string, roots []string) []Conversation {
 	var out []Conversation
 	slugs := geminiSlugs(home)
+	var buf []byte // every JSONL chat is read into it, made for the first
 	for _, r := range roots {
 		sum := sha256.Sum256([]byte(r))
 		hash := hex.EncodeToString(sum[:])
@@ -37,7 +40,10 @@ func geminiFind(home string, roots []string) []Conversation {
 				var ok bool
 				switch {
 				case strings.HasSuffix(n, ".jsonl"):
-					c, ok = geminiJSONL(path)
+					if buf == nil {
+						buf = make([]byte, headSize+tailSize)
+					}
+					c, ok = geminiJSONL(path, hash, buf)
 				case strings.HasSuffix(n, ".json"):
 					c, ok = geminiJSON(path)
 				}
@@ -108,15 +114,21 @@ type geminiMessage struct {
 }
 
 // geminiJSONL reads the current form: metadata on line 1, $set lines
-// updating it, messages between.
-func geminiJSONL(path string) (geminiChat, bool) {
-	head, size, err := fsx.ReadHead(path, headSize)
+// updating it, messages between; nothing more of a chat recorded under
+// another hash than its first line. Head and tail are read through one
+// open. From the tail's end: the last $set with a time sets the last
+// activity, which only a later message's time can pass, and the last
+// $set with a summary names the chat; before that $set, only a line
+// that may be a $set with a summary (mayBeSet, mayBeSummary) is
+// decoded, and only while no summary is found. buf is read into.
+func geminiJSONL(path, hash string, buf []byte) (geminiChat, bool) {
+	head, tail, size, err := fsx.ReadEnds(path, headSize, tailSize, buf)
 	if err != nil {
 		return geminiChat{}, false
 	}
 	ls := lines(head, true, false, size)
 	var meta geminiMeta
-	if len(ls) == 0 || json.Unmarshal([]byte(ls[0]), &meta) != nil || meta.SessionID == "" || meta.Kind == "subagent" {
+	if len(ls) == 0 || json.Unmarshal(ls[0], &meta) != nil || meta.SessionID == "" || meta.Kind == "subagent" || meta.ProjectHash != hash {
 		return geminiChat{}, false
 	}
 	c := geminiChat{projectHash: meta.ProjectHash}
@@ -125,39 +137,77 @@ func geminiJSONL(path string) (geminiChat, bool) {
 	first := ""
 	for _, l := range ls[1:] {
 		var m geminiMessage
-		if first == "" && json.Unmarshal([]byte(l), &m) == nil && m.Type == "user" {
-			first = userText(m.Content)
-		}
-	}
-	tail := head
-	if size > int64(len(head)) {
-		if tail, _, err = fsx.ReadTail(path, tailSize); err != nil {
-			tail = nil
+		if mayBe(l, `"user"`) && json.Unmarshal(l, &m) == nil && m.Type == "user" {
+			if first = userText(m.Content); first != "" {
+				break
+			}
 		}
 	}
 	summary := ""
-	for _, l := range lines(tail, false, size > int64(len(tail)), size) {
+	var latest time.Time // the latest message time after the last timed $set, the first of equal ones
+	timed, seen, scan := false, false, true
+	backward(tail, false, size > int64(len(tail)), size, func(l, rest []byte) bool {
+		if timed {
+			if summary != "" {
+				return false
+			}
+			if scan {
+				if !mayBeSet(rest) {
+					return false
+				}
+				scan = false
+			}
+			if !mayBeSet(l) || !mayBeSummary(l) {
+				return true
+			}
+		}
 		var set struct {
 			Set *geminiMeta `json:"$set"`
 		}
-		if json.Unmarshal([]byte(l), &set) == nil && set.Set != nil {
-			if t := parseTime(set.Set.LastUpdated); !t.IsZero() {
-				c.Last = t
+		if json.Unmarshal(l, &set) == nil && set.Set != nil {
+			if t := parseTime(set.Set.LastUpdated); !t.IsZero() && !timed {
+				c.Last, timed = t, true
 			}
-			if set.Set.Summary != "" {
+			if set.Set.Summary != "" && summary == "" {
 				summary = set.Set.Summary
 			}
-			continue
+			return true
 		}
 		var m geminiMessage
-		if json.Unmarshal([]byte(l), &m) == nil {
-			if t := parseTime(m.Timestamp); t.After(c.Last) {
-				c.Last = t
+		if !timed && json.Unmarshal(l, &m) == nil {
+			if t := parseTime(m.Timestamp); !seen || !latest.After(t) {
+				latest, seen = t, true
 			}
 		}
+		return true
+	})
+	if seen && latest.After(c.Last) {
+		c.Last = latest
 	}
 	c.Title = title(firstNonEmpty(summary, first))
 	return c, true
+}
+
+// mayBeSet reports whether a Gemini chat line may hold a "$set" key: it
+// holds a "$", or a \u escape that could spell one.
+func mayBeSet(line []byte) bool {
+	return bytes.IndexByte(line, '$') >= 0 || bytes.Contains(line, []byte(`\u`))
+}
+
+// mayBeSummary reports whether a Gemini chat line may hold a "summary"
+// key: it holds "ummary" in any case (keys match in any case, and no
+// other character folds to one of these letters), or a \u escape.
+func mayBeSummary(line []byte) bool {
+	for i := 0; i+6 <= len(line); i++ {
+		j := 0
+		for j < 6 && line[i+j]|0x20 == "ummary"[j] {
+			j++
+		}
+		if j == 6 {
+			return true
+		}
+	}
+	return bytes.Contains(line, []byte(`\u`))
 }
 
 // geminiJSON reads the legacy form: one object, messages inside.

@@ -2,11 +2,9 @@ package fsx
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -30,22 +28,8 @@ func tailLinesPlain(data []byte, n int) []string {
 // just after a newline, lines longer than a block, a last line without
 // a newline, an empty file, a tail longer than the file.
 func TestTailLinesAreTheTailsLines(t *testing.T) {
-	dir := t.TempDir()
-	long := strings.Repeat("x", tailBlock+tailBlock/2)
-	files := map[string]string{
-		"empty":     "",
-		"one":       "one line\n",
-		"no-end":    "first\nsecond without newline",
-		"long":      "a\n" + long + "\nb\n" + long + long + "\nc",
-		"blank":     "\n\n\nx\n\n",
-		"many":      strings.Repeat("0123456789abcdef\n", 20000),
-		"long-last": "a\n" + long,
-	}
-	for name, content := range files {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
-			t.Fatal(err)
-		}
+	for path, content := range lineFiles(t) {
+		name := filepath.Base(path)
 		sizes := []int{0, 1, 2, 5, 17, 18, 100, tailBlock - 1, tailBlock, tailBlock + 1, len(content) - 1, len(content), len(content) + 10, 4 << 20}
 		for _, n := range sizes {
 			if n < 0 {
@@ -74,23 +58,7 @@ func first(lines []string) string {
 // never waited on, a missing file) and reads what it reads (a link to
 // a regular file).
 func TestTailLinesRefusesWhatReadTailRefuses(t *testing.T) {
-	dir := t.TempDir()
-	real := filepath.Join(dir, "real")
-	if err := os.WriteFile(real, []byte("secret\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "link")
-	if err := os.Symlink(real, link); err != nil {
-		t.Fatal(err)
-	}
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct {
-		path    string
-		refused bool
-	}{{link, false}, {dir, true}, {fifo, true}, {filepath.Join(dir, "missing"), true}} {
+	for _, c := range refusalCases(t) {
 		var got bytes.Buffer
 		_, _, tailErr := ReadTail(c.path, 100)
 		err := TailLines(c.path, 100, func(line []byte) { got.Write(line) })
