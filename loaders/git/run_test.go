@@ -2,6 +2,7 @@ package git
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,6 +68,14 @@ func TestRunNeutralisesTheRepositorysPrograms(t *testing.T) {
 	} {
 		gitRun(t, dir, "config", kv[0], kv[1])
 	}
+	runsNothing(t, dir, file, [][]string{{"add", "-A"}, {"diff", "--cached"}, {"checkout", "HEAD", "--", "README"}})
+}
+
+// runsNothing makes README look changed and adds new.txt, then checks
+// that Status sees just new.txt and that neither it nor Run with each of
+// commands runs the program that writes file.
+func runsNothing(t *testing.T, dir, file string, commands [][]string) {
+	t.Helper()
 	later := time.Now().Add(time.Minute)
 	if err := os.Chtimes(filepath.Join(dir, "README"), later, later); err != nil {
 		t.Fatal(err)
@@ -75,12 +84,12 @@ func TestRunNeutralisesTheRepositorysPrograms(t *testing.T) {
 	if g := Status(dir); !g.Available || strings.Join(g.Files, ",") != "new.txt" {
 		t.Fatalf("status: %+v", g)
 	}
-	for _, args := range [][]string{{"add", "-A"}, {"diff", "--cached"}, {"checkout", "HEAD", "--", "README"}} {
+	for _, args := range commands {
 		if _, err := Run(dir, nil, args...); err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
 	}
-	notRan(t, file, "status, add, diff and checkout")
+	notRan(t, file, fmt.Sprintf("status and %v", commands))
 }
 
 // A repository owned by another user: git refuses it, and Status says
