@@ -1,7 +1,6 @@
 package fsx
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -29,7 +28,7 @@ func HeadLines(path string, n int, fn func(line []byte) bool) (size int64, err e
 	f.r.N = min(f.r.N, f.Info.Size()+512)
 	block := blocks.Get().(*[]byte)
 	defer blocks.Put(block)
-	buf := (*block)[:0:min(int64(headBlock), f.r.N)]
+	buf := (*block)[:0:min(int64(lineBlock), f.r.N)]
 	var got int64
 	for {
 		if len(buf) == cap(buf) {
@@ -42,18 +41,10 @@ func HeadLines(path string, n int, fn func(line []byte) bool) (size int64, err e
 		if err != nil && !end {
 			return 0, fmt.Errorf("%s: reading: %w", path, err)
 		}
-		rest := buf
-		for {
-			i := bytes.IndexByte(rest, '\n')
-			if i < 0 {
-				break
-			}
-			if !fn(rest[:i]) {
-				return max(f.Info.Size(), got), nil
-			}
-			rest = rest[i+1:]
+		var stopped bool
+		if buf, stopped = wholeLines(buf, fn); stopped {
+			return max(f.Info.Size(), got), nil
 		}
-		buf = buf[:copy(buf, rest)]
 		if end {
 			break
 		}
@@ -65,10 +56,7 @@ func HeadLines(path string, n int, fn func(line []byte) bool) (size int64, err e
 	return size, nil
 }
 
-// headBlock is how much HeadLines reads at a time.
-const headBlock = 64 << 10
-
 // blocks keeps HeadLines' block between calls: a caller reading the
 // first lines of hundreds of files allocates it once, not per file (a
 // block grown for a long line is not kept).
-var blocks = sync.Pool{New: func() any { b := make([]byte, headBlock); return &b }}
+var blocks = sync.Pool{New: func() any { b := make([]byte, lineBlock); return &b }}

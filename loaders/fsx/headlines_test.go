@@ -63,7 +63,7 @@ func lineFiles(t *testing.T) map[string]string {
 func TestHeadLinesAreTheHeadsLines(t *testing.T) {
 	for path, content := range lineFiles(t) {
 		name := filepath.Base(path)
-		sizes := []int{0, 1, 2, 5, 17, 18, 100, headBlock - 1, headBlock, headBlock + 1, 2*headBlock + 3, len(content) - 1, len(content), len(content) + 10, 4 << 20}
+		sizes := []int{0, 1, 2, 5, 17, 18, 100, lineBlock - 1, lineBlock, lineBlock + 1, 2*lineBlock + 3, len(content) - 1, len(content), len(content) + 10, 4 << 20}
 		for _, n := range sizes {
 			if n < 0 {
 				continue

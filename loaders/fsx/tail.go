@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 )
@@ -13,14 +14,7 @@ import (
 // of a log an agent appends to) and returns them with the file's size,
 // through the one reader's checks (a regular file, never blocking).
 func ReadTail(path string, n int) ([]byte, int64, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	if err := regular(path, st, stateFile); err != nil {
-		return nil, 0, err
-	}
-	f, st, err := openFile(path, os.O_RDONLY, 0, stateFile)
+	f, st, err := openTail(path)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -42,14 +36,7 @@ func ReadTail(path string, n int) ([]byte, int64, error) {
 // large file costs no more memory than its longest line: line is only
 // valid during the call.
 func TailLines(path string, n int, fn func(line []byte)) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if err := regular(path, st, stateFile); err != nil {
-		return err
-	}
-	f, st, err := openFile(path, os.O_RDONLY, 0, stateFile)
+	f, st, err := openTail(path)
 	if err != nil {
 		return err
 	}
@@ -64,7 +51,7 @@ func TailLines(path string, n int, fn func(line []byte)) error {
 		}
 		skip = before[0] != '\n'
 	}
-	buf := make([]byte, 0, tailBlock)
+	buf := make([]byte, 0, lineBlock)
 	off := start
 	for left > 0 {
 		if len(buf) == cap(buf) {
@@ -84,19 +71,13 @@ func TailLines(path string, n int, fn func(line []byte)) error {
 		if got == 0 {
 			break // the file shrank: what was read is all there is
 		}
-		rest := buf
-		for {
-			i := bytes.IndexByte(rest, '\n')
-			if i < 0 {
-				break
-			}
+		buf, _ = wholeLines(buf, func(line []byte) bool {
 			if !skip {
-				fn(rest[:i])
+				fn(line)
 			}
 			skip = false
-			rest = rest[i+1:]
-		}
-		buf = buf[:copy(buf, rest)]
+			return true
+		})
 	}
 	if len(buf) > 0 && !skip {
 		fn(buf)
@@ -104,5 +85,35 @@ func TailLines(path string, n int, fn func(line []byte)) error {
 	return nil
 }
 
-// tailBlock is how much TailLines reads at a time.
-const tailBlock = 64 << 10
+// openTail opens path as ReadTail does: looked at before it is opened
+// (a regular file, or nothing is opened), then opened without waiting.
+func openTail(path string) (*os.File, fs.FileInfo, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := regular(path, st, stateFile); err != nil {
+		return nil, nil, err
+	}
+	return openFile(path, os.O_RDONLY, 0, stateFile)
+}
+
+// lineBlock is how much HeadLines and TailLines read at a time.
+const lineBlock = 64 << 10
+
+// wholeLines calls fn with each whole line of buf, without its newline,
+// until fn returns false (stopped). It returns buf holding only what
+// follows the last newline, moved to its start, for the next block.
+func wholeLines(buf []byte, fn func(line []byte) bool) (rest []byte, stopped bool) {
+	rest = buf
+	for {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			return buf[:copy(buf, rest)], false
+		}
+		if !fn(rest[:i]) {
+			return buf, true
+		}
+		rest = rest[i+1:]
+	}
+}

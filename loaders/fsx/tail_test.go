@@ -30,7 +30,7 @@ func tailLinesPlain(data []byte, n int) []string {
 func TestTailLinesAreTheTailsLines(t *testing.T) {
 	for path, content := range lineFiles(t) {
 		name := filepath.Base(path)
-		sizes := []int{0, 1, 2, 5, 17, 18, 100, tailBlock - 1, tailBlock, tailBlock + 1, len(content) - 1, len(content), len(content) + 10, 4 << 20}
+		sizes := []int{0, 1, 2, 5, 17, 18, 100, lineBlock - 1, lineBlock, lineBlock + 1, len(content) - 1, len(content), len(content) + 10, 4 << 20}
 		for _, n := range sizes {
 			if n < 0 {
 				continue
