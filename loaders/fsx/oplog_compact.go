@@ -14,8 +14,8 @@ import (
 // compactAt records: all but the newest liveOps move to ops/archive/,
 // except those Interrupted reports (cut short, and nothing settled them)
 // and any that cannot be read; while an older record is still being
-// written by another pickup, nothing moves. ReadLog reads both folders, so undo and its list see every
-// record; ReadRecentLog reads ops/ alone.
+// written by another pickup, nothing moves. ReadLog reads both folders,
+// so undo and its list see every record; ReadRecentLog reads ops/ alone.
 //
 // Why Interrupted of ops/ is Interrupted of the whole log: whether a
 // record is reported depends only on newer records (an undo or a resume

@@ -276,3 +276,39 @@ func TestCompactionCutShortAnywhereKeepsInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// A record read from both folders (moved while the log was read) is
+// listed once, as the copy that reads: a name left in ops/ that no
+// longer reads does not hide the archived record.
+func TestReadLogKeepsTheCopyThatReads(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := t.TempDir()
+	for i := range compactAt + 1 {
+		ended(t, project, Record{Command: "restart"}, filepath.Join(project, fmt.Sprintf("f%03d", i)))
+	}
+	archived := opsIn(t, archiveDir(project))
+	if len(archived) == 0 {
+		t.Fatal("the log was not compacted")
+	}
+	id := archived[0]
+	name := filepath.Join(opsDir(project), opFileName(id))
+	if err := os.WriteFile(name, []byte("half a record"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	all, err := ReadLog(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range all {
+		if e.ID == id {
+			n++
+			if e.Problem != "" || e.Command != "restart" {
+				t.Errorf("record %d reads as %q (%s), want the archived record", id, e.Command, e.Problem)
+			}
+		}
+	}
+	if n != 1 || len(all) != compactAt+1 {
+		t.Errorf("record %d listed %d times, %d records in all, want once in %d", id, n, len(all), compactAt+1)
+	}
+}

@@ -41,14 +41,17 @@ func ReadLog(project string) ([]Entry, error) {
 	if len(old) == 0 {
 		return live, nil
 	}
-	// A record moved while the two folders were listed is in both.
-	seen := make(map[int]bool, len(live))
-	for _, e := range live {
-		seen[e.ID] = true
+	// A record moved while the folders were read is in both, or in ops/
+	// as a file gone before it was read: the one that reads is kept.
+	at := make(map[int]int, len(live))
+	for i, e := range live {
+		at[e.ID] = i
 	}
 	for _, e := range old {
-		if !seen[e.ID] {
+		if i, ok := at[e.ID]; !ok {
 			live = append(live, e)
+		} else if live[i].Problem != "" && e.Problem == "" {
+			live[i] = e
 		}
 	}
 	sort.Slice(live, func(i, j int) bool { return live[i].ID > live[j].ID })
@@ -56,8 +59,8 @@ func ReadLog(project string) ([]Entry, error) {
 }
 
 // ReadRecentLog reads the records left in ops/, newest first: the
-// newest operations, every one still open and every one Interrupted
-// finds (compactLog moves only the others). Interrupted says of them
+// newest operations, every one Interrupted finds and any that cannot be
+// read (compactLog moves only the others). Interrupted says of them
 // what it says of the whole log, at a cost that does not grow with the
 // project's history: this is what status, the hook and the wizard read.
 func ReadRecentLog(project string) ([]Entry, error) {
