@@ -19,6 +19,10 @@
 #   pickup statusline (its CPU per run: a kept line, given by the early
 #   answer, and one read afresh, the cache removed before each run)
 #
+# and, for each, its page faults a run, with what this machine charges
+# for the first touch of a page of memory: a start-up's cost here is
+# mostly the pages it touches.
+#
 # ONLY=tui times the wizard in a real pseudo-terminal (tmux, 100x30): the
 # first frame and an arrow key, on that project and on the same with a
 # 1 MB title without a space (ms, median of KEYS keys).
@@ -76,13 +80,41 @@ fi
 if [ "$ONLY" = startup ]; then
 	LOOPS=${LOOPS:-20}
 	ROUNDS=${ROUNDS:-5}
-	mkdir -p "$work/min"
+	mkdir -p "$work/min" "$work/touch"
 	printf 'package main\n\nfunc main() {}\n' >"$work/min/main.go"
 	(cd "$work/min" && go mod init min >/dev/null 2>&1 && CGO_ENABLED=0 go build -o "$work/minimal" .)
-	cpu() { # cpu NAME CMD: add CMD's CPU over LOOPS runs (ms) to NAME's total
+	# touch: what this machine charges for the first touch of a page of
+	# memory (a fresh anonymous page, written once), in µs: the unit of
+	# a program's start-up, which touches hundreds of them.
+	cat >"$work/touch/main.go" <<'GO'
+package main
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+	"time"
+)
+
+func main() {
+	const pages = 8192
+	size := os.Getpagesize()
+	b, err := syscall.Mmap(-1, 0, pages*size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		panic(err)
+	}
+	t := time.Now()
+	for i := 0; i < pages; i++ {
+		b[i*size] = 1
+	}
+	fmt.Printf("%.2f\n", float64(time.Since(t).Nanoseconds())/pages/1000)
+}
+GO
+	(cd "$work/touch" && go mod init touch >/dev/null 2>&1 && CGO_ENABLED=0 go build -o "$work/touchpages" .)
+	cpu() { # cpu NAME CMD: add CMD's CPU (ms) and page faults over LOOPS runs to NAME's totals
 		local t
-		t=$( { /usr/bin/time -f "%U %S" bash -c "for i in \$(seq $LOOPS); do $2 >/dev/null 2>&1 </dev/null; done" >/dev/null; } 2>&1 | tail -n 1)
-		awk -v t="$t" -v n="$1" 'BEGIN { split(t, a, " "); printf "%s %.1f\n", n, (a[1] + a[2]) * 1000 }' >>"$work/cpu"
+		t=$( { /usr/bin/time -f "%U %S %R" bash -c "for i in \$(seq $LOOPS); do $2 >/dev/null 2>&1 </dev/null; done" >/dev/null; } 2>&1 | tail -n 1)
+		awk -v t="$t" -v n="$1" 'BEGIN { split(t, a, " "); printf "%s %.1f %d\n", n, (a[1] + a[2]) * 1000, a[3] }' >>"$work/cpu"
 	}
 	: >"$work/cpu"
 	hook="echo '{}' | '$pickup' hook --agent claude"
@@ -106,11 +138,14 @@ if [ "$ONLY" = startup ]; then
 		cpu fresh "$fresh"
 		cpu sub "( rm -f '$work/none' && cd '$proj' && true <'$work/payload.json' )"
 	done
-	awk -v runs=$((LOOPS * ROUNDS)) '{ s[$1] += $2 } END {
+	touch=$(for _ in 1 2 3 4 5; do "$work/touchpages"; done | sort -n | sed -n 3p)
+	awk -v runs=$((LOOPS * ROUNDS)) -v touch="$touch" '{ s[$1] += $2; f[$1] += $3 } END {
 		printf "pickup --version: %.2f ms of CPU a run; a minimal Go binary %.2f ms: ratio %.1fx\n", s["version"] / runs, s["minimal"] / runs, s["version"] / s["minimal"]
 		printf "pickup status: %.2f ms; git status %.2f ms: ratio %.1fx\n", s["status"] / runs, s["git"] / runs, s["status"] / s["git"]
 		printf "pickup hook --agent claude: %.2f ms of CPU a run (the shell and cd around it: %.2f ms, not taken off)\n", s["hook"] / runs, s["echo"] / runs
 		printf "pickup statusline, a kept line: %.2f ms of CPU a run; read afresh: %.2f ms (the subshell, rm and cd around them: %.2f ms, not taken off)\n", s["line"] / runs, s["fresh"] / runs, s["sub"] / runs
+		printf "page faults a run (the shell around each included): --version %d, minimal %d, status %d, git status %d, hook %d, shell alone %d\n", f["version"] / runs, f["minimal"] / runs, f["status"] / runs, f["git"] / runs, f["hook"] / runs, f["echo"] / runs
+		printf "this machine: the first touch of a page of memory costs %s µs (median of 5 runs of 8,192 pages)\n", touch
 	}' "$work/cpu"
 	exit 0
 fi
