@@ -217,3 +217,27 @@ func jsonDiff(at string, a, b any, out map[string]bool) {
 		}
 	}
 }
+
+// An error from the system ends in the run's words: the folder a
+// command is given that does not exist, or is a file, is said in
+// pt-BR to the end; English keeps the system's words.
+func TestSystemErrorsSpeakTheRunsLanguage(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, en, pt string }{
+		{filepath.Join(dir, "missing"), "no such file or directory", "arquivo ou pasta inexistente"},
+		{filepath.Join(file, "x"), "not a directory", "não é uma pasta"},
+	} {
+		pt := pickupEnv(t, dir, []string{"PICKUP_LANG=pt-BR"}, "status", c.path).want(t, exitUsage)
+		if want := "pasta do projeto " + c.path + ": stat " + c.path + ": " + c.pt + "\n"; !strings.Contains(pt.stderr, want) {
+			t.Errorf("pt-BR: %q, want %q", pt.stderr, want)
+		}
+		en := pickup(t, dir, "status", c.path).want(t, exitUsage)
+		if want := "project directory " + c.path + ": stat " + c.path + ": " + c.en + "\n"; !strings.Contains(en.stderr, want) {
+			t.Errorf("English: %q, want %q", en.stderr, want)
+		}
+	}
+}

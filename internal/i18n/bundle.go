@@ -99,7 +99,7 @@ func (b *Bundle[T]) decode(l Lang) (*T, error) {
 		return nil, fmt.Errorf("%s: %w", b.file(l), err)
 	}
 	tag, _ := language.Parse(string(l))
-	setLang(v.Elem(), tag)
+	setLang(v.Elem(), tag, l)
 	setOwnLang(v.Elem(), l)
 	return v.Interface().(*T), nil
 }
@@ -160,37 +160,48 @@ func clone(v reflect.Value) reflect.Value {
 	return v
 }
 
-var pType = reflect.TypeFor[P]()
+var (
+	pType = reflect.TypeFor[P]()
+	mType = reflect.TypeFor[M]()
+)
 
 // setLang gives every plural in v the language whose CLDR rules choose
-// its form.
-func setLang(v reflect.Value, tag language.Tag) {
+// its form, and every sentence its language (l, tag's name), in which it
+// says an error's words.
+func setLang(v reflect.Value, tag language.Tag, l Lang) {
 	switch v.Kind() {
 	case reflect.Struct:
-		if v.Type() == pType {
+		switch v.Type() {
+		case pType:
 			p := v.Addr().Interface().(*P)
 			p.lang = tag
+			for _, m := range []*M{&p.Zero, &p.One, &p.Two, &p.Few, &p.Many, &p.Other} {
+				m.lang = l
+			}
+			return
+		case mType:
+			v.Addr().Interface().(*M).lang = l
 			return
 		}
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
-				setLang(v.Field(i), tag)
+				setLang(v.Field(i), tag, l)
 			}
 		}
 	case reflect.Map:
 		for it := v.MapRange(); it.Next(); {
 			e := reflect.New(it.Value().Type()).Elem()
 			e.Set(it.Value())
-			setLang(e, tag)
+			setLang(e, tag, l)
 			v.SetMapIndex(it.Key(), e)
 		}
 	case reflect.Slice:
 		for i := 0; i < v.Len(); i++ {
-			setLang(v.Index(i), tag)
+			setLang(v.Index(i), tag, l)
 		}
 	case reflect.Pointer:
 		if !v.IsNil() {
-			setLang(v.Elem(), tag)
+			setLang(v.Elem(), tag, l)
 		}
 	}
 }

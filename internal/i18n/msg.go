@@ -19,6 +19,7 @@ import (
 type M struct {
 	text  string
 	names []string // the placeholders, in the English text's order
+	lang  Lang     // a translation's language (set when its file is decoded); "" for English
 }
 
 // T declares an English sentence.
@@ -49,7 +50,7 @@ func (m M) F(args ...any) string {
 	if strings.IndexByte(m.text, '{') < 0 {
 		return m.text
 	}
-	return fill(m.text, m.names, m.text, args, -1, false)
+	return fill(m.text, m.names, m.text, args, -1, false, m.lang)
 }
 
 // AppendF appends to b the sentence F makes of string args, making no
@@ -76,14 +77,18 @@ func (m M) AppendF(b []byte, args ...string) []byte {
 			b = append(b, '?', '}')
 			continue
 		}
+		if saysError(name) {
+			b = append(b, OSWords(m.lang, args[k])...)
+			continue
+		}
 		b = append(b, args[k]...)
 	}
 }
 
 // fill replaces each {name} in text by its value: the argument at
 // name's place (argAt: in names, else in order); "n" is count when
-// hasCount.
-func fill(text string, names []string, order string, args []any, count int, hasCount bool) string {
+// hasCount. An error's text ({err}, {problem}) ends in lang's words.
+func fill(text string, names []string, order string, args []any, count int, hasCount bool, lang Lang) string {
 	var b strings.Builder
 	b.Grow(len(text) + 16*len(args))
 	for {
@@ -107,6 +112,10 @@ func fill(text string, names []string, order string, args []any, count int, hasC
 		k := argAt(names, order, hasCount, name)
 		if k < 0 || k >= len(args) {
 			b.WriteString("{" + name + "?}")
+			continue
+		}
+		if saysError(name) {
+			b.WriteString(OSWords(lang, value(args[k])))
 			continue
 		}
 		b.WriteString(value(args[k]))
@@ -261,7 +270,7 @@ func Plural(one, other string) P { return P{One: M{text: one}, Other: M{text: ot
 // cardinal rules give n, with args in its other placeholders.
 func (p P) N(n int, args ...any) string {
 	m := p.form(n)
-	return fill(m.text, p.Other.names, p.Other.text, args, n, true)
+	return fill(m.text, p.Other.names, p.Other.text, args, n, true, m.lang)
 }
 
 // args are the placeholders N's args fill, in the English order: {n}

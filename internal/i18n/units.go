@@ -5,37 +5,40 @@ import (
 	"time"
 )
 
-// unitText are the time units as counts, one plural message per unit,
-// for Elapsed and Span: "{n} minute", "{n} minutes".
-type unitText struct {
+// ownText is internal/i18n's own messages: the time units as counts,
+// one plural message per unit, for Elapsed and Span ("{n} minute", "{n}
+// minutes"), and the system's words for errors (OSWords).
+type ownText struct {
 	Second, Minute, Hour, Day P
+	OS                        osText
 }
 
-var englishUnits = unitText{
+var englishOwn = ownText{
 	Second: Plural("{n} second", "{n} seconds"),
 	Minute: Plural("{n} minute", "{n} minutes"),
 	Hour:   Plural("{n} hour", "{n} hours"),
 	Day:    Plural("{n} day", "{n} days"),
+	OS:     englishOS,
 }
 
 //go:embed messages
 var messages embed.FS
 
-// UnitBundle is internal/i18n's own messages: the time units in every
-// language (messages/<lang>.json).
-var UnitBundle = NewBundle(&englishUnits, messages, "messages")
+// OwnBundle is internal/i18n's own messages in every language
+// (messages/<lang>.json): the time units and the system's error words.
+var OwnBundle = NewBundle(&englishOwn, messages, "messages")
 
 // Units say spans of time in one language ("2 hours", "2 horas"), with
 // the language's CLDR plural forms. The zero value speaks English.
-type Units struct{ t *unitText }
+type Units struct{ t *ownText }
 
 // UnitsIn are l's time units (English's for a language pickup does not
 // speak).
-func UnitsIn(l Lang) Units { return Units{t: UnitBundle.For(l)} }
+func UnitsIn(l Lang) Units { return Units{t: OwnBundle.For(l)} }
 
-func (u Units) text() *unitText {
+func (u Units) text() *ownText {
 	if u.t == nil {
-		return &englishUnits
+		return &englishOwn
 	}
 	return u.t
 }
