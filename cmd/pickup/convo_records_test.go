@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -17,22 +19,27 @@ import (
 )
 
 // recordedEverywhere is recordedIn's answer found the plain way: every
-// line of the file decoded, each cwd checked with within.
+// line of both generations' tails decoded, each cwd checked with within.
 func recordedEverywhere(t *testing.T, project string) map[string]bool {
 	t.Helper()
-	data, size, err := fsx.ReadTail(fsx.RecordPath(conversationRecords), conversationRecordLimit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(data), "\n")
-	if int64(len(data)) < size {
-		lines = lines[1:]
-	}
 	out := map[string]bool{}
-	for _, l := range lines {
-		var r conversationRecord
-		if json.Unmarshal([]byte(l), &r) == nil && r.SessionID != "" && r.Cwd != "" && within(project, r.Cwd) {
-			out[convo.RecordKey(r.Agent, r.SessionID)] = true
+	for _, p := range fsx.RecordGenerations(conversationRecords) {
+		data, size, err := fsx.ReadTail(p, conversationRecordLimit)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		if int64(len(data)) < size {
+			lines = lines[1:]
+		}
+		for _, l := range lines {
+			var r conversationRecord
+			if json.Unmarshal([]byte(l), &r) == nil && r.SessionID != "" && r.Cwd != "" && within(project, r.Cwd) {
+				out[convo.RecordKey(r.Agent, r.SessionID)] = true
+			}
 		}
 	}
 	return out
@@ -42,7 +49,8 @@ func recordedEverywhere(t *testing.T, project string) map[string]bool {
 // found must be exactly what decoding every line finds, for folders
 // whose names encoding/json escapes, the project itself, a sibling
 // sharing its prefix, the root, an unclean and a relative project, and
-// a file read from inside a line (over 4 MiB).
+// a file read from inside a line (over 4 MiB, rotated to the older
+// generation by the next record).
 func TestRecordedInFindsWhatDecodingEveryLineFinds(t *testing.T) {
 	state := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", state)
@@ -95,18 +103,66 @@ func TestRecordedInFindsWhatDecodingEveryLineFinds(t *testing.T) {
 	}
 
 	// Past 4 MiB the file is read from inside a line: fill it with
-	// other projects' records, then more of the named folders.
-	other := bytes.Repeat([]byte(`{"agent":"codex","session_id":"x","cwd":"/elsewhere/project","at":"2026-11-27T10:00:00Z"}`+"\n"), conversationRecordLimit/90)
-	if err := os.WriteFile(path, append(mustRead(t, path), other...), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	// other projects' records, then more of the named folders (the
+	// first of which rotates the full file to the older generation).
+	fillRecords(t, path, conversationRecordLimit+1000)
 	for _, name := range names {
 		record(filepath.Join(base, name, "late"))
 	}
-	if st, err := os.Stat(path); err != nil || st.Size() <= conversationRecordLimit {
-		t.Fatalf("the record file is %v bytes (%v), want over %d", st.Size(), err, conversationRecordLimit)
+	older := fsx.RecordGenerations(conversationRecords)[1]
+	if st, err := os.Stat(older); err != nil || st.Size() <= conversationRecordLimit {
+		t.Fatalf("the older generation: %v (%v), want over %d bytes", st, err, conversationRecordLimit)
 	}
-	check("a file over 4 MiB")
+	check("an older generation over 4 MiB")
+}
+
+// fillRecords appends other projects' records to the record file at
+// path, as many as keep it at most size bytes.
+func fillRecords(t *testing.T, path string, size int) {
+	t.Helper()
+	other := []byte(`{"agent":"codex","session_id":"x","cwd":"/elsewhere/project","at":"2026-11-27T10:00:00Z"}` + "\n")
+	data := mustRead(t, path)
+	data = append(data, bytes.Repeat(other, max(size-len(data), 0)/len(other))...)
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A conversation recorded just before the file was rotated is still
+// found, in the older generation, with the ones recorded after; the
+// next rotation drops it, as fsx.AppendRecord says.
+func TestRecordedInFindsARecordInTheOlderGeneration(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := filepath.Join(t.TempDir(), "project")
+	a := newApp(context.Background(), stdio{out: io.Discard, err: io.Discard})
+	record := func(id string) {
+		a.recordConversation("claude", hookInput{SessionID: id, Cwd: filepath.Join(project, "sub"), Source: "startup"})
+	}
+	gens := fsx.RecordGenerations(conversationRecords)
+	path, older := gens[0], gens[1]
+	a.recordConversation("codex", hookInput{SessionID: "elsewhere", Cwd: "/elsewhere/project"})
+	fillRecords(t, path, conversationRecordLimit)
+	record("before") // the last line under the limit
+	record("after")  // rotates the full file
+	if !bytes.Contains(mustRead(t, older), []byte(`"session_id":"before"`)) || bytes.Contains(mustRead(t, path), []byte(`"before"`)) {
+		t.Fatal("the file was not rotated with the record before in the older generation")
+	}
+	want := map[string]bool{convo.RecordKey("claude", "before"): true, convo.RecordKey("claude", "after"): true}
+	fresh := newApp(context.Background(), stdio{out: io.Discard, err: io.Discard})
+	for range 2 {
+		if got := fresh.recordedIn(project); !maps.Equal(got, want) {
+			t.Errorf("recordedIn = %v, want %v", got, want)
+		}
+	}
+
+	fillRecords(t, path, conversationRecordLimit)
+	record("latest")
+	record("newest")
+	fresh = newApp(context.Background(), stdio{out: io.Discard, err: io.Discard})
+	got := fresh.recordedIn(project)
+	if got[convo.RecordKey("claude", "before")] || !got[convo.RecordKey("claude", "latest")] || !got[convo.RecordKey("claude", "newest")] {
+		t.Errorf("after a second rotation recordedIn = %v, want latest and newest, and before dropped", got)
+	}
 }
 
 func mustRead(t testing.TB, path string) []byte {
@@ -118,8 +174,9 @@ func mustRead(t testing.TB, path string) []byte {
 	return b
 }
 
-// BenchmarkRecordedIn is the hook's look into a full record file (4 MiB
-// of other projects' conversations, a few of this one's).
+// BenchmarkRecordedIn is the hook's look into full record files (4 MiB
+// of other projects' conversations, a few of this one's, and an older
+// generation of 4 MiB of others').
 func BenchmarkRecordedIn(b *testing.B) {
 	state := b.TempDir()
 	b.Setenv("XDG_STATE_HOME", state)
@@ -134,6 +191,9 @@ func BenchmarkRecordedIn(b *testing.B) {
 		fmt.Fprintf(&lines, `{"agent":"claude","session_id":"%08x-0000-4000-8000-000000000000","transcript_path":"/home/user/.claude/projects/-home-user-src-p%d/%08x.jsonl","cwd":"/home/user/src/p%d","source":"startup","at":"2026-11-27T10:00:00Z"}`+"\n", i, i%300, i, i%300)
 	}
 	if err := os.WriteFile(path, append(lines.Bytes(), mustRead(b, path)...), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(fsx.RecordGenerations(conversationRecords)[1], lines.Bytes(), 0o600); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()

@@ -120,7 +120,8 @@ func handoffCommand(project string, s *model.Session) string {
 
 // conversationRecords is the file in pickup's own state folder where
 // the hook records each agent conversation it sees start, and the most
-// it may grow to (past it, nothing more is recorded).
+// it may grow to (past it, it becomes the older generation, and the
+// one before is dropped: fsx.AppendRecord).
 const (
 	conversationRecords     = "conversations.jsonl"
 	conversationRecordLimit = 4 << 20
@@ -153,11 +154,11 @@ func (a *app) recordConversation(agent string, in hookInput) {
 
 // recordedIn are the conversations the hook recorded in project or a
 // folder inside it (convo.RecordKey), each project's answer kept for
-// the run. The file (at most 4 MiB) is read a block at a time, and only
-// the lines naming project are decoded: a recorded cwd inside it is
-// written (by recordConversation, with encoding/json) as its clean
-// path, so its line holds project's clean path as encoding/json writes
-// it.
+// the run. Both generations of the file (fsx.RecordGenerations, the
+// last 4 MiB of each) are read a block at a time, and only the lines
+// naming project are decoded: a recorded cwd inside it is written (by
+// recordConversation, with encoding/json) as its clean path, so its
+// line holds project's clean path as encoding/json writes it.
 func (a *app) recordedIn(project string) map[string]bool {
 	a.facts.mu.Lock()
 	defer a.facts.mu.Unlock()
@@ -166,15 +167,17 @@ func (a *app) recordedIn(project string) map[string]bool {
 	}
 	out := map[string]bool{}
 	needle := recordNeedle(project)
-	_ = fsx.TailLines(fsx.RecordPath(conversationRecords), conversationRecordLimit, func(line []byte) {
-		if !bytes.Contains(line, needle) {
-			return
-		}
-		var r conversationRecord
-		if json.Unmarshal(line, &r) == nil && r.SessionID != "" && r.Cwd != "" && within(project, r.Cwd) {
-			out[convo.RecordKey(r.Agent, r.SessionID)] = true
-		}
-	})
+	for _, p := range fsx.RecordGenerations(conversationRecords) {
+		_ = fsx.TailLines(p, conversationRecordLimit, func(line []byte) {
+			if !bytes.Contains(line, needle) {
+				return
+			}
+			var r conversationRecord
+			if json.Unmarshal(line, &r) == nil && r.SessionID != "" && r.Cwd != "" && within(project, r.Cwd) {
+				out[convo.RecordKey(r.Agent, r.SessionID)] = true
+			}
+		})
+	}
 	if a.facts.recorded == nil {
 		a.facts.recorded = map[string]map[string]bool{}
 	}
