@@ -45,7 +45,10 @@ func geminiFind(home string, roots []string) []Conversation {
 					}
 					c, ok = geminiJSONL(path, hash, buf)
 				case strings.HasSuffix(n, ".json"):
-					c, ok = geminiJSON(path)
+					if buf == nil {
+						buf = make([]byte, headSize+tailSize)
+					}
+					c, ok = geminiJSON(path, buf)
 				}
 				if !ok || c.projectHash != hash || seen[c.ID] {
 					continue
@@ -210,12 +213,9 @@ func mayBeSummary(line []byte) bool {
 	return bytes.Contains(line, []byte(`\u`))
 }
 
-// geminiJSON reads the legacy form: one object, messages inside.
-func geminiJSON(path string) (geminiChat, bool) {
-	data, err := fsx.ReadFile(path)
-	if err != nil || len(data) > metaSize {
-		return geminiChat{}, false
-	}
+// geminiDoc decodes a legacy chat's whole text: one object, messages
+// inside (geminiJSON).
+func geminiDoc(path string, data []byte) (geminiChat, bool) {
 	var doc struct {
 		geminiMeta
 		Messages []geminiMessage `json:"messages"`

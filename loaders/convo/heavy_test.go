@@ -179,11 +179,13 @@ func BenchmarkFindGeminiHeavy(b *testing.B) {
 	}
 }
 
-// TestWriteHeavyStores writes the two heavy stores the hook was timed on
+// TestWriteHeavyStores writes the heavy stores the hook was timed on
 // (docs/performance.md, "Heavy agent stores"), for the project at
 // PICKUP_HEAVY_ROOT, into PICKUP_HEAVY_STORES: codex/.codex (400
-// rollouts of 3 MB, one in ten the project's, dated back from now) and
-// claude/home (400 transcripts of 300 lines in the project's folder).
+// rollouts of 3 MB, one in ten the project's, dated back from now),
+// claude/home (400 transcripts of 300 lines in the project's folder)
+// and gemini/.gemini (400 legacy chats of 0.5 MB, an hour apart back
+// from now).
 // Skipped unless both are set.
 func TestWriteHeavyStores(t *testing.T) {
 	out, root := os.Getenv("PICKUP_HEAVY_STORES"), os.Getenv("PICKUP_HEAVY_ROOT")
@@ -192,4 +194,48 @@ func TestWriteHeavyStores(t *testing.T) {
 	}
 	writeCodexStore(t, filepath.Join(out, "codex", ".codex"), root, time.Now(), 400, 3<<20)
 	writeClaudeStore(t, filepath.Join(out, "claude", "home"), root, 400, 300)
+	writeGeminiLegacyStore(t, filepath.Join(out, "gemini", ".gemini"), root, time.Now(), 400, 150)
+}
+
+// writeGeminiLegacyStore writes n chats in the legacy form (one JSON
+// object, as Gemini CLI wrote them before its JSONL chats) of exchanges
+// exchanges each (150: 0.5 MB) in root's older folder under home.
+func writeGeminiLegacyStore(tb testing.TB, home, root string, at time.Time, n, exchanges int) {
+	tb.Helper()
+	sum := sha256.Sum256([]byte(root))
+	hash := hex.EncodeToString(sum[:])
+	for i := range n {
+		start := at.Add(-time.Duration(i) * time.Hour)
+		ts := func(j int) string {
+			return start.Add(time.Duration(j) * time.Second).UTC().Format("2006-01-02T15:04:05.000Z")
+		}
+		var msgs []legacyMsg
+		for j := range exchanges {
+			msgs = append(msgs, legacyMsg{ID: fmt.Sprintf("u%d", j), Timestamp: ts(2 * j), Type: "user", Content: []map[string]string{{"text": filler(200, j)}}},
+				legacyMsg{ID: fmt.Sprintf("g%d", j), Timestamp: ts(2*j + 1), Type: "gemini", Content: filler(2500, j), Model: "gemini-2.5-pro"})
+		}
+		id := fmt.Sprintf("3f2a9c1e-5b7d-4e80-a1c3-%012d", i)
+		testkit.Write(tb, filepath.Join(home, "tmp", hash, "chats", fmt.Sprintf("session-%s-%s.json", start.UTC().Format("2006-01-02T15-04"), id[:8])), string(legacyLayout(tb, []legacyMember{
+			{"sessionId", id}, {"projectHash", hash}, {"startTime", ts(0)}, {"lastUpdated", ts(2 * exchanges)},
+			{"messages", msgs}, {"kind", "main"}, {"summary", "Resume the pipeline"},
+		})))
+	}
+}
+
+// BenchmarkFindGeminiLegacyHeavy: 400 legacy chats of 150 exchanges
+// (0.5 MB) in the project's older folder (40 of 20 under -short).
+func BenchmarkFindGeminiLegacyHeavy(b *testing.B) {
+	n, exchanges := 400, 150
+	if testing.Short() {
+		n, exchanges = 40, 20
+	}
+	home, root := b.TempDir(), "/home/ana/shop"
+	writeGeminiLegacyStore(b, home, root, time.Date(2026, 3, 27, 20, 0, 0, 0, time.UTC), n, exchanges)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if got := Find(Stores{Gemini: home}, []string{root}, time.Time{}); len(got) != n {
+			b.Fatalf("found %d conversations, want %d", len(got), n)
+		}
+	}
 }
