@@ -102,7 +102,8 @@ var englishErrors = errText{
 var errs = &englishErrors
 
 // errorText is err in t's language: a fail's message said with the same
-// arguments; any other error as it is.
+// arguments; any other error as it is, the errors in its chain that say
+// themselves (fsx's) said in t's language (i18n.ErrorIn).
 func (t *cmdText) errorText(err error) string {
 	var ce *codeError
 	if errors.As(err, &ce) && ce.m != nil {
@@ -110,5 +111,16 @@ func (t *cmdText) errorText(err error) string {
 			return m.F(ce.args...)
 		}
 	}
-	return err.Error()
+	return i18n.ErrorIn(t.lang(), err)
+}
+
+// lang is the language t speaks: the one Catalogs gives t for
+// (English for a catalog made elsewhere).
+func (t *cmdText) lang() i18n.Lang {
+	for _, l := range i18n.Supported {
+		if Catalogs.For(l) == t {
+			return l
+		}
+	}
+	return i18n.English
 }

@@ -87,7 +87,8 @@ func (m M) AppendF(b []byte, args ...string) []byte {
 
 // fill replaces each {name} in text by its value: the argument at
 // name's place (argAt: in names, else in order); "n" is count when
-// hasCount. An error's text ({err}, {problem}) ends in lang's words.
+// hasCount. An error's text ({err}, {problem}) is said in lang: an
+// error value through ErrorIn, a string's end through OSWords.
 func fill(text string, names []string, order string, args []any, count int, hasCount bool, lang Lang) string {
 	var b strings.Builder
 	b.Grow(len(text) + 16*len(args))
@@ -115,7 +116,11 @@ func fill(text string, names []string, order string, args []any, count int, hasC
 			continue
 		}
 		if saysError(name) {
-			b.WriteString(OSWords(lang, value(args[k])))
+			if e, ok := args[k].(error); ok && lang != English && lang != "" {
+				b.WriteString(ErrorIn(lang, e)) // pickup's own errors said in lang too
+			} else {
+				b.WriteString(OSWords(lang, value(args[k])))
+			}
 			continue
 		}
 		b.WriteString(value(args[k]))

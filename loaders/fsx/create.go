@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -18,15 +19,15 @@ import (
 // symbolic link is refused (ErrLink). The move is recorded in the open
 // operation first, with src's content hash (a folder's tree digest).
 func RenameNoReplace(src, dst string) error {
-	if err := intoDir(filepath.Dir(dst), filepath.Dir(src), false, src, "moved", nil); err != nil {
+	if err := intoDir(filepath.Dir(dst), filepath.Dir(src), false, src, &english.Moved, nil); err != nil {
 		return err
 	}
 	if _, err := os.Lstat(dst); err == nil {
-		return fmt.Errorf("%s: archive name %s already exists; nothing was moved", src, dst)
+		return newError(&english.ArchiveNameTaken, src, dst)
 	}
 	hash, dir, err := ContentHash(src)
 	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("%s: archiving: %w", src, err)
+		return wrapError(err, &english.Archiving, src, err)
 	}
 	if err != nil {
 		return err
@@ -37,7 +38,7 @@ func RenameNoReplace(src, dst string) error {
 	}
 	killPoint("recorded", src)
 	if err := os.Rename(src, dst); err != nil {
-		return op.settle(i, fmt.Errorf("%s: archiving: %w", src, err))
+		return op.settle(i, wrapError(err, &english.Archiving, src, err))
 	}
 	syncDir(filepath.Dir(dst))
 	if filepath.Dir(src) != filepath.Dir(dst) {
@@ -69,7 +70,7 @@ func RemoveIfUnchanged(path, fp string) error {
 	}
 	killPoint("recorded", path)
 	if err := os.Remove(path); err != nil {
-		return op.settle(i, fmt.Errorf("%s: removing: %w", path, err))
+		return op.settle(i, wrapError(err, &english.Removing, path, err))
 	}
 	syncDir(filepath.Dir(path))
 	killPoint("written", path)
@@ -79,7 +80,7 @@ func RemoveIfUnchanged(path, fp string) error {
 // MakeDir makes the empty folder dir (an undo putting back a folder it
 // took away); its parent must exist and be a real folder.
 func MakeDir(dir string) error {
-	if err := realDir(filepath.Dir(dir), dir, "made"); err != nil {
+	if err := realDir(filepath.Dir(dir), dir, &english.Made); err != nil {
 		return err
 	}
 	op, i, err := record(Step{Kind: StepMkdir, Path: absPath(dir)}, nil)
@@ -139,7 +140,7 @@ func removeTemp(path string) error {
 		return err
 	}
 	if !st.Mode().IsRegular() || !strings.Contains(filepath.Base(path), TempMark) {
-		return fmt.Errorf("%s: not a temporary file of pickup's; left as it is", path)
+		return newError(&english.NotATempFile, path)
 	}
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -155,7 +156,7 @@ func removeTemp(path string) error {
 // pickup keeps to save work (a cache), which it can always rebuild.
 func WriteCacheFile(name string, data []byte) error {
 	if name == "" || strings.ContainsAny(name, `/\`) || name == "." || name == ".." {
-		return fmt.Errorf("cache file %q: not a plain name", name)
+		return newError(&english.NotAPlainName, strconv.Quote(name))
 	}
 	dir, err := StateDir()
 	if err != nil {
@@ -163,7 +164,7 @@ func WriteCacheFile(name string, data []byte) error {
 	}
 	p := filepath.Join(dir, name)
 	if st, err := os.Lstat(p); err == nil && !st.Mode().IsRegular() {
-		return regular(p, st, "cache file")
+		return regular(p, st, &english.CacheFile)
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}

@@ -2,11 +2,12 @@ package fsx
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // intoDir readies dir, the folder a write or a rename puts a new name
@@ -19,10 +20,11 @@ import (
 // deepest folder of dir's path that exists. With create, missing
 // folders are made (0755), one at a time, each checked; without it a
 // missing one is left for the rename to report. what names the file for
-// the message, done says what did not happen ("written", "moved"). made,
+// the message (a path, or a phrase of the catalog), done says what did not
+// happen (&english.Written, &english.Moved). made,
 // when not nil, is told of each folder before it is made (the operation
 // log records it).
-func intoDir(dir, anchor string, create bool, what, done string, made func(string) error) error {
+func intoDir(dir, anchor string, create bool, what any, done *i18n.M, made func(string) error) error {
 	dir = filepath.Clean(dir)
 	start, ok := below(anchor, dir)
 	if !ok {
@@ -59,7 +61,7 @@ func intoDir(dir, anchor string, create bool, what, done string, made func(strin
 				}
 			}
 			if err := os.Mkdir(cur, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
-				return fmt.Errorf("%s: creating the folder %s: %w", what, cur, err)
+				return wrapError(err, &english.CreatingFolder, what, cur, err)
 			}
 		}
 		if err := realDir(cur, what, done); err != nil {
@@ -85,20 +87,20 @@ func below(anchor, dir string) (string, bool) {
 
 // realDir refuses p unless it is a folder that is not a symbolic link
 // (a missing p is fine: nothing goes through it).
-func realDir(p, what, done string) error {
+func realDir(p string, what any, done *i18n.M) error {
 	st, err := os.Lstat(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", what, err)
+		return wrapError(err, &english.About, what, err)
 	}
 	if st.Mode()&fs.ModeSymlink != 0 {
 		target, _ := os.Readlink(p)
-		return fmt.Errorf("%s: the folder %s is a symbolic link to %s; pickup does not write or move anything through links, nothing was %s: %w", what, p, target, done, ErrLink)
+		return wrapError(ErrLink, &english.LinkedFolderOnTheWay, what, p, target, done, ErrLink)
 	}
 	if !st.IsDir() {
-		return fmt.Errorf("%s: %s is not a folder; nothing was %s", what, p, done)
+		return newError(&english.NotAFolderOnTheWay, what, p, done)
 	}
 	return nil
 }

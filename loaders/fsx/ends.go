@@ -2,7 +2,6 @@ package fsx
 
 import (
 	"errors"
-	"fmt"
 	"io"
 )
 
@@ -28,7 +27,7 @@ func ReadEnds(path string, head, tail int, buf []byte) (h, t []byte, size int64,
 	}
 	got, err := io.ReadFull(f, buf[:hn])
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return nil, nil, 0, fmt.Errorf("%s: reading: %w", path, err)
+		return nil, nil, 0, wrapError(err, &english.Reading, path, err)
 	}
 	h, size = buf[:got:got], max(f.Info.Size(), int64(got))
 	if int64(got) >= size {

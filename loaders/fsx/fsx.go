@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // MaxStateFile caps how much of a state file pickup will read.
@@ -32,7 +34,7 @@ func Fingerprint(data []byte) string {
 }
 
 // ErrChanged is matched by errors.Is on a ChangedError.
-var ErrChanged = errors.New("file changed on disk since it was loaded")
+var ErrChanged error = phrase(&english.FileChanged)
 
 // ChangedError says a file no longer holds the bytes pickup loaded.
 type ChangedError struct {
@@ -41,11 +43,16 @@ type ChangedError struct {
 	Gone bool
 }
 
-func (e *ChangedError) Error() string {
+func (e *ChangedError) Error() string { return e.msg().F(e.Path) }
+
+// SayIn is the error in l.
+func (e *ChangedError) SayIn(l i18n.Lang) string { return sayIn(l, e.msg(), []any{e.Path}) }
+
+func (e *ChangedError) msg() *i18n.M {
 	if e.Gone {
-		return fmt.Sprintf("%s: the file was removed since pickup loaded it; nothing was written", e.Path)
+		return &english.Removed
 	}
-	return fmt.Sprintf("%s: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)", e.Path)
+	return &english.Changed
 }
 
 func (e *ChangedError) Is(target error) bool { return target == ErrChanged }
@@ -111,7 +118,7 @@ func replace(path, fp string, data []byte, mtime time.Time) error {
 	}
 	var changed *ChangedError
 	if err != nil && !errors.As(err, &changed) {
-		err = fmt.Errorf("%s: writing: %w", path, err)
+		err = wrapError(err, &english.Writing, path, err)
 	}
 	killPoint("written", path)
 	return op.settle(i, err)
@@ -143,7 +150,7 @@ const TempMark = ".pickup-"
 // writeTemp makes tmp, which must not exist (never through a link),
 // holding data with permission perm, synced; on failure it is removed.
 func writeTemp(tmp string, data []byte, perm fs.FileMode) error {
-	f, _, err := openFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600, "temporary file")
+	f, _, err := openFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o600, &english.TemporaryFile)
 	if err != nil {
 		return err
 	}
@@ -197,7 +204,7 @@ func stampTime(t time.Time) string {
 
 // ErrLink is matched by errors.Is when a write is refused because the
 // state file is a symbolic link.
-var ErrLink = errors.New("state file is a symbolic link")
+var ErrLink error = phrase(&english.StateFileLink)
 
 // notALink refuses to write a state file that is a symbolic link:
 // replacing it would turn the link into a file (the data it points to,
@@ -209,7 +216,7 @@ func notALink(path string) error {
 		return nil // a missing file is Verify's to report
 	}
 	target, _ := os.Readlink(path)
-	return fmt.Errorf("%s: is a symbolic link to %s; pickup does not write through links, nothing was written: %w", path, target, ErrLink)
+	return wrapError(ErrLink, &english.LinkedFile, path, target, ErrLink)
 }
 
 // Archive renames path to ArchiveName(path, now) (FreeArchiveName when
@@ -225,7 +232,7 @@ func Archive(path, fp string, now time.Time) (string, error) {
 	}
 	dst := FreeArchiveName(path, now)
 	if _, err := os.Lstat(dst); err == nil {
-		return "", fmt.Errorf("%s: archive name %s already exists; nothing was moved", path, dst)
+		return "", newError(&english.ArchiveNameTaken, path, dst)
 	}
 	op, i, err := record(Step{Kind: StepRename, Path: absPath(path), To: absPath(dst), Before: fp}, nil)
 	if err != nil {
@@ -233,7 +240,7 @@ func Archive(path, fp string, now time.Time) (string, error) {
 	}
 	killPoint("recorded", path)
 	if err := os.Rename(path, dst); err != nil {
-		return "", op.settle(i, fmt.Errorf("%s: archiving: %w", path, err))
+		return "", op.settle(i, wrapError(err, &english.Archiving, path, err))
 	}
 	syncDir(filepath.Dir(path))
 	killPoint("written", dst)
@@ -261,11 +268,11 @@ func Recreate(path string, data []byte, perm fs.FileMode, mtime time.Time) error
 }
 
 func create(path string, data []byte, perm fs.FileMode, mtime time.Time) error {
-	if err := intoDir(filepath.Dir(path), "", true, path, "written", recordMkdir); err != nil {
+	if err := intoDir(filepath.Dir(path), "", true, path, &english.Written, recordMkdir); err != nil {
 		return err
 	}
 	if _, err := os.Lstat(path); err == nil {
-		return fmt.Errorf("%s: already exists; nothing was written: %w", path, fs.ErrExist)
+		return wrapError(fs.ErrExist, &english.Exists, path, fs.ErrExist)
 	}
 	tmp := tempName(path)
 	op, i, err := record(Step{Kind: StepCreate, Path: absPath(path), After: Fingerprint(data), Mode: modeText(perm), Temp: absPath(tmp)}, nil)
@@ -301,10 +308,10 @@ func createFile(path string, data []byte, perm fs.FileMode) error {
 func createVia(path, tmp string, data []byte, perm fs.FileMode) error {
 	dir := filepath.Dir(path)
 	exists := func() error {
-		return fmt.Errorf("%s: already exists; nothing was written: %w", path, fs.ErrExist)
+		return wrapError(fs.ErrExist, &english.Exists, path, fs.ErrExist)
 	}
 	if err := writeTemp(tmp, data, perm); err != nil {
-		return fmt.Errorf("%s: writing: %w", path, err)
+		return wrapError(err, &english.Writing, path, err)
 	}
 	defer os.Remove(tmp) // the temporary name only: path keeps the data
 	killPoint("temp", tmp)
@@ -316,7 +323,7 @@ func createVia(path, tmp string, data []byte, perm fs.FileMode) error {
 			return exists()
 		}
 		if err := os.Rename(tmp, path); err != nil {
-			return fmt.Errorf("%s: writing: %w", path, err)
+			return wrapError(err, &english.Writing, path, err)
 		}
 	}
 	syncDir(dir)
@@ -335,11 +342,11 @@ func ArchiveTo(path, fp, dst string) error {
 	if err := Verify(path, fp); err != nil {
 		return err
 	}
-	if err := intoDir(filepath.Dir(dst), filepath.Dir(path), true, path, "moved", recordMkdir); err != nil {
+	if err := intoDir(filepath.Dir(dst), filepath.Dir(path), true, path, &english.Moved, recordMkdir); err != nil {
 		return err
 	}
 	if _, err := os.Lstat(dst); err == nil {
-		return fmt.Errorf("%s: archive name %s already exists; nothing was moved", path, dst)
+		return newError(&english.ArchiveNameTaken, path, dst)
 	}
 	op, i, err := record(Step{Kind: StepRename, Path: absPath(path), To: absPath(dst), Before: fp}, nil)
 	if err != nil {
@@ -347,7 +354,7 @@ func ArchiveTo(path, fp, dst string) error {
 	}
 	killPoint("recorded", path)
 	if err := os.Rename(path, dst); err != nil {
-		return op.settle(i, fmt.Errorf("%s: archiving: %w", path, err))
+		return op.settle(i, wrapError(err, &english.Archiving, path, err))
 	}
 	syncDir(filepath.Dir(path))
 	syncDir(filepath.Dir(dst))

@@ -2,7 +2,6 @@ package fsx
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"sync"
@@ -39,7 +38,7 @@ func HeadLines(path string, n int, fn func(line []byte) bool) (size int64, err e
 		buf = buf[:len(buf)+k]
 		end := errors.Is(err, io.EOF)
 		if err != nil && !end {
-			return 0, fmt.Errorf("%s: reading: %w", path, err)
+			return 0, wrapError(err, &english.Reading, path, err)
 		}
 		var stopped bool
 		if buf, stopped = wholeLines(buf, fn); stopped {

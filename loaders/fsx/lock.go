@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // The single-writer lock. One pickup at a time may write a session: it
@@ -47,11 +49,21 @@ type LockedError struct {
 }
 
 func (e *LockedError) Error() string {
-	who := "another pickup"
+	m, args := e.said()
+	return m.F(args...)
+}
+
+// SayIn is the error in l.
+func (e *LockedError) SayIn(l i18n.Lang) string {
+	m, args := e.said()
+	return sayIn(l, m, args)
+}
+
+func (e *LockedError) said() (*i18n.M, []any) {
 	if e.Owner.PID > 0 {
-		who = fmt.Sprintf("another pickup (pid %d, since %s)", e.Owner.PID, e.Owner.Since.Local().Format("2006-01-02 15:04:05"))
+		return &english.LockedBy, []any{e.State, e.Owner.PID, e.Owner.Since.Local().Format("2006-01-02 15:04:05")}
 	}
-	return fmt.Sprintf("%s: open in %s; this one can only look, nothing was written", e.State, who)
+	return &english.Locked, []any{e.State}
 }
 
 func (e *LockedError) Is(target error) bool { return target == ErrLocked }
@@ -93,7 +105,7 @@ func lockBase() (base, rel string) {
 // one else can plant a file, a link or a pipe at a lock path.
 func privateLockDir() (string, error) {
 	base, rel := lockBase()
-	return privateDir(base, rel, "the lock folder")
+	return privateDir(base, rel, &english.LockFolder)
 }
 
 // maxLockFile bounds what is read of a lock file (its owner's pid, time
@@ -104,13 +116,13 @@ const maxLockFile = 64 << 10
 // never through a symbolic link, never waiting on a named pipe, only a
 // regular file owned by this user.
 func openLock(lp string, flag int) (*os.File, error) {
-	f, st, err := openFile(lp, flag|syscall.O_NOFOLLOW, 0o600, "lock file")
+	f, st, err := openFile(lp, flag|syscall.O_NOFOLLOW, 0o600, &english.LockFile)
 	if err != nil {
 		return nil, err
 	}
 	if sys, ok := st.Sys().(*syscall.Stat_t); ok && int(sys.Uid) != os.Geteuid() {
 		f.Close()
-		return nil, fmt.Errorf("%s: is owned by another user (uid %d), not a lock pickup made", lp, sys.Uid)
+		return nil, newError(&english.LockOwnedByOther, lp, sys.Uid)
 	}
 	return f, nil
 }
@@ -153,14 +165,14 @@ func AcquireLock(state string, now time.Time) (*Lock, error) {
 	for range 8 {
 		f, err := openLock(lp, os.O_RDWR|os.O_CREATE)
 		if err != nil {
-			return nil, fmt.Errorf("%s: cannot use the lock file: %w", state, err)
+			return nil, wrapError(err, &english.CannotUseLock, state, err)
 		}
 		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 			f.Close()
 			if errors.Is(err, syscall.EWOULDBLOCK) {
 				return nil, &LockedError{State: state, Owner: readOwner(lp)}
 			}
-			return nil, fmt.Errorf("%s: cannot lock %s: %w", state, lp, err)
+			return nil, wrapError(err, &english.CannotLock, state, lp, err)
 		}
 		if !samePath(f, lp) {
 			f.Close() // released and removed by its owner meanwhile
@@ -178,11 +190,11 @@ func AcquireLock(state string, now time.Time) (*Lock, error) {
 		info, _ := json.Marshal(LockInfo{PID: os.Getpid(), Since: now.UTC().Truncate(time.Second), State: canonical(state)})
 		if err := writeOwner(f, append(info, '\n')); err != nil {
 			l.Release()
-			return nil, fmt.Errorf("%s: cannot write the lock file %s: %w", state, lp, err)
+			return nil, wrapError(err, &english.CannotWriteLock, state, lp, err)
 		}
 		return l, nil
 	}
-	return nil, fmt.Errorf("%s: the lock file %s keeps changing; try again", state, lp)
+	return nil, newError(&english.LockKeepsChanging, state, lp)
 }
 
 // samePath reports whether f is still the file named p.

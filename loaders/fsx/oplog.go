@@ -13,8 +13,6 @@ import (
 	"time"
 
 	"github.com/google/renameio/v2"
-
-	"github.com/pickup-dev/pickup/internal/statedir"
 )
 
 // The operation log. Every write pickup makes belongs to an operation
@@ -297,7 +295,7 @@ func record(step Step, kept []byte) (*Op, int, error) {
 	}
 	if kept != nil {
 		if err := o.keep(kept); err != nil {
-			return nil, 0, fmt.Errorf("%s: keeping its bytes in the operation log: %w; nothing was written", step.Path, err)
+			return nil, 0, wrapError(err, &english.KeepingBytes, step.Path, err)
 		}
 	}
 	was := len(o.rec.Outside)
@@ -307,7 +305,7 @@ func record(step Step, kept []byte) (*Op, int, error) {
 	if err := o.flush(); err != nil {
 		o.rec.Steps = o.rec.Steps[:len(o.rec.Steps)-1]
 		o.rec.Outside = o.rec.Outside[:was]
-		return nil, 0, fmt.Errorf("%s: recording the write in the operation log: %w; nothing was written", step.Path, err)
+		return nil, 0, wrapError(err, &english.RecordingWrite, step.Path, err)
 	}
 	return o, len(o.rec.Steps) - 1, nil
 }
@@ -425,7 +423,7 @@ func (o *Op) ready(what string) error {
 	}
 	key, err := loadKey(true)
 	if err != nil {
-		return fmt.Errorf("%s: the operation log's key: %w; nothing was written", what, err)
+		return wrapError(err, &english.LogKey, what, err)
 	}
 	o.key = key
 	return nil
@@ -436,28 +434,28 @@ func (o *Op) ready(what string) error {
 // refused: pickup keeps its log only in a real folder of the project.
 func MakeLogDir(project string) error {
 	own := LogDir(project)
-	what := "pickup's operation log " + own
+	what := phrase(&english.OperationLogAt, own)
 	if st, err := os.Lstat(own); err == nil {
 		switch {
 		case st.Mode()&fs.ModeSymlink != 0:
 			target, _ := os.Readlink(own)
-			return fmt.Errorf("%s is a symbolic link to %s: pickup keeps its operation log only in a real folder of the project; remove the link and run again (nothing was written): %w", own, target, ErrLink)
+			return wrapError(ErrLink, &english.LogDirLinked, own, target, ErrLink)
 		case !st.IsDir():
-			return fmt.Errorf("%s is not a folder: pickup keeps its operation log there; move that file away and run again (nothing was written)", own)
+			return newError(&english.LogDirNotAFolder, own)
 		}
 	}
 	for _, d := range []string{opsDir(project), blobsDir(project)} {
-		if err := intoDir(d, project, true, what, "written", nil); err != nil {
+		if err := intoDir(d, project, true, what, &english.Written, nil); err != nil {
 			return err
 		}
 	}
 	for _, d := range []string{own, opsDir(project), blobsDir(project)} {
 		st, err := os.Lstat(d)
 		if err != nil {
-			return fmt.Errorf("%s: %w", what, err)
+			return wrapError(err, &english.About, what, err)
 		}
-		if why := statedir.Unsafe(st); why != "" {
-			return fmt.Errorf("%s %s: pickup keeps its operation log only in a folder of yours that no one else can write; remove it and run again (nothing was written)", d, why)
+		if why := unsafe(st); why != nil {
+			return newError(&english.LogDirUnsafe, d, why)
 		}
 	}
 	ignore := filepath.Join(own, ".gitignore")
@@ -470,7 +468,7 @@ func MakeLogDir(project string) error {
 	case err != nil:
 		return err
 	case !st.Mode().IsRegular():
-		return fmt.Errorf("%s is not a regular file: pickup keeps a .gitignore of \"*\" there so git never lists its log; remove it and run again (nothing was written)", ignore)
+		return newError(&english.GitignoreNotAFile, ignore)
 	}
 	return nil
 }
@@ -528,7 +526,7 @@ func (o *Op) flush() error {
 		o.file = p
 		return nil
 	}
-	return fmt.Errorf("%s: cannot find a free operation number", dir)
+	return newError(&english.NoFreeNumber, dir)
 }
 
 func (o *Op) encode() ([]byte, error) {

@@ -58,7 +58,7 @@ func compactLog(project string) {
 		return
 	}
 	archive := archiveDir(project)
-	if err := intoDir(archive, project, true, "pickup's operation log", "written", nil); err != nil {
+	if err := intoDir(archive, project, true, &english.OperationLog, &english.Written, nil); err != nil {
 		return
 	}
 	if st, err := os.Lstat(archive); err != nil || statedir.Unsafe(st) != "" {

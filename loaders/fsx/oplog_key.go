@@ -32,7 +32,7 @@ func KeyPath() string {
 
 // ErrNoKey is matched by errors.Is when there is no key yet (nothing was
 // ever recorded on this account).
-var ErrNoKey = errors.New("no operation log key on this account")
+var ErrNoKey error = phrase(&english.NoKey)
 
 // loadKey reads the key, making it first when create is set.
 func loadKey(create bool) ([]byte, error) {
@@ -42,7 +42,7 @@ func loadKey(create bool) ([]byte, error) {
 		if !create {
 			return nil, fmt.Errorf("%s: %w", p, ErrNoKey)
 		}
-		if _, err := privateDir(base, rel, "the operation log's key folder"); err != nil {
+		if _, err := privateDir(base, rel, &english.KeyFolder); err != nil {
 			return nil, err
 		}
 		var raw [32]byte
@@ -52,7 +52,7 @@ func loadKey(create bool) ([]byte, error) {
 		if err := createFile(p, []byte(hex.EncodeToString(raw[:])+"\n"), 0o600); err != nil && !errors.Is(err, fs.ErrExist) {
 			return nil, err
 		}
-	} else if _, err := privateDir(base, rel, "the operation log's key folder"); err != nil {
+	} else if _, err := privateDir(base, rel, &english.KeyFolder); err != nil {
 		return nil, err
 	}
 	f, err := openLock(p, os.O_RDONLY)
@@ -65,7 +65,7 @@ func loadKey(create bool) ([]byte, error) {
 	if st, err := f.Stat(); err != nil {
 		return nil, err
 	} else if perm := st.Mode().Perm(); perm&0o077 != 0 {
-		return nil, fmt.Errorf("refusing the operation log's key %s: others can read it (mode %04o); make it yours alone (chmod 600 %s) and run again", p, perm, p)
+		return nil, newError(&english.KeyReadable, p, fmt.Sprintf("%04o", perm))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, 1024))
 	if err != nil {
@@ -73,7 +73,7 @@ func loadKey(create bool) ([]byte, error) {
 	}
 	key, err := hex.DecodeString(string(bytes.TrimSpace(data)))
 	if err != nil || len(key) != 32 {
-		return nil, fmt.Errorf("%s: is not a key pickup made (remove it: pickup makes a new one, and operations recorded before can no longer be undone)", p)
+		return nil, newError(&english.NotAKey, p)
 	}
 	return key, nil
 }
@@ -106,12 +106,12 @@ func seal(key, body []byte) []byte {
 func unseal(key, data []byte) ([]byte, error) {
 	i := bytes.LastIndex(data, []byte(macField))
 	if i < 0 || !bytes.HasSuffix(data, []byte(macEnd)) || len(data)-len(macEnd)-(i+len(macField)) != 64 {
-		return nil, errors.New("it carries no signature")
+		return nil, newError(&english.NoSignature)
 	}
 	got := data[i+len(macField) : len(data)-len(macEnd)]
 	body := append(append([]byte{}, data[:i]...), "\n}"...)
 	if !hmac.Equal(got, []byte(mac(key, body))) {
-		return nil, errors.New("its signature does not match this account's key")
+		return nil, newError(&english.BadSignature)
 	}
 	return body, nil
 }
@@ -120,10 +120,10 @@ func unseal(key, data []byte) ([]byte, error) {
 // there: each must be a real folder (not a symbolic link), owned by
 // this user and writable by nobody else. base itself is made when
 // missing (a new account may have no runtime or state folder yet).
-func privateDir(base, rel, what string) (string, error) {
+func privateDir(base, rel string, what any) (string, error) {
 	if _, err := os.Lstat(base); errors.Is(err, fs.ErrNotExist) {
 		if err := os.MkdirAll(base, 0o700); err != nil {
-			return "", fmt.Errorf("cannot create %s %s: %w", what, base, err)
+			return "", wrapError(err, &english.CannotCreate, what, base, err)
 		}
 	}
 	dir := base
@@ -132,15 +132,15 @@ func privateDir(base, rel, what string) (string, error) {
 		st, err := os.Lstat(dir)
 		if errors.Is(err, fs.ErrNotExist) {
 			if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-				return "", fmt.Errorf("cannot create %s %s: %w", what, dir, err)
+				return "", wrapError(err, &english.CannotCreate, what, dir, err)
 			}
 			st, err = os.Lstat(dir)
 		}
 		if err != nil {
-			return "", fmt.Errorf("cannot use %s %s: %w", what, dir, err)
+			return "", wrapError(err, &english.CannotUse, what, dir, err)
 		}
-		if why := statedir.Unsafe(st); why != "" {
-			return "", fmt.Errorf("refusing %s %s: it %s; pickup keeps it in a folder only you can write (remove it, and pickup makes a new one)", what, dir, why)
+		if why := unsafe(st); why != nil {
+			return "", newError(&english.RefusingFolder, what, dir, why)
 		}
 	}
 	return dir, nil

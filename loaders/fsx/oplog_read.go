@@ -77,7 +77,7 @@ func readLogDir(project, dir string) ([]Entry, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading the operation log %s: %w", dir, err)
+		return nil, wrapError(err, &english.ReadingLog, dir, err)
 	}
 	key, keyErr := loadKey(false)
 	var out []Entry
@@ -134,7 +134,7 @@ func sameDir(a, b string) bool {
 func checkLogDir(project string) error {
 	for _, p := range []string{LogDir(project), opsDir(project), archiveDir(project)} {
 		if err := notALink(p); err != nil {
-			return fmt.Errorf("pickup's operation log: %w", err)
+			return wrapError(err, &english.InOperationLog, err)
 		}
 	}
 	return nil
@@ -148,10 +148,10 @@ func blob(project, hash string) ([]byte, error) {
 	}
 	data, err := ReadFile(p)
 	if err != nil {
-		return nil, fmt.Errorf("the bytes kept for it (%s): %w", p, err)
+		return nil, wrapError(err, &english.KeptBytes, p, err)
 	}
 	if Fingerprint(data) != hash {
-		return nil, fmt.Errorf("the bytes kept for it (%s) no longer match their hash", p)
+		return nil, newError(&english.KeptBytesChanged, p)
 	}
 	return data, nil
 }

@@ -61,14 +61,14 @@ func (e *UndoRefusedError) Is(target error) bool { return target == ErrUndoRefus
 
 // Reason is why, in l.
 func (e *UndoRefusedError) Reason(l i18n.Lang) string {
-	if m, ok := i18n.Same(&undoEnglish, e.msg, UndoCatalogs.For(l)); ok {
+	if m, ok := i18n.Same(&english, e.msg, Catalogs.For(l)); ok {
 		return m.F(e.args...)
 	}
 	return e.Why
 }
 
 // refuse is the refusal of an undo at path for the reason msg
-// (&undoEnglish.X), its placeholders filled with args in the English
+// (&english.X), its placeholders filled with args in the English
 // order.
 func refuse(path string, msg *i18n.M, args ...any) *UndoRefusedError {
 	return &UndoRefusedError{Path: path, Why: msg.F(args...), msg: msg, args: args}
@@ -108,7 +108,7 @@ func (e Entry) inPlace(project, path string) error {
 		}
 	}
 	if base == "" || !filepath.IsAbs(path) {
-		return refuseOutside(path, &undoEnglish.Outside, project, e.ID)
+		return refuseOutside(path, &english.Outside, project, e.ID)
 	}
 	rel, _ := filepath.Rel(base, filepath.Dir(path))
 	if rel == "." {
@@ -122,12 +122,12 @@ func (e Entry) inPlace(project, path string) error {
 		case errors.Is(err, fs.ErrNotExist):
 			return nil // nothing goes through it; the write makes it, or reports it
 		case err != nil:
-			return refuse(path, &undoEnglish.Unreachable, err.Error())
+			return refuse(path, &english.Unreachable, err.Error())
 		case st.Mode()&fs.ModeSymlink != 0:
 			target, _ := os.Readlink(cur)
-			return refuseOutside(path, &undoEnglish.LinkedFolder, cur, target)
+			return refuseOutside(path, &english.LinkedFolder, cur, target)
 		case !st.IsDir():
-			return refuseOutside(path, &undoEnglish.NotAFolder, cur)
+			return refuseOutside(path, &english.NotAFolder, cur)
 		}
 	}
 	return nil
@@ -140,12 +140,12 @@ const absent = "-"
 // returns the writes that would do it, in order. It writes nothing.
 func PlanUndo(project string, e Entry) ([]UndoAction, error) {
 	if e.Problem != "" {
-		r := refuse(e.File, &undoEnglish.CannotUndo, e.ID, e.Problem)
+		r := refuse(e.File, &english.CannotUndo, e.ID, e.Problem)
 		r.Outside = e.Elsewhere
 		return nil, r
 	}
 	if e.Writing() {
-		return nil, refuse(e.File, &undoEnglish.StillWriting, e.ID, e.PID)
+		return nil, refuse(e.File, &english.StillWriting, e.ID, e.PID)
 	}
 	for i := len(e.Steps) - 1; i >= 0; i-- {
 		for _, p := range []string{e.Steps[i].Path, e.Steps[i].To} {
@@ -189,7 +189,7 @@ func (pl *undoPlanner) now(p string) (string, error) {
 		return absent, nil
 	}
 	if err != nil {
-		return "", refuse(p, &undoEnglish.Unreadable, err.Error())
+		return "", refuse(p, &english.Unreadable, err.Error())
 	}
 	return h, nil
 }
@@ -218,7 +218,7 @@ func (pl *undoPlanner) step(s Step) (UndoAction, error) {
 			a.Kind = "skip"
 		}
 	default:
-		err = refuse(pl.e.File, &undoEnglish.UnknownStep, pl.e.ID, strconv.Quote(s.Kind))
+		err = refuse(pl.e.File, &english.UnknownStep, pl.e.ID, strconv.Quote(s.Kind))
 	}
 	return a, err
 }
@@ -235,14 +235,14 @@ func (pl *undoPlanner) replace(s Step, a *UndoAction) error {
 		// No After: a write outside this package cut short before its
 		// result was recorded (see FillAfter).
 		if _, err := blob(pl.project, s.Before); err != nil {
-			return refuse(s.Path, &undoEnglish.CannotPutBack, err.Error())
+			return refuse(s.Path, &english.CannotPutBack, err.Error())
 		}
 		a.Kind, a.step.After = "restore", cur
 		pl.state[s.Path] = s.Before
 	case cur == absent:
-		return refuse(s.Path, &undoEnglish.GoneSinceRewrote, pl.e.ID)
+		return refuse(s.Path, &english.GoneSinceRewrote, pl.e.ID)
 	default:
-		return refuse(s.Path, &undoEnglish.ChangedSinceWrote, pl.e.ID)
+		return refuse(s.Path, &english.ChangedSinceWrote, pl.e.ID)
 	}
 	return nil
 }
@@ -259,7 +259,7 @@ func (pl *undoPlanner) create(s Step, a *UndoAction) error {
 		a.Kind, a.step.After = "remove", cur
 		pl.state[s.Path] = absent
 	default:
-		return refuse(s.Path, &undoEnglish.ChangedSinceMade, pl.e.ID)
+		return refuse(s.Path, &english.ChangedSinceMade, pl.e.ID)
 	}
 	return nil
 }
@@ -274,12 +274,12 @@ func (pl *undoPlanner) remove(s Step, a *UndoAction) error {
 		a.Kind = "skip"
 	case absent:
 		if _, err := blob(pl.project, s.Before); err != nil {
-			return refuse(s.Path, &undoEnglish.CannotPutBack, err.Error())
+			return refuse(s.Path, &english.CannotPutBack, err.Error())
 		}
 		a.Kind = "recreate"
 		pl.state[s.Path] = s.Before
 	default:
-		return refuse(s.Path, &undoEnglish.PlaceTaken, pl.e.ID)
+		return refuse(s.Path, &english.PlaceTaken, pl.e.ID)
 	}
 	return nil
 }
@@ -297,11 +297,11 @@ func (pl *undoPlanner) rename(s Step, a *UndoAction) error {
 	case from == s.Before && to == absent:
 		a.Kind = "skip"
 	case to == absent:
-		return refuse(s.To, &undoEnglish.GoneSinceMoved, pl.e.ID, s.Path)
+		return refuse(s.To, &english.GoneSinceMoved, pl.e.ID, s.Path)
 	case to != s.Before:
-		return refuse(s.To, &undoEnglish.ChangedSinceMoved, pl.e.ID)
+		return refuse(s.To, &english.ChangedSinceMoved, pl.e.ID)
 	case from != absent:
-		return refuse(s.Path, &undoEnglish.OldPlaceTaken, pl.e.ID, s.To)
+		return refuse(s.Path, &english.OldPlaceTaken, pl.e.ID, s.To)
 	default:
 		a.Kind, a.To = "move", s.To
 		pl.state[s.Path], pl.state[s.To] = s.Before, absent

@@ -2,11 +2,12 @@ package fsx
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/pickup-dev/pickup/internal/i18n"
 )
 
 // The one reader. Every file pickup reads is opened here (Open, ReadFile,
@@ -18,50 +19,55 @@ import (
 // places opens a file itself.
 
 // stateFile is what the one reader expects to find.
-const stateFile = "state file"
+var stateFile = &english.StateFile
 
 // ErrNotRegular is matched by errors.Is when a path is refused because it
 // is not a regular file.
 var ErrNotRegular = errors.New("not a regular file")
 
-// notRegular is a refused path: what it is instead of a file.
+// notRegular is a refused path: what it is instead of a file (msg, a
+// sentence of the catalog), and what pickup expected there (noun, a word
+// of the catalog or a string).
 type notRegular struct {
-	path, what, noun string
+	path string
+	msg  *i18n.M
+	noun any
 }
 
-func (e *notRegular) Error() string {
-	return fmt.Sprintf("%s: is %s, not a %s", e.path, e.what, e.noun)
-}
+func (e *notRegular) Error() string { return e.msg.F(e.path, e.noun) }
+
+// SayIn is the error in l.
+func (e *notRegular) SayIn(l i18n.Lang) string { return sayIn(l, e.msg, []any{e.path, e.noun}) }
 
 func (e *notRegular) Is(target error) bool { return target == ErrNotRegular }
 
 // regular refuses what is not a regular file; noun is what pickup
 // expected there ("state file").
-func regular(path string, st fs.FileInfo, noun string) error {
+func regular(path string, st fs.FileInfo, noun any) error {
 	if st.Mode().IsRegular() {
 		return nil
 	}
-	what := "not a regular file"
+	what := &english.IsNotRegular
 	switch t := st.Mode().Type(); {
 	case st.IsDir():
-		what = "a directory"
+		what = &english.IsADirectory
 	case t&fs.ModeSymlink != 0:
-		what = "a symbolic link"
+		what = &english.IsASymbolicLink
 	case t&fs.ModeNamedPipe != 0:
-		what = "a named pipe"
+		what = &english.IsANamedPipe
 	case t&fs.ModeSocket != 0:
-		what = "a socket"
+		what = &english.IsASocket
 	case t&fs.ModeDevice != 0:
-		what = "a device"
+		what = &english.IsADevice
 	}
-	return &notRegular{path: path, what: what, noun: noun}
+	return &notRegular{path: path, msg: what, noun: noun}
 }
 
 // openFile opens path with flag, adding O_NONBLOCK (opening a named pipe
 // never waits for the other end) and O_CLOEXEC, and refuses it once open
 // unless it is a regular file. With O_NOFOLLOW in flag, a symbolic link
 // at path is refused, named.
-func openFile(path string, flag int, perm fs.FileMode, noun string) (*os.File, fs.FileInfo, error) {
+func openFile(path string, flag int, perm fs.FileMode, noun any) (*os.File, fs.FileInfo, error) {
 	f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK|syscall.O_CLOEXEC, perm)
 	if err != nil {
 		if flag&syscall.O_NOFOLLOW != 0 && errors.Is(err, syscall.ELOOP) {
@@ -127,14 +133,14 @@ func ReadFile(path string) ([]byte, error) {
 	}
 	defer f.Close()
 	if size := f.Info.Size(); size > MaxStateFile {
-		return nil, fmt.Errorf("%s: %d bytes is over pickup's %d byte limit for a state file", path, size, MaxStateFile)
+		return nil, newError(&english.OverLimitSize, path, size, MaxStateFile)
 	}
 	data, err := readSized(f, f.Info.Size())
 	if err != nil {
-		return nil, fmt.Errorf("%s: reading: %w", path, err)
+		return nil, wrapError(err, &english.Reading, path, err)
 	}
 	if len(data) > MaxStateFile {
-		return nil, fmt.Errorf("%s: over pickup's %d byte limit for a state file", path, MaxStateFile)
+		return nil, newError(&english.OverLimit, path, MaxStateFile)
 	}
 	return data, nil
 }
@@ -173,7 +179,7 @@ func ReadHead(path string, n int) ([]byte, int64, error) {
 	buf := make([]byte, min(int64(max(n, 0)), f.Info.Size()+512))
 	got, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return nil, 0, fmt.Errorf("%s: reading: %w", path, err)
+		return nil, 0, wrapError(err, &english.Reading, path, err)
 	}
 	return buf[:got], max(f.Info.Size(), int64(got)), nil
 }

@@ -3,7 +3,6 @@ package fsx
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -24,7 +23,7 @@ func ReadTail(path string, n int) ([]byte, int64, error) {
 	buf := make([]byte, size-start)
 	got, err := f.ReadAt(buf, start)
 	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, 0, fmt.Errorf("%s: reading: %w", path, err)
+		return nil, 0, wrapError(err, &english.Reading, path, err)
 	}
 	return buf[:got], size, nil
 }
@@ -47,7 +46,7 @@ func TailLines(path string, n int, fn func(line []byte)) error {
 	if skip {
 		var before [1]byte
 		if _, err := f.ReadAt(before[:], start-1); err != nil {
-			return fmt.Errorf("%s: reading: %w", path, err)
+			return wrapError(err, &english.Reading, path, err)
 		}
 		skip = before[0] != '\n'
 	}
@@ -66,7 +65,7 @@ func TailLines(path string, n int, fn func(line []byte)) error {
 		left -= int64(got)
 		buf = buf[:len(buf)+got]
 		if err != nil && !errors.Is(err, io.EOF) {
-			return fmt.Errorf("%s: reading: %w", path, err)
+			return wrapError(err, &english.Reading, path, err)
 		}
 		if got == 0 {
 			break // the file shrank: what was read is all there is
