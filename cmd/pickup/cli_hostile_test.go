@@ -21,6 +21,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/pickup-dev/pickup/internal/i18n/i18ntest"
 	"github.com/pickup-dev/pickup/internal/testkit"
 	"github.com/pickup-dev/pickup/loaders/aios"
 	"github.com/pickup-dev/pickup/loaders/fsx"
@@ -381,6 +382,12 @@ func TestStateOutsideProject(t *testing.T) {
 			if doc["veto"] != VetoOutside || !strings.Contains(fmt.Sprint(doc["reason"]), "nothing was written") {
 				t.Fatalf("%s in %s: veto %v reason %v", c, d, doc["veto"], doc["reason"])
 			}
+			// In pt-BR the refusal is Portuguese to the end.
+			pt := pickupEnv(t, d, []string{"PICKUP_LANG=pt-BR"}, "resume", "--choice", c, "--yes").want(t, exitBlocked)
+			if !strings.Contains(pt.stdout, "nada foi gravado") {
+				t.Errorf("%s in %s, pt-BR: %q", c, d, pt.stdout)
+			}
+			i18ntest.NoEnglish(t, c, pt.stdout+pt.stderr, d, outside, real, realDir)
 		}
 		if testkit.TreeHash(t, d, outside) != before {
 			t.Fatalf("%s: a refused write changed something", d)

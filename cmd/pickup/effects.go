@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/loaders/git"
 	"github.com/pickup-dev/pickup/model"
@@ -77,8 +78,7 @@ func stateInPlace(s *model.Session) error {
 	}
 	if st, err := os.Lstat(s.Path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
 		target, _ := os.Readlink(s.Path)
-		return &model.GuardError{Kind: VetoOutside, Message: fmt.Sprintf(
-			"%s is a symbolic link to %s: pickup only writes state files that are in their place, so nothing was written", s.Path, target)}
+		return &model.GuardError{Kind: VetoOutside, Message: Catalogs.For(runLang).Errors.StateIsLink.F(s.Path, target)}
 	}
 	if s.Project == "" {
 		return nil
@@ -93,8 +93,7 @@ func stateInPlace(s *model.Session) error {
 		return nil // gone: the loader's own fingerprint check reports it
 	}
 	if r, err := filepath.Rel(project, dir); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return &model.GuardError{Kind: VetoOutside, Message: fmt.Sprintf(
-			"%s resolves to %s, outside the project %s (a folder on the way is a symbolic link): pickup only writes inside the project, so nothing was written",
+		return &model.GuardError{Kind: VetoOutside, Message: Catalogs.For(runLang).Errors.StateOutside.F(
 			s.Path, filepath.Join(dir, filepath.Base(s.Path)), project)}
 	}
 	return nil
@@ -131,7 +130,7 @@ func (a *app) lockSession(s *model.Session) (release func(), err error) {
 	var locked *fsx.LockedError
 	switch {
 	case errors.As(err, &locked):
-		return nil, &model.GuardError{Kind: VetoLocked, Message: locked.Error()}
+		return nil, &model.GuardError{Kind: VetoLocked, Message: i18n.ErrorIn(a.language(), locked)}
 	case err != nil:
 		return nil, fmt.Errorf("cannot take the single-writer lock, so nothing was written: %w", err)
 	}
@@ -180,7 +179,7 @@ func (a *app) holdSession(s *model.Session) tui.Hold {
 	case errors.As(err, &locked):
 		return tui.Hold{Owner: &tui.Owner{PID: locked.Owner.PID, Since: locked.Owner.Since.Local()}}
 	case err != nil:
-		return tui.Hold{Err: err.Error()}
+		return tui.Hold{Err: i18n.ErrorIn(a.language(), err)}
 	}
 	sessionLocks.held[s.Path] = l
 	if l.TookOver != "" {

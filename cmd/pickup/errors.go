@@ -52,6 +52,8 @@ type errText struct {
 	Choice               i18n.M
 	FileChanged          i18n.M
 	FileRemoved          i18n.M
+	StateIsLink          i18n.M
+	StateOutside         i18n.M
 }
 
 var englishErrors = errText{
@@ -96,6 +98,8 @@ var englishErrors = errText{
 	Choice:               i18n.T("--choice: {err}"),
 	FileChanged:          i18n.T("{head}{path}: the file changed on disk since pickup loaded it; nothing was written (reload and choose again)"),
 	FileRemoved:          i18n.T("{head}{path}: the file was removed since pickup loaded it; nothing was written"),
+	StateIsLink:          i18n.T("{path} is a symbolic link to {target}: pickup only writes state files that are in their place, so nothing was written"),
+	StateOutside:         i18n.T("{path} resolves to {resolved}, outside the project {project} (a folder on the way is a symbolic link): pickup only writes inside the project, so nothing was written"),
 }
 
 // errs are the error messages fail takes: &errs.X.

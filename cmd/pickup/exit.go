@@ -28,9 +28,14 @@ type codeError struct {
 	// language (cmdText.errorText).
 	m    *i18n.M
 	args []any
+	// err is the error failErr was given, said in the run's language
+	// through what says itself in its chain (fsx's errors).
+	err error
 }
 
 func (e *codeError) Error() string { return e.msg }
+
+func (e *codeError) Unwrap() error { return e.err }
 
 // fail is an error with its exit code: the message m, one of
 // englishErrors' (&errs.X), with args in its placeholders.
@@ -41,6 +46,10 @@ func fail(code int, m *i18n.M, args ...any) error {
 // failText is an error with its exit code whose text is already said
 // (in the run's language, or an error's own words).
 func failText(code int, text string) error { return &codeError{code: code, msg: text} }
+
+// failErr is err with an exit code, its text err's own, said in the
+// run's language where err's chain can (cmdText.errorText).
+func failErr(code int, err error) error { return &codeError{code: code, msg: err.Error(), err: err} }
 
 // quiet ends with code, having printed everything already.
 func quiet(code int) error { return &codeError{code: code} }

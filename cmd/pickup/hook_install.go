@@ -202,9 +202,9 @@ func (a *app) finishHookEdit(st hookSettings, after []byte, uninstall bool, remo
 		return writeSettings(st.path, st.before, st.exists, after)
 	}); err != nil {
 		if errors.Is(err, fsx.ErrChanged) {
-			return failText(exitBlocked, err.Error())
+			return failErr(exitBlocked, err)
 		}
-		return failText(exitError, err.Error())
+		return failErr(exitError, err)
 	}
 	defer fmt.Fprintln(a.io.err, a.msg().UndoHint.F(undoCommand(st.project)))
 	if uninstall {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 	"github.com/pickup-dev/pickup/tui/msg"
@@ -65,7 +66,7 @@ func (a *app) resume(project string) error {
 				}
 				ev := a.perform(e)
 				if ap, ok := ev.(model.Applied); ok && ap.Err != nil {
-					doc.Reason = ap.Err.Error()
+					doc.Reason = i18n.ErrorIn(a.language(), ap.Err)
 					var guard *model.GuardError
 					switch {
 					case errors.As(ap.Err, &guard):
@@ -197,7 +198,7 @@ func (a *app) failed(doc resumeDoc, err error) error {
 			return fail(exitError, &errs.FileChanged, head, ce.Path)
 		}
 	}
-	return failText(exitError, err.Error())
+	return failErr(exitError, err)
 }
 
 // output writes the outcome: JSON on stdout, or one plain line on stdout

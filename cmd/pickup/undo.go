@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/loaders/fsx"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -128,7 +129,7 @@ func (a *app) readLog(dir string) (string, []fsx.Entry, error) {
 	project := logHome(dir)
 	log, err := fsx.ReadLog(project)
 	if err != nil {
-		return project, nil, failText(exitError, err.Error())
+		return project, nil, failErr(exitError, err)
 	}
 	return project, log, nil
 }
@@ -287,7 +288,7 @@ func entryByID(log []fsx.Entry, id int) (fsx.Entry, bool) {
 // undoRefused reports an undo that could not be made: a refusal (exit 5,
 // naming the file) or another error (exit 1).
 func (a *app) undoRefused(doc undoDoc, err error) error {
-	doc.Blocked, doc.Reason = true, err.Error()
+	doc.Blocked, doc.Reason = true, i18n.ErrorIn(a.language(), err)
 	var r *fsx.UndoRefusedError
 	var g *model.GuardError
 	switch {
