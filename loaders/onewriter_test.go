@@ -19,8 +19,11 @@ var directWrites = map[string]map[string]bool{
 
 // allowedWrites are the places that may write themselves: the write path
 // itself (with the operation log's own files: its records, its key, the
-// compaction moving old records into ops/archive/), and the demo building its sample project in a temporary folder
-// of its own (removed when it ends; no project is touched).
+// compaction moving old records into ops/archive/), the records in
+// pickup's own state folder (record.go: a full conversations.jsonl
+// renamed to its older generation; no project is touched), and the demo
+// building its sample project in a temporary folder of its own (removed
+// when it ends; no project is touched).
 var allowedWrites = map[string]bool{
 	"loaders/fsx/fsx.go":           true,
 	"loaders/fsx/create.go":        true,
@@ -29,6 +32,7 @@ var allowedWrites = map[string]bool{
 	"loaders/fsx/oplog.go":         true,
 	"loaders/fsx/oplog_compact.go": true,
 	"loaders/fsx/oplog_key.go":     true,
+	"loaders/fsx/record.go":        true,
 	"cmd/pickup/demo.go":           true,
 }
 
