@@ -305,6 +305,18 @@ func TestStaleLockTakenOver(t *testing.T) {
 	if s, _ := aios.New().Load(dir, state); s.CurrentPhase() != "" {
 		t.Fatalf("not restarted: current phase %q", s.CurrentPhase())
 	}
+	// In pt-BR the note is Portuguese.
+	holder, _ = lockHolder(t, state)
+	pid = holder.Process.Pid
+	if err := holder.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = holder.Wait()
+	r = pickupEnv(t, dir, []string{"PICKUP_LANG=pt-BR"}, "resume", "--choice", "restart", "--yes").want(t, exitOK)
+	want = "nota: assumiu a trava de " + state + " deixada pelo pid " + strconv.Itoa(pid)
+	if !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, "que não está mais rodando") {
+		t.Fatalf("pt-BR: stderr %q lacks %q", r.stderr, want)
+	}
 }
 
 // TestConcurrentRestarts: several pickups restart one session at once.

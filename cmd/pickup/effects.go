@@ -134,11 +134,11 @@ func (a *app) lockSession(s *model.Session) (release func(), err error) {
 	case err != nil:
 		return nil, fmt.Errorf("cannot take the single-writer lock, so nothing was written: %w", err)
 	}
-	if l.TookOver != "" {
+	if took := l.TookOverIn(a.language()); took != "" {
 		if a.interactive() {
-			sessionLocks.notes = append(sessionLocks.notes, l.TookOver)
+			sessionLocks.notes = append(sessionLocks.notes, took)
 		} else {
-			fmt.Fprintf(a.io.err, "pickup: %s%s\n", a.cli().Note, l.TookOver)
+			fmt.Fprintf(a.io.err, "pickup: %s%s\n", a.cli().Note, took)
 		}
 	}
 	sessionLocks.held[s.Path] = l
@@ -182,10 +182,11 @@ func (a *app) holdSession(s *model.Session) tui.Hold {
 		return tui.Hold{Err: i18n.ErrorIn(a.language(), err)}
 	}
 	sessionLocks.held[s.Path] = l
-	if l.TookOver != "" {
-		sessionLocks.notes = append(sessionLocks.notes, l.TookOver)
+	took := l.TookOverIn(a.language())
+	if took != "" {
+		sessionLocks.notes = append(sessionLocks.notes, took)
 	}
-	return tui.Hold{TookOver: l.TookOver}
+	return tui.Hold{TookOver: took}
 }
 
 // letGo releases the lock holdSession took on s (the wizard went back to

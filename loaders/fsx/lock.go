@@ -74,9 +74,19 @@ type Lock struct {
 	Path string
 	// State is the state file it guards.
 	State string
-	// TookOver describes the stale lock this one replaced, or "".
+	// TookOver describes the stale lock this one replaced, or "" (in
+	// English; TookOverIn says it in a language).
 	TookOver string
+	tookOver *Error
 	f        *os.File
+}
+
+// TookOverIn is TookOver said in l.
+func (l *Lock) TookOverIn(lang i18n.Lang) string {
+	if l.tookOver == nil {
+		return l.TookOver
+	}
+	return l.tookOver.SayIn(lang)
 }
 
 // LockDir is where lock files live: $XDG_RUNTIME_DIR/pickup/locks (a
@@ -182,10 +192,11 @@ func AcquireLock(state string, now time.Time) (*Lock, error) {
 		if old, err := io.ReadAll(io.LimitReader(f, maxLockFile)); err == nil && len(old) > 0 {
 			var o LockInfo
 			if json.Unmarshal(old, &o) == nil && o.PID > 0 {
-				l.TookOver = fmt.Sprintf("took over the lock on %s left by pid %d (since %s), which is no longer running", state, o.PID, o.Since.Local().Format("2006-01-02 15:04:05"))
+				l.tookOver = phrase(&english.TookOverFrom, state, o.PID, o.Since.Local().Format("2006-01-02 15:04:05"))
 			} else {
-				l.TookOver = fmt.Sprintf("took over a stale lock on %s (%s)", state, lp)
+				l.tookOver = phrase(&english.TookOverStale, state, lp)
 			}
+			l.TookOver = l.tookOver.Error()
 		}
 		info, _ := json.Marshal(LockInfo{PID: os.Getpid(), Since: now.UTC().Truncate(time.Second), State: canonical(state)})
 		if err := writeOwner(f, append(info, '\n')); err != nil {

@@ -29,6 +29,7 @@ type Text struct {
 	NoSignature, BadSignature, CannotCreate, CannotUse, RefusingFolder   i18n.M
 	ReadingLog, InOperationLog, KeptBytes, KeptBytesChanged              i18n.M
 	FileChanged, StateFileLink, NoKey, About                             i18n.M
+	TookOverFrom, TookOverStale                                          i18n.M
 
 	// Words the errors take.
 	Written, Moved, Made, StateFile, CacheFile, TemporaryFile, LockFile i18n.M
@@ -106,6 +107,8 @@ var english = Text{
 	StateFileLink:        i18n.T("state file is a symbolic link"),
 	NoKey:                i18n.T("no operation log key on this account"),
 	About:                i18n.T("{what}: {err}"),
+	TookOverFrom:         i18n.T("took over the lock on {state} left by pid {pid} (since {since}), which is no longer running"),
+	TookOverStale:        i18n.T("took over a stale lock on {state} ({lock})"),
 
 	Written:          i18n.T("written"),
 	Moved:            i18n.T("moved"),
