@@ -299,3 +299,23 @@ func TestGeminiLegacyEndsOnOddChats(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGeminiEnds: any head and tail of any bytes are read without a
+// panic; when they cover a whole valid document and settle it, they
+// read what the whole decode reads.
+func FuzzGeminiEnds(f *testing.F) {
+	f.Add([]byte("{\n  \"sessionId\": \"a\",\n  \"messages\": [\n    {\n      \"type\": \"user\",\n      \"content\": \"hi\"\n    }\n  ],\n  \"summary\": \"s\"\n}"), 10, 20)
+	f.Add([]byte("{\n  \"sessionId\": \"a\",\n  \"messages\": [],\n  \"messages\": [\n    {\n      \"type\": \"user\"\n    }\n  ]\n}"), 40, 60)
+	f.Fuzz(func(t *testing.T, data []byte, h, tl int) {
+		if h < 0 || tl < 0 || h > len(data) || tl > len(data) {
+			return
+		}
+		c, ok, settled := geminiEnds("p", data[:h], data[len(data)-tl:], int64(len(data)))
+		if !settled || h+tl < len(data) || !json.Valid(data) {
+			return
+		}
+		if want, wantOK := geminiDoc("p", data); ok != wantOK || want.ID != c.ID || want.Title != c.Title || !want.Last.Equal(c.Last) {
+			t.Fatalf("ends %v %+v, whole %v %+v", ok, c, wantOK, want)
+		}
+	})
+}
