@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/mod/module"
 
+	"github.com/pickup-dev/pickup/internal/i18n"
 	"github.com/pickup-dev/pickup/internal/lazyre"
 	"github.com/pickup-dev/pickup/model"
 )
@@ -82,7 +83,7 @@ func flagError(c *cobra.Command, err error) error {
 	if errors.As(err, &bad) && bad.GetFlag() != nil {
 		why := ""
 		if c := bad.Unwrap(); c != nil {
-			why = c.Error()
+			why = i18n.ErrorIn(runLang, c)
 		}
 		return failText(exitUsage, words().BadFlagValue.F(strconv.Quote(bad.GetValue()), strconv.Quote("--"+bad.GetFlag().Name), why))
 	}

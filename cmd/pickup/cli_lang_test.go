@@ -236,6 +236,8 @@ func TestFlagValueErrorsInPortuguese(t *testing.T) {
 	}{
 		{nil, []string{"design", "x", "--stage", "9"}, `pickup: invalid argument "9" for "--stage" flag: "9" is not a stage: want 0-7, 3a or 3b`},
 		{[]string{"PICKUP_LANG=pt-BR"}, []string{"design", "x", "--stage", "9"}, `pickup: valor "9" inválido para a flag "--stage": "9" não é uma etapa: use 0-7, 3a ou 3b`},
+		{nil, []string{"resume", "--from-phase", "0"}, `pickup: invalid argument "0" for "--from-phase" flag: want a whole number of at least 1, got "0"`},
+		{[]string{"PICKUP_LANG=pt-BR"}, []string{"resume", "--from-phase", "0"}, `pickup: valor "0" inválido para a flag "--from-phase": espera um número inteiro de pelo menos 1, veio "0"`},
 		{nil, []string{"status", "--crash-after"}, "pickup: flag needs an argument: --crash-after"},
 		{[]string{"PICKUP_LANG=pt-BR"}, []string{"status", "--crash-after"}, "pickup: a flag --crash-after precisa de um valor"},
 	} {

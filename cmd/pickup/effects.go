@@ -132,7 +132,7 @@ func (a *app) lockSession(s *model.Session) (release func(), err error) {
 	case errors.As(err, &locked):
 		return nil, &model.GuardError{Kind: VetoLocked, Message: i18n.ErrorIn(a.language(), locked)}
 	case err != nil:
-		return nil, fmt.Errorf("cannot take the single-writer lock, so nothing was written: %w", err)
+		return nil, said(err, &errs.LockUnavailable, err)
 	}
 	if took := l.TookOverIn(a.language()); took != "" {
 		if a.interactive() {

@@ -54,6 +54,9 @@ type errText struct {
 	FileRemoved          i18n.M
 	StateIsLink          i18n.M
 	StateOutside         i18n.M
+	LockUnavailable      i18n.M
+	NotPositive          i18n.M
+	RecordNotClosed      i18n.M
 }
 
 var englishErrors = errText{
@@ -100,6 +103,9 @@ var englishErrors = errText{
 	FileRemoved:          i18n.T("{head}{path}: the file was removed since pickup loaded it; nothing was written"),
 	StateIsLink:          i18n.T("{path} is a symbolic link to {target}: pickup only writes state files that are in their place, so nothing was written"),
 	StateOutside:         i18n.T("{path} resolves to {resolved}, outside the project {project} (a folder on the way is a symbolic link): pickup only writes inside the project, so nothing was written"),
+	LockUnavailable:      i18n.T("cannot take the single-writer lock, so nothing was written: {err}"),
+	NotPositive:          i18n.T("want a whole number of at least 1, got {value}"),
+	RecordNotClosed:      i18n.T("the write was made but its operation record could not be closed ({err}); pickup undo still sees what was recorded"),
 }
 
 // errs are the error messages fail takes: &errs.X.
@@ -116,6 +122,33 @@ func (t *cmdText) errorText(err error) string {
 		}
 	}
 	return i18n.ErrorIn(t.lang(), err)
+}
+
+// saidError is an error in cmd's own words, one of errs' messages with
+// its values (and the error it wraps, said in it as {err}): Error() is
+// English, and SayIn (i18n.Sayer) the same message in another language,
+// so that i18n.ErrorIn says it wherever it is passed on.
+type saidError struct {
+	m    *i18n.M
+	args []any
+	err  error
+}
+
+// said is the error m (&errs.X) says with args; wrapped, when not nil,
+// is what errors.Is and errors.As see through it.
+func said(wrapped error, m *i18n.M, args ...any) error {
+	return &saidError{m: m, args: args, err: wrapped}
+}
+
+func (e *saidError) Error() string { return e.m.F(e.args...) }
+
+func (e *saidError) Unwrap() error { return e.err }
+
+func (e *saidError) SayIn(l i18n.Lang) string {
+	if m, ok := i18n.Same(errs, e.m, &Catalogs.For(l).Errors); ok {
+		return m.F(e.args...)
+	}
+	return e.Error()
 }
 
 // lang is the language t speaks: the one Catalogs gives t for

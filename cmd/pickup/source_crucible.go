@@ -72,7 +72,7 @@ func (p *positiveInt) Type() string   { return "N" }
 func (p *positiveInt) Set(v string) error {
 	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil || n < 1 {
-		return fmt.Errorf("want a whole number of at least 1, got %q", v)
+		return said(nil, &errs.NotPositive, strconv.Quote(v))
 	}
 	p.s = strconv.Itoa(n)
 	return nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"path/filepath"
 
 	"github.com/pickup-dev/pickup/loaders"
@@ -42,7 +41,7 @@ func (a *app) applyLogged(l loaders.Loader, e model.Apply) model.Applied {
 	}
 	res := l.Apply(s, e.Choice, a.now().UTC())
 	if err := op.End(res.Err); err != nil && res.Err == nil {
-		res.Err = fmt.Errorf("the write was made but its operation record could not be closed (%w); pickup undo still sees what was recorded", err)
+		res.Err = said(err, &errs.RecordNotClosed, err)
 	}
 	if op.Recorded() {
 		res.Undo = undoCommand(project)
