@@ -117,11 +117,17 @@ var errs = &englishErrors
 func (t *cmdText) errorText(err error) string {
 	var ce *codeError
 	if errors.As(err, &ce) && ce.m != nil {
-		if m, ok := i18n.Same(errs, ce.m, &t.Errors); ok {
-			return m.F(ce.args...)
-		}
+		return t.say(ce.m, ce.args)
 	}
-	return i18n.ErrorIn(t.lang(), err)
+	return i18n.ErrorIn(t.Lang, err)
+}
+
+// say is m (one of errs' messages, &errs.X) in t's language, with args.
+func (t *cmdText) say(m *i18n.M, args []any) string {
+	if in, ok := i18n.Same(errs, m, &t.Errors); ok {
+		return in.F(args...)
+	}
+	return m.F(args...)
 }
 
 // saidError is an error in cmd's own words, one of errs' messages with
@@ -144,20 +150,4 @@ func (e *saidError) Error() string { return e.m.F(e.args...) }
 
 func (e *saidError) Unwrap() error { return e.err }
 
-func (e *saidError) SayIn(l i18n.Lang) string {
-	if m, ok := i18n.Same(errs, e.m, &Catalogs.For(l).Errors); ok {
-		return m.F(e.args...)
-	}
-	return e.Error()
-}
-
-// lang is the language t speaks: the one Catalogs gives t for
-// (English for a catalog made elsewhere).
-func (t *cmdText) lang() i18n.Lang {
-	for _, l := range i18n.Supported {
-		if Catalogs.For(l) == t {
-			return l
-		}
-	}
-	return i18n.English
-}
+func (e *saidError) SayIn(l i18n.Lang) string { return Catalogs.For(l).say(e.m, e.args) }

@@ -10,6 +10,8 @@ import (
 // wizard's and the long status's): English here in Go, every other
 // language in messages/<lang>.json, laid out like this struct.
 type cmdText struct {
+	// Lang is the catalog's language (set by i18n.NewBundle and For).
+	Lang       i18n.Lang `json:"-"`
 	Run        runText
 	CLI        cliText
 	Convo      convoText

@@ -3,7 +3,9 @@ package convo
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/pickup-dev/pickup/loaders/fsx"
 )
@@ -128,11 +130,20 @@ type member struct {
 	value []byte
 }
 
-// metaKeys are the top-level keys geminiMeta takes.
-var metaKeys = [...]string{"sessionId", "projectHash", "startTime", "lastUpdated", "kind", "summary"}
+// metaKeys are the top-level keys geminiMeta takes: its fields' JSON
+// names, read from the struct when first needed.
+var metaKeys = sync.OnceValue(func() []string {
+	t := reflect.TypeFor[geminiMeta]()
+	keys := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		keys = append(keys, name)
+	}
+	return keys
+})
 
 func isMetaKey(key string) bool {
-	for _, k := range metaKeys {
+	for _, k := range metaKeys() {
 		if strings.EqualFold(k, key) {
 			return true
 		}
